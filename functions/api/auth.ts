@@ -1,0 +1,55 @@
+import {
+  changePasswordSchema,
+  loginSchema,
+  profileUpdateSchema,
+  refreshSchema,
+  registerSchema,
+  switchUserSchema,
+  type AuthSession,
+} from '#shared/schemas/auth';
+import * as Auth from '../domain/auth/auth-service';
+import { defineGroup, op, reply, type RequestContext } from '../http/api-handler';
+import { REFRESH_COOKIE, clearedRefreshCookie, refreshCookie } from '../http/cookies';
+import { logger } from '../http/logger';
+
+/** A new session: tokens in the body (the spec's shape) and the refresh token in the HttpOnly cookie. */
+const sessionReply = (session: AuthSession) => reply(session, { cookies: [refreshCookie(session.tokens.refreshToken)] });
+
+const presentedRefreshToken = (body: { refreshToken?: string }, ctx: RequestContext) =>
+  body.refreshToken ?? ctx.cookies[REFRESH_COOKIE];
+
+export const handler = defineGroup('auth', {
+  login: op({ body: loginSchema }, async ({ body }, ctx) => sessionReply(await Auth.login(body, ctx.ip))),
+
+  register: op({ body: registerSchema }, async ({ body }) => sessionReply(await Auth.register(body))),
+
+  refresh: op({ body: refreshSchema }, async ({ body }, ctx) =>
+    sessionReply(await Auth.refresh(presentedRefreshToken(body, ctx))),
+  ),
+
+  logout: op({ body: refreshSchema }, async ({ body }, ctx) => {
+    await Auth.logout(presentedRefreshToken(body, ctx));
+    return reply({ loggedOut: true }, { cookies: [clearedRefreshCookie()] });
+  }),
+
+  me: op({}, async (_, ctx) => Auth.me(ctx.user)),
+
+  changePassword: op({ body: changePasswordSchema }, async ({ body }, ctx) => {
+    await Auth.changePassword(ctx.user, body.currentPassword, body.password);
+    return { changed: true };
+  }),
+
+  updateProfile: op({ body: profileUpdateSchema }, async ({ body }, ctx) => Auth.updateProfile(ctx.user, body)),
+
+  switchUser: op({ body: switchUserSchema }, async ({ body }, ctx) => {
+    const session = await Auth.switchUser(ctx.user, body.targetUserId);
+    logger.info('developer switched user', { developerId: ctx.user.userId, targetUserId: body.targetUserId, ip: ctx.ip });
+    return sessionReply(session);
+  }),
+
+  switchBack: op({}, async (_, ctx) => {
+    const session = await Auth.switchBack(ctx.user);
+    logger.info('developer switched back', { developerId: session.user.id, fromUserId: ctx.user.userId, ip: ctx.ip });
+    return sessionReply(session);
+  }),
+});

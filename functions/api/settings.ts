@@ -1,0 +1,22 @@
+import { z } from '#shared/zod';
+import * as SettingsService from '../domain/settings/settings-service';
+import { defineGroup, op, reply } from '../http/api-handler';
+import { settingsStore } from '../storage/settings';
+
+export const handler = defineGroup('settings', {
+  health: op({}, async () => {
+    const checkedAt = new Date().toISOString();
+    try {
+      await settingsStore.readAll();
+      return { status: 'ok', store: 'reachable', checkedAt };
+    } catch {
+      return reply({ status: 'degraded', store: 'unreachable', checkedAt }, { status: 503 });
+    }
+  }),
+
+  getAll: op({}, () => SettingsService.getSettingsByCategory()),
+
+  getCategory: op({ path: z.object({ category: z.string() }) }, ({ path }) => SettingsService.getCategory(path.category)),
+
+  getKey: op({ path: z.object({ key: z.string() }) }, ({ path }) => SettingsService.getSetting(path.key)),
+});

@@ -1,0 +1,46 @@
+/**
+ * Runtime configuration, read from the environment at call time (tests and the local runtime set
+ * it per table). The CDK stacks and the local runtime set exactly these names.
+ */
+export interface RuntimeConfig {
+  stage: string;
+  tableName: string;
+  /** DynamoDB Local endpoint; unset on AWS. */
+  dynamodbEndpoint?: string;
+  region: string;
+  /** `kms`: an asymmetric KMS key signs tokens (AWS); `file`: a PEM under DATA_DIR (local). */
+  signingKeySource: 'kms' | 'file';
+  signingKeyId?: string;
+  signingKeyFile?: string;
+  tokenAudience: string;
+  /** API Gateway management endpoint for WebSocket pushes (local: the `@connections` endpoint). */
+  websocketEndpoint?: string;
+  /** Origins allowed to open the WebSocket (comma-separated; empty = any, local only). */
+  allowedOrigins: string[];
+  /** `true` in local mode: enables /_local routes and relaxes cookie Secure for http://localhost. */
+  local: boolean;
+}
+
+export function config(): RuntimeConfig {
+  const env = process.env;
+  const stage = env.STAGE ?? 'local';
+  return {
+    stage,
+    tableName: required('TABLE_NAME'),
+    dynamodbEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'ap-northeast-2',
+    signingKeySource: env.SIGNING_KEY_SOURCE === 'kms' ? 'kms' : 'file',
+    signingKeyId: env.SIGNING_KEY_ID || undefined,
+    signingKeyFile: env.SIGNING_KEY_FILE || undefined,
+    tokenAudience: env.TOKEN_AUDIENCE ?? `simple-slot-${stage}`,
+    websocketEndpoint: env.WS_MANAGEMENT_ENDPOINT || undefined,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    local: env.SIMPLE_SLOT_LOCAL === '1',
+  };
+}
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}

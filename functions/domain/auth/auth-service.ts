@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
+import { authMessages } from '#shared/messages';
+import type { AuthSession, LoginInput, ProfileUpdateInput, RegisterInput, UserDto } from '#shared/schemas/auth';
+import type { Role } from '#shared/roles';
+import { usersStore, type UserRecord } from '../../storage/users';
+import { loginThrottleStore, sessionsStore } from '../../storage/sessions';
+import { ConflictError, ForbiddenError, NotFoundError, ThrottledError, UnauthorizedError, ValidationError } from '../errors';
+import { getSettings } from '../settings/settings-service';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import {
+  ACCESS_TOKEN_SECONDS,
+  REFRESH_FAMILY_SECONDS,
+  hashRefreshToken,
+  issueAccessToken,
+  newRefreshToken,
+  type Caller,
+} from './tokens';
+
+/** Failures before a login id (or an IP, which many people may share) starts waiting. */
+const ID_FAILURES_BEFORE_DELAY = 5;
+const IP_FAILURES_BEFORE_DELAY = 20;
+const MAX_DELAY_SECONDS = 15 * 60;
+
+export function toUserDto(u: UserRecord): UserDto {
+  return {
+    id: u.id,
+    email: u.loginId,
+    role: u.role,
+    fullName: u.fullName,
+    phone: u.phone ?? null,
+    status: u.isActive ? 'active' : 'inactive',
+    isActive: u.isActive,
+    permissions: u.permissions ?? [],
+    createdAt: u.createdAt,
+    updatedAt: u.updatedAt,
+    lastLoginAt: u.lastLoginAt ?? null,
+  };
+}
+
+export async function createUser(input: {
+  loginId: string;
+  password: string;
+  fullName: string;
+  role: Role;
+  phone?: string | null;
+}): Promise<UserRecord> {
+  const now = new Date().toISOString();
+  const user: UserRecord = {
+    id: ulid(),
+    loginId: input.loginId,
+    role: input.role,
+    fullName: input.fullName,
+    phone: input.phone ?? null,
+    isActive: true,
+    passwordHash: await hashPassword(input.password),
+    permissions: [],
+    createdAt: now,
+    updatedAt: now,
+    lastLoginAt: null,
+  };
+  if (!(await usersStore.create(user))) throw new ConflictError(authMessages.idTaken);
+  return user;
+}
+
+async function startSession(user: UserRecord, actorId: string | null): Promise<AuthSession> {
+  const familyId = randomUUID();
+  const refresh = newRefreshToken();
+  const now = Date.now();
+  await sessionsStore.startFamily(
+    {
+      familyId,
+      userId: user.id,
+      actorId,
+      revoked: false,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + REFRESH_FAMILY_SECONDS * 1000).toISOString(),
+    },
+    refresh.hash,
+  );
+  return sessionFor(user, familyId, actorId, refresh.token);
+}
+
+async function sessionFor(user: UserRecord, familyId: string, actorId: string | null, refreshToken: string): Promise<AuthSession> {
+  const accessToken = await issueAccessToken({ userId: user.id, role: user.role, sessionId: familyId, actorId });
+  const actor = actorId ? await usersStore.get(actorId) : undefined;
+  return {
+    user: toUserDto(user),
+    tokens: { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_SECONDS },
+    actingAs: actor ? { developerId: actor.id, developerEmail: actor.loginId } : null,
+  };
+}
+
+async function assertNotThrottled(loginId: string, ip: string) {
+  const now = Date.now();
+  const [byId, byIp] = await Promise.all([loginThrottleStore.get('id', loginId), loginThrottleStore.get('ip', ip)]);
+  const until = Math.max(byId?.lockedUntil ?? 0, byIp?.lockedUntil ?? 0);
+  if (until > now) throw new ThrottledError(authMessages.throttled(Math.ceil((until - now) / 1000)), Math.ceil((until - now) / 1000));
+}
+
+/** Each failure past the allowance doubles the wait: 30 s, 60 s, 120 s … up to 15 minutes. */
+async function recordFailure(scope: 'id' | 'ip', value: string, allowance: number) {
+  const failures = await loginThrottleStore.recordFailure(scope, value);
+  if (failures >= allowance) {
+    const delay = Math.min(30 * 2 ** (failures - allowance), MAX_DELAY_SECONDS);
+    await loginThrottleStore.lock(scope, value, Date.now() + delay * 1000);
+  }
+}
+
+export async function login(input: LoginInput, ip: string): Promise<AuthSession> {
+  await assertNotThrottled(input.email, ip);
+  const user = await usersStore.getByLogin(input.email);
+  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  if (!user || !ok) {
+    await Promise.all([
+      recordFailure('id', input.email, ID_FAILURES_BEFORE_DELAY),
+      recordFailure('ip', ip, IP_FAILURES_BEFORE_DELAY),
+    ]);
+    // Unknown id and wrong password read the same, so ids cannot be probed.
+    throw new UnauthorizedError(authMessages.invalidCredentials);
+  }
+  if (!user.isActive) throw new UnauthorizedError(authMessages.accountInactive);
+  await loginThrottleStore.clear('id', input.email);
+  const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
+  return startSession(signedIn, null);
+}
+
+export async function register(input: RegisterInput): Promise<AuthSession> {
+  const settings = await getSettings();
+  if (!settings.registrationEnabled) throw new ForbiddenError(authMessages.registrationClosed);
+  const user = await createUser({ loginId: input.email, password: input.password, fullName: input.fullName, role: 'user', phone: input.phone });
+  const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
+  return startSession(signedIn, null);
+}
+
+export async function refresh(refreshToken: string | undefined): Promise<AuthSession> {
+  if (!refreshToken) throw new UnauthorizedError(authMessages.noToken);
+  const oldHash = hashRefreshToken(refreshToken);
+  const record = await sessionsStore.getToken(oldHash);
+  if (!record) throw new UnauthorizedError(authMessages.sessionExpired);
+  const family = await sessionsStore.getFamily(record.familyId);
+  if (!family || family.revoked || Date.parse(family.expiresAt) <= Date.now()) {
+    throw new UnauthorizedError(authMessages.sessionExpired);
+  }
+  const next = newRefreshToken();
+  const outcome = await sessionsStore.rotate(oldHash, next.hash, family);
+  if (outcome === 'reused') {
+    // A token that was already exchanged came back: someone holds a copy. End the whole family.
+    await sessionsStore.revokeFamily(family.familyId);
+  }
+  if (outcome !== 'rotated') throw new UnauthorizedError(authMessages.sessionExpired);
+  const user = await usersStore.get(family.userId);
+  if (!user || !user.isActive) {
+    await sessionsStore.revokeFamily(family.familyId);
+    throw new UnauthorizedError(authMessages.sessionExpired);
+  }
+  return sessionFor(user, family.familyId, family.actorId, next.token);
+}
+
+export async function logout(refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const record = await sessionsStore.getToken(hashRefreshToken(refreshToken));
+  if (record) await sessionsStore.revokeFamily(record.familyId);
+}
+
+async function activeUser(userId: string): Promise<UserRecord> {
+  const user = await usersStore.get(userId);
+  if (!user || !user.isActive) throw new UnauthorizedError(authMessages.sessionExpired);
+  return user;
+}
+
+export async function me(caller: Caller): Promise<UserDto & { actingAs: AuthSession['actingAs'] }> {
+  const user = await activeUser(caller.userId);
+  const actor = caller.actorId ? await usersStore.get(caller.actorId) : undefined;
+  return { ...toUserDto(user), actingAs: actor ? { developerId: actor.id, developerEmail: actor.loginId } : null };
+}
+
+export async function changePassword(caller: Caller, currentPassword: string, password: string): Promise<void> {
+  const user = await activeUser(caller.userId);
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    throw new ValidationError(authMessages.currentPasswordWrong, [
+      { field: 'currentPassword', label: '현재 비밀번호', message: authMessages.currentPasswordWrong },
+    ]);
+  }
+  await usersStore.update(user.id, { passwordHash: await hashPassword(password) });
+}
+
+/** Only fullName, plus an optional password change (schema already checked the order of rules). */
+export async function updateProfile(caller: Caller, input: ProfileUpdateInput & { fullName: string }): Promise<UserDto> {
+  const user = await activeUser(caller.userId);
+  let passwordHash: string | undefined;
+  if (input.password) {
+    if (!(await verifyPassword(input.currentPassword ?? '', user.passwordHash))) {
+      throw new ValidationError(authMessages.currentPasswordWrong, [
+        { field: 'currentPassword', label: '현재 비밀번호', message: authMessages.currentPasswordWrong },
+      ]);
+    }
+    passwordHash = await hashPassword(input.password);
+  }
+  const updated = await usersStore.update(user.id, { fullName: input.fullName, passwordHash });
+  if (!updated) throw new UnauthorizedError(authMessages.sessionExpired);
+  return toUserDto(updated);
+}
+
+/** A developer acts as another user; the new session remembers who is acting (design §4). */
+export async function switchUser(caller: Caller, targetUserId: string): Promise<AuthSession> {
+  if (caller.role !== 'developer' || caller.actorId) throw new ForbiddenError(authMessages.switchDeveloperOnly);
+  if (targetUserId === caller.userId) throw new ValidationError(authMessages.switchSelf);
+  const target = await usersStore.get(targetUserId);
+  if (!target) throw new NotFoundError(authMessages.switchFailed);
+  if (!target.isActive) throw new ValidationError(authMessages.accountInactive);
+  await sessionsStore.revokeFamily(caller.sessionId);
+  return startSession(target, caller.userId);
+}
+
+export async function switchBack(caller: Caller): Promise<AuthSession> {
+  if (!caller.actorId) throw new ForbiddenError(authMessages.switchBackMissing);
+  const developer = await usersStore.get(caller.actorId);
+  if (!developer || !developer.isActive || developer.role !== 'developer') throw new ForbiddenError(authMessages.switchBackMissing);
+  await sessionsStore.revokeFamily(caller.sessionId);
+  return startSession(developer, null);
+}

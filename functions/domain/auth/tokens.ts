@@ -1,0 +1,90 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { JwtVerifier } from 'aws-jwt-verify';
+import { tokenSigner } from '../../adapters/token-signer';
+import { config } from '../../config';
+import { authMessages } from '#shared/messages';
+import { normaliseRole, type Role } from '#shared/roles';
+import { UnauthorizedError } from '../errors';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_FAMILY_SECONDS = 30 * 24 * 3600;
+const ISSUER = 'simple-slot';
+// Never fetched: the verifier is handed our own JWKS with cacheJwks().
+const JWKS_URI = 'https://simple-slot.invalid/.well-known/jwks.json';
+
+/** Who is calling, as the access token says. */
+export interface Caller {
+  userId: string;
+  role: Role;
+  /** Refresh family of this session; switch-back revokes it. */
+  sessionId: string;
+  /** The developer acting as this user through user-switch. */
+  actorId: string | null;
+}
+
+const b64url = (value: Buffer | string) => Buffer.from(value).toString('base64url');
+
+export async function issueAccessToken(caller: Caller): Promise<string> {
+  const signer = tokenSigner();
+  const now = Math.floor(Date.now() / 1000);
+  const header = { alg: 'RS256', typ: 'JWT', kid: signer.kid };
+  const payload = {
+    iss: ISSUER,
+    aud: config().tokenAudience,
+    sub: caller.userId,
+    role: caller.role,
+    token_use: 'access',
+    sid: caller.sessionId,
+    ...(caller.actorId ? { act: caller.actorId } : {}),
+    iat: now,
+    exp: now + ACCESS_TOKEN_SECONDS,
+    jti: randomUUID(),
+  };
+  const signingInput = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
+  const signature = await signer.sign(signingInput);
+  return `${signingInput}.${b64url(signature)}`;
+}
+
+let verifierCache: { key: string; verify: (token: string) => Promise<Record<string, unknown>> } | undefined;
+
+async function verifier() {
+  const signer = tokenSigner();
+  const audience = config().tokenAudience;
+  const key = `${signer.kid}|${audience}`;
+  if (verifierCache?.key === key) return verifierCache.verify;
+  const v = JwtVerifier.create({
+    issuer: ISSUER,
+    audience,
+    jwksUri: JWKS_URI,
+    customJwtCheck: ({ payload }) => {
+      if (payload.token_use !== 'access') throw new Error('not an access token');
+    },
+  });
+  v.cacheJwks({ keys: [(await signer.publicJwk()) as never] });
+  verifierCache = { key, verify: (token) => v.verify(token) as Promise<Record<string, unknown>> };
+  return verifierCache.verify;
+}
+
+/** Verifies signature, issuer, audience, expiry and token use; any failure is a 401. */
+export async function verifyAccessToken(token: string): Promise<Caller> {
+  try {
+    const payload = await (await verifier())(token);
+    return {
+      userId: String(payload.sub),
+      role: normaliseRole(String(payload.role)),
+      sessionId: String(payload.sid ?? ''),
+      actorId: payload.act ? String(payload.act) : null,
+    };
+  } catch {
+    // Expired, tampered and wrong-audience tokens all read as an expired session to the user.
+    throw new UnauthorizedError(authMessages.sessionExpired);
+  }
+}
+
+/** An opaque refresh token and the hash we store instead of it. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('base64url');

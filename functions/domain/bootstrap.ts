@@ -1,0 +1,29 @@
+import { defaultFieldConfigs } from '#shared/field-configs';
+import { fieldConfigsStore } from '../storage/field-configs';
+import { usersStore } from '../storage/users';
+import { createUser } from './auth/auth-service';
+import { ConflictError } from './errors';
+import { seedDefaultSettings } from './settings/settings-service';
+
+/**
+ * First start on an empty table (design §2): the developer account, default settings and field
+ * configs. Safe to run on every start and every deploy: nothing existing is overwritten.
+ */
+export async function bootstrap(developer: { loginId: string; password: string }) {
+  let developerCreated = false;
+  if (!(await usersStore.findIdByLogin(developer.loginId))) {
+    try {
+      await createUser({ loginId: developer.loginId, password: developer.password, fullName: '개발자', role: 'developer' });
+      developerCreated = true;
+    } catch (err) {
+      // Another instance created it between our check and our write: fine.
+      if (!(err instanceof ConflictError)) throw err;
+    }
+  }
+  const settingsWritten = await seedDefaultSettings();
+  let fieldConfigsWritten = 0;
+  for (const config of defaultFieldConfigs) {
+    if (await fieldConfigsStore.put(config, true)) fieldConfigsWritten += 1;
+  }
+  return { developerCreated, settingsWritten, fieldConfigsWritten };
+}

@@ -1,0 +1,54 @@
+import {
+  groupByCategory,
+  isSettingKey,
+  mergeSettings,
+  settingCategories,
+  settingDefinitions,
+  type SettingCategory,
+  type Settings,
+} from '#shared/settings';
+import { commonMessages } from '#shared/messages';
+import { settingsStore } from '../../storage/settings';
+import { NotFoundError } from '../errors';
+
+/** Settings are read on almost every request; 10 s of staleness is the spec's own cache window. */
+const CACHE_MS = 10_000;
+let cache: { at: number; table: string; value: Settings } | undefined;
+
+export async function getSettings(): Promise<Settings> {
+  const table = process.env.TABLE_NAME ?? '';
+  if (cache && cache.table === table && Date.now() - cache.at < CACHE_MS) return cache.value;
+  const value = mergeSettings(await settingsStore.readAll());
+  cache = { at: Date.now(), table, value };
+  return value;
+}
+
+/** Writers call this so the next read in this process sees the change at once. */
+export function invalidateSettingsCache() {
+  cache = undefined;
+}
+
+export async function getSettingsByCategory() {
+  return groupByCategory(await getSettings());
+}
+
+export async function getCategory(category: string) {
+  if (!(settingCategories as readonly string[]).includes(category)) throw new NotFoundError(commonMessages.settingsCategoryNotFound);
+  return groupByCategory(await getSettings())[category as SettingCategory];
+}
+
+export async function getSetting(key: string) {
+  if (!isSettingKey(key)) throw new NotFoundError(commonMessages.settingNotFound);
+  const settings = await getSettings();
+  return { key, value: settings[key], category: settingDefinitions[key].category };
+}
+
+/** First start on an empty table: store every default so operators see (and can edit) them. */
+export async function seedDefaultSettings(): Promise<number> {
+  let written = 0;
+  for (const [key, def] of Object.entries(settingDefinitions)) {
+    if (await settingsStore.put(key, def.default, def.category, 'system', true)) written += 1;
+  }
+  invalidateSettingsCache();
+  return written;
+}

@@ -1,0 +1,204 @@
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { statusOfCode, type ApiFailure, type FieldIssue } from '#shared/api';
+import { authMessages, commonMessages } from '#shared/messages';
+import { labelOf } from '#shared/zod';
+import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
+import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '../domain/errors';
+import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
+import { isTransientFailure } from '../storage/errors';
+import { parseCookies } from './cookies';
+import { logger } from './logger';
+
+/**
+ * The one adapter between API Gateway (HTTP API v2 events) and domain code. A group handler lists
+ * its ops; the route table says which op a route key runs and who may call it. Each op parses its
+ * input with zod schemas from shared/, makes one domain call and returns data; typed domain errors
+ * become the design §5 envelope with the matching status.
+ */
+export interface RequestContext {
+  /** The signed-in caller, or null on a public route called without a valid token. */
+  caller: Caller | null;
+  /** The signed-in caller; a 401 when there is none. */
+  readonly user: Caller;
+  requestId: string;
+  ip: string;
+  userAgent: string;
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+  /** `Idempotency-Key` header: money and bulk calls return the first answer on a retry. */
+  idempotencyKey?: string;
+  route: RouteDef;
+}
+
+export class HttpReply {
+  constructor(
+    readonly data: unknown,
+    readonly status = 200,
+    readonly cookies: string[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** Data with a status other than 200, or cookies/headers to set. */
+export const reply = (data: unknown, opts: { status?: number; cookies?: string[]; headers?: Record<string, string> } = {}) =>
+  new HttpReply(data, opts.status, opts.cookies, opts.headers);
+
+type Schema = z.ZodType;
+interface OpSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+  path?: P;
+  query?: Q;
+  body?: B;
+}
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+export interface OpDefinition {
+  spec: OpSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
+  run: (input: { path: unknown; query: unknown; body: unknown }, ctx: RequestContext) => Promise<unknown>;
+}
+
+export function op<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  spec: OpSpec<P, Q, B>,
+  run: (input: { path: Out<P>; query: Out<Q>; body: Out<B> }, ctx: RequestContext) => Promise<unknown>,
+): OpDefinition {
+  return { spec, run: run as OpDefinition['run'] };
+}
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+function envelope(status: number, body: unknown, extra?: { cookies?: string[]; headers?: Record<string, string> }): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: { ...jsonHeaders, ...extra?.headers },
+    ...(extra?.cookies?.length ? { cookies: extra.cookies } : {}),
+    body: JSON.stringify(body),
+  };
+}
+
+export function failure(err: DomainError): APIGatewayProxyStructuredResultV2 {
+  const body: ApiFailure = { success: false, error: err.message, code: err.code, ...(err.details !== undefined ? { details: err.details } : {}) };
+  const headers = err instanceof ThrottledError && err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : undefined;
+  return envelope(statusOfCode[err.code], body, { headers });
+}
+
+function parsePart<S extends Schema>(schema: S | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues: FieldIssue[] = result.error.issues.map((i) => ({
+    field: i.path.join('.'),
+    label: labelOf(i.path),
+    message: i.message,
+  }));
+  // The first issue's text is the headline: it already names the field in Korean.
+  throw new ValidationError(issues[0]?.message ?? commonMessages.validation, issues);
+}
+
+function parseBody(event: APIGatewayProxyEventV2): unknown {
+  if (!event.body) return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (!raw.trim()) return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ValidationError(commonMessages.invalidJson);
+  }
+}
+
+const forbiddenMessage: Record<Access, string> = {
+  public: '',
+  user: authMessages.noPermission,
+  operator: authMessages.operatorsOnly,
+  developer: '개발자만 사용할 수 있습니다.',
+  worker: authMessages.noPermission,
+};
+
+async function authenticate(access: Access, headers: Record<string, string>): Promise<Caller | null> {
+  const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
+  if (access === 'public') {
+    // Public routes may still use a valid token (switch-back, logout); a bad one is simply ignored.
+    return bearer ? verifyAccessToken(bearer).catch(() => null) : null;
+  }
+  if (access === 'worker') {
+    // Worker API keys arrive with the rank engine; until a route uses them nothing may pass.
+    throw new UnauthorizedError(authMessages.noToken);
+  }
+  if (!bearer) throw new UnauthorizedError(authMessages.noToken);
+  const caller = await verifyAccessToken(bearer);
+  const allowed =
+    access === 'user' ||
+    (access === 'operator' && (caller.role === 'operator' || caller.role === 'developer')) ||
+    (access === 'developer' && caller.role === 'developer');
+  if (!allowed) throw new ForbiddenError(forbiddenMessage[access]);
+  return caller;
+}
+
+function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers']): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? '']));
+}
+
+/**
+ * Builds the Lambda handler of one resource group. The ops must be exactly those the route table
+ * lists for the group (the type says so), so a route without code or code without a route can't ship.
+ */
+export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>]: OpDefinition }) {
+  const byKey = new Map<string, { route: RouteDef; definition: OpDefinition }>();
+  for (const route of routes as readonly RouteDef[]) {
+    if (route.group !== group) continue;
+    byKey.set(routeKey(route), { route, definition: (ops as Record<string, OpDefinition>)[route.op] });
+  }
+
+  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+    logger.appendKeys({ requestId, routeKey: event.routeKey });
+    const entry = byKey.get(event.routeKey);
+    if (!entry) return failure(new DomainError('NOT_FOUND', commonMessages.routeNotFound));
+    try {
+      const headers = lowerCaseHeaders(event.headers);
+      const caller = await authenticate(entry.route.access, headers);
+      if (caller) logger.appendKeys({ userId: caller.userId, ...(caller.actorId ? { actorId: caller.actorId } : {}) });
+      const ctx: RequestContext = {
+        caller,
+        get user() {
+          if (!caller) throw new UnauthorizedError(authMessages.noToken);
+          return caller;
+        },
+        requestId,
+        ip: event.requestContext?.http?.sourceIp ?? '0.0.0.0',
+        userAgent: event.requestContext?.http?.userAgent ?? headers['user-agent'] ?? '',
+        headers,
+        cookies: parseCookies(event.cookies, headers.cookie),
+        idempotencyKey: headers['idempotency-key'] || undefined,
+        route: entry.route,
+      };
+      const { spec, run } = entry.definition;
+      const input = {
+        path: parsePart(spec.path, event.pathParameters ?? {}),
+        query: parsePart(spec.query, event.queryStringParameters ?? {}),
+        body: spec.body ? parsePart(spec.body, parseBody(event)) : undefined,
+      };
+      const result = await run(input, ctx);
+      if (result instanceof HttpReply) {
+        return envelope(result.status, { success: result.status < 400, data: result.data }, result);
+      }
+      return envelope(200, { success: true, data: result ?? null });
+    } catch (err) {
+      if (err instanceof DomainError) {
+        if (err.code !== 'VALIDATION') logger.info('request refused', { code: err.code, reason: err.message });
+        return failure(err);
+      }
+      if (isTransientFailure(err)) {
+        logger.warn('store busy', { error: err as Error });
+        return failure(new DomainError('THROTTLED', commonMessages.busy));
+      }
+      logger.error('unhandled error', { error: err as Error });
+      return failure(new DomainError('INTERNAL', commonMessages.internal));
+    } finally {
+      logger.removeKeys(['userId', 'actorId']);
+    }
+  };
+
+  return middy(core).use(injectLambdaContext(logger, { resetKeys: true }));
+}

@@ -1,0 +1,18 @@
+import { REFRESH_FAMILY_SECONDS } from '../domain/auth/tokens';
+
+/** The SPA's refresh token lives only in this cookie (design §4): script cannot read it. */
+export const REFRESH_COOKIE = 'ss_refresh';
+const attributes = 'HttpOnly; Secure; SameSite=Strict; Path=/api/auth';
+
+export const refreshCookie = (token: string) => `${REFRESH_COOKIE}=${token}; ${attributes}; Max-Age=${REFRESH_FAMILY_SECONDS}`;
+export const clearedRefreshCookie = () => `${REFRESH_COOKIE}=; ${attributes}; Max-Age=0`;
+
+export function parseCookies(cookies: string[] | undefined, header?: string): Record<string, string> {
+  const pairs = [...(cookies ?? []), ...(header ? header.split(';') : [])];
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const i = pair.indexOf('=');
+    if (i > 0) out[pair.slice(0, i).trim()] = decodeURIComponent(pair.slice(i + 1).trim());
+  }
+  return out;
+}

@@ -1,0 +1,40 @@
+/** Recognises DynamoDB failures by name so storage modules can turn them into plain outcomes. */
+const named = (err: unknown): string => (err && typeof err === 'object' && 'name' in err ? String(err.name) : '');
+
+/** A ConditionalCheckFailed, or a transaction cancelled only by condition checks. */
+export function isConditionFailure(err: unknown): boolean {
+  const name = named(err);
+  if (name === 'ConditionalCheckFailedException') return true;
+  if (name === 'TransactionCanceledException') {
+    const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+    return reasons.some((r) => r.Code === 'ConditionalCheckFailed') && reasons.every((r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed');
+  }
+  return false;
+}
+
+/** Index of the first transaction item whose condition failed, or -1. */
+export function failedConditionIndex(err: unknown): number {
+  const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+  return reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+}
+
+/** Throttling, a transaction conflict or a timeout: the caller may retry; the user sees "busy". */
+export function isTransientFailure(err: unknown): boolean {
+  const name = named(err);
+  if (
+    [
+      'ProvisionedThroughputExceededException',
+      'ThrottlingException',
+      'RequestLimitExceeded',
+      'TransactionConflictException',
+      'TimeoutError',
+      'InternalServerError',
+    ].includes(name)
+  )
+    return true;
+  if (name === 'TransactionCanceledException') {
+    const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+    return reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');
+  }
+  return false;
+}

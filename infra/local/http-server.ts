@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sirv from 'sirv';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { apiGroups, matchRoute, routeKey } from '../routes';
+import { invoke } from './lambda-runtime';
+import { findJob, runJob, startScheduler } from './scheduler';
+import { createWebsocketGateway } from './websocket-server';
+
+/**
+ * Local mode's single port: /api through the route table to the same handler modules Lambda runs,
+ * /ws as a real WebSocket server, /_local for the @connections endpoint and on-demand jobs, and the
+ * built SPA with an index.html fallback for client routes (as CloudFront does).
+ */
+export interface LocalServerOptions {
+  port: number;
+  host?: string;
+  /** The built SPA; omitted or missing → only the API is served. */
+  webDist?: string;
+  /** Run the schedule table's jobs at their times (off in tests). */
+  scheduler?: boolean;
+  log?: (msg: string, extra?: unknown) => void;
+}
+
+const MAX_BODY_BYTES = 6 * 1024 * 1024; // Lambda's synchronous payload limit
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(Object.assign(new Error('payload too large'), { status: 413 }));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+function toEvent(req: IncomingMessage, url: URL, body: Buffer, key: string, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : (v ?? '');
+  const query: Record<string, string> = {};
+  // API Gateway joins repeated query parameters with commas.
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const cookieHeader = req.headers.cookie;
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: cookieHeader ? cookieHeader.split(';').map((c) => c.trim()).filter(Boolean) : undefined,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: req.headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        userAgent: req.headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: key,
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length ? body.toString('utf8') : undefined,
+    isBase64Encoded: false,
+  };
+}
+
+export async function startLocalServer(opts: LocalServerOptions) {
+  const log = opts.log ?? (() => undefined);
+  const ws = createWebsocketGateway();
+  const spa =
+    opts.webDist && existsSync(opts.webDist)
+      ? sirv(opts.webDist, { single: true, etag: true, gzip: false, setHeaders: (res, path) => {
+          // Hashed assets may be cached forever; index.html must always be revalidated.
+          res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        } })
+      : undefined;
+  const scheduler = opts.scheduler ? startScheduler(log) : undefined;
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const match = matchRoute(req.method ?? 'GET', url.pathname);
+    if (!match.route) {
+      return match.methodMismatch
+        ? sendJson(res, 405, { success: false, error: '허용되지 않은 요청 방식입니다.', code: 'VALIDATION' })
+        : sendJson(res, 404, { success: false, error: '요청한 주소를 찾을 수 없습니다.', code: 'NOT_FOUND' });
+    }
+    const body = await readBody(req);
+    const group = apiGroups[match.route.group];
+    const event = toEvent(req, url, body, routeKey(match.route), match.pathParameters);
+    const result = (await invoke(group.entry, match.route.group, event, ((group as { timeoutSeconds?: number }).timeoutSeconds ?? 30) * 1000)) as APIGatewayProxyStructuredResultV2;
+    const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    res.writeHead(result.statusCode ?? 200, headers);
+    res.end(result.body ?? '');
+  }
+
+  async function handleJob(res: ServerResponse, name: string) {
+    const job = findJob(name);
+    if (!job) return sendJson(res, 404, { success: false, error: `알 수 없는 작업입니다: ${name}`, code: 'NOT_FOUND' });
+    sendJson(res, 200, { success: true, data: await runJob(job, 'local.on-demand') });
+  }
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (url.pathname.startsWith('/api/')) return await handleApi(req, res, url);
+      const management = /^\/_local\/ws\/(?:@|%40)connections\/([^/]+)$/.exec(url.pathname);
+      if (management) return ws.handleManagement(req, res, decodeURIComponent(management[1]));
+      const job = /^\/_local\/jobs\/([\w-]+)$/.exec(url.pathname);
+      if (job && req.method === 'POST') return await handleJob(res, job[1]);
+      if (spa && (req.method === 'GET' || req.method === 'HEAD')) return spa(req, res, () => sendJson(res, 404, { success: false, error: 'not found', code: 'NOT_FOUND' }));
+      sendJson(res, 404, { success: false, error: '요청한 주소를 찾을 수 없습니다.', code: 'NOT_FOUND' });
+    } catch (err) {
+      const status = (err as { status?: number }).status ?? 500;
+      log('local server error', err);
+      if (!res.headersSent) sendJson(res, status, { success: false, error: status === 413 ? '요청이 너무 큽니다.' : '서버 오류가 발생했습니다. 잠시 후 다시 시도해주세요.', code: status === 413 ? 'VALIDATION' : 'INTERNAL' });
+      else res.end();
+    }
+  });
+  server.keepAliveTimeout = 5000;
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/ws') return socket.destroy();
+    void ws.handleUpgrade(req, socket, head);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    url: `http://localhost:${port}`,
+    websocketConnections: ws.connectionCount,
+    async close() {
+      scheduler?.stop();
+      ws.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import { websocketEntry } from '../schedules';
+import { invoke } from './lambda-runtime';
+
+/**
+ * A real WebSocket server on /ws that calls the same $connect/$disconnect/$default handler the
+ * WebSocket API runs, plus the `@connections` management endpoint the unchanged
+ * @aws-sdk/client-apigatewaymanagementapi code posts to (410 GoneException for unknown ids, as AWS).
+ */
+export function createWebsocketGateway() {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
+  const sockets = new Map<string, { ws: WebSocket; connectedAt: string; sourceIp: string; userAgent: string; lastActiveAt: string }>();
+
+  const event = (routeKey: string, connectionId: string, req: IncomingMessage, extra: Record<string, unknown> = {}) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    return {
+      requestContext: {
+        routeKey,
+        eventType: routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE',
+        connectionId,
+        requestId: randomUUID(),
+        apiId: 'local',
+        domainName: req.headers.host ?? 'localhost',
+        stage: 'local',
+        connectedAt: Date.now(),
+        requestTimeEpoch: Date.now(),
+        identity: { sourceIp: req.socket.remoteAddress ?? '' },
+      },
+      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')])),
+      queryStringParameters: Object.fromEntries(url.searchParams),
+      isBase64Encoded: false,
+      ...extra,
+    };
+  };
+
+  async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const connectionId = randomUUID().replace(/-/g, '').slice(0, 16);
+    const result = (await invoke(websocketEntry, 'websocket', event('$connect', connectionId, req)).catch(() => ({ statusCode: 500 }))) as {
+      statusCode?: number;
+    };
+    if (result.statusCode !== 200) {
+      const status = result.statusCode ?? 500;
+      socket.write(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error'}\r\nConnection: close\r\n\r\n`);
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const now = new Date().toISOString();
+      sockets.set(connectionId, { ws, connectedAt: now, lastActiveAt: now, sourceIp: req.socket.remoteAddress ?? '', userAgent: req.headers['user-agent'] ?? '' });
+      ws.on('message', (data) => {
+        const entry = sockets.get(connectionId);
+        if (entry) entry.lastActiveAt = new Date().toISOString();
+        void invoke(websocketEntry, 'websocket', event('$default', connectionId, req, { body: String(data) })).catch(() => undefined);
+      });
+      ws.on('close', () => {
+        sockets.delete(connectionId);
+        void invoke(websocketEntry, 'websocket', event('$disconnect', connectionId, req)).catch(() => undefined);
+      });
+    });
+  }
+
+  /** `/_local/ws/@connections/{id}`: POST sends, DELETE closes, GET describes. */
+  function handleManagement(req: IncomingMessage, res: ServerResponse, connectionId: string) {
+    const entry = sockets.get(connectionId);
+    if (!entry || entry.ws.readyState !== WebSocket.OPEN) {
+      res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
+      res.end(JSON.stringify({ message: 'Gone' }));
+      return;
+    }
+    if (req.method === 'DELETE') {
+      entry.ws.close(1000);
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ connectedAt: entry.connectedAt, lastActiveAt: entry.lastActiveAt, identity: { sourceIp: entry.sourceIp, userAgent: entry.userAgent } }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      entry.ws.send(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(200).end();
+    });
+  }
+
+  return {
+    handleUpgrade,
+    handleManagement,
+    connectionCount: () => sockets.size,
+    close() {
+      for (const { ws } of sockets.values()) ws.terminate();
+      sockets.clear();
+      wss.close();
+    },
+  };
+}

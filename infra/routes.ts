@@ -1,0 +1,101 @@
+/**
+ * The one route table. The CDK API stack builds its HTTP API routes and Lambda functions from it,
+ * the local server matches requests against it, and each group handler must implement exactly the
+ * ops listed for its group (checked by the type of `defineGroup`).
+ *
+ * Adding a capability = a new group entry + its route lines + functions/api/<group>.ts.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route, checked before the op runs (objects' owners are checked by the domain):
+ * - public: anyone
+ * - user: any signed-in account (user, operator, developer)
+ * - operator: operator or developer
+ * - developer: developer only
+ * - worker: a rank-check worker API key in `x-api-key`
+ */
+export type Access = 'public' | 'user' | 'operator' | 'developer' | 'worker';
+
+export interface ApiGroup {
+  /** Handler module, relative to the project root. */
+  entry: string;
+  /** Lambda memory; scrypt and bulk work want more than the default. */
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  /** Least privilege: groups that never write get read-only table access. */
+  tableAccess: 'read' | 'readWrite';
+  /** Extra environment the group needs (names only; values come from the stack). */
+  needs?: ReadonlyArray<'signingKey' | 'websocketPush'>;
+}
+
+export const apiGroups = {
+  auth: { entry: 'functions/api/auth.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['signingKey'] },
+  settings: { entry: 'functions/api/settings.ts', tableAccess: 'readWrite' },
+} as const satisfies Record<string, ApiGroup>;
+
+export type GroupName = keyof typeof apiGroups;
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** API Gateway path syntax: `{param}` segments. */
+  path: string;
+  group: GroupName;
+  /** Name of the op inside the group handler. */
+  op: string;
+  access: Access;
+}
+
+export const routes = [
+  // auth
+  { method: 'POST', path: '/api/auth/login', group: 'auth', op: 'login', access: 'public' },
+  { method: 'POST', path: '/api/auth/register', group: 'auth', op: 'register', access: 'public' },
+  { method: 'POST', path: '/api/auth/refresh', group: 'auth', op: 'refresh', access: 'public' },
+  { method: 'POST', path: '/api/auth/logout', group: 'auth', op: 'logout', access: 'public' },
+  { method: 'GET', path: '/api/auth/me', group: 'auth', op: 'me', access: 'user' },
+  { method: 'PUT', path: '/api/auth/change-password', group: 'auth', op: 'changePassword', access: 'user' },
+  { method: 'PUT', path: '/api/auth/profile', group: 'auth', op: 'updateProfile', access: 'user' },
+  { method: 'POST', path: '/api/auth/switch-user', group: 'auth', op: 'switchUser', access: 'developer' },
+  { method: 'POST', path: '/api/auth/switch-back', group: 'auth', op: 'switchBack', access: 'user' },
+
+  // system settings (reads; writes arrive with the settings issue) and liveness
+  { method: 'GET', path: '/api/health', group: 'settings', op: 'health', access: 'public' },
+  { method: 'GET', path: '/api/system-settings', group: 'settings', op: 'getAll', access: 'public' },
+  { method: 'GET', path: '/api/system-settings/category/{category}', group: 'settings', op: 'getCategory', access: 'public' },
+  { method: 'GET', path: '/api/system-settings/key/{key}', group: 'settings', op: 'getKey', access: 'public' },
+] as const satisfies readonly RouteDef[];
+
+export type Route = (typeof routes)[number];
+
+/** The op names the route table lists for one group. */
+export type OpsOf<G extends GroupName> = Extract<Route, { group: G }>['op'];
+
+/** `GET /api/x/{id}` — the same string API Gateway puts in `event.routeKey`. */
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+const compiled = routes.map((r) => ({
+  route: r as RouteDef,
+  names: [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
+  regex: new RegExp(`^${r.path.replace(/\{\w+\}/g, '([^/]+)')}$`),
+}));
+
+/** Finds the route for a method and a concrete path (local server); literal segments beat params. */
+export function matchRoute(
+  method: string,
+  pathname: string,
+): { route: RouteDef; pathParameters: Record<string, string> } | { route: null; methodMismatch: boolean } {
+  let methodMismatch = false;
+  const hits = compiled
+    .filter((c) => c.regex.test(pathname))
+    .sort((a, b) => a.names.length - b.names.length);
+  for (const c of hits) {
+    if (c.route.method !== method) {
+      methodMismatch = true;
+      continue;
+    }
+    const values = c.regex.exec(pathname)!.slice(1);
+    const pathParameters = Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(values[i])]));
+    return { route: c.route, pathParameters };
+  }
+  return { route: null, methodMismatch };
+}

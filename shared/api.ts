@@ -1,0 +1,54 @@
+/** The API envelope (design §5), shared by the server and the SPA's HTTP client. */
+export type ErrorCode =
+  | 'VALIDATION'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'INSUFFICIENT_BALANCE'
+  | 'THROTTLED'
+  | 'INTERNAL';
+
+export const statusOfCode: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INSUFFICIENT_BALANCE: 402,
+  THROTTLED: 429,
+  INTERNAL: 500,
+};
+
+export interface FieldIssue {
+  field: string;
+  /** Korean label of the field, when known. */
+  label?: string;
+  message: string;
+}
+
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+}
+
+export interface ApiFailure {
+  success: false;
+  error: string;
+  code: ErrorCode;
+  details?: unknown;
+}
+
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+export interface Paginated<T> {
+  items: T[];
+  pagination: Pagination;
+}

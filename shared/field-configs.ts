@@ -1,0 +1,41 @@
+/**
+ * Slot registration fields (spec §3 field config). The slot forms are generated from this list as
+ * stored; these are the defaults written on first start and restored by "reset".
+ */
+export const fieldTypes = ['text', 'textarea', 'url', 'email', 'number', 'select', 'date', 'boolean'] as const;
+export type FieldType = (typeof fieldTypes)[number];
+
+export interface FieldConfig {
+  field_key: string;
+  label: string;
+  field_type: FieldType;
+  placeholder: string;
+  description: string;
+  is_required: boolean;
+  is_enabled: boolean;
+  show_in_list: boolean;
+  is_searchable: boolean;
+  is_system_generated: boolean;
+  display_order: number;
+}
+
+/** Derived from the product URL; stored on the slot, never typed in, hidden from lists and forms. */
+export const systemFieldKeys = ['url_product_id', 'url_item_id', 'url_vendor_item_id'] as const;
+
+const field = (f: Omit<FieldConfig, 'placeholder' | 'description' | 'is_system_generated'> & Partial<FieldConfig>): FieldConfig => ({
+  placeholder: '',
+  description: '',
+  is_system_generated: false,
+  ...f,
+});
+
+export const defaultFieldConfigs: FieldConfig[] = [
+  field({ field_key: 'keywords', label: '키워드', field_type: 'text', placeholder: '검색 키워드를 입력하세요', is_required: true, is_enabled: true, show_in_list: true, is_searchable: true, display_order: 1 }),
+  field({ field_key: 'landingUrl', label: 'URL', field_type: 'url', placeholder: 'https://www.coupang.com/vp/products/...', description: '쿠팡 상품 URL (itemId, vendorItemId 포함)', is_required: true, is_enabled: true, show_in_list: true, is_searchable: true, display_order: 2 }),
+  field({ field_key: 'mid', label: 'MID', field_type: 'text', placeholder: 'MID (선택)', is_required: false, is_enabled: true, show_in_list: true, is_searchable: true, display_order: 3 }),
+  field({ field_key: 'adText', label: '광고 문구', field_type: 'textarea', is_required: false, is_enabled: false, show_in_list: false, is_searchable: false, display_order: 4 }),
+  field({ field_key: 'description', label: '메모', field_type: 'textarea', is_required: false, is_enabled: true, show_in_list: false, is_searchable: false, display_order: 5 }),
+  field({ field_key: 'url_product_id', label: '상품 ID', field_type: 'text', is_required: false, is_enabled: true, show_in_list: false, is_searchable: true, is_system_generated: true, display_order: 90 }),
+  field({ field_key: 'url_item_id', label: '아이템 ID', field_type: 'text', is_required: false, is_enabled: true, show_in_list: false, is_searchable: false, is_system_generated: true, display_order: 91 }),
+  field({ field_key: 'url_vendor_item_id', label: '판매자 아이템 ID', field_type: 'text', is_required: false, is_enabled: true, show_in_list: false, is_searchable: false, is_system_generated: true, display_order: 92 }),
+];

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { fieldLabels } from './messages';
+
+/**
+ * zod configured with Korean messages that name the field. Every shared schema imports `z` from here,
+ * so the server's 400s and the SPA's form errors read the same. Messages a schema sets itself (the
+ * spec's exact texts) win over these.
+ */
+export const labelOf = (path: readonly PropertyKey[]): string => {
+  const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;
+  return (last && fieldLabels[last]) || last || '입력값';
+};
+
+z.config({
+  customError: (iss) => {
+    const label = labelOf(iss.path ?? []);
+    switch (iss.code) {
+      case 'invalid_type':
+        if (iss.input === undefined || iss.input === null) return `${label}은(는) 필수 입력 항목입니다.`;
+        if (iss.expected === 'number' || iss.expected === 'int') return `${label}은(는) 숫자로 입력해주세요.`;
+        return `${label}의 형식이 올바르지 않습니다.`;
+      case 'too_small':
+        if (iss.origin === 'string')
+          return Number(iss.minimum) <= 1 ? `${label}은(는) 필수 입력 항목입니다.` : `${label}은(는) 최소 ${iss.minimum}자 이상이어야 합니다.`;
+        if (iss.origin === 'array' || iss.origin === 'set') return `${label}은(는) 최소 ${iss.minimum}개 이상이어야 합니다.`;
+        return `${label}은(는) ${Number(iss.minimum).toLocaleString('ko-KR')} 이상이어야 합니다.`;
+      case 'too_big':
+        if (iss.origin === 'string') return `${label}은(는) ${iss.maximum}자 이하로 입력해주세요.`;
+        if (iss.origin === 'array' || iss.origin === 'set') return `${label}은(는) 최대 ${iss.maximum}개까지 가능합니다.`;
+        return `${label}은(는) ${Number(iss.maximum).toLocaleString('ko-KR')} 이하여야 합니다.`;
+      case 'invalid_value':
+        return `${label}의 값이 올바르지 않습니다.`;
+      case 'invalid_format':
+        return `${label}의 형식이 올바르지 않습니다.`;
+      case 'not_multiple_of':
+        return `${label}은(는) ${iss.divisor}의 배수여야 합니다.`;
+      case 'unrecognized_keys':
+        return `알 수 없는 항목이 있습니다: ${iss.keys.join(', ')}`;
+      default:
+        return `${label}의 값이 올바르지 않습니다.`;
+    }
+  },
+});
+
+export { z };

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrivateKey, createSign, generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { apiClient } from '../support/http';
+import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
+
+let stack: LocalStack;
+let api: ReturnType<typeof apiClient>;
+const dev = localStackDefaults;
+
+beforeAll(async () => {
+  stack = await startLocalStack({ web: false });
+  api = apiClient(stack.url);
+  await stack.createUser({ email: 'advertiser1', password: 'secret12', fullName: '김광고' });
+});
+afterAll(() => stack?.stop());
+
+const refreshCookieOf = (setCookies: string[]) => setCookies.find((c) => c.startsWith('ss_refresh='))!;
+
+describe('sign-in', () => {
+  it('signs in the bootstrap developer with the spec shape and an HttpOnly refresh cookie', async () => {
+    const res = await api.call('POST', '/api/auth/login', { body: { email: dev.developerId, password: dev.developerPassword } });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.user).toMatchObject({ email: dev.developerId, role: 'developer', isActive: true, permissions: [] });
+    expect(res.body.data.user).not.toHaveProperty('passwordHash');
+    expect(res.body.data.tokens.accessToken.split('.')).toHaveLength(3);
+    const cookie = refreshCookieOf(res.setCookies);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\/api\/auth/);
+  });
+
+  it('records lastLoginAt', async () => {
+    const { token } = await api.login('advertiser1', 'secret12');
+    const me = await api.call('GET', '/api/auth/me', { token });
+    expect(me.status).toBe(200);
+    expect(Date.now() - Date.parse(me.body.data.lastLoginAt)).toBeLessThan(60_000);
+  });
+
+  it('answers a wrong password and an unknown id with the same Korean message', async () => {
+    const wrong = await api.call('POST', '/api/auth/login', { body: { email: 'advertiser1', password: 'nope-nope' } });
+    const unknown = await api.call('POST', '/api/auth/login', { body: { email: 'ghost', password: 'nope-nope' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ success: false, error: '아이디 또는 비밀번호가 올바르지 않습니다.', code: 'UNAUTHORIZED' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('names the missing field in Korean and writes nothing', async () => {
+    const res = await api.call('POST', '/api/auth/login', { body: { email: 'advertiser1' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION');
+    expect(res.body.error).toBe('아이디와 비밀번호를 입력해주세요.');
+    expect(res.body.details).toEqual([expect.objectContaining({ field: 'password', label: '비밀번호' })]);
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const res = await api.call('POST', '/api/auth/login', { rawBody: '{"email":' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('요청 본문이 올바른 JSON 형식이 아닙니다.');
+  });
+
+  it('throttles an id after repeated failures, even with the right password', async () => {
+    await stack.createUser({ email: 'victim', password: 'rightpass', fullName: '피해자' });
+    for (let i = 0; i < 5; i++) {
+      const r = await api.call('POST', '/api/auth/login', { body: { email: 'victim', password: `wrong${i}` } });
+      expect(r.status).toBe(401);
+    }
+    const locked = await api.call('POST', '/api/auth/login', { body: { email: 'victim', password: 'rightpass' } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toMatch(/^로그인 시도가 너무 많습니다\. \d+초 후에 다시 시도해주세요\.$/);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('tokens', () => {
+  it('refuses a missing, tampered, foreign-key or wrong-audience token with 401', async () => {
+    const { token } = await api.login('advertiser1', 'secret12');
+    expect((await api.call('GET', '/api/auth/me')).status).toBe(401);
+
+    const [h, p, s] = token.split('.');
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...payload, role: 'developer' })).toString('base64url')}.${s}`;
+    const res = await api.call('GET', '/api/auth/me', { token: tampered });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('인증이 만료되었습니다. 다시 로그인해주세요.');
+
+    // Signed by a key that is not ours.
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const forged = sign(h, payload, privateKey);
+    expect((await api.call('GET', '/api/auth/me', { token: forged })).status).toBe(401);
+
+    // Our key, but for another audience, and an expired one.
+    const ours = createPrivateKey(readFileSync(process.env.SIGNING_KEY_FILE!));
+    expect((await api.call('GET', '/api/auth/me', { token: sign(h, { ...payload, aud: 'someone-else' }, ours) })).status).toBe(401);
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    expect((await api.call('GET', '/api/auth/me', { token: sign(h, { ...payload, iat: past - 900, exp: past }, ours) })).status).toBe(401);
+    // Sanity: the same signing path with good claims is accepted, so the refusals above are real.
+    expect((await api.call('GET', '/api/auth/me', { token: sign(h, payload, ours) })).status).toBe(200);
+  });
+
+  it('rotates refresh tokens and revokes the family when an old one is replayed', async () => {
+    const login = await api.call('POST', '/api/auth/login', { body: { email: 'advertiser1', password: 'secret12' } });
+    const first = login.body.data.tokens.refreshToken;
+
+    // The SPA path: the cookie alone.
+    const viaCookie = await api.call('POST', '/api/auth/refresh', { headers: { cookie: `ss_refresh=${first}` } });
+    expect(viaCookie.status).toBe(200);
+    const second = viaCookie.body.data.tokens.refreshToken;
+    expect(second).not.toBe(first);
+    expect(refreshCookieOf(viaCookie.setCookies)).toContain(second);
+
+    // Replaying the first token is theft: refused, and the whole family dies with it.
+    const replay = await api.call('POST', '/api/auth/refresh', { body: { refreshToken: first } });
+    expect(replay.status).toBe(401);
+    const afterReplay = await api.call('POST', '/api/auth/refresh', { body: { refreshToken: second } });
+    expect(afterReplay.status).toBe(401);
+  });
+
+  it('logout revokes the refresh token and clears the cookie', async () => {
+    const { refreshToken } = await api.login('advertiser1', 'secret12');
+    const out = await api.call('POST', '/api/auth/logout', { body: { refreshToken } });
+    expect(out.status).toBe(200);
+    expect(refreshCookieOf(out.setCookies)).toMatch(/Max-Age=0/);
+    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken } })).status).toBe(401);
+  });
+});
+
+describe('profile and password', () => {
+  it('changes only the full name, then the password in the spec order of checks', async () => {
+    await stack.createUser({ email: 'profileuser', password: 'oldpass1', fullName: '이전이름' });
+    const { token } = await api.login('profileuser', 'oldpass1');
+
+    const renamed = await api.call('PUT', '/api/auth/profile', { token, body: { fullName: '새이름', role: 'developer' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ fullName: '새이름', role: 'user' });
+
+    const mismatch = await api.call('PUT', '/api/auth/profile', { token, body: { fullName: '새이름', password: 'abc', confirmPassword: 'abd' } });
+    expect(mismatch.body.error).toBe('새 비밀번호가 일치하지 않습니다.');
+    const short = await api.call('PUT', '/api/auth/profile', { token, body: { fullName: '새이름', password: 'abc', confirmPassword: 'abc' } });
+    expect(short.body.error).toBe('비밀번호는 최소 6자 이상이어야 합니다.');
+    const noCurrent = await api.call('PUT', '/api/auth/profile', { token, body: { fullName: '새이름', password: 'newpass1', confirmPassword: 'newpass1' } });
+    expect(noCurrent.body.error).toBe('현재 비밀번호를 입력해주세요.');
+    const wrongCurrent = await api.call('PUT', '/api/auth/profile', {
+      token,
+      body: { fullName: '새이름', password: 'newpass1', confirmPassword: 'newpass1', currentPassword: 'bad' },
+    });
+    expect(wrongCurrent.status).toBe(400);
+    // None of the refused requests changed the password.
+    await api.login('profileuser', 'oldpass1');
+
+    const ok = await api.call('PUT', '/api/auth/profile', {
+      token,
+      body: { fullName: '새이름', password: 'newpass1', confirmPassword: 'newpass1', currentPassword: 'oldpass1' },
+    });
+    expect(ok.status).toBe(200);
+    await api.login('profileuser', 'newpass1');
+  });
+
+  it('change-password requires the current password', async () => {
+    await stack.createUser({ email: 'pwuser', password: 'first111', fullName: '비번' });
+    const { token } = await api.login('pwuser', 'first111');
+    expect((await api.call('PUT', '/api/auth/change-password', { token, body: { currentPassword: 'zzzzzz', password: 'second22' } })).status).toBe(400);
+    expect((await api.call('PUT', '/api/auth/change-password', { token, body: { currentPassword: 'first111', password: 'second22' } })).status).toBe(200);
+    await api.login('pwuser', 'second22');
+  });
+});
+
+describe('registration', () => {
+  it('registers a user when registration is enabled and refuses a taken id', async () => {
+    const res = await api.call('POST', '/api/auth/register', { body: { email: 'newbie1', password: 'newbie11', fullName: '신규' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ email: 'newbie1', role: 'user' });
+    const again = await api.call('POST', '/api/auth/register', { body: { email: 'NEWBIE1', password: 'newbie11', fullName: '신규' } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('이미 사용 중인 아이디입니다.');
+  });
+
+  it('refuses ids with other than letters and digits', async () => {
+    const res = await api.call('POST', '/api/auth/register', { body: { email: 'bad id!', password: 'newbie11', fullName: '신규' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('아이디는 영문과 숫자만 사용할 수 있습니다.');
+  });
+});
+
+describe('developer user-switch', () => {
+  it('lets a developer act as a user and switch back; never for users or onto oneself', async () => {
+    const devSession = await api.login(dev.developerId, dev.developerPassword);
+    const target = await api.login('advertiser1', 'secret12');
+
+    const self = await api.call('POST', '/api/auth/switch-user', { token: devSession.token, body: { targetUserId: devSession.user.id } });
+    expect(self.status).toBe(400);
+    const byUser = await api.call('POST', '/api/auth/switch-user', { token: target.token, body: { targetUserId: devSession.user.id } });
+    expect(byUser.status).toBe(403);
+
+    const switched = await api.call('POST', '/api/auth/switch-user', { token: devSession.token, body: { targetUserId: target.user.id } });
+    expect(switched.status).toBe(200);
+    expect(switched.body.data.user.email).toBe('advertiser1');
+    expect(switched.body.data.actingAs).toMatchObject({ developerEmail: dev.developerId });
+
+    const me = await api.call('GET', '/api/auth/me', { token: switched.body.data.tokens.accessToken });
+    expect(me.body.data.actingAs.developerEmail).toBe(dev.developerId);
+
+    const back = await api.call('POST', '/api/auth/switch-back', { token: switched.body.data.tokens.accessToken });
+    expect(back.status).toBe(200);
+    expect(back.body.data.user.role).toBe('developer');
+    expect(back.body.data.actingAs).toBeNull();
+    // The switched session is over.
+    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: switched.body.data.tokens.refreshToken } })).status).toBe(401);
+  });
+
+  it('a plain session cannot switch back', async () => {
+    const { token } = await api.login('advertiser1', 'secret12');
+    const res = await api.call('POST', '/api/auth/switch-back', { token });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('원래 계정 정보를 찾을 수 없습니다.');
+  });
+});
+
+describe('system settings and routing', () => {
+  it('serves the defaults by category, by category and by key', async () => {
+    const all = await api.call('GET', '/api/system-settings');
+    expect(all.body.data.business).toMatchObject({ useCashSystem: true, defaultSlotPrice: 50000, maxSlotsPerUser: 100, slotOperationMode: 'normal' });
+    expect(all.body.data.theme).toMatchObject({ siteName: 'Simple Slot', globalTheme: 'simple', globalLayout: 'classic' });
+    expect((await api.call('GET', '/api/system-settings/category/feature')).body.data).toMatchObject({ notificationDuration: 5000 });
+    expect((await api.call('GET', '/api/system-settings/key/minCashCharge')).body.data).toEqual({ key: 'minCashCharge', value: 10000, category: 'business' });
+    const unknown = await api.call('GET', '/api/system-settings/key/nope');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('존재하지 않는 설정입니다.');
+  });
+
+  it('answers unknown api paths with a Korean 404 and wrong methods with 405', async () => {
+    expect((await api.call('GET', '/api/nowhere')).body.error).toBe('요청한 주소를 찾을 수 없습니다.');
+    expect((await api.call('DELETE', '/api/auth/login')).status).toBe(405);
+  });
+
+  it('reports health with the store reachable', async () => {
+    const res = await api.call('GET', '/api/health');
+    expect(res.body.data).toMatchObject({ status: 'ok', store: 'reachable' });
+  });
+});
+
+function sign(header: string, payload: object, key: import('node:crypto').KeyObject) {
+  const input = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  return `${input}.${createSign('RSA-SHA256').update(input).sign(key).toString('base64url')}`;
+}
