@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+// Lambda runs Node 22; this machine's Node 20 makes the AWS SDK warn in every worker.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const webSrc = fileURLToPath(new URL('./web/src', import.meta.url));
 
 /**

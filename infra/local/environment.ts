@@ -19,6 +19,8 @@ export function applyLocalEnvironment(opts: { dataDir: string; tableName: string
     // The SDK must never reach for real AWS credentials in local mode.
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
+    // Lambda runs Node 22; a local Node 20 would make the SDK warn on every start.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ?? 'true',
   });
 }
 

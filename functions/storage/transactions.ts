@@ -1,0 +1,16 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db } from './client';
+
+/**
+ * One write inside a TransactWriteItems call. Storage modules build these so one aggregate's change
+ * can commit together with another's (a slot and the charge that pays for it) while each module
+ * still owns its own keys. Domain code passes them along without looking inside.
+ */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** DynamoDB's limit on items in one transaction. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+export async function transact(items: TransactItem[], clientRequestToken?: string): Promise<void> {
+  await db().send(new TransactWriteCommand({ TransactItems: items, ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}) }));
+}

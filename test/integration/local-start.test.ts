@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '../../infra/local/dynamodb-local';
+import { apiClient } from '../support/http';
+
+/**
+ * `npm start`'s process as a user runs it: it comes up on PORT, keeps its data in DATA_DIR across
+ * restarts, and SIGTERM / Ctrl-C leave no DynamoDB Local (Java) process behind.
+ */
+const root = resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(join(tmpdir(), 'simple-slot-start-'));
+let running: ChildProcess | undefined;
+
+afterEach(() => {
+  if (running && running.exitCode === null) running.kill('SIGKILL');
+});
+
+async function start(port: number): Promise<{ proc: ChildProcess; output: () => string }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BOOTSTRAP_DEVELOPER_ID: 'bootdev', BOOTSTRAP_DEVELOPER_PASSWORD: 'bootpass1', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running = proc;
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += String(d)));
+  proc.stderr!.on('data', (d) => (out += String(d)));
+  await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toMatch(/ready on http:\/\/localhost:\d+/);
+  return { proc, output: () => out };
+}
+
+const javaChildren = () =>
+  spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((l) => l.includes('DynamoDBLocal.jar') && l.includes(dataDir));
+
+const stop = (proc: ChildProcess, signal: NodeJS.Signals) =>
+  new Promise<number | null>((r) => {
+    proc.once('exit', (code) => r(code));
+    proc.kill(signal);
+  });
+
+describe('npm start (local mode)', () => {
+  it('keeps data across restarts and leaves no Java process after SIGTERM or SIGINT', async () => {
+    const port = await freePort();
+    const api = apiClient(`http://127.0.0.1:${port}`);
+
+    const first = await start(port);
+    expect(first.output()).toContain('developer account "bootdev" created');
+    expect(javaChildren()).toHaveLength(1);
+    await api.login('bootdev', 'bootpass1');
+    expect((await api.call('POST', '/api/auth/register', { body: { email: 'persisted1', password: 'persist11', fullName: '유지' } })).status).toBe(200);
+    expect(await stop(first.proc, 'SIGTERM')).toBe(0);
+    expect(javaChildren()).toHaveLength(0);
+
+    const second = await start(port);
+    expect(second.output()).not.toContain('created');
+    await api.login('persisted1', 'persist11');
+    expect(await stop(second.proc, 'SIGINT')).toBe(0);
+    expect(javaChildren()).toHaveLength(0);
+  }, 150_000);
+});

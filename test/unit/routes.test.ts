@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { apiGroups, matchRoute, routeKey, routes } from '../../infra/routes';
+
+const root = resolve(import.meta.dirname, '../..');
+const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name) => `sample-${name}`);
+
+describe('route table', () => {
+  it('has no route listed twice', () => {
+    const keys = routes.map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('points every group at a handler module that exists', () => {
+    for (const group of Object.values(apiGroups)) expect(existsSync(resolve(root, group.entry)), group.entry).toBe(true);
+  });
+
+  it('matches every route from a concrete path, literal segments before parameters', () => {
+    for (const route of routes) {
+      const match = matchRoute(route.method, concrete(route.path));
+      expect(match.route, routeKey(route)).toBe(route);
+    }
+  });
+
+  it('extracts and decodes path parameters', () => {
+    const match = matchRoute('GET', '/api/system-settings/key/site%20Name');
+    expect(match.route && match.pathParameters).toEqual({ key: 'site Name' });
+  });
+
+  it('tells a wrong method from an unknown path', () => {
+    expect(matchRoute('DELETE', '/api/auth/login')).toEqual({ route: null, methodMismatch: true });
+    expect(matchRoute('GET', '/api/nothing-here')).toEqual({ route: null, methodMismatch: false });
+  });
+});
