@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { statefulRemovalPolicy } from '#infra/stage';
+
+/** Entries in the route and schedule tables are relative to the project root. */
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export type TableAccess = 'read' | 'readWrite';
+
+export interface AppFunctionProps {
+  /** Handler module relative to the project root (it exports `handler`), e.g. `functions/api/auth.ts`. */
+  entry: string;
+  /** Powertools service name: how this function's logs and traces are labelled. */
+  service: string;
+  stage: string;
+  table: ITableV2;
+  /** Least privilege: read-only unless the function writes. @default 'read' */
+  tableAccess?: TableAccess;
+  /** @default 256 */
+  memoryMb?: number;
+  /** @default 10 */
+  timeoutSeconds?: number;
+  environment?: Record<string, string>;
+  description?: string;
+}
+
+/**
+ * Every Lambda of the product: one place that fixes runtime, architecture, tracing, logging and
+ * bundling, and that grants access to the single table.
+ */
+export class AppFunction extends NodejsFunction {
+  public constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    // An explicit log group, so retention is set and sandboxes leave no logs behind on destroy.
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: statefulRemovalPolicy(props.stage),
+    });
+
+    super(scope, id, {
+      entry: path.join(projectRoot, props.entry),
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memoryMb ?? 256,
+      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      environment: {
+        POWERTOOLS_SERVICE_NAME: props.service,
+        NODE_OPTIONS: '--enable-source-maps',
+        TABLE_NAME: props.table.tableName,
+        STAGE: props.stage,
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        // Korean messages stay readable (and smaller) instead of \uXXXX escapes.
+        charset: Charset.UTF8,
+        mainFields: ['module', 'main'],
+        // The Lambda runtime ships SDK v3; bundling it only adds cold-start weight.
+        externalModules: ['@aws-sdk/*'],
+        // ESM output still meets CommonJS dependencies that call require().
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+
+    if (props.tableAccess === 'readWrite') {
+      props.table.grantReadWriteData(this);
+    } else {
+      props.table.grantReadData(this);
+    }
+  }
+}

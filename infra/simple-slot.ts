@@ -1,0 +1,48 @@
+import { Tags, type App } from 'aws-cdk-lib';
+import { ApiStack } from '#infra/stacks/api-stack';
+import { DataStack } from '#infra/stacks/data-stack';
+import { JobsStack } from '#infra/stacks/jobs-stack';
+import { RealtimeStack } from '#infra/stacks/realtime-stack';
+import { WebStack } from '#infra/stacks/web-stack';
+import { stackName, stageFromContext } from '#infra/stage';
+
+/** Login id of the developer account the bootstrap creates; `-c developerId=NAME` overrides it. */
+export const DEFAULT_DEVELOPER_ID = 'developer';
+
+/**
+ * Adds one stage of Simple Slot to `app`. Dependencies point one way only:
+ * Data ← Realtime ← Api ← Web, and Data, Realtime ← Jobs.
+ *
+ * Stacks are environment-agnostic: they deploy to the account and region of the caller's AWS
+ * profile, and synth needs no credentials.
+ */
+export function addSimpleSlot(app: App) {
+  const stage = stageFromContext(app);
+  const context = (key: string): string | undefined => app.node.tryGetContext(key) ?? undefined;
+
+  Tags.of(app).add('project', 'simple-slot');
+  Tags.of(app).add('stage', stage);
+
+  const data = new DataStack(app, stackName(stage, 'Data'), { stage });
+  const realtime = new RealtimeStack(app, stackName(stage, 'Realtime'), {
+    stage,
+    table: data.table,
+    signingKey: data.signingKey,
+    allowedOrigins: context('allowedOrigins'),
+  });
+  const api = new ApiStack(app, stackName(stage, 'Api'), {
+    stage,
+    table: data.table,
+    signingKey: data.signingKey,
+    realtime,
+    developerId: context('developerId') ?? DEFAULT_DEVELOPER_ID,
+  });
+  const jobs = new JobsStack(app, stackName(stage, 'Jobs'), { stage, table: data.table, realtime });
+  const web = new WebStack(app, stackName(stage, 'Web'), {
+    stage,
+    httpApi: api.httpApi,
+    webSocketApi: realtime.webSocketApi,
+  });
+
+  return { stage, data, realtime, api, jobs, web };
+}

@@ -1,0 +1,117 @@
+import { CfnOutput, CustomResource, Stack } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Provider } from 'aws-cdk-lib/custom-resources';
+import type { Construct } from 'constructs';
+import { AppFunction } from '#infra/constructs/app-function';
+import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
+import { pascalCase } from '#infra/naming';
+import { apiGroups, routeKey, routes, type ApiGroup, type GroupName } from '#infra/routes';
+import { bootstrapEntry } from '#infra/schedules';
+import type { RealtimeStack } from '#infra/stacks/realtime-stack';
+import { statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
+
+export interface ApiStackProps extends StageStackProps {
+  table: ITableV2;
+  signingKey: TokenSigningKey;
+  realtime: RealtimeStack;
+  /** Login id of the developer account the bootstrap creates. */
+  developerId: string;
+}
+
+/**
+ * The HTTP API, built from the route table: one Lambda per resource group, one route per table
+ * line. Also runs the bootstrap (developer account, default settings) once per deployed version.
+ */
+export class ApiStack extends Stack {
+  public readonly httpApi: HttpApi;
+  public readonly functions: ReadonlyMap<GroupName, AppFunction>;
+
+  public constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { stage, table, signingKey, realtime } = props;
+
+    // Same origin as the SPA (CloudFront routes /api/*), so no CORS configuration.
+    this.httpApi = new HttpApi(this, 'HttpApi', { apiName: `simple-slot-${stage}` });
+
+    const functions = new Map<GroupName, AppFunction>();
+    const integrations = new Map<GroupName, HttpLambdaIntegration>();
+    for (const [group, def] of Object.entries(apiGroups) as [GroupName, ApiGroup][]) {
+      const fn = new AppFunction(this, `${pascalCase(group)}Function`, {
+        entry: def.entry,
+        service: group,
+        description: `/api ${group} routes`,
+        stage,
+        table,
+        tableAccess: def.tableAccess,
+        memoryMb: def.memoryMb,
+        timeoutSeconds: def.timeoutSeconds,
+      });
+      // Every group checks access tokens; only some issue them.
+      if (def.needs?.includes('signingKey')) signingKey.bindSigner(fn);
+      else signingKey.bindVerifier(fn);
+      if (def.needs?.includes('websocketPush')) realtime.bindPush(fn);
+
+      functions.set(group, fn);
+      // One API-wide invoke permission per function: per-route permissions would outgrow the
+      // Lambda resource policy size limit as groups gain routes.
+      integrations.set(group, new HttpLambdaIntegration(`${pascalCase(group)}Integration`, fn, { scopePermissionToRoute: false }));
+    }
+    this.functions = functions;
+
+    for (const route of routes) {
+      // The construct id is the route key, so adding or reordering routes never replaces others.
+      new HttpRoute(this, routeKey(route), {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: integrations.get(route.group)!,
+      });
+    }
+
+    this.addBootstrap(stage, table, props.developerId);
+
+    new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
+  }
+
+  private addBootstrap(stage: string, table: ITableV2, developerId: string): void {
+    const password = new Secret(this, 'DeveloperPassword', {
+      description: `Simple Slot ${stage}: initial password of developer account "${developerId}"`,
+      generateSecretString: { excludePunctuation: true, passwordLength: 20 },
+      removalPolicy: statefulRemovalPolicy(stage),
+    });
+
+    const bootstrap = new AppFunction(this, 'BootstrapFunction', {
+      entry: bootstrapEntry,
+      service: 'bootstrap',
+      description: 'Creates the developer account, default settings and field configs when missing',
+      stage,
+      table,
+      tableAccess: 'readWrite',
+      timeoutSeconds: 60,
+      environment: {
+        BOOTSTRAP_DEVELOPER_ID: developerId,
+        BOOTSTRAP_SECRET_ARN: password.secretArn,
+      },
+    });
+    password.grantRead(bootstrap);
+
+    const provider = new Provider(this, 'BootstrapProvider', {
+      onEventHandler: bootstrap,
+      logGroup: new LogGroup(this, 'BootstrapProviderLogs', {
+        retention: RetentionDays.ONE_MONTH,
+        removalPolicy: statefulRemovalPolicy(stage),
+      }),
+    });
+    new CustomResource(this, 'Bootstrap', {
+      serviceToken: provider.serviceToken,
+      // A new function version (code or environment changed) is a property change, so the
+      // bootstrap runs again on that deploy; unchanged deploys skip it.
+      properties: { FunctionVersion: bootstrap.currentVersion.version },
+    });
+
+    new CfnOutput(this, 'DeveloperPasswordSecretArn', { value: password.secretArn });
+  }
+}

@@ -1,0 +1,70 @@
+import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { AppFunction } from '#infra/constructs/app-function';
+import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
+import { websocketEntry } from '#infra/schedules';
+import type { StageStackProps } from '#infra/stage';
+
+/**
+ * The WebSocket stage is named after the path the SPA connects to: CloudFront forwards `/ws`
+ * unchanged, and API Gateway refuses any path after the stage name.
+ */
+export const WEBSOCKET_STAGE_NAME = 'ws';
+
+export interface RealtimeStackProps extends StageStackProps {
+  table: ITableV2;
+  signingKey: TokenSigningKey;
+  /** Origins the `$connect` handler accepts, comma-separated; CloudFront already refuses other origins. */
+  allowedOrigins?: string;
+}
+
+/** WebSocket API for notification and chat pushes; one handler for $connect, $disconnect, $default. */
+export class RealtimeStack extends Stack {
+  public readonly webSocketApi: WebSocketApi;
+  public readonly webSocketStage: WebSocketStage;
+  /** `https://…/ws`: where @aws-sdk/client-apigatewaymanagementapi posts to connections. */
+  public readonly managementEndpoint: string;
+
+  public constructor(scope: Construct, id: string, props: RealtimeStackProps) {
+    super(scope, id, props);
+    const { stage, table, signingKey } = props;
+
+    const handler = new AppFunction(this, 'WebSocketFunction', {
+      entry: websocketEntry,
+      service: 'websocket',
+      description: 'WebSocket $connect, $disconnect and $default',
+      stage,
+      table,
+      tableAccess: 'readWrite',
+      environment: props.allowedOrigins ? { ALLOWED_ORIGINS: props.allowedOrigins } : undefined,
+    });
+    signingKey.bindVerifier(handler);
+
+    this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
+      apiName: `simple-slot-${stage}-ws`,
+      connectRouteOptions: { integration: new WebSocketLambdaIntegration('ConnectIntegration', handler) },
+      disconnectRouteOptions: { integration: new WebSocketLambdaIntegration('DisconnectIntegration', handler) },
+      defaultRouteOptions: { integration: new WebSocketLambdaIntegration('DefaultIntegration', handler) },
+    });
+    this.webSocketStage = new WebSocketStage(this, 'WebSocketStage', {
+      webSocketApi: this.webSocketApi,
+      stageName: WEBSOCKET_STAGE_NAME,
+      autoDeploy: true,
+    });
+    this.managementEndpoint = this.webSocketStage.callbackUrl;
+
+    // Chat messages arrive on $default and are pushed to the other party from the same handler.
+    this.bindPush(handler);
+
+    new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url });
+  }
+
+  /** Lets a function post to connected clients: the endpoint in its environment plus the permission. */
+  public bindPush(fn: AppFunction): void {
+    fn.addEnvironment('WS_MANAGEMENT_ENDPOINT', this.managementEndpoint);
+    this.webSocketStage.grantManagementApiAccess(fn);
+  }
+}

@@ -1,0 +1,150 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CfnOutput, Stack } from 'aws-cdk-lib';
+import type { IHttpApi, IWebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { projectRoot } from '#infra/constructs/app-function';
+import { isProduction, statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
+
+/** The built SPA; deployed only when it exists, so infra work does not need a web build. */
+export const webDistDir = path.join(projectRoot, 'web', 'dist');
+
+export interface WebStackProps extends StageStackProps {
+  httpApi: IHttpApi;
+  webSocketApi: IWebSocketApi;
+  /** @default web/dist */
+  siteDir?: string;
+}
+
+// Client routes (no file extension in the last segment) get the SPA shell. Only the default (S3)
+// behaviour runs this, so /api/* 404s reach the browser as the API's own JSON.
+const SPA_FALLBACK = `
+function handler(event) {
+  var request = event.request;
+  if (!/\\.[^/]+$/.test(request.uri)) request.uri = '/index.html';
+  return request;
+}`;
+
+// The WebSocket API cannot know the distribution's domain (it is created first), so the edge
+// refuses handshakes whose Origin is not this site before they reach $connect.
+const SAME_ORIGIN_ONLY = `
+function handler(event) {
+  var request = event.request;
+  var origin = request.headers.origin && request.headers.origin.value;
+  if (origin !== 'https://' + request.headers.host.value) {
+    return { statusCode: 403, statusDescription: 'Forbidden' };
+  }
+  return request;
+}`;
+
+/** The SPA on S3 behind CloudFront, which also routes /api/* and /ws so the browser sees one origin. */
+export class WebStack extends Stack {
+  public readonly distribution: Distribution;
+
+  public constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    const bucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: statefulRemovalPolicy(stage),
+      // Sandboxes must be destroyable; a non-empty bucket would block `cdk destroy`.
+      autoDeleteObjects: !isProduction(stage),
+    });
+
+    const viewerFunction = (id: string, code: string) => ({
+      eventType: FunctionEventType.VIEWER_REQUEST,
+      function: new CloudFrontFunction(this, id, {
+        code: FunctionCode.fromInline(code),
+        runtime: FunctionRuntime.JS_2_0,
+      }),
+    });
+
+    // Dynamic, per-user answers: never cached, every header (Authorization, cookies, Origin) forwarded.
+    const passThrough = {
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    } satisfies Partial<BehaviorOptions>;
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Simple Slot ${stage}`,
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [viewerFunction('SpaFallback', SPA_FALLBACK)],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          ...passThrough,
+          origin: new HttpOrigin(executeApiDomain(this, props.httpApi.apiId)),
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+        },
+        // The WebSocket stage is named `ws`, so the path needs no rewriting.
+        '/ws': {
+          ...passThrough,
+          origin: new HttpOrigin(executeApiDomain(this, props.webSocketApi.apiId)),
+          functionAssociations: [viewerFunction('WebSocketOriginCheck', SAME_ORIGIN_ONLY)],
+        },
+      },
+    });
+
+    const siteDir = props.siteDir ?? webDistDir;
+    if (existsSync(siteDir)) this.deploySite(bucket, siteDir);
+
+    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+  }
+
+  private deploySite(bucket: Bucket, siteDir: string): void {
+    // Vite fingerprints everything under assets/, so those may be cached for good; the rest
+    // (index.html above all) must be revalidated so a deploy shows up at once.
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [Source.asset(siteDir)],
+      destinationBucket: bucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      // Open tabs still load chunks of the previous build.
+      prune: false,
+    });
+    const shell = new BucketDeployment(this, 'DeployShell', {
+      sources: [Source.asset(siteDir)],
+      destinationBucket: bucket,
+      // Excluded files are also spared from pruning.
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    // The new shell goes live only once the chunks it names are there.
+    shell.node.addDependency(assets);
+  }
+}
+
+/** Regional execute-api host name; CloudFront talks to it over HTTPS. */
+function executeApiDomain(stack: Stack, apiId: string): string {
+  return `${apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+}

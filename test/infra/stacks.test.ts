@@ -1,0 +1,377 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { HttpApi, WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { describe, expect, it } from 'vitest';
+import { apiGroups, routeKey, routes, type ApiGroup } from '#infra/routes';
+import { schedules } from '#infra/schedules';
+import { DataStack } from '#infra/stacks/data-stack';
+import { JobsStack } from '#infra/stacks/jobs-stack';
+import { RealtimeStack } from '#infra/stacks/realtime-stack';
+import { WebStack } from '#infra/stacks/web-stack';
+import {
+  allowedActions,
+  appFunction,
+  appFunctions,
+  buildSimpleSlot,
+  DYNAMODB_WRITE_ACTIONS,
+  testApp,
+} from '#test/infra/support';
+
+const { app, data, realtime, api, jobs, web } = buildSimpleSlot('tester');
+const t = {
+  data: Template.fromStack(data),
+  realtime: Template.fromStack(realtime),
+  api: Template.fromStack(api),
+  jobs: Template.fromStack(jobs),
+  web: Template.fromStack(web),
+};
+const groups = Object.entries(apiGroups) as [string, ApiGroup][];
+
+/** `{ Ref: X }` / `{ Fn::GetAtt: [X, ...] }` → X */
+const refId = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0];
+
+describe('stage sandboxes', () => {
+  it('names every stack SimpleSlot-<stage>-…', () => {
+    const names = app.node.children.filter(Stack.isStack).map((s) => s.stackName);
+    expect(names.sort()).toEqual(
+      ['Api', 'Data', 'Jobs', 'Realtime', 'Web'].map((n) => `SimpleSlot-tester-${n}`).sort(),
+    );
+  });
+
+  it('refuses a stage name CloudFormation cannot use', () => {
+    expect(() => buildSimpleSlot('Alice_1')).toThrow(/Invalid stage/);
+  });
+});
+
+describe('HTTP API', () => {
+  it('has exactly one route per route table line, each going to its group function', () => {
+    const apiRoutes = Object.values(t.api.findResources('AWS::ApiGatewayV2::Route'));
+    expect(apiRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
+
+    const integrations = t.api.findResources('AWS::ApiGatewayV2::Integration');
+    for (const route of routes) {
+      const resource = apiRoutes.find((r) => r.Properties.RouteKey === routeKey(route))!;
+      const integrationId = refId(resource.Properties.Target['Fn::Join'][1][1]);
+      const targetFunction = refId(integrations[integrationId].Properties.IntegrationUri);
+      expect(targetFunction, routeKey(route)).toBe(appFunction(t.api, route.group).logicalId);
+    }
+  });
+
+  it('has one Lambda per resource group', () => {
+    const services = appFunctions(t.api);
+    for (const [group] of groups) expect(services.get(group), group).toHaveLength(1);
+    // The groups plus the bootstrap, nothing else that nobody routes to.
+    expect([...services.keys()].sort()).toEqual([...groups.map(([g]) => g), 'bootstrap'].sort());
+  });
+
+  it('lets API Gateway invoke each group function', () => {
+    for (const [group] of groups) {
+      t.api.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        Principal: 'apigateway.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [appFunction(t.api, group).logicalId, 'Arn'] },
+      });
+    }
+  });
+
+  it('gives read groups no table writes and readWrite groups their writes', () => {
+    for (const [group, def] of groups) {
+      const actions = allowedActions(t.api, appFunction(t.api, group));
+      expect(actions, group).toContain('dynamodb:Query');
+      const writes = actions.filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a));
+      if (def.tableAccess === 'read') expect(writes, group).toEqual([]);
+      else expect(writes, group).toContain('dynamodb:PutItem');
+    }
+  });
+
+  it('lets every group verify tokens but only signingKey groups sign them', () => {
+    for (const [group, def] of groups) {
+      const fn = appFunction(t.api, group);
+      const actions = allowedActions(t.api, fn);
+      expect(actions, group).toContain('kms:GetPublicKey');
+      if (def.needs?.includes('signingKey')) expect(actions, group).toContain('kms:Sign');
+      else expect(actions, group).not.toContain('kms:Sign');
+      expect(fn.env).toMatchObject({ SIGNING_KEY_SOURCE: 'kms', TOKEN_AUDIENCE: 'simple-slot-tester' });
+      expect(fn.env.SIGNING_KEY_ID).toBeDefined();
+    }
+  });
+
+  it('gives WebSocket push only to groups that need it', () => {
+    for (const [group, def] of groups) {
+      const fn = appFunction(t.api, group);
+      const pushes = allowedActions(t.api, fn).includes('execute-api:ManageConnections');
+      expect(pushes, group).toBe(def.needs?.includes('websocketPush') ?? false);
+      expect('WS_MANAGEMENT_ENDPOINT' in fn.env, group).toBe(pushes);
+    }
+  });
+
+  it('runs the bootstrap through a custom resource with the generated developer password', () => {
+    t.api.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ ExcludePunctuation: true }),
+    });
+    const secretId = Object.keys(t.api.findResources('AWS::SecretsManager::Secret'))[0];
+    const bootstrap = appFunction(t.api, 'bootstrap');
+    expect(bootstrap.env).toMatchObject({ BOOTSTRAP_DEVELOPER_ID: 'developer', BOOTSTRAP_SECRET_ARN: { Ref: secretId } });
+    expect(allowedActions(t.api, bootstrap)).toContain('secretsmanager:GetSecretValue');
+    expect(allowedActions(t.api, bootstrap)).toContain('dynamodb:PutItem');
+
+    // The provider framework calls the bootstrap function; the custom resource calls the framework.
+    const [providerId] = Object.entries(t.api.findResources('AWS::Lambda::Function')).find(
+      ([, fn]) => refId(fn.Properties.Environment?.Variables?.USER_ON_EVENT_FUNCTION_ARN) === bootstrap.logicalId,
+    )!;
+    t.api.hasResourceProperties('AWS::CloudFormation::CustomResource', {
+      ServiceToken: { 'Fn::GetAtt': [providerId, 'Arn'] },
+    });
+  });
+});
+
+describe('every app function', () => {
+  const all = Object.values(t).flatMap((template) => [...appFunctions(template).values()].flat());
+
+  it('exists for each group, job, the WebSocket handler and the bootstrap', () => {
+    const services = Object.values(t).flatMap((template) => [...appFunctions(template).keys()]);
+    expect(services.sort()).toEqual(
+      [...groups.map(([g]) => g), ...schedules.map((s) => s.name), 'websocket', 'bootstrap'].sort(),
+    );
+  });
+
+  it('runs Node.js 22 on arm64 with active tracing and source maps', () => {
+    for (const fn of all) {
+      expect(fn.props, fn.logicalId).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+      });
+      expect(fn.env, fn.logicalId).toMatchObject({ NODE_OPTIONS: '--enable-source-maps', STAGE: 'tester' });
+      expect(fn.env.TABLE_NAME, fn.logicalId).toBeDefined();
+    }
+  });
+});
+
+describe('data', () => {
+  it('is the single table: PK/SK, GSI1, GSI2, TTL, on-demand, point-in-time recovery', () => {
+    t.data.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    t.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: 'PK', KeyType: 'HASH' },
+        { AttributeName: 'SK', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        Match.objectLike({
+          IndexName: 'GSI1',
+          KeySchema: [
+            { AttributeName: 'GSI1PK', KeyType: 'HASH' },
+            { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+        Match.objectLike({
+          IndexName: 'GSI2',
+          KeySchema: [
+            { AttributeName: 'GSI2PK', KeyType: 'HASH' },
+            { AttributeName: 'GSI2SK', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      ],
+      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+  });
+
+  it('has an RSA 2048 sign/verify key for access tokens', () => {
+    t.data.hasResourceProperties('AWS::KMS::Key', { KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY' });
+  });
+
+  it('lets sandboxes be destroyed but retains production data', () => {
+    t.data.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
+
+    const prod = Template.fromStack(new DataStack(testApp(), 'SimpleSlot-prod-Data', { stage: 'prod' }));
+    prod.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain' });
+    prod.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Retain' });
+    prod.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })],
+    });
+  });
+});
+
+describe('realtime', () => {
+  it('routes $connect, $disconnect and $default to the one WebSocket function', () => {
+    const fn = appFunction(t.realtime, 'websocket');
+    const integrations = t.realtime.findResources('AWS::ApiGatewayV2::Integration');
+    const apiRoutes = Object.values(t.realtime.findResources('AWS::ApiGatewayV2::Route'));
+    expect(apiRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect']);
+    for (const route of apiRoutes) {
+      const integrationId = refId(route.Properties.Target['Fn::Join'][1][1]);
+      expect(JSON.stringify(integrations[integrationId].Properties.IntegrationUri)).toContain(fn.logicalId);
+    }
+  });
+
+  it('serves the stage `ws`, which is the path CloudFront forwards', () => {
+    t.realtime.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws', AutoDeploy: true });
+  });
+
+  it('lets the WebSocket function verify tokens, keep connections and push', () => {
+    const fn = appFunction(t.realtime, 'websocket');
+    const actions = allowedActions(t.realtime, fn);
+    expect(actions).toEqual(expect.arrayContaining(['kms:GetPublicKey', 'dynamodb:PutItem', 'execute-api:ManageConnections']));
+    expect(actions).not.toContain('kms:Sign');
+    expect(fn.env.WS_MANAGEMENT_ENDPOINT).toBeDefined();
+  });
+});
+
+describe('jobs', () => {
+  it('has a daily UTC rule invoking each scheduled job', () => {
+    for (const job of schedules) {
+      t.jobs.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: `cron(${job.cron.minute} ${job.cron.hour} * * ? *)`,
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [appFunction(t.jobs, job.name).logicalId, 'Arn'] } })],
+      });
+    }
+    t.jobs.resourceCountIs('AWS::Events::Rule', schedules.length);
+  });
+
+  it('turns a schedule entry into a function, a rule and a failure destination', () => {
+    // A fixture entry, so this holds while the real schedule table is still short.
+    const fixtureApp = testApp({ stage: 'fixture' });
+    const fixtureData = new DataStack(fixtureApp, 'Data', { stage: 'fixture' });
+    const fixtureRealtime = new RealtimeStack(fixtureApp, 'Realtime', {
+      stage: 'fixture',
+      table: fixtureData.table,
+      signingKey: fixtureData.signingKey,
+    });
+    const stack = new JobsStack(fixtureApp, 'Jobs', {
+      stage: 'fixture',
+      table: fixtureData.table,
+      realtime: fixtureRealtime,
+      schedules: [
+        {
+          name: 'fixture-job',
+          entry: 'test/infra/fixtures/alias-handler.ts',
+          cron: { minute: 5, hour: 18 },
+          description: 'fixture',
+          tableAccess: 'read',
+          needs: ['websocketPush'],
+        },
+      ],
+    });
+    const template = Template.fromStack(stack);
+    const fn = appFunction(template, 'fixture-job');
+
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(5 18 * * ? *)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fn.logicalId, 'Arn'] } })],
+    });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: fn.logicalId },
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    const actions = allowedActions(template, fn);
+    expect(actions.filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a))).toEqual([]);
+    expect(actions).toContain('execute-api:ManageConnections');
+    expect(fn.env.WS_MANAGEMENT_ENDPOINT).toBeDefined();
+  });
+});
+
+describe('web', () => {
+  const distribution = Object.values(t.web.findResources('AWS::CloudFront::Distribution'))[0].Properties
+    .DistributionConfig;
+  const behaviour = (pattern: string) =>
+    distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+  const originOf = (b: { TargetOriginId: string }) =>
+    distribution.Origins.find((o: { Id: string }) => o.Id === b.TargetOriginId);
+  const functionCode = (association: { FunctionARN: unknown }) => {
+    const id = refId(association.FunctionARN);
+    const code = t.web.findResources('AWS::CloudFront::Function')[id].Properties.FunctionCode as string;
+    return new Function(`${code}; return handler;`)() as (event: unknown) => any;
+  };
+  const viewerRequest = (uri: string, headers: Record<string, string> = {}) => ({
+    request: {
+      uri,
+      headers: Object.fromEntries(Object.entries(headers).map(([k, value]) => [k, { value }])),
+    },
+  });
+
+  it('sends /api/* uncached, with every method and viewer header, to the HTTP API', () => {
+    const api = behaviour('/api/*');
+    expect(api).toMatchObject({
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+    });
+    expect(JSON.stringify(originOf(api).DomainName)).toContain('SimpleSlot-tester-Api');
+    expect(api.FunctionAssociations).toBeUndefined();
+  });
+
+  it('sends /ws to the WebSocket API', () => {
+    const ws = behaviour('/ws');
+    expect(ws).toMatchObject({
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+    });
+    expect(JSON.stringify(originOf(ws).DomainName)).toContain('SimpleSlot-tester-Realtime');
+    expect(originOf(ws).OriginPath ?? '').toBe('');
+  });
+
+  it('accepts WebSocket handshakes only from the site itself', () => {
+    const check = functionCode(behaviour('/ws').FunctionAssociations[0]);
+    const host = 'd111.cloudfront.net';
+    expect(check(viewerRequest('/ws', { host, origin: `https://${host}` }))).toMatchObject({ uri: '/ws' });
+    expect(check(viewerRequest('/ws', { host, origin: 'https://evil.example' }))).toMatchObject({ statusCode: 403 });
+    expect(check(viewerRequest('/ws', { host }))).toMatchObject({ statusCode: 403 });
+  });
+
+  it('serves the SPA shell for client routes with a function, not an error mapping', () => {
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+    expect(originOf(distribution.DefaultCacheBehavior).S3OriginConfig).toBeDefined();
+    const rewrite = functionCode(distribution.DefaultCacheBehavior.FunctionAssociations[0]);
+    expect(rewrite(viewerRequest('/slots/123')).uri).toBe('/index.html');
+    expect(rewrite(viewerRequest('/')).uri).toBe('/index.html');
+    expect(rewrite(viewerRequest('/assets/index-abc123.js')).uri).toBe('/assets/index-abc123.js');
+    expect(rewrite(viewerRequest('/favicon.ico')).uri).toBe('/favicon.ico');
+  });
+
+  it('keeps the bucket private behind origin access control', () => {
+    t.web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    t.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+
+  it('uploads the built SPA only when it exists: fingerprinted assets first, then the shell', () => {
+    const webStack = (siteDir: string) => {
+      const fixtureApp = testApp();
+      const apis = new Stack(fixtureApp, 'Apis');
+      const httpApi = new HttpApi(apis, 'Http');
+      const webSocketApi = new WebSocketApi(apis, 'Ws');
+      return Template.fromStack(new WebStack(fixtureApp, 'Web', { stage: 'fixture', siteDir, httpApi, webSocketApi }));
+    };
+    const siteDir = mkdtempSync(path.join(tmpdir(), 'site-'));
+    try {
+      mkdirSync(path.join(siteDir, 'assets'));
+      writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html>');
+      writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), '');
+      const built = webStack(siteDir);
+      const deployments = built.findResources('Custom::CDKBucketDeployment');
+      const [assetsId, assets] = Object.entries(deployments).find(([, d]) => d.Properties.Include?.includes('assets/*'))!;
+      const [, shell] = Object.entries(deployments).find(([, d]) => d.Properties.Exclude?.includes('assets/*'))!;
+      expect(assets.Properties).toMatchObject({ SystemMetadata: { 'cache-control': expect.stringContaining('immutable') }, Prune: false });
+      expect(shell.Properties).toMatchObject({ SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] });
+      expect(shell.DependsOn).toContain(assetsId);
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
+    webStack(path.join(siteDir, 'missing')).resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
