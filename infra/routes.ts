@@ -32,6 +32,9 @@ export interface ApiGroup {
 export const apiGroups = {
   auth: { entry: 'functions/api/auth.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['signingKey'] },
   settings: { entry: 'functions/api/settings.ts', tableAccess: 'readWrite' },
+  cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30 },
+  fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'read' },
+  slots: { entry: 'functions/api/slots.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -63,6 +66,37 @@ export const routes = [
   { method: 'GET', path: '/api/system-settings', group: 'settings', op: 'getAll', access: 'public' },
   { method: 'GET', path: '/api/system-settings/category/{category}', group: 'settings', op: 'getCategory', access: 'public' },
   { method: 'GET', path: '/api/system-settings/key/{key}', group: 'settings', op: 'getKey', access: 'public' },
+
+  // cash (design §5 cash paths; the whole group answers 409 while useCashSystem is off)
+  { method: 'GET', path: '/api/cash/balance', group: 'cash', op: 'balance', access: 'user' },
+  { method: 'GET', path: '/api/cash/transactions', group: 'cash', op: 'transactions', access: 'user' },
+  { method: 'GET', path: '/api/cash/stats', group: 'cash', op: 'stats', access: 'operator' },
+  { method: 'POST', path: '/api/cash/charge-requests', group: 'cash', op: 'createChargeRequest', access: 'user' },
+  { method: 'GET', path: '/api/cash/charge-requests', group: 'cash', op: 'listChargeRequests', access: 'user' },
+  { method: 'POST', path: '/api/cash/charge-requests/{id}/approve', group: 'cash', op: 'approveChargeRequest', access: 'operator' },
+  { method: 'POST', path: '/api/cash/charge-requests/{id}/reject', group: 'cash', op: 'rejectChargeRequest', access: 'operator' },
+  { method: 'POST', path: '/api/cash/charge-requests/{id}/cancel', group: 'cash', op: 'cancelChargeRequest', access: 'user' },
+
+  // slot field configs (editing arrives with the settings issue)
+  { method: 'GET', path: '/api/field-configs', group: 'fieldConfigs', op: 'list', access: 'user' },
+
+  // slots (advertiser §7, operator §7); literal segments win over {id} here and in API Gateway
+  { method: 'GET', path: '/api/slots', group: 'slots', op: 'list', access: 'user' },
+  { method: 'POST', path: '/api/slots', group: 'slots', op: 'create', access: 'user' },
+  { method: 'POST', path: '/api/slots/bulk', group: 'slots', op: 'bulkCreate', access: 'user' },
+  { method: 'GET', path: '/api/slots/count', group: 'slots', op: 'count', access: 'user' },
+  { method: 'PUT', path: '/api/slots/user/bulk-update', group: 'slots', op: 'userBulkUpdate', access: 'user' },
+  { method: 'GET', path: '/api/slots/allocation/{userId}', group: 'slots', op: 'allocation', access: 'user' },
+  { method: 'GET', path: '/api/slots/{id}', group: 'slots', op: 'get', access: 'user' },
+  { method: 'PATCH', path: '/api/slots/{id}/status', group: 'slots', op: 'changeStatus', access: 'user' },
+  { method: 'PUT', path: '/api/slots/{id}/update-fields', group: 'slots', op: 'updateFields', access: 'user' },
+  { method: 'PUT', path: '/api/slots/{id}/fill', group: 'slots', op: 'fill', access: 'user' },
+  { method: 'GET', path: '/api/slots/{id}/logs', group: 'slots', op: 'logs', access: 'user' },
+  { method: 'GET', path: '/api/slots/{id}/field-values', group: 'slots', op: 'fieldValues', access: 'user' },
+  { method: 'GET', path: '/api/slots/{id}/rank-delete-query', group: 'slots', op: 'rankDeleteQuery', access: 'user' },
+  { method: 'DELETE', path: '/api/slots/{id}/rank-data', group: 'slots', op: 'deleteRankData', access: 'user' },
+  { method: 'GET', path: '/api/slots/{id}/rank-history', group: 'slots', op: 'rankHistory', access: 'user' },
+  { method: 'POST', path: '/api/slots/{id}/approve', group: 'slots', op: 'approve', access: 'operator' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];

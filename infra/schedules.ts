@@ -15,7 +15,27 @@ export interface ScheduleDef {
   needs?: ReadonlyArray<'websocketPush'>;
 }
 
-export const schedules: readonly ScheduleDef[] = [];
+export const schedules: readonly ScheduleDef[] = [
+  {
+    name: 'ledger-reconcile',
+    entry: 'functions/jobs/ledger-reconcile.ts',
+    // 03:30 KST, after the day's business.
+    cron: { minute: 30, hour: 18 },
+    description: 'Checks every ledger: entries sum to the balance, no negative balance; drift is alarmed, never repaired',
+    timeoutSeconds: 900,
+    memoryMb: 512,
+    tableAccess: 'read',
+  },
+  {
+    name: 'slot-status',
+    entry: 'functions/jobs/slot-status.ts',
+    // 00:05 KST, just after the business day turns.
+    cron: { minute: 5, hour: 15 },
+    description: 'Moves stored slot statuses along the KST calendar (waiting, active, completed) with their counters',
+    timeoutSeconds: 300,
+    tableAccess: 'readWrite',
+  },
+];
 
 /** The WebSocket API's one handler module ($connect, $disconnect, $default). */
 export const websocketEntry = 'functions/ws/handler.ts';

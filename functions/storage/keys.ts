@@ -41,6 +41,55 @@ export const keys = {
 
   // idempotency records for retried mutations
   idempotency: (scope: string, key: string): Key => ({ PK: `IDEM#${scope}#${key}`, SK: 'IDEM' }),
+
+  // slots (functions/storage/slots.ts); a slot's logs and rank days live in its partition
+  slot: (slotId: string): Key => ({ PK: `SLOT#${slotId}`, SK: 'SLOT' }),
+  /** GSI1: one user's slots by registration time. */
+  slotsOfUser: (userId: string, createdAt?: string, slotId?: string) => ({
+    GSI1PK: `USERSLOTS#${userId}`,
+    ...(createdAt ? { GSI1SK: `${createdAt}#${slotId}` } : {}),
+  }),
+  /** GSI2: every slot in one stored status by registration time (staff lists, the slot-status job). */
+  slotsByStatus: (status: string, createdAt?: string, slotId?: string) => ({
+    GSI2PK: `SLOTS#${status}`,
+    ...(createdAt ? { GSI2SK: `${createdAt}#${slotId}` } : {}),
+  }),
+  slotLog: (slotId: string, createdAt: string, logId: string): Key => ({ PK: `SLOT#${slotId}`, SK: `LOG#${createdAt}#${logId}` }),
+  slotLogPrefix: () => 'LOG#',
+  /** One KST day of a slot's rank history (written by the rank recompute job). */
+  slotRankDay: (slotId: string, day: string): Key => ({ PK: `SLOT#${slotId}`, SK: `RANK#${day}` }),
+  slotRankDayPrefix: () => 'RANK#',
+  /** Slot counts by stored status, held count and the slot-number sequence of one user; and global. */
+  slotCountsOfUser: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'SLOTCOUNTS' }),
+  slotCountsGlobal: (): Key => ({ PK: 'COUNTERS', SK: 'SLOTCOUNTS' }),
+  /** A committed bulk registration: its slots `{bulkId}{index}` exist once this does. */
+  slotBulk: (bulkId: string): Key => ({ PK: `SLOTBULK#${bulkId}`, SK: 'BULK' }),
+
+  // cash (functions/storage/ledger.ts, functions/storage/charge-requests.ts)
+  /** A user's balance: amount, entry sequence and per-type entry counts. */
+  cashBalance: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'CASH#BALANCE' }),
+  /** Immutable ledger entries, numbered by the balance's sequence (newest = highest). */
+  ledgerEntry: (userId: string, seq: number): Key => ({ PK: `USER#${userId}`, SK: `CASH#LEDGER#${String(seq).padStart(12, '0')}` }),
+  ledgerPrefix: () => 'CASH#LEDGER#',
+  /** GSI1: a user's ledger entries of one type (`?type=`), by sequence. */
+  ledgerByType: (userId: string, type: string, seq?: number) => ({
+    GSI1PK: `LEDGER#${userId}#${type}`,
+    ...(seq === undefined ? {} : { GSI1SK: String(seq).padStart(12, '0') }),
+  }),
+  chargeRequest: (chargeId: string): Key => ({ PK: `CHARGE#${chargeId}`, SK: 'CHARGE' }),
+  /** GSI1: one user's charge requests, newest first. */
+  chargeRequestsOfUser: (userId: string, createdAt?: string, chargeId?: string) => ({
+    GSI1PK: `USERCHARGES#${userId}`,
+    ...(createdAt ? { GSI1SK: `${createdAt}#${chargeId}` } : {}),
+  }),
+  /** GSI2: every charge request in one status, newest first (operator list). */
+  chargeRequestsByStatus: (status: string, createdAt?: string, chargeId?: string) => ({
+    GSI2PK: `CHARGES#${status}`,
+    ...(createdAt ? { GSI2SK: `${createdAt}#${chargeId}` } : {}),
+  }),
+  /** Charge request counts by status: one per user and one global (dashboard). */
+  chargeCountsOfUser: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'CASH#CHARGECOUNTS' }),
+  chargeCountsGlobal: (): Key => ({ PK: 'COUNTERS', SK: 'CASH#CHARGECOUNTS' }),
 };
 
 /** TTL attribute value: epoch seconds. */

@@ -1,0 +1,19 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runSlotsBulkBench } from './slots-bulk.bench';
+
+/** `npm run bench`: runs each benchmark and writes its figures to bench/results/<name>.json. */
+const benches: Record<string, () => Promise<unknown>> = { 'slots-bulk': () => runSlotsBulkBench() };
+
+const only = process.argv[2];
+const outDir = join(import.meta.dirname, 'results');
+mkdirSync(outDir, { recursive: true });
+for (const [name, run] of Object.entries(benches)) {
+  if (only && only !== name) continue;
+  const result = await run();
+  const file = join(outDir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`${name}: wrote ${file}`);
+  console.log(JSON.stringify(result, null, 2));
+}
+process.exit(0);

@@ -1,0 +1,134 @@
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { startBenchStack } from './local-stack';
+
+/**
+ * Issue 4 benchmark (not a timed test; run with `npm run bench`):
+ *  1. register 1000 slots with ONE POST /api/slots/bulk, and 1000 slots the way the spec's client
+ *     does (one POST /api/slots per row, 100 ms apart), on the same server in the same run;
+ *  2. list page of a user holding 1000 slots, 20 requests in flight → p50 / p95.
+ * Targets: bulk ≥ 20× faster than the sequential client and under 10 s locally.
+ */
+const ROWS = 1000;
+const PAUSE_MS = 100;
+const PRICE = 50_000;
+const LIST_CONCURRENCY = 20;
+const LIST_REQUESTS = 400;
+
+const row = (n: number) => ({
+  customFields: { keywords: `벤치 키워드 ${n}`, landingUrl: `https://www.coupang.com/vp/products/${100000 + n}?itemId=${200000 + n}&vendorItemId=${300000 + n}`, mid: `MID${n}` },
+});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+export async function runSlotsBulkBench(log: (msg: string) => void = console.log) {
+  // Other work on the machine skews the figures: the load average is recorded with them.
+  const loadAtStart = loadavg()[0];
+  const stack = await startBenchStack();
+  try {
+    const { settingsStore } = await import('../functions/storage/settings');
+    const { invalidateSettingsCache } = await import('../functions/domain/settings/settings-service');
+    const { createUser } = await import('../functions/domain/auth/auth-service');
+    const { credit, getBalance } = await import('../functions/domain/cash/ledger');
+    await settingsStore.put('maxSlotsPerUser', ROWS, 'business', 'bench');
+    await settingsStore.put('defaultSlotPrice', PRICE, 'business', 'bench');
+    invalidateSettingsCache();
+
+    const account = async (loginId: string) => {
+      const user = await createUser({ loginId, password: 'benchpass1', fullName: loginId, role: 'user' });
+      await credit({ userId: user.id, amount: ROWS * PRICE, type: 'charge', description: 'bench', referenceId: 'bench', idempotencyKey: `bench-${loginId}` });
+      const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: loginId, password: 'benchpass1' }) });
+      const token = ((await res.json()) as any).data.tokens.accessToken as string;
+      return { id: user.id, token };
+    };
+    const call = async (token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${stack.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const json = (await res.json()) as any;
+      if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      return json.data;
+    };
+    const bulkUser = await account('benchbulk');
+    const seqUser = await account('benchseq');
+    const rows = Array.from({ length: ROWS }, (_, i) => row(i + 1));
+
+    // Warm-up: load the handler modules and the store so neither path pays for a cold start.
+    await call(bulkUser.token, 'GET', '/api/slots');
+    await call(seqUser.token, 'GET', '/api/slots');
+
+    log(`bulk: POST /api/slots/bulk with ${ROWS} rows …`);
+    let t = performance.now();
+    const bulk = await call(bulkUser.token, 'POST', '/api/slots/bulk', { rows }, { 'idempotency-key': crypto.randomUUID() });
+    const bulkMs = performance.now() - t;
+    if (bulk.succeeded !== ROWS) throw new Error(`bulk registered ${bulk.succeeded} of ${ROWS}`);
+    log(`bulk: ${round(bulkMs)} ms`);
+
+    log(`sequential: ${ROWS} × POST /api/slots, ${PAUSE_MS} ms apart (about ${Math.round((ROWS * PAUSE_MS) / 1000)} s of pauses) …`);
+    t = performance.now();
+    const perRequest: number[] = [];
+    for (let i = 0; i < ROWS; i++) {
+      const started = performance.now();
+      await call(seqUser.token, 'POST', '/api/slots', rows[i]);
+      perRequest.push(performance.now() - started);
+      if (i < ROWS - 1) await sleep(PAUSE_MS);
+      if ((i + 1) % 100 === 0) log(`  ${i + 1}/${ROWS}`);
+    }
+    const sequentialMs = performance.now() - t;
+    log(`sequential: ${round(sequentialMs)} ms`);
+
+    for (const u of [bulkUser, seqUser]) {
+      const count = await call(u.token, 'GET', '/api/slots/count');
+      if (count.count !== ROWS) throw new Error(`user holds ${count.count} slots, expected ${ROWS}`);
+      if ((await getBalance(u.id)).amount !== 0) throw new Error('balance not exactly spent');
+    }
+
+    const listScenario = async (name: string, query: string) => {
+      const latencies: number[] = [];
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: LIST_CONCURRENCY }, async () => {
+          while (next < LIST_REQUESTS) {
+            next += 1;
+            const s = performance.now();
+            const data = await call(bulkUser.token, 'GET', `/api/slots?${query}`);
+            latencies.push(performance.now() - s);
+            if (data.pagination.total === 0) throw new Error(`${name}: empty list`);
+          }
+        }),
+      );
+      const sorted = latencies.sort((a, b) => a - b);
+      const result = { query, requests: sorted.length, concurrency: LIST_CONCURRENCY, p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), maxMs: round(sorted.at(-1)!), throughputPerS: round(sorted.length / ((performance.now() - started) / 1000)) };
+      log(`list ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`);
+      return result;
+    };
+    const list = {
+      firstPage: await listScenario('first page', 'page=1&limit=10'),
+      deepPageFilteredSorted: await listScenario('page 5 of a search sorted by slot number', 'page=5&limit=50&searchType=keyword&search=%EB%B2%A4%EC%B9%98&sortBy=slot_number&sortOrder=asc'),
+    };
+
+    const perSorted = perRequest.sort((a, b) => a - b);
+    return {
+      bench: 'slots-bulk',
+      at: new Date().toISOString(),
+      machine: { node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) } },
+      rows: ROWS,
+      registration: {
+        bulkMs: round(bulkMs),
+        sequentialMs: round(sequentialMs),
+        sequentialPauseMs: PAUSE_MS,
+        sequentialRequestP50Ms: round(percentile(perSorted, 50)),
+        sequentialRequestP95Ms: round(percentile(perSorted, 95)),
+        ratio: Math.round((sequentialMs / bulkMs) * 10) / 10,
+        targets: { ratioAtLeast: 20, bulkUnderMs: 10_000 },
+        met: sequentialMs / bulkMs >= 20 && bulkMs < 10_000,
+      },
+      list,
+    };
+  } finally {
+    await stack.stop();
+  }
+}

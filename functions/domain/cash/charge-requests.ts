@@ -1,0 +1,225 @@
+import { ulid } from 'ulid';
+import { cashMessages } from '#shared/messages';
+import { isStaff } from '#shared/roles';
+import {
+  chargeRequestSchemaFor,
+  chargeStatuses,
+  type ChargeRequestBody,
+  type ChargeRequestDto,
+  type ChargeStatus,
+} from '#shared/schemas/cash';
+import type { Paginated } from '#shared/api';
+import { chargeRequestsStore, type ChargeRequestRecord } from '../../storage/charge-requests';
+import { usersStore } from '../../storage/users';
+import { logger } from '../../http/logger';
+import type { Caller } from '../auth/tokens';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { getSettings } from '../settings/settings-service';
+import { assertCashEnabled, paginate, withConflictRetry } from './cash-common';
+import { LinkedWriteRejected, post } from './ledger';
+
+/**
+ * Charge requests (advertiser-area §2/§4, operator-console Cash approval): an advertiser asks for a
+ * charge by bank deposit; an operator approves it (amount and bonus credited as two ledger entries,
+ * exactly once) or rejects it; the owner may cancel while it is pending. With cashAutoApproval a new
+ * request is approved at once by the system.
+ */
+export const toChargeRequestDto = (r: ChargeRequestRecord): ChargeRequestDto => ({
+  id: r.id,
+  userId: r.userId,
+  userEmail: r.userEmail,
+  userName: r.userName,
+  amount: r.amount,
+  bonusPercentage: r.bonusPercentage,
+  bonusAmount: r.bonusAmount,
+  depositAt: r.depositAt,
+  accountHolder: r.accountHolder,
+  status: r.status,
+  requestedAt: r.createdAt,
+  createdAt: r.createdAt,
+  processedAt: r.processedAt,
+  processorId: r.processorId,
+  rejectionReason: r.rejectionReason,
+});
+
+/** Who approves automatically (cashAutoApproval). */
+export const SYSTEM_PROCESSOR = 'system';
+
+export async function createChargeRequest(caller: Caller, body: ChargeRequestBody, idempotencyKey?: string): Promise<ChargeRequestDto> {
+  await assertCashEnabled();
+  const settings = await getSettings();
+  const parsed = chargeRequestSchemaFor(settings).safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ValidationError(issue.message, [{ field: issue.path.join('.'), label: '충전 금액', message: issue.message }]);
+  }
+  if (idempotencyKey) {
+    const earlier = await chargeRequestsStore.createdWithKey(caller.userId, idempotencyKey);
+    if (earlier) return replayCreate(earlier, parsed.data);
+  }
+  const user = await usersStore.get(caller.userId);
+  if (!user) throw new NotFoundError(cashMessages.userNotFound);
+
+  const record: ChargeRequestRecord = {
+    id: ulid(),
+    userId: user.id,
+    userEmail: user.loginId,
+    userName: user.fullName,
+    amount: parsed.data.amount,
+    bonusPercentage: 0,
+    bonusAmount: 0,
+    depositAt: parsed.data.depositAt,
+    accountHolder: parsed.data.accountHolder,
+    status: 'pending',
+    createdAt: new Date().toISOString(),
+    processedAt: null,
+    processorId: null,
+    rejectionReason: null,
+    requestKey: idempotencyKey ?? null,
+    processKey: null,
+  };
+  const created = await withConflictRetry(() => chargeRequestsStore.create(record));
+  if (!created && idempotencyKey) {
+    // A twin call with the same key won the race.
+    const earlier = await chargeRequestsStore.createdWithKey(caller.userId, idempotencyKey);
+    if (earlier) return replayCreate(earlier, parsed.data);
+  }
+  if (settings.cashAutoApproval) {
+    try {
+      return await approveRecord(record, { processorId: SYSTEM_PROCESSOR, bonusPercentage: 0, processKey: null });
+    } catch (err) {
+      // The request exists; an operator can still approve it. Answering an error here would make
+      // the advertiser ask again and create a second request.
+      logger.warn('charge auto-approval failed; left pending', { chargeId: record.id, error: err as Error });
+    }
+  }
+  return toChargeRequestDto(record);
+}
+
+async function replayCreate(chargeId: string, body: ChargeRequestBody): Promise<ChargeRequestDto> {
+  const earlier = await chargeRequestsStore.get(chargeId);
+  if (!earlier) throw new NotFoundError(cashMessages.chargeRequestNotFound);
+  if (earlier.amount !== body.amount || earlier.accountHolder !== body.accountHolder) throw new ConflictError(cashMessages.idempotencyMismatch);
+  return toChargeRequestDto(earlier);
+}
+
+async function mustGet(id: string): Promise<ChargeRequestRecord> {
+  const record = await chargeRequestsStore.get(id);
+  if (!record) throw new NotFoundError(cashMessages.chargeRequestNotFound);
+  return record;
+}
+
+/**
+ * A request that is no longer pending: a retry of the very call that processed it (same
+ * Idempotency-Key, same outcome) gets the first answer; anything else is refused.
+ */
+function processedAnswer(record: ChargeRequestRecord, outcome: ChargeStatus, processKey: string | null, message: string): ChargeRequestDto {
+  if (processKey && record.processKey === processKey && record.status === outcome) return toChargeRequestDto(record);
+  throw new ConflictError(message, { status: record.status });
+}
+
+export async function approveChargeRequest(
+  caller: Caller,
+  id: string,
+  input: { bonusPercentage: number },
+  idempotencyKey?: string,
+): Promise<ChargeRequestDto> {
+  await assertCashEnabled();
+  const record = await mustGet(id);
+  if (record.status !== 'pending') return processedAnswer(record, 'approved', idempotencyKey ?? null, cashMessages.onlyPending);
+  return approveRecord(record, { processorId: caller.userId, bonusPercentage: input.bonusPercentage, processKey: idempotencyKey ?? null });
+}
+
+/**
+ * Credits amount and bonus as two ledger entries in the same transaction that moves the request
+ * from pending to approved (and its counters). The natural idempotency key `approve#{id}` and the
+ * pending condition make a second approval — concurrent or later — credit nothing.
+ */
+async function approveRecord(
+  record: ChargeRequestRecord,
+  opts: { processorId: string; bonusPercentage: number; processKey: string | null },
+): Promise<ChargeRequestDto> {
+  const bonusAmount = Math.floor((record.amount * opts.bonusPercentage) / 100);
+  const processedAt = new Date().toISOString();
+  const change = {
+    status: 'approved' as const,
+    processedAt,
+    processorId: opts.processorId,
+    bonusPercentage: opts.bonusPercentage,
+    bonusAmount,
+    processKey: opts.processKey,
+  };
+  try {
+    const result = await post({
+      userId: record.userId,
+      operation: 'approve',
+      idempotencyKey: record.id,
+      entries: [
+        { type: 'charge', amount: record.amount, description: '캐시 충전', referenceId: record.id },
+        { type: 'bonus', amount: bonusAmount, description: `충전 보너스 (${opts.bonusPercentage}%)`, referenceId: record.id },
+      ],
+      with: chargeRequestsStore.processItems(record, change),
+    });
+    if (!result.replayed) return toChargeRequestDto({ ...record, ...change });
+  } catch (err) {
+    if (!(err instanceof LinkedWriteRejected)) throw err;
+  }
+  // Someone else processed it first (or this is a replay): answer from what is stored.
+  return processedAnswer(await mustGet(record.id), 'approved', opts.processKey, cashMessages.onlyPending);
+}
+
+export async function rejectChargeRequest(caller: Caller, id: string, input: { reason: string }, idempotencyKey?: string): Promise<ChargeRequestDto> {
+  await assertCashEnabled();
+  const record = await mustGet(id);
+  if (record.status !== 'pending') return processedAnswer(record, 'rejected', idempotencyKey ?? null, cashMessages.onlyPending);
+  const change = {
+    status: 'rejected' as const,
+    processedAt: new Date().toISOString(),
+    processorId: caller.userId,
+    rejectionReason: input.reason,
+    processKey: idempotencyKey ?? null,
+  };
+  if (await withConflictRetry(() => chargeRequestsStore.process(record, change))) return toChargeRequestDto({ ...record, ...change });
+  return processedAnswer(await mustGet(id), 'rejected', idempotencyKey ?? null, cashMessages.onlyPending);
+}
+
+/** The owner withdraws a pending request; operators reject instead. Another user's id reads as unknown. */
+export async function cancelChargeRequest(caller: Caller, id: string, idempotencyKey?: string): Promise<ChargeRequestDto> {
+  await assertCashEnabled();
+  const record = await chargeRequestsStore.get(id);
+  if (!record || record.userId !== caller.userId) throw new NotFoundError(cashMessages.chargeRequestNotFound);
+  if (record.status !== 'pending') return processedAnswer(record, 'cancelled', idempotencyKey ?? null, cashMessages.onlyPendingCancel);
+  const change = {
+    status: 'cancelled' as const,
+    processedAt: new Date().toISOString(),
+    processorId: caller.userId,
+    processKey: idempotencyKey ?? null,
+  };
+  if (await withConflictRetry(() => chargeRequestsStore.process(record, change))) return toChargeRequestDto({ ...record, ...change });
+  return processedAnswer(await mustGet(id), 'cancelled', idempotencyKey ?? null, cashMessages.onlyPendingCancel);
+}
+
+/** Users see their own; operators see everyone's, filtered by status and user. */
+export async function listChargeRequests(
+  caller: Caller,
+  query: { page: number; limit: number; status?: ChargeStatus; userId?: string },
+): Promise<Paginated<ChargeRequestDto>> {
+  await assertCashEnabled();
+  const userId = isStaff(caller.role) ? query.userId : caller.userId;
+  const offset = (query.page - 1) * query.limit;
+  const sum = (counts: Record<ChargeStatus, number>) => chargeStatuses.reduce((s, k) => s + counts[k], 0);
+  let items: ChargeRequestRecord[];
+  let total: number;
+  if (userId) {
+    const counts = await chargeRequestsStore.countsOfUser(userId);
+    total = query.status ? counts[query.status] : sum(counts);
+    items = await chargeRequestsStore.listOfUser(userId, { status: query.status, offset, limit: query.limit });
+  } else {
+    const counts = await chargeRequestsStore.countsGlobal();
+    total = query.status ? counts[query.status] : sum(counts);
+    items = query.status
+      ? await chargeRequestsStore.listByStatus(query.status, { offset, limit: query.limit })
+      : await chargeRequestsStore.listAll({ offset, limit: query.limit });
+  }
+  return paginate(items.map(toChargeRequestDto), query.page, query.limit, total);
+}

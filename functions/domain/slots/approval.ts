@@ -1,0 +1,70 @@
+import { addKstDays, kstToday } from '#shared/kst';
+import { slotMessages, type ApproveSlotInput, type SlotDto } from '#shared/schemas/slots';
+import { displayStatusLabels, slotStatusMessages } from '#shared/slot-status';
+import { slotsStore } from '../../storage/slots';
+import { transact } from '../../storage/transactions';
+import * as Ledger from '../cash/ledger';
+import { ConflictError, ValidationError } from '../errors';
+import { getSettings } from '../settings/settings-service';
+import { loadSlot } from './queries';
+import { logWriter, ownersOf, statusMove, toSlotDto, type ChangeContext } from './records';
+import { withRetries } from './retry';
+
+/**
+ * POST /slots/{id}/approve (operators and developers; the route admits only them).
+ * - approve: pending → active, starting this KST day for slotDurationDays days (design §8), with
+ *   the approved price (asked when the cash system is off; else the registration price by default).
+ * - reject: pending → rejected with the reason, and the price charged at registration goes back
+ *   through the ledger in the SAME transaction, once (idempotency key `reject#{slotId}`).
+ * Repeating the same decision answers with the slot as it is; the other decision is refused.
+ */
+export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: ChangeContext): Promise<SlotDto> {
+  const [settings, log] = await Promise.all([getSettings(), logWriter(ctx)]);
+  const slot = await withRetries(async () => {
+    const s = await loadSlot(ctx.caller, slotId);
+    if (input.approved && s.status !== 'pending' && s.approvedAt) return s;
+    if (!input.approved && s.status === 'rejected') return s;
+    if (s.status !== 'pending') throw new ConflictError(slotStatusMessages.approveOnlyPending);
+    const now = new Date().toISOString();
+    const move = (to: 'active' | 'rejected') => [slotsStore.userCounterUpdate(s.userId, statusMove('pending', to)), slotsStore.globalCounterUpdate(statusMove('pending', to))];
+
+    if (input.approved) {
+      const price = input.approvedPrice ?? (settings.useCashSystem && s.price > 0 ? s.price : undefined);
+      if (!price || price <= 0) throw new ValidationError(slotMessages.invalidPrice, [{ field: 'approvedPrice', message: slotMessages.invalidPrice }]);
+      const today = kstToday();
+      const changes = {
+        status: 'active' as const,
+        approved_price: price,
+        approvedAt: now,
+        approvedBy: ctx.caller.userId,
+        startDate: today,
+        endDate: addKstDays(today, settings.slotDurationDays - 1),
+        updatedAt: now,
+      };
+      await transact([
+        slotsStore.update(s, changes),
+        slotsStore.logPut(log(s.id, now, { change_type: 'approve', field_key: 'status', old_value: 'pending', new_value: 'active', description: `승인 (${price.toLocaleString('ko-KR')}원, ${changes.startDate} ~ ${changes.endDate})` })),
+        ...move('active'),
+      ]);
+      return { ...s, ...changes, version: s.version + 1 };
+    }
+
+    const reason = input.rejectionReason;
+    const changes = { status: 'rejected' as const, rejection_reason: reason, rejectedAt: now, updatedAt: now };
+    await Ledger.refund({
+      userId: s.userId,
+      amount: s.price,
+      description: `슬롯 거절 환불 (#${s.slot_number})`,
+      referenceId: s.id,
+      idempotencyKey: `reject#${s.id}`,
+      with: [
+        slotsStore.update(s, changes),
+        slotsStore.logPut(log(s.id, now, { change_type: 'reject', field_key: 'status', old_value: 'pending', new_value: 'rejected', description: `${displayStatusLabels.rejected}: ${reason}` })),
+        ...move('rejected'),
+      ],
+    });
+    return { ...s, ...changes, version: s.version + 1 };
+  });
+  const owners = await ownersOf([slot.userId]);
+  return toSlotDto(slot, owners.get(slot.userId), kstToday());
+}

@@ -1,0 +1,278 @@
+import { addKstDays, kstToday } from '#shared/kst';
+import { parseCoupangUrl } from '#shared/coupang-url';
+import { systemFieldKeys } from '#shared/field-configs';
+import {
+  slotMessages,
+  type FillSlotInput,
+  type SlotDto,
+  type SlotStatusChangeInput,
+  type UpdateSlotFieldsInput,
+  type UserBulkUpdateInput,
+} from '#shared/schemas/slots';
+import {
+  KEYWORD_FIELD,
+  MAX_KEYWORDS,
+  URL_FIELD,
+  collectFieldInput,
+  slotFieldMessages,
+  splitKeywords,
+  validateSlotFields,
+  type RawFieldValues,
+  type SlotFieldValues,
+} from '#shared/slot-fields';
+import { decideStatusChange, displayStatusLabels, isSelectableForBulk, slotActions, slotStatusMessages } from '#shared/slot-status';
+import { isStaff } from '#shared/roles';
+import { fieldConfigsStore } from '../../storage/field-configs';
+import { slotsStore, type CounterDeltas, type SlotLogRecord, type SlotRecord } from '../../storage/slots';
+import { transact, type TransactItem } from '../../storage/transactions';
+import { logger } from '../../http/logger';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { getSettings } from '../settings/settings-service';
+import { loadSlot } from './queries';
+import { actorOf, fieldsError, logWriter, ownersOf, statusMove, toSlotDto, visibleSlots, type ChangeContext } from './records';
+import { withRetries } from './retry';
+
+/**
+ * Changes an owner (or staff) makes to existing slots. Each change is one transaction: the slot
+ * (guarded by its version), one log line per changed value, and the counters when the status moves.
+ */
+
+type Log = Awaited<ReturnType<typeof logWriter>>;
+const systemKeys = new Set<string>(systemFieldKeys);
+
+function mergeCounters(into: CounterDeltas, add: CounterDeltas) {
+  for (const [k, v] of Object.entries(add)) into[k as keyof CounterDeltas] = (into[k as keyof CounterDeltas] ?? 0) + (v ?? 0);
+}
+
+/** The owner's counters (always: they carry the list version) and, when a status moved, the global ones. */
+function countersItems(userId: string, deltas: CounterDeltas): TransactItem[] {
+  return [slotsStore.userCounterUpdate(userId, deltas), ...(Object.values(deltas).some((v) => v) ? [slotsStore.globalCounterUpdate(deltas)] : [])];
+}
+
+async function answer(slot: SlotRecord): Promise<SlotDto> {
+  const owners = await ownersOf([slot.userId]);
+  return toSlotDto(slot, owners.get(slot.userId), kstToday());
+}
+
+const userFields = (custom: Record<string, string>): RawFieldValues => Object.fromEntries(Object.entries(custom).filter(([k]) => !systemKeys.has(k)));
+
+interface Plan {
+  changes: Partial<SlotRecord>;
+  logs: SlotLogRecord[];
+  counters: CounterDeltas;
+  /** Keyword or URL changed while rank data existed: history days are deleted after the commit. */
+  rankReset: boolean;
+}
+
+/**
+ * New field values for a slot: which values changed (one log line each), derived ids, a rank reset
+ * when the keyword or URL changed, and — for an empty slot that now has keyword and URL — the move
+ * to active with its dates.
+ */
+async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, now: string): Promise<Plan> {
+  const filling = slot.status === 'empty';
+  const changeType = filling ? 'fill_empty' : 'field_update';
+  const logs: SlotLogRecord[] = [];
+  const keysSeen = new Set([...Object.keys(slot.customFields), ...Object.keys(values.customFields)]);
+  for (const key of keysSeen) {
+    if (systemKeys.has(key)) continue;
+    const before = slot.customFields[key] ?? '';
+    const after = values.customFields[key] ?? '';
+    if (before !== after) logs.push(log(slot.id, now, { change_type: changeType, field_key: key, old_value: before, new_value: after, description: filling ? '빈 슬롯 입력' : '필드 수정' }));
+  }
+  const changes: Partial<SlotRecord> = {};
+  const plan: Plan = { changes, logs, counters: {}, rankReset: false };
+  if (!logs.length) return plan;
+
+  Object.assign(changes, {
+    customFields: values.customFields,
+    keyword: values.keyword,
+    url: values.url,
+    mid: values.mid,
+    url_product_id: values.productId || null,
+    url_item_id: values.itemId || null,
+    url_vendor_item_id: values.vendorItemId || null,
+    updatedAt: now,
+  });
+  const targetChanged = values.keyword !== slot.keyword || values.url !== slot.url;
+  const hadRank = slot.rank !== null || slot.yesterday_rank !== null || slot.first_rank !== null;
+  if (targetChanged && !filling) {
+    plan.rankReset = true;
+    Object.assign(changes, { rank: null, yesterday_rank: null, first_rank: null, product_name: null, thumbnail: null });
+    if (hadRank) logs.push(log(slot.id, now, { change_type: 'field_update', field_key: 'rank', old_value: slot.rank, new_value: null, description: '키워드 또는 URL 변경으로 순위 정보 초기화' }));
+  }
+  if (filling && values.keyword && values.url) {
+    // A filled pre-allocated slot runs: on its issued dates, or from today for the configured days.
+    const settings = await getSettings();
+    const today = kstToday();
+    const startDate = slot.startDate ?? slot.pre_allocation_start_date ?? today;
+    const endDate = slot.endDate ?? slot.pre_allocation_end_date ?? addKstDays(startDate, settings.slotDurationDays - 1);
+    Object.assign(changes, { status: 'active', startDate, endDate });
+    plan.counters = statusMove('empty', 'active');
+    logs.push(log(slot.id, now, { change_type: 'status_change', field_key: 'status', old_value: 'empty', new_value: 'active', description: `${displayStatusLabels.empty} → ${displayStatusLabels.active}` }));
+  }
+  return plan;
+}
+
+async function commitPlan(slot: SlotRecord, plan: Plan, extra: TransactItem[] = []): Promise<SlotRecord> {
+  if (!plan.logs.length) return slot;
+  await transact([slotsStore.update(slot, plan.changes), ...plan.logs.map((l) => slotsStore.logPut(l)), ...countersItems(slot.userId, plan.counters), ...extra]);
+  if (plan.rankReset) await dropRankDays(slot.id);
+  return { ...slot, ...plan.changes, version: slot.version + 1 };
+}
+
+/** Rank history of a slot whose keyword or URL changed. A failure is only logged (spec §4). */
+async function dropRankDays(slotId: string) {
+  try {
+    await slotsStore.deleteItems(await slotsStore.rankDayKeys(slotId));
+  } catch (err) {
+    logger.warn('rank history not deleted', { slotId, error: err as Error });
+  }
+}
+
+/** PATCH /slots/{id}/status: pause, resume, delete; restore (deleted → active) for staff. */
+export async function changeStatus(slotId: string, input: SlotStatusChangeInput, ctx: ChangeContext): Promise<SlotDto> {
+  const log = await logWriter(ctx);
+  return withRetries(async () => {
+    const slot = await loadSlot(ctx.caller, slotId);
+    const decision = decideStatusChange(slot, input.status, actorOf(ctx.caller), kstToday());
+    if (!decision.ok) throw decision.reason === 'forbidden' ? new ForbiddenError(decision.message) : new ConflictError(decision.message);
+    const now = new Date().toISOString();
+    const line = log(slot.id, now, {
+      change_type: 'status_change',
+      field_key: 'status',
+      old_value: slot.status,
+      new_value: decision.next,
+      description: `${displayStatusLabels[slot.status]} → ${displayStatusLabels[decision.next]}`,
+    });
+    await transact([
+      slotsStore.update(slot, { status: decision.next, updatedAt: now }),
+      slotsStore.logPut(line),
+      ...countersItems(slot.userId, statusMove(slot.status, decision.next)),
+    ]);
+    return answer({ ...slot, status: decision.next, updatedAt: now, version: slot.version + 1 });
+  });
+}
+
+/** PUT /slots/{id}/update-fields: changed fields merged over the stored ones; dates for staff only. */
+export async function updateFields(slotId: string, input: UpdateSlotFieldsInput, ctx: ChangeContext): Promise<SlotDto> {
+  const staff = isStaff(ctx.caller.role);
+  if ((input.startDate || input.endDate) && !staff) throw new ForbiddenError(slotMessages.datesStaffOnly);
+  const [configs, log] = await Promise.all([fieldConfigsStore.list(), logWriter(ctx)]);
+  return withRetries(async () => {
+    const slot = await loadSlot(ctx.caller, slotId);
+    if (!slotActions(slot, actorOf(ctx.caller), kstToday()).edit) throw new ConflictError(slotStatusMessages.editNotAllowed);
+    const checked = validateSlotFields({ ...userFields(slot.customFields), ...collectFieldInput({ customFields: input.customFields }) }, configs, 'complete');
+    if (!checked.ok) throw fieldsError(checked.errors);
+    const now = new Date().toISOString();
+    const plan = await planFields(slot, checked.values, log, now);
+
+    const startDate = input.startDate ?? slot.startDate;
+    const endDate = input.endDate ?? slot.endDate;
+    if (startDate && endDate && endDate < startDate) throw new ValidationError(slotMessages.dateOrder);
+    for (const [key, value] of [['startDate', startDate], ['endDate', endDate]] as const) {
+      if (value === slot[key]) continue;
+      plan.changes[key] = value;
+      plan.changes.updatedAt = now;
+      plan.logs.push(log(slot.id, now, { change_type: 'field_update', field_key: key, old_value: slot[key], new_value: value, description: '기간 수정' }));
+    }
+    return answer(await commitPlan(slot, plan));
+  });
+}
+
+/** PUT /slots/{id}/fill: an empty slot gets its fields; with keyword and URL it starts running. */
+export async function fillSlot(slotId: string, input: FillSlotInput, ctx: ChangeContext): Promise<SlotDto> {
+  const [configs, log] = await Promise.all([fieldConfigsStore.list(), logWriter(ctx)]);
+  const given = collectFieldInput(input);
+  const checkedInput = validateSlotFields(given, configs, 'fill');
+  if (!checkedInput.ok) throw fieldsError(checkedInput.errors);
+  return withRetries(async () => {
+    const slot = await loadSlot(ctx.caller, slotId);
+    if (slot.status !== 'empty') throw new ConflictError(slotStatusMessages.fillOnlyEmpty);
+    const blankless = Object.fromEntries(Object.entries(checkedInput.values.customFields).filter(([k]) => !systemKeys.has(k)));
+    const merged = validateSlotFields({ ...userFields(slot.customFields), ...blankless }, configs, 'fill');
+    if (!merged.ok) throw fieldsError(merged.errors);
+    const now = new Date().toISOString();
+    return answer(await commitPlan(slot, await planFields(slot, merged.values, log, now)));
+  });
+}
+
+/** Slots per bulk-edit transaction: each needs its update and up to 4 log lines, plus 2 counters. */
+const BULK_EDIT_CHUNK = 15;
+
+/**
+ * PUT /slots/user/bulk-update: the same keyword and/or URL for up to 50 selected slots (blank =
+ * unchanged). Everything is checked first (values, ownership, the selectable rule); then the slots
+ * are written in transactions of 15 with their log lines.
+ */
+export async function userBulkUpdate(input: UserBulkUpdateInput, ctx: ChangeContext): Promise<{ message: string; updated: number }> {
+  const keyword = input.updates.keyword?.trim() ?? '';
+  const rawUrl = input.updates.url?.trim() ?? '';
+  if (!keyword && !rawUrl) throw new ValidationError(slotFieldMessages.bulkEditEmpty, [{ field: 'updates', message: slotFieldMessages.bulkEditEmpty }]);
+  if (keyword && splitKeywords(keyword).length > MAX_KEYWORDS) throw new ValidationError(slotFieldMessages.tooManyKeywords, [{ field: 'updates.keyword', message: slotFieldMessages.tooManyKeywords }]);
+  if (rawUrl) {
+    const parsed = parseCoupangUrl(rawUrl);
+    if (!parsed.ok) throw new ValidationError(parsed.message, [{ field: 'updates.url', message: parsed.message }]);
+  }
+  const patch: RawFieldValues = { ...(keyword ? { [KEYWORD_FIELD]: keyword } : {}), ...(rawUrl ? { [URL_FIELD]: rawUrl } : {}) };
+  const [configs, log] = await Promise.all([fieldConfigsStore.list(), logWriter(ctx)]);
+  const ids = [...new Set(input.slotIds)];
+  const staff = isStaff(ctx.caller.role);
+
+  const load = async (slotIds: string[]) => {
+    const slots = await visibleSlots(await slotsStore.getMany(slotIds));
+    if (slots.length !== slotIds.length || slots.some((s) => s.userId !== ctx.caller.userId && !staff)) throw new NotFoundError(slotMessages.slotNotFound);
+    const today = kstToday();
+    const blocked = slots.filter((s) => !isSelectableForBulk(s, today));
+    if (blocked.length) throw new ConflictError(slotMessages.bulkSelectable, { slotIds: blocked.map((s) => s.id) });
+    return slots;
+  };
+  const planOne = async (slot: SlotRecord, now: string) => {
+    const checked = validateSlotFields({ ...userFields(slot.customFields), ...patch }, configs, slot.status === 'empty' ? 'fill' : 'complete');
+    if (!checked.ok) throw fieldsError(checked.errors.map((e) => ({ ...e, message: `#${slot.slot_number}: ${e.message}` })));
+    return { slot, plan: await planFields(slot, checked.values, log, now) };
+  };
+
+  // Check every slot before writing any.
+  const now = new Date().toISOString();
+  const first = await load(ids);
+  await Promise.all(first.map((s) => planOne(s, now)));
+
+  let updated = 0;
+  for (let i = 0; i < ids.length; i += BULK_EDIT_CHUNK) {
+    const chunkIds = ids.slice(i, i + BULK_EDIT_CHUNK);
+    updated += await withRetries(async () => {
+      const at = new Date().toISOString();
+      const planned = (await Promise.all((await load(chunkIds)).map((s) => planOne(s, at)))).filter((p) => p.plan.logs.length);
+      if (!planned.length) return 0;
+      const counters = new Map<string, CounterDeltas>();
+      for (const { slot, plan } of planned) mergeCounters(counters.get(slot.userId) ?? counters.set(slot.userId, {}).get(slot.userId)!, plan.counters);
+      await transact([
+        ...planned.flatMap(({ slot, plan }) => [slotsStore.update(slot, plan.changes), ...plan.logs.map((l) => slotsStore.logPut(l))]),
+        ...[...counters].flatMap(([userId, deltas]) => countersItems(userId, deltas)),
+      ]);
+      await Promise.all(planned.filter((p) => p.plan.rankReset).map((p) => dropRankDays(p.slot.id)));
+      return planned.length;
+    });
+  }
+  return { message: slotMessages.bulkUpdated, updated };
+}
+
+/** DELETE /slots/{id}/rank-data: current, yesterday's and first rank cleared, rank history deleted. */
+export async function deleteRankData(slotId: string, ctx: ChangeContext): Promise<{ message: string; deletedDays: number }> {
+  const log = await logWriter(ctx);
+  const slot = await withRetries(async () => {
+    const s = await loadSlot(ctx.caller, slotId);
+    if (s.rank === null && s.yesterday_rank === null && s.first_rank === null) return s;
+    const now = new Date().toISOString();
+    await transact([
+      slotsStore.update(s, { rank: null, yesterday_rank: null, first_rank: null, updatedAt: now }),
+      slotsStore.logPut(log(s.id, now, { change_type: 'field_update', field_key: 'rank', old_value: s.rank, new_value: null, description: '순위 정보 초기화' })),
+      ...countersItems(s.userId, {}),
+    ]);
+    return s;
+  });
+  const days = await slotsStore.rankDayKeys(slot.id);
+  await slotsStore.deleteItems(days);
+  return { message: slotMessages.rankDataDeleted, deletedDays: days.length };
+}

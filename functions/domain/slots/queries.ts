@@ -1,0 +1,266 @@
+import { addKstDays, kstDayStartIso, kstToday } from '#shared/kst';
+import { isStaff } from '#shared/roles';
+import {
+  slotMessages,
+  staffOnlySearchTypes,
+  userPageSizes,
+  type RankDeleteQueryDto,
+  type RankHistoryDto,
+  type SlotCountDto,
+  type SlotDto,
+  type SlotList,
+  type SlotListQuery,
+  type SlotLogDto,
+} from '#shared/schemas/slots';
+import { deriveDisplayStatus, slotStatuses, type DisplayStatus, type SlotStatus } from '#shared/slot-status';
+import { slotFormFields } from '#shared/slot-fields';
+import type { Caller } from '../auth/tokens';
+import { config } from '../../config';
+import { fieldConfigsStore } from '../../storage/field-configs';
+import { slotsStore, type SlotListRow, type SlotRecord } from '../../storage/slots';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { ownersOf, visibleSlots, toSlotDto } from './records';
+
+/**
+ * Reads. Owners see only their own slots (others' read as not found); operators and developers see
+ * every slot (or one user's with `?userId=`). Refunded slots are hidden from users.
+ */
+
+/** The slot if the caller may see it; 404 otherwise (another user's slot is not even admitted to exist). */
+export async function loadSlot(caller: Caller, slotId: string): Promise<SlotRecord> {
+  const stored = await slotsStore.get(slotId);
+  const [slot] = stored ? await visibleSlots([stored]) : [];
+  if (!slot || (slot.userId !== caller.userId && !isStaff(caller.role))) throw new NotFoundError(slotMessages.slotNotFound);
+  return slot;
+}
+
+export async function getSlot(caller: Caller, slotId: string): Promise<SlotDto> {
+  const slot = await loadSlot(caller, slotId);
+  const owners = await ownersOf([slot.userId]);
+  return toSlotDto(slot, owners.get(slot.userId), kstToday());
+}
+
+/**
+ * A user's list rows, cached in this process (a warm Lambda) and used only while they are current:
+ * the user's counters item carries `listVersion`, bumped in the transaction of every change of the
+ * user's slots, and is read strongly consistent on every list call. The rows come from GSI1, which
+ * trails the table by a moment, so rows are only reused when they were read at least
+ * indexSettleMs after the change they reflect; until then every call queries again.
+ */
+const indexSettleMs = () => (config().local ? 0 : 2000); // DynamoDB Local updates GSIs synchronously
+const MAX_CACHED_USERS = 100;
+const rowCache = new Map<string, { version: number; readAt: number; rows: SlotListRow[] }>();
+const inFlight = new Map<string, { readAt: number; rows: Promise<{ rows: SlotListRow[] }> }>();
+
+async function rowsOfUser(userId: string): Promise<SlotListRow[]> {
+  const { listVersion, listChangedAt } = await slotsStore.countersOf(userId);
+  const hit = rowCache.get(userId);
+  const settledAfter = (listChangedAt ? Date.parse(listChangedAt) : 0) + indexSettleMs();
+  if (hit && hit.version === listVersion && hit.readAt >= settledAfter) return hit.rows;
+  // Concurrent misses for the same user and version share one read (the local server runs many at once).
+  const flightKey = `${userId}#${listVersion}`;
+  const pending = inFlight.get(flightKey);
+  if (pending && pending.readAt >= settledAfter) return (await pending.rows).rows;
+  const readAt = Date.now();
+  const read = slotsStore.listRowsOfUser(userId).then((rows) => {
+    rowCache.delete(userId);
+    if (rowCache.size >= MAX_CACHED_USERS) rowCache.delete(rowCache.keys().next().value!);
+    const entry = { version: listVersion, readAt, rows };
+    rowCache.set(userId, entry);
+    return entry;
+  });
+  inFlight.set(flightKey, { readAt, rows: read });
+  try {
+    return (await read).rows;
+  } finally {
+    inFlight.delete(flightKey);
+  }
+}
+
+/** Stored statuses that can show as a display status (the job keeps them close; dates decide). */
+const storedFor: Record<DisplayStatus, SlotStatus[]> = {
+  empty: ['empty', 'pending', 'waiting', 'active', 'paused', 'completed'],
+  pending: ['pending'],
+  waiting: ['waiting', 'active', 'paused'],
+  active: ['waiting', 'active'],
+  paused: ['paused'],
+  completed: ['waiting', 'active', 'paused', 'completed'],
+  rejected: ['rejected'],
+  refunded: ['refunded'],
+  expired: ['expired'],
+  deleted: ['deleted'],
+};
+
+const contains = (value: string | null | undefined, needle: string) => !!value && value.toLowerCase().includes(needle);
+
+function matchesSearch(row: SlotListRow, type: SlotListQuery['searchType'], needle: string): boolean {
+  switch (type) {
+    case 'keyword':
+      return contains(row.keyword, needle);
+    case 'url':
+      return contains(row.url, needle);
+    case 'productName':
+      return contains(row.product_name, needle);
+    case 'userId':
+      return row.userId.toLowerCase() === needle || contains(row.userLogin, needle);
+    case 'slotNumber':
+      return String(row.slot_number) === needle.replace(/^#/, '');
+    default:
+      return contains(row.keyword, needle) || contains(row.url, needle) || contains(row.product_name, needle) || contains(row.mid, needle);
+  }
+}
+
+type Sortable = string | number | null | undefined;
+const sortValue = (row: SlotListRow, by: SlotListQuery['sortBy']): Sortable => row[by];
+
+function compare(a: Sortable, b: Sortable): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined || a === '') return 1;
+  if (b === null || b === undefined || b === '') return -1;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * GET /slots. The caller's slots (or, for staff, everyone's in the statuses asked) are read with
+ * only the attributes filters and sorting need — one Query on the user's index — then filtered,
+ * sorted and cut to the page in memory, and only the page's slots are fetched whole. A user holds
+ * at most maxSlotsPerUser slots, so the read stays one or two index pages (bench: slots-bulk).
+ */
+export async function listSlots(caller: Caller, query: SlotListQuery): Promise<SlotList> {
+  const staff = isStaff(caller.role);
+  if (!staff && staffOnlySearchTypes.includes(query.searchType)) throw new ValidationError('검색 유형이 올바르지 않습니다.');
+  if (!staff && !(userPageSizes as readonly number[]).includes(query.limit)) throw new ValidationError('페이지 크기는 10, 30, 50, 100 중 하나여야 합니다.');
+  if (!staff && query.userId && query.userId !== caller.userId) throw new ForbiddenError(slotMessages.notOwner);
+
+  const status = query.status && query.status !== 'all' ? query.status : undefined;
+  if (!staff && status === 'refunded') return { items: [], pagination: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
+  const ownerId = staff ? query.userId : caller.userId;
+  const raw = ownerId
+    ? await rowsOfUser(ownerId)
+    : await slotsStore.listRowsByStatus(status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'));
+  const rows = await visibleSlots(raw);
+
+  const today = kstToday();
+  const needle = query.search?.trim().toLowerCase();
+  const createdFrom = query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined;
+  const createdBefore = query.dateTo ? kstDayStartIso(addKstDays(query.dateTo, 1)) : undefined;
+  const filtered = rows.filter((row) => {
+    const display = deriveDisplayStatus(row, today);
+    if (status ? display !== status : display === 'deleted') return false;
+    if (!staff && row.status === 'refunded') return false;
+    if (needle && !matchesSearch(row, query.searchType, needle)) return false;
+    if (createdFrom && row.createdAt < createdFrom) return false;
+    if (createdBefore && row.createdAt >= createdBefore) return false;
+    if (query.workFrom && (!row.endDate || row.endDate < query.workFrom)) return false;
+    if (query.workTo && (!row.startDate || row.startDate > query.workTo)) return false;
+    if (query.hideExpired && ((row.endDate && row.endDate < today) || row.status === 'expired')) return false;
+    return true;
+  });
+
+  const direction = query.sortOrder === 'asc' ? 1 : -1;
+  filtered.sort((a, b) => {
+    const av = sortValue(a, query.sortBy);
+    const bv = sortValue(b, query.sortBy);
+    // Missing values go last whichever the order.
+    const missing = (av === null || av === undefined || av === '') !== (bv === null || bv === undefined || bv === '');
+    const primary = missing ? compare(av, bv) : compare(av, bv) * direction;
+    return primary || (compare(a.createdAt, b.createdAt) || a.slot_number - b.slot_number) * direction;
+  });
+
+  const total = filtered.length;
+  const pageRows = filtered.slice((query.page - 1) * query.limit, query.page * query.limit);
+  const slots = await slotsStore.getMany(pageRows.map((r) => r.id));
+  const owners = await ownersOf(slots.map((s) => s.userId));
+  return {
+    items: slots.map((s) => toSlotDto(s, owners.get(s.userId), today)),
+    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+  };
+}
+
+/**
+ * GET /slots/count: from the counters kept with every change (never a scan). Users count their
+ * own slots without refunded and deleted ones; staff get everyone's or one user's.
+ */
+export async function countSlots(caller: Caller, query: { status?: string; userId?: string }): Promise<SlotCountDto> {
+  const staff = isStaff(caller.role);
+  if (!staff && query.userId && query.userId !== caller.userId) throw new ForbiddenError(slotMessages.notOwner);
+  const userId = staff ? query.userId : caller.userId;
+  const counters = userId ? await slotsStore.countersOf(userId) : await slotsStore.globalCounters();
+  const by = counters.byStatus;
+  const visible = slotStatuses.filter((s) => s !== 'deleted' && (staff || s !== 'refunded'));
+  const status = query.status && query.status !== 'all' ? (query.status as SlotStatus) : undefined;
+  const count = status ? (visible.includes(status) || (staff && status === 'deleted') ? by[status] : 0) : visible.reduce((n, s) => n + by[s], 0);
+  const held = counters.held;
+  return {
+    count,
+    allocated: held,
+    used: held - by.empty,
+    available: by.empty,
+    allocated_slots: held,
+    used_slots: held - by.empty,
+    byStatus: by,
+    cards: {
+      total: visible.reduce((n, s) => n + by[s], 0),
+      empty: by.empty,
+      waiting: by.waiting,
+      active: by.active,
+      paused: by.paused,
+      completed: by.completed,
+    },
+  };
+}
+
+/** GET /slots/allocation/{userId}: the user's own or, for staff, anyone's. */
+export async function allocationOf(caller: Caller, userId: string) {
+  const c = await countSlots(caller, { userId });
+  return { userId, allocated_slots: c.allocated, used_slots: c.used, available_slots: c.available };
+}
+
+/** GET /slots/{id}/logs: newest first. */
+export async function slotLogs(caller: Caller, slotId: string): Promise<SlotLogDto[]> {
+  await loadSlot(caller, slotId);
+  const logs = await slotsStore.listLogs(slotId);
+  return logs.reverse().map(({ actor_id, ...log }) => log);
+}
+
+/** GET /slots/{id}/field-values: the configured fields' values, in form order. */
+export async function fieldValues(caller: Caller, slotId: string) {
+  const [slot, configs] = await Promise.all([loadSlot(caller, slotId), fieldConfigsStore.list()]);
+  // Form fields first, then the other configured ones (system fields) in display order, then the rest.
+  const ordered = [...new Set([...slotFormFields(configs), ...configs].map((f) => f.field_key))];
+  const rest = Object.keys(slot.customFields).filter((k) => !ordered.includes(k)).sort();
+  return {
+    slotId,
+    fieldValues: [...ordered, ...rest].filter((k) => k in slot.customFields).map((field_key) => ({ field_key, value: slot.customFields[field_key] })),
+  };
+}
+
+/** GET /slots/{id}/rank-delete-query: what a keyword or URL change would reset. */
+export async function rankDeleteQuery(caller: Caller, slotId: string): Promise<RankDeleteQueryDto> {
+  const slot = await loadSlot(caller, slotId);
+  const days = await slotsStore.rankDayKeys(slotId);
+  const hasRankData = slot.rank !== null || slot.yesterday_rank !== null || slot.first_rank !== null || days.length > 0;
+  return {
+    slotId,
+    keyword: slot.keyword,
+    url: slot.url,
+    hasRankData,
+    rank: slot.rank,
+    yesterday_rank: slot.yesterday_rank,
+    first_rank: slot.first_rank,
+    historyDays: days.length,
+    message: hasRankData
+      ? `키워드 또는 URL을 변경하면 기존 순위 정보(현재 순위, 어제 순위, 최초 순위, 순위 히스토리 ${days.length}일)가 초기화됩니다.`
+      : '초기화할 순위 정보가 없습니다.',
+  };
+}
+
+/** GET /slots/{id}/rank-history: daily entries between the dates (default: the last 30 KST days). */
+export async function rankHistory(caller: Caller, slotId: string, query: { startDate?: string; endDate?: string }): Promise<RankHistoryDto> {
+  await loadSlot(caller, slotId);
+  const endDate = query.endDate ?? kstToday();
+  const startDate = query.startDate ?? addKstDays(endDate, -29);
+  if (startDate > endDate) throw new ValidationError(slotMessages.dateOrder);
+  const days = await slotsStore.rankDays(slotId, startDate, endDate);
+  return { items: days.map(({ date, rank, min_rank, avg_rank, max_rank, prev_rank }) => ({ date, rank, min_rank, avg_rank, max_rank, prev_rank })), dateRange: { startDate, endDate } };
+}

@@ -1,0 +1,283 @@
+import { ulid } from 'ulid';
+import { cashMessages } from '#shared/messages';
+import { addKstDays, kstToday } from '#shared/kst';
+import {
+  slotMessages,
+  type BulkCreateResult,
+  type BulkCreateSlotsInput,
+  type BulkRowError,
+  type CreateSlotInput,
+  type SlotDto,
+} from '#shared/schemas/slots';
+import { collectFieldInput, isBlankRow, validateSlotFields, type SlotFieldValues } from '#shared/slot-fields';
+import type { SlotStatus } from '#shared/slot-status';
+import type { Settings } from '#shared/settings';
+import { fieldConfigsStore } from '../../storage/field-configs';
+import { slotsStore, type BulkRecord, type SlotRecord } from '../../storage/slots';
+import { transact, type TransactItem } from '../../storage/transactions';
+import { usersStore, type UserRecord } from '../../storage/users';
+import * as Ledger from '../cash/ledger';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { getSettings } from '../settings/settings-service';
+import { bulkIdFor, bulkSlotId, digest, fieldsError, newSlotRecord, slotIdFor, statusMove, toSlotDto, type ChangeContext } from './records';
+import { withRetries } from './retry';
+
+/**
+ * Registration in normal mode: POST /slots (one slot) and POST /slots/bulk (many in one request).
+ *
+ * Money, counters and slots: the registration charge (cash `purchase`, 0 won without the cash
+ * system), the user's and the global slot counters (with the slot-number sequence and the
+ * maxSlotsPerUser guard) and the slot(s) commit in ONE transaction, or the bulk protocol below.
+ * A retry with the same Idempotency-Key gets the first answer: the ids of what is written derive
+ * from the key, and the ledger replays the charge instead of taking it again.
+ */
+
+/** pending, or with slotAutoApproval active from today for slotDurationDays (design §8), approved by the system. */
+const initialState = (settings: Settings, today: string, now: string, price: number) =>
+  settings.slotAutoApproval
+    ? {
+        status: 'active' as SlotStatus,
+        startDate: today,
+        endDate: addKstDays(today, settings.slotDurationDays - 1),
+        approval: { approvedAt: now, approvedBy: 'system', approved_price: price },
+      }
+    : { status: 'pending' as SlotStatus, startDate: null, endDate: null, approval: {} };
+
+async function registrationContext(ctx: ChangeContext) {
+  const settings = await getSettings();
+  if (settings.slotOperationMode === 'pre-allocation') throw new ConflictError(slotMessages.registrationInPreAllocation);
+  const [configs, owner] = await Promise.all([fieldConfigsStore.list(), usersStore.get(ctx.caller.userId)]);
+  if (!owner) throw new NotFoundError(cashMessages.userNotFound);
+  return { settings, configs, owner, price: settings.useCashSystem ? settings.defaultSlotPrice : 0, today: kstToday() };
+}
+
+/** 0 = no limit. */
+function assertRoom(held: number, adding: number, max: number) {
+  if (max > 0 && held + adding > max) throw new ConflictError(slotMessages.maxSlots(max, held), { max, held, adding });
+}
+
+/**
+ * Takes the charge for `n` slots and moves the counters in one transaction, with `linked(seqStart)`
+ * (the slot put or the bulk record) inside it. Without `reserved` numbers the slot-number sequence
+ * advances in the same transaction, only from the value read: a lost race re-reads and tries again.
+ * A full account is refused before anything is written.
+ */
+async function chargeAndReserve(input: {
+  owner: UserRecord;
+  n: number;
+  price: number;
+  status: SlotStatus;
+  maxSlots: number;
+  idempotencyKey: string;
+  description: string;
+  referenceId: string;
+  /** First of `n` numbers already handed out (bulk). */
+  reserved?: number;
+  linked: (seqStart: number) => TransactItem[];
+}) {
+  const { owner, n } = input;
+  return withRetries(async () => {
+    const counters = await slotsStore.countersOf(owner.id);
+    assertRoom(counters.held, n, input.maxSlots);
+    const deltas = statusMove(undefined, input.status, n);
+    const seqStart = input.reserved ?? counters.seq + 1;
+    const money = await Ledger.purchase({
+      userId: owner.id,
+      amount: n * input.price,
+      description: input.description,
+      referenceId: input.referenceId,
+      idempotencyKey: input.idempotencyKey,
+      with: [
+        slotsStore.userCounterUpdate(owner.id, deltas, {
+          ...(input.reserved ? {} : { seq: { expected: counters.seq, next: counters.seq + n } }),
+          heldAtMost: input.maxSlots > 0 ? input.maxSlots - n : undefined,
+        }),
+        slotsStore.globalCounterUpdate(deltas),
+        ...input.linked(seqStart),
+      ],
+    });
+    return { ...money, seqStart };
+  });
+}
+
+/** POST /slots */
+export async function createSlot(input: CreateSlotInput, ctx: ChangeContext): Promise<SlotDto> {
+  const { settings, configs, owner, price, today } = await registrationContext(ctx);
+  const checked = validateSlotFields(collectFieldInput(input), configs, 'complete');
+  if (!checked.ok) throw fieldsError(checked.errors);
+
+  const slotId = slotIdFor(owner.id, ctx.idempotencyKey);
+  const key = `slot#${ctx.idempotencyKey ?? slotId}`;
+  const now = new Date().toISOString();
+  const state = initialState(settings, today, now, price);
+  let created: SlotRecord | undefined;
+  const money = await chargeAndReserve({
+    owner,
+    n: 1,
+    price,
+    status: state.status,
+    maxSlots: settings.maxSlotsPerUser,
+    idempotencyKey: key,
+    description: '슬롯 등록',
+    referenceId: slotId,
+    linked: (seqStart) => {
+      created = { ...newSlotRecord({ id: slotId, owner, slotNumber: seqStart, fields: checked.values, price, ...state, now }), ...state.approval };
+      return [slotsStore.putNew(created)];
+    },
+  });
+  // A replay answers with the slot the first call created (its id derives from the same key).
+  const slot = money.replayed ? await slotsStore.get(slotId) : created;
+  if (!slot) throw new ConflictError(cashMessages.idempotencyMismatch);
+  return toSlotDto(slot, owner, today);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bulk
+
+/**
+ * POST /slots/bulk — every row in one request, "nothing charged for a row that was not created":
+ *
+ *  1. Every row is validated first; blank rows are skipped, bad rows are reported with their row
+ *     number and never written. If the account has no room or the balance cannot pay for all
+ *     accepted rows, nothing is written and the answer says so.
+ *  2. Their slot numbers are handed out in one counter update (a failed bulk leaves a gap).
+ *  3. The accepted rows are written as slots with ids `{bulkId}{index}` (bulkId derived from the
+ *     user and the Idempotency-Key) carrying `bulkId`. Such a slot exists for readers only once its
+ *     bulk record does (records.ts `visibleSlots`): until then nobody sees or counts it.
+ *  4. ONE transaction takes the charge for all of them (cash `purchase`), moves the counters (with
+ *     the maxSlotsPerUser guard) and puts the bulk record. This is the commit point: the slots exist
+ *     exactly when the money moved. A failure or a crash before it leaves rows nobody can see and
+ *     nobody paid for (a retry with the same key overwrites them); after it there is nothing to finish.
+ *  5. A retry with the same key finds the bulk record and replays the first answer (the ledger would
+ *     replay the charge too): no second charge, no duplicate slots.
+ *
+ * So the rows never have to fit one 100-item transaction, and the charge is taken once, atomically.
+ */
+export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeContext): Promise<BulkCreateResult> {
+  const { settings, configs, owner, price, today } = await registrationContext(ctx);
+
+  const errors: BulkRowError[] = [];
+  const accepted: Array<{ row: number; values: SlotFieldValues }> = [];
+  let skipped = 0;
+  input.rows.forEach((r, i) => {
+    const raw = collectFieldInput({ customFields: r.customFields });
+    if (isBlankRow(raw)) {
+      skipped += 1;
+      return;
+    }
+    const checked = validateSlotFields(raw, configs, 'complete');
+    if (checked.ok) accepted.push({ row: i + 1, values: checked.values });
+    else errors.push({ row: i + 1, message: checked.errors[0].message, field: checked.errors[0].field });
+  });
+  if (!accepted.length && !errors.length) throw new ValidationError(slotMessages.noRows);
+
+  const summary = (succeeded: number, charged: number): Omit<BulkCreateResult, 'slotIds' | 'balanceAfter'> => ({
+    succeeded,
+    failed: errors.length,
+    skipped,
+    errors,
+    charged,
+    message: succeeded === 0 ? slotMessages.bulkAllFailed : errors.length ? slotMessages.bulkPartial(succeeded, errors.length) : slotMessages.bulkSucceeded(succeeded),
+  });
+  if (!accepted.length) return { ...summary(0, 0), slotIds: [], balanceAfter: null };
+
+  const n = accepted.length;
+  const total = n * price;
+  const clientKey = ctx.idempotencyKey ?? ulid();
+  const bulkId = bulkIdFor(owner.id, clientKey);
+  const rowsHash = digest(accepted);
+  const ids = accepted.map((_, i) => bulkSlotId(bulkId, i));
+
+  const earlier = await slotsStore.getBulk(bulkId);
+  if (earlier) return replayBulk(earlier, rowsHash, ids);
+
+  // Refuse early what the transaction would refuse anyway, before writing anything.
+  assertRoom((await slotsStore.countersOf(owner.id)).held, n, settings.maxSlotsPerUser);
+  if (total > 0) {
+    const { amount } = await Ledger.getBalance(owner.id);
+    if (amount < total) throw Ledger.insufficientBalance(total, amount);
+  }
+
+  const now = new Date().toISOString();
+  const state = initialState(settings, today, now, price);
+  const seqStart = await slotsStore.reserveNumbers(owner.id, n);
+  const slots = accepted.map((a, i) => ({
+    ...newSlotRecord({ id: ids[i], owner, slotNumber: seqStart + i, fields: a.values, price, ...state, now, bulk: { bulkId, index: i } }),
+    ...state.approval,
+  }));
+  const result = summary(n, total);
+  await slotsStore.putBulkSlots(slots);
+  // If this fails, the rows stay invisible and unpaid; a retry with the same key writes them again.
+  const money = await chargeAndReserve({
+    owner,
+    n,
+    price,
+    status: state.status,
+    maxSlots: settings.maxSlotsPerUser,
+    idempotencyKey: `slot-bulk#${clientKey}`,
+    description: `슬롯 대량 등록 ${n}개`,
+    referenceId: bulkId,
+    reserved: seqStart,
+    linked: () => [slotsStore.bulkPut({ bulkId, userId: owner.id, count: n, seqStart, rowsHash, result, createdAt: now })],
+  });
+  if (money.replayed) {
+    // A twin request with the same key committed first: answer as it did.
+    const twin = await slotsStore.getBulk(bulkId);
+    if (twin) return replayBulk(twin, rowsHash, ids);
+  }
+  return { ...result, slotIds: ids, balanceAfter: price > 0 ? money.balanceAfter : null };
+}
+
+async function replayBulk(record: BulkRecord, rowsHash: string, ids: string[]): Promise<BulkCreateResult> {
+  if (record.rowsHash !== rowsHash) throw new ConflictError(cashMessages.idempotencyMismatch);
+  const result = record.result as Omit<BulkCreateResult, 'slotIds' | 'balanceAfter'>;
+  const balance = result.charged > 0 ? (await Ledger.getBalance(record.userId)).amount : null;
+  return { ...result, slotIds: ids, balanceAfter: balance };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pre-allocation
+
+/** Slots per transaction when issuing: the counters take 2 of the 100 items. */
+const ISSUE_CHUNK = 90;
+
+/**
+ * Issues `count` empty slots to a user with their work period (pre-allocation mode). The user fills
+ * them with PUT /slots/{id}/fill. The operator route (POST /slots/allocate/{userId}, with its history
+ * and payment flag) comes with the operator console; this is the part the fill flow stands on.
+ */
+export async function issueEmptySlots(input: { userId: string; count: number; startDate: string; endDate: string }): Promise<string[]> {
+  const owner = await usersStore.get(input.userId);
+  if (!owner) throw new NotFoundError(cashMessages.userNotFound);
+  const ids: string[] = [];
+  for (let done = 0; done < input.count; done += ISSUE_CHUNK) {
+    const n = Math.min(ISSUE_CHUNK, input.count - done);
+    await withRetries(async () => {
+      const counters = await slotsStore.countersOf(owner.id);
+      const now = new Date().toISOString();
+      const slots = Array.from({ length: n }, (_, i) => ({
+        ...newSlotRecord({
+          id: ulid(),
+          owner,
+          status: 'empty',
+          slotNumber: counters.seq + 1 + i,
+          fields: { customFields: {}, keyword: '', url: '', mid: '', productId: '', itemId: '', vendorItemId: '' },
+          price: 0,
+          now,
+        }),
+        pre_allocation_start_date: input.startDate,
+        pre_allocation_end_date: input.endDate,
+        startDate: input.startDate,
+        endDate: input.endDate,
+      }));
+      const deltas = statusMove(undefined, 'empty', n);
+      await transact([
+        slotsStore.userCounterUpdate(owner.id, deltas, { seq: { expected: counters.seq, next: counters.seq + n } }),
+        slotsStore.globalCounterUpdate(deltas),
+        ...slots.map((s) => slotsStore.putNew(s)),
+      ]);
+      ids.push(...slots.map((s) => s.id));
+    });
+  }
+  return ids;
+}

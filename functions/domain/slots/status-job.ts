@@ -1,0 +1,72 @@
+import { ulid } from 'ulid';
+import { kstToday } from '#shared/kst';
+import { displayStatusLabels, type SlotStatus } from '#shared/slot-status';
+import { slotsStore, type SlotRecord } from '../../storage/slots';
+import { transact } from '../../storage/transactions';
+import { logger } from '../../http/logger';
+import { statusMove } from './records';
+import { withRetries } from './retry';
+
+/**
+ * Scheduled job `slot-status` (00:05 KST): moves stored statuses along the calendar so the counters
+ * (status cards, dashboards) follow the dates — approved slots whose start has not come are
+ * `waiting`, started ones `active`, those past their (inclusive) end `completed`. Display statuses are
+ * derived from the dates on every answer anyway; this keeps the counted ones in step. Each move is
+ * one transaction with its log line and counters, guarded by the slot's version.
+ */
+export function calendarStatus(slot: Pick<SlotRecord, 'status' | 'startDate' | 'endDate'>, today: string): SlotStatus {
+  const { status, startDate, endDate } = slot;
+  if (status !== 'waiting' && status !== 'active' && status !== 'paused') return status;
+  if (endDate && endDate < today) return 'completed';
+  if (status === 'paused') return 'paused';
+  return startDate && startDate > today ? 'waiting' : 'active';
+}
+
+export async function runSlotStatusJob(today = kstToday()) {
+  let checked = 0;
+  let moved = 0;
+  let failed = 0;
+  for (const status of ['waiting', 'active', 'paused'] as const) {
+    for (const listed of await slotsStore.listByStatus(status)) {
+      checked += 1;
+      if (calendarStatus(listed, today) === listed.status) continue;
+      try {
+        const done = await withRetries(async (attempt) => {
+          const slot = attempt === 1 ? listed : await slotsStore.get(listed.id);
+          // Rows of a bulk that never committed do not exist yet.
+          if (!slot || (slot.bulkId !== undefined && !(await slotsStore.getBulk(slot.bulkId)))) return false;
+          const next = calendarStatus(slot, today);
+          if (next === slot.status) return false;
+          const now = new Date().toISOString();
+          await transact([
+            slotsStore.update(slot, { status: next, updatedAt: now }),
+            slotsStore.logPut({
+              id: ulid(),
+              slot_id: slot.id,
+              change_type: 'status_change',
+              field_key: 'status',
+              old_value: slot.status,
+              new_value: next,
+              description: `${displayStatusLabels[slot.status]} → ${displayStatusLabels[next]} (기간에 따른 자동 변경)`,
+              user_id: 'system',
+              actor_id: null,
+              full_name: '시스템',
+              ip_address: '',
+              user_agent: 'slot-status job',
+              created_at: now,
+            }),
+            slotsStore.userCounterUpdate(slot.userId, statusMove(slot.status, next)),
+            slotsStore.globalCounterUpdate(statusMove(slot.status, next)),
+          ]);
+          return true;
+        });
+        if (done) moved += 1;
+      } catch (err) {
+        failed += 1;
+        logger.error('slot status not moved', { slotId: listed.id, error: err as Error });
+      }
+    }
+  }
+  logger.info('slot-status finished', { today, checked, moved, failed });
+  return { today, checked, moved, failed };
+}

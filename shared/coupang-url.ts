@@ -1,0 +1,94 @@
+/**
+ * THE Coupang product URL rule (advertiser spec §5 "Shopping URL rule"). One implementation for every
+ * form (single registration, edit, bulk edit, bulk input, bulk registration grid, fill) and the server.
+ *
+ * Decisions where the spec reads "must start with http:// or {host}":
+ * - A URL may start with `http://` or `https://`. A bare Coupang host (`www.coupang.com/...`,
+ *   `coupang.com/...`, `m.coupang.com/...`) is also accepted and gets `https://` in front, because
+ *   advertisers often copy the address bar without the scheme. Anything else gets `schemeMessage`.
+ * - Only `coupang.com` and its subdomains are allowed ('쿠팡 URL만 허용됩니다.').
+ * - The path must be `/vp/products/{digits}` (a trailing slash is tolerated) and the query must carry
+ *   numeric `itemId` and `vendorItemId`.
+ * - Normalisation: inline whitespace removed (pasted URLs break across lines), then everything from
+ *   `&q=` on cut (the search text Coupang appends). The normalised URL keeps the advertiser's other
+ *   parameters; `canonicalUrl` is the minimal form the rank workers use.
+ */
+export const COUPANG_HOST = 'www.coupang.com';
+export const COUPANG_URL_FORMAT = 'https://www.coupang.com/vp/products/{상품ID}?itemId=...&vendorItemId=...';
+
+export const coupangUrlMessages = {
+  required: 'URL은 필수 입력 항목입니다.',
+  scheme: 'URL은 http:// 또는 https://로 시작해야 합니다.',
+  onlyCoupang: '쿠팡 URL만 허용됩니다.',
+  productPath: `올바른 쿠팡 상품 URL 형식이 아닙니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,
+  requiredParams: `쿠팡 URL에는 itemId와 vendorItemId 파라미터가 필요합니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,
+  numericParams: `itemId와 vendorItemId는 숫자여야 합니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,
+  /** Bulk edit's summary alert when any URL is wrong (spec §5). */
+  checkFormat: 'URL 형식을 확인해주세요.',
+} as const;
+
+export type CoupangUrlErrorCode = 'required' | 'scheme' | 'onlyCoupang' | 'productPath' | 'requiredParams' | 'numericParams';
+
+export interface CoupangProductIds {
+  productId: string;
+  itemId: string;
+  vendorItemId: string;
+}
+
+export type CoupangUrlResult =
+  | ({ ok: true; url: string; canonicalUrl: string } & CoupangProductIds)
+  | { ok: false; code: CoupangUrlErrorCode; message: string };
+
+const fail = (code: CoupangUrlErrorCode): CoupangUrlResult => ({ ok: false, code, message: coupangUrlMessages[code] });
+
+/** Whitespace removed and text from `&q=` on cut (spec §5). Safe on any string. */
+export function cleanUrlInput(raw: string): string {
+  const compact = raw.replace(/\s+/g, '');
+  const q = compact.indexOf('&q=');
+  return q >= 0 ? compact.slice(0, q) : compact;
+}
+
+const isCoupangHost = (host: string) => host === 'coupang.com' || host.endsWith('.coupang.com');
+const BARE_HOST = /^(?:www\.|m\.)?coupang\.com(?:[/?#:]|$)/i;
+const PRODUCT_PATH = /^\/vp\/products\/(\d+)\/?$/;
+const DIGITS = /^\d+$/;
+
+export function parseCoupangUrl(raw: string | null | undefined): CoupangUrlResult {
+  let text = cleanUrlInput(raw ?? '');
+  if (!text) return fail('required');
+  if (BARE_HOST.test(text)) text = `https://${text}`;
+  if (!/^https?:\/\//i.test(text)) return fail('scheme');
+
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    return fail('onlyCoupang');
+  }
+  // A dotted host is required; anything but Coupang is refused.
+  const host = parsed.hostname.toLowerCase();
+  if (!host.includes('.') || !isCoupangHost(host)) return fail('onlyCoupang');
+
+  const path = PRODUCT_PATH.exec(parsed.pathname);
+  if (!path) return fail('productPath');
+  const itemId = parsed.searchParams.get('itemId');
+  const vendorItemId = parsed.searchParams.get('vendorItemId');
+  if (!itemId || !vendorItemId) return fail('requiredParams');
+  if (!DIGITS.test(itemId) || !DIGITS.test(vendorItemId)) return fail('numericParams');
+
+  const productId = path[1];
+  return {
+    ok: true,
+    url: text,
+    canonicalUrl: `https://${COUPANG_HOST}/vp/products/${productId}?itemId=${itemId}&vendorItemId=${vendorItemId}`,
+    productId,
+    itemId,
+    vendorItemId,
+  };
+}
+
+/** The Korean error for a URL, or null when it is a valid Coupang product URL. */
+export const coupangUrlError = (raw: string | null | undefined): string | null => {
+  const r = parseCoupangUrl(raw);
+  return r.ok ? null : r.message;
+};

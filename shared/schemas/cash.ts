@@ -1,0 +1,190 @@
+import { z } from '../zod';
+import { cashMessages } from '../messages';
+
+/**
+ * Cash system shapes shared by the server and the SPA (advertiser-area §2/§3/§5, design §5 cash
+ * paths). Money is integer won everywhere.
+ */
+export const ledgerTypes = ['charge', 'purchase', 'refund', 'withdrawal', 'bonus', 'expire'] as const;
+export type LedgerType = (typeof ledgerTypes)[number];
+
+/**
+ * Types that add to the balance. The spec shows only charge and refund as plus; a bonus is credited
+ * money too, so it reads as plus here (design: what an advertiser would expect).
+ */
+export const creditLedgerTypes: readonly LedgerType[] = ['charge', 'bonus', 'refund'];
+export const isCreditType = (type: string) => (creditLedgerTypes as readonly string[]).includes(type);
+
+export const ledgerTypeLabels: Record<LedgerType, string> = {
+  charge: '충전',
+  purchase: '사용',
+  refund: '환불',
+  withdrawal: '출금',
+  bonus: '보너스',
+  expire: '소멸',
+};
+
+export const chargeStatuses = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export type ChargeStatus = (typeof chargeStatuses)[number];
+
+export const chargeStatusLabels: Record<ChargeStatus, string> = {
+  pending: '승인대기',
+  approved: '승인완료',
+  rejected: '거절',
+  cancelled: '취소',
+};
+
+/** Preset amounts of the charge form (spec §9). */
+export const chargePresets = [10000, 30000, 50000, 100000, 300000, 500000] as const;
+
+const wonFormat = new Intl.NumberFormat('ko-KR');
+/** 12345 → '12,345' (no unit; messages add 원). */
+export const formatWonNumber = (amount: number) => wonFormat.format(amount);
+
+/**
+ * `2025-03-01T14:30` (a datetime-local input, read as Seoul time) or any ISO timestamp with an
+ * offset → a UTC ISO string.
+ */
+export const depositAtSchema = z
+  .string({ error: cashMessages.depositAtRequired })
+  .trim()
+  .min(1, cashMessages.depositAtRequired)
+  .transform((value, ctx) => {
+    const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value);
+    const date = new Date(local ? `${value}+09:00` : value);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: cashMessages.depositAtInvalid });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+/** Accepts a number or a numeric string (form inputs); anything else is "not a number". */
+const chargeAmountSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.replaceAll(',', '').trim()) : v === '' ? undefined : v),
+  z
+    .number({
+      error: (iss) => (iss.input === undefined || iss.input === null ? cashMessages.amountRequired : cashMessages.amountNumeric),
+    })
+    .refine(Number.isFinite, cashMessages.amountNumeric)
+    .refine(Number.isInteger, cashMessages.amountInteger)
+    .refine((n) => n > 0, cashMessages.amountRequired),
+);
+
+const chargeRequestShape = {
+  amount: chargeAmountSchema,
+  depositAt: depositAtSchema,
+  accountHolder: z
+    .string({ error: cashMessages.accountHolderRequired })
+    .trim()
+    .min(1, cashMessages.accountHolderRequired)
+    .max(50, cashMessages.accountHolderTooLong),
+};
+
+/** The charge request body without the configured range (the server checks it with current settings). */
+export const chargeRequestSchema = z.object(chargeRequestShape);
+
+export interface ChargeLimits {
+  minCashCharge: number;
+  maxCashCharge: number;
+}
+
+export const chargeRangeMessage = (limits: ChargeLimits) =>
+  cashMessages.amountRange(formatWonNumber(limits.minCashCharge), formatWonNumber(limits.maxCashCharge));
+
+/** The full charge form rule: the same schema the server applies after reading the settings. */
+export const chargeRequestSchemaFor = (limits: ChargeLimits) =>
+  z.object(chargeRequestShape).superRefine((v, ctx) => {
+    if (v.amount < limits.minCashCharge || v.amount > limits.maxCashCharge) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: chargeRangeMessage(limits) });
+    }
+  });
+export type ChargeRequestInput = z.input<typeof chargeRequestSchema>;
+export type ChargeRequestBody = z.output<typeof chargeRequestSchema>;
+
+export const approveChargeSchema = z.object({
+  bonusPercentage: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: cashMessages.bonusRange }).int(cashMessages.bonusRange).min(0, cashMessages.bonusRange).max(100, cashMessages.bonusRange).default(0),
+  ),
+});
+export type ApproveChargeInput = z.input<typeof approveChargeSchema>;
+
+export const rejectChargeSchema = z.object({
+  reason: z.string({ error: cashMessages.rejectReasonRequired }).trim().min(1, cashMessages.rejectReasonRequired).max(500),
+});
+export type RejectChargeInput = z.input<typeof rejectChargeSchema>;
+
+const pageSchema = z.coerce.number().int().min(1).max(100000).default(1);
+const limitSchema = z.coerce.number().int().min(1).max(200).default(10);
+
+export const chargeRequestListQuerySchema = z.object({
+  page: pageSchema,
+  limit: limitSchema,
+  status: z.enum(chargeStatuses).optional(),
+  userId: z.string().trim().min(1).max(100).optional(),
+});
+/** What a client sends (the schema coerces query strings). */
+export interface ChargeRequestListQuery {
+  page?: number;
+  limit?: number;
+  status?: ChargeStatus;
+  userId?: string;
+}
+
+export const cashTransactionListQuerySchema = z.object({
+  page: pageSchema,
+  limit: limitSchema,
+  type: z.enum(ledgerTypes).optional(),
+  userId: z.string().trim().min(1).max(100).optional(),
+});
+export interface CashTransactionListQuery {
+  page?: number;
+  limit?: number;
+  type?: LedgerType;
+  userId?: string;
+}
+
+export const chargeIdPathSchema = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** GET /api/cash/balance */
+export interface CashBalanceDto {
+  amount: number;
+  updatedAt: string | null;
+}
+
+export interface ChargeRequestDto {
+  id: string;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  amount: number;
+  bonusPercentage: number;
+  bonusAmount: number;
+  depositAt: string;
+  accountHolder: string;
+  status: ChargeStatus;
+  requestedAt: string;
+  createdAt: string;
+  processedAt: string | null;
+  processorId: string | null;
+  rejectionReason: string | null;
+}
+
+export interface CashTransactionDto {
+  id: string;
+  userId: string;
+  type: LedgerType;
+  /** Positive; `type` gives the direction (isCreditType). */
+  amount: number;
+  balanceType: 'paid';
+  balanceAfter: number;
+  description: string;
+  referenceId: string;
+  transactionAt: string;
+}
+
+/** GET /api/cash/stats (operator dashboard): counts kept in the same transactions as the changes. */
+export interface CashStatsDto {
+  chargeRequests: Record<ChargeStatus, number>;
+}

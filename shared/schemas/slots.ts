@@ -1,0 +1,317 @@
+import { z } from '../zod';
+import type { Pagination } from '../api';
+import { cashMessages } from '../messages';
+import { formatWonNumber } from './cash';
+import { isKstDay, type KstDay } from '../kst';
+import { displayStatuses, patchableStatuses, type DisplayStatus, type SlotStatus } from '../slot-status';
+
+/**
+ * Slot requests (zod, parsed by the API and usable by the forms) and the shapes the slot API
+ * answers. Field-config-driven validation of the slot's own fields lives in shared/slot-fields.ts:
+ * these schemas only fix the envelope (types, sizes); the configured rules run on top.
+ */
+
+export const slotMessages = {
+  invalidPrice: '올바른 가격을 입력해주세요.',
+  rejectionReasonRequired: '거절 사유를 입력해주세요.',
+  noRows: '등록할 슬롯 데이터를 입력해주세요.',
+  fixErrorsFirst: '입력 오류를 먼저 수정해주세요.',
+  tooManyRows: (max: number) => `한 번에 최대 ${max}개까지 등록할 수 있습니다.`,
+  selectSlots: '수정할 슬롯을 선택해주세요.',
+  tooManySelected: (max: number) => `한 번에 최대 ${max}개의 슬롯까지 수정할 수 있습니다.`,
+  slotNotFound: '슬롯을 찾을 수 없습니다.',
+  notOwner: '본인의 슬롯만 사용할 수 있습니다.',
+  maxSlots: (max: number, current: number) => `슬롯은 사용자당 최대 ${formatWonNumber(max)}개까지 보유할 수 있습니다. (현재 ${formatWonNumber(current)}개)`,
+  /** The cash module's text, with won numbers: '잔액이 부족합니다. 필요 금액: X원, 현재 잔액: Y원'. */
+  insufficientBalance: (required: number, balance: number) => cashMessages.insufficientBalance(formatWonNumber(required), formatWonNumber(balance)),
+  /** Single registration button text when the balance is below the slot price (spec §2). */
+  cashShort: (balance: number) => `캐시가 부족합니다. 현재 잔액: ${formatWonNumber(balance)}원`,
+  registrationInPreAllocation: '선슬롯 운영 모드에서는 슬롯을 직접 등록할 수 없습니다. 발행된 슬롯에 입력해주세요.',
+  bulkRowFailed: (row: number) => `행 ${row}: 등록 실패`,
+  bulkSucceeded: (n: number) => `${n}개 슬롯이 성공적으로 등록되었습니다.`,
+  bulkPartial: (ok: number, failed: number) => `${ok}개 성공, ${failed}개 실패`,
+  bulkAllFailed: '모든 슬롯 등록이 실패했습니다.',
+  bulkUpdated: '일괄 수정이 완료되었습니다.',
+  slotUpdated: '슬롯이 성공적으로 수정되었습니다.',
+  rankDataDeleted: '순위 정보가 초기화되었습니다.',
+  datesStaffOnly: '기간은 관리자만 변경할 수 있습니다.',
+  dateOrder: '종료일은 시작일보다 늦어야 합니다.',
+  dateFormat: '날짜는 YYYY-MM-DD 형식으로 입력해주세요.',
+  bulkSelectable: '선택할 수 없는 슬롯이 포함되어 있습니다. (입력대기 또는 진행중이며 종료되지 않은 슬롯만 가능)',
+} as const;
+
+/** Largest bulk request (the admin grid's maximum, spec operator §9). */
+export const MAX_BULK_ROWS = 1000;
+/** Bulk edit lists at most 50 selected slots (spec §2). */
+export const MAX_BULK_EDIT = 50;
+
+export const userPageSizes = [10, 30, 50, 100] as const;
+export const staffPageSizes = [10, 30, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+const fieldValue = z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]);
+/** field_key → value; the keys are checked against the field configs by slot-fields. */
+export const customFieldsSchema = z.record(z.string().max(100), fieldValue).refine((r) => Object.keys(r).length <= 100, '입력 항목이 너무 많습니다.');
+
+const optionalText = z.string().max(5000).optional();
+
+/** POST /slots: customFields, or the spec's top-level keyword/keywords, url/landingUrl, mid. */
+export const createSlotSchema = z.object({
+  customFields: customFieldsSchema.optional(),
+  keyword: optionalText,
+  keywords: optionalText,
+  url: optionalText,
+  landingUrl: optionalText,
+  mid: optionalText,
+  /** Sent by the spec's client; not used. */
+  dailyBudget: z.unknown().optional(),
+});
+export type CreateSlotInput = z.input<typeof createSlotSchema>;
+
+/**
+ * POST /slots/bulk: every row in one request; row numbers in the answer are 1-based indexes here.
+ * Send an `Idempotency-Key` header (a new UUID per submit, the same on a retry) with POST /slots and
+ * POST /slots/bulk: a retried request then answers as the first did and never charges twice.
+ */
+export const bulkCreateSlotsSchema = z.object({
+  rows: z
+    .array(z.object({ customFields: customFieldsSchema }), { error: slotMessages.noRows })
+    .min(1, slotMessages.noRows)
+    .max(MAX_BULK_ROWS, slotMessages.tooManyRows(MAX_BULK_ROWS)),
+});
+export type BulkCreateSlotsInput = z.input<typeof bulkCreateSlotsSchema>;
+
+export interface BulkRowError {
+  /** 1-based position in `rows`. */
+  row: number;
+  message: string;
+  /** The field that is wrong, when one is. */
+  field?: string;
+}
+
+export interface BulkCreateResult {
+  succeeded: number;
+  failed: number;
+  /** Blank rows, excluded as the spec says. */
+  skipped: number;
+  errors: BulkRowError[];
+  /** Ids of the created slots, in row order. */
+  slotIds: string[];
+  /** Won charged for the created slots (0 without the cash system). */
+  charged: number;
+  balanceAfter: number | null;
+  /** Korean summary: '{N}개 슬롯이 성공적으로 등록되었습니다.', 'N개 성공, M개 실패' or '모든 슬롯 등록이 실패했습니다.'. */
+  message: string;
+}
+
+const slotId = z.string().trim().min(1).max(64);
+export const slotIdPathSchema = z.object({ id: slotId });
+export const userIdPathSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+
+/** PATCH /slots/{id}/status */
+export const slotStatusChangeSchema = z.object({
+  status: z.enum(patchableStatuses, { error: '변경할 상태가 올바르지 않습니다.' }),
+});
+export type SlotStatusChangeInput = z.infer<typeof slotStatusChangeSchema>;
+
+const kstDay = z.string().refine(isKstDay, slotMessages.dateFormat);
+
+/** PUT /slots/{id}/update-fields: the changed fields (merged over the stored ones); dates staff only. */
+export const updateSlotFieldsSchema = z.object({
+  customFields: customFieldsSchema,
+  startDate: kstDay.optional(),
+  endDate: kstDay.optional(),
+});
+export type UpdateSlotFieldsInput = z.input<typeof updateSlotFieldsSchema>;
+
+/** PUT /slots/{id}/fill: an empty slot gets its fields (at least one). */
+export const fillSlotSchema = z.object({
+  keyword: optionalText,
+  url: optionalText,
+  mid: optionalText,
+  customFields: customFieldsSchema.optional(),
+});
+export type FillSlotInput = z.input<typeof fillSlotSchema>;
+
+/** PUT /slots/user/bulk-update: blank fields stay unchanged. */
+export const userBulkUpdateSchema = z.object({
+  slotIds: z
+    .array(slotId, { error: slotMessages.selectSlots })
+    .min(1, slotMessages.selectSlots)
+    .max(MAX_BULK_EDIT, slotMessages.tooManySelected(MAX_BULK_EDIT)),
+  updates: z.object({ keyword: z.string().max(500).optional(), url: z.string().max(2000).optional() }),
+});
+export type UserBulkUpdateInput = z.input<typeof userBulkUpdateSchema>;
+
+/** POST /slots/{id}/approve (operator/developer). */
+export const approveSlotSchema = z.discriminatedUnion(
+  'approved',
+  [
+    z.object({
+      approved: z.literal(true),
+      /** Required when the cash system is off; defaults to the registration price otherwise. */
+      approvedPrice: z.coerce.number({ error: slotMessages.invalidPrice }).int(slotMessages.invalidPrice).gt(0, slotMessages.invalidPrice).max(100_000_000, slotMessages.invalidPrice).optional(),
+    }),
+    z.object({
+      approved: z.literal(false),
+      rejectionReason: z.string({ error: slotMessages.rejectionReasonRequired }).trim().min(1, slotMessages.rejectionReasonRequired).max(500),
+    }),
+  ],
+  { error: '승인 여부(approved)를 입력해주세요.' },
+);
+export type ApproveSlotInput = z.output<typeof approveSlotSchema>;
+
+export const slotSearchTypes = ['all', 'keyword', 'url', 'productName', 'userId', 'slotNumber'] as const;
+export type SlotSearchType = (typeof slotSearchTypes)[number];
+/** userId and slotNumber searches are for operators and developers (spec §2). */
+export const staffOnlySearchTypes: readonly SlotSearchType[] = ['userId', 'slotNumber'];
+export const slotSortFields = ['createdAt', 'slot_number', 'startDate', 'endDate', 'rank', 'status', 'updatedAt'] as const;
+
+const boolParam = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
+
+/** GET /slots query. `status` is a display status ('all' or absent = every status the caller may see). */
+export const slotListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (staffPageSizes as readonly number[]).includes(n), '페이지 크기는 10, 30, 50, 100 중 하나여야 합니다.')
+    .default(DEFAULT_PAGE_SIZE),
+  status: z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')]).optional(),
+  searchType: z.enum(slotSearchTypes).default('all'),
+  search: z.string().trim().max(200).optional(),
+  /** Registration period (createdAt, KST days, inclusive). */
+  dateFrom: kstDay.optional(),
+  dateTo: kstDay.optional(),
+  /** Work period: slots whose [startDate, endDate] overlaps it. */
+  workFrom: kstDay.optional(),
+  workTo: kstDay.optional(),
+  hideExpired: boolParam.default(false),
+  sortBy: z.enum(slotSortFields).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  /** Staff: one user's slots. */
+  userId: z.string().trim().max(64).optional(),
+});
+export type SlotListQuery = z.output<typeof slotListQuerySchema>;
+export type SlotListQueryInput = z.input<typeof slotListQuerySchema>;
+
+/** GET /slots/count */
+export const slotCountQuerySchema = z.object({
+  status: z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')]).optional(),
+  userId: z.string().trim().max(64).optional(),
+});
+
+/** GET /slots/{id}/rank-history */
+export const rankHistoryQuerySchema = z.object({ startDate: kstDay.optional(), endDate: kstDay.optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** A slot as the API returns it (spec §3 field names). Dates are KST `yyyy-MM-dd`, end inclusive. */
+export interface SlotDto {
+  id: string;
+  /** Per-user number, 1, 2, 3… in registration order. */
+  slot_number: number;
+  seq: number;
+  userId: string;
+  user_name: string;
+  user_email: string;
+  status: SlotStatus;
+  displayStatus: DisplayStatus;
+  displayStatusLabel: string;
+  /** Configured field values by field_key, including url_product_id / url_item_id / url_vendor_item_id. */
+  customFields: Record<string, string>;
+  /** customFields as a list (spec: fieldValues of field_key and value). */
+  fieldValues: Array<{ field_key: string; value: string }>;
+  keyword: string;
+  url: string;
+  mid: string;
+  url_product_id: string | null;
+  url_item_id: string | null;
+  url_vendor_item_id: string | null;
+  product_name: string | null;
+  thumbnail: string | null;
+  startDate: KstDay | null;
+  endDate: KstDay | null;
+  /** Won charged at registration (0 without the cash system). */
+  price: number;
+  approved_price: number | null;
+  rank: number | null;
+  yesterday_rank: number | null;
+  first_rank: number | null;
+  rejection_reason: string | null;
+  refund_reason: string | null;
+  parent_slot_id: string | null;
+  is_extended: boolean;
+  is_test: boolean;
+  is_empty: boolean;
+  pre_allocation_start_date: KstDay | null;
+  pre_allocation_end_date: KstDay | null;
+  approvedAt: string | null;
+  rejectedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type SlotList = { items: SlotDto[]; pagination: Pagination };
+
+/** Slot counts (design §3 counters): by stored status and by the status cards of My slots. */
+export interface SlotCountDto {
+  /** Slots of the asked status (all visible ones without a status). */
+  count: number;
+  /** Pre-allocation view: slots issued (all the user holds, refunded and deleted excluded), filled, free. */
+  allocated: number;
+  used: number;
+  available: number;
+  allocated_slots: number;
+  used_slots: number;
+  byStatus: Record<SlotStatus, number>;
+  /** The status cards (total, empty, waiting, active, paused, completed) by display status. */
+  cards: Record<'total' | 'empty' | 'waiting' | 'active' | 'paused' | 'completed', number>;
+}
+
+export const slotChangeTypes = ['field_update', 'status_change', 'fill_empty', 'approve', 'reject', 'refund'] as const;
+export type SlotChangeType = (typeof slotChangeTypes)[number];
+
+/** One line of GET /slots/{id}/logs (operator spec §3). */
+export interface SlotLogDto {
+  id: string;
+  slot_id: string;
+  change_type: SlotChangeType;
+  field_key: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  description: string;
+  user_id: string;
+  full_name: string;
+  ip_address: string;
+  user_agent: string;
+  created_at: string;
+}
+
+/** GET /slots/{id}/rank-delete-query: what a keyword or URL change would reset. */
+export interface RankDeleteQueryDto {
+  slotId: string;
+  keyword: string;
+  url: string;
+  hasRankData: boolean;
+  rank: number | null;
+  yesterday_rank: number | null;
+  first_rank: number | null;
+  /** Rank-history days that would be deleted. */
+  historyDays: number;
+  message: string;
+}
+
+export interface RankHistoryEntry {
+  date: KstDay;
+  rank: number | null;
+  min_rank: number | null;
+  avg_rank: number | null;
+  max_rank: number | null;
+  prev_rank: number | null;
+}
+export interface RankHistoryDto {
+  items: RankHistoryEntry[];
+  dateRange: { startDate: KstDay; endDate: KstDay };
+}

@@ -1,0 +1,217 @@
+import type { FieldIssue } from './api';
+import { parseCoupangUrl } from './coupang-url';
+import { systemFieldKeys, type FieldConfig } from './field-configs';
+
+/**
+ * Slot field validation generated from the field configs (advertiser spec §2 modals, §5). The web
+ * forms and the server call the same functions, so a value the form accepts is one the server
+ * accepts and the messages read the same.
+ *
+ * - `keywords` and `landingUrl` are the core fields: every slot form shows them (even if a config
+ *   switched them off: a slot without keyword and URL can't be tracked) and registration requires
+ *   them with the spec's own texts.
+ * - Other fields follow their config: enabled ones are shown; required ones must be non-blank after
+ *   trimming ('{label}은(는) 필수 입력 항목입니다.'); number = digits only; email and url formats;
+ *   keywords at most 10, comma-separated.
+ * - The landing URL follows THE Coupang rule (shared/coupang-url.ts); the derived ids are written
+ *   to the system fields url_product_id, url_item_id and url_vendor_item_id.
+ * - Values of unknown, disabled or system fields are dropped (the server derives the system ones).
+ */
+export const KEYWORD_FIELD = 'keywords';
+export const URL_FIELD = 'landingUrl';
+export const MID_FIELD = 'mid';
+export const MAX_KEYWORDS = 10;
+const coreFields = new Set([KEYWORD_FIELD, URL_FIELD]);
+
+export const slotFieldMessages = {
+  keywordRequired: '키워드는 필수 입력 항목입니다.',
+  urlRequired: 'URL은 필수 입력 항목입니다.',
+  required: (label: string) => `${label}은(는) 필수 입력 항목입니다.`,
+  tooManyKeywords: `키워드는 최대 ${MAX_KEYWORDS}개까지 입력할 수 있습니다.`,
+  digitsOnly: (label: string) => `${label}은(는) 숫자만 입력할 수 있습니다.`,
+  email: (label: string) => `${label}의 이메일 형식이 올바르지 않습니다.`,
+  url: (label: string) => `${label}은(는) http:// 또는 https://로 시작하는 주소여야 합니다.`,
+  date: (label: string) => `${label}은(는) YYYY-MM-DD 형식으로 입력해주세요.`,
+  boolean: (label: string) => `${label}은(는) true 또는 false로 입력해주세요.`,
+  tooLong: (label: string, max: number) => `${label}은(는) ${max}자 이하로 입력해주세요.`,
+  notText: (label: string) => `${label}의 형식이 올바르지 않습니다.`,
+  fillAtLeastOne: '최소 하나 이상의 필드를 입력해주세요.',
+  noEnabledFields: '활성화된 입력 필드가 없습니다.',
+  /** Inline row and bulk input summaries (spec §5). */
+  checkRequired: '필수 입력 항목을 확인해주세요.',
+  noInput: '입력된 데이터가 없습니다.',
+  bulkEditEmpty: '수정할 내용을 입력해주세요.',
+} as const;
+
+/** The fields a slot form shows, in display order (enabled, not system-generated; core fields always). */
+export function slotFormFields(configs: readonly FieldConfig[]): FieldConfig[] {
+  return configs
+    .filter((c) => !c.is_system_generated && !(systemFieldKeys as readonly string[]).includes(c.field_key))
+    .filter((c) => c.is_enabled || coreFields.has(c.field_key))
+    .toSorted((a, b) => a.display_order - b.display_order);
+}
+
+/** The configured columns of the slot list (enabled, shown in list, not system-generated). */
+export const slotListFields = (configs: readonly FieldConfig[]) => slotFormFields(configs).filter((c) => c.show_in_list);
+
+export const maxLengthOf = (type: FieldConfig['field_type']) => (type === 'textarea' ? 2000 : 500);
+
+/** Input keys the spec's calls also use for the core fields (POST /slots: keyword or keywords, url or landingUrl). */
+const aliases: Record<string, string> = { keyword: KEYWORD_FIELD, url: URL_FIELD };
+
+export type RawFieldValues = Record<string, unknown>;
+
+/** Merges top-level `keyword`/`url`/`mid` and aliases into one map keyed by field_key (customFields win). */
+export function collectFieldInput(input: { customFields?: RawFieldValues | null; keyword?: unknown; keywords?: unknown; url?: unknown; landingUrl?: unknown; mid?: unknown }): RawFieldValues {
+  const out: RawFieldValues = {};
+  const put = (key: string, value: unknown) => {
+    if (value === undefined) return;
+    out[aliases[key] ?? key] = value;
+  };
+  put('keyword', input.keyword);
+  put('keywords', input.keywords);
+  put('url', input.url);
+  put('landingUrl', input.landingUrl);
+  put('mid', input.mid);
+  for (const [key, value] of Object.entries(input.customFields ?? {})) {
+    // A real value under an alias must not be erased by an empty value under the field key.
+    const target = aliases[key] ?? key;
+    if (value === undefined || ((value === '' || value === null) && out[target] !== undefined && out[target] !== '')) continue;
+    out[target] = value;
+  }
+  return out;
+}
+
+const asText = (value: unknown): string | null => {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  return null;
+};
+
+/** Keywords as entered, split on commas, blanks dropped. */
+export const splitKeywords = (value: string) => value.split(',').map((k) => k.trim()).filter(Boolean);
+
+export const isBlankRow = (values: RawFieldValues) => Object.values(values).every((v) => (asText(v) ?? 'x').trim() === '');
+
+export interface SlotFieldValues {
+  /** field_key → value, trimmed, including the derived system fields when a URL is present. */
+  customFields: Record<string, string>;
+  keyword: string;
+  url: string;
+  mid: string;
+  productId: string;
+  itemId: string;
+  vendorItemId: string;
+}
+
+export type FieldMode =
+  /** Registration and edits of a filled slot: required fields and keyword + URL must be present. */
+  | 'complete'
+  /** Filling an empty slot: at least one field; whatever is given must be valid. */
+  | 'fill';
+
+export type SlotFieldsResult = { ok: true; values: SlotFieldValues } | { ok: false; errors: FieldIssue[] };
+
+/**
+ * Validates and normalises slot field values against the configs. Returns every field's first
+ * problem (forms show them all; the server answers the first and lists the rest in `details`).
+ */
+export function validateSlotFields(raw: RawFieldValues, configs: readonly FieldConfig[], mode: FieldMode = 'complete'): SlotFieldsResult {
+  const fields = slotFormFields(configs);
+  const errors: FieldIssue[] = [];
+  const customFields: Record<string, string> = {};
+  const ids = { productId: '', itemId: '', vendorItemId: '' };
+  const issue = (f: FieldConfig, message: string) => errors.push({ field: f.field_key, label: f.label, message });
+
+  for (const f of fields) {
+    const text = asText(raw[f.field_key]);
+    if (text === null) {
+      issue(f, slotFieldMessages.notText(f.label));
+      continue;
+    }
+    let value = text.trim();
+
+    if (f.field_key === URL_FIELD) {
+      if (!value) {
+        if (mode === 'complete') issue(f, slotFieldMessages.urlRequired);
+        continue;
+      }
+      const parsed = parseCoupangUrl(value);
+      if (!parsed.ok) {
+        issue(f, parsed.message);
+        continue;
+      }
+      value = parsed.url;
+      ids.productId = parsed.productId;
+      ids.itemId = parsed.itemId;
+      ids.vendorItemId = parsed.vendorItemId;
+    } else if (!value) {
+      if (mode === 'complete' && f.field_key === KEYWORD_FIELD) issue(f, slotFieldMessages.keywordRequired);
+      else if (mode === 'complete' && f.is_required) issue(f, slotFieldMessages.required(f.label));
+      continue;
+    }
+
+    const max = maxLengthOf(f.field_type);
+    if (value.length > max) {
+      issue(f, slotFieldMessages.tooLong(f.label, max));
+      continue;
+    }
+    if (f.field_key === KEYWORD_FIELD && splitKeywords(value).length > MAX_KEYWORDS) {
+      issue(f, slotFieldMessages.tooManyKeywords);
+      continue;
+    }
+    if (f.field_key === KEYWORD_FIELD && splitKeywords(value).length === 0) {
+      // Only commas: nothing to track.
+      if (mode === 'complete') issue(f, slotFieldMessages.keywordRequired);
+      continue;
+    }
+    if (f.field_key !== URL_FIELD) {
+      const typeError = checkType(f, value);
+      if (typeError) {
+        issue(f, typeError);
+        continue;
+      }
+    }
+    customFields[f.field_key] = value;
+  }
+
+  if (mode === 'fill' && errors.length === 0 && Object.keys(customFields).length === 0) {
+    errors.push({ field: 'customFields', message: slotFieldMessages.fillAtLeastOne });
+  }
+  if (errors.length) return { ok: false, errors };
+
+  if (ids.productId) {
+    customFields.url_product_id = ids.productId;
+    customFields.url_item_id = ids.itemId;
+    customFields.url_vendor_item_id = ids.vendorItemId;
+  }
+  return {
+    ok: true,
+    values: {
+      customFields,
+      keyword: customFields[KEYWORD_FIELD] ?? '',
+      url: customFields[URL_FIELD] ?? '',
+      mid: customFields[MID_FIELD] ?? '',
+      ...ids,
+    },
+  };
+}
+
+function checkType(f: FieldConfig, value: string): string | null {
+  switch (f.field_type) {
+    case 'number':
+      return /^\d+$/.test(value) ? null : slotFieldMessages.digitsOnly(f.label);
+    case 'email':
+      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? null : slotFieldMessages.email(f.label);
+    case 'url':
+      return /^https?:\/\/[^\s/.]+\.[^\s]+$/i.test(value) ? null : slotFieldMessages.url(f.label);
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : slotFieldMessages.date(f.label);
+    case 'boolean':
+      return value === 'true' || value === 'false' ? null : slotFieldMessages.boolean(f.label);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { addKstDays, kstDayStartIso, kstToday } from './kst';
+import {
+  dDayLabel,
+  decideStatusChange,
+  deriveDisplayStatus,
+  displayStatusLabels,
+  endDateTone,
+  isSelectableForBulk,
+  rankDelta,
+  rankDisplay,
+  remainingDays,
+  slotActions,
+  totalDays,
+  type SlotStatusInput,
+} from './slot-status';
+
+const today = '2025-03-10';
+const filled = { keyword: '무선 마우스', url: 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3' };
+const slot = (s: Partial<SlotStatusInput>): SlotStatusInput => ({ status: 'active', ...filled, startDate: '2025-03-01', endDate: '2025-03-30', ...s });
+
+describe('KST days', () => {
+  it('today is the Seoul calendar day, not the UTC one', () => {
+    expect(kstToday(new Date('2025-03-09T15:00:00Z'))).toBe('2025-03-10'); // 00:00 KST
+    expect(kstToday(new Date('2025-03-09T14:59:59Z'))).toBe('2025-03-09');
+  });
+  it('adds days across month ends and gives a day its first instant', () => {
+    expect(addKstDays('2025-02-27', 2)).toBe('2025-03-01');
+    expect(kstDayStartIso('2025-03-10')).toBe('2025-03-09T15:00:00.000Z');
+  });
+});
+
+describe('deriveDisplayStatus', () => {
+  it('active by dates: waiting before the start, active within, completed after the inclusive end', () => {
+    expect(deriveDisplayStatus(slot({ startDate: '2025-03-11' }), today)).toBe('waiting');
+    expect(deriveDisplayStatus(slot({ startDate: '2025-03-10', endDate: '2025-03-10' }), today)).toBe('active');
+    expect(deriveDisplayStatus(slot({ endDate: '2025-03-09' }), today)).toBe('completed');
+    expect(deriveDisplayStatus(slot({ startDate: null, endDate: null }), today)).toBe('active');
+  });
+
+  it('paused stays paused within its dates, completed after, waiting before', () => {
+    expect(deriveDisplayStatus(slot({ status: 'paused' }), today)).toBe('paused');
+    expect(deriveDisplayStatus(slot({ status: 'paused', endDate: '2025-03-01' }), today)).toBe('completed');
+    expect(deriveDisplayStatus(slot({ status: 'paused', startDate: '2025-04-01', endDate: '2025-04-30' }), today)).toBe('waiting');
+  });
+
+  it('empty when keyword or URL is missing, or stored empty', () => {
+    expect(deriveDisplayStatus(slot({ keyword: '' }), today)).toBe('empty');
+    expect(deriveDisplayStatus(slot({ url: '  ' }), today)).toBe('empty');
+    expect(deriveDisplayStatus(slot({ status: 'empty' }), today)).toBe('empty');
+  });
+
+  it('refunded, rejected, deleted and expired are kept, never shown as completed or empty', () => {
+    for (const status of ['refunded', 'rejected', 'deleted', 'expired'] as const) {
+      expect(deriveDisplayStatus(slot({ status, endDate: '2025-01-01', keyword: '' }), today)).toBe(status);
+    }
+  });
+
+  it('pending stays pending', () => {
+    expect(deriveDisplayStatus(slot({ status: 'pending', startDate: null, endDate: null }), today)).toBe('pending');
+  });
+
+  it('has the spec labels', () => {
+    expect(displayStatusLabels).toMatchObject({ empty: '입력대기', pending: '승인대기', waiting: '진행대기', active: '진행중', completed: '완료', paused: '일시정지', rejected: '거절', refunded: '환불', expired: '만료' });
+  });
+});
+
+describe('dates', () => {
+  it('counts remaining days inclusively', () => {
+    expect(remainingDays('2025-03-10', today)).toBe(1);
+    expect(remainingDays('2025-03-12', today)).toBe(3);
+    expect(remainingDays('2025-03-09', today)).toBe(0);
+    expect(remainingDays(null, today)).toBeNull();
+    expect(totalDays('2025-03-01', '2025-03-30')).toBe(30);
+  });
+
+  it('colours the end date: ≤3 red, ≤7 orange, passed expired', () => {
+    expect(endDateTone('2025-03-12', today)).toBe('red'); // 3 left
+    expect(endDateTone('2025-03-13', today)).toBe('orange'); // 4 left
+    expect(endDateTone('2025-03-16', today)).toBe('orange'); // 7 left
+    expect(endDateTone('2025-03-17', today)).toBe('normal'); // 8 left
+    expect(endDateTone('2025-03-09', today)).toBe('expired');
+    expect(endDateTone(undefined, today)).toBeNull();
+  });
+
+  it('labels D-n and 만료', () => {
+    expect(dDayLabel('2025-03-14', today)).toBe('D-5');
+    expect(dDayLabel('2025-03-10', today)).toBe('D-1');
+    expect(dDayLabel('2025-03-01', today)).toBe('만료');
+  });
+});
+
+describe('rank', () => {
+  it('shows 순위없음 for 0 and above 500, not-found for 999 with its tooltip, 측정중 for none', () => {
+    expect(rankDisplay(0)).toEqual({ kind: 'none', text: '순위없음' });
+    expect(rankDisplay(501)).toEqual({ kind: 'none', text: '순위없음' });
+    expect(rankDisplay(999)).toEqual({ kind: 'notFound', text: '순위없음', tooltip: '해당 키워드로 상품을 찾을 수 없습니다' });
+    expect(rankDisplay(null)).toEqual({ kind: 'measuring', text: '측정중' });
+    expect(rankDisplay(undefined).kind).toBe('measuring');
+    expect(rankDisplay(500)).toEqual({ kind: 'rank', text: '500위', rank: 500 });
+    expect(rankDisplay(1)).toEqual({ kind: 'rank', text: '1위', rank: 1 });
+  });
+
+  it('compares with yesterday only between real ranks', () => {
+    expect(rankDelta(3, 7)).toEqual({ delta: 4, direction: 'up' });
+    expect(rankDelta(7, 3)).toEqual({ delta: -4, direction: 'down' });
+    expect(rankDelta(5, 5)).toEqual({ delta: 0, direction: 'same' });
+    expect(rankDelta(3, 999)).toBeNull();
+    expect(rankDelta(0, 4)).toBeNull();
+    expect(rankDelta(3, null)).toBeNull();
+    expect(rankDelta(600, 4)).toBeNull();
+  });
+});
+
+describe('selection and actions', () => {
+  it('selects only empty or active slots that have not ended', () => {
+    expect(isSelectableForBulk(slot({}), today)).toBe(true);
+    expect(isSelectableForBulk(slot({ status: 'empty', endDate: null }), today)).toBe(true);
+    expect(isSelectableForBulk(slot({ endDate: today }), today)).toBe(true);
+    expect(isSelectableForBulk(slot({ endDate: '2025-03-09' }), today)).toBe(false);
+    for (const status of ['pending', 'rejected', 'refunded', 'paused', 'deleted'] as const) {
+      expect(isSelectableForBulk(slot({ status }), today), status).toBe(false);
+    }
+  });
+
+  it('edits pending, active and paused slots that are not completed', () => {
+    expect(slotActions(slot({ status: 'pending' }), 'owner', today).edit).toBe(true);
+    expect(slotActions(slot({ status: 'paused' }), 'owner', today).edit).toBe(true);
+    expect(slotActions(slot({ endDate: '2025-03-01' }), 'owner', today).edit).toBe(false);
+    expect(slotActions(slot({ status: 'rejected' }), 'owner', today).edit).toBe(false);
+  });
+
+  it('lets an owner pause and resume, never activate an unapproved slot', () => {
+    expect(decideStatusChange(slot({}), 'paused', 'owner', today)).toEqual({ ok: true, next: 'paused' });
+    expect(decideStatusChange(slot({ status: 'paused' }), 'active', 'owner', today)).toEqual({ ok: true, next: 'active' });
+    for (const status of ['pending', 'rejected', 'refunded', 'empty'] as const) {
+      expect(decideStatusChange(slot({ status }), 'active', 'owner', today), status).toMatchObject({ ok: false, message: '승인되지 않은 슬롯은 진행할 수 없습니다.' });
+      expect(decideStatusChange(slot({ status }), 'active', 'staff', today).ok, status).toBe(false);
+    }
+    expect(decideStatusChange(slot({ status: 'paused' }), 'paused', 'owner', today)).toMatchObject({ ok: false, message: '진행중인 슬롯만 일시정지할 수 있습니다.' });
+    expect(decideStatusChange(slot({}), 'active', 'owner', today)).toMatchObject({ ok: false, message: '일시정지된 슬롯만 재개할 수 있습니다.' });
+    expect(decideStatusChange(slot({ endDate: '2025-03-01' }), 'paused', 'owner', today)).toMatchObject({ ok: false, message: '완료된 슬롯은 변경할 수 없습니다.' });
+  });
+
+  it('deletes rejected, expired, refunded and completed slots only; restore is staff only', () => {
+    expect(decideStatusChange(slot({ status: 'rejected' }), 'deleted', 'owner', today)).toEqual({ ok: true, next: 'deleted' });
+    expect(decideStatusChange(slot({ endDate: '2025-03-01' }), 'deleted', 'owner', today)).toEqual({ ok: true, next: 'deleted' });
+    expect(decideStatusChange(slot({}), 'deleted', 'owner', today)).toMatchObject({ ok: false, reason: 'conflict' });
+    expect(decideStatusChange(slot({ status: 'pending' }), 'deleted', 'staff', today).ok).toBe(false);
+    expect(decideStatusChange(slot({ status: 'deleted' }), 'active', 'owner', today)).toMatchObject({ ok: false, reason: 'forbidden' });
+    expect(decideStatusChange(slot({ status: 'deleted' }), 'active', 'staff', today)).toEqual({ ok: true, next: 'active' });
+    expect(decideStatusChange(slot({ status: 'deleted' }), 'deleted', 'staff', today)).toMatchObject({ ok: false, message: '이미 삭제된 슬롯입니다.' });
+  });
+});
+
+describe('stored waiting (written by the slot-status job)', () => {
+  it('shows by the dates: waiting before the start, active once started', () => {
+    expect(deriveDisplayStatus(slot({ status: 'waiting', startDate: '2025-03-11' }), today)).toBe('waiting');
+    expect(deriveDisplayStatus(slot({ status: 'waiting', startDate: '2025-03-10' }), today)).toBe('active');
+    expect(deriveDisplayStatus(slot({ status: 'waiting', endDate: '2025-03-09' }), today)).toBe('completed');
+  });
+  it('can be paused and edited like an active slot', () => {
+    expect(decideStatusChange(slot({ status: 'waiting', startDate: '2025-03-11' }), 'paused', 'owner', today)).toEqual({ ok: true, next: 'paused' });
+    expect(slotActions(slot({ status: 'waiting' }), 'owner', today).edit).toBe(true);
+  });
+});

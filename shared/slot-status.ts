@@ -1,0 +1,237 @@
+import { kstDaysBetween, type KstDay } from './kst';
+
+/**
+ * Slot statuses and every rule that reads them (advertiser spec §2, §4; operator spec §4; design §8),
+ * shared by the server (which derives `displayStatus` on every answer) and the SPA (badges, toggles,
+ * selection). Dates are KST `yyyy-MM-dd` days, end dates inclusive; pass `today` = kstToday().
+ */
+
+/**
+ * What is stored on a slot (spec §4 lists them all as stored). Registration stores pending or
+ * active; `waiting` (approved, start in the future) and `completed` (end passed) are also what the
+ * daily slot-status job writes so the counters follow the calendar. The display status is derived
+ * from the dates anyway, so it is right between job runs.
+ */
+export const slotStatuses = ['empty', 'pending', 'waiting', 'active', 'paused', 'rejected', 'refunded', 'expired', 'completed', 'deleted'] as const;
+export type SlotStatus = (typeof slotStatuses)[number];
+
+/** What the product shows: the same names. */
+export const displayStatuses = slotStatuses;
+export type DisplayStatus = SlotStatus;
+
+export const displayStatusLabels: Record<DisplayStatus, string> = {
+  empty: '입력대기',
+  pending: '승인대기',
+  waiting: '진행대기',
+  active: '진행중',
+  completed: '완료',
+  paused: '일시정지',
+  rejected: '거절',
+  refunded: '환불',
+  expired: '만료',
+  deleted: '삭제',
+};
+
+/** The status cards of My slots, in order (spec §2: total, empty, waiting, in progress, paused, completed). */
+export const statusCards = ['total', 'empty', 'waiting', 'active', 'paused', 'completed'] as const;
+export type StatusCard = (typeof statusCards)[number];
+export const statusCardLabels: Record<StatusCard, string> = {
+  total: '전체',
+  empty: displayStatusLabels.empty,
+  waiting: displayStatusLabels.waiting,
+  active: displayStatusLabels.active,
+  paused: displayStatusLabels.paused,
+  completed: displayStatusLabels.completed,
+};
+
+export interface SlotDates {
+  startDate?: KstDay | null;
+  endDate?: KstDay | null;
+}
+export interface SlotStatusInput extends SlotDates {
+  status: SlotStatus;
+  keyword?: string | null;
+  url?: string | null;
+}
+
+const terminal = new Set<SlotStatus>(['deleted', 'refunded', 'rejected', 'expired']);
+
+/**
+ * Display status (spec §4): terminal statuses stay as they are; a slot without keyword or URL is
+ * empty; an active or paused slot whose start is in the future is waiting, past its end completed;
+ * otherwise the stored status. Refunded, rejected and deleted slots are never shown as completed.
+ */
+export function deriveDisplayStatus(slot: SlotStatusInput, today: KstDay): DisplayStatus {
+  if (terminal.has(slot.status)) return slot.status;
+  if (slot.status === 'empty' || !slot.keyword?.trim() || !slot.url?.trim()) return 'empty';
+  if (slot.status === 'active' || slot.status === 'paused' || slot.status === 'waiting') {
+    if (slot.startDate && slot.startDate > today) return 'waiting';
+    if (slot.endDate && slot.endDate < today) return 'completed';
+    return slot.status === 'waiting' ? 'active' : slot.status;
+  }
+  return slot.status;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates: D-n and the end-date warning
+
+/** Days left including today and the end day (end today → 1); ≤ 0 once the end has passed; null without an end. */
+export function remainingDays(endDate: KstDay | null | undefined, today: KstDay): number | null {
+  if (!endDate) return null;
+  return kstDaysBetween(today, endDate) + 1;
+}
+
+/** Days a slot runs, both ends included. */
+export function totalDays(startDate: KstDay | null | undefined, endDate: KstDay | null | undefined): number | null {
+  if (!startDate || !endDate) return null;
+  return kstDaysBetween(startDate, endDate) + 1;
+}
+
+export const isExpiredOn = (endDate: KstDay | null | undefined, today: KstDay) => !!endDate && endDate < today;
+
+export type EndDateTone = 'expired' | 'red' | 'orange' | 'normal';
+
+/** Spec §2: 3 days or fewer remaining is red, 7 or fewer orange (inclusive count); passed → expired. */
+export function endDateTone(endDate: KstDay | null | undefined, today: KstDay): EndDateTone | null {
+  const left = remainingDays(endDate, today);
+  if (left === null) return null;
+  if (left <= 0) return 'expired';
+  if (left <= 3) return 'red';
+  if (left <= 7) return 'orange';
+  return 'normal';
+}
+
+export const EXPIRED_LABEL = '만료';
+
+/** Card badge: 'D-5', or '만료' once the end has passed; null without an end date. */
+export function dDayLabel(endDate: KstDay | null | undefined, today: KstDay): string | null {
+  const left = remainingDays(endDate, today);
+  if (left === null) return null;
+  return left <= 0 ? EXPIRED_LABEL : `D-${left}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rank (design §8): 0 / none / above 500 → 순위없음; 999 → not found; null → 측정중
+
+export const RANK_NOT_FOUND = 999;
+export const RANK_MAX_SHOWN = 500;
+export const rankTexts = {
+  noRank: '순위없음',
+  measuring: '측정중',
+  notFoundTooltip: '해당 키워드로 상품을 찾을 수 없습니다',
+} as const;
+
+export type RankDisplay =
+  | { kind: 'rank'; text: string; rank: number }
+  | { kind: 'none'; text: string }
+  | { kind: 'notFound'; text: string; tooltip: string }
+  | { kind: 'measuring'; text: string };
+
+export function rankDisplay(rank: number | null | undefined): RankDisplay {
+  if (rank === RANK_NOT_FOUND) return { kind: 'notFound', text: rankTexts.noRank, tooltip: rankTexts.notFoundTooltip };
+  if (rank === 0 || (typeof rank === 'number' && rank > RANK_MAX_SHOWN)) return { kind: 'none', text: rankTexts.noRank };
+  if (typeof rank === 'number' && Number.isInteger(rank) && rank > 0) return { kind: 'rank', text: `${rank}위`, rank };
+  return { kind: 'measuring', text: rankTexts.measuring };
+}
+
+const comparable = (rank: number | null | undefined): rank is number => rankDisplay(rank).kind === 'rank';
+
+/**
+ * Change versus yesterday: positive = climbed (an up arrow). Null when either value is not a real
+ * rank (0, 999, above 500, missing): the spec's comparisons ignore those.
+ */
+export function rankDelta(rank: number | null | undefined, yesterdayRank: number | null | undefined): { delta: number; direction: 'up' | 'down' | 'same' } | null {
+  if (!comparable(rank) || !comparable(yesterdayRank)) return null;
+  const delta = yesterdayRank - rank;
+  return { delta, direction: delta > 0 ? 'up' : delta < 0 ? 'down' : 'same' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What may be done to a slot
+
+/** Spec §4: selectable for bulk actions = status empty or active, end date absent or not passed. */
+export function isSelectableForBulk(slot: { status: SlotStatus; endDate?: KstDay | null }, today: KstDay): boolean {
+  return (slot.status === 'empty' || slot.status === 'active') && !isExpiredOn(slot.endDate, today);
+}
+
+export type Actor = 'owner' | 'staff';
+
+export interface SlotActions {
+  /** Edit the configured fields (spec §4: pending, active or paused and not completed). */
+  edit: boolean;
+  /** Fill an empty slot. */
+  fill: boolean;
+  pause: boolean;
+  resume: boolean;
+  delete: boolean;
+  /** Staff only: deleted → active. */
+  restore: boolean;
+  /** Staff only: pending → active / rejected. */
+  approve: boolean;
+}
+
+const deletable = new Set<DisplayStatus>(['rejected', 'expired', 'refunded', 'completed']);
+
+export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay): SlotActions {
+  const display = deriveDisplayStatus(slot, today);
+  const running = display !== 'completed';
+  return {
+    edit: (slot.status === 'pending' || slot.status === 'active' || slot.status === 'waiting' || slot.status === 'paused') && running,
+    fill: slot.status === 'empty',
+    pause: (slot.status === 'active' || slot.status === 'waiting') && running,
+    resume: slot.status === 'paused' && running,
+    delete: deletable.has(display),
+    restore: actor === 'staff' && slot.status === 'deleted',
+    approve: actor === 'staff' && slot.status === 'pending',
+  };
+}
+
+export const slotStatusMessages = {
+  pauseOnlyActive: '진행중인 슬롯만 일시정지할 수 있습니다.',
+  resumeOnlyPaused: '일시정지된 슬롯만 재개할 수 있습니다.',
+  notApproved: '승인되지 않은 슬롯은 진행할 수 없습니다.',
+  restoreStaffOnly: '삭제된 슬롯은 관리자만 복구할 수 있습니다.',
+  deleteNotAllowed: '거절, 만료, 환불 또는 완료된 슬롯만 삭제할 수 있습니다.',
+  alreadyDeleted: '이미 삭제된 슬롯입니다.',
+  editNotAllowed: '승인대기, 진행중 또는 일시정지 상태의 슬롯만 수정할 수 있습니다.',
+  fillOnlyEmpty: '입력대기 상태의 슬롯만 입력할 수 있습니다.',
+  approveOnlyPending: '승인대기 상태의 슬롯만 승인하거나 거절할 수 있습니다.',
+  completedSlot: '완료된 슬롯은 변경할 수 없습니다.',
+} as const;
+
+/** The statuses PATCH /slots/{id}/status takes (spec §7; refunds come with the operator console). */
+export const patchableStatuses = ['paused', 'active', 'deleted'] as const;
+export type PatchableStatus = (typeof patchableStatuses)[number];
+
+/**
+ * Decides a status change (design §8: an owner never makes a pending, rejected or refunded slot
+ * active). Returns the next stored status or the Korean reason it is refused.
+ */
+export function decideStatusChange(
+  slot: SlotStatusInput,
+  target: PatchableStatus,
+  actor: Actor,
+  today: KstDay,
+): { ok: true; next: SlotStatus } | { ok: false; reason: 'forbidden' | 'conflict'; message: string } {
+  const display = deriveDisplayStatus(slot, today);
+  const actions = slotActions(slot, actor, today);
+  switch (target) {
+    case 'paused':
+      if (display === 'completed') return { ok: false, reason: 'conflict', message: slotStatusMessages.completedSlot };
+      return actions.pause ? { ok: true, next: 'paused' } : { ok: false, reason: 'conflict', message: slotStatusMessages.pauseOnlyActive };
+    case 'active':
+      if (slot.status === 'deleted') {
+        return actions.restore
+          ? { ok: true, next: 'active' }
+          : { ok: false, reason: 'forbidden', message: slotStatusMessages.restoreStaffOnly };
+      }
+      if (slot.status === 'pending' || slot.status === 'rejected' || slot.status === 'refunded' || slot.status === 'empty') {
+        return { ok: false, reason: 'conflict', message: slotStatusMessages.notApproved };
+      }
+      if (display === 'completed') return { ok: false, reason: 'conflict', message: slotStatusMessages.completedSlot };
+      return actions.resume ? { ok: true, next: 'active' } : { ok: false, reason: 'conflict', message: slotStatusMessages.resumeOnlyPaused };
+    case 'deleted':
+      if (slot.status === 'deleted') return { ok: false, reason: 'conflict', message: slotStatusMessages.alreadyDeleted };
+      return actions.delete ? { ok: true, next: 'deleted' } : { ok: false, reason: 'conflict', message: slotStatusMessages.deleteNotAllowed };
+  }
+}

@@ -1,0 +1,198 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { apiClient } from '../support/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, launchBrowser, trackApiCalls, type BrowserSession } from '../support/browser';
+import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
+
+/** Sign-in journeys in a real browser against the real local product (advertiser §2, §4, §8). */
+
+const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
+const advertiser = { email: 'advertiser1', password: 'adpass123', fullName: '김광고' };
+const renamer = { email: 'advertiser2', password: 'oldpass1', fullName: '이광고' };
+const switchTarget = { email: 'advertiser3', password: 'adpass333', fullName: '박광고' };
+let switchTargetId: string;
+
+let stack: LocalStack;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  stack = await startLocalStack();
+  await stack.createUser(advertiser);
+  await stack.createUser(renamer);
+  switchTargetId = (await stack.createUser(switchTarget)).id;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${stack.url}/login`);
+  await page.getByLabel('아이디').fill(email);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인' }).click();
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe('sign-in', () => {
+  it('sends an unauthenticated visit to /profile to the login page', async () => {
+    const page = await browser.freshPage();
+    await page.goto(`${stack.url}/profile`);
+
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: '로그인' }).waitFor();
+    // Korean must render with a real font (Pretendard / Noto CJK), not boxes: look at this picture.
+    await page.evaluate('document.fonts.ready');
+    await page.screenshot({ path: join(screenshotDir, 'simple-slot-login.png') });
+  });
+
+  it('shows the server’s Korean error for a wrong password and stays on /login', async () => {
+    const page = await browser.freshPage();
+    await signIn(page, advertiser.email, 'not-the-password');
+
+    const alert = page.getByRole('alert').filter({ hasText: '아이디 또는 비밀번호가 올바르지 않습니다.' });
+    await alert.waitFor();
+    expect(path(page)).toBe('/login');
+  });
+
+  it('lands the bootstrap developer on /admin inside the admin shell', async () => {
+    const page = await browser.freshPage();
+    await signIn(page, localStackDefaults.developerId, localStackDefaults.developerPassword);
+
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: '관리자 대시보드' }).waitFor();
+    const menu = page.getByRole('navigation', { name: '주 메뉴' });
+    await menu.getByRole('link', { name: '대시보드' }).waitFor();
+    await menu.getByRole('link', { name: '시스템 설정' }).waitFor();
+    await menu.getByRole('link', { name: '사용자 관리' }).waitFor();
+    // Staff do not get the advertiser's slot menu.
+    await expect(menu.getByRole('link', { name: '내 광고 슬롯' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: '로그아웃' }).waitFor();
+    await page.evaluate('document.fonts.ready');
+    await page.screenshot({ path: join(screenshotDir, 'simple-slot-admin-shell.png') });
+  });
+
+  it('lands a user on /slots, keeps the session over a reload, and signs out to /login', async () => {
+    const page = await browser.freshPage();
+    await signIn(page, advertiser.email, advertiser.password);
+
+    await page.waitForURL('**/slots');
+    await page.getByRole('heading', { name: '내 광고 슬롯' }).waitFor();
+    const menu = page.getByRole('navigation', { name: '주 메뉴' });
+    await menu.getByRole('link', { name: '내 광고 슬롯' }).waitFor();
+    await expect(menu.getByRole('link', { name: '대시보드' }).count()).resolves.toBe(0);
+    await page.getByText(advertiser.email, { exact: true }).first().waitFor();
+
+    // The access token lives in memory only; the HttpOnly refresh cookie restores the session.
+    await page.reload();
+    await page.getByRole('heading', { name: '내 광고 슬롯' }).waitFor();
+    expect(path(page)).toBe('/slots');
+
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await page.waitForURL('**/login');
+    await page.reload();
+    await page.getByRole('heading', { name: '로그인' }).waitFor();
+    expect(path(page)).toBe('/login');
+  });
+
+  it('sends a user to /admin back to /slots', async () => {
+    const page = await browser.freshPage();
+    await signIn(page, advertiser.email, advertiser.password);
+    await page.waitForURL('**/slots');
+
+    await page.goto(`${stack.url}/admin/users`);
+    await page.waitForURL('**/slots');
+    await page.getByRole('heading', { name: '내 광고 슬롯' }).waitFor();
+  });
+
+  it('returns a session whose token the server rejects to /login with the expiry message', async () => {
+    const page = await browser.freshPage();
+    const apiCalls = trackApiCalls(page);
+    await signIn(page, advertiser.email, advertiser.password);
+    await page.waitForURL('**/slots');
+    // Let the landing page load its data first, so the rejected call below is the profile's.
+    await apiCalls.settled();
+
+    // From now on the server sees a token it did not sign, and the refresh cookie is gone.
+    await browser.context.clearCookies();
+    await page.route('**/api/**', (route) => {
+      const headers = route.request().headers();
+      if (headers.authorization) headers.authorization = 'Bearer not-a-token-we-signed';
+      return route.continue({ headers });
+    });
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 정보' }).click();
+
+    await page.waitForURL('**/login');
+    await page.getByText('인증이 만료되었습니다. 다시 로그인해주세요.').waitFor();
+    await page.unroute('**/api/**');
+  });
+
+  it('changes the name and the password on 내 정보; the new password then signs in', async () => {
+    const page = await browser.freshPage();
+    await signIn(page, renamer.email, renamer.password);
+    await page.waitForURL('**/slots');
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 정보' }).click();
+    await page.getByRole('heading', { name: '내 정보', level: 1 }).waitFor();
+    // The form appears once /auth/me answers.
+    await page.getByText('아이디는 변경할 수 없습니다.').waitFor();
+
+    // A wrong current password is refused by the server, with its Korean text.
+    await page.getByLabel('현재 비밀번호').fill('not-it');
+    await page.getByLabel('새 비밀번호', { exact: true }).fill('newpass1');
+    await page.getByLabel('새 비밀번호 확인').fill('newpass1');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByRole('alert').filter({ hasText: '현재 비밀번호가 올바르지 않습니다.' }).first().waitFor();
+
+    await page.getByLabel('이름').fill('이바뀜');
+    await page.getByLabel('현재 비밀번호').fill(renamer.password);
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByText('비밀번호가 성공적으로 변경되었습니다.').waitFor();
+    // The shell shows the new name at once.
+    await page.getByRole('link', { name: /이바뀜님/ }).waitFor();
+
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await page.waitForURL('**/login');
+    await signIn(page, renamer.email, 'newpass1');
+    await page.waitForURL('**/slots');
+  });
+
+  it('offers the way back while a developer acts as a user, and returns to the console', async () => {
+    // The developer switches through the API (the user list's switch button is another issue);
+    // the switched session's refresh cookie then goes into the browser, as the API would set it.
+    const http = apiClient(stack.url);
+    const developer = await http.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
+    const switched = await http.call('POST', '/api/auth/switch-user', { token: developer.token, body: { targetUserId: switchTargetId } });
+    expect(switched.status).toBe(200);
+    const cookie = switched.setCookies.find((c) => c.startsWith('ss_refresh='));
+    expect(cookie).toBeDefined();
+
+    const page = await browser.freshPage();
+    await browser.context.addCookies([
+      {
+        name: 'ss_refresh',
+        value: cookie!.split(';')[0].slice('ss_refresh='.length),
+        url: `${stack.url}/api/auth`,
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Strict',
+      },
+    ]);
+    await page.goto(`${stack.url}/`);
+    await page.waitForURL('**/slots');
+    const banner = page.getByRole('region', { name: '사용자 전환 상태' });
+    await banner.getByText(switchTarget.fullName).waitFor();
+
+    await banner.getByRole('button', { name: '원래 계정으로 돌아가기' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '돌아가기' }).click();
+
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: '관리자 대시보드' }).waitFor();
+    await expect(page.getByRole('region', { name: '사용자 전환 상태' }).count()).resolves.toBe(0);
+  });
+});

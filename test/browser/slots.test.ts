@@ -1,0 +1,232 @@
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, launchBrowser, type BrowserSession } from '../support/browser';
+import { apiClient } from '../support/http';
+import { startLocalStack, type LocalStack } from '../support/local-stack';
+import { balanceOf, fund, productUrl } from '../support/slots';
+
+/**
+ * Issue 4 "done when": an advertiser with enough balance registers one slot and 30 slots pasted from
+ * a spreadsheet in Chromium, sees them in the list with the right statuses; after one is approved
+ * through the API they edit, pause and resume it; the balance dropped by exactly the price of the
+ * created slots.
+ */
+const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
+/** Full pages for lists; the viewport for dialogs (they sit over the viewport). */
+const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(screenshotDir, `slots-${name}.png`), fullPage });
+const PRICE = 50_000; // defaultSlotPrice
+const START_BALANCE = 2_000_000;
+const advertiser = { email: 'slotadv', password: 'adpass123', fullName: '이슬롯' };
+const operator = { email: 'slotop', password: 'oppass123', fullName: '최운영', role: 'operator' as const };
+
+let stack: LocalStack;
+let browser: BrowserSession;
+let advertiserId: string;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  stack = await startLocalStack();
+  advertiserId = (await stack.createUser(advertiser)).id;
+  await stack.createUser(operator);
+  await fund(advertiserId, START_BALANCE);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${stack.url}/login`);
+  await page.getByLabel('아이디').fill(advertiser.email);
+  await page.getByLabel('비밀번호').fill(advertiser.password);
+  await page.getByRole('button', { name: '로그인' }).click();
+  await page.waitForURL((url) => url.pathname === '/slots');
+}
+
+/** The TSV Excel puts on the clipboard for a block of rows (keyword, URL, MID). */
+const tsv = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => [`붙여넣기 키워드 ${from + i}`, productUrl(from + i), `M${from + i}`].join('\t')).join('\r\n') + '\r\n';
+
+/** Fires a real paste event with clipboard text at the focused element (headless has no OS clipboard). */
+async function pasteText(page: Page, text: string) {
+  await page.evaluate((data) => {
+    const target = document.activeElement as HTMLElement;
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', data);
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+describe('My slots and bulk registration', () => {
+  it('registers one slot, pastes 30 into /slots/bulk, edits, pauses and resumes an approved one', async () => {
+    const page = await browser.freshPage();
+    await signIn(page);
+    await page.getByRole('heading', { name: '내 광고 슬롯' }).waitFor();
+    await page.getByText('검색결과가 없습니다.').waitFor();
+
+    // 1. Single registration: the shared rules speak first, then the slot is created (pending).
+    await page.getByRole('button', { name: '개별 등록' }).click();
+    const dialog = page.getByRole('dialog', { name: '슬롯 개별 등록' });
+    await dialog.waitFor();
+    await dialog.getByText('50,000원').first().waitFor();
+    await dialog.getByRole('button', { name: /^등록/ }).click();
+    await dialog.getByText('키워드는 필수 입력 항목입니다.').waitFor();
+    await dialog.getByText('URL은 필수 입력 항목입니다.').waitFor();
+    await dialog.getByLabel('키워드').fill('단일 등록 키워드');
+    await dialog.getByLabel('URL').fill('https://www.naver.com/products/1');
+    await dialog.getByRole('button', { name: /^등록/ }).click();
+    await dialog.getByText('쿠팡 URL만 허용됩니다.').waitFor();
+    await dialog.getByLabel('URL').fill(productUrl(0));
+    await dialog.getByLabel('MID').fill('M0');
+    await shot(page, '1-register-modal', false);
+    await dialog.getByRole('button', { name: /^등록/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('단일 등록 키워드').waitFor();
+    await page.getByText('관리자 승인 대기').first().waitFor();
+
+    // 2. Bulk registration: paste 30 rows copied from a spreadsheet into the grid.
+    await page.getByRole('link', { name: '대량 등록' }).click();
+    await page.waitForURL((url) => url.pathname === '/slots/bulk');
+    const grid = page.getByRole('grid', { name: '슬롯 대량 등록 표' });
+    await grid.waitFor();
+    await expect(grid.locator('tbody tr').count()).resolves.toBe(5);
+    await expect(page.getByTestId('bulk-submit').isDisabled()).resolves.toBe(true);
+    await page.getByText('등록할 슬롯 데이터를 입력해주세요.').waitFor();
+
+    // A bad cell first: the grid marks it and blocks the submit.
+    await grid.locator('td[role="gridcell"]').first().click();
+    await page.keyboard.type('잘못된 행');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('not-a-url');
+    await page.keyboard.press('Enter');
+    await page.getByText('입력 오류를 먼저 수정해주세요.').first().waitFor();
+    await expect(page.getByTestId('bulk-submit').isDisabled()).resolves.toBe(true);
+    await shot(page, '2a-bulk-errors', false);
+
+    // Paste the block at row 1, column 1: it overwrites the bad row and grows the grid to 30 rows.
+    await grid.locator('td[role="gridcell"]').first().click();
+    await pasteText(page, tsv(1, 30));
+    await expect.poll(() => grid.locator('tbody tr').count()).toBe(30);
+    await page.getByTestId('bulk-count').getByText('30개').waitFor();
+    await page.getByRole('button', { name: '30개 슬롯 신청 (1,500,000원)' }).waitFor();
+    await expect(page.getByText('입력 오류를 먼저 수정해주세요.').count()).resolves.toBe(0);
+    await shot(page, '2-bulk-grid');
+
+    await page.getByTestId('bulk-submit').click();
+    const confirm = page.getByRole('dialog', { name: '슬롯 신청' });
+    await confirm.getByText('30개 슬롯을 신청하시겠습니까? 총 1,500,000원이 잔액에서 차감됩니다.').waitFor();
+    await confirm.getByRole('button', { name: '신청' }).click();
+    await page.getByText('30개 슬롯이 성공적으로 등록되었습니다.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/slots');
+
+    // 3. The list: 31 slots, all pending (승인대기), counted in the header.
+    await page.getByText('검색 결과').locator('strong').getByText('31').waitFor();
+    await page.getByRole('combobox', { name: '페이지당 개수' }).selectOption('50');
+    await page.locator('tbody tr[data-slot-number="31"]').waitFor();
+    await expect.poll(() => page.locator('tbody tr[data-slot-number]').count()).toBe(31);
+    await expect.poll(() => page.locator('tbody tr[data-slot-number]').getByText('승인대기', { exact: true }).count()).toBe(31);
+    await page.getByText('붙여넣기 키워드 30').waitFor();
+    await shot(page, '3-list-pending');
+
+    // The money: exactly 31 × the price.
+    expect(await balanceOf(advertiserId)).toBe(START_BALANCE - 31 * PRICE);
+
+    // 4. The operator approves the single slot through the API.
+    const api = apiClient(stack.url);
+    const { token: opToken } = await api.login(operator.email, operator.password);
+    const { token: advToken } = await api.login(advertiser.email, advertiser.password);
+    const listed = await api.call('GET', '/api/slots?limit=100', { token: advToken });
+    const first = listed.body.data.items.find((s: { slot_number: number }) => s.slot_number === 1);
+    expect(first.customFields.keywords).toBe('단일 등록 키워드');
+    const approved = await api.call('POST', `/api/slots/${first.id}/approve`, { token: opToken, body: { approved: true } });
+    expect(approved.status).toBe(200);
+
+    await page.getByRole('button', { name: '새로고침' }).click();
+    const row = page.locator('tr[data-slot-number="1"]');
+    await row.getByRole('switch').waitFor();
+    await row.getByText('진행중').waitFor();
+
+    // 5. Edit: changing the keyword asks first (the rank resets), then saves.
+    await row.getByRole('button', { name: '슬롯 #1 수정' }).click();
+    const edit = page.getByRole('dialog', { name: '슬롯 #1 수정' });
+    await edit.getByLabel('키워드').fill('수정된 키워드');
+    await edit.getByRole('button', { name: '저장' }).click();
+    const resetConfirm = page.getByRole('dialog', { name: '순위 정보 초기화' });
+    await resetConfirm.waitFor();
+    await resetConfirm.getByRole('button', { name: '변경하고 저장' }).click();
+    await page.getByText('슬롯이 성공적으로 수정되었습니다.').waitFor();
+    await row.getByText('수정된 키워드').waitFor();
+
+    // 6. Pause (the expiry date stays), then resume.
+    const endBefore = await api.call('GET', `/api/slots/${first.id}`, { token: advToken });
+    await row.getByRole('switch', { name: '슬롯 #1 일시정지' }).click();
+    const pause = page.getByRole('dialog', { name: '슬롯 일시정지' });
+    await pause.getByText('일시정지해도 만료일은 변경되지 않습니다.', { exact: false }).waitFor();
+    await pause.getByRole('button', { name: '일시정지' }).click();
+    await row.getByText('일시정지', { exact: true }).waitFor();
+    await expect(row.getByRole('switch').getAttribute('aria-checked')).resolves.toBe('false');
+    const paused = await api.call('GET', `/api/slots/${first.id}`, { token: advToken });
+    expect(paused.body.data.status).toBe('paused');
+    expect(paused.body.data.endDate).toBe(endBefore.body.data.endDate);
+    await shot(page, '4-paused');
+
+    await row.getByRole('switch', { name: '슬롯 #1 재개' }).click();
+    await page.getByRole('dialog', { name: '슬롯 재개' }).getByRole('button', { name: '재개' }).click();
+    await row.getByText('진행중').waitFor();
+    const resumed = await api.call('GET', `/api/slots/${first.id}`, { token: advToken });
+    expect(resumed.body.data.status).toBe('active');
+
+    // Approval, edit, pause and resume moved no money: still exactly 31 prices spent.
+    expect(await balanceOf(advertiserId)).toBe(START_BALANCE - 31 * PRICE);
+    await page.getByTestId('count-active').getByText('1').waitFor();
+    await row.scrollIntoViewIfNeeded();
+    await shot(page, '5-final', false);
+
+    // Rank history: the daily trend and the 7-column calendar (no checks yet: 측정 data absent).
+    await row.getByRole('button', { name: '순위 히스토리 보기' }).click();
+    const history = page.getByRole('dialog', { name: '순위 히스토리 · 슬롯 #1' });
+    await history.getByRole('list', { name: '일별 순위' }).waitFor();
+    await history.getByText('표시할 순위 데이터가 없습니다.').waitFor();
+    await shot(page, '5b-rank-history', false);
+    await history.getByRole('button', { name: '닫기' }).click();
+
+    // 7. Bulk edit from the floating selection bar: form, then the irreversible confirmation.
+    await row.getByRole('checkbox', { name: '슬롯 #1 선택' }).check();
+    await expect(page.locator('tr[data-slot-number="2"]').getByRole('checkbox').isDisabled()).resolves.toBe(true); // pending
+    const bar = page.getByRole('region', { name: '선택한 슬롯 작업' });
+    await bar.getByText('1개 선택됨').waitFor();
+    await bar.getByRole('button', { name: '일괄 정보 변경' }).click();
+    const bulkEdit = page.getByRole('dialog', { name: '일괄 정보 변경' });
+    await bulkEdit.getByRole('button', { name: '다음' }).click();
+    await bulkEdit.getByText('수정할 내용을 입력해주세요.').waitFor();
+    await bulkEdit.getByLabel('URL').fill('https://www.coupang.com/vp/products/abc');
+    await bulkEdit.getByRole('button', { name: '다음' }).click();
+    await bulkEdit.getByText('URL 형식을 확인해주세요.').waitFor();
+    await bulkEdit.getByLabel('URL').fill('');
+    await bulkEdit.getByLabel('키워드').fill('일괄 변경 키워드');
+    await bulkEdit.getByRole('button', { name: '다음' }).click();
+    const bulkConfirm = page.getByRole('dialog', { name: '일괄 변경 확인' });
+    await bulkConfirm.getByText('되돌릴 수 없으며', { exact: false }).waitFor();
+    await shot(page, '5c-bulk-edit-confirm', false);
+    await bulkConfirm.getByRole('button', { name: '1개 슬롯 변경' }).click();
+    await page.getByText('일괄 수정이 완료되었습니다.').waitFor();
+    await row.getByText('일괄 변경 키워드').waitFor();
+
+    // 8. The download: a BOM-prefixed CSV with current and yesterday's rank columns.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '엑셀 다운로드' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain('현재 순위,어제 순위');
+    expect(csv.split('\r\n').filter(Boolean)).toHaveLength(32);
+
+    // The card view shows the same slots with D-n.
+    await page.getByRole('button', { name: '카드로 보기' }).click();
+    await page.locator('li[data-slot-number="1"]').getByText(/^D-\d+$/).waitFor();
+    await shot(page, '6-cards');
+  });
+});

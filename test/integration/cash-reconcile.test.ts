@@ -1,0 +1,116 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { startLocalStack, type LocalStack } from '../support/local-stack';
+import { db, tableName } from '../../functions/storage/client';
+import { keys } from '../../functions/storage/keys';
+import { ledgerStore } from '../../functions/storage/ledger';
+import { credit, purchase } from '../../functions/domain/cash/ledger';
+import { logger } from '../../functions/http/logger';
+
+/**
+ * The `ledger-reconcile` job through the local on-demand endpoint: clean ledgers pass; drift planted
+ * directly in the table (a balance changed without an entry, a negative balance, a deleted entry)
+ * is reported and logged as an alarm, and left exactly as found.
+ */
+let stack: LocalStack;
+let n = 0;
+const newUser = async () => (await stack.createUser({ email: `recon${++n}`, password: 'secret12', fullName: `대사${n}` })).id;
+const k = () => crypto.randomUUID();
+
+async function runJob() {
+  const res = await fetch(`${stack.url}/_local/jobs/ledger-reconcile`, { method: 'POST' });
+  expect(res.status).toBe(200);
+  return (await res.json()).data;
+}
+
+async function fund(userId: string, charge: number, spend: number) {
+  await credit({ userId, type: 'charge', amount: charge, description: '충전', referenceId: 'cr', idempotencyKey: k() });
+  if (spend) await purchase({ userId, amount: spend, description: '슬롯', referenceId: 's', idempotencyKey: k() });
+}
+
+beforeAll(async () => {
+  stack = await startLocalStack({ web: false });
+});
+afterEach(() => vi.restoreAllMocks());
+afterAll(() => stack?.stop());
+
+describe('ledger-reconcile', () => {
+  it('passes clean ledgers', async () => {
+    const a = await newUser();
+    await fund(a, 100_000, 30_000);
+    await newUser(); // never used the cash system
+    const errors = vi.spyOn(logger, 'error');
+    const summary = await runJob();
+    expect(summary.drifted).toBe(0);
+    expect(summary.checkedUsers).toBeGreaterThanOrEqual(3); // + the bootstrap developer
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('alarms on planted drift and repairs nothing', async () => {
+    const clean = await newUser();
+    await fund(clean, 50_000, 10_000);
+
+    // 1. A balance raised without a ledger entry.
+    const inflated = await newUser();
+    await fund(inflated, 100_000, 20_000);
+    await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.cashBalance(inflated), UpdateExpression: 'SET balance = balance + :x', ExpressionAttributeValues: { ':x': 5_000 } }),
+    );
+
+    // 2. A negative balance (with a matching fake entry, so only the sign is wrong).
+    const negative = await newUser();
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.cashBalance(negative),
+        UpdateExpression: 'SET balance = :b, seq = :s, userId = :u',
+        ExpressionAttributeValues: { ':b': -3_000, ':s': 1, ':u': negative },
+      }),
+    );
+    const fakeEntry = ledgerStore.entryPut({
+      id: 'FAKE',
+      userId: negative,
+      seq: 1,
+      type: 'purchase',
+      amount: 3_000,
+      balanceType: 'paid',
+      balanceAfter: -3_000,
+      description: '심은 항목',
+      referenceId: 'x',
+      transactionAt: new Date().toISOString(),
+      idempotencyKey: 'x',
+    });
+    await db().send(new PutCommand({ TableName: tableName(), Item: fakeEntry.Put!.Item }));
+
+    // 3. An entry deleted from the middle of a ledger.
+    const gap = await newUser();
+    await fund(gap, 80_000, 10_000);
+    await purchase({ userId: gap, amount: 5_000, description: '슬롯', referenceId: 's', idempotencyKey: k() });
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.ledgerEntry(gap, 2) }));
+
+    const balancesBefore = await Promise.all([inflated, negative, gap].map((u) => ledgerStore.getBalance(u)));
+    const errors = vi.spyOn(logger, 'error');
+    const summary = await runJob();
+
+    const byUser = Object.fromEntries(summary.drifts.map((d: any) => [d.userId, d]));
+    expect(Object.keys(byUser).sort()).toEqual([inflated, negative, gap].sort());
+    expect(summary.drifted).toBe(3);
+    expect(byUser[inflated]).toMatchObject({ balance: 85_000, ledgerSum: 80_000, difference: 5_000 });
+    expect(byUser[inflated].problems).toContain('ledger sum 80000 != balance 85000');
+    expect(byUser[negative].problems).toContain('negative balance -3000');
+    expect(byUser[negative].problems.some((p: string) => p.startsWith('ledger sum'))).toBe(false);
+    expect(byUser[gap]).toMatchObject({ balance: 65_000, ledgerSum: 75_000, entryCount: 2, seq: 3 });
+
+    // The alarm: one ERROR log line per drifted user, with the user and the amounts.
+    const alarms = errors.mock.calls.filter(([message]) => message === 'ledger drift');
+    expect(alarms).toHaveLength(3);
+    expect(alarms.map(([, extra]) => extra)).toContainEqual(
+      expect.objectContaining({ alarm: 'LEDGER_DRIFT', userId: inflated, balance: 85_000, ledgerSum: 80_000, difference: 5_000 }),
+    );
+
+    // Never silently repaired.
+    expect(await Promise.all([inflated, negative, gap].map((u) => ledgerStore.getBalance(u)))).toEqual(balancesBefore);
+    expect(await ledgerStore.allEntries(gap)).toHaveLength(2);
+    expect((await runJob()).drifted).toBe(3);
+  });
+});

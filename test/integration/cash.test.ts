@@ -1,0 +1,370 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../support/http';
+import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
+import { settingsStore } from '../../functions/storage/settings';
+import { invalidateSettingsCache } from '../../functions/domain/settings/settings-service';
+import { ledgerStore, signedAmount } from '../../functions/storage/ledger';
+import { purchase } from '../../functions/domain/cash/ledger';
+
+/**
+ * The cash API end to end (design §5 cash paths; issue 3): charge requests, approval with bonus,
+ * rejection, cancellation, balance and ledger history, settings switches, idempotent retries and
+ * concurrent approvals, on the real local stack.
+ */
+let stack: LocalStack;
+let api: ReturnType<typeof apiClient>;
+let operator: string;
+let n = 0;
+
+const depositAt = '2025-03-01T14:30';
+const chargeBody = (amount: number) => ({ amount, depositAt, accountHolder: '홍길동' });
+
+async function newAdvertiser() {
+  const email = `adv${++n}`;
+  const { id } = await stack.createUser({ email, password: 'secret12', fullName: `광고주${n}` });
+  const { token } = await api.login(email, 'secret12');
+  return { id, token, email };
+}
+
+async function setSetting(key: string, value: unknown) {
+  await settingsStore.put(key, value, 'business', 'test');
+  invalidateSettingsCache();
+}
+
+const balanceOf = async (token: string) => (await api.call('GET', '/api/cash/balance', { token })).body.data.amount as number;
+
+async function requestCharge(token: string, amount = 100_000, headers?: Record<string, string>) {
+  const res = await api.call('POST', '/api/cash/charge-requests', { token, body: chargeBody(amount), headers });
+  expect(res.status).toBe(201);
+  return res.body.data;
+}
+
+beforeAll(async () => {
+  stack = await startLocalStack({ web: false });
+  api = apiClient(stack.url);
+  await stack.createUser({ email: 'cashop', password: 'secret12', fullName: '운영자', role: 'operator' });
+  operator = (await api.login('cashop', 'secret12')).token;
+});
+afterAll(() => stack?.stop());
+afterEach(async () => {
+  await setSetting('useCashSystem', true);
+  await setSetting('cashAutoApproval', false);
+});
+
+describe('charge request creation', () => {
+  it('creates a pending request with the spec fields', async () => {
+    const adv = await newAdvertiser();
+    const res = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(50_000) });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      userId: adv.id,
+      userEmail: adv.email,
+      amount: 50_000,
+      bonusPercentage: 0,
+      bonusAmount: 0,
+      // datetime-local input is Seoul time
+      depositAt: '2025-03-01T05:30:00.000Z',
+      accountHolder: '홍길동',
+      status: 'pending',
+      processedAt: null,
+      processorId: null,
+    });
+    expect(res.body.data.requestedAt).toBe(res.body.data.createdAt);
+    expect(await balanceOf(adv.token)).toBe(0);
+  });
+
+  it.each([
+    [{ depositAt, accountHolder: '홍길동' }, '충전 금액을 입력해주세요.', 'amount'],
+    [{ amount: 10_000.5, depositAt, accountHolder: '홍길동' }, '충전 금액은 원 단위 정수로 입력해주세요.', 'amount'],
+    [{ amount: 'abc', depositAt, accountHolder: '홍길동' }, '충전 금액은 숫자로 입력해주세요.', 'amount'],
+    [{ amount: 5_000, depositAt, accountHolder: '홍길동' }, '충전 금액은 10,000원 이상 1,000,000원 이하로 입력해주세요.', 'amount'],
+    [{ amount: 1_000_001, depositAt, accountHolder: '홍길동' }, '충전 금액은 10,000원 이상 1,000,000원 이하로 입력해주세요.', 'amount'],
+    [{ amount: 10_000, accountHolder: '홍길동' }, '입금 예정일시를 입력해주세요.', 'depositAt'],
+    [{ amount: 10_000, depositAt: 'tomorrow', accountHolder: '홍길동' }, '입금 예정일시의 형식이 올바르지 않습니다.', 'depositAt'],
+    [{ amount: 10_000, depositAt, accountHolder: '  ' }, '입금자명을 입력해주세요.', 'accountHolder'],
+    [{ amount: 10_000, depositAt }, '입금자명을 입력해주세요.', 'accountHolder'],
+  ])('refuses %j with 400 and writes nothing', async (body, message, field) => {
+    const adv = await newAdvertiser();
+    const res = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION', error: message });
+    expect(res.body.details[0].field).toBe(field);
+    const list = await api.call('GET', '/api/cash/charge-requests', { token: adv.token });
+    expect(list.body.data.pagination.total).toBe(0);
+    expect(list.body.data.items).toEqual([]);
+  });
+
+  it('uses the configured range', async () => {
+    await setSetting('minCashCharge', 1_000);
+    await setSetting('maxCashCharge', 20_000);
+    try {
+      const adv = await newAdvertiser();
+      expect((await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(1_000) })).status).toBe(201);
+      const over = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(30_000) });
+      expect(over.body.error).toBe('충전 금액은 1,000원 이상 20,000원 이하로 입력해주세요.');
+    } finally {
+      await setSetting('minCashCharge', 10_000);
+      await setSetting('maxCashCharge', 1_000_000);
+    }
+  });
+
+  it('returns the first request for a retried Idempotency-Key', async () => {
+    const adv = await newAdvertiser();
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const results = await Promise.all([1, 2, 3].map(() => api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(30_000), headers })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+    const list = await api.call('GET', '/api/cash/charge-requests', { token: adv.token });
+    expect(list.body.data.pagination.total).toBe(1);
+  });
+
+  it('approves at once with cashAutoApproval', async () => {
+    await setSetting('cashAutoApproval', true);
+    const adv = await newAdvertiser();
+    const created = await requestCharge(adv.token, 70_000);
+    expect(created).toMatchObject({ status: 'approved', processorId: 'system', bonusAmount: 0 });
+    expect(await balanceOf(adv.token)).toBe(70_000);
+    const pending = await api.call('GET', `/api/cash/charge-requests?status=pending&userId=${adv.id}`, { token: operator });
+    expect(pending.body.data.pagination.total).toBe(0);
+  });
+});
+
+describe('approval', () => {
+  it('credits amount and bonus as two ledger entries, once', async () => {
+    const adv = await newAdvertiser();
+    const req = await requestCharge(adv.token, 100_000);
+    const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 10 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: req.id, status: 'approved', bonusPercentage: 10, bonusAmount: 10_000 });
+    expect(res.body.data.processorId).toBeTruthy();
+    expect(res.body.data.processedAt).toBeTruthy();
+
+    const balance = await api.call('GET', '/api/cash/balance', { token: adv.token });
+    expect(balance.body.data.amount).toBe(110_000);
+    expect(balance.body.data.updatedAt).toBeTruthy();
+
+    const tx = await api.call('GET', '/api/cash/transactions', { token: adv.token });
+    expect(tx.body.data.items.map((t: any) => [t.type, t.amount, t.balanceAfter, t.referenceId])).toEqual([
+      ['bonus', 10_000, 110_000, req.id],
+      ['charge', 100_000, 100_000, req.id],
+    ]);
+    expect(tx.body.data.items[0]).toMatchObject({ balanceType: 'paid', userId: adv.id, description: '충전 보너스 (10%)' });
+    expect(tx.body.data.pagination).toEqual({ page: 1, limit: 10, total: 2, totalPages: 1 });
+
+    const again = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 10 } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ success: false, code: 'CONFLICT', error: '대기 중인 요청만 승인 또는 거절할 수 있습니다.' });
+    const reject = await api.call('POST', `/api/cash/charge-requests/${req.id}/reject`, { token: operator, body: { reason: '늦음' } });
+    expect(reject.status).toBe(409);
+    expect(await balanceOf(adv.token)).toBe(110_000);
+  });
+
+  it('approves without a bonus when none is given and rounds a bonus down to the won', async () => {
+    const adv = await newAdvertiser();
+    const a = await requestCharge(adv.token, 10_000);
+    expect((await api.call('POST', `/api/cash/charge-requests/${a.id}/approve`, { token: operator })).body.data.bonusAmount).toBe(0);
+    const b = await requestCharge(adv.token, 12_345);
+    expect((await api.call('POST', `/api/cash/charge-requests/${b.id}/approve`, { token: operator, body: { bonusPercentage: 7 } })).body.data.bonusAmount).toBe(864);
+    expect(await balanceOf(adv.token)).toBe(10_000 + 12_345 + 864);
+    const tx = await api.call('GET', '/api/cash/transactions?type=bonus', { token: adv.token });
+    expect(tx.body.data.pagination.total).toBe(1);
+  });
+
+  it('refuses a bad bonus percentage', async () => {
+    const adv = await newAdvertiser();
+    const req = await requestCharge(adv.token);
+    for (const bonusPercentage of [-1, 101, 2.5, 'x']) {
+      const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('보너스 비율은 0에서 100 사이의 정수로 입력해주세요.');
+    }
+    expect(await balanceOf(adv.token)).toBe(0);
+  });
+
+  it('20 concurrent approvals of one request credit it once', async () => {
+    const adv = await newAdvertiser();
+    const req = await requestCharge(adv.token, 200_000);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 5 } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(results.find((r) => r.status === 409)!.body.error).toBe('대기 중인 요청만 승인 또는 거절할 수 있습니다.');
+    expect(await balanceOf(adv.token)).toBe(210_000);
+    const entries = await ledgerStore.allEntries(adv.id);
+    expect(entries.map((e) => e.type)).toEqual(['charge', 'bonus']);
+    const stats = await api.call('GET', `/api/cash/charge-requests?userId=${adv.id}&status=approved`, { token: operator });
+    expect(stats.body.data.pagination.total).toBe(1);
+  });
+
+  it('a retried approval with the same Idempotency-Key gets the same answer and one credit', async () => {
+    const adv = await newAdvertiser();
+    const req = await requestCharge(adv.token, 40_000);
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const first = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 10 }, headers });
+    const retry = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 10 }, headers });
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(await balanceOf(adv.token)).toBe(44_000);
+    expect(await ledgerStore.allEntries(adv.id)).toHaveLength(2);
+  });
+
+  it('answers an unknown request with 404 and refuses advertisers', async () => {
+    const adv = await newAdvertiser();
+    const unknown = await api.call('POST', '/api/cash/charge-requests/01NOPE/approve', { token: operator, body: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('충전 요청을 찾을 수 없습니다.');
+    const req = await requestCharge(adv.token);
+    const self = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: adv.token, body: { bonusPercentage: 100 } });
+    expect(self.status).toBe(403);
+    expect(await balanceOf(adv.token)).toBe(0);
+  });
+});
+
+describe('rejection and cancellation', () => {
+  it('rejects with a reason and credits nothing', async () => {
+    const adv = await newAdvertiser();
+    const req = await requestCharge(adv.token);
+    const missing = await api.call('POST', `/api/cash/charge-requests/${req.id}/reject`, { token: operator, body: { reason: ' ' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('거절 사유를 입력해주세요.');
+    const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/reject`, { token: operator, body: { reason: '입금 확인 불가' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'rejected', rejectionReason: '입금 확인 불가' });
+    const approve = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: {} });
+    expect(approve.status).toBe(409);
+    expect(approve.body.error).toBe('대기 중인 요청만 승인 또는 거절할 수 있습니다.');
+    expect(await balanceOf(adv.token)).toBe(0);
+  });
+
+  it('lets the owner cancel a pending request, and nobody else', async () => {
+    const adv = await newAdvertiser();
+    const other = await newAdvertiser();
+    const req = await requestCharge(adv.token);
+    const foreign = await api.call('POST', `/api/cash/charge-requests/${req.id}/cancel`, { token: other.token });
+    expect(foreign.status).toBe(404);
+    const byOperator = await api.call('POST', `/api/cash/charge-requests/${req.id}/cancel`, { token: operator });
+    expect(byOperator.status).toBe(404);
+    const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/cancel`, { token: adv.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('cancelled');
+    const twice = await api.call('POST', `/api/cash/charge-requests/${req.id}/cancel`, { token: adv.token });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe('대기 중인 요청만 취소할 수 있습니다.');
+    const approve = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: {} });
+    expect(approve.status).toBe(409);
+  });
+});
+
+describe('lists and counts', () => {
+  it('shows users their own requests and operators everyone, filtered and paginated with counted totals', async () => {
+    const a = await newAdvertiser();
+    const b = await newAdvertiser();
+    const before = (await api.call('GET', '/api/cash/stats', { token: operator })).body.data.chargeRequests;
+    const a1 = await requestCharge(a.token, 10_000);
+    const a2 = await requestCharge(a.token, 20_000);
+    const a3 = await requestCharge(a.token, 30_000);
+    const b1 = await requestCharge(b.token, 40_000);
+    await api.call('POST', `/api/cash/charge-requests/${a2.id}/reject`, { token: operator, body: { reason: '중복' } });
+    await api.call('POST', `/api/cash/charge-requests/${a3.id}/cancel`, { token: a.token });
+
+    const own = await api.call('GET', '/api/cash/charge-requests?limit=2', { token: a.token });
+    expect(own.body.data.items.map((r: any) => r.id)).toEqual([a3.id, a2.id]);
+    expect(own.body.data.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
+    const page2 = await api.call('GET', '/api/cash/charge-requests?limit=2&page=2', { token: a.token });
+    expect(page2.body.data.items.map((r: any) => r.id)).toEqual([a1.id]);
+    // A user cannot widen the list to someone else.
+    const sneaky = await api.call('GET', `/api/cash/charge-requests?userId=${b.id}`, { token: a.token });
+    expect(sneaky.body.data.items.map((r: any) => r.userId)).toEqual([a.id, a.id, a.id]);
+
+    const ownPending = await api.call('GET', '/api/cash/charge-requests?status=pending', { token: a.token });
+    expect(ownPending.body.data.items.map((r: any) => r.id)).toEqual([a1.id]);
+    expect(ownPending.body.data.pagination.total).toBe(1);
+
+    const pending = await api.call('GET', '/api/cash/charge-requests?status=pending&limit=200', { token: operator });
+    const pendingIds = pending.body.data.items.map((r: any) => r.id);
+    expect(pendingIds).toEqual(expect.arrayContaining([a1.id, b1.id]));
+    expect(pendingIds).not.toContain(a2.id);
+    expect(pending.body.data.items.every((r: any) => r.status === 'pending')).toBe(true);
+    expect(pending.body.data.items[0]).toHaveProperty('userName');
+
+    const ofB = await api.call('GET', `/api/cash/charge-requests?userId=${b.id}`, { token: operator });
+    expect(ofB.body.data.items.map((r: any) => r.id)).toEqual([b1.id]);
+
+    const all = await api.call('GET', '/api/cash/charge-requests?limit=200', { token: operator });
+    const allIds = all.body.data.items.map((r: any) => r.id);
+    expect(allIds.indexOf(b1.id)).toBeLessThan(allIds.indexOf(a3.id));
+    expect(allIds.indexOf(a3.id)).toBeLessThan(allIds.indexOf(a1.id));
+
+    const after = (await api.call('GET', '/api/cash/stats', { token: operator })).body.data.chargeRequests;
+    expect(after.pending - before.pending).toBe(2);
+    expect(after.rejected - before.rejected).toBe(1);
+    expect(after.cancelled - before.cancelled).toBe(1);
+    expect(pending.body.data.pagination.total).toBe(after.pending);
+    expect((await api.call('GET', '/api/cash/stats', { token: a.token })).status).toBe(403);
+  });
+
+  it('pages the ledger newest first, filters by type and lets only operators read another user', async () => {
+    const adv = await newAdvertiser();
+    const other = await newAdvertiser();
+    const req = await requestCharge(adv.token, 500_000);
+    await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 0 } });
+    for (let i = 1; i <= 11; i++) {
+      await purchase({ userId: adv.id, amount: 10_000, description: `슬롯 ${i}`, referenceId: `slot-${i}`, idempotencyKey: `p-${i}` });
+    }
+    const first = await api.call('GET', '/api/cash/transactions?limit=5', { token: adv.token });
+    expect(first.body.data.pagination).toEqual({ page: 1, limit: 5, total: 12, totalPages: 3 });
+    expect(first.body.data.items.map((t: any) => t.description)).toEqual(['슬롯 11', '슬롯 10', '슬롯 9', '슬롯 8', '슬롯 7']);
+    const last = await api.call('GET', '/api/cash/transactions?limit=5&page=3', { token: adv.token });
+    expect(last.body.data.items.map((t: any) => [t.type, t.balanceAfter])).toEqual([
+      ['purchase', 490_000],
+      ['charge', 500_000],
+    ]);
+    const purchases = await api.call('GET', '/api/cash/transactions?type=purchase&limit=100', { token: adv.token });
+    expect(purchases.body.data.pagination.total).toBe(11);
+    expect(purchases.body.data.items.every((t: any) => t.type === 'purchase')).toBe(true);
+
+    const asOperator = await api.call('GET', `/api/cash/transactions?userId=${adv.id}&type=charge`, { token: operator });
+    expect(asOperator.body.data.items).toHaveLength(1);
+    const asOther = await api.call('GET', `/api/cash/transactions?userId=${adv.id}`, { token: other.token });
+    expect(asOther.status).toBe(403);
+    expect(asOther.body.error).toBe('다른 사용자의 거래 내역은 조회할 수 없습니다.');
+    const badType = await api.call('GET', '/api/cash/transactions?type=gift', { token: adv.token });
+    expect(badType.status).toBe(400);
+
+    const entries = await ledgerStore.allEntries(adv.id);
+    expect(entries.reduce((s, e) => s + signedAmount(e.type, e.amount), 0)).toBe(await balanceOf(adv.token));
+  });
+});
+
+describe('useCashSystem off', () => {
+  it('answers every cash route with a Korean 409 and changes nothing', async () => {
+    const adv = await newAdvertiser();
+    const req = await requestCharge(adv.token);
+    await setSetting('useCashSystem', false);
+    const calls = [
+      api.call('GET', '/api/cash/balance', { token: adv.token }),
+      api.call('GET', '/api/cash/transactions', { token: adv.token }),
+      api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(10_000) }),
+      api.call('GET', '/api/cash/charge-requests', { token: adv.token }),
+      api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: {} }),
+      api.call('POST', `/api/cash/charge-requests/${req.id}/reject`, { token: operator, body: { reason: 'x' } }),
+      api.call('POST', `/api/cash/charge-requests/${req.id}/cancel`, { token: adv.token }),
+      api.call('GET', '/api/cash/stats', { token: operator }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ success: false, code: 'CONFLICT', error: '캐시 시스템이 비활성화되어 있습니다.' });
+    }
+    await setSetting('useCashSystem', true);
+    const list = await api.call('GET', '/api/cash/charge-requests', { token: adv.token });
+    expect(list.body.data.items.map((r: any) => r.status)).toEqual(['pending']);
+  });
+});
+
+it('needs a signed-in caller', async () => {
+  expect((await api.call('GET', '/api/cash/balance')).status).toBe(401);
+  expect(localStackDefaults.developerId).toBeTruthy();
+});

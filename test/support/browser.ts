@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+
+/**
+ * Browser journeys drive Debian's Chromium (toolchain notes: a test tool's own browser download
+ * fails here), headless, with a fresh temporary profile per launch.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface BrowserSession {
+  context: BrowserContext;
+  /** A new tab with no cookies: each journey starts signed out. */
+  freshPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserSession> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium fonts-noto-cjk)`);
+  const userDataDir = mkdtempSync(join(tmpdir(), 'simple-slot-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    viewport: { width: 1440, height: 900 },
+  });
+  return {
+    context,
+    async freshPage() {
+      await context.clearCookies();
+      for (const page of context.pages()) await page.close();
+      return context.newPage();
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Counts the page's /api requests in flight, so a journey can wait until a screen has finished
+ * loading its data (Chromium's own "networkidle" does not fire for client-side navigations).
+ */
+export function trackApiCalls(page: Page) {
+  const pending = new Set<Request>();
+  let lastChange = Date.now();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  const started = (request: Request) => {
+    if (!isApi(request)) return;
+    pending.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (!isApi(request)) return;
+    pending.delete(request);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  // The answer's arrival ends a call (a body the app never reads may never "finish").
+  page.on('response', (response) => ended(response.request()));
+  page.on('requestfailed', ended);
+  return {
+    /** Resolves once no /api call has started or ended for `quietMs`. */
+    async settled(quietMs = 500, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (pending.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) {
+          const urls = [...pending].map((r) => `${r.method()} ${new URL(r.url()).pathname}`).join(', ');
+          throw new Error(`API calls still running after ${timeoutMs} ms: ${urls}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/**
+ * The local stack serves web/dist: rebuild it when any web or shared source is newer, so a journey
+ * never runs yesterday's bundle.
+ */
+export function ensureWebBuild() {
+  const built = join(root, 'web/dist/index.html');
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared'].map((p) => join(root, p)).filter(existsSync);
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would give Vite a development React build.
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}

@@ -1,0 +1,101 @@
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { isStaff, roleLabels } from '#shared/roles';
+import { LayoutShell } from '@/components/layouts/layout-shell';
+import { SidebarAccount } from '@/components/layouts/sidebar-account';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { SiteLogo } from '@/components/ui/site-logo';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { SwitchBackButton } from '@/features/auth/components/switch-back-button';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { useCashBalance } from '@/features/cash/api/get-cash-balance';
+import { CashChargeProvider } from '@/features/cash/components/cash-charge-provider';
+import { useCashCharge } from '@/features/cash/hooks/use-cash-charge';
+import { useAppSettings } from '@/lib/app-settings';
+import { useCurrentUser } from '@/lib/session-store';
+import { menuFor } from '../menu';
+import { isRouteHandle } from '../routes/route-handle';
+import styles from './app-layout.module.css';
+
+/** Spec: the name, else the part of the email before '@', else '사용자'. */
+const displayName = (fullName: string, email: string) => fullName.trim() || email.split('@')[0] || '사용자';
+
+/** The signed-in frame: composes session, settings, menu and cash balance into the layout preset. */
+export function AppLayout() {
+  // The 캐시충전 button opens the charge dialog or page per cashChargeMode (cash feature).
+  return (
+    <CashChargeProvider>
+      <AppLayoutFrame />
+    </CashChargeProvider>
+  );
+}
+
+function AppLayoutFrame() {
+  const { openCharge } = useCashCharge();
+  const user = useCurrentUser();
+  const settings = useAppSettings();
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const { signOut, isSigningOut } = useSignOut();
+  // Staff hold no balance; the balance shows only for users with the cash system on.
+  const cashShown = settings.useCashSystem && !!user && !isStaff(user.role);
+  const { data: balance } = useCashBalance(cashShown);
+
+  if (!user) return null;
+
+  const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
+  const title = isRouteHandle(handle) ? (typeof handle.title === 'function' ? handle.title(settings) : handle.title) : '';
+  const name = displayName(user.fullName, user.email);
+
+  return (
+    <LayoutShell
+      preset={settings.globalLayout}
+      brand={
+        <Link to="/" aria-label={`${settings.siteName} 홈`}>
+          <SiteLogo siteName={settings.siteName} logoUrl={settings.logoUrl} tone="light" />
+        </Link>
+      }
+      account={
+        <SidebarAccount
+          name={name}
+          email={user.email}
+          roleLabel={isStaff(user.role) ? roleLabels[user.role] : undefined}
+          balance={cashShown ? balance?.amount : undefined}
+          onCharge={cashShown ? openCharge : undefined}
+        />
+      }
+      navigation={menuFor(user.role, settings)}
+      sidebarFooter={
+        <Button variant="ghost" fullWidth className={styles.logout} onClick={signOut} loading={isSigningOut}>
+          <Icon name="log-out" size={18} />
+          로그아웃
+        </Button>
+      }
+      headerTitle={
+        <div className={styles.crumbs}>
+          {pathname.startsWith('/admin') && (
+            <>
+              <span className={styles.crumb}>관리자 콘솔</span>
+              <Icon name="chevron-right" size={14} />
+            </>
+          )}
+          <span className={styles.title}>{title}</span>
+        </div>
+      }
+      headerActions={
+        <Link to="/profile" className={styles.profileLink} title="내 정보">
+          <span className={styles.profileAvatar} aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>
+          {name}님
+        </Link>
+      }
+      floating={<SwitchBackButton />}
+    >
+      <Suspense fallback={<LoadingBlock />}>
+        <Outlet />
+      </Suspense>
+    </LayoutShell>
+  );
+}

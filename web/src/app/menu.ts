@@ -1,0 +1,88 @@
+import { isStaff, normaliseRole } from '#shared/roles';
+import type { Settings } from '#shared/settings';
+import type { IconName } from '@/components/ui/icon';
+import type { NavSection } from '@/components/layouts/layout-shell';
+import { adminSlotsTitle } from '@/features/slots/utils/admin-slots-title';
+
+/**
+ * The navigation, as configuration (advertiser §2: each item has id, path, label and visibility).
+ * Visibility here is display only; the router's guards and the server enforce access.
+ */
+export interface MenuContext {
+  role: string;
+  settings: Settings;
+}
+
+export interface MenuItem {
+  id: string;
+  path: string;
+  label: string | ((settings: Settings) => string);
+  icon: IconName;
+  visible: (context: MenuContext) => boolean;
+}
+
+const always = () => true;
+const staffOnly = ({ role }: MenuContext) => isStaff(role);
+
+export const userMenu: MenuItem[] = [
+  { id: 'slots', path: '/slots', label: '내 광고 슬롯', icon: 'layers', visible: ({ role }) => !isStaff(role) },
+  { id: 'ranking', path: '/ranking', label: '성과 랭킹', icon: 'trophy', visible: ({ settings }) => settings.featureRanking },
+  {
+    id: 'cash-history',
+    path: '/cash-history',
+    label: '캐시 내역',
+    icon: 'receipt',
+    visible: ({ settings }) => settings.useCashSystem && settings.featureCashHistory,
+  },
+  { id: 'profile', path: '/profile', label: '내 정보', icon: 'user', visible: always },
+  { id: 'announcements', path: '/announcements', label: '공지사항', icon: 'megaphone', visible: always },
+];
+
+/** Operator console §2 "Navigation menus"; every entry needs operator or developer. */
+export const adminMenu: MenuItem[] = [
+  { id: 'admin-dashboard', path: '/admin', label: '대시보드', icon: 'dashboard', visible: staffOnly },
+  {
+    id: 'admin-slots',
+    path: '/admin/slots',
+    label: (settings) => adminSlotsTitle(settings.slotOperationMode),
+    icon: 'check-square',
+    visible: (c) => staffOnly(c) && c.settings.featureSlotManagement,
+  },
+  { id: 'admin-slot-allocation-history', path: '/admin/slot-allocation-history', label: '슬롯 발행 내역', icon: 'history', visible: staffOnly },
+  { id: 'admin-cash', path: '/admin/cash', label: '캐시 승인', icon: 'wallet', visible: (c) => staffOnly(c) && c.settings.useCashSystem },
+  { id: 'admin-users', path: '/admin/users', label: '사용자 관리', icon: 'users', visible: staffOnly },
+  { id: 'admin-chat', path: '/admin/chat', label: '채팅 관리', icon: 'message', visible: (c) => staffOnly(c) && c.settings.chatEnabled },
+  {
+    id: 'admin-settings',
+    path: '/admin/settings',
+    label: '시스템 설정',
+    icon: 'settings',
+    visible: ({ role }) => normaliseRole(role) === 'developer',
+  },
+  { id: 'admin-notifications', path: '/admin/notifications', label: '알림 발송', icon: 'send', visible: staffOnly },
+  { id: 'admin-notification-history', path: '/admin/notification-history', label: '알림 내역', icon: 'bell', visible: staffOnly },
+  { id: 'admin-announcements', path: '/admin/announcements', label: '공지사항 관리', icon: 'megaphone', visible: staffOnly },
+];
+
+const resolve = (items: MenuItem[], context: MenuContext) =>
+  items
+    .filter((item) => item.visible(context))
+    .map(({ id, path, label, icon }) => ({
+      id,
+      path,
+      icon,
+      label: typeof label === 'function' ? label(context.settings) : label,
+      // '/admin' must not light up on every admin page.
+      end: path === '/admin',
+    }));
+
+/** The sidebar's sections for a role: staff see the console first, then the general entries. */
+export function menuFor(role: string, settings: Settings): NavSection[] {
+  const context = { role, settings };
+  const general = resolve(userMenu, context);
+  if (!isStaff(role)) return [{ id: 'user', items: general }];
+  return [
+    { id: 'admin', title: '관리자 메뉴', items: resolve(adminMenu, context) },
+    { id: 'user', title: '일반', items: general },
+  ];
+}

@@ -1,0 +1,92 @@
+import { Icon } from './icon';
+import styles from './pagination.module.css';
+
+export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
+
+/**
+ * The page buttons to show. `window` consecutive pages around the current one (the spec's lists
+ * use 10 on the user slot list and 5 elsewhere); with `edges`, the first and last pages stay
+ * visible with ellipses between (the operator slot list).
+ */
+export function pageItems(page: number, totalPages: number, window: number, edges = false): PageItem[] {
+  if (totalPages <= 0) return [];
+  const size = Math.max(1, Math.min(window, totalPages));
+  let start = Math.max(1, page - Math.floor(size / 2));
+  const end = Math.min(totalPages, start + size - 1);
+  start = Math.max(1, end - size + 1);
+  const items: PageItem[] = [];
+  if (edges && start > 1) {
+    items.push(1);
+    if (start > 2) items.push('ellipsis-start');
+  }
+  for (let p = start; p <= end; p++) items.push(p);
+  if (edges && end < totalPages) {
+    if (end < totalPages - 1) items.push('ellipsis-end');
+    items.push(totalPages);
+  }
+  return items;
+}
+
+interface PaginationProps {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  /** How many numbered buttons (default 5). */
+  window?: number;
+  /** Keep first and last pages visible with ellipses. */
+  edges?: boolean;
+}
+
+export function Pagination({ page, totalPages, onPageChange, window = 5, edges = false }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  const go = (target: number) => {
+    const next = Math.min(Math.max(1, target), totalPages);
+    if (next !== page) onPageChange(next);
+  };
+  return (
+    <nav className={styles.pagination} aria-label="페이지 이동">
+      <button type="button" className={styles.page} onClick={() => go(1)} disabled={page <= 1} aria-label="첫 페이지">
+        <Icon name="chevrons-left" size={16} />
+      </button>
+      <button type="button" className={styles.page} onClick={() => go(page - 1)} disabled={page <= 1} aria-label="이전 페이지">
+        <Icon name="chevron-left" size={16} />
+      </button>
+      {pageItems(page, totalPages, window, edges).map((item) =>
+        typeof item === 'number' ? (
+          <button
+            key={item}
+            type="button"
+            className={styles.page}
+            onClick={() => go(item)}
+            aria-current={item === page ? 'page' : undefined}
+            aria-label={`${item} 페이지`}
+          >
+            {item}
+          </button>
+        ) : (
+          <span key={item} className={styles.ellipsis} aria-hidden="true">
+            …
+          </span>
+        ),
+      )}
+      <button
+        type="button"
+        className={styles.page}
+        onClick={() => go(page + 1)}
+        disabled={page >= totalPages}
+        aria-label="다음 페이지"
+      >
+        <Icon name="chevron-right" size={16} />
+      </button>
+      <button
+        type="button"
+        className={styles.page}
+        onClick={() => go(totalPages)}
+        disabled={page >= totalPages}
+        aria-label="마지막 페이지"
+      >
+        <Icon name="chevrons-right" size={16} />
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,20 @@
+import useSWR from 'swr';
+import type { AuthSession, UserDto } from '#shared/schemas/auth';
+import { api } from '@/lib/api-client';
+import { updateSessionUser } from '@/lib/session-store';
+
+export type Me = UserDto & { actingAs?: AuthSession['actingAs'] };
+
+export const meKey = '/auth/me';
+
+/** The signed-in user, fresh from the server (last login, status…); keeps the session's copy in step. */
+export async function getMe(): Promise<Me> {
+  const me = await api.get<Me>(meKey);
+  const { actingAs: _actingAs, ...user } = me;
+  updateSessionUser(user);
+  return me;
+}
+
+export function useMe() {
+  return useSWR(meKey, getMe, { revalidateOnFocus: false });
+}

@@ -1,0 +1,22 @@
+import { refreshSession } from '@/lib/api-client';
+import { clearSession, getSessionState } from '@/lib/session-store';
+
+/** POST /auth/refresh trades the HttpOnly cookie for a session (the cookie is the only input). */
+export const refreshKey = '/auth/refresh';
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * Restores the session once per page load (the access token lives only in memory, so a reload
+ * starts signed out until the cookie is traded). Without a valid cookie — or when the server cannot
+ * be reached — the app continues signed out. Shared promise: React's strict mode mounts twice, and
+ * a second refresh with the same cookie would look like token theft to the server.
+ */
+export function restoreSession(): Promise<void> {
+  restoring ??= refreshSession()
+    .catch(() => null)
+    .then((session) => {
+      if (!session && getSessionState().status === 'restoring') clearSession();
+    });
+  return restoring;
+}

@@ -1,0 +1,33 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { profileUpdateSchema, type ProfileUpdateInput, type UserDto } from '#shared/schemas/auth';
+import { api } from '@/lib/api-client';
+import { updateSessionUser } from '@/lib/session-store';
+import { meKey } from './get-me';
+
+/** The same schema the server validates with: the spec's check order for a password change. */
+export { profileUpdateSchema, type ProfileUpdateInput };
+
+export const updateProfileKey = '/auth/profile';
+
+/** Saves the name (and the password when one is given); blank password fields are not sent. */
+export async function updateProfile(input: ProfileUpdateInput): Promise<UserDto> {
+  const body: ProfileUpdateInput = { fullName: input.fullName };
+  if (input.password) {
+    body.password = input.password;
+    body.confirmPassword = input.confirmPassword;
+    body.currentPassword = input.currentPassword;
+  }
+  const user = await api.put<UserDto>(updateProfileKey, body);
+  updateSessionUser(user);
+  return user;
+}
+
+export function useUpdateProfile() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(updateProfileKey, async (_key: string, { arg }: { arg: ProfileUpdateInput }) => {
+    const user = await updateProfile(arg);
+    await mutate(meKey, (current: object | undefined) => ({ ...current, ...user }), { revalidate: false });
+    return user;
+  });
+}

@@ -1,0 +1,12 @@
+import useSWR from 'swr';
+import type { CashStatsDto } from '#shared/schemas/cash';
+import { api } from '@/lib/api-client';
+
+export const cashStatsKey = '/cash/stats';
+
+export const getCashStats = () => api.get<CashStatsDto>(cashStatsKey);
+
+/** Charge request counts by status (operator dashboard); kept by the server, never scanned. */
+export function useCashStats(enabled = true) {
+  return useSWR(enabled ? cashStatsKey : null, getCashStats);
+}

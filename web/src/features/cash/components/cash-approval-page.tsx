@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { cashMessages } from '#shared/messages';
+import { chargeStatuses, chargeStatusLabels, type ChargeRequestDto, type ChargeStatus } from '#shared/schemas/cash';
+import { ErrorBox } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Modal } from '@/components/ui/modal';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatWon } from '@/lib/format';
+import { useCashStats } from '../api/get-cash-stats';
+import { useChargeRequests } from '../api/get-charge-requests';
+import { approveChargeSchema, rejectChargeSchema, useProcessChargeRequest } from '../api/process-charge-request';
+import { ChargeRequestsTable } from './charge-requests-table';
+import { PageSizeSelect } from './page-size-select';
+import { CashSystemGate } from './cash-system-off';
+import styles from './cash.module.css';
+
+const ADMIN_PAGE_SIZES = [10, 30, 50, 100, 200] as const;
+type Filter = ChargeStatus | 'all';
+
+/** /admin/cash (operator console Cash approval): charge requests by status; approve with a bonus or reject. */
+export function CashApprovalPage() {
+  return (
+    <CashSystemGate title="캐시 승인">
+      <CashApprovalPageContent />
+    </CashSystemGate>
+  );
+}
+
+function CashApprovalPageContent() {
+  const [filter, setFilter] = useState<Filter>('pending');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const { data, error, isLoading } = useChargeRequests({ page, limit, ...(filter === 'all' ? {} : { status: filter }) });
+  const { data: stats } = useCashStats();
+  const [approving, setApproving] = useState<ChargeRequestDto | null>(null);
+  const [rejecting, setRejecting] = useState<ChargeRequestDto | null>(null);
+
+  const counts = stats?.chargeRequests;
+  const total = counts ? chargeStatuses.reduce((s, k) => s + counts[k], 0) : undefined;
+  const tabs: Array<[Filter, string, number | undefined]> = [
+    ['pending', chargeStatusLabels.pending, counts?.pending],
+    ['approved', chargeStatusLabels.approved, counts?.approved],
+    ['rejected', chargeStatusLabels.rejected, counts?.rejected],
+    ['cancelled', chargeStatusLabels.cancelled, counts?.cancelled],
+    ['all', '전체', total],
+  ];
+
+  return (
+    <>
+      <PageHeader title="캐시 승인" description="입금을 확인한 뒤 충전 요청을 승인하거나 거절하세요. 승인하면 충전 금액과 보너스가 잔액에 반영됩니다." />
+      <Card>
+        <div className={styles.tabs} role="tablist" aria-label="충전 요청 상태">
+          {tabs.map(([value, label, count]) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              className={styles.tab}
+              aria-selected={filter === value}
+              onClick={() => {
+                setFilter(value);
+                setPage(1);
+              }}
+            >
+              {label}
+              {count !== undefined && <span className={styles.count}>{count}</span>}
+            </button>
+          ))}
+        </div>
+        <ErrorBox message={error ? errorMessage(error, '충전 요청을 불러오지 못했습니다.') : null} />
+        {isLoading && !data ? (
+          <LoadingBlock />
+        ) : (
+          <ChargeRequestsTable
+            items={data?.items ?? []}
+            showUser
+            emptyText={filter === 'pending' ? '대기 중인 충전 요청이 없습니다.' : '충전 요청이 없습니다.'}
+            actions={(r) =>
+              r.status === 'pending' ? (
+                <div className={styles.rowActions}>
+                  <Button size="sm" onClick={() => setApproving(r)}>
+                    승인
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => setRejecting(r)}>
+                    거절
+                  </Button>
+                </div>
+              ) : null
+            }
+          />
+        )}
+        <div className={styles.toolbar}>
+          <PageSizeSelect
+            value={limit}
+            sizes={ADMIN_PAGE_SIZES}
+            onChange={(size) => {
+              setLimit(size);
+              setPage(1);
+            }}
+          />
+          <Pagination page={page} totalPages={data?.pagination.totalPages ?? 0} onPageChange={setPage} />
+        </div>
+      </Card>
+      {approving && <ApproveDialog request={approving} onClose={() => setApproving(null)} />}
+      {rejecting && <RejectDialog request={rejecting} onClose={() => setRejecting(null)} />}
+    </>
+  );
+}
+
+type ApproveForm = z.input<typeof approveChargeSchema>;
+
+function ApproveDialog({ request, onClose }: { request: ChargeRequestDto; onClose: () => void }) {
+  const { trigger, isMutating, error, reset } = useProcessChargeRequest();
+  const toast = useToast();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm<ApproveForm, unknown, z.output<typeof approveChargeSchema>>({
+    resolver: zodResolver(approveChargeSchema),
+    defaultValues: { bonusPercentage: 0 },
+  });
+  const pct = Number(watch('bonusPercentage'));
+  const bonus = Number.isInteger(pct) && pct >= 0 && pct <= 100 ? Math.floor((request.amount * pct) / 100) : 0;
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await trigger({ action: 'approve', id: request.id, body });
+      toast({ tone: 'success', message: cashMessages.approved });
+      onClose();
+    } catch {
+      // Shown below from the hook's error state.
+    }
+  });
+
+  return (
+    <Modal open onClose={onClose} title="충전 요청 승인" description={`${request.userName} (${request.userEmail}) · 입금자 ${request.accountHolder}`} dismissible={!isMutating}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="충전 요청 승인">
+        <ErrorBox message={error ? errorMessage(error, '승인에 실패했습니다.') : null} onDismiss={() => reset()} />
+        <TextField label="보너스 비율 (%)" inputMode="numeric" hint="0에서 100 사이의 정수" error={errors.bonusPercentage?.message} data-autofocus {...register('bonusPercentage')} />
+        <dl className={styles.summary}>
+          <dt>충전 금액</dt>
+          <dd>{formatWon(request.amount)}</dd>
+          <dt>보너스</dt>
+          <dd>{formatWon(bonus)}</dd>
+          <dt className={styles.total}>반영 금액</dt>
+          <dd className={styles.total}>{formatWon(request.amount + bonus)}</dd>
+        </dl>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
+            취소
+          </Button>
+          <Button type="submit" loading={isMutating} loadingText="승인 중...">
+            승인
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+type RejectForm = z.input<typeof rejectChargeSchema>;
+
+function RejectDialog({ request, onClose }: { request: ChargeRequestDto; onClose: () => void }) {
+  const { trigger, isMutating, error, reset } = useProcessChargeRequest();
+  const toast = useToast();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RejectForm, unknown, z.output<typeof rejectChargeSchema>>({ resolver: zodResolver(rejectChargeSchema), defaultValues: { reason: '' } });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      await trigger({ action: 'reject', id: request.id, body });
+      toast({ tone: 'success', message: cashMessages.rejected });
+      onClose();
+    } catch {
+      // Shown below.
+    }
+  });
+
+  return (
+    <Modal open onClose={onClose} title="충전 요청 거절" description={`${request.userName} · ${formatWon(request.amount)}`} dismissible={!isMutating}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="충전 요청 거절">
+        <ErrorBox message={error ? errorMessage(error, '거절에 실패했습니다.') : null} onDismiss={() => reset()} />
+        <div>
+          <label className={styles.fieldLabel} htmlFor="reject-reason">
+            거절 사유
+          </label>
+          <textarea
+            id="reject-reason"
+            className={styles.textarea}
+            aria-invalid={errors.reason ? true : undefined}
+            data-autofocus
+            {...register('reason')}
+          />
+          {errors.reason && (
+            <p role="alert" className={styles.minus}>
+              {errors.reason.message}
+            </p>
+          )}
+        </div>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
+            취소
+          </Button>
+          <Button type="submit" variant="danger" loading={isMutating} loadingText="거절 중...">
+            거절
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { cashMessages } from '#shared/messages';
+import type { ChargeRequestDto } from '#shared/schemas/cash';
+import { ErrorBox } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatWon } from '@/lib/format';
+import { useCashBalance } from '../api/get-cash-balance';
+import { useCashTransactions } from '../api/get-cash-transactions';
+import { useChargeRequests } from '../api/get-charge-requests';
+import { useProcessChargeRequest } from '../api/process-charge-request';
+import { useCashCharge } from '../hooks/use-cash-charge';
+import { CashTransactionsTable } from './cash-transactions-table';
+import { ChargeRequestsTable } from './charge-requests-table';
+import { PageSizeSelect } from './page-size-select';
+import { CashSystemGate } from './cash-system-off';
+import styles from './cash.module.css';
+
+const USER_PAGE_SIZES = [10, 30, 50, 100] as const;
+type Tab = 'charges' | 'usage';
+
+/** /cash-history and /cash/history: charge history and usage history tabs (advertiser §2). */
+export function CashHistoryPage() {
+  return (
+    <CashSystemGate title="캐시 내역">
+      <CashHistoryPageContent />
+    </CashSystemGate>
+  );
+}
+
+function CashHistoryPageContent() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'usage' ? 'usage' : 'charges';
+  const { openCharge } = useCashCharge();
+  const { data: balance } = useCashBalance(true);
+
+  const selectTab = (next: Tab) => setParams(next === 'charges' ? {} : { tab: next }, { replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title="캐시 내역"
+        description={balance ? `현재 잔액 ${formatWon(balance.amount)}` : undefined}
+        actions={<Button onClick={openCharge}>캐시충전</Button>}
+      />
+      <Card>
+        <div className={styles.tabs} role="tablist" aria-label="캐시 내역 구분">
+          <button type="button" role="tab" className={styles.tab} aria-selected={tab === 'charges'} onClick={() => selectTab('charges')}>
+            충전 내역
+          </button>
+          <button type="button" role="tab" className={styles.tab} aria-selected={tab === 'usage'} onClick={() => selectTab('usage')}>
+            사용 내역
+          </button>
+        </div>
+        <div role="tabpanel">{tab === 'charges' ? <ChargeHistory /> : <UsageHistory />}</div>
+      </Card>
+    </>
+  );
+}
+
+function ChargeHistory() {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const { data, error, isLoading } = useChargeRequests({ page, limit });
+  const { trigger, isMutating } = useProcessChargeRequest();
+  const [cancelling, setCancelling] = useState<ChargeRequestDto | null>(null);
+  const toast = useToast();
+
+  const confirmCancel = async () => {
+    if (!cancelling) return;
+    try {
+      await trigger({ action: 'cancel', id: cancelling.id });
+      toast({ tone: 'success', message: cashMessages.cancelled });
+    } catch (err) {
+      toast({ tone: 'error', message: errorMessage(err, '충전 요청 취소에 실패했습니다.') });
+    } finally {
+      setCancelling(null);
+    }
+  };
+
+  if (isLoading && !data) return <LoadingBlock />;
+  return (
+    <>
+      <ErrorBox message={error ? errorMessage(error, '충전 내역을 불러오지 못했습니다.') : null} />
+      {data && (
+        <ChargeRequestsTable
+          items={data.items}
+          actions={(r) =>
+            r.status === 'pending' ? (
+              <div className={styles.rowActions}>
+                <Button size="sm" variant="secondary" onClick={() => setCancelling(r)}>
+                  요청 취소
+                </Button>
+              </div>
+            ) : null
+          }
+        />
+      )}
+      <div className={styles.toolbar}>
+        <PageSizeSelect
+          value={limit}
+          sizes={USER_PAGE_SIZES}
+          onChange={(size) => {
+            setLimit(size);
+            setPage(1);
+          }}
+        />
+        <Pagination page={page} totalPages={data?.pagination.totalPages ?? 0} onPageChange={setPage} />
+      </div>
+      <ConfirmDialog
+        open={!!cancelling}
+        title="충전 요청 취소"
+        message={cancelling ? `${formatWon(cancelling.amount)} 충전 요청을 취소하시겠습니까?` : undefined}
+        confirmLabel="요청 취소"
+        cancelLabel="닫기"
+        tone="danger"
+        loading={isMutating}
+        onConfirm={confirmCancel}
+        onCancel={() => setCancelling(null)}
+      />
+    </>
+  );
+}
+
+function UsageHistory() {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const { data, error, isLoading } = useCashTransactions({ page, limit });
+  if (isLoading && !data) return <LoadingBlock />;
+  return (
+    <>
+      <ErrorBox message={error ? errorMessage(error, '사용 내역을 불러오지 못했습니다.') : null} />
+      {data && <CashTransactionsTable items={data.items} />}
+      <div className={styles.toolbar}>
+        <PageSizeSelect
+          value={limit}
+          sizes={USER_PAGE_SIZES}
+          onChange={(size) => {
+            setLimit(size);
+            setPage(1);
+          }}
+        />
+        <Pagination page={page} totalPages={data?.pagination.totalPages ?? 0} onPageChange={setPage} />
+      </div>
+    </>
+  );
+}

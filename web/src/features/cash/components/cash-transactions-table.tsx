@@ -1,0 +1,48 @@
+import { isCreditType, ledgerTypeLabels, type CashTransactionDto } from '#shared/schemas/cash';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatDateTime, formatWon } from '@/lib/format';
+import styles from './cash.module.css';
+
+/**
+ * Usage history columns (advertiser §2): time, type, amount (+ for money in: charge, refund and
+ * bonus; − otherwise), description, and the balance after each entry.
+ */
+export function CashTransactionsTable({ items }: { items: CashTransactionDto[] }) {
+  if (items.length === 0) return <EmptyState icon="receipt" title="사용 내역이 없습니다." />;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">일시</th>
+            <th scope="col">유형</th>
+            <th scope="col" className={styles.num}>
+              금액
+            </th>
+            <th scope="col">내용</th>
+            <th scope="col" className={styles.num}>
+              잔액
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((t) => {
+            const plus = isCreditType(t.type);
+            return (
+              <tr key={t.id}>
+                <td>{formatDateTime(t.transactionAt)}</td>
+                <td>{ledgerTypeLabels[t.type] ?? t.type}</td>
+                <td className={`${styles.num} ${plus ? styles.plus : styles.minus}`}>
+                  {plus ? '+' : '−'}
+                  {formatWon(t.amount)}
+                </td>
+                <td>{t.description}</td>
+                <td className={styles.num}>{formatWon(t.balanceAfter)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ChargeRequestDto } from '#shared/schemas/cash';
+import { EmptyState } from '@/components/ui/empty-state';
+import { formatDateTime, formatWon } from '@/lib/format';
+import { ChargeStatusBadge } from './charge-status-badge';
+import styles from './cash.module.css';
+
+interface ChargeRequestsTableProps {
+  items: ChargeRequestDto[];
+  /** Operator view: shows who asked. */
+  showUser?: boolean;
+  actions?: (request: ChargeRequestDto) => React.ReactNode;
+  emptyText?: string;
+}
+
+/** Charge history columns (advertiser §2): request time, amount, bonus, depositor, status. */
+export function ChargeRequestsTable({ items, showUser = false, actions, emptyText = '충전 내역이 없습니다.' }: ChargeRequestsTableProps) {
+  if (items.length === 0) return <EmptyState icon="receipt" title={emptyText} />;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">요청 일시</th>
+            {showUser && <th scope="col">요청자</th>}
+            <th scope="col" className={styles.num}>
+              충전 금액
+            </th>
+            <th scope="col" className={styles.num}>
+              보너스
+            </th>
+            <th scope="col">입금자명</th>
+            <th scope="col">입금 예정일시</th>
+            <th scope="col">상태</th>
+            {actions && <th scope="col" aria-label="작업" />}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((r) => (
+            <tr key={r.id} data-charge-id={r.id}>
+              <td>{formatDateTime(r.requestedAt)}</td>
+              {showUser && (
+                <td>
+                  <div>{r.userName}</div>
+                  <div className={styles.muted}>{r.userEmail}</div>
+                </td>
+              )}
+              <td className={styles.num}>{formatWon(r.amount)}</td>
+              <td className={styles.num}>
+                {r.bonusAmount > 0 ? (
+                  <>
+                    {formatWon(r.bonusAmount)} <span className={styles.muted}>({r.bonusPercentage}%)</span>
+                  </>
+                ) : (
+                  '-'
+                )}
+              </td>
+              <td>{r.accountHolder}</td>
+              <td>{formatDateTime(r.depositAt)}</td>
+              <td>
+                <ChargeStatusBadge status={r.status} />
+                {r.status === 'rejected' && r.rejectionReason && <div className={styles.muted}>사유: {r.rejectionReason}</div>}
+              </td>
+              {actions && <td>{actions(r)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { useCashStats } from '../api/get-cash-stats';
+import styles from './cash.module.css';
+
+/** Dashboard card (operator §2 Dashboard): the pending charge count with a link to /admin/cash. */
+export function PendingChargesCard() {
+  const { data } = useCashStats();
+  return (
+    <Card title="캐시 충전 요청">
+      <Link to="/admin/cash" className={styles.statLink} aria-label="대기 중인 충전 요청 보기">
+        <div>
+          <p className={styles.muted}>승인 대기</p>
+          <p className={styles.statValue} data-testid="pending-charge-count">
+            {data ? `${data.chargeRequests.pending}건` : '-'}
+          </p>
+        </div>
+        <span className={styles.muted}>
+          승인 {data?.chargeRequests.approved ?? '-'} · 거절 {data?.chargeRequests.rejected ?? '-'}
+        </span>
+      </Link>
+    </Card>
+  );
+}

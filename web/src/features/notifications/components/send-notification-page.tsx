@@ -1,0 +1,15 @@
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+
+/** /admin/notifications (operator §2) — placeholder until its issue lands. */
+export function SendNotificationPage() {
+  return (
+    <>
+      <PageHeader title="알림 발송" />
+      <Card>
+        <EmptyState icon="send" title="준비 중인 화면입니다." description="곧 이용하실 수 있도록 준비하고 있습니다." />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import useSWRMutation from 'swr/mutation';
+import { userBulkUpdateSchema, type UserBulkUpdateInput } from '#shared/schemas/slots';
+import { api } from '@/lib/api-client';
+import { revalidateSlots } from './invalidate';
+
+/** PUT /slots/user/bulk-update: keyword and/or URL of several slots; blank fields stay unchanged. */
+export { userBulkUpdateSchema };
+
+export const bulkUpdateSlotsKey = '/slots/user/bulk-update';
+
+export const bulkUpdateSlots = (input: UserBulkUpdateInput) =>
+  api.put<{ message?: string; updated?: number }>(bulkUpdateSlotsKey, userBulkUpdateSchema.parse(input));
+
+export function useBulkUpdateSlots() {
+  return useSWRMutation(bulkUpdateSlotsKey, async (_key: string, { arg }: { arg: UserBulkUpdateInput }) => {
+    try {
+      return await bulkUpdateSlots(arg);
+    } finally {
+      await revalidateSlots();
+    }
+  });
+}

@@ -1,0 +1,13 @@
+import type { SlotDto, SlotListQueryInput } from '#shared/schemas/slots';
+import { getSlots } from './get-slots';
+
+/** Every slot matching the list's filters, page by page (100 a page), for the download. */
+export async function getAllSlots(query: SlotListQueryInput, maxPages = 100): Promise<SlotDto[]> {
+  const items: SlotDto[] = [];
+  for (let page = 1; page <= maxPages; page++) {
+    const answer = await getSlots({ ...query, page, limit: 100 });
+    items.push(...answer.items);
+    if (page >= answer.pagination.totalPages || answer.items.length === 0) break;
+  }
+  return items;
+}

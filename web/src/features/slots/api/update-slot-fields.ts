@@ -1,0 +1,21 @@
+import useSWRMutation from 'swr/mutation';
+import { updateSlotFieldsSchema, type SlotDto, type UpdateSlotFieldsInput } from '#shared/schemas/slots';
+import { api } from '@/lib/api-client';
+import { revalidateSlots } from './invalidate';
+
+/** PUT /slots/{id}/update-fields: the changed configured fields. */
+export { updateSlotFieldsSchema };
+
+export const updateSlotFieldsKey = '/slots#update-fields';
+
+export const updateSlotFields = (id: string, input: UpdateSlotFieldsInput) =>
+  api.put<SlotDto>(`/slots/${encodeURIComponent(id)}/update-fields`, updateSlotFieldsSchema.parse(input));
+
+export function useUpdateSlotFields() {
+  return useSWRMutation(updateSlotFieldsKey, async (_key: string, { arg }: { arg: { id: string } & UpdateSlotFieldsInput }) => {
+    const { id, ...input } = arg;
+    const slot = await updateSlotFields(id, input);
+    await revalidateSlots();
+    return slot;
+  });
+}

@@ -1,0 +1,188 @@
+import { useMemo, useReducer, useState } from 'react';
+import type { FieldConfig } from '#shared/field-configs';
+import { parseCoupangUrl } from '#shared/coupang-url';
+import type { SlotDto } from '#shared/schemas/slots';
+import { KEYWORD_FIELD, MID_FIELD, URL_FIELD, slotFieldMessages, slotFormFields, splitKeywords, MAX_KEYWORDS } from '#shared/slot-fields';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { fillSlot } from '../api/fill-slot';
+import { revalidateSlots } from '../api/invalidate';
+import { resetRankData } from '../api/reset-rank-data';
+import { updateSlotFields } from '../api/update-slot-fields';
+import { createGridState, gridReducer, isBlankRow } from '../utils/grid';
+import { cellKey, truncateLines } from '../utils/grid-validation';
+import { fieldValue } from '../utils/slot-display';
+import { SpreadsheetGrid } from './spreadsheet-grid';
+import styles from './slot-forms.module.css';
+
+const REASON_LINES = 5;
+
+/**
+ * 다중 슬롯 입력 (spec §2 "Bulk multi-slot input"): one row per selected slot with keyword, URL and
+ * MID; Tab/Enter move between cells, a block pasted from a spreadsheet fills the rows.
+ * Unchanged and blank rows are skipped; empty slots are filled, others updated.
+ */
+export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: SlotDto[]; configs: FieldConfig[]; onClose: () => void; onDone: () => void }) {
+  const columns = useMemo(
+    () => slotFormFields(configs).filter((f) => f.field_key === KEYWORD_FIELD || f.field_key === URL_FIELD || f.field_key === MID_FIELD),
+    [configs],
+  );
+  const original = useMemo(() => slots.map((s) => columns.map((c) => fieldValue(s, c.field_key))), [slots, columns]);
+  const [state, dispatch] = useReducer(gridReducer, null, () =>
+    createGridState(columns.length, original, { minRows: slots.length, maxRows: slots.length }),
+  );
+  const [errors, setErrors] = useState<Map<string, string>>(new Map());
+  const [alert, setAlert] = useState<{ tone: 'error' | 'warning'; title: string; lines?: string[] } | null>(null);
+  const [confirm, setConfirm] = useState<number[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const col = (key: string) => columns.findIndex((c) => c.field_key === key);
+
+  const changedRows = () =>
+    state.rows
+      .map((row, i) => ({ row, i }))
+      .filter(({ row, i }) => !isBlankRow(row) && row.some((v, c) => v.trim() !== (original[i][c] ?? '').trim()))
+      .map(({ i }) => i);
+
+  const check = () => {
+    const rows = changedRows();
+    if (rows.length === 0) {
+      setAlert({ tone: 'error', title: slotFieldMessages.noInput });
+      return;
+    }
+    const found = new Map<string, string>();
+    let missingKeywords = 0;
+    let missingUrls = 0;
+    let badUrls = 0;
+    for (const r of rows) {
+      const row = state.rows[r];
+      const keyword = (row[col(KEYWORD_FIELD)] ?? '').trim();
+      const url = (row[col(URL_FIELD)] ?? '').trim();
+      if (!keyword) {
+        missingKeywords++;
+        found.set(cellKey(r, col(KEYWORD_FIELD)), slotFieldMessages.keywordRequired);
+      } else if (splitKeywords(keyword).length > MAX_KEYWORDS) {
+        found.set(cellKey(r, col(KEYWORD_FIELD)), slotFieldMessages.tooManyKeywords);
+      }
+      if (!url) {
+        missingUrls++;
+        found.set(cellKey(r, col(URL_FIELD)), slotFieldMessages.urlRequired);
+      } else {
+        const parsed = parseCoupangUrl(url);
+        if (!parsed.ok) {
+          badUrls++;
+          found.set(cellKey(r, col(URL_FIELD)), parsed.message);
+        }
+      }
+    }
+    setErrors(found);
+    if (missingKeywords || missingUrls) {
+      const parts = [missingKeywords && `키워드 누락 ${missingKeywords}개`, missingUrls && `URL 누락 ${missingUrls}개`].filter(Boolean);
+      setAlert({ tone: 'error', title: `${slotFieldMessages.checkRequired} (${parts.join(', ')})` });
+      return;
+    }
+    if (badUrls || found.size) {
+      setAlert({ tone: 'error', title: 'URL 형식을 확인해주세요.', lines: [...found.values()].slice(0, REASON_LINES) });
+      return;
+    }
+    setAlert(null);
+    setConfirm(rows);
+  };
+
+  const save = async (rows: number[]) => {
+    setSaving(true);
+    const reasons: string[] = [];
+    let ok = 0;
+    for (const r of rows) {
+      const slot = slots[r];
+      const customFields = Object.fromEntries(columns.map((c, i) => [c.field_key, state.rows[r][i].trim()]));
+      try {
+        if (slot.status === 'empty') await fillSlot(slot.id, { customFields });
+        else {
+          const coreChanged = [KEYWORD_FIELD, URL_FIELD].some((k) => customFields[k] !== (original[r][col(k)] ?? '').trim());
+          if (coreChanged) await resetRankData(slot.id);
+          await updateSlotFields(slot.id, { customFields });
+        }
+        ok++;
+      } catch (e) {
+        reasons.push(`슬롯 #${slot.slot_number}: ${errorMessage(e, '저장 중 오류가 발생했습니다.')}`);
+      }
+    }
+    await revalidateSlots();
+    setSaving(false);
+    setConfirm(null);
+    if (reasons.length === 0) {
+      toast({ tone: 'success', message: `${ok}개 슬롯이 저장되었습니다.` });
+      onDone();
+      return;
+    }
+    setAlert({ tone: 'warning', title: `성공 ${ok}개, 실패 ${reasons.length}개`, lines: truncateLines(reasons, REASON_LINES) });
+  };
+
+  return (
+    <>
+      <Modal
+        open
+        onClose={onClose}
+        title="다중 슬롯 입력"
+        description="선택한 슬롯의 정보를 표에서 한 번에 입력합니다. Tab·Enter로 이동하고, 엑셀에서 복사한 내용을 붙여넣을 수 있습니다."
+        size="xl"
+        dismissible={!saving}
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={saving}>
+              취소
+            </Button>
+            <Button onClick={check} loading={saving} loadingText="저장 중...">
+              저장
+            </Button>
+          </>
+        }
+      >
+        <div className={styles.stack}>
+          {alert && (
+            <Alert tone={alert.tone} title={alert.title} onDismiss={() => setAlert(null)}>
+              {alert.lines && alert.lines.length > 0 ? (
+                <ul className={styles.changeList}>
+                  {alert.lines.map((l, i) => (
+                    <li key={i}>{l}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Alert>
+          )}
+          <SpreadsheetGrid
+            label="다중 슬롯 입력 표"
+            columns={columns.map((c) => ({
+              key: c.field_key,
+              label: c.label,
+              required: c.field_key !== MID_FIELD,
+              width: c.field_key === URL_FIELD ? '50%' : undefined,
+            }))}
+            state={state}
+            dispatch={(action) => {
+              dispatch(action);
+              if (errors.size) setErrors(new Map());
+            }}
+            cellErrors={errors}
+            rowLabel={(r) => `#${slots[r].slot_number}`}
+            disabled={saving}
+          />
+        </div>
+      </Modal>
+      <ConfirmDialog
+        open={confirm !== null}
+        title="슬롯 정보 저장"
+        message={`${confirm?.length ?? 0}개 슬롯을 저장하시겠습니까?`}
+        confirmLabel="저장"
+        loading={saving}
+        onConfirm={() => confirm && void save(confirm)}
+        onCancel={() => setConfirm(null)}
+      />
+    </>
+  );
+}

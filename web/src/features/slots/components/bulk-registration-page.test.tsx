@@ -1,0 +1,103 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultFieldConfigs } from '#shared/field-configs';
+import { defaultSettings, type Settings } from '#shared/settings';
+import { ToastProvider } from '@/components/ui/toast';
+import { AppSettingsContext } from '@/lib/app-settings';
+import { BulkRegistrationPage } from './bulk-registration-page';
+
+const url = (n: number) => `https://www.coupang.com/vp/products/${n}?itemId=${n}&vendorItemId=${n}`;
+const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+
+let balance = 1_000_000;
+let bulkBodies: unknown[] = [];
+
+beforeEach(() => {
+  bulkBodies = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    if (path === '/api/field-configs') return ok(defaultFieldConfigs);
+    if (path === '/api/cash/balance') return ok({ amount: balance, updatedAt: '' });
+    if (path === '/api/slots/bulk') {
+      const body = JSON.parse(String(init?.body));
+      bulkBodies.push(body);
+      return ok({ succeeded: 1, failed: 1, skipped: 0, errors: [{ row: 2, message: '슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)' }], slotIds: ['a'], charged: 50000, balanceAfter: 0, message: '' });
+    }
+    return new Response('{}', { status: 404 });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderPage(overrides: Partial<Settings> = {}) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), ...overrides }, status: 'ready' }}>
+        <ToastProvider>
+          <MemoryRouter>
+            <BulkRegistrationPage />
+          </MemoryRouter>
+        </ToastProvider>
+      </AppSettingsContext.Provider>
+    </SWRConfig>,
+  );
+}
+
+async function pasteRows(rows: string[][]) {
+  const user = userEvent.setup();
+  const grid = await screen.findByRole('grid', { name: '슬롯 대량 등록 표' });
+  await user.click(grid.querySelector('[aria-label="1행 키워드"]') as HTMLElement);
+  fireEvent.paste(screen.getByRole('textbox', { name: '1행 키워드' }), { clipboardData: { getData: () => rows.map((r) => r.join('\t')).join('\n') } });
+  return user;
+}
+
+describe('BulkRegistrationPage', () => {
+  it('starts with 5 rows and the no-data message; the button shows count and cost', async () => {
+    renderPage();
+    expect(await screen.findByText('등록할 슬롯 데이터를 입력해주세요.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '0개 슬롯 신청 (0원)' })).toBeDisabled();
+    await pasteRows([
+      ['a', url(1)],
+      ['b', url(2)],
+    ]);
+    expect(await screen.findByRole('button', { name: '2개 슬롯 신청 (100,000원)' })).toBeEnabled();
+  });
+
+  it('without the cash system the label has no cost and no balance counters', async () => {
+    renderPage({ useCashSystem: false });
+    await pasteRows([['a', url(1)]]);
+    expect(await screen.findByRole('button', { name: '1개 슬롯 신청' })).toBeEnabled();
+    expect(screen.queryByText('현재 잔액')).toBeNull();
+  });
+
+  it('blocks on insufficient cash with the spec message', async () => {
+    balance = 60_000;
+    renderPage();
+    await screen.findByText('60,000원');
+    await pasteRows([
+      ['a', url(1)],
+      ['b', url(2)],
+    ]);
+    expect(await screen.findByText('잔액이 부족합니다. 필요 금액: 100,000원, 현재 잔액: 60,000원')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '2개 슬롯 신청 (100,000원)' })).toBeDisabled();
+    balance = 1_000_000;
+  });
+
+  it('sends every row in one request and shows a partial result, keeping the failed row', async () => {
+    renderPage();
+    const user = await pasteRows([
+      ['a', url(1)],
+      ['b', url(2)],
+    ]);
+    await user.click(await screen.findByRole('button', { name: '2개 슬롯 신청 (100,000원)' }));
+    expect(screen.getByText('2개 슬롯을 신청하시겠습니까? 총 100,000원이 잔액에서 차감됩니다.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '신청' }));
+    expect(await screen.findByText('1개 성공, 1개 실패')).toBeInTheDocument();
+    expect(bulkBodies).toHaveLength(1);
+    expect((bulkBodies[0] as { rows: unknown[] }).rows).toHaveLength(2);
+    expect(screen.getByText('행 1: 슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1개 슬롯 신청 (50,000원)' })).toBeInTheDocument();
+  });
+});

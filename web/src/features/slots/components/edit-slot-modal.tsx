@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { FieldConfig } from '#shared/field-configs';
+import { commonMessages } from '#shared/messages';
+import { slotMessages, type SlotDto } from '#shared/schemas/slots';
+import { KEYWORD_FIELD, URL_FIELD, slotFieldMessages, slotFormFields } from '#shared/slot-fields';
+import { ErrorBox } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { useFillSlot } from '../api/fill-slot';
+import { resetRankData } from '../api/reset-rank-data';
+import { useUpdateSlotFields } from '../api/update-slot-fields';
+import { fieldValue } from '../utils/slot-display';
+import { slotFieldsFormSchema, type SlotFieldsForm } from '../utils/slot-form-schema';
+import { SlotFieldInputs } from './slot-field-inputs';
+import styles from './slot-forms.module.css';
+
+const failureText = (e: unknown) => `수정 실패: ${e instanceof ApiError && e.message ? e.message : commonMessages.unknownError}`;
+
+/**
+ * 수정 (a filled slot) or 등록 (an empty, pre-allocated slot): the configured fields with the
+ * slot's values. Changing the keyword or URL first asks, because it resets the rank information.
+ */
+export function EditSlotModal({ slot, configs, onClose }: { slot: SlotDto; configs: FieldConfig[]; onClose: () => void }) {
+  const fill = slot.status === 'empty';
+  const fields = useMemo(() => slotFormFields(configs), [configs]);
+  const initial = useMemo(() => Object.fromEntries(fields.map((f) => [f.field_key, fieldValue(slot, f.field_key)])), [fields, slot]);
+  const update = useUpdateSlotFields();
+  const fillSlot = useFillSlot();
+  const toast = useToast();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<Record<string, string> | null>(null);
+  const busy = update.isMutating || fillSlot.isMutating;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SlotFieldsForm>({
+    resolver: zodResolver(slotFieldsFormSchema(configs, fill ? 'fill' : 'complete')),
+    defaultValues: { customFields: initial },
+  });
+
+  const save = async (customFields: Record<string, string>, resetRank: boolean) => {
+    setFailure(null);
+    try {
+      if (fill) {
+        await fillSlot.trigger({ id: slot.id, customFields });
+        toast({ tone: 'success', message: '슬롯 정보가 등록되었습니다.' });
+      } else {
+        // The spec's order: ask what would go, delete it (a failure is only logged), then save.
+        if (resetRank) await resetRankData(slot.id);
+        await update.trigger({ id: slot.id, customFields });
+        toast({ tone: 'success', message: slotMessages.slotUpdated });
+      }
+      onClose();
+    } catch (e) {
+      setPending(null);
+      setFailure(fill ? `저장 실패: ${e instanceof ApiError && e.message ? e.message : commonMessages.unknownError}` : failureText(e));
+    }
+  };
+
+  const onSubmit = handleSubmit(async ({ customFields }) => {
+    const trimmed = Object.fromEntries(Object.entries(customFields).map(([k, v]) => [k, v.trim()]));
+    const coreChanged = [KEYWORD_FIELD, URL_FIELD].some((k) => (trimmed[k] ?? '') !== (initial[k] ?? '').trim());
+    if (!fill && coreChanged) {
+      setPending(trimmed);
+      return;
+    }
+    await save(trimmed, false);
+  });
+
+  const rootError = (errors.customFields as { message?: string } | undefined)?.message;
+
+  return (
+    <>
+      <Modal
+        open
+        onClose={onClose}
+        title={fill ? `슬롯 #${slot.slot_number} 정보 등록` : `슬롯 #${slot.slot_number} 수정`}
+        description={fill ? '발행된 빈 슬롯에 광고 정보를 입력합니다.' : '키워드나 URL을 바꾸면 기존 순위 정보가 초기화됩니다.'}
+        dismissible={!busy}
+        footer={
+          fields.length > 0 && (
+            <>
+              <Button variant="secondary" onClick={onClose} disabled={busy}>
+                취소
+              </Button>
+              <Button type="submit" form="edit-slot-form" loading={busy} loadingText="저장 중...">
+                {fill ? '등록' : '저장'}
+              </Button>
+            </>
+          )
+        }
+      >
+        {fields.length === 0 ? (
+          <EmptyState icon="settings" title={slotFieldMessages.noEnabledFields} description="시스템 설정에서 입력 필드를 활성화해주세요." />
+        ) : (
+          <form id="edit-slot-form" onSubmit={onSubmit} noValidate className={styles.stack}>
+            <ErrorBox message={failure ?? rootError} onDismiss={() => setFailure(null)} />
+            <SlotFieldInputs fields={fields} register={register} errors={errors} requireCore={!fill} />
+          </form>
+        )}
+      </Modal>
+      <ConfirmDialog
+        open={pending !== null}
+        title="순위 정보 초기화"
+        message="키워드 또는 URL을 변경하면 이 슬롯의 기존 순위 정보와 순위 히스토리가 초기화됩니다. 계속하시겠습니까?"
+        confirmLabel="변경하고 저장"
+        tone="danger"
+        loading={busy}
+        onConfirm={() => pending && void save(pending, true)}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}

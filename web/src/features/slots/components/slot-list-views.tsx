@@ -1,0 +1,231 @@
+import type { FieldConfig } from '#shared/field-configs';
+import type { SlotDto } from '#shared/schemas/slots';
+import { isSelectableForBulk, slotActions } from '#shared/slot-status';
+import { Button } from '@/components/ui/button';
+import { fieldValue, productName } from '../utils/slot-display';
+import { DDay, EndDate, ExtendedBadge, PauseSwitch, RankValue, StatusBadge, Thumbnail } from './slot-cells';
+import { SlotIcon } from './slot-icons';
+import styles from './slot-list-views.module.css';
+
+export interface SlotListViewProps {
+  slots: SlotDto[];
+  listFields: FieldConfig[];
+  today: string;
+  /** Row numbers continue across pages. */
+  offset: number;
+  selected: ReadonlyMap<string, SlotDto>;
+  onToggleSelect: (slot: SlotDto) => void;
+  onToggleAll: (checked: boolean) => void;
+  onTogglePause: (slot: SlotDto) => void;
+  onEdit: (slot: SlotDto) => void;
+  onRankHistory: (slot: SlotDto) => void;
+  busyIds: ReadonlySet<string>;
+}
+
+/** Ranks are measured only for slots that run (or ran): not for empty, pending, rejected or refunded ones. */
+const rankTracked = (slot: SlotDto) => !['empty', 'pending', 'rejected', 'refunded', 'deleted'].includes(slot.status);
+
+function FieldText({ slot, field }: { slot: SlotDto; field: FieldConfig }) {
+  const value = fieldValue(slot, field.field_key);
+  if (!value) return <span className={styles.muted}>-</span>;
+  if (field.field_type === 'url' && /^https?:\/\//i.test(value)) {
+    return (
+      <a className={styles.url} href={value} target="_blank" rel="noopener noreferrer" title={value}>
+        {value.replace(/^https?:\/\/(www\.)?/i, '')}
+      </a>
+    );
+  }
+  return (
+    <span className={field.field_key === 'keywords' ? styles.keyword : styles.fieldText} title={value}>
+      {value}
+    </span>
+  );
+}
+
+/** The status column: pause switch for running slots, the approval or rejection note otherwise. */
+function StatusCell({ slot, today, busy, onTogglePause }: { slot: SlotDto; today: string; busy: boolean; onTogglePause: (s: SlotDto) => void }) {
+  const actions = slotActions(slot, 'owner', today);
+  return (
+    <div className={styles.status}>
+      <StatusBadge slot={slot} />
+      {(actions.pause || actions.resume) && (
+        <PauseSwitch
+          active={slot.status === 'active'}
+          disabled={busy}
+          onToggle={() => onTogglePause(slot)}
+          label={`슬롯 #${slot.slot_number} ${slot.status === 'active' ? '일시정지' : '재개'}`}
+        />
+      )}
+      {slot.status === 'pending' && <span className={styles.note}>관리자 승인 대기</span>}
+      {slot.status === 'rejected' && slot.rejection_reason && (
+        <span className={styles.reason} title={slot.rejection_reason}>
+          사유: {slot.rejection_reason}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function ActionButton({ slot, today, onEdit }: { slot: SlotDto; today: string; onEdit: (s: SlotDto) => void }) {
+  const actions = slotActions(slot, 'owner', today);
+  if (actions.fill)
+    return (
+      <Button size="sm" onClick={() => onEdit(slot)}>
+        등록
+      </Button>
+    );
+  if (actions.edit)
+    return (
+      <Button size="sm" variant="secondary" onClick={() => onEdit(slot)} aria-label={`슬롯 #${slot.slot_number} 수정`}>
+        <SlotIcon name="edit" size={14} />
+        수정
+      </Button>
+    );
+  return <span className={styles.muted}>-</span>;
+}
+
+export function SlotTable(props: SlotListViewProps) {
+  const { slots, listFields, today, offset, selected, onToggleSelect, onToggleAll, onTogglePause, onEdit, onRankHistory, busyIds } = props;
+  const selectable = slots.filter((s) => isSelectableForBulk(s, today));
+  const allChecked = selectable.length > 0 && selectable.every((s) => selected.has(s.id));
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th className={styles.checkCol}>
+              <input
+                type="checkbox"
+                aria-label="이 페이지의 선택 가능한 슬롯 모두 선택"
+                checked={allChecked}
+                disabled={selectable.length === 0}
+                onChange={(e) => onToggleAll(e.target.checked)}
+              />
+            </th>
+            <th className={styles.numCol}>번호</th>
+            <th className={styles.thumbCol}>이미지</th>
+            {listFields.map((f) => (
+              <th key={f.field_key}>{f.label}</th>
+            ))}
+            <th>상품명</th>
+            <th>현재 순위</th>
+            <th>시작일</th>
+            <th>종료일</th>
+            <th>상태</th>
+            <th className={styles.actionCol}>관리</th>
+          </tr>
+        </thead>
+        <tbody>
+          {slots.map((slot, i) => {
+            const canSelect = isSelectableForBulk(slot, today);
+            return (
+              <tr key={slot.id} className={selected.has(slot.id) ? styles.selectedRow : undefined} data-slot-number={slot.slot_number}>
+                <td className={styles.checkCol}>
+                  <input
+                    type="checkbox"
+                    aria-label={`슬롯 #${slot.slot_number} 선택`}
+                    checked={selected.has(slot.id)}
+                    disabled={!canSelect}
+                    title={canSelect ? undefined : '입력대기 또는 진행중인 슬롯만 선택할 수 있습니다'}
+                    onChange={() => onToggleSelect(slot)}
+                  />
+                </td>
+                <td className={styles.numCol}>
+                  <div className={styles.num}>
+                    <span>{offset + i + 1}</span>
+                    <span className={styles.slotNo}>#{slot.slot_number}</span>
+                    {(slot.parent_slot_id || slot.is_extended) && <ExtendedBadge />}
+                  </div>
+                </td>
+                <td className={styles.thumbCol}>
+                  <Thumbnail slot={slot} />
+                </td>
+                {listFields.map((f) => (
+                  <td key={f.field_key} className={f.field_type === 'url' ? styles.urlCell : undefined}>
+                    <FieldText slot={slot} field={f} />
+                  </td>
+                ))}
+                <td className={styles.productCell}>{productName(slot) || <span className={styles.muted}>-</span>}</td>
+                <td>
+                  {!rankTracked(slot) ? (
+                    <span className={styles.muted}>-</span>
+                  ) : (
+                    <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onRankHistory(slot)} />
+                  )}
+                </td>
+                <td className={styles.date}>{slot.startDate ?? <span className={styles.muted}>-</span>}</td>
+                <td>
+                  <EndDate endDate={slot.endDate} today={today} />
+                </td>
+                <td>
+                  <StatusCell slot={slot} today={today} busy={busyIds.has(slot.id)} onTogglePause={onTogglePause} />
+                </td>
+                <td className={styles.actionCol}>
+                  <ActionButton slot={slot} today={today} onEdit={onEdit} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SlotCards(props: SlotListViewProps) {
+  const { slots, listFields, today, selected, onToggleSelect, onTogglePause, onEdit, onRankHistory, busyIds } = props;
+  return (
+    <ul className={styles.cards}>
+      {slots.map((slot) => {
+        const canSelect = isSelectableForBulk(slot, today);
+        return (
+          <li key={slot.id} className={`${styles.card} ${selected.has(slot.id) ? styles.cardSelected : ''}`} data-slot-number={slot.slot_number}>
+            <div className={styles.cardHead}>
+              <label className={styles.cardCheck}>
+                <input
+                  type="checkbox"
+                  aria-label={`슬롯 #${slot.slot_number} 선택`}
+                  checked={selected.has(slot.id)}
+                  disabled={!canSelect}
+                  onChange={() => onToggleSelect(slot)}
+                />
+                <span className={styles.slotNoStrong}>#{slot.slot_number}</span>
+              </label>
+              {(slot.parent_slot_id || slot.is_extended) && <ExtendedBadge />}
+              <span className={styles.grow} />
+              <DDay endDate={slot.endDate} today={today} />
+            </div>
+            <div className={styles.cardBody}>
+              <Thumbnail slot={slot} size={56} />
+              <div className={styles.cardInfo}>
+                <p className={styles.cardTitle}>{productName(slot) || fieldValue(slot, 'keywords') || '정보 입력 대기'}</p>
+                {listFields.map((f) => (
+                  <p key={f.field_key} className={styles.cardField}>
+                    <span className={styles.cardLabel}>{f.label}</span>
+                    <FieldText slot={slot} field={f} />
+                  </p>
+                ))}
+              </div>
+            </div>
+            <div className={styles.cardStats}>
+              <div>
+                <span className={styles.cardLabel}>현재 순위</span>
+                {!rankTracked(slot) ? '-' : <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onRankHistory(slot)} />}
+              </div>
+              <div>
+                <span className={styles.cardLabel}>기간</span>
+                <span className={styles.date}>
+                  {slot.startDate ?? '-'} ~ {slot.endDate ?? '-'}
+                </span>
+              </div>
+            </div>
+            <div className={styles.cardFoot}>
+              <StatusCell slot={slot} today={today} busy={busyIds.has(slot.id)} onTogglePause={onTogglePause} />
+              <ActionButton slot={slot} today={today} onEdit={onEdit} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,140 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultFieldConfigs } from '#shared/field-configs';
+import { addKstDays, kstToday } from '#shared/kst';
+import { defaultSettings, type Settings } from '#shared/settings';
+import type { SlotDto } from '#shared/schemas/slots';
+import { ToastProvider } from '@/components/ui/toast';
+import { AppSettingsContext } from '@/lib/app-settings';
+import { PAGE_SIZE_STORAGE_KEY } from '../hooks/use-page-size';
+import { SlotsPage } from './slots-page';
+
+const today = kstToday();
+const url = (n: number) => `https://www.coupang.com/vp/products/${n}?itemId=${n}&vendorItemId=${n}`;
+const slot = (n: number, over: Partial<SlotDto>): SlotDto =>
+  ({
+    id: `s${n}`,
+    slot_number: n,
+    status: 'active',
+    displayStatus: 'active',
+    displayStatusLabel: '진행중',
+    customFields: { keywords: `키워드${n}`, landingUrl: url(n) },
+    keyword: `키워드${n}`,
+    url: url(n),
+    mid: '',
+    product_name: null,
+    thumbnail: null,
+    rank: null,
+    yesterday_rank: null,
+    startDate: today,
+    endDate: addKstDays(today, 29),
+    rejection_reason: null,
+    parent_slot_id: null,
+    is_extended: false,
+    createdAt: new Date().toISOString(),
+    ...over,
+  }) as SlotDto;
+
+const slots = [
+  slot(1, { rank: 4, yesterday_rank: 9, endDate: addKstDays(today, 2), parent_slot_id: 'p1' }),
+  slot(2, { status: 'pending', displayStatus: 'pending', displayStatusLabel: '승인대기', startDate: null, endDate: null }),
+  slot(3, { status: 'rejected', displayStatus: 'rejected', displayStatusLabel: '거절', rejection_reason: '상품 정보 불일치' }),
+  slot(4, { status: 'empty', displayStatus: 'empty', displayStatusLabel: '입력대기', customFields: {}, keyword: '', url: '' }),
+];
+const cards = { total: 4, empty: 1, waiting: 0, active: 1, paused: 0, completed: 0 };
+let queries: URLSearchParams[] = [];
+
+const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
+beforeEach(() => {
+  queries = [];
+  localStorage.clear();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const u = new URL(String(input), 'http://localhost');
+    if (u.pathname === '/api/field-configs') return ok(defaultFieldConfigs);
+    if (u.pathname === '/api/slots/count') return ok({ count: 4, allocated: 10, used: 3, available: 7, cards });
+    if (u.pathname === '/api/cash/balance') return ok({ amount: 100000 });
+    if (u.pathname === '/api/slots') {
+      queries.push(u.searchParams);
+      return ok({ items: slots, pagination: { page: 1, limit: Number(u.searchParams.get('limit')), total: 4, totalPages: 1 } });
+    }
+    return new Response('{}', { status: 404 });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderPage(overrides: Partial<Settings> = {}) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), ...overrides }, status: 'ready' }}>
+        <ToastProvider>
+          <MemoryRouter>
+            <SlotsPage />
+          </MemoryRouter>
+        </ToastProvider>
+      </AppSettingsContext.Provider>
+    </SWRConfig>,
+  );
+}
+
+const rowOf = (n: number) => document.querySelector(`tr[data-slot-number="${n}"]`) as HTMLElement;
+
+describe('SlotsPage', () => {
+  it('shows the header, status cards and every column rule', async () => {
+    renderPage();
+    await screen.findByText('키워드1');
+    expect(screen.getByText('50,000원')).toBeInTheDocument();
+    expect(screen.getByTestId('count-total')).toHaveTextContent('4');
+    expect(screen.getByRole('button', { name: '개별 등록' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '대량 등록' })).toHaveAttribute('href', '/slots/bulk');
+
+    const r1 = within(rowOf(1));
+    expect(r1.getByText('4위')).toBeInTheDocument();
+    expect(r1.getByLabelText('어제보다 5계단 상승')).toBeInTheDocument();
+    expect(r1.getByText('3일 남음')).toBeInTheDocument();
+    expect(r1.getByText('연장')).toBeInTheDocument();
+    expect(r1.getByRole('switch', { name: '슬롯 #1 일시정지' })).toHaveAttribute('aria-checked', 'true');
+    expect(r1.getByRole('checkbox')).toBeEnabled();
+
+    const r2 = within(rowOf(2));
+    expect(r2.getByText('관리자 승인 대기')).toBeInTheDocument();
+    expect(r2.getByRole('checkbox')).toBeDisabled();
+    expect(within(rowOf(3)).getByText('사유: 상품 정보 불일치')).toBeInTheDocument();
+    expect(within(rowOf(4)).getByRole('button', { name: '등록' })).toBeInTheDocument();
+  });
+
+  it('asks for the last 3 months by default and remembers the page size', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드1');
+    expect(queries[0].get('limit')).toBe('10');
+    expect(queries[0].get('dateTo')).toBe(today);
+    expect(queries[0].get('dateFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await user.selectOptions(screen.getByRole('combobox', { name: '페이지당 개수' }), '30');
+    expect(localStorage.getItem(PAGE_SIZE_STORAGE_KEY)).toBe('30');
+    expect(queries.at(-1)?.get('limit')).toBe('30');
+  });
+
+  it('shows the floating bar for selected slots', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드1');
+    await user.click(within(rowOf(1)).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: '선택한 슬롯 작업' });
+    expect(within(bar).getByText('개 선택됨', { exact: false })).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: '선택 해제' }));
+    expect(screen.queryByRole('region', { name: '선택한 슬롯 작업' })).toBeNull();
+  });
+
+  it('pre-allocation mode: allocation counts, no registration buttons, no pending filter', async () => {
+    renderPage({ slotOperationMode: 'pre-allocation' });
+    await screen.findByText('키워드1');
+    expect(screen.getByLabelText('슬롯 할당 현황')).toHaveTextContent('할당된 슬롯10개사용 중3개사용 가능7개');
+    expect(screen.queryByRole('button', { name: '개별 등록' })).toBeNull();
+    const options = within(screen.getByRole('combobox', { name: '상태 필터' })).getAllByRole('option').map((o) => o.textContent);
+    expect(options).not.toContain('승인대기');
+    expect(options).toContain('입력대기');
+  });
+});

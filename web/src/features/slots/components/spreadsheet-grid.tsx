@@ -1,0 +1,201 @@
+import { useEffect, useRef, type Dispatch, type ReactNode } from 'react';
+import { Icon } from '@/components/ui/icon';
+import { gridKeyAction, type GridAction, type GridState } from '../utils/grid';
+import { cellKey } from '../utils/grid-validation';
+import { isTableText, parseClipboardTable } from '../utils/paste';
+import styles from './spreadsheet-grid.module.css';
+
+export interface GridColumnView {
+  key: string;
+  label: string;
+  required?: boolean;
+  placeholder?: string;
+  /** CSS width, e.g. '40%' or '160px'. */
+  width?: string;
+}
+
+interface SpreadsheetGridProps {
+  label: string;
+  columns: readonly GridColumnView[];
+  state: GridState;
+  dispatch: Dispatch<GridAction>;
+  cellErrors?: ReadonlyMap<string, string>;
+  /** The row header text (default: the 1-based row number). */
+  rowLabel?: (row: number) => ReactNode;
+  /** Shows a delete button per row. */
+  onDeleteRow?: (row: number) => void;
+  disabled?: boolean;
+}
+
+/**
+ * A small spreadsheet: click or arrow to a cell, type to replace it (Enter or F2 edits it), Enter /
+ * Tab / leaving the cell commits, Escape cancels, Delete clears. A block copied from Excel or Google
+ * Sheets pastes across cells from the selected one and adds rows as needed.
+ *
+ * The selected cell always holds a real, focused <input> whose text is selected, so typing — Hangul
+ * IME composition included — goes straight into it and replaces the value like a spreadsheet.
+ */
+export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, rowLabel, onDeleteRow, disabled }: SpreadsheetGridProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const wantsFocus = useRef(false);
+  const { cursor, editing } = state;
+
+  // Follow the cursor with the focus once the user works in the grid (never steal it on load).
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input || !wantsFocus.current) return;
+    if (document.activeElement !== input) input.focus({ preventScroll: false });
+    if (!editing) input.select();
+    input.closest('td')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [cursor.row, cursor.col, editing === null]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    const action = gridKeyAction(state, {
+      key: event.key,
+      shiftKey: event.shiftKey,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      altKey: event.altKey,
+      isComposing: event.nativeEvent.isComposing,
+    });
+    if (!action) return;
+    event.preventDefault();
+    wantsFocus.current = true;
+    dispatch(action);
+    if (action.type === 'startEdit') {
+      // Caret to the end: editing keeps the value instead of replacing it.
+      requestAnimationFrame(() => {
+        const input = inputRef.current;
+        if (input) input.setSelectionRange(input.value.length, input.value.length);
+      });
+    }
+  };
+
+  const onPaste = (event: React.ClipboardEvent<HTMLInputElement>) => {
+    const text = event.clipboardData.getData('text/plain');
+    if (editing && !isTableText(text)) return; // a value pasted into the text being edited
+    event.preventDefault();
+    wantsFocus.current = true;
+    dispatch({ type: 'paste', matrix: parseClipboardTable(text) });
+  };
+
+  const select = (row: number, col: number) => {
+    wantsFocus.current = true;
+    if (row !== cursor.row || col !== cursor.col) dispatch({ type: 'select', row, col });
+  };
+
+  return (
+    <div className={styles.wrap}>
+      <table className={styles.grid} role="grid" aria-label={label} aria-rowcount={state.rows.length + 1}>
+        <colgroup>
+          <col className={styles.rowHeaderCol} />
+          {columns.map((c) => (
+            <col key={c.key} style={c.width ? { width: c.width } : undefined} />
+          ))}
+          {onDeleteRow && <col className={styles.actionCol} />}
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col" className={styles.corner}>
+              #
+            </th>
+            {columns.map((c) => (
+              <th key={c.key} scope="col">
+                {c.label}
+                {c.required && (
+                  <span className={styles.required} aria-label="필수">
+                    *
+                  </span>
+                )}
+              </th>
+            ))}
+            {onDeleteRow && (
+              <th scope="col" className={styles.actionHead}>
+                <span className="visually-hidden">행 삭제</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {state.rows.map((row, r) => (
+            <tr key={r} className={r === cursor.row ? styles.activeRow : undefined}>
+              <th scope="row" className={styles.rowHeader}>
+                {rowLabel ? rowLabel(r) : r + 1}
+              </th>
+              {columns.map((column, c) => {
+                const active = r === cursor.row && c === cursor.col;
+                const error = cellErrors?.get(cellKey(r, c));
+                const value = row[c] ?? '';
+                const cellName = `${r + 1}행 ${column.label}`;
+                return (
+                  <td
+                    key={column.key}
+                    role="gridcell"
+                    aria-selected={active}
+                    aria-invalid={error ? true : undefined}
+                    className={[styles.cell, active && styles.active, active && editing && styles.editing, error && styles.invalid]
+                      .filter(Boolean)
+                      .join(' ')}
+                    title={error}
+                    onMouseDown={(event) => {
+                      if (disabled) return;
+                      if (!active) event.preventDefault();
+                      select(r, c);
+                    }}
+                    onDoubleClick={() => {
+                      if (disabled) return;
+                      wantsFocus.current = true;
+                      dispatch({ type: 'startEdit' });
+                    }}
+                  >
+                    {active && !disabled ? (
+                      <input
+                        ref={inputRef}
+                        className={styles.input}
+                        value={editing ? editing.draft : value}
+                        aria-label={cellName}
+                        aria-invalid={error ? true : undefined}
+                        placeholder={column.placeholder}
+                        autoComplete="off"
+                        spellCheck={false}
+                        onChange={(event) => dispatch({ type: 'draft', value: event.target.value })}
+                        onKeyDown={onKeyDown}
+                        onPaste={onPaste}
+                        onFocus={() => {
+                          wantsFocus.current = true;
+                        }}
+                        onBlur={() => {
+                          wantsFocus.current = false;
+                          if (editing) dispatch({ type: 'commit' });
+                        }}
+                      />
+                    ) : (
+                      <span className={value ? styles.value : styles.placeholder} aria-label={cellName}>
+                        {value || (r === 0 ? column.placeholder : '')}
+                      </span>
+                    )}
+                    {error && <span className="visually-hidden">{error}</span>}
+                  </td>
+                );
+              })}
+              {onDeleteRow && (
+                <td className={styles.actionCell}>
+                  <button
+                    type="button"
+                    className={styles.deleteRow}
+                    onClick={() => onDeleteRow(r)}
+                    aria-label={`${r + 1}행 삭제`}
+                    title="행 삭제"
+                    disabled={disabled}
+                  >
+                    <Icon name="x" size={14} />
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

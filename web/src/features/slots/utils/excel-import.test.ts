@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { checkExcelFile, EXCEL_MAX_BYTES, excelMessages, importExcelRows, mapSheetToColumns } from './excel-import';
+
+const columns = [
+  { key: 'keywords', label: '키워드' },
+  { key: 'landingUrl', label: 'URL' },
+  { key: 'mid', label: 'MID' },
+];
+
+describe('mapSheetToColumns', () => {
+  it('drops the header row and maps by header names when they match', () => {
+    const sheet = [
+      ['MID', '키워드', '기타', 'url'],
+      [7, 'k1', 'x', 'u1'],
+      [null, null, null, null],
+      ['', 'k2', '', 'u2'],
+    ];
+    expect(mapSheetToColumns(sheet, columns)).toEqual([
+      ['k1', 'u1', '7'],
+      ['k2', 'u2', ''],
+    ]);
+  });
+
+  it('maps by position when the header names no column', () => {
+    expect(mapSheetToColumns([['a', 'b'], ['k', 'u', 'm', 'extra']], columns)).toEqual([['k', 'u', 'm']]);
+  });
+});
+
+describe('file rules', () => {
+  it('accepts .xlsx and .xls up to 5 MB only', () => {
+    expect(() => checkExcelFile({ name: 'a.xlsx', size: 10 })).not.toThrow();
+    expect(() => checkExcelFile({ name: 'B.XLS', size: 10 })).not.toThrow();
+    expect(() => checkExcelFile({ name: 'a.csv', size: 10 })).toThrow(excelMessages.type);
+    expect(() => checkExcelFile({ name: 'a.xlsx', size: EXCEL_MAX_BYTES + 1 })).toThrow(excelMessages.size);
+  });
+
+  it('reads an HTML table saved as .xls', async () => {
+    const html = '<html><body><table><tr><th>키워드</th><th>URL</th></tr><tr><td>k</td><td>u</td></tr></table></body></html>';
+    const file = new File([html], 'export.xls');
+    expect(await importExcelRows(file, columns)).toEqual([['k', 'u', '']]);
+  });
+
+  it('says so when the file holds only a header', async () => {
+    const file = new File(['키워드\tURL\n'], 'only-header.xls');
+    await expect(importExcelRows(file, columns)).rejects.toThrow(excelMessages.empty);
+  });
+});
+
+describe('.xlsx through read-excel-file', () => {
+  it('reads the first sheet, drops the header and maps the columns', async () => {
+    const { zipSync, strToU8 } = await import('fflate');
+    const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>
+<row r="1">${cell('A1', '키워드')}${cell('B1', 'URL')}${cell('C1', 'MID')}</row>
+<row r="2">${cell('A2', '엑셀 키워드')}${cell('B2', 'https://www.coupang.com/vp/products/1?itemId=2&amp;vendorItemId=3')}<c r="C2"><v>123</v></c></row>
+</sheetData></worksheet>`;
+    const zip = zipSync({
+      '[Content_Types].xml': strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+      ),
+      '_rels/.rels': strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+      ),
+      'xl/workbook.xml': strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+      'xl/_rels/workbook.xml.rels': strToU8(
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+      'xl/worksheets/sheet1.xml': strToU8(sheet),
+    });
+    const file = new File([zip as BlobPart], 'slots.xlsx');
+    expect(await importExcelRows(file, columns)).toEqual([['엑셀 키워드', 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3', '123']]);
+  });
+});

@@ -1,0 +1,114 @@
+import { parseClipboardTable } from './paste';
+
+/**
+ * Excel upload into the bulk registration grid (spec §5: .xlsx and .xls, the first row is the header
+ * and is dropped). The readers are loaded on demand, so the page ships without them.
+ *
+ * - .xlsx (a zip): `read-excel-file`, a maintained, small, read-only reader.
+ * - .xls (the old binary BIFF8 format): our own minimal reader (`xls-reader.ts`); the npm build of
+ *   SheetJS (`xlsx` 0.18.5) is years old and carries known advisories, so it is not used.
+ * - Many "xls" exports are really HTML tables or tab-separated text with an .xls name: those are
+ *   read as what they are.
+ */
+export const EXCEL_MAX_BYTES = 5 * 1024 * 1024;
+export const EXCEL_ACCEPT = '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
+
+export const excelMessages = {
+  type: '엑셀 파일(.xlsx, .xls)만 업로드할 수 있습니다.',
+  size: '파일 크기는 5MB 이하여야 합니다.',
+  read: '파일을 읽는 중 오류가 발생했습니다.',
+  parse: '엑셀 파일을 해석하지 못했습니다. 파일 형식을 확인해주세요.',
+  empty: '엑셀 파일에 등록할 데이터가 없습니다. (첫 행은 머리글로 제외됩니다)',
+} as const;
+
+export class ExcelImportError extends Error {}
+
+export interface ImportColumn {
+  key: string;
+  label: string;
+}
+
+type RawCell = string | number | boolean | Date | null | undefined;
+
+const cellText = (value: RawCell): string => {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  return String(value).trim();
+};
+
+/** Checks the file rules before reading; throws ExcelImportError with the Korean message. */
+export function checkExcelFile(file: Pick<File, 'name' | 'size'>) {
+  if (!/\.(xlsx|xls)$/i.test(file.name)) throw new ExcelImportError(excelMessages.type);
+  if (file.size > EXCEL_MAX_BYTES) throw new ExcelImportError(excelMessages.size);
+}
+
+const normalise = (text: string) => text.toLowerCase().replace(/[\s_\-*()]/g, '');
+
+/**
+ * Drops the header row and orders the cells as the grid's columns: by header name when the header
+ * names at least one column (label or key, e.g. '키워드' or 'keywords'), otherwise by position.
+ * Blank lines are skipped.
+ */
+export function mapSheetToColumns(sheet: RawCell[][], columns: readonly ImportColumn[]): string[][] {
+  if (sheet.length === 0) return [];
+  const [header, ...body] = sheet.map((row) => row.map(cellText));
+  const byName = columns.map((column) => {
+    const names = new Set([normalise(column.label), normalise(column.key)]);
+    return header.findIndex((h) => h !== '' && names.has(normalise(h)));
+  });
+  const useHeader = byName.some((i) => i >= 0);
+  const order = useHeader ? byName : columns.map((_, i) => i);
+  return body
+    .map((row) => order.map((i) => (i >= 0 ? (row[i] ?? '') : '')))
+    .filter((row) => row.some((cell) => cell !== ''));
+}
+
+const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((b, i) => bytes[i] === b);
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** An HTML table saved as .xls: its rows and cells as text. */
+function readHtmlTable(html: string): RawCell[][] {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const table = doc.querySelector('table');
+  if (!table) return [];
+  return [...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th,td')].map((td) => td.textContent ?? ''));
+}
+
+async function readBytes(file: Blob): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await file.arrayBuffer());
+  } catch {
+    throw new ExcelImportError(excelMessages.read);
+  }
+}
+
+/** Reads the first sheet of an .xlsx/.xls file into rows of cells (header row included). */
+export async function readSpreadsheet(file: File): Promise<RawCell[][]> {
+  checkExcelFile(file);
+  const bytes = await readBytes(file);
+  try {
+    if (startsWith(bytes, ZIP)) {
+      const { readSheet } = await import('read-excel-file/browser');
+      return (await readSheet(new Blob([bytes as BlobPart]))) as RawCell[][];
+    }
+    if (startsWith(bytes, OLE2)) {
+      const { readXlsFirstSheet } = await import('./xls-reader');
+      return readXlsFirstSheet(bytes);
+    }
+    const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+    if (/<table[\s>]/i.test(text)) return readHtmlTable(text);
+    if (text.includes('\t')) return parseClipboardTable(text);
+  } catch (error) {
+    if (error instanceof ExcelImportError) throw error;
+    throw new ExcelImportError(excelMessages.parse);
+  }
+  throw new ExcelImportError(excelMessages.parse);
+}
+
+/** The whole upload: rules, reading, header dropped, cells in grid order. */
+export async function importExcelRows(file: File, columns: readonly ImportColumn[]): Promise<string[][]> {
+  const rows = mapSheetToColumns(await readSpreadsheet(file), columns);
+  if (rows.length === 0) throw new ExcelImportError(excelMessages.empty);
+  return rows;
+}

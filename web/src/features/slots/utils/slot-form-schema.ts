@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { FieldConfig } from '#shared/field-configs';
+import { validateSlotFields, type FieldMode } from '#shared/slot-fields';
+
+/**
+ * The react-hook-form schema of the registration, edit and fill forms: `customFields` keyed by
+ * field_key, checked with the shared config-driven rules (the same the server runs), each message
+ * on its own field. A form-wide message (fill: '최소 하나 이상의 필드를 입력해주세요.') lands on `root`.
+ */
+export const slotFieldsFormSchema = (configs: readonly FieldConfig[], mode: FieldMode = 'complete') =>
+  z.object({ customFields: z.record(z.string(), z.string()) }).superRefine((value, ctx) => {
+    const result = validateSlotFields(value.customFields, configs, mode);
+    if (result.ok) return;
+    for (const issue of result.errors) {
+      const known = issue.field in value.customFields;
+      ctx.addIssue({ code: 'custom', message: issue.message, path: known ? ['customFields', issue.field] : ['customFields'] });
+    }
+  });
+
+export type SlotFieldsForm = { customFields: Record<string, string> };

@@ -1,0 +1,213 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthSession } from '#shared/schemas/auth';
+import { ApiError, LOGIN_MESSAGE_KEY, api, errorMessage, refreshSession, setSessionEndedHandler } from './api-client';
+import { applyAuthSession, getAccessToken, getSessionState, resetSessionForTests } from './session-store';
+
+// fetch is this unit's boundary: each test scripts the server's answers in order.
+type Answer = { status: number; body?: unknown };
+const json = (status: number, body: unknown): Answer => ({ status, body });
+const ok = (data: unknown) => json(200, { success: true, data });
+const fail = (status: number, code: string, error: string) => json(status, { success: false, code, error });
+
+const session = (token: string): AuthSession => ({
+  user: {
+    id: 'u1',
+    email: 'kim',
+    role: 'user',
+    fullName: '김광고',
+    phone: null,
+    status: 'active',
+    isActive: true,
+    permissions: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    lastLoginAt: null,
+  },
+  tokens: { accessToken: token, refreshToken: 'r', expiresIn: 900 },
+  actingAs: null,
+});
+
+let answers: Answer[];
+let fetchMock: ReturnType<typeof vi.fn>;
+let sessionEnded: ReturnType<typeof vi.fn<() => void>>;
+
+const calls = () =>
+  fetchMock.mock.calls.map(([url, init]) => ({
+    url: url as string,
+    method: (init as RequestInit).method,
+    headers: (init as RequestInit).headers as Record<string, string>,
+  }));
+
+beforeEach(() => {
+  answers = [];
+  fetchMock = vi.fn(async () => {
+    const next = answers.shift();
+    if (!next) throw new Error('unexpected fetch');
+    return new Response(next.body === undefined ? null : JSON.stringify(next.body), { status: next.status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  sessionEnded = vi.fn<() => void>();
+  setSessionEndedHandler(sessionEnded);
+  sessionStorage.clear();
+  resetSessionForTests();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('api client', () => {
+  it('unwraps the envelope and sends the bearer token under /api', async () => {
+    applyAuthSession(session('t1'));
+    answers.push(ok({ amount: 5000 }));
+
+    await expect(api.get('/cash/balance')).resolves.toEqual({ amount: 5000 });
+
+    expect(calls()[0].url).toBe('/api/cash/balance');
+    expect(calls()[0].headers.Authorization).toBe('Bearer t1');
+  });
+
+  it('turns an error envelope into an ApiError with the server text', async () => {
+    applyAuthSession(session('t1'));
+    answers.push({ status: 400, body: { success: false, code: 'VALIDATION', error: '입력값을 확인해주세요.', details: [{ field: 'fullName', message: '이름을 입력해주세요.' }] } });
+
+    const error = await api.put('/auth/profile', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'VALIDATION', status: 400, message: '입력값을 확인해주세요.' });
+    expect((error as ApiError).fieldIssues).toEqual([{ field: 'fullName', message: '이름을 입력해주세요.' }]);
+  });
+
+  it('sends the Idempotency-Key header when asked', async () => {
+    applyAuthSession(session('t1'));
+    answers.push(ok({ id: 'c1' }));
+
+    await api.post('/cash/charge-requests', { amount: 10000 }, { idempotencyKey: 'key-1' });
+
+    expect(calls()[0].headers['Idempotency-Key']).toBe('key-1');
+  });
+
+  it('on a 401 refreshes once and retries with the new token', async () => {
+    applyAuthSession(session('old'));
+    answers.push(fail(401, 'UNAUTHORIZED', '인증이 필요합니다.'), ok(session('new')), ok({ amount: 1 }));
+
+    await expect(api.get('/cash/balance')).resolves.toEqual({ amount: 1 });
+
+    expect(calls().map((c) => c.url)).toEqual(['/api/cash/balance', '/api/auth/refresh', '/api/cash/balance']);
+    expect(calls()[2].headers.Authorization).toBe('Bearer new');
+    expect(getAccessToken()).toBe('new');
+    expect(sessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh between calls that fail together', async () => {
+    applyAuthSession(session('old'));
+    answers.push(
+      fail(401, 'UNAUTHORIZED', 'x'),
+      fail(401, 'UNAUTHORIZED', 'x'),
+      ok(session('new')),
+      ok(1),
+      ok(2),
+    );
+
+    await Promise.all([api.get('/a'), api.get('/b')]);
+
+    expect(calls().filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('when the refresh is refused: clears the session, keeps the expiry message and goes to /login', async () => {
+    applyAuthSession(session('old'));
+    answers.push(fail(401, 'UNAUTHORIZED', 'x'), fail(401, 'UNAUTHORIZED', 'x'), { status: 200, body: { success: true, data: null } });
+
+    await expect(api.get('/cash/balance')).rejects.toBeInstanceOf(ApiError);
+    await flush();
+
+    expect(getSessionState().status).toBe('anonymous');
+    expect(sessionStorage.getItem(LOGIN_MESSAGE_KEY)).toBe('인증이 만료되었습니다. 다시 로그인해주세요.');
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+    // The refresh cookie is revoked so a reload does not sign the session back in.
+    expect(calls().at(-1)?.url).toBe('/api/auth/logout');
+  });
+
+  it('when the retry is still 401: applies the same rule', async () => {
+    applyAuthSession(session('old'));
+    answers.push(fail(401, 'UNAUTHORIZED', 'x'), ok(session('new')), fail(401, 'UNAUTHORIZED', 'x'), ok(null));
+
+    await expect(api.get('/slots')).rejects.toMatchObject({ status: 401 });
+    await flush();
+
+    expect(getSessionState().status).toBe('anonymous');
+    expect(sessionStorage.getItem(LOGIN_MESSAGE_KEY)).toBe('인증이 만료되었습니다. 다시 로그인해주세요.');
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a 403 outside /auth: ends the session with the no-permission message', async () => {
+    applyAuthSession(session('t1'));
+    answers.push(fail(403, 'FORBIDDEN', '권한이 없습니다.'), ok(null));
+
+    await expect(api.get('/users')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await flush();
+
+    expect(getSessionState().status).toBe('anonymous');
+    expect(sessionStorage.getItem(LOGIN_MESSAGE_KEY)).toBe('접근 권한이 없습니다. 다시 로그인해주세요.');
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('a wrong password at login is an error for the form, not a session end', async () => {
+    answers.push(fail(401, 'UNAUTHORIZED', '아이디 또는 비밀번호가 올바르지 않습니다.'));
+
+    await expect(api.post('/auth/login', { email: 'a', password: 'b' })).rejects.toMatchObject({
+      message: '아이디 또는 비밀번호가 올바르지 않습니다.',
+    });
+
+    expect(calls()).toHaveLength(1);
+    expect(sessionEnded).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(LOGIN_MESSAGE_KEY)).toBeNull();
+  });
+
+  it('a 403 under /auth (after a fresh token) stays with the caller', async () => {
+    applyAuthSession(session('t1'));
+    answers.push(fail(403, 'FORBIDDEN', '개발자 계정만 사용자 전환을 할 수 있습니다.'));
+
+    await expect(api.post('/auth/switch-user', { targetUserId: 'x' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    expect(getSessionState().status).toBe('authenticated');
+    expect(sessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('refreshSession resolves null when the server refuses the cookie', async () => {
+    answers.push(fail(401, 'UNAUTHORIZED', 'x'));
+    await expect(refreshSession()).resolves.toBeNull();
+  });
+
+  it('gives up on auth calls after 15 seconds with the timeout message', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+
+    const pending = api.post('/auth/login', { email: 'a', password: 'b' }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    expect(await pending).toMatchObject({ code: 'TIMEOUT', message: '서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.' });
+  });
+
+  it('reports a network failure in Korean', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.get('/system-settings')).rejects.toMatchObject({ code: 'NETWORK', message: '서버와의 통신 중 오류가 발생했습니다.' });
+  });
+
+  it('errorMessage prefers the server text, keeps timeout and network texts, else uses the fallback', () => {
+    expect(errorMessage(new ApiError('CONFLICT', 409, '이미 사용 중인 아이디입니다.', undefined, true), 'x')).toBe('이미 사용 중인 아이디입니다.');
+    expect(errorMessage(new ApiError('TIMEOUT', 0, '서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.'), 'x')).toBe(
+      '서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.',
+    );
+    expect(errorMessage(new ApiError('INTERNAL', 502, '서버 오류가 발생했습니다.'), '업데이트 중 오류가 발생했습니다.')).toBe(
+      '업데이트 중 오류가 발생했습니다.',
+    );
+    expect(errorMessage(new Error('boom'), '로그인 중 오류가 발생했습니다.')).toBe('로그인 중 오류가 발생했습니다.');
+  });
+});

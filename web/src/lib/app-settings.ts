@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+import { defaultSettings, type Settings } from '#shared/settings';
+
+/**
+ * The current system settings, readable by every feature without importing the settings feature
+ * (features never import each other). The app fills it from features/settings; until the first
+ * load, and when loading fails, the defaults apply (spec §9 "settings defaults before load").
+ */
+export interface AppSettingsValue {
+  settings: Settings;
+  status: 'loading' | 'ready' | 'error';
+}
+
+export const AppSettingsContext = createContext<AppSettingsValue>({ settings: defaultSettings(), status: 'loading' });
+
+export const useAppSettings = (): Settings => useContext(AppSettingsContext).settings;
+
+export const useAppSettingsStatus = () => useContext(AppSettingsContext).status;

@@ -1,0 +1,74 @@
+import { useSyncExternalStore } from 'react';
+import type { AuthSession, UserDto } from '#shared/schemas/auth';
+
+/**
+ * The signed-in session, in memory only (design §4: the access token never touches storage; the
+ * refresh token is an HttpOnly cookie the SPA cannot read). Lives in lib because the HTTP client and
+ * every feature read it; only features/auth and the HTTP client write it.
+ */
+export type ActingAs = NonNullable<AuthSession['actingAs']>;
+
+export interface Session {
+  user: UserDto;
+  accessToken: string;
+  /** Set while a developer acts as another user (switch-user). */
+  actingAs: ActingAs | null;
+}
+
+export type SessionState =
+  | { status: 'restoring'; session: null }
+  | { status: 'anonymous'; session: null }
+  | { status: 'authenticated'; session: Session };
+
+let state: SessionState = { status: 'restoring', session: null };
+const listeners = new Set<() => void>();
+
+function emit(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export const getSessionState = (): SessionState => state;
+
+export const getAccessToken = (): string | null => state.session?.accessToken ?? null;
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Stores what login, refresh, switch-user and switch-back answer. */
+export function applyAuthSession(answer: AuthSession): Session {
+  const session: Session = {
+    user: answer.user,
+    accessToken: answer.tokens.accessToken,
+    actingAs: answer.actingAs ?? null,
+  };
+  emit({ status: 'authenticated', session });
+  return session;
+}
+
+/** Replaces the user (profile save) without touching the tokens. */
+export function updateSessionUser(user: UserDto) {
+  if (state.status !== 'authenticated') return;
+  emit({ status: 'authenticated', session: { ...state.session, user } });
+}
+
+export function clearSession() {
+  emit({ status: 'anonymous', session: null });
+}
+
+/** React view of the session; re-renders on sign-in, sign-out and user switches. */
+export function useSessionState(): SessionState {
+  return useSyncExternalStore(subscribeSession, getSessionState, getSessionState);
+}
+
+/** The signed-in user, or null. */
+export function useCurrentUser(): UserDto | null {
+  return useSessionState().session?.user ?? null;
+}
+
+/** Test helper: back to the state of a fresh page load. */
+export function resetSessionForTests() {
+  emit({ status: 'restoring', session: null });
+}

@@ -1,0 +1,40 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+/** Vendor code that changes rarely gets its own long-cached chunks; pages are split by route. */
+const vendorGroups: { name: string; test: RegExp }[] = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+  { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+  { name: 'data', test: /node_modules[\\/](swr|use-sync-external-store|dequal)[\\/]/ },
+  { name: 'dates', test: /node_modules[\\/](date-fns|@date-fns)[\\/]/ },
+];
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  resolve: { alias: { '@': `${webRoot}src` } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: vendorGroups },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/ws': { target: apiTarget.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+  preview: { port: 4173 },
+});
