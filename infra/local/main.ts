@@ -13,6 +13,8 @@ const tableName = process.env.TABLE_NAME ?? localDefaults.tableName;
 const log = (msg: string, extra?: unknown) => console.log(`[simple-slot] ${msg}`, extra ?? '');
 
 async function main() {
+  // Lambda runs Node 22; the SDK's warning about this machine's Node 20 would greet every start.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   log(`starting DynamoDB Local (data in ${dataDir})`);
   const dynamo = await startDynamoDbLocal({ dataDir: resolve(dataDir, 'dynamodb'), port: await freePort() });
   let server: Awaited<ReturnType<typeof startLocalServer>> | undefined;
