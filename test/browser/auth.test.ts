@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { apiClient } from '../support/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, trackApiCalls, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 
 /** Sign-in journeys in a real browser against the real local product (advertiser §2, §4, §8). */
@@ -31,12 +31,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('아이디').fill(email);
-  await page.getByLabel('비밀번호').fill(password);
-  await page.getByRole('button', { name: '로그인' }).click();
-}
+const signIn = (page: Page, email: string, password: string) => submitLogin(page, stack.url, email, password);
 
 const path = (page: Page) => new URL(page.url()).pathname;
 

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { settingsStore } from '../../functions/storage/settings';
 import { invalidateSettingsCache } from '../../functions/domain/settings/settings-service';
@@ -32,10 +32,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('아이디').fill(email);
-  await page.getByLabel('비밀번호').fill(password);
-  await page.getByRole('button', { name: '로그인' }).click();
+  await submitLogin(page, stack.url, email, password);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, fund, productUrl } from '../support/slots';
@@ -41,10 +41,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page) {
-  await page.goto(`${stack.url}/login`);
-  await page.getByLabel('아이디').fill(advertiser.email);
-  await page.getByLabel('비밀번호').fill(advertiser.password);
-  await page.getByRole('button', { name: '로그인' }).click();
+  await submitLogin(page, stack.url, advertiser.email, advertiser.password);
   await page.waitForURL((url) => url.pathname === '/slots');
 }
 

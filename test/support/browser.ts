@@ -112,3 +112,11 @@ export function ensureWebBuild() {
     env: { ...process.env, NODE_ENV: 'production' },
   });
 }
+
+/** Fills and submits the login form as a person would; callers wait for where it should land. */
+export async function submitLogin(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('아이디').fill(email);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인' }).click();
+}

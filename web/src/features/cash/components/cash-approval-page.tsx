@@ -9,7 +9,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pagination } from '@/components/ui/pagination';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
@@ -19,7 +18,7 @@ import { useCashStats } from '../api/get-cash-stats';
 import { useChargeRequests } from '../api/get-charge-requests';
 import { approveChargeSchema, rejectChargeSchema, useProcessChargeRequest } from '../api/process-charge-request';
 import { ChargeRequestsTable } from './charge-requests-table';
-import { PageSizeSelect } from './page-size-select';
+import { ListPager } from './list-pager';
 import { CashSystemGate } from './cash-system-off';
 import styles from './cash.module.css';
 
@@ -98,17 +97,7 @@ function CashApprovalPageContent() {
             }
           />
         )}
-        <div className={styles.toolbar}>
-          <PageSizeSelect
-            value={limit}
-            sizes={ADMIN_PAGE_SIZES}
-            onChange={(size) => {
-              setLimit(size);
-              setPage(1);
-            }}
-          />
-          <Pagination page={page} totalPages={data?.pagination.totalPages ?? 0} onPageChange={setPage} />
-        </div>
+        <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={ADMIN_PAGE_SIZES} onPageChange={setPage} onLimitChange={setLimit} />
       </Card>
       {approving && <ApproveDialog request={approving} onClose={() => setApproving(null)} />}
       {rejecting && <RejectDialog request={rejecting} onClose={() => setRejecting(null)} />}

@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pagination } from '@/components/ui/pagination';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
@@ -19,7 +18,7 @@ import { useProcessChargeRequest } from '../api/process-charge-request';
 import { useCashCharge } from '../hooks/use-cash-charge';
 import { CashTransactionsTable } from './cash-transactions-table';
 import { ChargeRequestsTable } from './charge-requests-table';
-import { PageSizeSelect } from './page-size-select';
+import { ListPager } from './list-pager';
 import { CashSystemGate } from './cash-system-off';
 import styles from './cash.module.css';
 
@@ -103,17 +102,7 @@ function ChargeHistory() {
           }
         />
       )}
-      <div className={styles.toolbar}>
-        <PageSizeSelect
-          value={limit}
-          sizes={USER_PAGE_SIZES}
-          onChange={(size) => {
-            setLimit(size);
-            setPage(1);
-          }}
-        />
-        <Pagination page={page} totalPages={data?.pagination.totalPages ?? 0} onPageChange={setPage} />
-      </div>
+      <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={USER_PAGE_SIZES} onPageChange={setPage} onLimitChange={setLimit} />
       <ConfirmDialog
         open={!!cancelling}
         title="충전 요청 취소"
@@ -138,17 +127,7 @@ function UsageHistory() {
     <>
       <ErrorBox message={error ? errorMessage(error, '사용 내역을 불러오지 못했습니다.') : null} />
       {data && <CashTransactionsTable items={data.items} />}
-      <div className={styles.toolbar}>
-        <PageSizeSelect
-          value={limit}
-          sizes={USER_PAGE_SIZES}
-          onChange={(size) => {
-            setLimit(size);
-            setPage(1);
-          }}
-        />
-        <Pagination page={page} totalPages={data?.pagination.totalPages ?? 0} onPageChange={setPage} />
-      </div>
+      <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={USER_PAGE_SIZES} onPageChange={setPage} onLimitChange={setLimit} />
     </>
   );
 }

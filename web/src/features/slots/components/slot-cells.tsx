@@ -2,7 +2,7 @@ import { dDayLabel, endDateTone, rankDelta, rankDisplay, remainingDays } from '#
 import type { SlotDto } from '#shared/schemas/slots';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { thumbnailUrl } from '../utils/slot-display';
-import { SlotIcon } from './slot-icons';
+import { Icon } from '@/components/ui/icon';
 import styles from './slot-cells.module.css';
 
 /**
@@ -46,7 +46,7 @@ export function RankValue({ rank, yesterdayRank, onOpenHistory }: { rank: number
       aria-label={`${display.text}${delta && delta.direction !== 'same' ? ` (${delta.direction === 'up' ? '▲' : '▼'}${Math.abs(delta.delta)})` : ''}, 순위 히스토리 보기`}
     >
       {body}
-      <SlotIcon name="chart" size={14} className={styles.rankIcon} />
+      <Icon name="chart" size={14} className={styles.rankIcon} />
     </button>
   );
 }
@@ -105,7 +105,7 @@ export function Thumbnail({ slot, size = 44 }: { slot: SlotDto; size?: number })
   if (!url)
     return (
       <span className={styles.thumbEmpty} style={{ width: size, height: size }} aria-hidden="true">
-        <SlotIcon name="image" size={Math.round(size / 2.4)} />
+        <Icon name="image" size={Math.round(size / 2.4)} />
       </span>
     );
   return <img className={styles.thumb} src={url} alt="" width={size} height={size} loading="lazy" referrerPolicy="no-referrer" />;

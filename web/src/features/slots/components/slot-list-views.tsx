@@ -4,7 +4,7 @@ import { isSelectableForBulk, slotActions } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
 import { fieldValue, productName } from '../utils/slot-display';
 import { DDay, EndDate, ExtendedBadge, PauseSwitch, RankValue, StatusBadge, Thumbnail } from './slot-cells';
-import { SlotIcon } from './slot-icons';
+import { Icon } from '@/components/ui/icon';
 import styles from './slot-list-views.module.css';
 
 export interface SlotListViewProps {
@@ -77,7 +77,7 @@ function ActionButton({ slot, today, onEdit }: { slot: SlotDto; today: string; o
   if (actions.edit)
     return (
       <Button size="sm" variant="secondary" onClick={() => onEdit(slot)} aria-label={`슬롯 #${slot.slot_number} 수정`}>
-        <SlotIcon name="edit" size={14} />
+        <Icon name="edit" size={14} />
         수정
       </Button>
     );

@@ -3,7 +3,7 @@ import type { SlotSearchType } from '#shared/schemas/slots';
 import { Button } from '@/components/ui/button';
 import { defaultSlotFilters, type SlotFilters } from '../hooks/use-slot-filters';
 import { matchingPreset, periodPresets, periodRange } from '../utils/period';
-import { SlotIcon } from './slot-icons';
+import { Icon } from '@/components/ui/icon';
 import styles from './slot-search.module.css';
 
 const searchTypes: { value: SlotSearchType; label: string }[] = [
@@ -31,7 +31,7 @@ export function SlotSearch({ filters, onApply, onReset }: { filters: SlotFilters
     <form className={styles.search} onSubmit={submit} role="search" aria-label="슬롯 검색">
       <div className={styles.main}>
         <div className={styles.box}>
-          <SlotIcon name="search" size={18} className={styles.boxIcon} />
+          <Icon name="search" size={18} className={styles.boxIcon} />
           <input
             className={styles.boxInput}
             type="search"
@@ -43,7 +43,7 @@ export function SlotSearch({ filters, onApply, onReset }: { filters: SlotFilters
         </div>
         <Button type="submit">검색</Button>
         <Button variant="secondary" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={`${id}-advanced`}>
-          <SlotIcon name="filter" size={16} />
+          <Icon name="filter" size={16} />
           상세 검색
         </Button>
       </div>

@@ -11,7 +11,6 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Icon } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { LoadingBlock, Spinner } from '@/components/ui/spinner';
@@ -34,7 +33,7 @@ import { BulkInputModal } from './bulk-input-modal';
 import { EditSlotModal } from './edit-slot-modal';
 import { RankHistoryModal } from './rank-history-modal';
 import { RegisterSlotModal } from './register-slot-modal';
-import { SlotIcon } from './slot-icons';
+import { Icon } from '@/components/ui/icon';
 import { SlotCards, SlotTable } from './slot-list-views';
 import { SlotSearch } from './slot-search';
 import styles from './slots-page.module.css';
@@ -292,17 +291,17 @@ export function SlotsPage() {
             </select>
             <div className={styles.viewToggle} role="group" aria-label="보기 방식">
               <button type="button" aria-pressed={view === 'table'} onClick={() => changeView('table')} title="표로 보기" aria-label="표로 보기">
-                <SlotIcon name="table" size={16} />
+                <Icon name="table" size={16} />
               </button>
               <button type="button" aria-pressed={view === 'cards'} onClick={() => changeView('cards')} title="카드로 보기" aria-label="카드로 보기">
-                <SlotIcon name="grid" size={16} />
+                <Icon name="grid" size={16} />
               </button>
             </div>
             <Button variant="secondary" size="sm" onClick={refresh} aria-label="새로고침" title="새로고침">
-              <SlotIcon name="refresh" size={16} />
+              <Icon name="refresh" size={16} />
             </Button>
             <Button variant="secondary" size="sm" onClick={() => void download()} loading={exporting} loadingText="준비 중..." disabled={!list.data}>
-              <SlotIcon name="download" size={16} />
+              <Icon name="download" size={16} />
               엑셀 다운로드
             </Button>
           </div>
