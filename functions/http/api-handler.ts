@@ -135,6 +135,17 @@ async function authenticate(access: Access, headers: Record<string, string>): Pr
   return caller;
 }
 
+/**
+ * The caller's address. Behind CloudFront, API Gateway's sourceIp is the edge server, shared by every
+ * user of that edge (most Korean users share one), so per-IP login throttling would lock them all
+ * out together; CloudFront's viewer-address header carries the real one ("ip:port", IPv6 unbracketed).
+ */
+export function clientIp(headers: Record<string, string>, sourceIp: string | undefined): string {
+  const viewer = headers['cloudfront-viewer-address'];
+  const ip = viewer ? viewer.slice(0, viewer.lastIndexOf(':')).replace(/^\[|\]$/g, '') : '';
+  return ip || sourceIp || '0.0.0.0';
+}
+
 function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers']): Record<string, string> {
   return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? '']));
 }
@@ -166,7 +177,7 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
           return caller;
         },
         requestId,
-        ip: event.requestContext?.http?.sourceIp ?? '0.0.0.0',
+        ip: clientIp(headers, event.requestContext?.http?.sourceIp),
         userAgent: event.requestContext?.http?.userAgent ?? headers['user-agent'] ?? '',
         headers,
         cookies: parseCookies(event.cookies, headers.cookie),

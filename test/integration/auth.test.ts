@@ -72,6 +72,16 @@ describe('sign-in', () => {
     expect(locked.body.error).toMatch(/^로그인 시도가 너무 많습니다\. \d+초 후에 다시 시도해주세요\.$/);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  it('throttles per viewer address behind CloudFront, not per edge server', async () => {
+    const viaEdge = (address: string, email: string, password: string) =>
+      api.call('POST', '/api/auth/login', { body: { email, password }, headers: { 'cloudfront-viewer-address': address } });
+    // 20 failures from one viewer (each on a different id, so only the address limit is reached).
+    for (let i = 0; i < 20; i++) expect((await viaEdge('203.0.113.7:50000', `probe${i}`, 'wrong-pass')).status).toBe(401);
+    expect((await viaEdge('203.0.113.7:50001', 'advertiser1', 'secret12')).status).toBe(429);
+    // Another user of the same edge server (same sourceIp here) still signs in.
+    expect((await viaEdge('198.51.100.20:40000', 'advertiser1', 'secret12')).status).toBe(200);
+  });
 });
 
 describe('tokens', () => {
