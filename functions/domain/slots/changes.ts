@@ -29,7 +29,7 @@ import { logger } from '../../http/logger';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { getSettings } from '../settings/settings-service';
 import { loadSlot } from './queries';
-import { actorOf, fieldsError, logWriter, ownersOf, statusMove, toSlotDto, visibleSlots, type ChangeContext } from './records';
+import { actorOf, fieldAttributes, fieldsError, logWriter, ownersOf, statusMove, toSlotDto, visibleSlots, type ChangeContext } from './records';
 import { withRetries } from './retry';
 
 /**
@@ -84,16 +84,7 @@ async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, n
   const plan: Plan = { changes, logs, counters: {}, rankReset: false };
   if (!logs.length) return plan;
 
-  Object.assign(changes, {
-    customFields: values.customFields,
-    keyword: values.keyword,
-    url: values.url,
-    mid: values.mid,
-    url_product_id: values.productId || null,
-    url_item_id: values.itemId || null,
-    url_vendor_item_id: values.vendorItemId || null,
-    updatedAt: now,
-  });
+  Object.assign(changes, { ...fieldAttributes(values), updatedAt: now });
   const targetChanged = values.keyword !== slot.keyword || values.url !== slot.url;
   const hadRank = slot.rank !== null || slot.yesterday_rank !== null || slot.first_rank !== null;
   if (targetChanged && !filling) {

@@ -148,13 +148,28 @@ export async function logWriter(ctx: ChangeContext) {
   });
 }
 
+/** Validated field values as slot attributes, the product ids derived from the URL included. */
+export type SlotFields = { customFields: Record<string, string>; keyword: string; url: string; mid: string; productId: string; itemId: string; vendorItemId: string };
+
+export function fieldAttributes(fields: SlotFields) {
+  return {
+    customFields: fields.customFields,
+    keyword: fields.keyword,
+    url: fields.url,
+    mid: fields.mid,
+    url_product_id: fields.productId || null,
+    url_item_id: fields.itemId || null,
+    url_vendor_item_id: fields.vendorItemId || null,
+  };
+}
+
 /** A new slot record with every field present (the DTO shape keeps nulls). */
 export function newSlotRecord(input: {
   id: string;
   owner: UserRecord;
   status: SlotStatus;
   slotNumber: number;
-  fields: { customFields: Record<string, string>; keyword: string; url: string; mid: string; productId: string; itemId: string; vendorItemId: string };
+  fields: SlotFields;
   price: number;
   startDate?: string | null;
   endDate?: string | null;
@@ -168,13 +183,7 @@ export function newSlotRecord(input: {
     userLogin: input.owner.loginId,
     status: input.status,
     slot_number: input.slotNumber,
-    customFields: fields.customFields,
-    keyword: fields.keyword,
-    url: fields.url,
-    mid: fields.mid,
-    url_product_id: fields.productId || null,
-    url_item_id: fields.itemId || null,
-    url_vendor_item_id: fields.vendorItemId || null,
+    ...fieldAttributes(fields),
     product_name: null,
     thumbnail: null,
     startDate: input.startDate ?? null,
