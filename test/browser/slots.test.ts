@@ -164,7 +164,10 @@ describe('My slots and bulk registration', () => {
     await row.getByRole('switch', { name: '슬롯 #1 일시정지' }).click();
     const pause = page.getByRole('dialog', { name: '슬롯 일시정지' });
     await pause.getByText('일시정지해도 만료일은 변경되지 않습니다.', { exact: false }).waitFor();
+    // The row flips optimistically; wait for the server's answer before reading the table.
+    const pauseSaved = page.waitForResponse((r) => r.url().endsWith(`/api/slots/${first.id}/status`) && r.request().method() === 'PATCH');
     await pause.getByRole('button', { name: '일시정지' }).click();
+    expect((await pauseSaved).status()).toBe(200);
     await row.getByText('일시정지', { exact: true }).waitFor();
     await expect(row.getByRole('switch').getAttribute('aria-checked')).resolves.toBe('false');
     const paused = await api.call('GET', `/api/slots/${first.id}`, { token: advToken });
@@ -173,7 +176,9 @@ describe('My slots and bulk registration', () => {
     await shot(page, '4-paused');
 
     await row.getByRole('switch', { name: '슬롯 #1 재개' }).click();
+    const resumeSaved = page.waitForResponse((r) => r.url().endsWith(`/api/slots/${first.id}/status`) && r.request().method() === 'PATCH');
     await page.getByRole('dialog', { name: '슬롯 재개' }).getByRole('button', { name: '재개' }).click();
+    expect((await resumeSaved).status()).toBe(200);
     await row.getByText('진행중').waitFor();
     const resumed = await api.call('GET', `/api/slots/${first.id}`, { token: advToken });
     expect(resumed.body.data.status).toBe('active');
