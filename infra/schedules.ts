@@ -31,7 +31,7 @@ export const schedules: readonly ScheduleDef[] = [
     entry: 'functions/jobs/slot-status.ts',
     // 00:05 KST, just after the business day turns.
     cron: { minute: 5, hour: 15 },
-    description: 'Moves stored slot statuses along the KST calendar (waiting, active, completed) with their counters',
+    description: 'Moves stored slot statuses along the KST calendar (waiting, active, completed) with their counters; deletes rows of bulks that never committed',
     timeoutSeconds: 300,
     tableAccess: 'readWrite',
   },

@@ -1,6 +1,7 @@
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  DeleteCommand,
   GetCommand,
   QueryCommand,
   UpdateCommand,
@@ -9,6 +10,7 @@ import {
 import type { SlotChangeType } from '#shared/schemas/slots';
 import { slotStatuses, type SlotStatus } from '#shared/slot-status';
 import { db, tableName } from './client';
+import { isConditionFailure } from './errors';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -467,6 +469,28 @@ export const slotsStore = {
 
   bulkPut(record: BulkRecord): TransactItem {
     return { Put: { TableName: tableName(), Item: { ...keys.slotBulk(record.bulkId), entity: 'slotBulk', ...record }, ConditionExpression: 'attribute_not_exists(PK)' } };
+  },
+
+  /**
+   * Deletes a row of a bulk that never committed, only as it was read: a retry with the same key
+   * rewrites its rows with a new `createdAt`, and such a row is left alone. False when it changed.
+   */
+  async deleteUncommittedBulkRow(slot: Pick<SlotRecord, 'id' | 'createdAt' | 'version'>): Promise<boolean> {
+    try {
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.slot(slot.id),
+          ConditionExpression: 'createdAt = :createdAt AND #version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':createdAt': slot.createdAt, ':version': slot.version },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
   },
 
   async getBulk(bulkId: string): Promise<BulkRecord | undefined> {

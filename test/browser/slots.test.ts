@@ -7,6 +7,7 @@ import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from 
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, fund, productUrl } from '../support/slots';
+import { buildXlsx } from '../support/xlsx';
 
 /**
  * Issue 4 "done when": an advertiser with enough balance registers one slot and 30 slots pasted from
@@ -230,5 +231,37 @@ describe('My slots and bulk registration', () => {
     await page.getByRole('button', { name: '카드로 보기' }).click();
     await page.locator('li[data-slot-number="1"]').getByText(/^D-\d+$/).waitFor();
     await shot(page, '6-cards');
+  });
+
+  it('uploads an Excel file into the bulk grid, columns matched by their headers, and registers its rows', async () => {
+    const page = await browser.freshPage();
+    await signIn(page);
+    const before = await balanceOf(advertiserId);
+    await page.goto(`${stack.url}/slots/bulk`);
+    const grid = page.getByRole('grid', { name: '슬롯 대량 등록 표' });
+    await grid.waitFor();
+
+    // The columns in another order than the form's: the headers decide where each goes.
+    const rows = [['URL', 'MID', '키워드'], ...[1, 2, 3].map((i) => [productUrl(100 + i), `9${i}`, `엑셀 키워드 ${i}`])];
+    await page.locator('#bulk-excel-upload').setInputFiles({ name: 'slots.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(buildXlsx(rows)) });
+    await page.getByText('slots.xlsx에서 3개 행을 불러왔습니다.').waitFor();
+    await page.getByTestId('bulk-count').getByText('3개').waitFor();
+    await grid.getByText('엑셀 키워드 2').waitFor();
+    // Row 1 holds the file's first data row, keyword in the keyword column (the cursor edits it).
+    await expect(grid.getByLabel('1행 키워드').inputValue()).resolves.toBe('엑셀 키워드 1');
+    await expect(grid.locator('tbody tr').nth(1).locator('td[role="gridcell"]').first().textContent()).resolves.toBe('엑셀 키워드 2');
+    await shot(page, '7-excel-upload', false);
+
+    // A file that is not a spreadsheet is refused with the rule, and the grid keeps its rows.
+    await page.locator('#bulk-excel-upload').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText('엑셀 파일(.xlsx, .xls)만 업로드할 수 있습니다.').waitFor();
+    await page.getByTestId('bulk-count').getByText('3개').waitFor();
+
+    await page.getByTestId('bulk-submit').click();
+    await page.getByRole('dialog', { name: '슬롯 신청' }).getByRole('button', { name: '신청' }).click();
+    await page.getByText('3개 슬롯이 성공적으로 등록되었습니다.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/slots');
+    await page.getByText('엑셀 키워드 3').first().waitFor();
+    expect(await balanceOf(advertiserId)).toBe(before - 3 * PRICE);
   });
 });

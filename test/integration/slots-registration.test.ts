@@ -4,6 +4,7 @@ import { addKstDays, kstToday } from '../../shared/kst';
 import { ledgerStore } from '../../functions/storage/ledger';
 import { slotsStore } from '../../functions/storage/slots';
 import { transact } from '../../functions/storage/transactions';
+import { runSlotStatusJob } from '../../functions/domain/slots/status-job';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, newAccount, productUrl, resetSettings, row, setSetting } from '../support/slots';
@@ -317,5 +318,29 @@ describe('POST /api/slots/bulk', () => {
     await transact([slotsStore.bulkPut({ bulkId, userId: user.id, count: 2, seqStart: 7, rowsHash: 'x', result: {}, createdAt: template.createdAt })]);
     expect((await visible()).sort()).toEqual(['고아0', '고아1', '키워드1']);
     expect((await api.call('GET', `/api/slots/${rows[1].id}`, { token: user.token })).body.data.slot_number).toBe(8);
+  });
+
+  it('the nightly job deletes rows of a bulk that never committed, once they are an hour old', async () => {
+    const user = await newAccount(stack, { balance: 500_000 });
+    const ok = await api.call('POST', '/api/slots/bulk', { token: user.token, body: { rows: [row(1)] } });
+    const template = (await slotsStore.get(ok.body.data.slotIds[0]))!;
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
+    const orphan = (bulkId: string, createdAt: string) => ({ ...template, id: `${bulkId}0000`, bulkId, bulkIndex: 0, createdAt });
+    const stale = orphan('BSTALE00000000000000000', twoHoursAgo);
+    const fresh = orphan('BFRESH00000000000000000', new Date().toISOString());
+    await slotsStore.putBulkSlots([stale, fresh]);
+    // The committed bulk's own row is older than the grace period too: it must stay.
+    const committedOld = { ...template, createdAt: twoHoursAgo };
+    await slotsStore.putBulkSlots([committedOld]);
+
+    const job = await runSlotStatusJob();
+    expect(job.sweptBulkRows).toBeGreaterThanOrEqual(1);
+    expect(await slotsStore.get(stale.id)).toBeUndefined();
+    expect(await slotsStore.get(fresh.id)).toBeDefined();
+    expect(await slotsStore.get(template.id)).toBeDefined();
+    // Nothing the user sees moved: one slot, paid once.
+    expect((await countOf(user.token)).count).toBe(1);
+    expect((await api.call('GET', '/api/slots', { token: user.token })).body.data.items).toHaveLength(1);
+    expect(await balanceOf(user.id)).toBe(500_000 - PRICE);
   });
 });

@@ -67,6 +67,32 @@ export async function runSlotStatusJob(today = kstToday()) {
       }
     }
   }
-  logger.info('slot-status finished', { today, checked, moved, failed });
-  return { today, checked, moved, failed };
+  const sweptBulkRows = await sweepUncommittedBulkRows();
+  logger.info('slot-status finished', { today, checked, moved, failed, sweptBulkRows });
+  return { today, checked, moved, failed, sweptBulkRows };
+}
+
+/** A bulk request lives for seconds (API Gateway gives up at 30 s); an hour is far beyond any of them. */
+export const UNCOMMITTED_BULK_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the rows of bulk registrations that never committed (their charge failed or the request
+ * died before it: registration.ts). Nobody sees, counts or paid for them; left alone they would
+ * sit in the lists' indexes for ever. Only rows older than the grace period go, each only as read.
+ */
+export async function sweepUncommittedBulkRows(now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - UNCOMMITTED_BULK_GRACE_MS).toISOString();
+  const committed = new Map<string, boolean>();
+  let swept = 0;
+  // A bulk writes its rows as `pending`, or `active` with slotAutoApproval.
+  for (const status of ['pending', 'active'] as const) {
+    for (const slot of await slotsStore.listByStatus(status)) {
+      if (slot.bulkId === undefined || slot.createdAt >= cutoff) continue;
+      if (!committed.has(slot.bulkId)) committed.set(slot.bulkId, !!(await slotsStore.getBulk(slot.bulkId)));
+      if (committed.get(slot.bulkId)) continue;
+      if (await slotsStore.deleteUncommittedBulkRow(slot)) swept += 1;
+    }
+  }
+  if (swept) logger.warn('uncommitted bulk rows deleted', { swept });
+  return swept;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkExcelFile, EXCEL_MAX_BYTES, excelMessages, importExcelRows, mapSheetToColumns } from './excel-import';
+import { buildXlsx } from '../../../../../test/support/xlsx';
 
 const columns = [
   { key: 'keywords', label: '키워드' },
@@ -48,27 +49,10 @@ describe('file rules', () => {
 
 describe('.xlsx through read-excel-file', () => {
   it('reads the first sheet, drops the header and maps the columns', async () => {
-    const { zipSync, strToU8 } = await import('fflate');
-    const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
-    const sheet = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>
-<row r="1">${cell('A1', '키워드')}${cell('B1', 'URL')}${cell('C1', 'MID')}</row>
-<row r="2">${cell('A2', '엑셀 키워드')}${cell('B2', 'https://www.coupang.com/vp/products/1?itemId=2&amp;vendorItemId=3')}<c r="C2"><v>123</v></c></row>
-</sheetData></worksheet>`;
-    const zip = zipSync({
-      '[Content_Types].xml': strToU8(
-        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
-      ),
-      '_rels/.rels': strToU8(
-        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-      ),
-      'xl/workbook.xml': strToU8(
-        '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
-      ),
-      'xl/_rels/workbook.xml.rels': strToU8(
-        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-      ),
-      'xl/worksheets/sheet1.xml': strToU8(sheet),
-    });
+    const zip = buildXlsx([
+      ['키워드', 'URL', 'MID'],
+      ['엑셀 키워드', 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3', '123'],
+    ]);
     const file = new File([zip as BlobPart], 'slots.xlsx');
     expect(await importExcelRows(file, columns)).toEqual([['엑셀 키워드', 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3', '123']]);
   });
