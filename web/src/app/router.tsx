@@ -94,6 +94,8 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { index: true, element: <HomeRedirect /> },
+          // The rank-history popup window: signed in, but without the sidebar layout.
+          page('slots/:slotId/rank-history', '순위 히스토리', () => import('@/features/slots/components/rank-history-window'), 'RankHistoryWindow'),
           {
             lazy: lazyComponent(() => import('./layout/app-layout'), 'AppLayout'),
             children: [

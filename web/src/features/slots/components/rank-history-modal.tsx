@@ -30,19 +30,32 @@ function fillDays(entries: RankHistoryEntry[], from: string, to: string): RankHi
 }
 
 /**
- * 순위 히스토리 (spec §2): the daily rank trend and a 7-column calendar of KST days. '새 창으로 보기'
- * opens the same view in a 700×800 popup window (/slots?rankHistory={id}).
+ * 순위 히스토리 (spec §2): the daily rank trend and a 7-column calendar of KST days, in a dialog over
+ * My slots. '새 창으로 보기' opens the same view in a 700×800 popup window without the app's layout
+ * (/slots/{id}/rank-history, RankHistoryWindow).
  */
-export function RankHistoryModal({ slot, onClose, popup = false }: { slot: SlotDto; onClose: () => void; popup?: boolean }) {
+export function RankHistoryModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
+  const keyword = fieldValue(slot, 'keywords');
+  return (
+    <Modal open onClose={onClose} title={`순위 히스토리 · 슬롯 #${slot.slot_number}`} description={keyword ? `키워드: ${keyword}` : undefined} size="lg">
+      <RankHistoryView
+        slot={slot}
+        onOpenWindow={() => window.open(`/slots/${encodeURIComponent(slot.id)}/rank-history`, `rank-history-${slot.id}`, 'width=700,height=800')}
+      />
+    </Modal>
+  );
+}
+
+/** The period picker, the trend chart and the calendar: shared by the dialog and the popup window. */
+export function RankHistoryView({ slot, onOpenWindow }: { slot: Pick<SlotDto, 'id'>; onOpenWindow?: () => void }) {
   const [days, setDays] = useState<number>(30);
   const today = kstToday();
   const from = addKstDays(today, -(days - 1));
   const { data, error, isLoading } = useRankHistory(slot.id, from, today);
   const entries = useMemo(() => fillDays(data?.items ?? [], from, today), [data, from, today]);
-  const keyword = fieldValue(slot, 'keywords');
 
   return (
-    <Modal open onClose={onClose} title={`순위 히스토리 · 슬롯 #${slot.slot_number}`} description={keyword ? `키워드: ${keyword}` : undefined} size="lg">
+    <>
       <div className={styles.toolbar} role="group" aria-label="조회 기간">
         {ranges.map((r) => (
           <button key={r.days} type="button" className={styles.rangeButton} aria-pressed={days === r.days} onClick={() => setDays(r.days)}>
@@ -52,12 +65,8 @@ export function RankHistoryModal({ slot, onClose, popup = false }: { slot: SlotD
         <span className={styles.rangeText}>
           {from} ~ {today} (KST)
         </span>
-        {!popup && (
-          <button
-            type="button"
-            className={styles.popupButton}
-            onClick={() => window.open(`/slots?rankHistory=${encodeURIComponent(slot.id)}`, `rank-history-${slot.id}`, 'width=700,height=800')}
-          >
+        {onOpenWindow && (
+          <button type="button" className={styles.popupButton} onClick={onOpenWindow}>
             새 창으로 보기
           </button>
         )}
@@ -104,6 +113,6 @@ export function RankHistoryModal({ slot, onClose, popup = false }: { slot: SlotD
           </ol>
         </>
       )}
-    </Modal>
+    </>
   );
 }

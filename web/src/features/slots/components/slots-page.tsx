@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { mutate as globalMutate } from 'swr';
 import { kstToday } from '#shared/kst';
 import { commonMessages } from '#shared/messages';
@@ -20,7 +20,6 @@ import { useAppSettings } from '@/lib/app-settings';
 import { formatNumber, formatWon } from '@/lib/format';
 import { getAllSlots } from '../api/export-slots';
 import { useFieldConfigs } from '../api/get-field-configs';
-import { useSlot } from '../api/get-slot';
 import { slotCountKey, useSlotCount } from '../api/get-slot-count';
 import { useSlots } from '../api/get-slots';
 import { updateSlotStatus } from '../api/update-slot-status';
@@ -66,11 +65,6 @@ export function SlotsPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busyIds, setBusyIds] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
-
-  // The rank-history popup window: /slots?rankHistory={id}.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const popupId = searchParams.get('rankHistory');
-  const popupSlot = useSlot(popupId);
 
   const configs = useFieldConfigs();
   const listFields = useMemo(() => (configs.data ? slotListFields(configs.data) : []), [configs.data]);
@@ -369,16 +363,6 @@ export function SlotsPage() {
       )}
       {dialog?.kind === 'edit' && configs.data && <EditSlotModal slot={dialog.slot} configs={configs.data} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'history' && <RankHistoryModal slot={dialog.slot} onClose={() => setDialog(null)} />}
-      {popupSlot.data && (
-        <RankHistoryModal
-          slot={popupSlot.data}
-          popup
-          onClose={() => {
-            if (window.opener) window.close();
-            else setSearchParams({}, { replace: true });
-          }}
-        />
-      )}
       {dialog?.kind === 'bulk-edit' && (
         <BulkEditModal
           slots={selectedSlots}

@@ -1,0 +1,38 @@
+import { useNavigate, useParams } from 'react-router';
+import { ErrorBox } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useSlot } from '../api/get-slot';
+import { fieldValue } from '../utils/slot-display';
+import { RankHistoryView } from './rank-history-modal';
+import styles from './rank-history.module.css';
+
+/**
+ * /slots/{id}/rank-history — the 700×800 popup window '새 창으로 보기' opens (spec §2 "popup preview
+ * window"): the rank history alone, without the sidebar, so it fits the small window.
+ */
+export function RankHistoryWindow() {
+  const { slotId = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: slot, error, isLoading } = useSlot(slotId);
+  const keyword = slot ? fieldValue(slot, 'keywords') : '';
+  const close = () => (window.opener ? window.close() : navigate('/slots'));
+
+  return (
+    <main className={styles.window}>
+      <header className={styles.windowHeader}>
+        <div>
+          <h1 className={styles.windowTitle}>순위 히스토리{slot ? ` · 슬롯 #${slot.slot_number}` : ''}</h1>
+          {keyword && <p className={styles.windowKeyword}>키워드: {keyword}</p>}
+        </div>
+        <Button variant="secondary" size="sm" onClick={close}>
+          닫기
+        </Button>
+      </header>
+      {isLoading && <LoadingBlock />}
+      <ErrorBox message={error ? errorMessage(error, '순위 히스토리 조회에 실패했습니다.') : null} />
+      {slot && <RankHistoryView slot={slot} />}
+    </main>
+  );
+}
