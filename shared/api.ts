@@ -52,3 +52,9 @@ export interface Paginated<T> {
   items: T[];
   pagination: Pagination;
 }
+
+/**
+ * The viewer's IP as CloudFront saw it, set on every /api request by the distribution's viewer-request
+ * function (infra/stacks/web-stack.ts), which overwrites whatever a client sent under that name.
+ */
+export const VIEWER_IP_HEADER = 'x-simple-slot-viewer-ip';

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { statusOfCode, type ApiFailure, type FieldIssue } from '#shared/api';
+import { statusOfCode, VIEWER_IP_HEADER, type ApiFailure, type FieldIssue } from '#shared/api';
 import { authMessages, commonMessages } from '#shared/messages';
 import { labelOf } from '#shared/zod';
 import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
@@ -138,12 +138,10 @@ async function authenticate(access: Access, headers: Record<string, string>): Pr
 /**
  * The caller's address. Behind CloudFront, API Gateway's sourceIp is the edge server, shared by every
  * user of that edge (most Korean users share one), so per-IP login throttling would lock them all
- * out together; CloudFront's viewer-address header carries the real one ("ip:port", IPv6 unbracketed).
+ * out together; the distribution's viewer-request function passes the real one in VIEWER_IP_HEADER.
  */
 export function clientIp(headers: Record<string, string>, sourceIp: string | undefined): string {
-  const viewer = headers['cloudfront-viewer-address'];
-  const ip = viewer ? viewer.slice(0, viewer.lastIndexOf(':')).replace(/^\[|\]$/g, '') : '';
-  return ip || sourceIp || '0.0.0.0';
+  return headers[VIEWER_IP_HEADER] || sourceIp || '0.0.0.0';
 }
 
 function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers']): Record<string, string> {

@@ -22,6 +22,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { projectRoot } from '#infra/constructs/app-function';
 import { isProduction, statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
+import { VIEWER_IP_HEADER } from '#shared/api';
 
 /** The built SPA; deployed only when it exists, so infra work does not need a web build. */
 export const webDistDir = path.join(projectRoot, 'web', 'dist');
@@ -51,6 +52,16 @@ function handler(event) {
   if (origin !== 'https://' + request.headers.host.value) {
     return { statusCode: 403, statusDescription: 'Forbidden' };
   }
+  return request;
+}`;
+
+// Behind CloudFront, API Gateway's sourceIp is the edge server's, shared by everyone on that edge.
+// The edge knows the viewer: it hands the address on in our own header (a client-sent one is replaced)
+// rather than relying on which CloudFront-* headers a managed origin request policy forwards.
+const VIEWER_IP = `
+function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -102,6 +113,7 @@ export class WebStack extends Stack {
           ...passThrough,
           origin: new HttpOrigin(executeApiDomain(this, props.httpApi.apiId)),
           allowedMethods: AllowedMethods.ALLOW_ALL,
+          functionAssociations: [viewerFunction('ViewerIp', VIEWER_IP)],
         },
         // The WebSocket stage is named `ws`, so the path needs no rewriting.
         '/ws': {

@@ -8,6 +8,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { describe, expect, it } from 'vitest';
 import { apiGroups, routeKey, routes, type ApiGroup } from '#infra/routes';
 import { schedules } from '#infra/schedules';
+import { VIEWER_IP_HEADER } from '#shared/api';
 import { DataStack } from '#infra/stacks/data-stack';
 import { JobsStack } from '#infra/stacks/jobs-stack';
 import { RealtimeStack } from '#infra/stacks/realtime-stack';
@@ -306,7 +307,12 @@ describe('web', () => {
       OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
     });
     expect(JSON.stringify(originOf(api).DomainName)).toContain('SimpleSlot-tester-Api');
-    expect(api.FunctionAssociations).toBeUndefined();
+  });
+
+  it('hands the viewer address to the API in its own header, replacing a client-sent one', () => {
+    const stamp = functionCode(behaviour('/api/*').FunctionAssociations[0]);
+    const request = { ...viewerRequest('/api/auth/login', { [VIEWER_IP_HEADER]: '10.0.0.1' }), viewer: { ip: '203.0.113.7' } };
+    expect(stamp(request).headers[VIEWER_IP_HEADER]).toEqual({ value: '203.0.113.7' });
   });
 
   it('sends /ws to the WebSocket API', () => {

@@ -3,6 +3,7 @@ import { createPrivateKey, createSign, generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
+import { VIEWER_IP_HEADER } from '../../shared/api';
 
 let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
@@ -75,12 +76,12 @@ describe('sign-in', () => {
 
   it('throttles per viewer address behind CloudFront, not per edge server', async () => {
     const viaEdge = (address: string, email: string, password: string) =>
-      api.call('POST', '/api/auth/login', { body: { email, password }, headers: { 'cloudfront-viewer-address': address } });
+      api.call('POST', '/api/auth/login', { body: { email, password }, headers: { [VIEWER_IP_HEADER]: address } });
     // 20 failures from one viewer (each on a different id, so only the address limit is reached).
-    for (let i = 0; i < 20; i++) expect((await viaEdge('203.0.113.7:50000', `probe${i}`, 'wrong-pass')).status).toBe(401);
-    expect((await viaEdge('203.0.113.7:50001', 'advertiser1', 'secret12')).status).toBe(429);
+    for (let i = 0; i < 20; i++) expect((await viaEdge('203.0.113.7', `probe${i}`, 'wrong-pass')).status).toBe(401);
+    expect((await viaEdge('203.0.113.7', 'advertiser1', 'secret12')).status).toBe(429);
     // Another user of the same edge server (same sourceIp here) still signs in.
-    expect((await viaEdge('198.51.100.20:40000', 'advertiser1', 'secret12')).status).toBe(200);
+    expect((await viaEdge('198.51.100.20', 'advertiser1', 'secret12')).status).toBe(200);
   });
 });
 
