@@ -61,6 +61,7 @@ export const cashMessages = {
   chargeRequestNotFound: '충전 요청을 찾을 수 없습니다.',
   onlyPending: '대기 중인 요청만 승인 또는 거절할 수 있습니다.',
   onlyPendingCancel: '대기 중인 요청만 취소할 수 있습니다.',
+  ownRequest: '본인의 충전 요청은 직접 승인하거나 거절할 수 없습니다.',
   chargeRequested: '충전 요청이 완료되었습니다.',
   amountRequired: '충전 금액을 입력해주세요.',
   amountNumeric: '충전 금액은 숫자로 입력해주세요.',

@@ -41,34 +41,57 @@ const wonFormat = new Intl.NumberFormat('ko-KR');
 /** 12345 → '12,345' (no unit; messages add 원). */
 export const formatWonNumber = (amount: number) => wonFormat.format(amount);
 
+/** Years an expected deposit may fall in: catches typos such as 0202 or 20255 without a moving window. */
+const DEPOSIT_YEARS = { min: 2000, max: 2099 } as const;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** Whether y-m-d h:m:s names a real moment (2025-02-30 and 24:00 do not). */
+function isRealDateTime(y: number, m: number, d: number, h: number, min: number, sec: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d, h, min, sec));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === min;
+}
+
 /**
- * `2025-03-01T14:30` (a datetime-local input, read as Seoul time) or any ISO timestamp with an
- * offset → a UTC ISO string.
+ * `2025-03-01T14:30` (a datetime-local input) and `2025-03-01` (00:00) are Seoul time (design §3);
+ * a timestamp with `Z` or an offset is taken as it says. Impossible dates are refused, not rolled
+ * over. → a UTC ISO string.
  */
 export const depositAtSchema = z
   .string({ error: cashMessages.depositAtRequired })
   .trim()
   .min(1, cashMessages.depositAtRequired)
   .transform((value, ctx) => {
-    const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value);
-    const date = new Date(local ? `${value}+09:00` : value);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
+    const m = DATE_TIME.exec(value);
+    const [y, mo, d, h, mi, sec] = (m?.slice(1, 7) ?? []).map((part) => Number(part ?? 0));
+    if (!m || y < DEPOSIT_YEARS.min || y > DEPOSIT_YEARS.max || !isRealDateTime(y, mo, d, h, mi, sec)) {
       ctx.addIssue({ code: 'custom', message: cashMessages.depositAtInvalid });
       return z.NEVER;
     }
-    return date.toISOString();
+    const local = `${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}`;
+    return new Date(`${local}${m[7] ?? '+09:00'}`).toISOString();
   });
 
-/** Accepts a number or a numeric string (form inputs); anything else is "not a number". */
+/** Plain digits, or digits grouped by thousands ('10,000'): what people type for won. */
+const WON_TEXT = /^(\d+|\d{1,3}(,\d{3})+)$/;
+
+/**
+ * Accepts a number or a numeric string (form inputs); anything else (1e4, 0x2710, 1,0,000) is
+ * "not a number". Zero and negative amounts are left to the configured range.
+ */
 const chargeAmountSchema = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.replaceAll(',', '').trim()) : v === '' ? undefined : v),
+  (v) => {
+    if (v === '' || v === null) return undefined;
+    if (typeof v !== 'string') return v;
+    const text = v.trim();
+    if (!text) return undefined;
+    return WON_TEXT.test(text) ? Number(text.replaceAll(',', '')) : Number.NaN;
+  },
   z
     .number({
-      error: (iss) => (iss.input === undefined || iss.input === null ? cashMessages.amountRequired : cashMessages.amountNumeric),
+      error: (iss) => (iss.input === undefined ? cashMessages.amountRequired : cashMessages.amountNumeric),
     })
     .refine(Number.isFinite, cashMessages.amountNumeric)
-    .refine(Number.isInteger, cashMessages.amountInteger)
-    .refine((n) => n > 0, cashMessages.amountRequired),
+    .refine(Number.isInteger, cashMessages.amountInteger),
 );
 
 const chargeRequestShape = {

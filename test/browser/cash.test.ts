@@ -133,4 +133,15 @@ describe('cash charge, approval and history', () => {
       await setSetting('cashChargeMode', 'modal');
     }
   });
+
+  it('in modal mode /cash opens the charge dialog over the history; staff see their balance too', async () => {
+    const page = await browser.freshPage();
+    await signIn(page, operator.email, operator.password);
+    await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+    await page.getByText('보유 캐시').locator('..').getByText('0원').waitFor();
+    await page.goto(`${stack.url}/cash`);
+    await page.getByRole('dialog', { name: '캐시 충전' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/cash-history');
+    await page.getByRole('heading', { name: '캐시 내역' }).waitFor();
+  });
 });

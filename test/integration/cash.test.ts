@@ -116,6 +116,11 @@ describe('charge request creation', () => {
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
     const list = await api.call('GET', '/api/cash/charge-requests', { token: adv.token });
     expect(list.body.data.pagination.total).toBe(1);
+
+    // The same key with another deposit time is another request, not a retry: refused.
+    const other = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: { ...chargeBody(30_000), depositAt: '2025-03-02T09:00' }, headers });
+    expect(other.status).toBe(409);
+    expect(other.body.error).toBe('같은 Idempotency-Key로 다른 요청이 이미 처리되었습니다.');
   });
 
   it('approves at once with cashAutoApproval', async () => {
@@ -198,6 +203,18 @@ describe('approval', () => {
     expect(stats.body.data.pagination.total).toBe(1);
   });
 
+  it('operators approving at once with different bonuses: one wins, the others hear the request is no longer pending', async () => {
+    const adv = await newAdvertiser();
+    const req = await requestCharge(adv.token, 100_000);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: i + 1 } })),
+    );
+    const winner = results.filter((r) => r.status === 200);
+    expect(winner).toHaveLength(1);
+    expect(new Set(results.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.body.error}`))).toEqual(new Set(['409 대기 중인 요청만 승인 또는 거절할 수 있습니다.']));
+    expect(await balanceOf(adv.token)).toBe(100_000 + winner[0].body.data.bonusAmount);
+  });
+
   it('a retried approval with the same Idempotency-Key gets the same answer and one credit', async () => {
     const adv = await newAdvertiser();
     const req = await requestCharge(adv.token, 40_000);
@@ -209,6 +226,21 @@ describe('approval', () => {
     expect(retry.body).toEqual(first.body);
     expect(await balanceOf(adv.token)).toBe(44_000);
     expect(await ledgerStore.allEntries(adv.id)).toHaveLength(2);
+  });
+
+  it('staff may hold cash, but nobody approves or rejects their own request', async () => {
+    await stack.createUser({ email: 'cashop2', password: 'secret12', fullName: '운영자2', role: 'operator' });
+    const own = await requestCharge(operator, 50_000);
+    for (const [action, body] of [['approve', { bonusPercentage: 10 }], ['reject', { reason: '셀프' }]] as const) {
+      const res = await api.call('POST', `/api/cash/charge-requests/${own.id}/${action}`, { token: operator, body });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe('본인의 충전 요청은 직접 승인하거나 거절할 수 없습니다.');
+    }
+    expect(await balanceOf(operator)).toBe(0);
+    // Another operator approves it.
+    const colleague = (await api.login('cashop2', 'secret12')).token;
+    expect((await api.call('POST', `/api/cash/charge-requests/${own.id}/approve`, { token: colleague, body: {} })).status).toBe(200);
+    expect(await balanceOf(operator)).toBe(50_000);
   });
 
   it('answers an unknown request with 404 and refuses advertisers', async () => {

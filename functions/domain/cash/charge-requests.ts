@@ -16,7 +16,7 @@ import type { Caller } from '../auth/tokens';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { getSettings } from '../settings/settings-service';
 import { assertCashEnabled, paginate, withConflictRetry } from './cash-common';
-import { LinkedWriteRejected, post } from './ledger';
+import { LinkedWriteRejected, post, ReplayMismatch } from './ledger';
 
 /**
  * Charge requests (advertiser-area §2/§4, operator-console Cash approval): an advertiser asks for a
@@ -99,13 +99,24 @@ export async function createChargeRequest(caller: Caller, body: ChargeRequestBod
 async function replayCreate(chargeId: string, body: ChargeRequestBody): Promise<ChargeRequestDto> {
   const earlier = await chargeRequestsStore.get(chargeId);
   if (!earlier) throw new NotFoundError(cashMessages.chargeRequestNotFound);
-  if (earlier.amount !== body.amount || earlier.accountHolder !== body.accountHolder) throw new ConflictError(cashMessages.idempotencyMismatch);
+  const same = earlier.amount === body.amount && earlier.accountHolder === body.accountHolder && earlier.depositAt === body.depositAt;
+  if (!same) throw new ConflictError(cashMessages.idempotencyMismatch);
   return toChargeRequestDto(earlier);
 }
 
 async function mustGet(id: string): Promise<ChargeRequestRecord> {
   const record = await chargeRequestsStore.get(id);
   if (!record) throw new NotFoundError(cashMessages.chargeRequestNotFound);
+  return record;
+}
+
+/**
+ * Staff hold balances too (the sidebar offers them 캐시충전), but nobody approves money for
+ * themselves. A 409, not a 403: the SPA ends the session on any 403 (spec session rule).
+ */
+async function mustProcessable(caller: Caller, id: string): Promise<ChargeRequestRecord> {
+  const record = await mustGet(id);
+  if (record.userId === caller.userId) throw new ConflictError(cashMessages.ownRequest);
   return record;
 }
 
@@ -125,7 +136,7 @@ export async function approveChargeRequest(
   idempotencyKey?: string,
 ): Promise<ChargeRequestDto> {
   await assertCashEnabled();
-  const record = await mustGet(id);
+  const record = await mustProcessable(caller, id);
   if (record.status !== 'pending') return processedAnswer(record, 'approved', idempotencyKey ?? null, cashMessages.onlyPending);
   return approveRecord(record, { processorId: caller.userId, bonusPercentage: input.bonusPercentage, processKey: idempotencyKey ?? null });
 }
@@ -162,7 +173,8 @@ async function approveRecord(
     });
     if (!result.replayed) return toChargeRequestDto({ ...record, ...change });
   } catch (err) {
-    if (!(err instanceof LinkedWriteRejected)) throw err;
+    // Lost to a concurrent approval, perhaps with another bonus (the ledger's natural key then holds another amount).
+    if (!(err instanceof LinkedWriteRejected || err instanceof ReplayMismatch)) throw err;
   }
   // Someone else processed it first (or this is a replay): answer from what is stored.
   return processedAnswer(await mustGet(record.id), 'approved', opts.processKey, cashMessages.onlyPending);
@@ -170,7 +182,7 @@ async function approveRecord(
 
 export async function rejectChargeRequest(caller: Caller, id: string, input: { reason: string }, idempotencyKey?: string): Promise<ChargeRequestDto> {
   await assertCashEnabled();
-  const record = await mustGet(id);
+  const record = await mustProcessable(caller, id);
   if (record.status !== 'pending') return processedAnswer(record, 'rejected', idempotencyKey ?? null, cashMessages.onlyPending);
   const change = {
     status: 'rejected' as const,

@@ -119,10 +119,20 @@ function validate(input: PostInput) {
   }
 }
 
+/**
+ * The idempotency key was already used by a different money movement: nothing was written. For a
+ * natural key (`approve#{chargeId}`) it means another call with other terms got there first.
+ */
+export class ReplayMismatch extends ConflictError {
+  constructor() {
+    super(cashMessages.idempotencyMismatch);
+  }
+}
+
 const fingerprint = (input: PostInput) => input.entries.reduce((sum, e) => sum + signedAmount(e.type, e.amount), 0);
 
 function replay(input: PostInput, record: LedgerReplayRecord): PostResult {
-  if (record.kind !== input.operation || record.amount !== fingerprint(input)) throw new ConflictError(cashMessages.idempotencyMismatch);
+  if (record.kind !== input.operation || record.amount !== fingerprint(input)) throw new ReplayMismatch();
   return {
     transactionId: record.transactionId,
     transactionIds: (record.extra?.transactionIds as string[] | undefined) ?? (record.transactionId ? [record.transactionId] : []),

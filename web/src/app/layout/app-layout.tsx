@@ -38,8 +38,8 @@ function AppLayoutFrame() {
   const { pathname } = useLocation();
   const matches = useMatches();
   const { signOut, isSigningOut } = useSignOut();
-  // Staff hold no balance; the balance shows only for users with the cash system on.
-  const cashShown = settings.useCashSystem && !!user && !isStaff(user.role);
+  // Spec: the sidebar shows the balance and 캐시충전 whenever the cash system is on, for every role.
+  const cashShown = settings.useCashSystem && !!user;
   const { data: balance } = useCashBalance(cashShown);
 
   if (!user) return null;

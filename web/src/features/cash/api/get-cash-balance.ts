@@ -9,8 +9,8 @@ export const cashBalanceKey = '/cash/balance';
 export const getCashBalance = () => api.get<CashBalance>(cashBalanceKey);
 
 /**
- * The signed-in user's balance. `enabled` is false when the cash system is off or for staff, who
- * hold no balance. Errors are not retried: callers hide the balance instead.
+ * The signed-in user's balance. `enabled` is false when the cash system is off. Errors are not
+ * retried: callers hide the balance instead.
  */
 export function useCashBalance(enabled: boolean) {
   return useSWR(enabled ? cashBalanceKey : null, getCashBalance, { shouldRetryOnError: false });

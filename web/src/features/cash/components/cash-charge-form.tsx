@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { cashMessages } from '#shared/messages';
-import { chargePresets, chargeRangeMessage, formatWonNumber, type ChargeRequestDto } from '#shared/schemas/cash';
+import { chargePresets, formatWonNumber, type ChargeRequestDto } from '#shared/schemas/cash';
 import { Alert, ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -107,7 +107,7 @@ export function CashChargeForm({ onSuccess, onCancel }: CashChargeFormProps) {
           inputMode="numeric"
           placeholder="직접 입력 (원)"
           requiredMark
-          hint={chargeRangeMessage(limits).replace('로 입력해주세요.', '까지 충전할 수 있습니다.')}
+          hint={`${formatWon(limits.minCashCharge)}부터 ${formatWon(limits.maxCashCharge)}까지 충전할 수 있습니다.`}
           error={errors.amount?.message}
           {...register('amount')}
         />

@@ -1,19 +1,33 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { useAppSettings } from '@/lib/app-settings';
 import { useChargeRequests } from '../api/get-charge-requests';
+import { useCashCharge } from '../hooks/use-cash-charge';
 import { CashChargeForm } from './cash-charge-form';
 import { ChargeRequestsTable } from './charge-requests-table';
 import { CashSystemGate } from './cash-system-off';
 import styles from './cash.module.css';
 
-/** /cash and /cash/charge (advertiser §2 Cash charge): the form on a page, plus recent requests. */
+/**
+ * /cash and /cash/charge (advertiser §2 Cash charge): the form on a page, plus recent requests, when
+ * cashChargeMode is page; when it is modal, the charge dialog opens instead, over the cash history.
+ */
 export function CashChargePage() {
-  return (
-    <CashSystemGate title="캐시 충전">
-      <CashChargePageContent />
-    </CashSystemGate>
-  );
+  const { cashChargeMode } = useAppSettings();
+  return <CashSystemGate title="캐시 충전">{cashChargeMode === 'modal' ? <OpenChargeDialog /> : <CashChargePageContent />}</CashSystemGate>;
+}
+
+function OpenChargeDialog() {
+  const { openCharge } = useCashCharge();
+  const { featureCashHistory } = useAppSettings();
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(featureCashHistory ? '/cash-history' : '/', { replace: true });
+    openCharge();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per visit of /cash
+  return null;
 }
 
 function CashChargePageContent() {
