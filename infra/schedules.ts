@@ -13,6 +13,12 @@ export interface ScheduleDef {
   memoryMb?: number;
   tableAccess: 'read' | 'readWrite';
   needs?: ReadonlyArray<'websocketPush'>;
+  /**
+   * Values of the `alarm` key this job puts on an ERROR log line when something needs a person
+   * (e.g. `logger.error('…', { alarm: 'LEDGER_DRIFT' })`). Each becomes a metric filter and a
+   * CloudWatch alarm on the stage's operator alarm topic.
+   */
+  alarms?: readonly string[];
 }
 
 export const schedules: readonly ScheduleDef[] = [
@@ -25,6 +31,7 @@ export const schedules: readonly ScheduleDef[] = [
     timeoutSeconds: 900,
     memoryMb: 512,
     tableAccess: 'read',
+    alarms: ['LEDGER_DRIFT'],
   },
   {
     name: 'slot-status',

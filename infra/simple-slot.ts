@@ -37,7 +37,7 @@ export function addSimpleSlot(app: App) {
     realtime,
     developerId: context('developerId') ?? DEFAULT_DEVELOPER_ID,
   });
-  const jobs = new JobsStack(app, stackName(stage, 'Jobs'), { stage, table: data.table, realtime });
+  const jobs = new JobsStack(app, stackName(stage, 'Jobs'), { stage, table: data.table, realtime, alarmEmail: context('alarmEmail') });
   const web = new WebStack(app, stackName(stage, 'Web'), {
     stage,
     httpApi: api.httpApi,

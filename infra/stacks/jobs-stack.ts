@@ -1,8 +1,13 @@
 import { Duration, Stack } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { AppFunction } from '#infra/constructs/app-function';
@@ -16,11 +21,15 @@ export interface JobsStackProps extends StageStackProps {
   realtime: RealtimeStack;
   /** @default the schedule table in infra/schedules.ts */
   schedules?: readonly ScheduleDef[];
+  /** Subscribed to the operator alarm topic when given (`-c alarmEmail=ops@example.com`). */
+  alarmEmail?: string;
 }
 
 /** The daily jobs: one function and one EventBridge rule per schedule table entry. */
 export class JobsStack extends Stack {
   public readonly functions: ReadonlyMap<string, AppFunction>;
+  /** Where the jobs' alarms (ledger drift, …) go until operators get in-app notifications. */
+  public readonly alarmTopic: Topic;
 
   public constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -33,6 +42,9 @@ export class JobsStack extends Stack {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
+
+    this.alarmTopic = new Topic(this, 'OperatorAlarms', { displayName: `Simple Slot ${stage} alarms`, enforceSSL: true });
+    if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
 
     const functions = new Map<string, AppFunction>();
     for (const job of schedules) {
@@ -57,8 +69,29 @@ export class JobsStack extends Stack {
         schedule: Schedule.cron({ minute: String(job.cron.minute), hour: String(job.cron.hour) }),
         targets: [new LambdaFunction(fn)],
       });
+      for (const alarm of job.alarms ?? []) this.alarmOnLogLine(`${id}${pascalCase(alarm)}`, fn, alarm, stage, job.description);
       functions.set(job.name, fn);
     }
     this.functions = functions;
+  }
+
+  /** Any log line of `fn` carrying `alarm: <name>` raises the alarm within five minutes. */
+  private alarmOnLogLine(id: string, fn: AppFunction, name: string, stage: string, about: string) {
+    const filter = new MetricFilter(this, `${id}Filter`, {
+      logGroup: fn.logGroup,
+      filterPattern: FilterPattern.stringValue('$.alarm', '=', name),
+      metricNamespace: `SimpleSlot/${stage}`,
+      metricName: name,
+      metricValue: '1',
+    });
+    const alarm = new Alarm(this, `${id}Alarm`, {
+      alarmDescription: `${name}: ${about}`,
+      metric: filter.metric({ statistic: 'Sum', period: Duration.minutes(5) }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(this.alarmTopic));
   }
 }

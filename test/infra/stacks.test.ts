@@ -238,6 +238,24 @@ describe('jobs', () => {
     t.jobs.resourceCountIs('AWS::Events::Rule', schedules.length);
   });
 
+  it('raises a CloudWatch alarm on the operator topic when the reconciliation logs ledger drift', () => {
+    const reconcile = appFunction(t.jobs, 'ledger-reconcile');
+    const logGroup = t.jobs.findResources('AWS::Lambda::Function')[reconcile.logicalId].Properties.LoggingConfig.LogGroup;
+    t.jobs.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: logGroup,
+      FilterPattern: '{ $.alarm = "LEDGER_DRIFT" }',
+      MetricTransformations: [Match.objectLike({ MetricName: 'LEDGER_DRIFT', MetricNamespace: 'SimpleSlot/tester', MetricValue: '1' })],
+    });
+    const topic = Object.keys(t.jobs.findResources('AWS::SNS::Topic'))[0];
+    t.jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'LEDGER_DRIFT',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: topic }],
+    });
+  });
+
   it('turns a schedule entry into a function, a rule and a failure destination', () => {
     // A fixture entry, so this holds while the real schedule table is still short.
     const fixtureApp = testApp({ stage: 'fixture' });
