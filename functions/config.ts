@@ -17,7 +17,7 @@ export interface RuntimeConfig {
   websocketEndpoint?: string;
   /** Origins allowed to open the WebSocket (comma-separated; empty = any, local only). */
   allowedOrigins: string[];
-  /** `true` in local mode: enables /_local routes and relaxes cookie Secure for http://localhost. */
+  /** `true` in local mode: enables /_local routes and drops the refresh cookie's Secure (plain http on a LAN address). */
   local: boolean;
 }
 

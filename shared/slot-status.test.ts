@@ -6,10 +6,13 @@ import {
   deriveDisplayStatus,
   displayStatusLabels,
   endDateTone,
+  isPausable,
+  isResumable,
   isSelectableForBulk,
   rankDelta,
   rankDisplay,
   remainingDays,
+  restoredStatus,
   slotActions,
   totalDays,
   type SlotStatusInput,
@@ -121,6 +124,22 @@ describe('selection and actions', () => {
     for (const status of ['pending', 'rejected', 'refunded', 'paused', 'deleted'] as const) {
       expect(isSelectableForBulk(slot({ status }), today), status).toBe(false);
     }
+    // Stored waiting is an approved slot whose start is ahead: selectable like an active one.
+    expect(isSelectableForBulk(slot({ status: 'waiting', startDate: '2025-03-12' }), today)).toBe(true);
+  });
+
+  it('pauses waiting and active slots, resumes paused ones', () => {
+    expect(['active', 'waiting'].every((s) => isPausable(s as never))).toBe(true);
+    for (const status of ['empty', 'pending', 'paused', 'completed', 'rejected', 'deleted'] as const) expect(isPausable(status), status).toBe(false);
+    expect(isResumable('paused')).toBe(true);
+    expect(isResumable('active')).toBe(false);
+    const actions = slotActions(slot({ status: 'waiting', startDate: '2025-03-12' }), 'owner', today);
+    expect([actions.pause, actions.resume]).toEqual([true, false]);
+  });
+
+  it('resumes by the calendar: waiting before the start; a paused slot past its end is completed, not resumed', () => {
+    expect(decideStatusChange(slot({ status: 'paused', startDate: '2025-03-12' }), 'active', 'owner', today)).toEqual({ ok: true, next: 'waiting' });
+    expect(decideStatusChange(slot({ status: 'paused', endDate: '2025-03-09' }), 'active', 'owner', today)).toMatchObject({ ok: false, message: '완료된 슬롯은 변경할 수 없습니다.' });
   });
 
   it('edits pending, active and paused slots that are not completed', () => {
@@ -137,7 +156,7 @@ describe('selection and actions', () => {
       expect(decideStatusChange(slot({ status }), 'active', 'owner', today), status).toMatchObject({ ok: false, message: '승인되지 않은 슬롯은 진행할 수 없습니다.' });
       expect(decideStatusChange(slot({ status }), 'active', 'staff', today).ok, status).toBe(false);
     }
-    expect(decideStatusChange(slot({ status: 'paused' }), 'paused', 'owner', today)).toMatchObject({ ok: false, message: '진행중인 슬롯만 일시정지할 수 있습니다.' });
+    expect(decideStatusChange(slot({ status: 'paused' }), 'paused', 'owner', today)).toMatchObject({ ok: false, message: '진행대기 또는 진행중인 슬롯만 일시정지할 수 있습니다.' });
     expect(decideStatusChange(slot({}), 'active', 'owner', today)).toMatchObject({ ok: false, message: '일시정지된 슬롯만 재개할 수 있습니다.' });
     expect(decideStatusChange(slot({ endDate: '2025-03-01' }), 'paused', 'owner', today)).toMatchObject({ ok: false, message: '완료된 슬롯은 변경할 수 없습니다.' });
   });
@@ -150,6 +169,28 @@ describe('selection and actions', () => {
     expect(decideStatusChange(slot({ status: 'deleted' }), 'active', 'owner', today)).toMatchObject({ ok: false, reason: 'forbidden' });
     expect(decideStatusChange(slot({ status: 'deleted' }), 'active', 'staff', today)).toEqual({ ok: true, next: 'active' });
     expect(decideStatusChange(slot({ status: 'deleted' }), 'deleted', 'staff', today)).toMatchObject({ ok: false, message: '이미 삭제된 슬롯입니다.' });
+  });
+
+  it('restores a deleted slot to the status it had, dated ones by the calendar', () => {
+    const deleted = (s: Partial<SlotStatusInput>) => slot({ status: 'deleted', ...s });
+    const undated = { startDate: null, endDate: null };
+    expect(decideStatusChange(deleted({ statusBeforeDelete: 'rejected', ...undated, rejectedAt: 'x' }), 'active', 'staff', today)).toEqual({ ok: true, next: 'rejected' });
+    expect(restoredStatus(deleted({ statusBeforeDelete: 'pending', ...undated }), today)).toBe('pending');
+    expect(restoredStatus(deleted({ statusBeforeDelete: 'empty', keyword: '' }), today)).toBe('empty');
+    expect(restoredStatus(deleted({ statusBeforeDelete: 'refunded' }), today)).toBe('refunded');
+    expect(restoredStatus(deleted({ statusBeforeDelete: 'completed', endDate: '2025-03-09' }), today)).toBe('completed');
+    expect(restoredStatus(deleted({ statusBeforeDelete: 'active', endDate: '2025-03-09' }), today)).toBe('completed');
+    expect(restoredStatus(deleted({ statusBeforeDelete: 'active', startDate: '2025-03-12' }), today)).toBe('waiting');
+    expect(restoredStatus(deleted({ statusBeforeDelete: 'waiting' }), today)).toBe('active');
+    expect(restoredStatus(deleted({ statusBeforeDelete: 'paused' }), today)).toBe('paused');
+    expect(restoredStatus(deleted({ statusBeforeDelete: 'paused', endDate: '2025-03-09' }), today)).toBe('completed');
+    // Deleted before the previous status was kept.
+    expect(restoredStatus(deleted({ ...undated, rejectedAt: '2025-03-01T00:00:00Z' }), today)).toBe('rejected');
+    expect(restoredStatus(deleted({ ...undated, refund_reason: '환불' }), today)).toBe('refunded');
+    expect(restoredStatus(deleted({ endDate: '2025-03-09' }), today)).toBe('completed');
+    expect(restoredStatus(deleted({}), today)).toBe('active');
+    expect(restoredStatus(deleted(undated), today)).toBe('pending');
+    expect(restoredStatus(deleted({ ...undated, url: '' }), today)).toBe('empty');
   });
 });
 

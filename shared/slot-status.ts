@@ -52,6 +52,10 @@ export interface SlotStatusInput extends SlotDates {
   status: SlotStatus;
   keyword?: string | null;
   url?: string | null;
+  /** On a deleted slot: the stored status it had when it was deleted (absent on slots deleted before it was kept). */
+  statusBeforeDelete?: SlotStatus | null;
+  rejectedAt?: string | null;
+  refund_reason?: string | null;
 }
 
 const terminal = new Set<SlotStatus>(['deleted', 'refunded', 'rejected', 'expired']);
@@ -70,6 +74,43 @@ export function deriveDisplayStatus(slot: SlotStatusInput, today: KstDay): Displ
     return slot.status === 'waiting' ? 'active' : slot.status;
   }
   return slot.status;
+}
+
+/**
+ * The stored status the calendar gives an approved (dated) slot: past its inclusive end `completed`,
+ * paused stays `paused`, start in the future `waiting`, else `active`; other statuses are returned
+ * as they are. Every write that puts a slot into a dated state (fill, approve, resume, restore)
+ * stores this, and the daily slot-status job moves stored statuses along it, so the counters behind
+ * the status cards agree with the display status derived above.
+ */
+export function calendarStatus(slot: { status: SlotStatus } & SlotDates, today: KstDay): SlotStatus {
+  const { status, startDate, endDate } = slot;
+  if (status !== 'waiting' && status !== 'active' && status !== 'paused') return status;
+  if (endDate && endDate < today) return 'completed';
+  if (status === 'paused') return 'paused';
+  return startDate && startDate > today ? 'waiting' : 'active';
+}
+
+const dated = new Set<SlotStatus>(['waiting', 'active', 'paused', 'completed']);
+
+/**
+ * Where a staff restore sends a deleted slot: the status it had when it was deleted
+ * (`statusBeforeDelete`), re-derived by the calendar when that was a dated one (waiting, active,
+ * paused, completed); pending, empty, rejected, refunded and expired stay as they were — a rejected
+ * slot was refunded and never runs again. Slots deleted before the previous status was kept: without
+ * keyword or URL empty; rejected if it was ever rejected; refunded with a refund reason; by the
+ * calendar when it has dates (it was approved); else pending (never approved).
+ */
+export function restoredStatus(slot: SlotStatusInput, today: KstDay): SlotStatus {
+  const before = slot.statusBeforeDelete;
+  if (before && before !== 'deleted') {
+    return dated.has(before) ? calendarStatus({ ...slot, status: before === 'completed' ? 'active' : before }, today) : before;
+  }
+  if (!slot.keyword?.trim() || !slot.url?.trim()) return 'empty';
+  if (slot.rejectedAt) return 'rejected';
+  if (slot.refund_reason) return 'refunded';
+  if (slot.startDate || slot.endDate) return calendarStatus({ ...slot, status: 'active' }, today);
+  return 'pending';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -149,9 +190,20 @@ export function rankDelta(rank: number | null | undefined, yesterdayRank: number
 // ---------------------------------------------------------------------------------------------
 // What may be done to a slot
 
-/** Spec §4: selectable for bulk actions = status empty or active, end date absent or not passed. */
+/**
+ * The pause switch (spec §4, design §8): a slot that is waiting or in progress can be paused, a
+ * paused one resumed. Stored `waiting` is an approved slot whose start is ahead (the same 진행대기 an
+ * `active` slot with a future start shows), so it pauses like an active one.
+ */
+export const isPausable = (status: SlotStatus) => status === 'active' || status === 'waiting';
+export const isResumable = (status: SlotStatus) => status === 'paused';
+
+/**
+ * Spec §4: selectable for bulk actions = status empty or active, end date absent or not passed.
+ * Stored `waiting` counts as active here (approved, start ahead: shown as 진행대기 either way).
+ */
 export function isSelectableForBulk(slot: { status: SlotStatus; endDate?: KstDay | null }, today: KstDay): boolean {
-  return (slot.status === 'empty' || slot.status === 'active') && !isExpiredOn(slot.endDate, today);
+  return (slot.status === 'empty' || slot.status === 'active' || slot.status === 'waiting') && !isExpiredOn(slot.endDate, today);
 }
 
 export type Actor = 'owner' | 'staff';
@@ -164,7 +216,7 @@ export interface SlotActions {
   pause: boolean;
   resume: boolean;
   delete: boolean;
-  /** Staff only: deleted → active. */
+  /** Staff only: deleted → the status it had before (restoredStatus). */
   restore: boolean;
   /** Staff only: pending → active / rejected. */
   approve: boolean;
@@ -178,8 +230,8 @@ export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay):
   return {
     edit: (slot.status === 'pending' || slot.status === 'active' || slot.status === 'waiting' || slot.status === 'paused') && running,
     fill: slot.status === 'empty',
-    pause: (slot.status === 'active' || slot.status === 'waiting') && running,
-    resume: slot.status === 'paused' && running,
+    pause: isPausable(slot.status) && running,
+    resume: isResumable(slot.status) && running,
     delete: deletable.has(display),
     restore: actor === 'staff' && slot.status === 'deleted',
     approve: actor === 'staff' && slot.status === 'pending',
@@ -187,7 +239,7 @@ export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay):
 }
 
 export const slotStatusMessages = {
-  pauseOnlyActive: '진행중인 슬롯만 일시정지할 수 있습니다.',
+  pauseOnlyActive: '진행대기 또는 진행중인 슬롯만 일시정지할 수 있습니다.',
   resumeOnlyPaused: '일시정지된 슬롯만 재개할 수 있습니다.',
   notApproved: '승인되지 않은 슬롯은 진행할 수 없습니다.',
   restoreStaffOnly: '삭제된 슬롯은 관리자만 복구할 수 있습니다.',
@@ -205,7 +257,8 @@ export type PatchableStatus = (typeof patchableStatuses)[number];
 
 /**
  * Decides a status change (design §8: an owner never makes a pending, rejected or refunded slot
- * active). Returns the next stored status or the Korean reason it is refused.
+ * active). Returns the next stored status or the Korean reason it is refused. `active` means resume
+ * (paused → waiting or active by the calendar) or, on a deleted slot, restore (restoredStatus).
  */
 export function decideStatusChange(
   slot: SlotStatusInput,
@@ -222,14 +275,16 @@ export function decideStatusChange(
     case 'active':
       if (slot.status === 'deleted') {
         return actions.restore
-          ? { ok: true, next: 'active' }
+          ? { ok: true, next: restoredStatus(slot, today) }
           : { ok: false, reason: 'forbidden', message: slotStatusMessages.restoreStaffOnly };
       }
       if (slot.status === 'pending' || slot.status === 'rejected' || slot.status === 'refunded' || slot.status === 'empty') {
         return { ok: false, reason: 'conflict', message: slotStatusMessages.notApproved };
       }
       if (display === 'completed') return { ok: false, reason: 'conflict', message: slotStatusMessages.completedSlot };
-      return actions.resume ? { ok: true, next: 'active' } : { ok: false, reason: 'conflict', message: slotStatusMessages.resumeOnlyPaused };
+      return actions.resume
+        ? { ok: true, next: calendarStatus({ ...slot, status: 'active' }, today) }
+        : { ok: false, reason: 'conflict', message: slotStatusMessages.resumeOnlyPaused };
     case 'deleted':
       if (slot.status === 'deleted') return { ok: false, reason: 'conflict', message: slotStatusMessages.alreadyDeleted };
       return actions.delete ? { ok: true, next: 'deleted' } : { ok: false, reason: 'conflict', message: slotStatusMessages.deleteNotAllowed };

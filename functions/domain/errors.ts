@@ -51,8 +51,10 @@ export class InsufficientBalanceError extends DomainError {
     message: string,
     readonly required: number,
     readonly balance: number,
+    /** More for `details` (a refused bulk registration names its bad rows). */
+    extra?: Record<string, unknown>,
   ) {
-    super('INSUFFICIENT_BALANCE', message, { required, balance });
+    super('INSUFFICIENT_BALANCE', message, { required, balance, ...extra });
   }
 }
 

@@ -1,11 +1,16 @@
+import { config } from '../config';
 import { REFRESH_FAMILY_SECONDS } from '../domain/auth/tokens';
 
 /** The SPA's refresh token lives only in this cookie (design §4): script cannot read it. */
 export const REFRESH_COOKIE = 'ss_refresh';
-const attributes = 'HttpOnly; Secure; SameSite=Strict; Path=/api/auth';
+/**
+ * Local mode serves plain http, where browsers keep a Secure cookie only for localhost: opened from
+ * another machine by its LAN address, every reload would sign the user out. Deployed, always Secure.
+ */
+const attributes = () => `HttpOnly;${config().local ? '' : ' Secure;'} SameSite=Strict; Path=/api/auth`;
 
-export const refreshCookie = (token: string) => `${REFRESH_COOKIE}=${token}; ${attributes}; Max-Age=${REFRESH_FAMILY_SECONDS}`;
-export const clearedRefreshCookie = () => `${REFRESH_COOKIE}=; ${attributes}; Max-Age=0`;
+export const refreshCookie = (token: string) => `${REFRESH_COOKIE}=${token}; ${attributes()}; Max-Age=${REFRESH_FAMILY_SECONDS}`;
+export const clearedRefreshCookie = () => `${REFRESH_COOKIE}=; ${attributes()}; Max-Age=0`;
 
 export function parseCookies(cookies: string[] | undefined, header?: string): Record<string, string> {
   const pairs = [...(cookies ?? []), ...(header ? header.split(';') : [])];

@@ -19,6 +19,11 @@ export const keys = {
   // sessions
   refreshToken: (tokenHash: string): Key => ({ PK: `REFRESH#${tokenHash}`, SK: 'REFRESH' }),
   refreshFamily: (familyId: string): Key => ({ PK: `RFAMILY#${familyId}`, SK: 'RFAMILY' }),
+  /** GSI1: one user's refresh families by start time (a password change ends the others). */
+  refreshFamiliesOfUser: (userId: string, createdAt?: string, familyId?: string) => ({
+    GSI1PK: `USERSESSIONS#${userId}`,
+    ...(createdAt ? { GSI1SK: `${createdAt}#${familyId}` } : {}),
+  }),
   loginThrottle: (scope: 'id' | 'ip', value: string): Key => ({
     PK: `THROTTLE#login-${scope}#${value.toLowerCase()}`,
     SK: 'THROTTLE',

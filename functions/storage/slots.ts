@@ -59,6 +59,11 @@ export interface SlotRecord {
   approvedAt: string | null;
   approvedBy: string | null;
   rejectedAt: string | null;
+  /**
+   * Set when the slot is deleted: the stored status it had then, so a staff restore can send it back
+   * there (shared/slot-status.ts restoredStatus); removed on restore. Absent on slots deleted before.
+   */
+  statusBeforeDelete?: SlotStatus;
   createdAt: string;
   updatedAt: string;
   /** Optimistic concurrency: every update checks and bumps it. */

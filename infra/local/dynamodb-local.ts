@@ -42,8 +42,10 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // sharedDb: one database file whatever region or credentials a client uses.
   const child: ChildProcess = spawnDynamo({ port, path: opts.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  // Both pipes are drained (a full pipe would stall Java); only stderr's tail is kept, for errors.
   let stderr = '';
-  child.stderr?.on('data', (d) => (stderr += String(d)));
+  child.stdout?.resume();
+  child.stderr?.on('data', (d) => (stderr = (stderr + String(d)).slice(-4000)));
   const kill = () => {
     if (child.exitCode === null && !child.killed) child.kill('SIGKILL');
   };

@@ -87,12 +87,16 @@ function toEvent(req: IncomingMessage, url: URL, body: Buffer, key: string, path
   };
 }
 
+const isLoopback = (address: string | undefined) => !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
 export async function startLocalServer(opts: LocalServerOptions) {
   const log = opts.log ?? (() => undefined);
   const ws = createWebsocketGateway();
   const spa =
     opts.webDist && existsSync(opts.webDist)
-      ? sirv(opts.webDist, { single: true, etag: true, gzip: false, setHeaders: (res, path) => {
+      ? // dev: look files up per request — `npm test` or `npm run build:web` rebuilds web/dist under a
+        // running `npm start`, and a file list taken at start-up would 404 the new chunks.
+        sirv(opts.webDist, { dev: true, single: true, etag: true, gzip: false, setHeaders: (res, path) => {
           // Hashed assets may be cached forever; index.html must always be revalidated.
           res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         } })
@@ -126,6 +130,10 @@ export async function startLocalServer(opts: LocalServerOptions) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       if (url.pathname.startsWith('/api/')) return await handleApi(req, res, url);
+      // The local stand-ins for AWS control planes answer only on this machine, not the LAN.
+      if (url.pathname.startsWith('/_local/') && !isLoopback(req.socket.remoteAddress)) {
+        return sendJson(res, 403, { success: false, error: '이 주소는 이 컴퓨터에서만 사용할 수 있습니다.', code: 'FORBIDDEN' });
+      }
       const management = /^\/_local\/ws\/(?:@|%40)connections\/([^/]+)$/.exec(url.pathname);
       if (management) return ws.handleManagement(req, res, decodeURIComponent(management[1]));
       const job = /^\/_local\/jobs\/([\w-]+)$/.exec(url.pathname);

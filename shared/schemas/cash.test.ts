@@ -19,10 +19,11 @@ describe('charge request amount', () => {
   });
 
   it('refuses what only looks numeric to JavaScript', () => {
-    for (const amount of ['1e4', '0x2710', '1,0,000', '10,00', '10000원', '+10000', '10000.0']) {
+    for (const amount of ['1e4', '0x2710', '1,0,000', '10,00', '10000원', '+10000', '.5']) {
       expect(firstError({ amount }), amount).toBe(cashMessages.amountNumeric);
     }
     expect(firstError({ amount: 10_000.5 })).toBe(cashMessages.amountInteger);
+    expect(firstError({ amount: '12,000.5' })).toBe(cashMessages.amountInteger);
   });
 
   it('asks for an amount when there is none, and gives the range for zero and negatives', () => {

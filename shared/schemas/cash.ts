@@ -71,8 +71,8 @@ export const depositAtSchema = z
     return new Date(`${local}${m[7] ?? '+09:00'}`).toISOString();
   });
 
-/** Plain digits, or digits grouped by thousands ('10,000'): what people type for won. */
-const WON_TEXT = /^(\d+|\d{1,3}(,\d{3})+)$/;
+/** Plain digits, or digits grouped by thousands ('10,000'): what people type for won. A fraction reads as a number, to be told "정수로". */
+const WON_TEXT = /^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
 
 /**
  * Accepts a number or a numeric string (form inputs); anything else (1e4, 0x2710, 1,0,000) is

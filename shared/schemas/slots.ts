@@ -27,6 +27,9 @@ export const slotMessages = {
   /** Single registration button text when the balance is below the slot price (spec §2). */
   cashShort: (balance: number) => `캐시가 부족합니다. 현재 잔액: ${formatWonNumber(balance)}원`,
   registrationInPreAllocation: '선슬롯 운영 모드에서는 슬롯을 직접 등록할 수 없습니다. 발행된 슬롯에 입력해주세요.',
+  /** After a single registration: waiting for approval, or running at once (slotAutoApproval). */
+  registeredPending: '슬롯이 신청되었습니다. 관리자 승인 후 진행됩니다.',
+  registered: '슬롯이 등록되었습니다.',
   bulkRowFailed: (row: number) => `행 ${row}: 등록 실패`,
   bulkSucceeded: (n: number) => `${n}개 슬롯이 성공적으로 등록되었습니다.`,
   bulkPartial: (ok: number, failed: number) => `${ok}개 성공, ${failed}개 실패`,
@@ -273,7 +276,10 @@ export interface SlotCountDto {
 export const slotChangeTypes = ['field_update', 'status_change', 'fill_empty', 'approve', 'reject', 'refund'] as const;
 export type SlotChangeType = (typeof slotChangeTypes)[number];
 
-/** One line of GET /slots/{id}/logs (operator spec §3). */
+/**
+ * One line of GET /slots/{id}/logs (operator spec §3). `ip_address` and `user_agent` go to operators
+ * and developers on every line, to an owner only on the lines the owner made.
+ */
 export interface SlotLogDto {
   id: string;
   slot_id: string;
@@ -284,8 +290,8 @@ export interface SlotLogDto {
   description: string;
   user_id: string;
   full_name: string;
-  ip_address: string;
-  user_agent: string;
+  ip_address?: string;
+  user_agent?: string;
   created_at: string;
 }
 

@@ -18,8 +18,10 @@ afterEach(() => {
   if (running && running.exitCode === null) running.kill('SIGKILL');
 });
 
-async function start(port: number): Promise<{ proc: ChildProcess; output: () => string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
+/** `npm`: through `npm run serve` as a user's terminal or a process manager runs it (npm → sh → tsx → node). */
+async function start(port: number, via: 'npm' | 'node' = 'node'): Promise<{ proc: ChildProcess; output: () => string }> {
+  const [command, args] = via === 'npm' ? ['npm', ['run', '--silent', 'serve']] : [process.execPath, ['--import', 'tsx', 'infra/local/main.ts']];
+  const proc = spawn(command, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BOOTSTRAP_DEVELOPER_ID: 'bootdev', BOOTSTRAP_DEVELOPER_PASSWORD: 'bootpass1', POWERTOOLS_LOG_LEVEL: 'SILENT' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,7 +50,8 @@ describe('npm start (local mode)', () => {
     const port = await freePort();
     const api = apiClient(`http://127.0.0.1:${port}`);
 
-    const first = await start(port);
+    // SIGTERM to npm itself must reach the server (the script execs tsx, so no shell swallows it).
+    const first = await start(port, 'npm');
     expect(first.output()).toContain('developer account "bootdev" created');
     expect(javaChildren()).toHaveLength(1);
     await api.login('bootdev', 'bootpass1');

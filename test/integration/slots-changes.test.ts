@@ -58,9 +58,14 @@ describe('POST /api/slots/{id}/approve', () => {
     const counts = await countsOf(user.token);
     expect(counts.byStatus).toMatchObject({ pending: 0, active: 1 });
 
-    const logs = (await call('GET', `/api/slots/${slot.id}/logs`, user.token)).body.data;
+    const logs = (await call('GET', `/api/slots/${slot.id}/logs`, operator.token)).body.data;
     expect(logs[0]).toMatchObject({ change_type: 'approve', field_key: 'status', old_value: 'pending', new_value: 'active', full_name: '운영자김', user_agent: UA });
     expect(logs[0].ip_address).toMatch(/^(127\.0\.0\.1|::1)$/);
+    // The owner reads the same line without the operator's address and browser.
+    const ownerView = (await call('GET', `/api/slots/${slot.id}/logs`, user.token)).body.data[0];
+    expect(ownerView).toMatchObject({ change_type: 'approve', full_name: '운영자김' });
+    expect(ownerView).not.toHaveProperty('ip_address');
+    expect(ownerView).not.toHaveProperty('user_agent');
 
     // Approving again answers with the slot; rejecting an approved slot is refused.
     expect((await approve(slot.id)).body.data.approved_price).toBe(45_000);
@@ -118,7 +123,7 @@ describe('PATCH /api/slots/{id}/status', () => {
     expect((await countsOf(user.token)).cards).toMatchObject({ active: 0, paused: 1 });
     const again = await call('PATCH', `/api/slots/${slot.id}/status`, user.token, { status: 'paused' });
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe('진행중인 슬롯만 일시정지할 수 있습니다.');
+    expect(again.body.error).toBe('진행대기 또는 진행중인 슬롯만 일시정지할 수 있습니다.');
     const resumed = await call('PATCH', `/api/slots/${slot.id}/status`, user.token, { status: 'active' });
     expect(resumed.body.data.status).toBe('active');
     expect((await countsOf(user.token)).cards).toMatchObject({ active: 1, paused: 0 });
@@ -160,8 +165,45 @@ describe('PATCH /api/slots/{id}/status', () => {
     const byOwner = await call('PATCH', `/api/slots/${rejected.id}/status`, user.token, { status: 'active' });
     expect(byOwner.status).toBe(403);
     expect(byOwner.body.error).toBe('삭제된 슬롯은 관리자만 복구할 수 있습니다.');
+    // Restore sends it back to what it was: rejected (its price was refunded), never active.
     const restored = await call('PATCH', `/api/slots/${rejected.id}/status`, operator.token, { status: 'active' });
-    expect(restored.body.data.status).toBe('active');
+    expect(restored.body.data).toMatchObject({ status: 'rejected', displayStatus: 'rejected', startDate: null, endDate: null });
+    expect((await countsOf(user.token)).byStatus).toMatchObject({ rejected: 1, deleted: 0, active: 1 });
+    expect((await countsOf(user.token)).allocated).toBe(1);
+    const restoreLog = (await call('GET', `/api/slots/${rejected.id}/logs`, operator.token)).body.data[0];
+    expect(restoreLog).toMatchObject({ change_type: 'status_change', old_value: 'deleted', new_value: 'rejected', description: '삭제 → 거절 (복구)' });
+    expect((await call('PATCH', `/api/slots/${rejected.id}/status`, user.token, { status: 'active' })).status).toBe(409);
+  });
+
+  it('restores a deleted completed slot as completed, and slots deleted before the previous status was kept by their record', async () => {
+    const user = await newAccount(stack, { balance: 3 * PRICE });
+    const done = await register(user.token, 1);
+    await approve(done.id);
+    await call('PUT', `/api/slots/${done.id}/update-fields`, operator.token, { customFields: {}, startDate: addKstDays(today(), -40), endDate: addKstDays(today(), -11) });
+    expect((await call('PATCH', `/api/slots/${done.id}/status`, user.token, { status: 'deleted' })).status).toBe(200);
+    const back = await call('PATCH', `/api/slots/${done.id}/status`, operator.token, { status: 'active' });
+    expect(back.body.data).toMatchObject({ status: 'completed', displayStatus: 'completed' });
+    expect((await countsOf(user.token)).byStatus).toMatchObject({ completed: 1, active: 0, deleted: 0 });
+
+    // Deleted before `statusBeforeDelete` existed: a rejected one stays rejected; one never approved (no dates) is pending.
+    const legacyRejected = await register(user.token, 2);
+    await approve(legacyRejected.id, { approved: false, rejectionReason: '중복' });
+    await call('PATCH', `/api/slots/${legacyRejected.id}/status`, user.token, { status: 'deleted' });
+    const forget = (id: string) => db().send(new UpdateCommand({ TableName: tableName(), Key: keys.slot(id), UpdateExpression: 'REMOVE statusBeforeDelete' }));
+    await forget(legacyRejected.id);
+    expect((await call('PATCH', `/api/slots/${legacyRejected.id}/status`, operator.token, { status: 'active' })).body.data.status).toBe('rejected');
+
+    const legacyPending = await register(user.token, 3);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.slot(legacyPending.id),
+        UpdateExpression: 'SET #s = :d, GSI2PK = :pk',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':d': 'deleted', ':pk': 'SLOTS#deleted' },
+      }),
+    );
+    expect((await call('PATCH', `/api/slots/${legacyPending.id}/status`, operator.token, { status: 'active' })).body.data).toMatchObject({ status: 'pending', startDate: null });
   });
 
   it('deletes a completed slot (end date passed)', async () => {
@@ -172,6 +214,26 @@ describe('PATCH /api/slots/{id}/status', () => {
     expect(past.body.data.displayStatus).toBe('completed');
     expect((await call('PATCH', `/api/slots/${slot.id}/status`, user.token, { status: 'paused' })).body.error).toBe('완료된 슬롯은 변경할 수 없습니다.');
     expect((await call('PATCH', `/api/slots/${slot.id}/status`, user.token, { status: 'deleted' })).body.data.status).toBe('deleted');
+  });
+
+  it('resumes a paused slot by the calendar: waiting before its start; refused once its end has passed', async () => {
+    const user = await newAccount(stack, { balance: 2 * PRICE });
+    const future = await register(user.token, 1);
+    await approve(future.id);
+    await call('PATCH', `/api/slots/${future.id}/status`, user.token, { status: 'paused' });
+    await call('PUT', `/api/slots/${future.id}/update-fields`, operator.token, { customFields: {}, startDate: addKstDays(today(), 3), endDate: addKstDays(today(), 20) });
+    const resumed = await call('PATCH', `/api/slots/${future.id}/status`, user.token, { status: 'active' });
+    expect(resumed.body.data).toMatchObject({ status: 'waiting', displayStatus: 'waiting' });
+    expect((await countsOf(user.token)).cards).toMatchObject({ waiting: 1, active: 0, paused: 0 });
+
+    const ended = await register(user.token, 2);
+    await approve(ended.id);
+    await call('PATCH', `/api/slots/${ended.id}/status`, user.token, { status: 'paused' });
+    await call('PUT', `/api/slots/${ended.id}/update-fields`, operator.token, { customFields: {}, startDate: addKstDays(today(), -30), endDate: addKstDays(today(), -1) });
+    const refused = await call('PATCH', `/api/slots/${ended.id}/status`, user.token, { status: 'active' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('완료된 슬롯은 변경할 수 없습니다.');
+    expect((await call('GET', `/api/slots/${ended.id}`, user.token)).body.data).toMatchObject({ status: 'paused', displayStatus: 'completed' });
   });
 
   it("does not let anyone touch another user's slot", async () => {
@@ -293,6 +355,33 @@ describe('pre-allocation: GET /api/slots/count and PUT /api/slots/{id}/fill', ()
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('입력대기 상태의 슬롯만 입력할 수 있습니다.');
     expect((await call('PUT', `/api/slots/${second}/update-fields`, user.token, { customFields: { keywords: 'a' } })).status).toBe(409);
+  });
+
+  it('stores a slot filled before its work period as waiting, so the status cards match the list; it can be paused and resumed', async () => {
+    const user = await newAccount(stack);
+    const start = addKstDays(today(), 5);
+    const [slotId, other] = await issueEmptySlots({ userId: user.id, count: 2, startDate: start, endDate: addKstDays(start, 9) });
+    const filled = await call('PUT', `/api/slots/${slotId}/fill`, user.token, { keyword: '예약', url: productUrl(7) });
+    expect(filled.body.data).toMatchObject({ status: 'waiting', displayStatus: 'waiting', displayStatusLabel: '진행대기', startDate: start });
+    expect((await countsOf(user.token)).cards).toMatchObject({ total: 2, empty: 1, waiting: 1, active: 0 });
+    const logs = (await call('GET', `/api/slots/${slotId}/logs`, user.token)).body.data;
+    expect(logs.find((l: any) => l.change_type === 'status_change')).toMatchObject({ old_value: 'empty', new_value: 'waiting', description: '입력대기 → 진행대기' });
+
+    // The same through the bulk edit that fills an empty slot.
+    await call('PUT', '/api/slots/user/bulk-update', user.token, { slotIds: [other], updates: { keyword: '예약2', url: productUrl(8) } });
+    expect((await call('GET', `/api/slots/${other}`, user.token)).body.data.status).toBe('waiting');
+    expect((await countsOf(user.token)).cards).toMatchObject({ empty: 0, waiting: 2 });
+
+    // A stored waiting slot pauses (the spec: waiting or in progress) and resumes to waiting.
+    const paused = await call('PATCH', `/api/slots/${slotId}/status`, user.token, { status: 'paused' });
+    expect(paused.status).toBe(200);
+    expect(paused.body.data).toMatchObject({ status: 'paused', displayStatus: 'waiting' });
+    expect((await countsOf(user.token)).cards).toMatchObject({ waiting: 1, paused: 1 });
+    const resumed = await call('PATCH', `/api/slots/${slotId}/status`, user.token, { status: 'active' });
+    expect(resumed.body.data).toMatchObject({ status: 'waiting', displayStatus: 'waiting' });
+    expect((await countsOf(user.token)).cards).toMatchObject({ waiting: 2, paused: 0, active: 0 });
+    // Selectable for the bulk edit like an active slot.
+    expect((await call('PUT', '/api/slots/user/bulk-update', user.token, { slotIds: [slotId, other], updates: { keyword: '공통' } })).status).toBe(200);
   });
 });
 

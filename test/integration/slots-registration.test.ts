@@ -249,6 +249,32 @@ describe('POST /api/slots/bulk', () => {
     expect((await api.call('GET', '/api/slots', { token: user.token })).body.data.pagination.total).toBe(0);
   });
 
+  it('names each bad row in the details of the 402 when the balance cannot pay for the good ones', async () => {
+    const user = await newAccount(stack, { balance: 60_000 });
+    const rows = [row(1), { customFields: { keywords: '다른 사이트', landingUrl: 'https://naver.com/x' } }, row(2), { customFields: { keywords: '', landingUrl: '' } }, { customFields: { keywords: '', landingUrl: productUrl(9) } }];
+    const res = await api.call('POST', '/api/slots/bulk', { token: user.token, body: { rows } });
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'INSUFFICIENT_BALANCE',
+      error: '잔액이 부족합니다. 필요 금액: 100,000원, 현재 잔액: 60,000원',
+      details: {
+        required: 100_000,
+        balance: 60_000,
+        succeeded: 0,
+        failed: 2,
+        skipped: 1,
+        errors: [
+          { row: 2, field: 'landingUrl', message: '쿠팡 URL만 허용됩니다.' },
+          { row: 5, field: 'keywords', message: '키워드는 필수 입력 항목입니다.' },
+        ],
+      },
+    });
+    expect(await balanceOf(user.id)).toBe(60_000);
+    expect(await purchases(user.id)).toEqual([]);
+    expect((await countOf(user.token)).count).toBe(0);
+  });
+
   it('creates none when the rows would pass maxSlotsPerUser', async () => {
     await setSetting('maxSlotsPerUser', 3);
     const user = await newAccount(stack, { balance: 1_000_000 });
@@ -258,6 +284,10 @@ describe('POST /api/slots/bulk', () => {
     expect(res.body.error).toBe('슬롯은 사용자당 최대 3개까지 보유할 수 있습니다. (현재 1개)');
     expect(await balanceOf(user.id)).toBe(1_000_000 - PRICE);
     expect((await countOf(user.token)).count).toBe(1);
+    // The refusal still names the bad rows.
+    const mixed = await api.call('POST', '/api/slots/bulk', { token: user.token, body: { rows: [row(1), { customFields: { keywords: 'x', landingUrl: 'x' } }, row(2), row(3)] } });
+    expect(mixed.status).toBe(409);
+    expect(mixed.body.details).toMatchObject({ max: 3, held: 1, adding: 3, succeeded: 0, failed: 1, errors: [{ row: 2, field: 'landingUrl' }] });
   });
 
   it('registers more rows than one transaction holds, numbered in row order, charged in one ledger entry', async () => {

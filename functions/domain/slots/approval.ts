@@ -1,6 +1,6 @@
 import { addKstDays, kstToday } from '#shared/kst';
 import { slotMessages, type ApproveSlotInput, type SlotDto } from '#shared/schemas/slots';
-import { displayStatusLabels, slotStatusMessages } from '#shared/slot-status';
+import { calendarStatus, displayStatusLabels, slotStatusMessages, type SlotStatus } from '#shared/slot-status';
 import { slotsStore } from '../../storage/slots';
 import { transact } from '../../storage/transactions';
 import * as Ledger from '../cash/ledger';
@@ -26,25 +26,21 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
     if (!input.approved && s.status === 'rejected') return s;
     if (s.status !== 'pending') throw new ConflictError(slotStatusMessages.approveOnlyPending);
     const now = new Date().toISOString();
-    const move = (to: 'active' | 'rejected') => [slotsStore.userCounterUpdate(s.userId, statusMove('pending', to)), slotsStore.globalCounterUpdate(statusMove('pending', to))];
+    const move = (to: SlotStatus) => [slotsStore.userCounterUpdate(s.userId, statusMove('pending', to)), slotsStore.globalCounterUpdate(statusMove('pending', to))];
 
     if (input.approved) {
       const price = input.approvedPrice ?? (settings.useCashSystem && s.price > 0 ? s.price : undefined);
       if (!price || price <= 0) throw new ValidationError(slotMessages.invalidPrice, [{ field: 'approvedPrice', message: slotMessages.invalidPrice }]);
       const today = kstToday();
-      const changes = {
-        status: 'active' as const,
-        approved_price: price,
-        approvedAt: now,
-        approvedBy: ctx.caller.userId,
-        startDate: today,
-        endDate: addKstDays(today, settings.slotDurationDays - 1),
-        updatedAt: now,
-      };
+      const startDate = today;
+      const endDate = addKstDays(today, settings.slotDurationDays - 1);
+      // The calendar status of its dates (active: it starts today), as every dated write stores.
+      const status = calendarStatus({ status: 'active', startDate, endDate }, today);
+      const changes = { status, approved_price: price, approvedAt: now, approvedBy: ctx.caller.userId, startDate, endDate, updatedAt: now };
       await transact([
         slotsStore.update(s, changes),
-        slotsStore.logPut(log(s.id, now, { change_type: 'approve', field_key: 'status', old_value: 'pending', new_value: 'active', description: `승인 (${price.toLocaleString('ko-KR')}원, ${changes.startDate} ~ ${changes.endDate})` })),
-        ...move('active'),
+        slotsStore.logPut(log(s.id, now, { change_type: 'approve', field_key: 'status', old_value: 'pending', new_value: status, description: `승인 (${price.toLocaleString('ko-KR')}원, ${changes.startDate} ~ ${changes.endDate})` })),
+        ...move(status),
       ]);
       return { ...s, ...changes, version: s.version + 1 };
     }

@@ -20,7 +20,7 @@ import {
   type RawFieldValues,
   type SlotFieldValues,
 } from '#shared/slot-fields';
-import { decideStatusChange, displayStatusLabels, isSelectableForBulk, slotActions, slotStatusMessages } from '#shared/slot-status';
+import { calendarStatus, decideStatusChange, displayStatusLabels, isSelectableForBulk, slotActions, slotStatusMessages } from '#shared/slot-status';
 import { isStaff } from '#shared/roles';
 import { fieldConfigsStore } from '../../storage/field-configs';
 import { slotsStore, type CounterDeltas, type SlotLogRecord, type SlotRecord } from '../../storage/slots';
@@ -67,7 +67,7 @@ interface Plan {
 /**
  * New field values for a slot: which values changed (one log line each), derived ids, a rank reset
  * when the keyword or URL changed, and — for an empty slot that now has keyword and URL — the move
- * to active with its dates.
+ * to its dates' calendar status (waiting before the start, active, completed after the end).
  */
 async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, now: string): Promise<Plan> {
   const filling = slot.status === 'empty';
@@ -98,9 +98,11 @@ async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, n
     const today = kstToday();
     const startDate = slot.startDate ?? slot.pre_allocation_start_date ?? today;
     const endDate = slot.endDate ?? slot.pre_allocation_end_date ?? addKstDays(startDate, settings.slotDurationDays - 1);
-    Object.assign(changes, { status: 'active', startDate, endDate });
-    plan.counters = statusMove('empty', 'active');
-    logs.push(log(slot.id, now, { change_type: 'status_change', field_key: 'status', old_value: 'empty', new_value: 'active', description: `${displayStatusLabels.empty} → ${displayStatusLabels.active}` }));
+    // Stored as the list shows it, so the status cards (counters) agree with the rows.
+    const next = calendarStatus({ status: 'active', startDate, endDate }, today);
+    Object.assign(changes, { status: next, startDate, endDate });
+    plan.counters = statusMove('empty', next);
+    logs.push(log(slot.id, now, { change_type: 'status_change', field_key: 'status', old_value: 'empty', new_value: next, description: `${displayStatusLabels.empty} → ${displayStatusLabels[next]}` }));
   }
   return plan;
 }
@@ -121,7 +123,11 @@ async function dropRankDays(slotId: string) {
   }
 }
 
-/** PATCH /slots/{id}/status: pause, resume, delete; restore (deleted → active) for staff. */
+/**
+ * PATCH /slots/{id}/status: pause, resume (to the calendar status), delete (keeping the status it
+ * had in `statusBeforeDelete`); restore for staff (`active` on a deleted slot: back to that status,
+ * shared/slot-status.ts restoredStatus).
+ */
 export async function changeStatus(slotId: string, input: SlotStatusChangeInput, ctx: ChangeContext): Promise<SlotDto> {
   const log = await logWriter(ctx);
   return withRetries(async () => {
@@ -129,19 +135,23 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
     const decision = decideStatusChange(slot, input.status, actorOf(ctx.caller), kstToday());
     if (!decision.ok) throw decision.reason === 'forbidden' ? new ForbiddenError(decision.message) : new ConflictError(decision.message);
     const now = new Date().toISOString();
+    const restoring = slot.status === 'deleted';
     const line = log(slot.id, now, {
       change_type: 'status_change',
       field_key: 'status',
       old_value: slot.status,
       new_value: decision.next,
-      description: `${displayStatusLabels[slot.status]} → ${displayStatusLabels[decision.next]}`,
+      description: `${displayStatusLabels[slot.status]} → ${displayStatusLabels[decision.next]}${restoring ? ' (복구)' : ''}`,
     });
+    const changes: Partial<SlotRecord> = { status: decision.next, updatedAt: now, ...(decision.next === 'deleted' ? { statusBeforeDelete: slot.status } : {}) };
     await transact([
-      slotsStore.update(slot, { status: decision.next, updatedAt: now }),
+      slotsStore.update(slot, changes, restoring ? ['statusBeforeDelete'] : []),
       slotsStore.logPut(line),
       ...countersItems(slot.userId, statusMove(slot.status, decision.next)),
     ]);
-    return answer({ ...slot, status: decision.next, updatedAt: now, version: slot.version + 1 });
+    const after: SlotRecord = { ...slot, ...changes, version: slot.version + 1 };
+    if (restoring) delete after.statusBeforeDelete;
+    return answer(after);
   });
 }
 

@@ -216,11 +216,18 @@ export async function allocationOf(caller: Caller, userId: string) {
   return { userId, allocated_slots: c.allocated, used_slots: c.used, available_slots: c.available };
 }
 
-/** GET /slots/{id}/logs: newest first. */
+/**
+ * GET /slots/{id}/logs: newest first. Operators and developers see every line's IP address and user
+ * agent; an owner sees them only on the lines they made themselves (not on staff lines, the system
+ * job's, or those a developer made as them through user-switch): other people's addresses are not theirs.
+ */
 export async function slotLogs(caller: Caller, slotId: string): Promise<SlotLogDto[]> {
   await loadSlot(caller, slotId);
   const logs = await slotsStore.listLogs(slotId);
-  return logs.reverse().map(({ actor_id, ...log }) => log);
+  const staff = isStaff(caller.role);
+  return logs.reverse().map(({ actor_id, ip_address, user_agent, ...log }) =>
+    staff || (log.user_id === caller.userId && !actor_id) ? { ...log, ip_address, user_agent } : log,
+  );
 }
 
 /** GET /slots/{id}/field-values: the configured fields' values, in form order. */

@@ -17,7 +17,7 @@ import { slotsStore, type BulkRecord, type SlotRecord } from '../../storage/slot
 import { transact, type TransactItem } from '../../storage/transactions';
 import { usersStore, type UserRecord } from '../../storage/users';
 import * as Ledger from '../cash/ledger';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, InsufficientBalanceError, NotFoundError, ValidationError } from '../errors';
 import { getSettings } from '../settings/settings-service';
 import { bulkIdFor, bulkSlotId, digest, fieldsError, newSlotRecord, slotIdFor, statusMove, toSlotDto, type ChangeContext } from './records';
 import { withRetries } from './retry';
@@ -51,10 +51,17 @@ async function registrationContext(ctx: ChangeContext) {
   return { settings, configs, owner, price: settings.useCashSystem ? settings.defaultSlotPrice : 0, today: kstToday() };
 }
 
-/** 0 = no limit. */
-function assertRoom(held: number, adding: number, max: number) {
-  if (max > 0 && held + adding > max) throw new ConflictError(slotMessages.maxSlots(max, held), { max, held, adding });
+/** 0 = no limit. `rows`: a bulk's per-row answer, carried in the refusal's details. */
+function assertRoom(held: number, adding: number, max: number, rows?: BulkRefusalRows) {
+  if (max > 0 && held + adding > max) throw new ConflictError(slotMessages.maxSlots(max, held), { max, held, adding, ...rows });
 }
+
+/**
+ * What a refused bulk (402 balance, 409 maxSlotsPerUser) still says about its rows in the error's
+ * `details`, next to `required`/`balance` or `max`/`held`/`adding`: nothing was created, and each bad
+ * row is named as in a 200 answer.
+ */
+type BulkRefusalRows = Pick<BulkCreateResult, 'succeeded' | 'failed' | 'skipped' | 'errors'>;
 
 /**
  * Takes the charge for `n` slots and moves the counters in one transaction, with `linked(seqStart)`
@@ -74,11 +81,13 @@ async function chargeAndReserve(input: {
   /** First of `n` numbers already handed out (bulk). */
   reserved?: number;
   linked: (seqStart: number) => TransactItem[];
+  /** A bulk's per-row answer, added to the details of a refusal. */
+  rows?: BulkRefusalRows;
 }) {
   const { owner, n } = input;
   return withRetries(async () => {
     const counters = await slotsStore.countersOf(owner.id);
-    assertRoom(counters.held, n, input.maxSlots);
+    assertRoom(counters.held, n, input.maxSlots, input.rows);
     const deltas = statusMove(undefined, input.status, n);
     const seqStart = input.reserved ?? counters.seq + 1;
     const money = await Ledger.purchase({
@@ -95,6 +104,10 @@ async function chargeAndReserve(input: {
         slotsStore.globalCounterUpdate(deltas),
         ...input.linked(seqStart),
       ],
+    }).catch((err: unknown) => {
+      // The balance dropped since it was read: the same 402, still naming the bulk's rows.
+      if (input.rows && err instanceof InsufficientBalanceError) throw new InsufficientBalanceError(err.message, err.required, err.balance, input.rows);
+      throw err;
     });
     return { ...money, seqStart };
   });
@@ -139,7 +152,8 @@ export async function createSlot(input: CreateSlotInput, ctx: ChangeContext): Pr
  *
  *  1. Every row is validated first; blank rows are skipped, bad rows are reported with their row
  *     number and never written. If the account has no room or the balance cannot pay for all
- *     accepted rows, nothing is written and the answer says so.
+ *     accepted rows, nothing is written: a 409 or 402 with the spec's message whose `details` still
+ *     name each bad row (`succeeded: 0, failed, skipped, errors`).
  *  2. Their slot numbers are handed out in one counter update (a failed bulk leaves a gap).
  *  3. The accepted rows are written as slots with ids `{bulkId}{index}` (bulkId derived from the
  *     user and the Idempotency-Key) carrying `bulkId`. Such a slot exists for readers only once its
@@ -192,10 +206,11 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
   if (earlier) return replayBulk(earlier, rowsHash, ids);
 
   // Refuse early what the transaction would refuse anyway, before writing anything.
-  assertRoom((await slotsStore.countersOf(owner.id)).held, n, settings.maxSlotsPerUser);
+  const rows: BulkRefusalRows = { succeeded: 0, failed: errors.length, skipped, errors };
+  assertRoom((await slotsStore.countersOf(owner.id)).held, n, settings.maxSlotsPerUser, rows);
   if (total > 0) {
     const { amount } = await Ledger.getBalance(owner.id);
-    if (amount < total) throw Ledger.insufficientBalance(total, amount);
+    if (amount < total) throw new InsufficientBalanceError(slotMessages.insufficientBalance(total, amount), total, amount, rows);
   }
 
   const now = new Date().toISOString();
@@ -219,6 +234,7 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
     referenceId: bulkId,
     reserved: seqStart,
     linked: () => [slotsStore.bulkPut({ bulkId, userId: owner.id, count: n, seqStart, rowsHash, result, createdAt: now })],
+    rows,
   });
   if (money.replayed) {
     // A twin request with the same key committed first: answer as it did.

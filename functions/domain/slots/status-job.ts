@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { kstToday } from '#shared/kst';
-import { displayStatusLabels, type SlotStatus } from '#shared/slot-status';
-import { slotsStore, type SlotRecord } from '../../storage/slots';
+import { calendarStatus, displayStatusLabels } from '#shared/slot-status';
+import { slotsStore } from '../../storage/slots';
 import { transact } from '../../storage/transactions';
 import { logger } from '../../http/logger';
 import { statusMove } from './records';
@@ -12,15 +12,10 @@ import { withRetries } from './retry';
  * (status cards, dashboards) follow the dates — approved slots whose start has not come are
  * `waiting`, started ones `active`, those past their (inclusive) end `completed`. Display statuses are
  * derived from the dates on every answer anyway; this keeps the counted ones in step. Each move is
- * one transaction with its log line and counters, guarded by the slot's version.
+ * one transaction with its log line and counters, guarded by the slot's version. The rule itself
+ * (`calendarStatus`) lives in shared/slot-status.ts: fill, approve, resume and restore store it too.
  */
-export function calendarStatus(slot: Pick<SlotRecord, 'status' | 'startDate' | 'endDate'>, today: string): SlotStatus {
-  const { status, startDate, endDate } = slot;
-  if (status !== 'waiting' && status !== 'active' && status !== 'paused') return status;
-  if (endDate && endDate < today) return 'completed';
-  if (status === 'paused') return 'paused';
-  return startDate && startDate > today ? 'waiting' : 'active';
-}
+export { calendarStatus };
 
 export async function runSlotStatusJob(today = kstToday()) {
   let checked = 0;

@@ -1,13 +1,22 @@
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { homePathFor } from '#shared/roles';
+import { homePathFor, isStaff } from '#shared/roles';
 import { themes } from '#shared/settings';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { useSessionState } from '@/lib/session-store';
 
-/** Where to go after signing in: back to the page that sent us here, else the role's home. */
-function targetAfterLogin(from: unknown, role: string) {
-  return typeof from === 'string' && from !== '/' && from !== '/login' ? from : homePathFor(role);
+/** Pages of the other side: advertisers' own slot screens (hidden from staff menus) and the console. */
+const userOnly = /^\/slots(\/|$)/;
+const staffOnly = /^\/admin(\/|$)/;
+
+/**
+ * Where to go after signing in: back to the page that sent us here when it belongs to this role,
+ * else the role's home (spec: operators and developers land on /admin, users on /slots).
+ */
+export function targetAfterLogin(from: unknown, role: string): string {
+  if (typeof from !== 'string' || from === '/' || from.startsWith('/login')) return homePathFor(role);
+  const path = from.split(/[?#]/)[0];
+  return (isStaff(role) ? userOnly : staffOnly).test(path) ? homePathFor(role) : from;
 }
 
 /** /login: a signed-in visitor is sent on by role (spec route table). */

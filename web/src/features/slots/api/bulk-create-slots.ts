@@ -1,6 +1,6 @@
 import useSWRMutation from 'swr/mutation';
-import { bulkCreateSlotsSchema, type BulkCreateResult, type BulkCreateSlotsInput } from '#shared/schemas/slots';
-import { api, newIdempotencyKey } from '@/lib/api-client';
+import { bulkCreateSlotsSchema, type BulkCreateResult, type BulkCreateSlotsInput, type BulkRowError } from '#shared/schemas/slots';
+import { api, ApiError, newIdempotencyKey } from '@/lib/api-client';
 import { revalidateSlotsAndBalance } from './invalidate';
 
 /**
@@ -13,6 +13,16 @@ export const bulkCreateSlotsKey = '/slots/bulk';
 
 export const bulkCreateSlots = (input: BulkCreateSlotsInput, idempotencyKey = newIdempotencyKey()) =>
   api.post<BulkCreateResult>(bulkCreateSlotsKey, bulkCreateSlotsSchema.parse(input), { idempotencyKey, timeoutMs: 120_000 });
+
+/**
+ * The bad rows a refused bulk still names: a 402 (balance) or 409 (maxSlotsPerUser) creates nothing
+ * and carries the per-row answer in `details.errors`. Null for any other failure.
+ */
+export function refusedBulkRows(error: unknown): BulkRowError[] | null {
+  if (!(error instanceof ApiError) || (error.code !== 'INSUFFICIENT_BALANCE' && error.code !== 'CONFLICT')) return null;
+  const rows = (error.details as { errors?: unknown } | null | undefined)?.errors;
+  return Array.isArray(rows) ? (rows as BulkRowError[]) : null;
+}
 
 export function useBulkCreateSlots() {
   return useSWRMutation(

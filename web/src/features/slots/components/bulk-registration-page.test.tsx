@@ -14,6 +14,7 @@ const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data 
 
 let balance = 1_000_000;
 let bulkBodies: unknown[] = [];
+let bulkAnswer: (() => Response) | null = null;
 
 beforeEach(() => {
   bulkBodies = [];
@@ -24,12 +25,16 @@ beforeEach(() => {
     if (path === '/api/slots/bulk') {
       const body = JSON.parse(String(init?.body));
       bulkBodies.push(body);
+      if (bulkAnswer) return bulkAnswer();
       return ok({ succeeded: 1, failed: 1, skipped: 0, errors: [{ row: 2, message: '슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)' }], slotIds: ['a'], charged: 50000, balanceAfter: 0, message: '' });
     }
     return new Response('{}', { status: 404 });
   });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  bulkAnswer = null;
+});
 
 function renderPage(overrides: Partial<Settings> = {}) {
   return render(
@@ -99,5 +104,33 @@ describe('BulkRegistrationPage', () => {
     expect((bulkBodies[0] as { rows: unknown[] }).rows).toHaveLength(2);
     expect(screen.getByText('행 1: 슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '1개 슬롯 신청 (50,000원)' })).toBeInTheDocument();
+  });
+
+  it('a 402 for the whole bulk still names each bad row, by its grid number, and keeps the grid', async () => {
+    bulkAnswer = () =>
+      new Response(
+        JSON.stringify({
+          success: false,
+          code: 'INSUFFICIENT_BALANCE',
+          error: '잔액이 부족합니다. 필요 금액: 100,000원, 현재 잔액: 60,000원',
+          details: { required: 100_000, balance: 60_000, succeeded: 0, failed: 1, skipped: 0, errors: [{ row: 3, field: 'landingUrl', message: '쿠팡 URL만 허용됩니다.' }] },
+        }),
+        { status: 402, headers: { 'content-type': 'application/json' } },
+      );
+    renderPage();
+    const user = await pasteRows([
+      ['a', url(1)],
+      ['', ''],
+      ['b', url(2)],
+      ['c', url(3)],
+    ]);
+    await user.click(await screen.findByRole('button', { name: '3개 슬롯 신청 (150,000원)' }));
+    await user.click(screen.getByRole('button', { name: '신청' }));
+    const panel = await screen.findByTestId('bulk-result');
+    expect(panel).toHaveTextContent('잔액이 부족합니다. 필요 금액: 100,000원, 현재 잔액: 60,000원');
+    // Row 3 of the request is the 4th grid row (the blank one is not sent).
+    expect(panel).toHaveTextContent('행 4: 쿠팡 URL만 허용됩니다.');
+    expect(panel).toHaveTextContent('등록된 슬롯이 없으며 차감된 금액도 없습니다.');
+    expect(screen.getByRole('button', { name: '3개 슬롯 신청 (150,000원)' })).toBeInTheDocument();
   });
 });

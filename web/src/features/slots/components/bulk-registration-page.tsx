@@ -16,7 +16,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage, newIdempotencyKey } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { formatNumber, formatWon } from '@/lib/format';
-import { useBulkCreateSlots } from '../api/bulk-create-slots';
+import { refusedBulkRows, useBulkCreateSlots } from '../api/bulk-create-slots';
 import { useBalance } from '../api/get-balance';
 import { useFieldConfigs } from '../api/get-field-configs';
 import { EXCEL_ACCEPT, ExcelImportError, excelMessages, importExcelRows } from '../utils/excel-import';
@@ -119,16 +119,32 @@ function BulkRegistration({ configs, columns }: { configs: FieldConfig[]; column
     const rows = filled.map((r) => ({ customFields: toCustomFields(state.rows[r], columns) }));
     setFailure(null);
     setResult(null);
+    const rowMessage = (row: number, message: string) => `행 ${row}: ${message || slotMessages.bulkRowFailed(row)}`;
     let answer: BulkCreateResult;
     try {
       answer = await trigger({ input: { rows }, idempotencyKey: newIdempotencyKey() });
     } catch (e) {
       setConfirming(false);
-      setFailure(errorMessage(e, UNEXPECTED));
+      const refused = refusedBulkRows(e);
+      if (!refused?.length) {
+        setFailure(errorMessage(e, UNEXPECTED));
+        return;
+      }
+      // Refused as a whole (balance or slot limit): nothing created, nothing charged; the bad rows are still named.
+      setResult({
+        tone: 'error',
+        title: errorMessage(e, UNEXPECTED),
+        succeeded: 0,
+        failed: refused.length,
+        lines: truncateLines(
+          refused.map((r) => rowMessage((filled[r.row - 1] ?? r.row - 1) + 1, r.message)),
+          RESULT_LINES,
+        ),
+        note: '등록된 슬롯이 없으며 차감된 금액도 없습니다. 오류가 있는 행을 수정한 뒤 다시 신청해주세요.',
+      });
       return;
     }
     setConfirming(false);
-    const rowMessage = (row: number, message: string) => `행 ${row}: ${message || slotMessages.bulkRowFailed(row)}`;
     if (answer.failed === 0 && answer.succeeded > 0) {
       toast({ tone: 'success', message: slotMessages.bulkSucceeded(answer.succeeded) });
       navigate('/slots');

@@ -46,8 +46,9 @@ export function RegisterSlotModal({ open, onClose, configs }: { open: boolean; o
   const onSubmit = handleSubmit(async ({ customFields }) => {
     setFailure(null);
     try {
-      await trigger({ customFields });
-      toast({ tone: 'success', message: '슬롯이 신청되었습니다. 관리자 승인 후 진행됩니다.' });
+      const slot = await trigger({ customFields });
+      // With slotAutoApproval the slot runs at once: only a pending one waits for approval.
+      toast({ tone: 'success', message: slot.status === 'pending' ? slotMessages.registeredPending : slotMessages.registered });
       close();
     } catch (e) {
       setFailure(errorMessage(e, '슬롯 등록에 실패했습니다.'));

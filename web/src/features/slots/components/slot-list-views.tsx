@@ -1,6 +1,6 @@
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
-import { isSelectableForBulk, slotActions } from '#shared/slot-status';
+import { isPausable, isSelectableForBulk, slotActions } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
 import { fieldValue, productName } from '../utils/slot-display';
 import { DDay, EndDate, ExtendedBadge, PauseSwitch, RankValue, StatusBadge, Thumbnail } from './slot-cells';
@@ -50,10 +50,10 @@ function StatusCell({ slot, today, busy, onTogglePause }: { slot: SlotDto; today
       <StatusBadge slot={slot} />
       {(actions.pause || actions.resume) && (
         <PauseSwitch
-          active={slot.status === 'active'}
+          active={isPausable(slot.status)}
           disabled={busy}
           onToggle={() => onTogglePause(slot)}
-          label={`슬롯 #${slot.slot_number} ${slot.status === 'active' ? '일시정지' : '재개'}`}
+          label={`슬롯 #${slot.slot_number} ${isPausable(slot.status) ? '일시정지' : '재개'}`}
         />
       )}
       {slot.status === 'pending' && <span className={styles.note}>관리자 승인 대기</span>}

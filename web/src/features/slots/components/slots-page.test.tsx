@@ -43,22 +43,35 @@ const slots = [
   slot(2, { status: 'pending', displayStatus: 'pending', displayStatusLabel: '승인대기', startDate: null, endDate: null }),
   slot(3, { status: 'rejected', displayStatus: 'rejected', displayStatusLabel: '거절', rejection_reason: '상품 정보 불일치' }),
   slot(4, { status: 'empty', displayStatus: 'empty', displayStatusLabel: '입력대기', customFields: {}, keyword: '', url: '' }),
+  slot(5, { status: 'waiting', displayStatus: 'waiting', displayStatusLabel: '진행대기', startDate: addKstDays(today, 3), endDate: addKstDays(today, 32) }),
+  slot(6, { status: 'paused', displayStatus: 'paused', displayStatusLabel: '일시정지' }),
 ];
-const cards = { total: 4, empty: 1, waiting: 0, active: 1, paused: 0, completed: 0 };
+const cards = { total: 6, empty: 1, waiting: 1, active: 1, paused: 1, completed: 0 };
 let queries: URLSearchParams[] = [];
+let writes: Array<{ method: string; path: string; body: unknown }> = [];
+let createdStatus = 'pending';
 
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
 beforeEach(() => {
   queries = [];
+  writes = [];
   localStorage.clear();
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const u = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    if (method !== 'GET') {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      writes.push({ method, path: u.pathname, body });
+      if (u.pathname === '/api/slots') return ok(slot(7, { status: createdStatus as SlotDto['status'], keyword: body.customFields.keywords }));
+      const target = slots.find((s) => u.pathname === `/api/slots/${s.id}/status`);
+      if (target) return ok({ ...target, status: body.status });
+    }
     if (u.pathname === '/api/field-configs') return ok(defaultFieldConfigs);
-    if (u.pathname === '/api/slots/count') return ok({ count: 4, allocated: 10, used: 3, available: 7, cards });
+    if (u.pathname === '/api/slots/count') return ok({ count: 6, allocated: 10, used: 3, available: 7, cards });
     if (u.pathname === '/api/cash/balance') return ok({ amount: 100000 });
     if (u.pathname === '/api/slots') {
       queries.push(u.searchParams);
-      return ok({ items: slots, pagination: { page: 1, limit: Number(u.searchParams.get('limit')), total: 4, totalPages: 1 } });
+      return ok({ items: slots, pagination: { page: 1, limit: Number(u.searchParams.get('limit')), total: 6, totalPages: 1 } });
     }
     return new Response('{}', { status: 404 });
   });
@@ -82,11 +95,51 @@ function renderPage(overrides: Partial<Settings> = {}) {
 const rowOf = (n: number) => document.querySelector(`tr[data-slot-number="${n}"]`) as HTMLElement;
 
 describe('SlotsPage', () => {
+  it('pauses a waiting slot (not resume) and resumes a paused one; a waiting slot is selectable', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드5');
+    const waiting = within(rowOf(5));
+    expect(waiting.getByText('진행대기')).toBeInTheDocument();
+    expect(waiting.getByRole('checkbox')).toBeEnabled();
+    const toggle = waiting.getByRole('switch', { name: '슬롯 #5 일시정지' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: '슬롯 일시정지' });
+    await user.click(within(dialog).getByRole('button', { name: '일시정지' }));
+    await vi.waitFor(() => expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s5/status', body: { status: 'paused' } }));
+
+    await user.click(within(rowOf(6)).getByRole('switch', { name: '슬롯 #6 재개' }));
+    const resume = await screen.findByRole('dialog', { name: '슬롯 재개' });
+    await user.click(within(resume).getByRole('button', { name: '재개' }));
+    await vi.waitFor(() => expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s6/status', body: { status: 'active' } }));
+  });
+
+  it('after a single registration says what the answer says: active at once, or waiting for approval', async () => {
+    const user = userEvent.setup();
+    for (const [status, message] of [
+      ['active', '슬롯이 등록되었습니다.'],
+      ['pending', '슬롯이 신청되었습니다. 관리자 승인 후 진행됩니다.'],
+    ] as const) {
+      createdStatus = status;
+      const view = renderPage();
+      await screen.findByText('키워드1');
+      await user.click(screen.getByRole('button', { name: '개별 등록' }));
+      const dialog = await screen.findByRole('dialog', { name: '슬롯 개별 등록' });
+      await user.type(within(dialog).getByLabelText('키워드'), '새 키워드');
+      await user.type(within(dialog).getByLabelText('URL'), url(9));
+      await user.click(within(dialog).getByRole('button', { name: /^등록/ }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      view.unmount();
+    }
+    createdStatus = 'pending';
+  });
+
   it('shows the header, status cards and every column rule', async () => {
     renderPage();
     await screen.findByText('키워드1');
     expect(screen.getByText('50,000원')).toBeInTheDocument();
-    expect(screen.getByTestId('count-total')).toHaveTextContent('4');
+    expect(screen.getByTestId('count-total')).toHaveTextContent('6');
     expect(screen.getByRole('button', { name: '개별 등록' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '대량 등록' })).toHaveAttribute('href', '/slots/bulk');
 

@@ -5,7 +5,16 @@ import { kstToday } from '#shared/kst';
 import { commonMessages } from '#shared/messages';
 import { MAX_BULK_EDIT, slotMessages, userPageSizes, type SlotDto, type SlotList, type SlotListQueryInput } from '#shared/schemas/slots';
 import { slotListFields } from '#shared/slot-fields';
-import { deriveDisplayStatus, displayStatusLabels, isSelectableForBulk, statusCardLabels, statusCards, type StatusCard } from '#shared/slot-status';
+import {
+  calendarStatus,
+  deriveDisplayStatus,
+  displayStatusLabels,
+  isPausable,
+  isSelectableForBulk,
+  statusCardLabels,
+  statusCards,
+  type StatusCard,
+} from '#shared/slot-status';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -125,9 +134,12 @@ export function SlotsPage() {
     });
   };
 
-  /** Pause or resume: applied at once in the list, rolled back if the server refuses (failures only logged). */
+  /**
+   * Pause (a waiting or running slot) or resume (a paused one): applied at once in the list, rolled
+   * back if the server refuses (failures only logged).
+   */
   const changePause = async (slot: SlotDto) => {
-    const nextStatus = slot.status === 'active' ? 'paused' : 'active';
+    const nextStatus = isPausable(slot.status) ? 'paused' : 'active';
     setDialog(null);
     setBusyIds((s) => new Set(s).add(slot.id));
     const optimistic = (current?: SlotList): SlotList =>
@@ -135,8 +147,10 @@ export function SlotsPage() {
         ...current,
         items: current.items.map((s) => {
           if (s.id !== slot.id) return s;
-          const displayStatus = deriveDisplayStatus({ ...s, status: nextStatus }, today);
-          return { ...s, status: nextStatus, displayStatus, displayStatusLabel: displayStatusLabels[displayStatus] };
+          // A resumed slot is stored by its dates (waiting before the start), as the server does.
+          const status = calendarStatus({ ...s, status: nextStatus }, today);
+          const displayStatus = deriveDisplayStatus({ ...s, status }, today);
+          return { ...s, status, displayStatus, displayStatusLabel: displayStatusLabels[displayStatus] };
         }),
       }) as SlotList;
     try {
@@ -173,6 +187,7 @@ export function SlotsPage() {
 
   const cards = counts.data?.cards;
   const total = cards?.total ?? pagination?.total ?? 0;
+  const pausing = dialog?.kind === 'pause' && isPausable(dialog.slot.status);
   const selectedSlots = [...selected.values()];
   const offset = ((pagination?.page ?? page) - 1) * pageSize;
 
@@ -386,13 +401,9 @@ export function SlotsPage() {
       )}
       <ConfirmDialog
         open={dialog?.kind === 'pause'}
-        title={dialog?.kind === 'pause' && dialog.slot.status === 'active' ? '슬롯 일시정지' : '슬롯 재개'}
-        message={
-          dialog?.kind === 'pause' && dialog.slot.status === 'active'
-            ? '이 슬롯을 일시정지하시겠습니까? 일시정지해도 만료일은 변경되지 않습니다.'
-            : '일시정지된 슬롯을 다시 진행하시겠습니까?'
-        }
-        confirmLabel={dialog?.kind === 'pause' && dialog.slot.status === 'active' ? '일시정지' : '재개'}
+        title={pausing ? '슬롯 일시정지' : '슬롯 재개'}
+        message={pausing ? '이 슬롯을 일시정지하시겠습니까? 일시정지해도 만료일은 변경되지 않습니다.' : '일시정지된 슬롯을 다시 진행하시겠습니까?'}
+        confirmLabel={pausing ? '일시정지' : '재개'}
         onConfirm={() => dialog?.kind === 'pause' && void changePause(dialog.slot)}
         onCancel={() => setDialog(null)}
       />
