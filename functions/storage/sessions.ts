@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { isExpired, keys, ttlIn } from './keys';
 import { isConditionFailure } from './errors';
@@ -6,7 +6,8 @@ import { isConditionFailure } from './errors';
 /**
  * Refresh-token families (design §4). A family starts at sign-in; each refresh marks the presented
  * token used and adds its successor in one transaction. Presenting a used token again revokes the
- * whole family (a stolen token was replayed).
+ * whole family (a stolen token was replayed), unless the domain's grace window lets it rotate again
+ * (`rotateUsed`). Families are listed per user on GSI1 so a password change can end the others.
  */
 export interface RefreshFamily {
   familyId: string;
@@ -28,13 +29,57 @@ export interface RefreshTokenRecord {
 
 export type RotateOutcome = 'rotated' | 'reused' | 'revoked';
 
+/** Rotation items: the family must still be live, and the successor token is new. */
+const familyLive = (family: RefreshFamily) => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: keys.refreshFamily(family.familyId),
+    ConditionExpression: 'revoked = :false',
+    ExpressionAttributeValues: { ':false': false },
+  },
+});
+
+const putSuccessor = (newHash: string, family: RefreshFamily) => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...keys.refreshToken(newHash),
+      entity: 'refreshToken',
+      tokenHash: newHash,
+      familyId: family.familyId,
+      userId: family.userId,
+      usedAt: null,
+      ttl: Math.floor(Date.parse(family.expiresAt) / 1000),
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+
+/** Item 0 is the presented token, item 1 the family. */
+function rotateFailure(err: unknown): RotateOutcome {
+  if (!isConditionFailure(err)) throw err;
+  const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+  return reasons[1]?.Code === 'ConditionalCheckFailed' ? 'revoked' : 'reused';
+}
+
 export const sessionsStore = {
   async startFamily(family: RefreshFamily, firstTokenHash: string): Promise<void> {
     const ttl = Math.floor(Date.parse(family.expiresAt) / 1000);
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...keys.refreshFamily(family.familyId), entity: 'refreshFamily', ...family, ttl } } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.refreshFamily(family.familyId),
+                ...keys.refreshFamiliesOfUser(family.userId, family.createdAt, family.familyId),
+                entity: 'refreshFamily',
+                ...family,
+                ttl,
+              },
+            },
+          },
           {
             Put: {
               TableName: tableName(),
@@ -69,7 +114,6 @@ export const sessionsStore = {
   /** Marks `oldHash` used and stores `newHash`, only if the old one is unused and the family live. */
   async rotate(oldHash: string, newHash: string, family: RefreshFamily): Promise<RotateOutcome> {
     const now = new Date().toISOString();
-    const ttl = Math.floor(Date.parse(family.expiresAt) / 1000);
     try {
       await db().send(
         new TransactWriteCommand({
@@ -83,38 +127,73 @@ export const sessionsStore = {
                 ExpressionAttributeValues: { ':now': now, ':null': null },
               },
             },
-            {
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: keys.refreshFamily(family.familyId),
-                ConditionExpression: 'revoked = :false',
-                ExpressionAttributeValues: { ':false': false },
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: {
-                  ...keys.refreshToken(newHash),
-                  entity: 'refreshToken',
-                  tokenHash: newHash,
-                  familyId: family.familyId,
-                  userId: family.userId,
-                  usedAt: null,
-                  ttl,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
+            familyLive(family),
+            putSuccessor(newHash, family),
           ],
         }),
       );
       return 'rotated';
     } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-      return reasons[1]?.Code === 'ConditionalCheckFailed' ? 'revoked' : 'reused';
+      return rotateFailure(err);
     }
+  },
+
+  /**
+   * Rotates a token that was already used, only if it was first used at or after `usedSince` (ISO) and
+   * the family is live. The old token is left as it is, so its `usedAt` never moves and the window
+   * cannot be stretched by presenting it again. 'reused' = used before `usedSince`.
+   */
+  async rotateUsed(oldHash: string, newHash: string, family: RefreshFamily, usedSince: string): Promise<RotateOutcome> {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.refreshToken(oldHash),
+                // A null usedAt is not >= a string, so an unused token never passes here.
+                ConditionExpression: 'attribute_exists(PK) AND usedAt >= :since',
+                ExpressionAttributeValues: { ':since': usedSince },
+              },
+            },
+            familyLive(family),
+            putSuccessor(newHash, family),
+          ],
+        }),
+      );
+      return 'rotated';
+    } catch (err) {
+      return rotateFailure(err);
+    }
+  },
+
+  /** Revokes every live family of `userId` except `keepFamilyId` (GSI1, all pages). */
+  async revokeOtherFamilies(userId: string, keepFamilyId: string): Promise<number> {
+    let cursor: Record<string, unknown> | undefined;
+    let revoked = 0;
+    do {
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          FilterExpression: 'revoked = :false AND expiresAt > :now',
+          ExpressionAttributeValues: {
+            ':pk': keys.refreshFamiliesOfUser(userId).GSI1PK,
+            ':false': false,
+            ':now': new Date().toISOString(),
+          },
+          ProjectionExpression: 'familyId',
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      const others = (out.Items ?? []).map((i) => String(i.familyId)).filter((id) => id !== keepFamilyId);
+      await Promise.all(others.map((id) => this.revokeFamily(id)));
+      revoked += others.length;
+      cursor = out.LastEvaluatedKey;
+    } while (cursor);
+    return revoked;
   },
 
   async revokeFamily(familyId: string): Promise<void> {

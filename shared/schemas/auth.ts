@@ -46,7 +46,8 @@ export const changePasswordSchema = z.object({
 
 /**
  * Profile: only fullName is editable. When a new password is given the checks run in the spec's
- * order: confirmation matches → minimum length → current password present. Blank = no change.
+ * order: confirmation matches → minimum length → current password present. Blank = no change, but
+ * a confirmation typed without a new password is a mismatch, not a silent name-only save.
  */
 export const profileUpdateSchema = z
   .object({
@@ -56,7 +57,10 @@ export const profileUpdateSchema = z
     currentPassword: z.string().max(200).optional().default(''),
   })
   .superRefine((v, ctx) => {
-    if (!v.password) return;
+    if (!v.password) {
+      if (v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
+      return;
+    }
     if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
       return;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPrivateKey, createSign, generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { apiClient } from '../support/http';
@@ -122,11 +122,39 @@ describe('tokens', () => {
     expect(second).not.toBe(first);
     expect(refreshCookieOf(viaCookie.setCookies)).toContain(second);
 
-    // Replaying the first token is theft: refused, and the whole family dies with it.
-    const replay = await api.call('POST', '/api/auth/refresh', { body: { refreshToken: first } });
-    expect(replay.status).toBe(401);
-    const afterReplay = await api.call('POST', '/api/auth/refresh', { body: { refreshToken: second } });
-    expect(afterReplay.status).toBe(401);
+    // Replaying the first token after the grace window is theft: refused, and the whole family dies with it.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+    try {
+      const replay = await api.call('POST', '/api/auth/refresh', { body: { refreshToken: first } });
+      expect(replay.status).toBe(401);
+      const afterReplay = await api.call('POST', '/api/auth/refresh', { body: { refreshToken: second } });
+      expect(afterReplay.status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('two tabs refreshing with the same cookie at once both keep the session', async () => {
+    const { refreshToken } = await api.login('advertiser1', 'secret12');
+    const cookie = { cookie: `ss_refresh=${refreshToken}` };
+    const [a, b] = await Promise.all([
+      api.call('POST', '/api/auth/refresh', { headers: cookie }),
+      api.call('POST', '/api/auth/refresh', { headers: cookie }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const [nextA, nextB] = [a.body.data.tokens.refreshToken, b.body.data.tokens.refreshToken];
+    expect(nextA).not.toBe(nextB);
+    // Not treated as theft: the family lives on, whichever cookie the browser kept.
+    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: nextA } })).status).toBe(200);
+    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: nextB } })).status).toBe(200);
+  });
+
+  it('the grace window never revives a family that was signed out', async () => {
+    const { refreshToken: first } = await api.login('advertiser1', 'secret12');
+    const rotated = await api.call('POST', '/api/auth/refresh', { body: { refreshToken: first } });
+    expect(rotated.status).toBe(200);
+    await api.call('POST', '/api/auth/logout', { body: { refreshToken: rotated.body.data.tokens.refreshToken } });
+    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: first } })).status).toBe(401);
   });
 
   it('logout revokes the refresh token and clears the cookie', async () => {
@@ -175,6 +203,47 @@ describe('profile and password', () => {
     expect((await api.call('PUT', '/api/auth/change-password', { token, body: { currentPassword: 'zzzzzz', password: 'second22' } })).status).toBe(400);
     expect((await api.call('PUT', '/api/auth/change-password', { token, body: { currentPassword: 'first111', password: 'second22' } })).status).toBe(200);
     await api.login('pwuser', 'second22');
+  });
+
+  it('a password change ends the other sessions and keeps the current one', async () => {
+    await stack.createUser({ email: 'twodevices', password: 'first111', fullName: '두기기' });
+    const here = await api.login('twodevices', 'first111');
+    const there = await api.login('twodevices', 'first111');
+
+    const changed = await api.call('PUT', '/api/auth/change-password', { token: here.token, body: { currentPassword: 'first111', password: 'second22' } });
+    expect(changed.status).toBe(200);
+
+    const elsewhere = await api.call('POST', '/api/auth/refresh', { body: { refreshToken: there.refreshToken } });
+    expect(elsewhere.status).toBe(401);
+    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: here.refreshToken } })).status).toBe(200);
+  });
+
+  it('a password change on the profile ends the other sessions too; a name change does not', async () => {
+    await stack.createUser({ email: 'threedevices', password: 'first111', fullName: '세기기' });
+    const here = await api.login('threedevices', 'first111');
+    const there = await api.login('threedevices', 'first111');
+
+    const renamed = await api.call('PUT', '/api/auth/profile', { token: here.token, body: { fullName: '이름만' } });
+    expect(renamed.status).toBe(200);
+    const stillThere = await api.call('POST', '/api/auth/refresh', { body: { refreshToken: there.refreshToken } });
+    expect(stillThere.status).toBe(200);
+
+    const changed = await api.call('PUT', '/api/auth/profile', {
+      token: here.token,
+      body: { fullName: '이름만', password: 'second22', confirmPassword: 'second22', currentPassword: 'first111' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: stillThere.body.data.tokens.refreshToken } })).status).toBe(401);
+    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: here.refreshToken } })).status).toBe(200);
+  });
+
+  it('refuses a confirmation sent without a new password with the mismatch message', async () => {
+    await stack.createUser({ email: 'confirmonly', password: 'first111', fullName: '확인만' });
+    const { token } = await api.login('confirmonly', 'first111');
+    const res = await api.call('PUT', '/api/auth/profile', { token, body: { fullName: '바뀐이름', password: '', confirmPassword: 'second22' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('새 비밀번호가 일치하지 않습니다.');
+    expect((await api.call('GET', '/api/auth/me', { token })).body.data.fullName).toBe('확인만');
   });
 });
 

@@ -5,12 +5,14 @@ import type { AuthSession, LoginInput, ProfileUpdateInput, RegisterInput, UserDt
 import type { Role } from '#shared/roles';
 import { usersStore, type UserRecord } from '../../storage/users';
 import { loginThrottleStore, sessionsStore } from '../../storage/sessions';
+import { withConflictRetry } from '../retry';
 import { ConflictError, ForbiddenError, NotFoundError, ThrottledError, UnauthorizedError, ValidationError } from '../errors';
 import { getSettings } from '../settings/settings-service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import {
   ACCESS_TOKEN_SECONDS,
   REFRESH_FAMILY_SECONDS,
+  REFRESH_REUSE_GRACE_SECONDS,
   hashRefreshToken,
   issueAccessToken,
   newRefreshToken,
@@ -143,9 +145,16 @@ export async function refresh(refreshToken: string | undefined): Promise<AuthSes
     throw new UnauthorizedError(authMessages.sessionExpired);
   }
   const next = newRefreshToken();
-  const outcome = await sessionsStore.rotate(oldHash, next.hash, family);
+  // Two requests with the same cookie may also collide inside DynamoDB (a transaction conflict): retry.
+  const outcome = await withConflictRetry(async () => {
+    const first = await sessionsStore.rotate(oldHash, next.hash, family);
+    if (first !== 'reused') return first;
+    // Just rotated by a concurrent request with the same cookie (another tab): rotate again.
+    const usedSince = new Date(Date.now() - REFRESH_REUSE_GRACE_SECONDS * 1000).toISOString();
+    return sessionsStore.rotateUsed(oldHash, next.hash, family, usedSince);
+  });
   if (outcome === 'reused') {
-    // A token that was already exchanged came back: someone holds a copy. End the whole family.
+    // A token exchanged longer ago came back: someone holds a copy. End the whole family.
     await sessionsStore.revokeFamily(family.familyId);
   }
   if (outcome !== 'rotated') throw new UnauthorizedError(authMessages.sessionExpired);
@@ -183,6 +192,12 @@ export async function changePassword(caller: Caller, currentPassword: string, pa
     ]);
   }
   await usersStore.update(user.id, { passwordHash: await hashPassword(password) });
+  await endOtherSessions(caller);
+}
+
+/** After a password change only the caller's own session (its refresh family, `sid`) lives on. */
+async function endOtherSessions(caller: Caller): Promise<void> {
+  await sessionsStore.revokeOtherFamilies(caller.userId, caller.sessionId);
 }
 
 /** Only fullName, plus an optional password change (schema already checked the order of rules). */
@@ -199,6 +214,7 @@ export async function updateProfile(caller: Caller, input: ProfileUpdateInput & 
   }
   const updated = await usersStore.update(user.id, { fullName: input.fullName, passwordHash });
   if (!updated) throw new UnauthorizedError(authMessages.sessionExpired);
+  if (passwordHash) await endOtherSessions(caller);
   return toUserDto(updated);
 }
 

@@ -8,6 +8,14 @@ import { UnauthorizedError } from '../errors';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_FAMILY_SECONDS = 30 * 24 * 3600;
+/**
+ * Two tabs (or a tab and a retried request) may present the same refresh cookie at once: one rotates
+ * it, the other arrives with a token that was just used. Within this many seconds of its first use a
+ * used token rotates again inside the same family instead of counting as theft; later, reuse still
+ * revokes the family. Kept short: it is also how long a copied token stays useful after its owner
+ * used it. The successor cannot be handed out again (only its hash is stored), so a fresh one is issued.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 const ISSUER = 'simple-slot';
 // Never fetched: the verifier is handed our own JWKS with cacheJwks().
 const JWKS_URI = 'https://simple-slot.invalid/.well-known/jwks.json';

@@ -15,7 +15,8 @@ import { logger } from '../../http/logger';
 import type { Caller } from '../auth/tokens';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { getSettings } from '../settings/settings-service';
-import { assertCashEnabled, paginate, withConflictRetry } from './cash-common';
+import { withConflictRetry } from '../retry';
+import { assertCashEnabled, paginate } from './cash-common';
 import { LinkedWriteRejected, post, ReplayMismatch } from './ledger';
 
 /**

@@ -177,6 +177,42 @@ describe('api client', () => {
     expect(sessionEnded).not.toHaveBeenCalled();
   });
 
+  it('refreshes one tab at a time: waits while another tab holds the refresh lock', async () => {
+    // A minimal Web Locks manager: one holder per name, the others queue (as across real tabs).
+    const queue: Array<() => void> = [];
+    let held = false;
+    const release = () => {
+      held = false;
+      queue.shift()?.();
+    };
+    const acquire = () => new Promise<void>((resolve) => (held ? queue.push(() => ((held = true), resolve())) : ((held = true), resolve())));
+    const request = vi.fn(async (_name: string, callback: () => Promise<unknown>) => {
+      await acquire();
+      try {
+        return await callback();
+      } finally {
+        release();
+      }
+    });
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    try {
+      await acquire(); // another tab is refreshing right now
+      answers.push(ok(session('mine')));
+
+      const pending = refreshSession();
+      await flush();
+      expect(request).toHaveBeenCalledWith('simple-slot-refresh', expect.any(Function));
+      expect(fetchMock).not.toHaveBeenCalled();
+
+      release(); // the other tab got its answer (and the rotated cookie)
+      await expect(pending).resolves.toMatchObject({ tokens: { accessToken: 'mine' } });
+      expect(calls().map((c) => c.url)).toEqual(['/api/auth/refresh']);
+      expect(getAccessToken()).toBe('mine');
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
+  });
+
   it('refreshSession resolves null when the server refuses the cookie', async () => {
     answers.push(fail(401, 'UNAUTHORIZED', 'x'));
     await expect(refreshSession()).resolves.toBeNull();

@@ -162,26 +162,38 @@ async function unwrap<T>(response: Response): Promise<T> {
 
 let refreshing: Promise<AuthSession | null> | null = null;
 
+/** Web Locks name under which the tabs of this origin take turns to refresh. */
+export const REFRESH_LOCK = 'simple-slot-refresh';
+
 /**
- * Trades the HttpOnly refresh cookie for a new session. Concurrent callers share one request:
- * the server rotates the cookie on every use and treats reuse of an old one as theft.
+ * Runs `work` while holding the cross-tab refresh lock. All tabs share one cookie that every refresh
+ * rotates, so a tab that waits its turn then sends the cookie the previous tab just received, never
+ * a spent one. Without the Web Locks API only the in-tab sharing of `refreshSession` applies.
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks: LockManager | undefined = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, work) : work();
+}
+
+/**
+ * Trades the HttpOnly refresh cookie for a new session. Concurrent callers in a tab share one
+ * request, and tabs take turns (`oneTabAtATime`): the server rotates the cookie on every use and
+ * treats late reuse of an old one as theft.
  * Resolves null when the server refuses (no session); throws on network failure or timeout.
  */
 export function refreshSession(): Promise<AuthSession | null> {
-  refreshing ??= (async () => {
-    try {
-      const response = await send('/auth/refresh', { method: 'POST' }, null);
-      if (response.status === 401 || response.status === 403) {
-        await response.body?.cancel().catch(() => undefined);
-        return null;
-      }
-      const session = await unwrap<AuthSession>(response);
-      applyAuthSession(session);
-      return session;
-    } finally {
-      refreshing = null;
+  refreshing ??= oneTabAtATime(async () => {
+    const response = await send('/auth/refresh', { method: 'POST' }, null);
+    if (response.status === 401 || response.status === 403) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
     }
-  })();
+    const session = await unwrap<AuthSession>(response);
+    applyAuthSession(session);
+    return session;
+  }).finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 

@@ -10,7 +10,8 @@ let restoring: Promise<void> | null = null;
  * Restores the session once per page load (the access token lives only in memory, so a reload
  * starts signed out until the cookie is traded). Without a valid cookie — or when the server cannot
  * be reached — the app continues signed out. Shared promise: React's strict mode mounts twice, and
- * a second refresh with the same cookie would look like token theft to the server.
+ * each refresh rotates the cookie. Other tabs restoring at the same moment wait their turn inside
+ * `refreshSession` (Web Locks), so they send the cookie this tab just received.
  */
 export function restoreSession(): Promise<void> {
   restoring ??= refreshSession()

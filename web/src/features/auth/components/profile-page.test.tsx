@@ -75,6 +75,16 @@ describe('ProfilePage', () => {
     expect(puts()).toHaveLength(0);
   });
 
+  it('refuses a confirmation typed without a new password (mismatch first), sending nothing', async () => {
+    const ui = await renderPage();
+    await ui.type(screen.getByLabelText('새 비밀번호 확인'), 'abcdef');
+    await ui.click(screen.getByRole('button', { name: '저장' }));
+
+    expect(await screen.findByText('새 비밀번호가 일치하지 않습니다.')).toBeInTheDocument();
+    expect(screen.queryByText('정보가 성공적으로 업데이트되었습니다.')).not.toBeInTheDocument();
+    expect(puts()).toHaveLength(0);
+  });
+
   it('saves only the name when the password fields are blank', async () => {
     const ui = await renderPage();
     await ui.clear(screen.getByLabelText('이름'));
@@ -116,5 +126,17 @@ describe('ProfilePage', () => {
     const ui = await renderPage();
     await ui.click(screen.getByRole('button', { name: '저장' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('업데이트 중 오류가 발생했습니다.');
+  });
+
+  it('falls back to the password-change failure text when a password change fails without a message', async () => {
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) =>
+      init.method === 'PUT' ? new Response('<html>Bad gateway</html>', { status: 502 }) : envelope(user),
+    );
+    const ui = await renderPage();
+    await ui.type(screen.getByLabelText('현재 비밀번호'), 'oldpass1');
+    await ui.type(screen.getByLabelText('새 비밀번호'), 'abcdef');
+    await ui.type(screen.getByLabelText('새 비밀번호 확인'), 'abcdef');
+    await ui.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('비밀번호 변경 중 오류가 발생했습니다.');
   });
 });

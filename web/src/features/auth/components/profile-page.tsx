@@ -66,7 +66,9 @@ function ProfileForm({ user }: { user: UserDto }) {
           if (issue.field in saved) setError(issue.field as FieldName, { message: issue.message });
         }
       }
-      setResult({ tone: 'error', message: errorMessage(e, authMessages.profileUpdateError) });
+      // Spec §8: a failed password change and a failed name update have their own fallback texts.
+      const fallback = values.password ? authMessages.passwordChangeError : authMessages.profileUpdateError;
+      setResult({ tone: 'error', message: errorMessage(e, fallback) });
     }
   });
 
