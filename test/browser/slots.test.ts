@@ -239,7 +239,7 @@ describe('My slots and bulk registration', () => {
     await page.getByRole('button', { name: '카드로 보기' }).click();
     await page.locator('li[data-slot-number="1"]').getByText(/^D-\d+$/).waitFor();
     await shot(page, '6-cards');
-  });
+  }, 120_000); // the longest journey: room for a loaded CI machine
 
   it('uploads an Excel file into the bulk grid, columns matched by their headers, and registers its rows', async () => {
     const page = await browser.freshPage();
