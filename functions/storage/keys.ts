@@ -67,7 +67,7 @@ export const keys = {
   /** Slot counts by stored status, held count and the slot-number sequence of one user; and global. */
   slotCountsOfUser: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'SLOTCOUNTS' }),
   slotCountsGlobal: (): Key => ({ PK: 'COUNTERS', SK: 'SLOTCOUNTS' }),
-  /** A committed bulk registration: its slots `{bulkId}{index}` exist once this does. */
+  /** A committed bulk registration: its slots `{bulkId}{attempt}{index}` exist once this names their attempt. */
   slotBulk: (bulkId: string): Key => ({ PK: `SLOTBULK#${bulkId}`, SK: 'BULK' }),
 
   // cash (functions/storage/ledger.ts, functions/storage/charge-requests.ts)

@@ -70,10 +70,13 @@ export interface SlotRecord {
   version: number;
   /**
    * Set on slots written by a bulk registration: such a slot exists only once the bulk record
-   * `SLOTBULK#{bulkId}` does (it is written in the charge's transaction). Readers check.
+   * `SLOTBULK#{bulkId}` does (it is written in the charge's transaction) AND names this row's
+   * attempt. Twin requests with one Idempotency-Key each write their own rows; only the rows of the
+   * attempt that committed (and paid) ever exist for readers. Readers check (records.ts).
    */
   bulkId?: string;
   bulkIndex?: number;
+  bulkAttempt?: string;
 }
 
 /** The attributes list filters and sorts read (the page's full items are fetched afterwards). */
@@ -95,6 +98,7 @@ export type SlotListRow = Pick<
   | 'updatedAt'
   | 'bulkId'
   | 'bulkIndex'
+  | 'bulkAttempt'
 >;
 const listAttributes: Array<keyof SlotListRow> = [
   'id',
@@ -113,6 +117,7 @@ const listAttributes: Array<keyof SlotListRow> = [
   'updatedAt',
   'bulkId',
   'bulkIndex',
+  'bulkAttempt',
 ];
 
 export interface SlotLogRecord {
@@ -161,7 +166,8 @@ export interface SlotCounters {
 export interface BulkRecord {
   bulkId: string;
   userId: string;
-  /** Number of slots `{bulkId}{index}` created, index 0..count-1. */
+  /** The attempt that committed: its slots are `{bulkId}{attempt}{index}`, index 0..count-1. */
+  attempt: string;
   count: number;
   /** slot_number of index 0. */
   seqStart: number;

@@ -303,7 +303,7 @@ describe('POST /api/slots/bulk', () => {
 
     const slots = await slotsStore.getMany(res.body.data.slotIds);
     expect(slots.map((s) => s.slot_number)).toEqual(Array.from({ length: 240 }, (_, i) => i + 2));
-    expect(slots.every((s) => s.bulkId === res.body.data.slotIds[0].slice(0, -4))).toBe(true);
+    expect(new Set(slots.map((s) => `${s.bulkId}${s.bulkAttempt}`))).toEqual(new Set([res.body.data.slotIds[0].slice(0, -4)]));
     expect(slots[239].keyword).toBe('키워드240');
     expect((await countOf(user.token)).count).toBe(241);
   });
@@ -331,22 +331,50 @@ describe('POST /api/slots/bulk', () => {
     expect(await balanceOf(user.id)).toBe(500_000 - 2 * PRICE);
   });
 
+  it('twin requests with one key but different rows: only the rows that were paid for ever exist', async () => {
+    const user = await newAccount(stack, { balance: 5_000_000 });
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const many = { rows: Array.from({ length: 20 }, (_, i) => row(i + 1)) };
+    const one = { rows: [row(99)] };
+    const answers = await Promise.all([
+      api.call('POST', '/api/slots/bulk', { token: user.token, body: many, headers }),
+      api.call('POST', '/api/slots/bulk', { token: user.token, body: one, headers }),
+    ]);
+    const won = answers.filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.find((r) => r.status !== 200)!.status).toBe(409);
+
+    // Whatever the order, the list, the counters and the money agree: every visible slot was paid.
+    const paid = (5_000_000 - (await balanceOf(user.id))) / PRICE;
+    const listed = (await api.call('GET', '/api/slots?limit=100', { token: user.token })).body.data.items;
+    expect(listed).toHaveLength(won[0].body.data.succeeded);
+    expect(listed).toHaveLength(paid);
+    expect((await countOf(user.token)).count).toBe(paid);
+    expect(listed.map((s: { id: string }) => s.id).sort()).toEqual([...won[0].body.data.slotIds].sort());
+    // The loser's rows can't be reached by id either.
+    for (const id of listed.map((s: { id: string }) => s.id)) expect((await api.call('GET', `/api/slots/${id}`, { token: user.token })).status).toBe(200);
+  });
+
   it('shows the rows of a bulk exactly when its bulk record (the commit) exists', async () => {
     const user = await newAccount(stack, { balance: 500_000 });
     const ok = await api.call('POST', '/api/slots/bulk', { token: user.token, body: { rows: [row(1)] } });
     const template = (await slotsStore.get(ok.body.data.slotIds[0]))!;
     // Rows written by a bulk whose charge never committed (a crash, or a failed transaction).
     const bulkId = 'BUNCOMMITTED0000000000';
-    const rows = [0, 1].map((i) => ({ ...template, id: `${bulkId}000${i}`, bulkId, bulkIndex: i, slot_number: 7 + i, keyword: `고아${i}` }));
-    await slotsStore.putBulkSlots(rows);
+    const attempt = 'ATTEMPT1';
+    const rows = [0, 1].map((i) => ({ ...template, id: `${bulkId}${attempt}000${i}`, bulkId, bulkAttempt: attempt, bulkIndex: i, slot_number: 7 + i, keyword: `고아${i}` }));
+    // A twin attempt under the same bulk id that will not be the one committing.
+    const twin = { ...template, id: `${bulkId}ATTEMPT20000`, bulkId, bulkAttempt: 'ATTEMPT2', bulkIndex: 0, slot_number: 9, keyword: '쌍둥이' };
+    await slotsStore.putBulkSlots([...rows, twin]);
     const visible = async () => (await api.call('GET', '/api/slots', { token: user.token })).body.data.items.map((s: any) => s.keyword);
     expect(await visible()).toEqual(['키워드1']);
     expect((await api.call('GET', `/api/slots/${rows[0].id}`, { token: user.token })).status).toBe(404);
     expect((await api.call('PATCH', `/api/slots/${rows[0].id}/status`, { token: user.token, body: { status: 'paused' } })).status).toBe(404);
 
     // The commit: the record the charge's transaction writes.
-    await transact([slotsStore.bulkPut({ bulkId, userId: user.id, count: 2, seqStart: 7, rowsHash: 'x', result: {}, createdAt: template.createdAt })]);
+    await transact([slotsStore.bulkPut({ bulkId, attempt, userId: user.id, count: 2, seqStart: 7, rowsHash: 'x', result: {}, createdAt: template.createdAt })]);
     expect((await visible()).sort()).toEqual(['고아0', '고아1', '키워드1']);
+    expect((await api.call('GET', `/api/slots/${twin.id}`, { token: user.token })).status).toBe(404);
     expect((await api.call('GET', `/api/slots/${rows[1].id}`, { token: user.token })).body.data.slot_number).toBe(8);
   });
 
@@ -358,14 +386,17 @@ describe('POST /api/slots/bulk', () => {
     const orphan = (bulkId: string, createdAt: string) => ({ ...template, id: `${bulkId}0000`, bulkId, bulkIndex: 0, createdAt });
     const stale = orphan('BSTALE00000000000000000', twoHoursAgo);
     const fresh = orphan('BFRESH00000000000000000', new Date().toISOString());
-    await slotsStore.putBulkSlots([stale, fresh]);
+    // A twin attempt under the committed bulk's own id: it lost, so it goes too.
+    const loser = { ...template, id: `${template.bulkId}LOSER0000000`, bulkAttempt: 'LOSER000', createdAt: twoHoursAgo };
+    await slotsStore.putBulkSlots([stale, fresh, loser]);
     // The committed bulk's own row is older than the grace period too: it must stay.
     const committedOld = { ...template, createdAt: twoHoursAgo };
     await slotsStore.putBulkSlots([committedOld]);
 
     const job = await runSlotStatusJob();
-    expect(job.sweptBulkRows).toBeGreaterThanOrEqual(1);
+    expect(job.sweptBulkRows).toBeGreaterThanOrEqual(2);
     expect(await slotsStore.get(stale.id)).toBeUndefined();
+    expect(await slotsStore.get(loser.id)).toBeUndefined();
     expect(await slotsStore.get(fresh.id)).toBeDefined();
     expect(await slotsStore.get(template.id)).toBeDefined();
     // Nothing the user sees moved: one slot, paid once.

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { Caller } from '../../domain/auth/tokens';
 import type { FieldIssue } from '#shared/api';
@@ -6,7 +6,7 @@ import { isStaff } from '#shared/roles';
 import type { SlotChangeType, SlotDto } from '#shared/schemas/slots';
 import { deriveDisplayStatus, displayStatusLabels, type Actor, type SlotStatus } from '#shared/slot-status';
 import { defaultFieldConfigs, systemFieldKeys } from '#shared/field-configs';
-import { slotsStore, type CounterDeltas, type SlotListRow, type SlotLogRecord, type SlotRecord } from '../../storage/slots';
+import { slotsStore, type BulkRecord, type CounterDeltas, type SlotListRow, type SlotLogRecord, type SlotRecord } from '../../storage/slots';
 import { usersStore, type UserRecord } from '../../storage/users';
 import { ValidationError } from '../errors';
 
@@ -41,27 +41,32 @@ export function statusMove(from: SlotStatus | undefined, to: SlotStatus, n = 1):
 const hashOf = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
 export const slotIdFor = (userId: string, idempotencyKey?: string) => (idempotencyKey ? `S${hashOf('slot', userId, idempotencyKey).slice(0, 25).toUpperCase()}` : ulid());
 export const bulkIdFor = (userId: string, idempotencyKey: string) => `B${hashOf('bulk', userId, idempotencyKey).slice(0, 21).toUpperCase()}`;
-export const bulkSlotId = (bulkId: string, index: number) => `${bulkId}${String(index).padStart(4, '0')}`;
+export const bulkSlotId = (bulkId: string, attempt: string, index: number) => `${bulkId}${attempt}${String(index).padStart(4, '0')}`;
+/** One per bulk request: twin requests with the same key never write to each other's rows. */
+export const newBulkAttempt = () => randomBytes(4).toString('hex').toUpperCase();
+
+/** Whether a bulk row exists: its bulk committed, and it was this row's attempt that did. */
+export const isCommittedBulkRow = (row: Pick<SlotListRow, 'bulkAttempt'>, record: Pick<BulkRecord, 'attempt'> | undefined) =>
+  !!record && record.attempt === row.bulkAttempt;
 export const digest = (value: unknown) => hashOf(JSON.stringify(value));
 
-/** Bulk records are immutable once written: a committed bulk id never needs a second read. */
-const committedBulks = new Set<string>();
+/** Bulk records are immutable once written: a committed bulk's attempt never needs a second read. */
+const committedAttempts = new Map<string, string>();
 
 /**
  * Slots of a bulk registration are written before the money moves and exist only once their bulk
- * record (written in the charge's transaction) does — see registration.ts. Every reader passes slots
- * through here: those of a committed bulk are kept, those of a bulk that never committed dropped.
+ * record (written in the charge's transaction) names their attempt — see registration.ts. Every
+ * reader passes slots through here: rows of the committed attempt are kept, all others dropped.
  */
-export async function visibleSlots<T extends Pick<SlotListRow, 'bulkId'>>(rows: T[]): Promise<T[]> {
-  const unknown = [...new Set(rows.map((r) => r.bulkId).filter((b): b is string => !!b && !committedBulks.has(b)))];
-  if (!unknown.length) return rows;
+export async function visibleSlots<T extends Pick<SlotListRow, 'bulkId' | 'bulkAttempt'>>(rows: T[]): Promise<T[]> {
+  const unknown = [...new Set(rows.map((r) => r.bulkId).filter((b): b is string => !!b && !committedAttempts.has(b)))];
   for (const bulkId of unknown) {
-    if (await slotsStore.getBulk(bulkId)) {
-      if (committedBulks.size > 50_000) committedBulks.clear();
-      committedBulks.add(bulkId);
-    }
+    const record = await slotsStore.getBulk(bulkId);
+    if (!record) continue;
+    if (committedAttempts.size > 50_000) committedAttempts.clear();
+    committedAttempts.set(bulkId, record.attempt);
   }
-  return rows.filter((r) => !r.bulkId || committedBulks.has(r.bulkId));
+  return rows.filter((r) => !r.bulkId || isCommittedBulkRow(r, committedAttempts.has(r.bulkId) ? { attempt: committedAttempts.get(r.bulkId)! } : undefined));
 }
 
 /** The owners of the given slots, by user id (names and login ids for the answer). */
@@ -174,7 +179,7 @@ export function newSlotRecord(input: {
   startDate?: string | null;
   endDate?: string | null;
   now: string;
-  bulk?: { bulkId: string; index: number };
+  bulk?: { bulkId: string; attempt: string; index: number };
 }): SlotRecord {
   const { fields } = input;
   return {
@@ -205,6 +210,6 @@ export function newSlotRecord(input: {
     createdAt: input.now,
     updatedAt: input.now,
     version: 1,
-    ...(input.bulk ? { bulkId: input.bulk.bulkId, bulkIndex: input.bulk.index } : {}),
+    ...(input.bulk ? { bulkId: input.bulk.bulkId, bulkIndex: input.bulk.index, bulkAttempt: input.bulk.attempt } : {}),
   };
 }

@@ -19,7 +19,7 @@ import { usersStore, type UserRecord } from '../../storage/users';
 import * as Ledger from '../cash/ledger';
 import { ConflictError, InsufficientBalanceError, NotFoundError, ValidationError } from '../errors';
 import { getSettings } from '../settings/settings-service';
-import { bulkIdFor, bulkSlotId, digest, fieldsError, newSlotRecord, slotIdFor, statusMove, toSlotDto, type ChangeContext } from './records';
+import { bulkIdFor, bulkSlotId, digest, fieldsError, newBulkAttempt, newSlotRecord, slotIdFor, statusMove, toSlotDto, type ChangeContext } from './records';
 import { withRetries } from './retry';
 
 /**
@@ -155,15 +155,18 @@ export async function createSlot(input: CreateSlotInput, ctx: ChangeContext): Pr
  *     accepted rows, nothing is written: a 409 or 402 with the spec's message whose `details` still
  *     name each bad row (`succeeded: 0, failed, skipped, errors`).
  *  2. Their slot numbers are handed out in one counter update (a failed bulk leaves a gap).
- *  3. The accepted rows are written as slots with ids `{bulkId}{index}` (bulkId derived from the
- *     user and the Idempotency-Key) carrying `bulkId`. Such a slot exists for readers only once its
- *     bulk record does (records.ts `visibleSlots`): until then nobody sees or counts it.
+ *  3. The accepted rows are written as slots with ids `{bulkId}{attempt}{index}` (bulkId derived
+ *     from the user and the Idempotency-Key, attempt random per request) carrying `bulkId` and
+ *     `bulkAttempt`. Such a slot exists for readers only once its bulk record does AND names its
+ *     attempt (records.ts `visibleSlots`): until then nobody sees or counts it, and rows of a twin
+ *     request with the same key (other rows, lost the race) never exist at all.
  *  4. ONE transaction takes the charge for all of them (cash `purchase`), moves the counters (with
  *     the maxSlotsPerUser guard) and puts the bulk record. This is the commit point: the slots exist
  *     exactly when the money moved. A failure or a crash before it leaves rows nobody can see and
  *     nobody paid for (a retry with the same key overwrites them); after it there is nothing to finish.
  *  5. A retry with the same key finds the bulk record and replays the first answer (the ledger would
- *     replay the charge too): no second charge, no duplicate slots.
+ *     replay the charge too): no second charge, no duplicate slots. Other rows under a used key: 409.
+ *  6. The nightly slot-status job deletes rows of attempts that never committed (status-job.ts).
  *
  * So the rows never have to fit one 100-item transaction, and the charge is taken once, atomically.
  */
@@ -200,10 +203,11 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
   const clientKey = ctx.idempotencyKey ?? ulid();
   const bulkId = bulkIdFor(owner.id, clientKey);
   const rowsHash = digest(accepted);
-  const ids = accepted.map((_, i) => bulkSlotId(bulkId, i));
+  const attempt = newBulkAttempt();
+  const ids = accepted.map((_, i) => bulkSlotId(bulkId, attempt, i));
 
   const earlier = await slotsStore.getBulk(bulkId);
-  if (earlier) return replayBulk(earlier, rowsHash, ids);
+  if (earlier) return replayBulk(earlier, rowsHash);
 
   // Refuse early what the transaction would refuse anyway, before writing anything.
   const rows: BulkRefusalRows = { succeeded: 0, failed: errors.length, skipped, errors };
@@ -217,7 +221,7 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
   const state = initialState(settings, today, now, price);
   const seqStart = await slotsStore.reserveNumbers(owner.id, n);
   const slots = accepted.map((a, i) => ({
-    ...newSlotRecord({ id: ids[i], owner, slotNumber: seqStart + i, fields: a.values, price, ...state, now, bulk: { bulkId, index: i } }),
+    ...newSlotRecord({ id: ids[i], owner, slotNumber: seqStart + i, fields: a.values, price, ...state, now, bulk: { bulkId, attempt, index: i } }),
     ...state.approval,
   }));
   const result = summary(n, total);
@@ -233,19 +237,22 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
     description: `슬롯 대량 등록 ${n}개`,
     referenceId: bulkId,
     reserved: seqStart,
-    linked: () => [slotsStore.bulkPut({ bulkId, userId: owner.id, count: n, seqStart, rowsHash, result, createdAt: now })],
+    linked: () => [slotsStore.bulkPut({ bulkId, attempt, userId: owner.id, count: n, seqStart, rowsHash, result, createdAt: now })],
     rows,
   });
   if (money.replayed) {
-    // A twin request with the same key committed first: answer as it did.
+    // A twin request with the same key committed first: answer as it did (its rows, not ours:
+    // ours stay invisible and the nightly job deletes them).
     const twin = await slotsStore.getBulk(bulkId);
-    if (twin) return replayBulk(twin, rowsHash, ids);
+    if (!twin) throw new ConflictError(cashMessages.idempotencyMismatch);
+    return replayBulk(twin, rowsHash);
   }
   return { ...result, slotIds: ids, balanceAfter: price > 0 ? money.balanceAfter : null };
 }
 
-async function replayBulk(record: BulkRecord, rowsHash: string, ids: string[]): Promise<BulkCreateResult> {
+async function replayBulk(record: BulkRecord, rowsHash: string): Promise<BulkCreateResult> {
   if (record.rowsHash !== rowsHash) throw new ConflictError(cashMessages.idempotencyMismatch);
+  const ids = Array.from({ length: record.count }, (_, i) => bulkSlotId(record.bulkId, record.attempt, i));
   const result = record.result as Omit<BulkCreateResult, 'slotIds' | 'balanceAfter'>;
   const balance = result.charged > 0 ? (await Ledger.getBalance(record.userId)).amount : null;
   return { ...result, slotIds: ids, balanceAfter: balance };

@@ -1,10 +1,10 @@
 import { ulid } from 'ulid';
 import { kstToday } from '#shared/kst';
 import { calendarStatus, displayStatusLabels } from '#shared/slot-status';
-import { slotsStore } from '../../storage/slots';
+import { slotsStore, type BulkRecord } from '../../storage/slots';
 import { transact } from '../../storage/transactions';
 import { logger } from '../../http/logger';
-import { statusMove } from './records';
+import { isCommittedBulkRow, statusMove } from './records';
 import { withRetries } from './retry';
 
 /**
@@ -28,8 +28,8 @@ export async function runSlotStatusJob(today = kstToday()) {
       try {
         const done = await withRetries(async (attempt) => {
           const slot = attempt === 1 ? listed : await slotsStore.get(listed.id);
-          // Rows of a bulk that never committed do not exist yet.
-          if (!slot || (slot.bulkId !== undefined && !(await slotsStore.getBulk(slot.bulkId)))) return false;
+          // Rows of a bulk attempt that never committed do not exist.
+          if (!slot || (slot.bulkId !== undefined && !isCommittedBulkRow(slot, await slotsStore.getBulk(slot.bulkId)))) return false;
           const next = calendarStatus(slot, today);
           if (next === slot.status) return false;
           const now = new Date().toISOString();
@@ -71,20 +71,20 @@ export async function runSlotStatusJob(today = kstToday()) {
 export const UNCOMMITTED_BULK_GRACE_MS = 60 * 60 * 1000;
 
 /**
- * Deletes the rows of bulk registrations that never committed (their charge failed or the request
- * died before it: registration.ts). Nobody sees, counts or paid for them; left alone they would
+ * Deletes the rows of bulk attempts that never committed (their charge failed, the request died
+ * before it, or a twin request with the same key committed instead: registration.ts). Nobody sees, counts or paid for them; left alone they would
  * sit in the lists' indexes for ever. Only rows older than the grace period go, each only as read.
  */
 export async function sweepUncommittedBulkRows(now = Date.now()): Promise<number> {
   const cutoff = new Date(now - UNCOMMITTED_BULK_GRACE_MS).toISOString();
-  const committed = new Map<string, boolean>();
+  const records = new Map<string, BulkRecord | undefined>();
   let swept = 0;
   // A bulk writes its rows as `pending`, or `active` with slotAutoApproval.
   for (const status of ['pending', 'active'] as const) {
     for (const slot of await slotsStore.listByStatus(status)) {
       if (slot.bulkId === undefined || slot.createdAt >= cutoff) continue;
-      if (!committed.has(slot.bulkId)) committed.set(slot.bulkId, !!(await slotsStore.getBulk(slot.bulkId)));
-      if (committed.get(slot.bulkId)) continue;
+      if (!records.has(slot.bulkId)) records.set(slot.bulkId, await slotsStore.getBulk(slot.bulkId));
+      if (isCommittedBulkRow(slot, records.get(slot.bulkId))) continue;
       if (await slotsStore.deleteUncommittedBulkRow(slot)) swept += 1;
     }
   }
