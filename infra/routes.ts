@@ -113,6 +113,14 @@ const compiled = routes.map((r) => ({
   regex: new RegExp(`^${r.path.replace(/\{\w+\}/g, '([^/]+)')}$`),
 }));
 
+function decodeSegment(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 /** Finds the route for a method and a concrete path (local server); literal segments beat params. */
 export function matchRoute(
   method: string,
@@ -127,8 +135,10 @@ export function matchRoute(
       methodMismatch = true;
       continue;
     }
-    const values = c.regex.exec(pathname)!.slice(1);
-    const pathParameters = Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(values[i])]));
+    const values = c.regex.exec(pathname)!.slice(1).map(decodeSegment);
+    // A malformed escape (`%E0`) names no resource: not found, rather than a 500.
+    if (values.includes(null)) return { route: null, methodMismatch: false };
+    const pathParameters = Object.fromEntries(c.names.map((n, i) => [n, values[i]!]));
     return { route: c.route, pathParameters };
   }
   return { route: null, methodMismatch };

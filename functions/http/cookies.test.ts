@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearedRefreshCookie, refreshCookie } from './cookies';
+import { clearedRefreshCookie, parseCookies, refreshCookie } from './cookies';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -17,5 +17,11 @@ describe('refresh cookie', () => {
     vi.stubEnv('SIMPLE_SLOT_LOCAL', '1');
     expect(refreshCookie('abc')).not.toContain('Secure');
     expect(refreshCookie('abc')).toContain('HttpOnly; SameSite=Strict; Path=/api/auth');
+  });
+});
+
+describe('parseCookies', () => {
+  it('decodes values, and keeps a malformed escape as sent instead of throwing', () => {
+    expect(parseCookies(['ss_refresh=a%20b'], 'theme=dark; bad=%E0%A4%A')).toEqual({ ss_refresh: 'a b', theme: 'dark', bad: '%E0%A4%A' });
   });
 });

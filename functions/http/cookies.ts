@@ -17,7 +17,14 @@ export function parseCookies(cookies: string[] | undefined, header?: string): Re
   const out: Record<string, string> = {};
   for (const pair of pairs) {
     const i = pair.indexOf('=');
-    if (i > 0) out[pair.slice(0, i).trim()] = decodeURIComponent(pair.slice(i + 1).trim());
+    if (i <= 0) continue;
+    const raw = pair.slice(i + 1).trim();
+    // A malformed escape is kept as sent (it then fails as an unknown token), never a 500.
+    try {
+      out[pair.slice(0, i).trim()] = decodeURIComponent(raw);
+    } catch {
+      out[pair.slice(0, i).trim()] = raw;
+    }
   }
   return out;
 }

@@ -26,6 +26,8 @@ describe('route table', () => {
   it('extracts and decodes path parameters', () => {
     const match = matchRoute('GET', '/api/system-settings/key/site%20Name');
     expect(match.route && match.pathParameters).toEqual({ key: 'site Name' });
+    // A malformed escape names nothing: not found (404), never a crash (500).
+    expect(matchRoute('GET', '/api/slots/%E0%A4%A')).toEqual({ route: null, methodMismatch: false });
   });
 
   it('tells a wrong method from an unknown path', () => {
