@@ -83,6 +83,35 @@ describe('sign-in', () => {
     // Another user of the same edge server (same sourceIp here) still signs in.
     expect((await viaEdge('198.51.100.20', 'advertiser1', 'secret12')).status).toBe(200);
   });
+
+  it('counts parallel guesses before checking them: a burst gets no more than the allowance evaluated', async () => {
+    await stack.createUser({ email: 'burst-target', password: 'rightpass', fullName: '동시공격' });
+    const from = (address: string, password: string) =>
+      api.call('POST', '/api/auth/login', { body: { email: 'burst-target', password }, headers: { [VIEWER_IP_HEADER]: address } });
+    // The right password under the allowance still signs in, and starts the id over.
+    await from('192.0.2.10', 'wrong-once');
+    expect((await from('192.0.2.10', 'rightpass')).status).toBe(200);
+
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => from('192.0.2.10', `guess${i}`)));
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    const refused = burst.find((r) => r.status === 429)!;
+    expect(refused.body.error).toMatch(/^로그인 시도가 너무 많습니다\. \d+초 후에 다시 시도해주세요\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Locked now, even with the right password; the address only counted its 5 evaluated failures (+1).
+    expect((await from('192.0.2.10', 'rightpass')).status).toBe(429);
+    expect((await api.call('POST', '/api/auth/login', { body: { email: 'advertiser1', password: 'secret12' }, headers: { [VIEWER_IP_HEADER]: '192.0.2.10' } })).status).toBe(200);
+  });
+
+  it('lets many users behind one office address sign in at once', async () => {
+    const users = Array.from({ length: 25 }, (_, i) => `office${i}`);
+    await Promise.all(users.map((email) => stack.createUser({ email, password: 'officepass', fullName: '사무실' })));
+    const signIns = await Promise.all(
+      users.map((email) => api.call('POST', '/api/auth/login', { body: { email, password: 'officepass' }, headers: { [VIEWER_IP_HEADER]: '192.0.2.77' } })),
+    );
+    expect(signIns.map((r) => r.status)).toEqual(users.map(() => 200));
+  });
 });
 
 describe('tokens', () => {

@@ -93,36 +93,70 @@ async function sessionFor(user: UserRecord, familyId: string, actorId: string | 
   };
 }
 
-async function assertNotThrottled(loginId: string, ip: string) {
-  const now = Date.now();
-  const [byId, byIp] = await Promise.all([loginThrottleStore.get('id', loginId), loginThrottleStore.get('ip', ip)]);
-  const until = Math.max(byId?.lockedUntil ?? 0, byIp?.lockedUntil ?? 0);
-  if (until > now) throw new ThrottledError(authMessages.throttled(Math.ceil((until - now) / 1000)), Math.ceil((until - now) / 1000));
+/** Each failure past the allowance doubles the wait: 30 s, 60 s, 120 s … up to 15 minutes. */
+const lockMs = (allowance: number) => (failures: number) => Math.min(30 * 2 ** (failures - allowance), MAX_DELAY_SECONDS) * 1000;
+
+/** How long an attempt waits for others still being checked: a check takes well under a second, but a
+ * burst from one office address queues behind the scrypt pool, and a wait beats a wrongful 429. */
+const FULL_WAIT_MS = 8000;
+
+const throttled = (until: number) => {
+  const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+  return new ThrottledError(authMessages.throttled(seconds), seconds);
+};
+
+/** Reserves the attempt on one counter, waiting while its allowance is taken only by unsettled attempts. */
+async function reserveOn(scope: 'id' | 'ip', value: string, allowance: number): Promise<void> {
+  const deadline = Date.now() + FULL_WAIT_MS;
+  for (let pause = 20; ; pause = Math.min(pause * 1.5, 200)) {
+    const r = await loginThrottleStore.reserve(scope, value, allowance);
+    if (r.outcome === 'granted') return;
+    if (r.outcome === 'locked') throw throttled(r.lockedUntil);
+    if (Date.now() + pause > deadline) throw throttled(Date.now() + 1000);
+    await new Promise((resolve) => setTimeout(resolve, pause * (0.5 + Math.random())));
+  }
 }
 
-/** Each failure past the allowance doubles the wait: 30 s, 60 s, 120 s … up to 15 minutes. */
-async function recordFailure(scope: 'id' | 'ip', value: string, allowance: number) {
-  const failures = await loginThrottleStore.recordFailure(scope, value);
-  if (failures >= allowance) {
-    const delay = Math.min(30 * 2 ** (failures - allowance), MAX_DELAY_SECONDS);
-    await loginThrottleStore.lock(scope, value, Date.now() + delay * 1000);
+/**
+ * Counts the attempt against the id, then the IP, before the password is checked, so parallel
+ * guesses cannot all pass a check that only later failures would close. Refused: 429, nothing kept.
+ */
+async function reserveAttempt(loginId: string, ip: string): Promise<void> {
+  await reserveOn('id', loginId, ID_FAILURES_BEFORE_DELAY);
+  try {
+    await reserveOn('ip', ip, IP_FAILURES_BEFORE_DELAY);
+  } catch (err) {
+    await loginThrottleStore.release('id', loginId).catch(() => undefined);
+    throw err;
   }
 }
 
 export async function login(input: LoginInput, ip: string): Promise<AuthSession> {
-  await assertNotThrottled(input.email, ip);
-  const user = await usersStore.getByLogin(input.email);
-  const ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  await reserveAttempt(input.email, ip);
+  const release = () => Promise.all([loginThrottleStore.release('id', input.email), loginThrottleStore.release('ip', ip)]);
+  let user: UserRecord | undefined;
+  let ok: boolean;
+  try {
+    user = await usersStore.getByLogin(input.email);
+    ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  } catch (err) {
+    await release().catch(() => undefined);
+    throw err;
+  }
   if (!user || !ok) {
     await Promise.all([
-      recordFailure('id', input.email, ID_FAILURES_BEFORE_DELAY),
-      recordFailure('ip', ip, IP_FAILURES_BEFORE_DELAY),
+      loginThrottleStore.recordFailure('id', input.email, ID_FAILURES_BEFORE_DELAY, lockMs(ID_FAILURES_BEFORE_DELAY)),
+      loginThrottleStore.recordFailure('ip', ip, IP_FAILURES_BEFORE_DELAY, lockMs(IP_FAILURES_BEFORE_DELAY)),
     ]);
     // Unknown id and wrong password read the same, so ids cannot be probed.
     throw new UnauthorizedError(authMessages.invalidCredentials);
   }
-  if (!user.isActive) throw new UnauthorizedError(authMessages.accountInactive);
-  await loginThrottleStore.clear('id', input.email);
+  // The right password is no failure: the IP counts failures only; signing in starts the id over.
+  if (!user.isActive) {
+    await release();
+    throw new UnauthorizedError(authMessages.accountInactive);
+  }
+  await Promise.all([loginThrottleStore.clear('id', input.email), loginThrottleStore.release('ip', ip)]);
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
   return startSession(signedIn, null);
 }
