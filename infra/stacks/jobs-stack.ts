@@ -1,5 +1,5 @@
 import { Duration, Stack } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -28,7 +28,7 @@ export interface JobsStackProps extends StageStackProps {
 /** The daily jobs: one function and one EventBridge rule per schedule table entry. */
 export class JobsStack extends Stack {
   public readonly functions: ReadonlyMap<string, AppFunction>;
-  /** Where the jobs' alarms (ledger drift, …) go until operators get in-app notifications. */
+  /** Where the jobs' alarms (failed runs, ledger drift, …) go until operators get in-app notifications. */
   public readonly alarmTopic: Topic;
 
   public constructor(scope: Construct, id: string, props: JobsStackProps) {
@@ -70,9 +70,31 @@ export class JobsStack extends Stack {
         targets: [new LambdaFunction(fn)],
       });
       for (const alarm of job.alarms ?? []) this.alarmOnLogLine(`${id}${pascalCase(alarm)}`, fn, alarm, stage, job.description);
+      // Every failed attempt, retries included: the job threw, timed out or crashed.
+      this.alarm(`${id}ErrorsAlarm`, `${job.name} failed (${stage}): ${job.description}`, fn.metricErrors({ statistic: 'Sum', period: Duration.minutes(5) }));
       functions.set(job.name, fn);
     }
     this.functions = functions;
+
+    // A job that failed for good: its event waits in the queue until someone looks (and deletes it).
+    this.alarm(
+      'FailedJobsAlarm',
+      `A scheduled job failed after Lambda's retries (${stage}); its event is in the FailedJobs queue`,
+      failures.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
+    );
+  }
+
+  /** Every job alarm: one breaching five-minute period (no data = fine) notifies the operator topic. */
+  private alarm(id: string, description: string, metric: IMetric) {
+    const alarm = new Alarm(this, id, {
+      alarmDescription: description,
+      metric,
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(this.alarmTopic));
   }
 
   /** Any log line of `fn` carrying `alarm: <name>` raises the alarm within five minutes. */
@@ -84,14 +106,6 @@ export class JobsStack extends Stack {
       metricName: name,
       metricValue: '1',
     });
-    const alarm = new Alarm(this, `${id}Alarm`, {
-      alarmDescription: `${name}: ${about}`,
-      metric: filter.metric({ statistic: 'Sum', period: Duration.minutes(5) }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    alarm.addAlarmAction(new SnsAction(this.alarmTopic));
+    this.alarm(`${id}Alarm`, `${name}: ${about}`, filter.metric({ statistic: 'Sum', period: Duration.minutes(5) }));
   }
 }

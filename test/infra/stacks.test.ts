@@ -256,7 +256,44 @@ describe('jobs', () => {
     });
   });
 
-  it('turns a schedule entry into a function, a rule and a failure destination', () => {
+  it('alarms the operator topic when a job run fails and when a failed run lands in FailedJobs', () => {
+    const topic = Object.keys(t.jobs.findResources('AWS::SNS::Topic'))[0];
+    const notifiesTopic = { Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching', AlarmActions: [{ Ref: topic }] };
+    const failureQueues = new Set<string>();
+    for (const job of schedules) {
+      const fn = appFunction(t.jobs, job.name);
+      t.jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Errors',
+        Dimensions: [{ Name: 'FunctionName', Value: { Ref: fn.logicalId } }],
+        Statistic: 'Sum',
+        Period: 300,
+        ...notifiesTopic,
+      });
+      const invokeConfig = Object.values(t.jobs.findResources('AWS::Lambda::EventInvokeConfig')).find(
+        (c) => c.Properties.FunctionName.Ref === fn.logicalId,
+      );
+      failureQueues.add(refId(invokeConfig?.Properties.DestinationConfig.OnFailure.Destination));
+    }
+    // Every job's failure destination is the one queue the alarm watches.
+    expect(failureQueues.size).toBe(1);
+    const [queue] = failureQueues;
+    expect(t.jobs.findResources('AWS::SQS::Queue')[queue]).toBeDefined();
+    t.jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queue, 'QueueName'] } }],
+      Statistic: 'Maximum',
+      ...notifiesTopic,
+    });
+    // Drift per log-line alarm, plus one Errors alarm per job and the FailedJobs one; all notify the topic.
+    const alarms = Object.values(t.jobs.findResources('AWS::CloudWatch::Alarm'));
+    const logLineAlarms = schedules.reduce((n, job) => n + (job.alarms?.length ?? 0), 0);
+    expect(alarms).toHaveLength(logLineAlarms + schedules.length + 1);
+    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic }]);
+  });
+
+  it('turns a schedule entry into a function, a rule, a failure destination and an Errors alarm', () => {
     // A fixture entry, so this holds while the real schedule table is still short.
     const fixtureApp = testApp({ stage: 'fixture' });
     const fixtureData = new DataStack(fixtureApp, 'Data', { stage: 'fixture' });
@@ -290,6 +327,11 @@ describe('jobs', () => {
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
       FunctionName: { Ref: fn.logicalId },
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: fn.logicalId } }],
+      AlarmActions: [{ Ref: Object.keys(template.findResources('AWS::SNS::Topic'))[0] }],
     });
     const actions = allowedActions(template, fn);
     expect(actions.filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a))).toEqual([]);

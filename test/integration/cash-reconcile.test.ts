@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient, type AwsStub } from 'aws-sdk-client-mock';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
+import { findJob, runJob as invokeJob } from '../../infra/local/scheduler';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { ledgerStore } from '../../functions/storage/ledger';
@@ -10,9 +13,12 @@ import { logger } from '../../functions/http/logger';
 /**
  * The `ledger-reconcile` job through the local on-demand endpoint: clean ledgers pass; drift planted
  * directly in the table (a balance changed without an entry, a negative balance, a deleted entry)
- * is reported and logged as an alarm, and left exactly as found.
+ * is reported and logged as an alarm, and left exactly as found. A user the store keeps failing for
+ * (a fault DynamoDB Local cannot produce, so injected) is logged and fails the run, after everyone
+ * else has been checked.
  */
 let stack: LocalStack;
+let mock: AwsStub<any, any, any> | undefined;
 let n = 0;
 const newUser = async () => (await stack.createUser({ email: `recon${++n}`, password: 'secret12', fullName: `대사${n}` })).id;
 const k = () => crypto.randomUUID();
@@ -31,7 +37,26 @@ async function fund(userId: string, charge: number, spend: number) {
 beforeAll(async () => {
   stack = await startLocalStack({ web: false });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  mock?.restore();
+  mock = undefined;
+});
+
+/** Every read reaches the real DynamoDB Local, except `userId`'s balance, which is throttled every time. */
+function throttleBalanceOf(userId: string) {
+  const real = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: process.env.AWS_REGION, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
+  const error = Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException', $metadata: {} });
+  mock = mockClient(db());
+  mock.on(QueryCommand).callsFake((input) => real.send(new QueryCommand(input)));
+  mock.on(GetCommand).callsFake((input) => {
+    if (input.Key.PK === keys.cashBalance(userId).PK) throw error;
+    return real.send(new GetCommand(input));
+  });
+  return error;
+}
 afterAll(() => stack?.stop());
 
 describe('ledger-reconcile', () => {
@@ -112,5 +137,40 @@ describe('ledger-reconcile', () => {
     expect(await Promise.all([inflated, negative, gap].map((u) => ledgerStore.getBalance(u)))).toEqual(balancesBefore);
     expect(await ledgerStore.allEntries(gap)).toHaveLength(2);
     expect((await runJob()).drifted).toBe(3);
+  });
+
+  it('checks everyone else when one user fails, logs that user, then fails the run', async () => {
+    const broken = await newUser();
+    await fund(broken, 10_000, 0);
+    const drifted = await newUser();
+    await fund(drifted, 40_000, 0);
+    await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.cashBalance(drifted), UpdateExpression: 'SET balance = balance + :x', ExpressionAttributeValues: { ':x': 1_000 } }),
+    );
+    const throttle = throttleBalanceOf(broken);
+    const errors = vi.spyOn(logger, 'error');
+    const info = vi.spyOn(logger, 'info');
+
+    // Thrown out of the handler, as Lambda sees it: the Errors alarm fires, retries, then FailedJobs.
+    await expect(invokeJob(findJob('ledger-reconcile')!)).rejects.toThrow(`could not check 1 user(s): ${broken}`);
+
+    expect(errors).toHaveBeenCalledWith('ledger not checked', { userId: broken, error: throttle });
+    const drifts = errors.mock.calls.filter(([message]) => message === 'ledger drift').map(([, extra]) => (extra as any).userId);
+    expect(drifts).toContain(drifted);
+    expect(drifts).not.toContain(broken);
+    const finished = info.mock.calls.find(([message]) => message === 'ledger reconciliation finished')?.[1] as any;
+    expect(finished.failed).toBe(1);
+    expect(finished.checkedUsers).toBeGreaterThanOrEqual(4); // every other user, incl. the earlier tests' and the developer
+
+    // Through the on-demand endpoint it is a failed request, not a summary that looks fine.
+    expect((await fetch(`${stack.url}/_local/jobs/ledger-reconcile`, { method: 'POST' })).status).toBe(500);
+
+    // Once the store answers again the run (a retry) succeeds and checks the user it skipped.
+    mock!.restore();
+    mock = undefined;
+    const summary = await runJob();
+    expect(summary.failed).toBe(0);
+    expect(summary.drifts.map((d: any) => d.userId)).not.toContain(broken);
+    expect(summary.drifts.map((d: any) => d.userId)).toContain(drifted);
   });
 });

@@ -19,10 +19,18 @@ export interface LedgerDrift {
   problems: string[];
 }
 
+/** A user whose ledger could not be checked (the store failed, …): neither clean nor drifted. */
+export interface ReconcileFailure {
+  userId: string;
+  error: string;
+}
+
 export interface ReconcileSummary {
   checkedUsers: number;
   drifted: number;
   drifts: LedgerDrift[];
+  failed: number;
+  failures: ReconcileFailure[];
   startedAt: string;
   finishedAt: string;
 }
@@ -64,23 +72,34 @@ async function checkUser(userId: string): Promise<LedgerDrift | null> {
 export async function reconcileLedgers(): Promise<ReconcileSummary> {
   const startedAt = new Date().toISOString();
   const drifts: LedgerDrift[] = [];
+  const failures: ReconcileFailure[] = [];
   let checkedUsers = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await usersStore.listPage(100, cursor);
     cursor = page.cursor;
     for (let i = 0; i < page.items.length; i += PARALLEL_USERS) {
-      const results = await Promise.all(page.items.slice(i, i + PARALLEL_USERS).map((u) => checkUser(u.id)));
-      checkedUsers += results.length;
-      for (const drift of results) {
-        if (!drift) continue;
+      const batch = page.items.slice(i, i + PARALLEL_USERS);
+      // One user's failure must not stop the check of everyone else.
+      const results = await Promise.allSettled(batch.map((u) => checkUser(u.id)));
+      results.forEach((result, j) => {
+        const userId = batch[j].id;
+        if (result.status === 'rejected') {
+          const error = result.reason instanceof Error ? result.reason : new Error(String(result.reason));
+          failures.push({ userId, error: `${error.name}: ${error.message}` });
+          logger.error('ledger not checked', { userId, error });
+          return;
+        }
+        checkedUsers += 1;
+        const drift = result.value;
+        if (!drift) return;
         drifts.push(drift);
         // The alarm: an ERROR line a metric filter / log alarm picks up. Nothing is repaired.
         logger.error('ledger drift', { alarm: 'LEDGER_DRIFT', ...drift });
-      }
+      });
     }
   } while (cursor);
-  const summary = { checkedUsers, drifted: drifts.length, drifts, startedAt, finishedAt: new Date().toISOString() };
-  logger.info('ledger reconciliation finished', { checkedUsers, drifted: drifts.length });
+  const summary = { checkedUsers, drifted: drifts.length, drifts, failed: failures.length, failures, startedAt, finishedAt: new Date().toISOString() };
+  logger.info('ledger reconciliation finished', { checkedUsers, drifted: drifts.length, failed: failures.length });
   return summary;
 }
