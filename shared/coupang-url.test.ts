@@ -53,7 +53,7 @@ describe('parseCoupangUrl', () => {
 
   it('refuses text that does not start with http:// or https://', () => {
     for (const raw of ['ftp://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3', 'javascript:alert(1)', 'coupang', 'naver.com/x']) {
-      expect(coupangUrlError(raw)).toBe('URL은 http:// 또는 https://로 시작해야 합니다.');
+      expect(coupangUrlError(raw)).toBe('URL은 http:// 또는 www.coupang.com 시작해야 합니다.');
     }
   });
 

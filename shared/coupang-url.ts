@@ -5,7 +5,7 @@
  * Decisions where the spec reads "must start with http:// or {host}":
  * - A URL may start with `http://` or `https://`. A bare Coupang host (`www.coupang.com/...`,
  *   `coupang.com/...`, `m.coupang.com/...`) is also accepted and gets `https://` in front, because
- *   advertisers often copy the address bar without the scheme. Anything else gets `schemeMessage`.
+ *   advertisers often copy the address bar without the scheme. Anything else gets `messages.scheme`.
  * - Only `coupang.com` and its subdomains are allowed ('쿠팡 URL만 허용됩니다.').
  * - The path must be `/vp/products/{digits}` (a trailing slash is tolerated) and the query must carry
  *   numeric `itemId` and `vendorItemId`.
@@ -18,7 +18,8 @@ export const COUPANG_URL_FORMAT = 'https://www.coupang.com/vp/products/{상품ID
 
 export const coupangUrlMessages = {
   required: 'URL은 필수 입력 항목입니다.',
-  scheme: 'URL은 http:// 또는 https://로 시작해야 합니다.',
+  /** Spec §5 verbatim ('URL은 http:// 또는 {host} 시작해야 합니다.'). */
+  scheme: `URL은 http:// 또는 ${COUPANG_HOST} 시작해야 합니다.`,
   onlyCoupang: '쿠팡 URL만 허용됩니다.',
   productPath: `올바른 쿠팡 상품 URL 형식이 아닙니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,
   requiredParams: `쿠팡 URL에는 itemId와 vendorItemId 파라미터가 필요합니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,

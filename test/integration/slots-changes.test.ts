@@ -336,7 +336,7 @@ describe('pre-allocation: GET /api/slots/count and PUT /api/slots/{id}/fill', ()
     const partial = await call('PUT', `/api/slots/${first}/fill`, user.token, { keyword: '마우스' });
     expect(partial.body.data).toMatchObject({ status: 'empty', displayStatus: 'empty', keyword: '마우스' });
     const badUrl = await call('PUT', `/api/slots/${first}/fill`, user.token, { url: 'coupang' });
-    expect(badUrl.body.error).toBe('URL은 http:// 또는 https://로 시작해야 합니다.');
+    expect(badUrl.body.error).toBe('URL은 http:// 또는 www.coupang.com 시작해야 합니다.');
 
     const filled = await call('PUT', `/api/slots/${first}/fill`, user.token, { url: productUrl(5), mid: 'X' });
     expect(filled.body.data).toMatchObject({ status: 'active', displayStatus: 'active', keyword: '마우스', url: productUrl(5), url_product_id: '1005', startDate: start, endDate: end });
@@ -414,7 +414,7 @@ describe('PUT /api/slots/user/bulk-update', () => {
     const cases: Array<[unknown, number, string]> = [
       [{ slotIds: [active.id], updates: { keyword: ' ', url: '' } }, 400, '수정할 내용을 입력해주세요.'],
       [{ slotIds: [active.id], updates: { url: 'https://www.11st.co.kr/products/1' } }, 400, '쿠팡 URL만 허용됩니다.'],
-      [{ slotIds: [active.id], updates: { url: 'www.naver.com' } }, 400, 'URL은 http:// 또는 https://로 시작해야 합니다.'],
+      [{ slotIds: [active.id], updates: { url: 'www.naver.com' } }, 400, 'URL은 http:// 또는 www.coupang.com 시작해야 합니다.'],
       [{ slotIds: [], updates: { keyword: 'a' } }, 400, '수정할 슬롯을 선택해주세요.'],
       [{ slotIds: [active.id, pending.id], updates: { keyword: '새 키워드' } }, 409, '선택할 수 없는 슬롯이 포함되어 있습니다. (입력대기 또는 진행중이며 종료되지 않은 슬롯만 가능)'],
     ];

@@ -77,7 +77,7 @@ describe('POST /api/slots', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ keywords: '', landingUrl: productUrl(1) }, '키워드는 필수 입력 항목입니다.'],
       [{ keywords: '마우스', landingUrl: '' }, 'URL은 필수 입력 항목입니다.'],
-      [{ keywords: '마우스', landingUrl: 'ftp://x' }, 'URL은 http:// 또는 https://로 시작해야 합니다.'],
+      [{ keywords: '마우스', landingUrl: 'ftp://x' }, 'URL은 http:// 또는 www.coupang.com 시작해야 합니다.'],
       [{ keywords: '마우스', landingUrl: 'https://smartstore.naver.com/a/products/1' }, '쿠팡 URL만 허용됩니다.'],
       [{ keywords: '마우스', landingUrl: 'https://www.coupang.com/vp/products/1' }, '쿠팡 URL에는 itemId와 vendorItemId 파라미터가 필요합니다. 올바른 형식: https://www.coupang.com/vp/products/{상품ID}?itemId=...&vendorItemId=...'],
       [{ keywords: '마우스', landingUrl: 'https://www.coupang.com/np/categories/1?itemId=1&vendorItemId=2' }, '올바른 쿠팡 상품 URL 형식이 아닙니다. 올바른 형식: https://www.coupang.com/vp/products/{상품ID}?itemId=...&vendorItemId=...'],

@@ -9,6 +9,9 @@ export const balanceKey = '/cash/balance';
 
 export const getBalance = () => api.get<{ amount: number; updatedAt: string }>(balanceKey);
 
+/** Shown where a register button waits for the balance and it could not load (the spec has no text). */
+export const balanceLoadFailed = '잔액을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.';
+
 /** `enabled` false (cash system off) → no request, no balance. */
 export function useBalance(enabled: boolean) {
   return useSWR(enabled ? balanceKey : null, getBalance, { shouldRetryOnError: false });

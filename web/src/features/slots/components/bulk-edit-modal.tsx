@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-client';
 import { useBulkUpdateSlots } from '../api/bulk-update-slots';
+import { failureText } from '../utils/failure-text';
 import { fieldValue } from '../utils/slot-display';
 import styles from './slot-forms.module.css';
 
@@ -66,7 +66,7 @@ export function BulkEditModal({ slots, onClose, onDone }: { slots: SlotDto[]; on
       toast({ tone: 'success', message: slotMessages.bulkUpdated });
       onDone();
     } catch (e) {
-      setFailure(errorMessage(e, '일괄 수정에 실패했습니다.'));
+      setFailure(failureText(e, { refused: '일괄 수정에 실패했습니다.', unexpected: '일괄 수정 중 오류가 발생했습니다.' }));
     }
   };
 

@@ -11,7 +11,6 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { fillSlot } from '../api/fill-slot';
 import { revalidateSlots } from '../api/invalidate';
-import { resetRankData } from '../api/reset-rank-data';
 import { updateSlotFields } from '../api/update-slot-fields';
 import { createGridState, gridReducer, isBlankRow } from '../utils/grid';
 import { cellKey, truncateLines } from '../utils/grid-validation';
@@ -24,7 +23,8 @@ const REASON_LINES = 5;
 /**
  * 다중 슬롯 입력 (spec §2 "Bulk multi-slot input"): one row per selected slot with keyword, URL and
  * MID; Tab/Enter move between cells, a block pasted from a spreadsheet fills the rows.
- * Unchanged and blank rows are skipped; empty slots are filled, others updated.
+ * Unchanged and blank rows are skipped; empty slots are filled, others updated (the server resets the
+ * rank data of an updated slot whose keyword or URL changed, in the same update).
  */
 export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: SlotDto[]; configs: FieldConfig[]; onClose: () => void; onDone: () => void }) {
   const columns = useMemo(
@@ -37,10 +37,14 @@ export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: Slo
   );
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
   const [alert, setAlert] = useState<{ tone: 'error' | 'warning'; title: string; lines?: string[] } | null>(null);
-  const [confirm, setConfirm] = useState<number[] | null>(null);
+  const [confirm, setConfirm] = useState<{ rows: number[]; rankResets: number } | null>(null);
   const [saving, setSaving] = useState(false);
   const toast = useToast();
   const col = (key: string) => columns.findIndex((c) => c.field_key === key);
+
+  /** A filled slot whose keyword or URL changes loses its rank data (spec §4). */
+  const resetsRank = (r: number) =>
+    slots[r].status !== 'empty' && [KEYWORD_FIELD, URL_FIELD].some((k) => (state.rows[r][col(k)] ?? '').trim() !== (original[r][col(k)] ?? '').trim());
 
   const changedRows = () =>
     state.rows
@@ -90,7 +94,7 @@ export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: Slo
       return;
     }
     setAlert(null);
-    setConfirm(rows);
+    setConfirm({ rows, rankResets: rows.filter(resetsRank).length });
   };
 
   const save = async (rows: number[]) => {
@@ -101,12 +105,9 @@ export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: Slo
       const slot = slots[r];
       const customFields = Object.fromEntries(columns.map((c, i) => [c.field_key, state.rows[r][i].trim()]));
       try {
+        // No client-side rank delete first: update-fields resets it itself, so a failed save loses nothing.
         if (slot.status === 'empty') await fillSlot(slot.id, { customFields });
-        else {
-          const coreChanged = [KEYWORD_FIELD, URL_FIELD].some((k) => customFields[k] !== (original[r][col(k)] ?? '').trim());
-          if (coreChanged) await resetRankData(slot.id);
-          await updateSlotFields(slot.id, { customFields });
-        }
+        else await updateSlotFields(slot.id, { customFields });
         ok++;
       } catch (e) {
         reasons.push(`슬롯 #${slot.slot_number}: ${errorMessage(e, '저장 중 오류가 발생했습니다.')}`);
@@ -177,10 +178,20 @@ export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: Slo
       <ConfirmDialog
         open={confirm !== null}
         title="슬롯 정보 저장"
-        message={`${confirm?.length ?? 0}개 슬롯을 저장하시겠습니까?`}
+        message={
+          <>
+            {`${confirm?.rows.length ?? 0}개 슬롯을 저장하시겠습니까?`}
+            {!!confirm?.rankResets && (
+              <span className={styles.confirmWarning}>
+                {`키워드 또는 URL이 바뀐 ${confirm.rankResets}개 슬롯은 기존 순위 정보와 순위 히스토리가 초기화됩니다.`}
+              </span>
+            )}
+          </>
+        }
         confirmLabel="저장"
+        tone={confirm?.rankResets ? 'danger' : 'primary'}
         loading={saving}
-        onConfirm={() => confirm && void save(confirm)}
+        onConfirm={() => confirm && void save(confirm.rows)}
         onCancel={() => setConfirm(null)}
       />
     </>

@@ -13,6 +13,7 @@ const url = (n: number) => `https://www.coupang.com/vp/products/${n}?itemId=${n}
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
 let balance = 1_000_000;
+let balanceFails = false;
 let bulkBodies: unknown[] = [];
 let bulkAnswer: (() => Response) | null = null;
 
@@ -21,7 +22,10 @@ beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path === '/api/field-configs') return ok(defaultFieldConfigs);
-    if (path === '/api/cash/balance') return ok({ amount: balance, updatedAt: '' });
+    if (path === '/api/cash/balance') {
+      if (balanceFails) return new Response(JSON.stringify({ success: false, code: 'INTERNAL', error: '서버 오류가 발생했습니다. 잠시 후 다시 시도해주세요.' }), { status: 500 });
+      return ok({ amount: balance, updatedAt: '' });
+    }
     if (path === '/api/slots/bulk') {
       const body = JSON.parse(String(init?.body));
       bulkBodies.push(body);
@@ -34,6 +38,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   bulkAnswer = null;
+  balanceFails = false;
 });
 
 function renderPage(overrides: Partial<Settings> = {}) {
@@ -132,5 +137,45 @@ describe('BulkRegistrationPage', () => {
     expect(panel).toHaveTextContent('행 4: 쿠팡 URL만 허용됩니다.');
     expect(panel).toHaveTextContent('등록된 슬롯이 없으며 차감된 금액도 없습니다.');
     expect(screen.getByRole('button', { name: '3개 슬롯 신청 (150,000원)' })).toBeInTheDocument();
+  });
+  it('a failed row without a message reads once "행 N: 등록 실패", never doubled', async () => {
+    bulkAnswer = () =>
+      ok({ succeeded: 1, failed: 1, skipped: 0, errors: [{ row: 2, message: '' }], slotIds: ['a'], charged: 50000, balanceAfter: 0, message: '' });
+    renderPage();
+    const user = await pasteRows([
+      ['a', url(1)],
+      ['b', url(2)],
+    ]);
+    await user.click(await screen.findByRole('button', { name: '2개 슬롯 신청 (100,000원)' }));
+    await user.click(screen.getByRole('button', { name: '신청' }));
+    const panel = await screen.findByTestId('bulk-result');
+    // Partly done: the failed row is now row 1 of the grid.
+    expect(panel).toHaveTextContent('행 1: 등록 실패');
+    expect(panel).not.toHaveTextContent('행 1: 행 1');
+  });
+
+  it('a row of a refused bulk without a message reads "알 수 없는 오류"', async () => {
+    bulkAnswer = () =>
+      new Response(
+        JSON.stringify({ success: false, code: 'CONFLICT', error: '슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)', details: { errors: [{ row: 1, message: '' }] } }),
+        { status: 409, headers: { 'content-type': 'application/json' } },
+      );
+    renderPage();
+    const user = await pasteRows([['a', url(1)]]);
+    await user.click(await screen.findByRole('button', { name: '1개 슬롯 신청 (50,000원)' }));
+    await user.click(screen.getByRole('button', { name: '신청' }));
+    expect(await screen.findByTestId('bulk-result')).toHaveTextContent('행 1: 알 수 없는 오류');
+  });
+
+  it('says why the button is disabled when the balance cannot load, and retries', async () => {
+    balanceFails = true;
+    renderPage();
+    const user = await pasteRows([['a', url(1)]]);
+    expect(await screen.findByText('잔액을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1개 슬롯 신청 (50,000원)' })).toBeDisabled();
+    balanceFails = false;
+    await user.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByText('1,000,000원')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1개 슬롯 신청 (50,000원)' })).toBeEnabled();
   });
 });

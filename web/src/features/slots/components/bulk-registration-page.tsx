@@ -17,7 +17,7 @@ import { errorMessage, newIdempotencyKey } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { formatNumber, formatWon } from '@/lib/format';
 import { refusedBulkRows, useBulkCreateSlots } from '../api/bulk-create-slots';
-import { useBalance } from '../api/get-balance';
+import { balanceLoadFailed, useBalance } from '../api/get-balance';
 import { useFieldConfigs } from '../api/get-field-configs';
 import { EXCEL_ACCEPT, ExcelImportError, excelMessages, importExcelRows } from '../utils/excel-import';
 import { createGridState, gridReducer, MAX_ROWS, MIN_ROWS } from '../utils/grid';
@@ -29,6 +29,13 @@ import styles from './bulk-registration-page.module.css';
 const RESULT_LINES = 10;
 const VALIDATION_LINES = 5;
 const UNEXPECTED = '일괄 등록 중 오류가 발생했습니다.';
+
+/**
+ * A failed row's result line (spec §8): '행 N: {message}'; without a message, '행 N: 등록 실패' for a
+ * row the answer lists, or '행 N: 알 수 없는 오류' for a row of a request that was refused as a whole.
+ */
+const answeredRowLine = (row: number, message: string | undefined) => (message?.trim() ? `행 ${row}: ${message}` : slotMessages.bulkRowFailed(row));
+const refusedRowLine = (row: number, message: string | undefined) => `행 ${row}: ${message?.trim() || commonMessages.unknownError}`;
 
 /** /slots/bulk — 슬롯 대량 등록 (advertiser §2 "Bulk slot registration page"). */
 export function BulkRegistrationPage() {
@@ -99,6 +106,7 @@ function BulkRegistration({ configs, columns }: { configs: FieldConfig[]; column
   const hasErrors = validation.invalidRows.length > 0;
   const required = useCashSystem ? count * defaultSlotPrice : 0;
   const currentBalance = balance.data?.amount ?? null;
+  const balanceFailed = useCashSystem && currentBalance === null && !!balance.error;
   const insufficient = useCashSystem && currentBalance !== null && required > currentBalance;
   const preAllocation = slotOperationMode === 'pre-allocation';
 
@@ -108,9 +116,11 @@ function BulkRegistration({ configs, columns }: { configs: FieldConfig[]; column
       ? slotMessages.noRows
       : insufficient
         ? slotMessages.insufficientBalance(required, currentBalance ?? 0)
-        : useCashSystem && currentBalance === null
-          ? '잔액을 확인하는 중입니다.'
-          : null;
+        : balanceFailed
+          ? balanceLoadFailed
+          : useCashSystem && currentBalance === null
+            ? '잔액을 확인하는 중입니다.'
+            : null;
 
   const submitLabel = useCashSystem ? `${formatNumber(count)}개 슬롯 신청 (${formatWon(required)})` : `${formatNumber(count)}개 슬롯 신청`;
 
@@ -119,7 +129,6 @@ function BulkRegistration({ configs, columns }: { configs: FieldConfig[]; column
     const rows = filled.map((r) => ({ customFields: toCustomFields(state.rows[r], columns) }));
     setFailure(null);
     setResult(null);
-    const rowMessage = (row: number, message: string) => `행 ${row}: ${message || slotMessages.bulkRowFailed(row)}`;
     let answer: BulkCreateResult;
     try {
       answer = await trigger({ input: { rows }, idempotencyKey: newIdempotencyKey() });
@@ -137,7 +146,7 @@ function BulkRegistration({ configs, columns }: { configs: FieldConfig[]; column
         succeeded: 0,
         failed: refused.length,
         lines: truncateLines(
-          refused.map((r) => rowMessage((filled[r.row - 1] ?? r.row - 1) + 1, r.message)),
+          refused.map((r) => refusedRowLine((filled[r.row - 1] ?? r.row - 1) + 1, r.message)),
           RESULT_LINES,
         ),
         note: '등록된 슬롯이 없으며 차감된 금액도 없습니다. 오류가 있는 행을 수정한 뒤 다시 신청해주세요.',
@@ -159,7 +168,7 @@ function BulkRegistration({ configs, columns }: { configs: FieldConfig[]; column
         succeeded: 0,
         failed: answer.failed,
         lines: truncateLines(
-          answer.errors.map((e) => rowMessage((filled[e.row - 1] ?? e.row - 1) + 1, e.message)),
+          answer.errors.map((e) => answeredRowLine((filled[e.row - 1] ?? e.row - 1) + 1, e.message)),
           RESULT_LINES,
         ),
       });
@@ -175,7 +184,7 @@ function BulkRegistration({ configs, columns }: { configs: FieldConfig[]; column
       succeeded: answer.succeeded,
       failed: answer.failed,
       lines: truncateLines(
-        answer.errors.map((e) => rowMessage(position.get(e.row) ?? e.row, e.message)),
+        answer.errors.map((e) => answeredRowLine(position.get(e.row) ?? e.row, e.message)),
         RESULT_LINES,
       ),
       note: '등록된 행은 표에서 제외했습니다. 실패한 행을 수정한 뒤 다시 신청할 수 있습니다.',
@@ -225,6 +234,14 @@ function BulkRegistration({ configs, columns }: { configs: FieldConfig[]; column
             <div className={styles.counter}>
               <span className={styles.counterLabel}>현재 잔액</span>
               <strong className={styles.counterValue}>{currentBalance === null ? '-' : formatWon(currentBalance)}</strong>
+              {balanceFailed && (
+                <span className={styles.counterHint}>
+                  불러오지 못했습니다.{' '}
+                  <Button variant="ghost" size="sm" onClick={() => void balance.mutate()}>
+                    다시 시도
+                  </Button>
+                </span>
+              )}
             </div>
             <div className={`${styles.counter} ${insufficient ? styles.counterDanger : ''}`}>
               <span className={styles.counterLabel}>필요 금액</span>

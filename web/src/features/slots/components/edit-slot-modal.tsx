@@ -11,16 +11,20 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
 import { useFillSlot } from '../api/fill-slot';
-import { resetRankData } from '../api/reset-rank-data';
 import { useUpdateSlotFields } from '../api/update-slot-fields';
+import { classifyFailure } from '../utils/failure-text';
 import { fieldValue } from '../utils/slot-display';
 import { slotFieldsFormSchema, type SlotFieldsForm } from '../utils/slot-form-schema';
 import { SlotFieldInputs } from './slot-field-inputs';
 import styles from './slot-forms.module.css';
 
-const failureText = (e: unknown) => `수정 실패: ${e instanceof ApiError && e.message ? e.message : commonMessages.unknownError}`;
+/** Spec §8: a refusal reads '수정 실패: {server error or 알 수 없는 오류}' ('저장 실패: …' when filling). */
+function failureText(e: unknown, fill: boolean): string {
+  const failure = classifyFailure(e);
+  if (failure.kind === 'unexpected') return fill ? '저장 중 오류가 발생했습니다.' : '수정 중 오류가 발생했습니다.';
+  return `${fill ? '저장 실패' : '수정 실패'}: ${failure.serverText ?? commonMessages.unknownError}`;
+}
 
 /**
  * 수정 (a filled slot) or 등록 (an empty, pre-allocated slot): the configured fields with the
@@ -45,22 +49,22 @@ export function EditSlotModal({ slot, configs, onClose }: { slot: SlotDto; confi
     defaultValues: { customFields: initial },
   });
 
-  const save = async (customFields: Record<string, string>, resetRank: boolean) => {
+  const save = async (customFields: Record<string, string>) => {
     setFailure(null);
     try {
       if (fill) {
         await fillSlot.trigger({ id: slot.id, customFields });
         toast({ tone: 'success', message: '슬롯 정보가 등록되었습니다.' });
       } else {
-        // The spec's order: ask what would go, delete it (a failure is only logged), then save.
-        if (resetRank) await resetRankData(slot.id);
+        // update-fields itself resets the rank data when the keyword or URL changes (after the
+        // confirm), so nothing is deleted before the save and a failed save loses nothing.
         await update.trigger({ id: slot.id, customFields });
         toast({ tone: 'success', message: slotMessages.slotUpdated });
       }
       onClose();
     } catch (e) {
       setPending(null);
-      setFailure(fill ? `저장 실패: ${e instanceof ApiError && e.message ? e.message : commonMessages.unknownError}` : failureText(e));
+      setFailure(failureText(e, fill));
     }
   };
 
@@ -71,7 +75,7 @@ export function EditSlotModal({ slot, configs, onClose }: { slot: SlotDto; confi
       setPending(trimmed);
       return;
     }
-    await save(trimmed, false);
+    await save(trimmed);
   });
 
   const rootError = (errors.customFields as { message?: string } | undefined)?.message;
@@ -113,7 +117,7 @@ export function EditSlotModal({ slot, configs, onClose }: { slot: SlotDto; confi
         confirmLabel="변경하고 저장"
         tone="danger"
         loading={busy}
-        onConfirm={() => pending && void save(pending, true)}
+        onConfirm={() => pending && void save(pending)}
         onCancel={() => setPending(null)}
       />
     </>

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { FieldConfig } from '#shared/field-configs';
 import { slotMessages } from '#shared/schemas/slots';
 import { slotFieldMessages, slotFormFields } from '#shared/slot-fields';
-import { ErrorBox } from '@/components/ui/alert';
+import { Alert, ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { formatWon } from '@/lib/format';
 import { useCreateSlot } from '../api/create-slot';
-import { useBalance } from '../api/get-balance';
+import { balanceLoadFailed, useBalance } from '../api/get-balance';
 import { slotFieldsFormSchema, type SlotFieldsForm } from '../utils/slot-form-schema';
 import { SlotFieldInputs } from './slot-field-inputs';
 import styles from './slot-forms.module.css';
@@ -36,6 +36,8 @@ export function RegisterSlotModal({ open, onClose, configs }: { open: boolean; o
 
   const amount = balance.data?.amount ?? null;
   const short = useCashSystem && amount !== null && amount < defaultSlotPrice;
+  // Without a balance the button stays disabled: say why instead of leaving it silently grey.
+  const balanceFailed = useCashSystem && amount === null && !!balance.error;
 
   const close = () => {
     reset({ customFields: empty });
@@ -92,6 +94,14 @@ export function RegisterSlotModal({ open, onClose, configs }: { open: boolean; o
             </div>
           )}
           <div className={styles.stack}>
+            {balanceFailed && (
+              <Alert tone="error">
+                {balanceLoadFailed}{' '}
+                <Button variant="ghost" size="sm" onClick={() => void balance.mutate()}>
+                  다시 시도
+                </Button>
+              </Alert>
+            )}
             <ErrorBox message={failure} onDismiss={() => setFailure(null)} />
             <SlotFieldInputs fields={fields} register={register} errors={errors} />
           </div>

@@ -50,12 +50,17 @@ const cards = { total: 6, empty: 1, waiting: 1, active: 1, paused: 1, completed:
 let queries: URLSearchParams[] = [];
 let writes: Array<{ method: string; path: string; body: unknown }> = [];
 let createdStatus = 'pending';
+/** What GET /slots answers: the rows (same for every page) and the total the pagination is built from. */
+let listItems: SlotDto[] = slots;
+let listTotal = 6;
 
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
 beforeEach(() => {
   queries = [];
   writes = [];
   localStorage.clear();
+  listItems = slots;
+  listTotal = 6;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const u = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -71,7 +76,9 @@ beforeEach(() => {
     if (u.pathname === '/api/cash/balance') return ok({ amount: 100000 });
     if (u.pathname === '/api/slots') {
       queries.push(u.searchParams);
-      return ok({ items: slots, pagination: { page: 1, limit: Number(u.searchParams.get('limit')), total: 6, totalPages: 1 } });
+      const limit = Number(u.searchParams.get('limit'));
+      const page = Number(u.searchParams.get('page') ?? 1);
+      return ok({ items: listItems, pagination: { page, limit, total: listTotal, totalPages: Math.ceil(listTotal / limit) } });
     }
     return new Response('{}', { status: 404 });
   });
@@ -168,6 +175,57 @@ describe('SlotsPage', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: '페이지당 개수' }), '30');
     expect(localStorage.getItem(PAGE_SIZE_STORAGE_KEY)).toBe('30');
     expect(queries.at(-1)?.get('limit')).toBe('30');
+  });
+
+  it('goes back to page 1 when the page size changes', async () => {
+    const user = userEvent.setup();
+    listTotal = 60;
+    renderPage();
+    await screen.findByText('키워드1');
+    await user.click(screen.getByRole('button', { name: '3 페이지' }));
+    await vi.waitFor(() => expect(queries.at(-1)?.get('page')).toBe('3'));
+    await user.selectOptions(screen.getByRole('combobox', { name: '페이지당 개수' }), '30');
+    await vi.waitFor(() => expect(queries.at(-1)?.get('limit')).toBe('30'));
+    expect(queries.at(-1)?.get('page')).toBe('1');
+    expect(queries.some((q) => q.get('limit') === '30' && q.get('page') === '3')).toBe(false);
+  });
+
+  it('moves to the last page when the list shrinks under the current page', async () => {
+    const user = userEvent.setup();
+    listTotal = 60;
+    renderPage();
+    await screen.findByText('키워드1');
+    await user.click(screen.getByRole('button', { name: '마지막 페이지' }));
+    await vi.waitFor(() => expect(queries.at(-1)?.get('page')).toBe('6'));
+    listTotal = 15;
+    await user.click(screen.getByRole('button', { name: '새로고침' }));
+    await vi.waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
+    expect(await screen.findByRole('button', { name: '2 페이지' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps the selection in step with the list: fresh copies, unselectable slots dropped', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드1');
+    await user.click(within(rowOf(1)).getByRole('checkbox'));
+    await user.click(within(rowOf(5)).getByRole('checkbox'));
+    expect(within(screen.getByRole('region', { name: '선택한 슬롯 작업' })).getByText('2')).toBeInTheDocument();
+
+    // Refetched: slot 1 was paused elsewhere, slot 5 got a new keyword.
+    listItems = slots.map((s) =>
+      s.id === 's1'
+        ? { ...s, status: 'paused', displayStatus: 'paused', displayStatusLabel: '일시정지' }
+        : s.id === 's5'
+          ? { ...s, keyword: '바뀐 키워드', customFields: { ...s.customFields, keywords: '바뀐 키워드' } }
+          : s,
+    );
+    await user.click(screen.getByRole('button', { name: '새로고침' }));
+    await screen.findByText('바뀐 키워드');
+    const bar = screen.getByRole('region', { name: '선택한 슬롯 작업' });
+    await vi.waitFor(() => expect(within(bar).getByText('1')).toBeInTheDocument());
+    await user.click(within(bar).getByRole('button', { name: '일괄 정보 변경' }));
+    const chosen = within(await screen.findByRole('list', { name: '선택한 슬롯' }));
+    expect(chosen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['#5바뀐 키워드']);
   });
 
   it('shows the floating bar for selected slots', async () => {

@@ -35,6 +35,7 @@ import { updateSlotStatus } from '../api/update-slot-status';
 import { usePageSize } from '../hooks/use-page-size';
 import { useSlotFilters } from '../hooks/use-slot-filters';
 import { exportFileName, slotsToCsv } from '../utils/export-slots';
+import { reconcileSelection } from '../utils/selection';
 import { downloadTextFile } from '../utils/spreadsheet-safe';
 import { BulkEditModal } from './bulk-edit-modal';
 import { BulkInputModal } from './bulk-input-modal';
@@ -70,7 +71,7 @@ export function SlotsPage() {
   const { filters, page, setPage, apply, reset } = useSlotFilters();
   const [pageSize, setPageSize] = usePageSize();
   const [view, setView] = useState<View>(() => (localStorage.getItem(VIEW_STORAGE_KEY) === 'cards' ? 'cards' : 'table'));
-  const [selected, setSelected] = useState<Map<string, SlotDto>>(new Map());
+  const [selected, setSelected] = useState<ReadonlyMap<string, SlotDto>>(new Map());
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busyIds, setBusyIds] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
@@ -97,6 +98,20 @@ export function SlotsPage() {
   const slots = list.data?.items ?? [];
   const pagination = list.data?.pagination;
 
+  // A page past the end (the list shrank: slots deleted, a filter on another tab) shows the last one.
+  const totalPages = pagination?.totalPages;
+  useEffect(() => {
+    if (totalPages === undefined || list.isLoading) return;
+    const last = Math.max(1, totalPages);
+    if (page > last) setPage(last);
+  }, [totalPages, page, list.isLoading, setPage]);
+
+  // Selected rows follow the list: fresh copies for the bulk modals, unselectable ones dropped.
+  const listData = list.data;
+  useEffect(() => {
+    if (listData) setSelected((current) => reconcileSelection(current, listData.items, today));
+  }, [listData, today]);
+
   // In pre-allocation mode the pending filter does not exist.
   useEffect(() => {
     if (preAllocation && filters.status === 'pending') apply({ status: 'all' });
@@ -105,6 +120,11 @@ export function SlotsPage() {
   const changeView = (next: View) => {
     setView(next);
     localStorage.setItem(VIEW_STORAGE_KEY, next);
+  };
+
+  const changePageSize = (size: number) => {
+    setPageSize(size);
+    setPage(1); // page 7 of 10 rows is not page 7 of 100 rows
   };
 
   const refresh = () => {
@@ -291,7 +311,7 @@ export function SlotsPage() {
             {list.isValidating && <Spinner size="sm" label="새로고침 중" />}
           </div>
           <div className={styles.toolbarRight}>
-            <select className={styles.select} value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))} aria-label="페이지당 개수">
+            <select className={styles.select} value={pageSize} onChange={(e) => changePageSize(Number(e.target.value))} aria-label="페이지당 개수">
               {userPageSizes.map((n) => (
                 <option key={n} value={n}>
                   {n}개씩 보기

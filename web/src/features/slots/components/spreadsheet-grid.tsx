@@ -60,6 +60,9 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
     });
     if (!action) return;
     event.preventDefault();
+    // Escape here only cancels the cell edit: keep it from the surrounding modal, which closes on
+    // Escape in its own (React) onKeyDown. Escape outside an edit is not a grid action and bubbles.
+    if (action.type === 'cancel') event.stopPropagation();
     wantsFocus.current = true;
     dispatch(action);
     if (action.type === 'startEdit') {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeSpreadsheetCell, toSpreadsheetSafeCsv } from './spreadsheet-safe';
 
 describe('escapeSpreadsheetCell (formula injection)', () => {
-  it.each(['=1+2', '+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil","클릭")'])('prefixes %j with a quote', (value) => {
+  it.each(['=1+2', '+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx', '\nx', '=HYPERLINK("http://evil","클릭")', ' =1+2', '  @SUM(A1)', '\u3000+cmd', ' \t-2'])('prefixes %j with a quote', (value) => {
     expect(escapeSpreadsheetCell(value)).toBe(`'${value}`);
   });
 
@@ -10,6 +10,7 @@ describe('escapeSpreadsheetCell (formula injection)', () => {
     expect(escapeSpreadsheetCell('키워드')).toBe('키워드');
     expect(escapeSpreadsheetCell('https://www.coupang.com/vp/products/1')).toBe('https://www.coupang.com/vp/products/1');
     expect(escapeSpreadsheetCell('a=b')).toBe('a=b');
+    expect(escapeSpreadsheetCell(' 키워드 -1')).toBe(' 키워드 -1');
     expect(escapeSpreadsheetCell(12)).toBe(12);
     expect(escapeSpreadsheetCell(null)).toBe('');
     expect(escapeSpreadsheetCell(undefined)).toBe('');

@@ -2,11 +2,12 @@ import Papa from 'papaparse';
 
 /**
  * Spreadsheet-safe export (CSV/formula injection, OWASP "CSV Injection"): a text cell that starts
- * with = + - @ a tab or a carriage return would be read as a formula by Excel, LibreOffice or
- * Google Sheets, so it is prefixed with a single quote, which they show as plain text.
+ * with a tab, CR or LF, or whose first non-blank character is = + - @, can be read as a formula by
+ * Excel, LibreOffice or Google Sheets (they skip leading spaces), so it is prefixed with a single
+ * quote, which they show as plain text.
  * Numbers are written as numbers and never prefixed (a rank of -1 does not exist anyway).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[\t\r\n]|^\s*[=+\-@]/;
 
 export type ExportCell = string | number | null | undefined;
 

@@ -1,0 +1,118 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultFieldConfigs } from '#shared/field-configs';
+import { defaultSettings } from '#shared/settings';
+import type { SlotDto } from '#shared/schemas/slots';
+import { ToastProvider } from '@/components/ui/toast';
+import { AppSettingsContext } from '@/lib/app-settings';
+import { BulkEditModal } from './bulk-edit-modal';
+import { EditSlotModal } from './edit-slot-modal';
+import { RegisterSlotModal } from './register-slot-modal';
+
+const url = (n: number) => `https://www.coupang.com/vp/products/${n}?itemId=${n}&vendorItemId=${n}`;
+const active = { id: 'a1', slot_number: 4, status: 'active', customFields: { keywords: '옛 키워드', landingUrl: url(1) }, keyword: '옛 키워드', url: url(1), mid: '' } as unknown as SlotDto;
+
+/** How a write is answered: ok, refused (4xx, with or without the server's text) or no answer at all. */
+type Answer = 'ok' | { status: number; error?: string } | 'network';
+let answer: Answer = 'ok';
+let balanceFails = false;
+let calls: string[] = [];
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+beforeEach(() => {
+  answer = 'ok';
+  balanceFails = false;
+  calls = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const method = init?.method ?? 'GET';
+    const path = new URL(String(input), 'http://localhost').pathname;
+    calls.push(`${method} ${path}`);
+    if (path === '/api/cash/balance') return balanceFails ? json({ success: false, error: '서버 오류' }, 500) : json({ success: true, data: { amount: 100_000 } });
+    if (method === 'GET') return json({ success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    if (answer !== 'ok') return answer.error ? json({ success: false, code: 'VALIDATION', error: answer.error }, answer.status) : new Response('<html>', { status: answer.status });
+    return json({ success: true, data: { ...active, message: '' } });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+function wrap(ui: ReactNode) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <AppSettingsContext.Provider value={{ settings: defaultSettings(), status: 'ready' }}>
+        <ToastProvider>{ui}</ToastProvider>
+      </AppSettingsContext.Provider>
+    </SWRConfig>,
+  );
+}
+
+describe('EditSlotModal', () => {
+  async function changeKeyword() {
+    const user = userEvent.setup();
+    wrap(<EditSlotModal slot={active} configs={defaultFieldConfigs} onClose={vi.fn()} />);
+    const keyword = screen.getByLabelText(/^키워드/);
+    await user.clear(keyword);
+    await user.type(keyword, '새 키워드');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await user.click(within(screen.getByRole('dialog', { name: '순위 정보 초기화' })).getByRole('button', { name: '변경하고 저장' }));
+  }
+
+  it('saves a keyword change with update-fields alone (the server resets the rank data)', async () => {
+    await changeKeyword();
+    await vi.waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
+    expect(calls.some((c) => c.includes('rank'))).toBe(false);
+  });
+
+  it.each([
+    [{ status: 400, error: '쿠팡 URL만 허용됩니다.' }, '수정 실패: 쿠팡 URL만 허용됩니다.'],
+    [{ status: 404 }, '수정 실패: 알 수 없는 오류'],
+  ] as const)('a refusal (%o) reads %j', async (given, text) => {
+    answer = given;
+    await changeKeyword();
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it("no answer reads '수정 중 오류가 발생했습니다.'", async () => {
+    answer = 'network';
+    await changeKeyword();
+    expect(await screen.findByText('수정 중 오류가 발생했습니다.')).toBeInTheDocument();
+    expect(calls.filter((c) => !c.startsWith('GET'))).toEqual(['PUT /api/slots/a1/update-fields']);
+  });
+});
+
+describe('BulkEditModal', () => {
+  async function apply() {
+    const user = userEvent.setup();
+    wrap(<BulkEditModal slots={[active]} onClose={vi.fn()} onDone={vi.fn()} />);
+    await user.type(screen.getByLabelText('키워드'), '새 키워드');
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    await user.click(screen.getByRole('button', { name: '1개 슬롯 변경' }));
+  }
+
+  it.each([
+    ['the server text of a refusal', { status: 400, error: '선택할 수 없는 슬롯이 포함되어 있습니다.' }, '선택할 수 없는 슬롯이 포함되어 있습니다.'],
+    ["'일괄 수정에 실패했습니다.' for a refusal without text", { status: 404 }, '일괄 수정에 실패했습니다.'],
+    ["'일괄 수정 중 오류가 발생했습니다.' without an answer", 'network', '일괄 수정 중 오류가 발생했습니다.'],
+    ["'일괄 수정 중 오류가 발생했습니다.' for a server crash", { status: 500 }, '일괄 수정 중 오류가 발생했습니다.'],
+  ] as const)('shows %s', async (_name, given, text) => {
+    answer = given;
+    await apply();
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+});
+
+describe('RegisterSlotModal', () => {
+  it('says why the register button is disabled when the balance cannot load', async () => {
+    balanceFails = true;
+    wrap(<RegisterSlotModal open onClose={vi.fn()} configs={defaultFieldConfigs} />);
+    expect(await screen.findByText('잔액을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^등록/ })).toBeDisabled();
+    balanceFails = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByText('100,000원')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^등록/ })).toBeEnabled();
+  });
+});
