@@ -16,7 +16,7 @@ export const handler = defineGroup('cash', {
 
   transactions: op({ query: cashTransactionListQuerySchema }, ({ query }, ctx) => Cash.listTransactions(ctx.user, query)),
 
-  stats: op({}, () => Cash.cashStats()),
+  stats: op({}, (_, ctx) => Cash.cashStats(ctx.user)),
 
   createChargeRequest: op({ body: chargeRequestSchema }, async ({ body }, ctx) =>
     reply(await ChargeRequests.createChargeRequest(ctx.user, body, ctx.idempotencyKey), { status: 201 }),

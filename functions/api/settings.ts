@@ -1,3 +1,4 @@
+import { commonMessages } from '#shared/messages';
 import { z } from '#shared/zod';
 import * as SettingsService from '../domain/settings/settings-service';
 import { defineGroup, op, reply } from '../http/api-handler';
@@ -10,7 +11,8 @@ export const handler = defineGroup('settings', {
       await settingsStore.readAll();
       return { status: 'ok', store: 'reachable', checkedAt };
     } catch {
-      return reply({ status: 'degraded', store: 'unreachable', checkedAt }, { status: 503 });
+      // The §5 error envelope; the health fields ride along as `details` for monitors.
+      return reply({ status: 'degraded', store: 'unreachable', checkedAt }, { status: 503, error: { code: 'INTERNAL', message: commonMessages.unavailable } });
     }
   }),
 

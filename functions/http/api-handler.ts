@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { statusOfCode, VIEWER_IP_HEADER, type ApiFailure, type FieldIssue } from '#shared/api';
+import { statusOfCode, VIEWER_IP_HEADER, type ApiFailure, type ErrorCode, type FieldIssue } from '#shared/api';
 import { authMessages, commonMessages } from '#shared/messages';
 import { labelOf } from '#shared/zod';
 import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
@@ -33,18 +33,43 @@ export interface RequestContext {
   route: RouteDef;
 }
 
+/** What a reply with a status of 400 or more says in the design §5 error envelope. */
+export interface ReplyError {
+  code: ErrorCode;
+  /** Korean, shown to people. */
+  message: string;
+}
+
 export class HttpReply {
   constructor(
     readonly data: unknown,
     readonly status = 200,
     readonly cookies: string[] = [],
     readonly headers: Record<string, string> = {},
+    readonly error?: ReplyError,
   ) {}
 }
 
-/** Data with a status other than 200, or cookies/headers to set. */
-export const reply = (data: unknown, opts: { status?: number; cookies?: string[]; headers?: Record<string, string> } = {}) =>
-  new HttpReply(data, opts.status, opts.cookies, opts.headers);
+/**
+ * Data with a status other than 200, or cookies/headers to set. A status of 400 or more answers the
+ * §5 error envelope: `error` and `code` from `opts.error`, the data as `details` (for answers whose
+ * status no ErrorCode maps to, such as the health check's 503).
+ */
+export const reply = (
+  data: unknown,
+  opts: { status?: number; cookies?: string[]; headers?: Record<string, string>; error?: ReplyError } = {},
+) => new HttpReply(data, opts.status, opts.cookies, opts.headers, opts.error);
+
+function replyBody(result: HttpReply): unknown {
+  if (result.status < 400) return { success: true, data: result.data };
+  const body: ApiFailure = {
+    success: false,
+    error: result.error?.message ?? commonMessages.internal,
+    code: result.error?.code ?? 'INTERNAL',
+    ...(result.data !== undefined && result.data !== null ? { details: result.data } : {}),
+  };
+  return body;
+}
 
 type Schema = z.ZodType;
 interface OpSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
@@ -94,6 +119,24 @@ function parsePart<S extends Schema>(schema: S | undefined, value: unknown): unk
   }));
   // The first issue's text is the headline: it already names the field in Korean.
   throw new ValidationError(issues[0]?.message ?? commonMessages.validation, issues);
+}
+
+/**
+ * The `Idempotency-Key` header: 1–200 printable ASCII characters. A longer or stranger key is refused
+ * here with a 400 before any domain code builds a store key from it (an oversized key would make the
+ * store refuse the write, a 500). An absent header means no key.
+ */
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,200}$/;
+
+function idempotencyKeyOf(headers: Record<string, string>): string | undefined {
+  if (!('idempotency-key' in headers)) return undefined;
+  const key = headers['idempotency-key'];
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new ValidationError(commonMessages.idempotencyKeyInvalid, [
+      { field: 'Idempotency-Key', label: 'Idempotency-Key', message: commonMessages.idempotencyKeyInvalid },
+    ]);
+  }
+  return key;
 }
 
 function parseBody(event: APIGatewayProxyEventV2): unknown {
@@ -179,7 +222,7 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
         userAgent: event.requestContext?.http?.userAgent ?? headers['user-agent'] ?? '',
         headers,
         cookies: parseCookies(event.cookies, headers.cookie),
-        idempotencyKey: headers['idempotency-key'] || undefined,
+        idempotencyKey: idempotencyKeyOf(headers),
         route: entry.route,
       };
       const { spec, run } = entry.definition;
@@ -189,9 +232,7 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
         body: spec.body ? parsePart(spec.body, parseBody(event)) : undefined,
       };
       const result = await run(input, ctx);
-      if (result instanceof HttpReply) {
-        return envelope(result.status, { success: result.status < 400, data: result.data }, result);
-      }
+      if (result instanceof HttpReply) return envelope(result.status, replyBody(result), result);
       return envelope(200, { success: true, data: result ?? null });
     } catch (err) {
       if (err instanceof DomainError) {

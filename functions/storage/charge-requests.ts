@@ -25,6 +25,11 @@ export interface ChargeRequestRecord {
   createdAt: string;
   processedAt: string | null;
   processorId: string | null;
+  /**
+   * The real person behind the processor's session when a developer was switched into the
+   * processor's account (their token's actorId); null otherwise. Absent on items written before it.
+   */
+  processorActorId?: string | null;
   rejectionReason: string | null;
   /** Idempotency-Key of the create call, if one was sent. */
   requestKey: string | null;
@@ -36,7 +41,7 @@ export type ChargeCounts = Record<ChargeStatus, number>;
 
 /** What processing (approve/reject/cancel) writes on a request. */
 export type ChargeProcessChange = Pick<ChargeRequestRecord, 'status' | 'processedAt' | 'processorId'> &
-  Partial<Pick<ChargeRequestRecord, 'bonusPercentage' | 'bonusAmount' | 'rejectionReason' | 'processKey'>>;
+  Partial<Pick<ChargeRequestRecord, 'processorActorId' | 'bonusPercentage' | 'bonusAmount' | 'rejectionReason' | 'processKey'>>;
 
 const strip = (item: Record<string, unknown>) => {
   const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;

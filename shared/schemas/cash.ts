@@ -191,6 +191,8 @@ export interface ChargeRequestDto {
   createdAt: string;
   processedAt: string | null;
   processorId: string | null;
+  /** The developer who processed it while switched into `processorId`'s account (user-switch); null otherwise. */
+  processorActorId: string | null;
   rejectionReason: string | null;
 }
 

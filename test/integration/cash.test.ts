@@ -5,6 +5,9 @@ import { settingsStore } from '../../functions/storage/settings';
 import { invalidateSettingsCache } from '../../functions/domain/settings/settings-service';
 import { ledgerStore, signedAmount } from '../../functions/storage/ledger';
 import { purchase } from '../../functions/domain/cash/ledger';
+import { cashStats } from '../../functions/domain/cash/cash-service';
+import { approveChargeRequest, rejectChargeRequest } from '../../functions/domain/cash/charge-requests';
+import { ForbiddenError } from '../../functions/domain/errors';
 
 /**
  * The cash API end to end (design §5 cash paths; issue 3): charge requests, approval with bonus,
@@ -14,6 +17,7 @@ import { purchase } from '../../functions/domain/cash/ledger';
 let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
 let operator: string;
+let operatorId: string;
 let n = 0;
 
 const depositAt = '2025-03-01T14:30';
@@ -42,7 +46,7 @@ async function requestCharge(token: string, amount = 100_000, headers?: Record<s
 beforeAll(async () => {
   stack = await startLocalStack({ web: false });
   api = apiClient(stack.url);
-  await stack.createUser({ email: 'cashop', password: 'secret12', fullName: '운영자', role: 'operator' });
+  operatorId = (await stack.createUser({ email: 'cashop', password: 'secret12', fullName: '운영자', role: 'operator' })).id;
   operator = (await api.login('cashop', 'secret12')).token;
 });
 afterAll(() => stack?.stop());
@@ -123,6 +127,33 @@ describe('charge request creation', () => {
     expect(other.body.error).toBe('같은 Idempotency-Key로 다른 요청이 이미 처리되었습니다.');
   });
 
+  it('refuses an Idempotency-Key that is not 1–200 printable ASCII characters with a 400, and writes nothing', async () => {
+    const adv = await newAdvertiser();
+    for (const key of ['k'.repeat(201), 'k'.repeat(4000), 'caf\u00e9', 'a\tb']) {
+      const res = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(30_000), headers: { 'idempotency-key': key } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        success: false,
+        code: 'VALIDATION',
+        error: 'Idempotency-Key 헤더가 올바르지 않습니다. 영문, 숫자, 기호로 된 1~200자로 보내주세요.',
+      });
+      expect(res.body.details[0].field).toBe('Idempotency-Key');
+    }
+    expect((await api.call('GET', '/api/cash/charge-requests', { token: adv.token })).body.data.pagination.total).toBe(0);
+
+    // 200 characters is the most a key may have, and it works as a key.
+    const longest = { 'idempotency-key': `${'k'.repeat(190)}-${crypto.randomUUID().slice(0, 9)}` };
+    expect(longest['idempotency-key']).toHaveLength(200);
+    const first = await requestCharge(adv.token, 30_000, longest);
+    expect((await requestCharge(adv.token, 30_000, longest)).id).toBe(first.id);
+
+    // The same check guards approvals: nothing is credited.
+    const approve = await api.call('POST', `/api/cash/charge-requests/${first.id}/approve`, { token: operator, body: {}, headers: { 'idempotency-key': 'x'.repeat(5000) } });
+    expect(approve.status).toBe(400);
+    expect(approve.body.code).toBe('VALIDATION');
+    expect(await balanceOf(adv.token)).toBe(0);
+  });
+
   it('approves at once with cashAutoApproval', async () => {
     await setSetting('cashAutoApproval', true);
     const adv = await newAdvertiser();
@@ -141,7 +172,8 @@ describe('approval', () => {
     const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 10 } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: req.id, status: 'approved', bonusPercentage: 10, bonusAmount: 10_000 });
-    expect(res.body.data.processorId).toBeTruthy();
+    expect(res.body.data.processorId).toBe(operatorId);
+    expect(res.body.data.processorActorId).toBeNull();
     expect(res.body.data.processedAt).toBeTruthy();
 
     const balance = await api.call('GET', '/api/cash/balance', { token: adv.token });
@@ -243,6 +275,48 @@ describe('approval', () => {
     expect(await balanceOf(operator)).toBe(50_000);
   });
 
+  it('a developer switched into an operator cannot approve or reject their own request; others’ record who really acted', async () => {
+    const dev = await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
+    const own = await requestCharge(dev.token, 60_000);
+    const adv = await newAdvertiser();
+    const theirs = await requestCharge(adv.token, 20_000);
+    const switched = await api.call('POST', '/api/auth/switch-user', { token: dev.token, body: { targetUserId: operatorId } });
+    expect(switched.status).toBe(200);
+    const asOperator = switched.body.data.tokens.accessToken as string;
+
+    for (const [action, body] of [['approve', { bonusPercentage: 100 }], ['reject', { reason: '셀프' }]] as const) {
+      const res = await api.call('POST', `/api/cash/charge-requests/${own.id}/${action}`, { token: asOperator, body });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ success: false, code: 'CONFLICT', error: '본인의 충전 요청은 직접 승인하거나 거절할 수 없습니다.' });
+    }
+    const still = await api.call('GET', `/api/cash/charge-requests?userId=${dev.user.id}&status=pending`, { token: operator });
+    expect(still.body.data.items.map((r: any) => r.id)).toEqual([own.id]);
+    expect(await ledgerStore.allEntries(dev.user.id)).toEqual([]);
+
+    // Someone else's request: allowed, and the request keeps both the account and the developer behind it.
+    const approved = await api.call('POST', `/api/cash/charge-requests/${theirs.id}/approve`, { token: asOperator, body: {} });
+    expect(approved.status).toBe(200);
+    expect(approved.body.data).toMatchObject({ status: 'approved', processorId: operatorId, processorActorId: dev.user.id });
+    const listed = await api.call('GET', `/api/cash/charge-requests?userId=${adv.id}`, { token: operator });
+    expect(listed.body.data.items[0]).toMatchObject({ id: theirs.id, processorId: operatorId, processorActorId: dev.user.id });
+    expect(await balanceOf(adv.token)).toBe(20_000);
+
+    // A real colleague (no switch) may approve the developer's request.
+    expect((await api.call('POST', `/api/cash/charge-requests/${own.id}/approve`, { token: operator, body: {} })).status).toBe(200);
+  });
+
+  it('checks the operator role in the domain too, behind the route guard', async () => {
+    const adv = await newAdvertiser();
+    const req = await requestCharge(adv.token);
+    const caller = { userId: adv.id, role: 'user' as const, sessionId: 's', actorId: null };
+    await expect(approveChargeRequest(caller, req.id, { bonusPercentage: 100 })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(rejectChargeRequest(caller, req.id, { reason: 'x' })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(cashStats(caller)).rejects.toBeInstanceOf(ForbiddenError);
+    expect(await balanceOf(adv.token)).toBe(0);
+    const list = await api.call('GET', '/api/cash/charge-requests', { token: adv.token });
+    expect(list.body.data.items.map((r: any) => r.status)).toEqual(['pending']);
+  });
+
   it('answers an unknown request with 404 and refuses advertisers', async () => {
     const adv = await newAdvertiser();
     const unknown = await api.call('POST', '/api/cash/charge-requests/01NOPE/approve', { token: operator, body: {} });
@@ -338,7 +412,7 @@ describe('lists and counts', () => {
     expect((await api.call('GET', '/api/cash/stats', { token: a.token })).status).toBe(403);
   });
 
-  it('pages the ledger newest first, filters by type and lets only operators read another user', async () => {
+  it('pages the ledger newest first, filters by type and lets only operators read another user (a user naming one reads their own)', async () => {
     const adv = await newAdvertiser();
     const other = await newAdvertiser();
     const req = await requestCharge(adv.token, 500_000);
@@ -360,9 +434,14 @@ describe('lists and counts', () => {
 
     const asOperator = await api.call('GET', `/api/cash/transactions?userId=${adv.id}&type=charge`, { token: operator });
     expect(asOperator.body.data.items).toHaveLength(1);
+    // A user naming someone else gets their own entries, not a 403 (which would sign them out).
     const asOther = await api.call('GET', `/api/cash/transactions?userId=${adv.id}`, { token: other.token });
-    expect(asOther.status).toBe(403);
-    expect(asOther.body.error).toBe('다른 사용자의 거래 내역은 조회할 수 없습니다.');
+    expect(asOther.status).toBe(200);
+    expect(asOther.body.data).toEqual({ items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } });
+    const ownDespiteParam = await api.call('GET', `/api/cash/transactions?userId=${other.id}&limit=100`, { token: adv.token });
+    expect(ownDespiteParam.status).toBe(200);
+    expect(ownDespiteParam.body.data.pagination.total).toBe(12);
+    expect(ownDespiteParam.body.data.items.every((t: any) => t.userId === adv.id)).toBe(true);
     const badType = await api.call('GET', '/api/cash/transactions?type=gift', { token: adv.token });
     expect(badType.status).toBe(400);
 

@@ -1,12 +1,10 @@
 import type { Paginated } from '#shared/api';
-import { cashMessages } from '#shared/messages';
 import { isStaff } from '#shared/roles';
 import type { CashBalanceDto, CashStatsDto, CashTransactionDto, LedgerType } from '#shared/schemas/cash';
 import { chargeRequestsStore } from '../../storage/charge-requests';
 import { ledgerStore, type LedgerEntryRecord } from '../../storage/ledger';
 import type { Caller } from '../auth/tokens';
-import { ForbiddenError } from '../errors';
-import { assertCashEnabled, paginate } from './cash-common';
+import { assertCashEnabled, assertStaff, paginate } from './cash-common';
 import { getBalance } from './ledger';
 
 /** Reads of the cash API: the caller's balance, ledger history and the operator dashboard counts. */
@@ -27,14 +25,16 @@ export async function myBalance(caller: Caller): Promise<CashBalanceDto> {
   return getBalance(caller.userId);
 }
 
-/** Own entries; operators may name any user. Totals come from the balance's per-type counts. */
+/**
+ * Own entries; operators may name any user. A user's `userId` is ignored (always their own), not
+ * refused: the SPA ends the session on any 403. Totals come from the balance's per-type counts.
+ */
 export async function listTransactions(
   caller: Caller,
   query: { page: number; limit: number; type?: LedgerType; userId?: string },
 ): Promise<Paginated<CashTransactionDto>> {
   await assertCashEnabled();
-  if (query.userId && query.userId !== caller.userId && !isStaff(caller.role)) throw new ForbiddenError(cashMessages.othersTransactions);
-  const userId = query.userId ?? caller.userId;
+  const userId = (isStaff(caller.role) && query.userId) || caller.userId;
   const balance = await ledgerStore.getBalance(userId);
   const total = query.type ? (balance.counts[query.type] ?? 0) : balance.seq;
   const entries = await ledgerStore.listEntries(userId, { type: query.type, offset: (query.page - 1) * query.limit, limit: query.limit });
@@ -42,7 +42,8 @@ export async function listTransactions(
 }
 
 /** Dashboard counts (operator): kept in the same transactions as the changes, never scanned. */
-export async function cashStats(): Promise<CashStatsDto> {
+export async function cashStats(caller: Caller): Promise<CashStatsDto> {
+  assertStaff(caller);
   await assertCashEnabled();
   return { chargeRequests: await chargeRequestsStore.countsGlobal() };
 }

@@ -16,7 +16,7 @@ import type { Caller } from '../auth/tokens';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { getSettings } from '../settings/settings-service';
 import { withConflictRetry } from '../retry';
-import { assertCashEnabled, paginate } from './cash-common';
+import { assertCashEnabled, assertStaff, paginate } from './cash-common';
 import { LinkedWriteRejected, post, ReplayMismatch } from './ledger';
 
 /**
@@ -40,6 +40,7 @@ export const toChargeRequestDto = (r: ChargeRequestRecord): ChargeRequestDto => 
   createdAt: r.createdAt,
   processedAt: r.processedAt,
   processorId: r.processorId,
+  processorActorId: r.processorActorId ?? null,
   rejectionReason: r.rejectionReason,
 });
 
@@ -75,6 +76,7 @@ export async function createChargeRequest(caller: Caller, body: ChargeRequestBod
     createdAt: new Date().toISOString(),
     processedAt: null,
     processorId: null,
+    processorActorId: null,
     rejectionReason: null,
     requestKey: idempotencyKey ?? null,
     processKey: null,
@@ -87,7 +89,7 @@ export async function createChargeRequest(caller: Caller, body: ChargeRequestBod
   }
   if (settings.cashAutoApproval) {
     try {
-      return await approveRecord(record, { processorId: SYSTEM_PROCESSOR, bonusPercentage: 0, processKey: null });
+      return await approveRecord(record, { processorId: SYSTEM_PROCESSOR, processorActorId: null, bonusPercentage: 0, processKey: null });
     } catch (err) {
       // The request exists; an operator can still approve it. Answering an error here would make
       // the advertiser ask again and create a second request.
@@ -113,11 +115,13 @@ async function mustGet(id: string): Promise<ChargeRequestRecord> {
 
 /**
  * Staff hold balances too (the sidebar offers them 캐시충전), but nobody approves money for
- * themselves. A 409, not a 403: the SPA ends the session on any 403 (spec session rule).
+ * themselves: neither in their own session nor as a developer switched into another operator's
+ * account (the token's `actorId` is the real person behind it). A 409, not a 403: the SPA ends the
+ * session on any 403 (spec session rule).
  */
 async function mustProcessable(caller: Caller, id: string): Promise<ChargeRequestRecord> {
   const record = await mustGet(id);
-  if (record.userId === caller.userId) throw new ConflictError(cashMessages.ownRequest);
+  if (record.userId === caller.userId || (caller.actorId && record.userId === caller.actorId)) throw new ConflictError(cashMessages.ownRequest);
   return record;
 }
 
@@ -136,10 +140,16 @@ export async function approveChargeRequest(
   input: { bonusPercentage: number },
   idempotencyKey?: string,
 ): Promise<ChargeRequestDto> {
+  assertStaff(caller);
   await assertCashEnabled();
   const record = await mustProcessable(caller, id);
   if (record.status !== 'pending') return processedAnswer(record, 'approved', idempotencyKey ?? null, cashMessages.onlyPending);
-  return approveRecord(record, { processorId: caller.userId, bonusPercentage: input.bonusPercentage, processKey: idempotencyKey ?? null });
+  return approveRecord(record, {
+    processorId: caller.userId,
+    processorActorId: caller.actorId,
+    bonusPercentage: input.bonusPercentage,
+    processKey: idempotencyKey ?? null,
+  });
 }
 
 /**
@@ -149,7 +159,7 @@ export async function approveChargeRequest(
  */
 async function approveRecord(
   record: ChargeRequestRecord,
-  opts: { processorId: string; bonusPercentage: number; processKey: string | null },
+  opts: { processorId: string; processorActorId: string | null; bonusPercentage: number; processKey: string | null },
 ): Promise<ChargeRequestDto> {
   const bonusAmount = Math.floor((record.amount * opts.bonusPercentage) / 100);
   const processedAt = new Date().toISOString();
@@ -157,6 +167,7 @@ async function approveRecord(
     status: 'approved' as const,
     processedAt,
     processorId: opts.processorId,
+    processorActorId: opts.processorActorId,
     bonusPercentage: opts.bonusPercentage,
     bonusAmount,
     processKey: opts.processKey,
@@ -182,6 +193,7 @@ async function approveRecord(
 }
 
 export async function rejectChargeRequest(caller: Caller, id: string, input: { reason: string }, idempotencyKey?: string): Promise<ChargeRequestDto> {
+  assertStaff(caller);
   await assertCashEnabled();
   const record = await mustProcessable(caller, id);
   if (record.status !== 'pending') return processedAnswer(record, 'rejected', idempotencyKey ?? null, cashMessages.onlyPending);
@@ -189,6 +201,7 @@ export async function rejectChargeRequest(caller: Caller, id: string, input: { r
     status: 'rejected' as const,
     processedAt: new Date().toISOString(),
     processorId: caller.userId,
+    processorActorId: caller.actorId,
     rejectionReason: input.reason,
     processKey: idempotencyKey ?? null,
   };
@@ -206,6 +219,7 @@ export async function cancelChargeRequest(caller: Caller, id: string, idempotenc
     status: 'cancelled' as const,
     processedAt: new Date().toISOString(),
     processorId: caller.userId,
+    processorActorId: caller.actorId,
     processKey: idempotencyKey ?? null,
   };
   if (await withConflictRetry(() => chargeRequestsStore.process(record, change))) return toChargeRequestDto({ ...record, ...change });

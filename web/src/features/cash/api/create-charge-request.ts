@@ -7,7 +7,8 @@ import {
   type ChargeRequestDto,
   type ChargeRequestInput,
 } from '#shared/schemas/cash';
-import { api, newIdempotencyKey } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import type { IdempotencyKeys } from '../hooks/use-idempotency-key';
 import { cashBalanceKey } from './get-cash-balance';
 import { chargeRequestsPath, isChargeRequestsKey } from './get-charge-requests';
 import { isCashTransactionsKey } from './get-cash-transactions';
@@ -17,14 +18,20 @@ export { chargeRequestSchemaFor, type ChargeLimits, type ChargeRequestInput, typ
 
 export const createChargeRequestKey = `${chargeRequestsPath}#create`;
 
-/** One submit = one Idempotency-Key: a retried request never creates a second charge request. */
-export const createChargeRequest = (body: ChargeRequestBody, idempotencyKey = newIdempotencyKey()) =>
+/** With the Idempotency-Key of this charge: a retried request never creates a second charge request. */
+export const createChargeRequest = (body: ChargeRequestBody, idempotencyKey: string) =>
   api.post<ChargeRequestDto>(chargeRequestsPath, body, { idempotencyKey });
 
-export function useCreateChargeRequest() {
+/**
+ * `keys` belongs to the form (or the dialog around it): submitting the same values again after a
+ * failure reuses the key, so a charge the server did record before the answer got lost is answered,
+ * not made twice; changed values, or any submit after a success, get a new key.
+ */
+export function useCreateChargeRequest(keys: IdempotencyKeys) {
   const { mutate } = useSWRConfig();
   return useSWRMutation(createChargeRequestKey, async (_key: string, { arg }: { arg: ChargeRequestBody }) => {
-    const created = await createChargeRequest(arg);
+    const created = await createChargeRequest(arg, keys.keyFor(arg));
+    keys.renew();
     // With cashAutoApproval the balance and the ledger change at once.
     await Promise.all([mutate(isChargeRequestsKey), mutate(cashBalanceKey), mutate(isCashTransactionsKey)]);
     return created;

@@ -7,7 +7,8 @@ import {
   type ChargeRequestDto,
   type RejectChargeInput,
 } from '#shared/schemas/cash';
-import { api, newIdempotencyKey } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import type { IdempotencyKeys } from '../hooks/use-idempotency-key';
 import { cashStatsKey } from './get-cash-stats';
 import { chargeRequestsPath, isChargeRequestsKey } from './get-charge-requests';
 import { cashBalanceKey } from './get-cash-balance';
@@ -23,17 +24,24 @@ export type ChargeAction =
   | { action: 'reject'; id: string; body: RejectChargeInput }
   | { action: 'cancel'; id: string };
 
-/** approve / reject (operator) and cancel (owner); each submit carries its own Idempotency-Key. */
-export function processChargeRequest(input: ChargeAction, idempotencyKey = newIdempotencyKey()) {
+/** approve / reject (operator) and cancel (owner), with the Idempotency-Key of this action. */
+export function processChargeRequest(input: ChargeAction, idempotencyKey: string) {
   const path = `${chargeRequestsPath}/${encodeURIComponent(input.id)}/${input.action}`;
   return api.post<ChargeRequestDto>(path, 'body' in input ? input.body : {}, { idempotencyKey });
 }
 
-export function useProcessChargeRequest() {
+/**
+ * `keys` belongs to the screen that asks: retrying the same action (same request, same body) after a
+ * failure reuses its key, so the server answers with the first outcome; another action, or the next
+ * one after a success, gets a new key.
+ */
+export function useProcessChargeRequest(keys: IdempotencyKeys) {
   const { mutate } = useSWRConfig();
   return useSWRMutation(processChargeRequestKey, async (_key: string, { arg }: { arg: ChargeAction }) => {
     try {
-      return await processChargeRequest(arg);
+      const processed = await processChargeRequest(arg, keys.keyFor(arg));
+      keys.renew();
+      return processed;
     } finally {
       // Refresh even on failure: "only pending" means someone else already processed it.
       await Promise.all([mutate(isChargeRequestsKey), mutate(cashStatsKey), mutate(cashBalanceKey), mutate(isCashTransactionsKey)]);

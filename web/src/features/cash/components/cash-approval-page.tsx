@@ -17,6 +17,7 @@ import { formatWon } from '@/lib/format';
 import { useCashStats } from '../api/get-cash-stats';
 import { useChargeRequests } from '../api/get-charge-requests';
 import { approveChargeSchema, rejectChargeSchema, useProcessChargeRequest } from '../api/process-charge-request';
+import { useIdempotencyKey, type IdempotencyKeys } from '../hooks/use-idempotency-key';
 import { ChargeRequestsTable } from './charge-requests-table';
 import { ListPager } from './list-pager';
 import { CashSystemGate } from './cash-system-off';
@@ -42,6 +43,9 @@ function CashApprovalPageContent() {
   const { data: stats } = useCashStats();
   const [approving, setApproving] = useState<ChargeRequestDto | null>(null);
   const [rejecting, setRejecting] = useState<ChargeRequestDto | null>(null);
+  // One holder for both dialogs, kept while they close and reopen: retrying the same decision on the
+  // same request reuses its key (the key follows the request id, action and body).
+  const idempotency = useIdempotencyKey();
 
   const counts = stats?.chargeRequests;
   const total = counts ? chargeStatuses.reduce((s, k) => s + counts[k], 0) : undefined;
@@ -99,16 +103,22 @@ function CashApprovalPageContent() {
         )}
         <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={ADMIN_PAGE_SIZES} onPageChange={setPage} onLimitChange={setLimit} />
       </Card>
-      {approving && <ApproveDialog request={approving} onClose={() => setApproving(null)} />}
-      {rejecting && <RejectDialog request={rejecting} onClose={() => setRejecting(null)} />}
+      {approving && <ApproveDialog request={approving} idempotency={idempotency} onClose={() => setApproving(null)} />}
+      {rejecting && <RejectDialog request={rejecting} idempotency={idempotency} onClose={() => setRejecting(null)} />}
     </>
   );
 }
 
 type ApproveForm = z.input<typeof approveChargeSchema>;
 
-function ApproveDialog({ request, onClose }: { request: ChargeRequestDto; onClose: () => void }) {
-  const { trigger, isMutating, error, reset } = useProcessChargeRequest();
+interface DialogProps {
+  request: ChargeRequestDto;
+  idempotency: IdempotencyKeys;
+  onClose: () => void;
+}
+
+function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
+  const { trigger, isMutating, error, reset } = useProcessChargeRequest(idempotency);
   const toast = useToast();
   const {
     register,
@@ -160,8 +170,8 @@ function ApproveDialog({ request, onClose }: { request: ChargeRequestDto; onClos
 
 type RejectForm = z.input<typeof rejectChargeSchema>;
 
-function RejectDialog({ request, onClose }: { request: ChargeRequestDto; onClose: () => void }) {
-  const { trigger, isMutating, error, reset } = useProcessChargeRequest();
+function RejectDialog({ request, idempotency, onClose }: DialogProps) {
+  const { trigger, isMutating, error, reset } = useProcessChargeRequest(idempotency);
   const toast = useToast();
   const {
     register,

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
 import { chargeRequestSchemaFor, useCreateChargeRequest } from '../api/create-charge-request';
 import { useCashBalance } from '../api/get-cash-balance';
+import { useIdempotencyKey, type IdempotencyKeys } from '../hooks/use-idempotency-key';
 import styles from './cash.module.css';
 
 type Schema = ReturnType<typeof chargeRequestSchemaFor>;
@@ -22,6 +23,11 @@ interface CashChargeFormProps {
   /** Called after the server accepted the request (the modal closes itself 2 s later). */
   onSuccess?: (request: ChargeRequestDto) => void;
   onCancel?: () => void;
+  /**
+   * The Idempotency-Key holder, when it must outlive the form (the dialog unmounts the form when it
+   * closes, and a retry after reopening is still the same charge). Else the form keeps its own.
+   */
+  idempotency?: IdempotencyKeys;
 }
 
 /**
@@ -29,12 +35,13 @@ interface CashChargeFormProps {
  * expected deposit time and the depositor. Validated with the same shared schema as the server,
  * including the configured min/max charge.
  */
-export function CashChargeForm({ onSuccess, onCancel }: CashChargeFormProps) {
+export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeFormProps) {
   const settings = useAppSettings();
   const limits = { minCashCharge: settings.minCashCharge, maxCashCharge: settings.maxCashCharge };
   const schema = useMemo(() => chargeRequestSchemaFor(limits), [limits.minCashCharge, limits.maxCashCharge]); // eslint-disable-line react-hooks/exhaustive-deps
   const { data: balance } = useCashBalance(true);
-  const { trigger, isMutating, error, reset } = useCreateChargeRequest();
+  const ownKeys = useIdempotencyKey();
+  const { trigger, isMutating, error, reset } = useCreateChargeRequest(idempotency ?? ownKeys);
   const [done, setDone] = useState<ChargeRequestDto | null>(null);
   const {
     register,

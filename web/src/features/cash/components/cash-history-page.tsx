@@ -16,6 +16,7 @@ import { useCashTransactions } from '../api/get-cash-transactions';
 import { useChargeRequests } from '../api/get-charge-requests';
 import { useProcessChargeRequest } from '../api/process-charge-request';
 import { useCashCharge } from '../hooks/use-cash-charge';
+import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { CashTransactionsTable } from './cash-transactions-table';
 import { ChargeRequestsTable } from './charge-requests-table';
 import { ListPager } from './list-pager';
@@ -68,7 +69,8 @@ function ChargeHistory() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
   const { data, error, isLoading } = useChargeRequests({ page, limit });
-  const { trigger, isMutating } = useProcessChargeRequest();
+  const idempotency = useIdempotencyKey();
+  const { trigger, isMutating } = useProcessChargeRequest(idempotency);
   const [cancelling, setCancelling] = useState<ChargeRequestDto | null>(null);
   const toast = useToast();
 
