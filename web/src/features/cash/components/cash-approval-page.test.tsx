@@ -8,28 +8,12 @@ import { ToastProvider } from '@/components/ui/toast';
 import { AppSettingsContext } from '@/lib/app-settings';
 import { resetSessionForTests } from '@/lib/session-store';
 import { CashApprovalPage } from './cash-approval-page';
+import { chargeRequestFixture } from '../testing/charge-request-fixture';
 
 /** /admin/cash: an approval retried after a failure is the same decision, sent with the same Idempotency-Key. */
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const pending = {
-  id: 'c1',
-  userId: 'u1',
-  userEmail: 'adv',
-  userName: '광고주',
-  amount: 100_000,
-  bonusPercentage: 0,
-  bonusAmount: 0,
-  depositAt: '2025-03-01T05:30:00.000Z',
-  accountHolder: '홍길동',
-  status: 'pending',
-  requestedAt: '2025-03-01T00:00:00.000Z',
-  createdAt: '2025-03-01T00:00:00.000Z',
-  processedAt: null,
-  processorId: null,
-  processorActorId: null,
-  rejectionReason: null,
-};
+const pending = chargeRequestFixture();
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let failures = 0;

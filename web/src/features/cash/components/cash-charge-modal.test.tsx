@@ -4,6 +4,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionForTests } from '@/lib/session-store';
 import { CashChargeModal } from './cash-charge-modal';
+import { chargeRequestFixture } from '../testing/charge-request-fixture';
 
 /**
  * The charge dialog (advertiser §2 Cash charge): shared-schema validation, money call shape, 2 s
@@ -14,24 +15,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 let fetchMock: ReturnType<typeof vi.fn>;
 /** How many charge POSTs fail next, and how: a 503 answer or no answer at all. */
 let failing = { count: 0, how: 'unavailable' as 'unavailable' | 'network' };
-const created = (amount: number) => ({
-  id: 'c1',
-  userId: 'u1',
-  userEmail: 'adv',
-  userName: '광고주',
-  amount,
-  bonusPercentage: 0,
-  bonusAmount: 0,
-  depositAt: '2025-03-01T05:30:00.000Z',
-  accountHolder: '홍길동',
-  status: 'pending',
-  requestedAt: '2025-03-01T00:00:00.000Z',
-  createdAt: '2025-03-01T00:00:00.000Z',
-  processedAt: null,
-  processorId: null,
-  processorActorId: null,
-  rejectionReason: null,
-});
+const created = (amount: number) => chargeRequestFixture({ amount });
 
 function renderModal() {
   const onClose = vi.fn();
