@@ -35,6 +35,7 @@ export const authMessages = {
   switchError: '사용자 전환 중 오류가 발생했습니다.',
   switchBackMissing: '원래 계정 정보를 찾을 수 없습니다.',
   operatorsOnly: '접근 권한이 없습니다. 운영자와 개발자만 사용할 수 있습니다.',
+  developersOnly: '개발자만 사용할 수 있습니다.',
 } as const;
 
 export const commonMessages = {

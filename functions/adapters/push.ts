@@ -1,5 +1,5 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { config } from '../config';
+import { config } from '#commons/config';
 import { connectionsStore } from '../storage/connections';
 
 /** What the server pushes over the socket (design §7). */

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign as rsaSign
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
-import { config } from '../config';
+import { config } from '#commons/config';
 
 /**
  * Signs RS256 JWT signing input and publishes the public key as a JWK. On AWS an asymmetric KMS key

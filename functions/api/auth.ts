@@ -10,7 +10,7 @@ import {
 import * as Auth from '../domain/auth/auth-service';
 import { defineGroup, op, reply, type RequestContext } from '../http/api-handler';
 import { REFRESH_COOKIE, clearedRefreshCookie, refreshCookie } from '../http/cookies';
-import { logger } from '../http/logger';
+import { logger } from '#commons/logger';
 
 /** A new session: tokens in the body (the spec's shape) and the refresh token in the HttpOnly cookie. */
 const sessionReply = (session: AuthSession) => reply(session, { cookies: [refreshCookie(session.tokens.refreshToken)] });

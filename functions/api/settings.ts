@@ -2,18 +2,13 @@ import { commonMessages } from '#shared/messages';
 import { z } from '#shared/zod';
 import * as SettingsService from '../domain/settings/settings-service';
 import { defineGroup, op, reply } from '../http/api-handler';
-import { settingsStore } from '../storage/settings';
 
 export const handler = defineGroup('settings', {
   health: op({}, async () => {
-    const checkedAt = new Date().toISOString();
-    try {
-      await settingsStore.readAll();
-      return { status: 'ok', store: 'reachable', checkedAt };
-    } catch {
-      // The §5 error envelope; the health fields ride along as `details` for monitors.
-      return reply({ status: 'degraded', store: 'unreachable', checkedAt }, { status: 503, error: { code: 'INTERNAL', message: commonMessages.unavailable } });
-    }
+    const { storeReachable, checkedAt } = await SettingsService.checkHealth();
+    if (storeReachable) return { status: 'ok', store: 'reachable', checkedAt };
+    // The §5 error envelope; the health fields ride along as `details` for monitors.
+    return reply({ status: 'degraded', store: 'unreachable', checkedAt }, { status: 503, error: { code: 'INTERNAL', message: commonMessages.unavailable } });
   }),
 
   getAll: op({}, () => SettingsService.getSettingsByCategory()),

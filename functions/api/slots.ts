@@ -16,7 +16,7 @@ import { approveSlot } from '../domain/slots/approval';
 import { changeStatus, deleteRankData, fillSlot, updateFields, userBulkUpdate } from '../domain/slots/changes';
 import * as Queries from '../domain/slots/queries';
 import { bulkCreateSlots, createSlot } from '../domain/slots/registration';
-import type { ChangeContext } from '../domain/slots/records';
+import type { ChangeContext } from '../domain/slots/slot-change-log';
 import { defineGroup, op, reply, type RequestContext } from '../http/api-handler';
 
 /** Who changes and from where: every slot change is logged with it. */

@@ -2,7 +2,7 @@ import { defaultFieldConfigs } from '#shared/field-configs';
 import { fieldConfigsStore } from '../storage/field-configs';
 import { usersStore } from '../storage/users';
 import { createUser } from './auth/auth-service';
-import { ConflictError } from './errors';
+import { ConflictError } from '#commons/errors';
 import { seedDefaultSettings } from './settings/settings-service';
 
 /**

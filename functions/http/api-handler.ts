@@ -6,11 +6,12 @@ import { statusOfCode, VIEWER_IP_HEADER, type ApiFailure, type ErrorCode, type F
 import { authMessages, commonMessages } from '#shared/messages';
 import { labelOf } from '#shared/zod';
 import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
-import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '../domain/errors';
+import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
-import { isTransientFailure } from '../storage/errors';
+import { isTransientFailure } from '#commons/store-errors';
 import { parseCookies } from './cookies';
-import { logger } from './logger';
+import { logger } from '#commons/logger';
+import { withDeadline } from '#commons/deadline';
 
 /**
  * The one adapter between API Gateway (HTTP API v2 events) and domain code. A group handler lists
@@ -154,7 +155,7 @@ const forbiddenMessage: Record<Access, string> = {
   public: '',
   user: authMessages.noPermission,
   operator: authMessages.operatorsOnly,
-  developer: '개발자만 사용할 수 있습니다.',
+  developer: authMessages.developersOnly,
   worker: authMessages.noPermission,
 };
 
@@ -231,7 +232,9 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
         query: parsePart(spec.query, event.queryStringParameters ?? {}),
         body: spec.body ? parsePart(spec.body, parseBody(event)) : undefined,
       };
-      const result = await run(input, ctx);
+      // Retries and waits inside the op end before the function's own timeout.
+      const timeLeft = context?.getRemainingTimeInMillis?.();
+      const result = await (timeLeft === undefined ? run(input, ctx) : withDeadline(Date.now() + timeLeft, () => run(input, ctx)));
       if (result instanceof HttpReply) return envelope(result.status, replyBody(result), result);
       return envelope(200, { success: true, data: result ?? null });
     } catch (err) {

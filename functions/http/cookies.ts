@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { config } from '#commons/config';
 import { REFRESH_FAMILY_SECONDS } from '../domain/auth/tokens';
 
 /** The SPA's refresh token lives only in this cookie (design §4): script cannot read it. */

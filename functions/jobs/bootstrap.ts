@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { bootstrap } from '../domain/bootstrap';
-import { logger } from '../http/logger';
+import { logger } from '#commons/logger';
 
 /**
  * Runs after each deployment (a CloudFormation custom resource through the CDK Provider framework):

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-d
 import { chargeStatuses, type ChargeStatus } from '#shared/schemas/cash';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { isConditionFailure } from './errors';
+import { isConditionFailure } from '#commons/store-errors';
 import { transact, type TransactItem } from './transactions';
 
 /**

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
+import { config } from '#commons/config';
 
 /**
  * The one DocumentClient every storage module uses. Built lazily so tests and the local runtime can

@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldConfig } from '#shared/field-configs';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { isConditionFailure } from './errors';
+import { isConditionFailure } from '#commons/store-errors';
 
 /** Field configs: one item per field under one partition, read whole and sorted by display order. */
 export const fieldConfigsStore = {

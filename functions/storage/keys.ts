@@ -66,7 +66,13 @@ export const keys = {
   slotRankDayPrefix: () => 'RANK#',
   /** Slot counts by stored status, held count and the slot-number sequence of one user; and global. */
   slotCountsOfUser: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'SLOTCOUNTS' }),
-  slotCountsGlobal: (): Key => ({ PK: 'COUNTERS', SK: 'SLOTCOUNTS' }),
+  /**
+   * Global slot counts are spread over shards (each write picks one, readers sum them all), so
+   * registrations of different users never contend on one counter item.
+   */
+  slotCountsGlobalShard: (shard: number): Key => ({ PK: 'COUNTERS', SK: shard === 0 ? 'SLOTCOUNTS' : `SLOTCOUNTS#${shard}` }),
+  /** One user's ticket line for writes that contend on the user's balance and counters. */
+  userWriteTurns: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'WRITETURNS' }),
   /** A committed bulk registration: its slots `{bulkId}{attempt}{index}` exist once this names their attempt. */
   slotBulk: (bulkId: string): Key => ({ PK: `SLOTBULK#${bulkId}`, SK: 'BULK' }),
 
@@ -103,3 +109,9 @@ export const ttlIn = (seconds: number, from = Date.now()) => Math.floor(from / 1
 /** DynamoDB deletes expired items late (DynamoDB Local never): readers must check. */
 export const isExpired = (item: { ttl?: number } | undefined, now = Date.now()) =>
   !!item?.ttl && item.ttl * 1000 <= now;
+
+/** An item without its key and index attributes: what a record type holds. */
+export function stripKeys<T>(item: Record<string, unknown>): T {
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;
+  return rest as T;
+}

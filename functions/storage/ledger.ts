@@ -215,10 +215,3 @@ export const ledgerIdempotency = {
     return out.Item?.result as LedgerReplayRecord | undefined;
   },
 };
-
-/** Per-item cancellation codes of a TransactionCanceledException, or null for any other error. */
-export function cancellationCodes(err: unknown): string[] | null {
-  if (!err || typeof err !== 'object' || (err as { name?: string }).name !== 'TransactionCanceledException') return null;
-  const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.map((r) => r.Code ?? 'None');
-}

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { isConditionFailure } from './errors';
+import { isConditionFailure } from '#commons/store-errors';
 import type { Role } from '#shared/roles';
 
 export interface UserRecord {

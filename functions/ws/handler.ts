@@ -1,14 +1,11 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
-import { verifyAccessToken } from '../domain/auth/tokens';
-import { pushToConnection } from '../adapters/push';
-import { connectionsStore } from '../storage/connections';
-import { config } from '../config';
-import { logger } from '../http/logger';
+import { logger } from '#commons/logger';
+import { answerPing, closeConnection, openConnection } from '../domain/realtime/connections';
 
 /**
  * The WebSocket API's one function: $connect checks the access token (query `token`) and the Origin,
- * then remembers the connection; $disconnect forgets it; $default answers pings. Server pushes
- * (notifications, chat) go through adapters/push.ts.
+ * then remembers the connection; $disconnect forgets it; $default answers pings. The decisions live
+ * in domain/realtime; this adapter only maps them to API Gateway answers.
  */
 type WsEvent = APIGatewayProxyWebsocketEventV2 & {
   queryStringParameters?: Record<string, string | undefined>;
@@ -20,23 +17,21 @@ export async function handler(event: WsEvent): Promise<APIGatewayProxyResultV2> 
   logger.appendKeys({ connectionId, routeKey });
   try {
     if (routeKey === '$connect') {
-      const origin = event.headers?.origin ?? event.headers?.Origin ?? '';
-      const allowed = config().allowedOrigins;
-      if (allowed.length && !allowed.includes(origin)) return { statusCode: 403, body: 'origin not allowed' };
-      const token = event.queryStringParameters?.token;
-      if (!token) return { statusCode: 401, body: 'token required' };
-      const caller = await verifyAccessToken(token).catch(() => null);
-      if (!caller) return { statusCode: 401, body: 'invalid token' };
-      await connectionsStore.add(connectionId, caller.userId, caller.role);
-      return { statusCode: 200, body: 'connected' };
+      const outcome = await openConnection({
+        connectionId,
+        origin: event.headers?.origin ?? event.headers?.Origin ?? '',
+        token: event.queryStringParameters?.token,
+      });
+      const statusCode = outcome === 'connected' ? 200 : outcome === 'origin not allowed' ? 403 : 401;
+      return { statusCode, body: outcome };
     }
     if (routeKey === '$disconnect') {
-      await connectionsStore.remove(connectionId);
+      await closeConnection(connectionId);
       return { statusCode: 200, body: 'bye' };
     }
     const message = safeJson(event.body);
     if (message?.type === 'ping' || message?.action === 'ping') {
-      await pushToConnection(connectionId, { type: 'pong', data: { at: new Date().toISOString() } });
+      await answerPing(connectionId);
     }
     return { statusCode: 200, body: 'ok' };
   } catch (err) {

@@ -113,7 +113,7 @@ export async function startLocalServer(opts: LocalServerOptions) {
     const body = await readBody(req);
     const group = apiGroups[match.route.group];
     const event = toEvent(req, url, body, routeKey(match.route), match.pathParameters);
-    const result = (await invoke(group.entry, match.route.group, event, ((group as { timeoutSeconds?: number }).timeoutSeconds ?? 30) * 1000)) as APIGatewayProxyStructuredResultV2;
+    const result = (await invoke(group.entry, match.route.group, event, ((group as { timeoutSeconds?: number }).timeoutSeconds ?? 10) * 1000)) as APIGatewayProxyStructuredResultV2;
     const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
     res.writeHead(result.statusCode ?? 200, headers);

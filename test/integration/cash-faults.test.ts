@@ -101,7 +101,10 @@ describe('a money transaction that fails midway', () => {
     mock = undefined;
 
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ success: false, code: status === 429 ? 'THROTTLED' : 'INTERNAL', error: message });
+    // A busy store is retried within the retry budget, then answered with a time to come back.
+    const busy = status === 429;
+    expect(res.body).toEqual({ success: false, code: busy ? 'THROTTLED' : 'INTERNAL', error: message, ...(busy ? { details: { retryAfterSeconds: 1 } } : {}) });
+    if (busy) expect(res.headers.get('retry-after')).toBe('1');
     expect(await snapshot()).toEqual(before);
 
     // Once the store recovers the same request is approved normally, exactly once.

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { credit, getBalance, LinkedWriteRejected, purchase, refund } from '../../functions/domain/cash/ledger';
-import { InsufficientBalanceError, ConflictError } from '../../functions/domain/errors';
+import { InsufficientBalanceError, ConflictError } from '#commons/errors';
+import { retrying } from '#commons/retry';
 import { ledgerStore, signedAmount } from '../../functions/storage/ledger';
 import { db, tableName } from '../../functions/storage/client';
 import type { TransactItem } from '../../functions/storage/transactions';
@@ -201,7 +202,8 @@ describe('ledger: concurrency', () => {
     await credit({ userId, type: 'charge', amount: price * 10, description: '충전', referenceId: 'cr', idempotencyKey: key() });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 100 }, (_, i) =>
-        purchase({ userId, amount: price, description: `슬롯 ${i}`, referenceId: `slot-${i}`, idempotencyKey: `buy-${i}`, with: [marker(`${userId}-slot-${i}`)] }),
+        // A caller runs each ledger attempt inside the one retry policy, as the slots domain does.
+        retrying(() => purchase({ userId, amount: price, description: `슬롯 ${i}`, referenceId: `slot-${i}`, idempotencyKey: `buy-${i}`, with: [marker(`${userId}-slot-${i}`)] })),
       ),
     );
     const ok = outcomes.filter((o) => o.status === 'fulfilled');

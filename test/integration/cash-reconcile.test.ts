@@ -8,7 +8,7 @@ import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { ledgerStore } from '../../functions/storage/ledger';
 import { credit, purchase } from '../../functions/domain/cash/ledger';
-import { logger } from '../../functions/http/logger';
+import { logger } from '#commons/logger';
 
 /**
  * The `ledger-reconcile` job through the local on-demand endpoint: clean ledgers pass; drift planted

@@ -7,7 +7,7 @@ import { ledgerStore, signedAmount } from '../../functions/storage/ledger';
 import { purchase } from '../../functions/domain/cash/ledger';
 import { cashStats } from '../../functions/domain/cash/cash-service';
 import { approveChargeRequest, rejectChargeRequest } from '../../functions/domain/cash/charge-requests';
-import { ForbiddenError } from '../../functions/domain/errors';
+import { ForbiddenError } from '#commons/errors';
 
 /**
  * The cash API end to end (design §5 cash paths; issue 3): charge requests, approval with bonus,

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addKstDays, kstToday } from '../../shared/kst';
 import { ledgerStore } from '../../functions/storage/ledger';
 import { slotsStore } from '../../functions/storage/slots';
+import { slotBulksStore } from '../../functions/storage/slot-bulks';
 import { transact } from '../../functions/storage/transactions';
 import { runSlotStatusJob } from '../../functions/domain/slots/status-job';
 import { apiClient } from '../support/http';
@@ -372,7 +373,7 @@ describe('POST /api/slots/bulk', () => {
     expect((await api.call('PATCH', `/api/slots/${rows[0].id}/status`, { token: user.token, body: { status: 'paused' } })).status).toBe(404);
 
     // The commit: the record the charge's transaction writes.
-    await transact([slotsStore.bulkPut({ bulkId, attempt, userId: user.id, count: 2, seqStart: 7, rowsHash: 'x', result: {}, createdAt: template.createdAt })]);
+    await transact([slotBulksStore.put({ bulkId, attempt, userId: user.id, count: 2, seqStart: 7, rowsHash: 'x', result: {}, createdAt: template.createdAt })]);
     expect((await visible()).sort()).toEqual(['고아0', '고아1', '키워드1']);
     expect((await api.call('GET', `/api/slots/${twin.id}`, { token: user.token })).status).toBe(404);
     expect((await api.call('GET', `/api/slots/${rows[1].id}`, { token: user.token })).body.data.slot_number).toBe(8);

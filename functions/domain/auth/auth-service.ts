@@ -4,9 +4,10 @@ import { authMessages } from '#shared/messages';
 import type { AuthSession, LoginInput, ProfileUpdateInput, RegisterInput, UserDto } from '#shared/schemas/auth';
 import type { Role } from '#shared/roles';
 import { usersStore, type UserRecord } from '../../storage/users';
-import { loginThrottleStore, sessionsStore } from '../../storage/sessions';
-import { withConflictRetry } from '../retry';
-import { ConflictError, ForbiddenError, NotFoundError, ThrottledError, UnauthorizedError, ValidationError } from '../errors';
+import { loginThrottleStore } from '../../storage/login-throttle';
+import { sessionsStore } from '../../storage/sessions';
+import { retrying } from '#commons/retry';
+import { ConflictError, ForbiddenError, NotFoundError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import {
@@ -180,7 +181,7 @@ export async function refresh(refreshToken: string | undefined): Promise<AuthSes
   }
   const next = newRefreshToken();
   // Two requests with the same cookie may also collide inside DynamoDB (a transaction conflict): retry.
-  const outcome = await withConflictRetry(async () => {
+  const outcome = await retrying(async () => {
     const first = await sessionsStore.rotate(oldHash, next.hash, family);
     if (first !== 'reused') return first;
     // Just rotated by a concurrent request with the same cookie (another tab): rotate again.

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { tokenSigner } from '../../adapters/token-signer';
-import { config } from '../../config';
+import { config } from '#commons/config';
 import { authMessages } from '#shared/messages';
 import { normaliseRole, type Role } from '#shared/roles';
-import { UnauthorizedError } from '../errors';
+import { UnauthorizedError } from '#commons/errors';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_FAMILY_SECONDS = 30 * 24 * 3600;

@@ -4,7 +4,9 @@ import type { CashBalanceDto, CashStatsDto, CashTransactionDto, LedgerType } fro
 import { chargeRequestsStore } from '../../storage/charge-requests';
 import { ledgerStore, type LedgerEntryRecord } from '../../storage/ledger';
 import type { Caller } from '../auth/tokens';
-import { assertCashEnabled, assertStaff, paginate } from './cash-common';
+import { assertCashEnabled } from './cash-common';
+import { paginate } from '#commons/pagination';
+import { assertStaff } from '#commons/role-guards';
 import { getBalance } from './ledger';
 
 /** Reads of the cash API: the caller's balance, ledger history and the operator dashboard counts. */

@@ -11,12 +11,14 @@ import {
 import type { Paginated } from '#shared/api';
 import { chargeRequestsStore, type ChargeRequestRecord } from '../../storage/charge-requests';
 import { usersStore } from '../../storage/users';
-import { logger } from '../../http/logger';
+import { logger } from '#commons/logger';
 import type { Caller } from '../auth/tokens';
-import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
-import { withConflictRetry } from '../retry';
-import { assertCashEnabled, assertStaff, paginate } from './cash-common';
+import { retrying } from '#commons/retry';
+import { assertCashEnabled } from './cash-common';
+import { paginate } from '#commons/pagination';
+import { assertStaff } from '#commons/role-guards';
 import { LinkedWriteRejected, post, ReplayMismatch } from './ledger';
 
 /**
@@ -81,7 +83,7 @@ export async function createChargeRequest(caller: Caller, body: ChargeRequestBod
     requestKey: idempotencyKey ?? null,
     processKey: null,
   };
-  const created = await withConflictRetry(() => chargeRequestsStore.create(record));
+  const created = await retrying(() => chargeRequestsStore.create(record));
   if (!created && idempotencyKey) {
     // A twin call with the same key won the race.
     const earlier = await chargeRequestsStore.createdWithKey(caller.userId, idempotencyKey);
@@ -172,22 +174,27 @@ async function approveRecord(
     bonusAmount,
     processKey: opts.processKey,
   };
-  try {
-    const result = await post({
-      userId: record.userId,
-      operation: 'approve',
-      idempotencyKey: record.id,
-      entries: [
-        { type: 'charge', amount: record.amount, description: '캐시 충전', referenceId: record.id },
-        { type: 'bonus', amount: bonusAmount, description: `충전 보너스 (${opts.bonusPercentage}%)`, referenceId: record.id },
-      ],
-      with: chargeRequestsStore.processItems(record, change),
-    });
-    if (!result.replayed) return toChargeRequestDto({ ...record, ...change });
-  } catch (err) {
-    // Lost to a concurrent approval, perhaps with another bonus (the ledger's natural key then holds another amount).
-    if (!(err instanceof LinkedWriteRejected || err instanceof ReplayMismatch)) throw err;
-  }
+  // One attempt per round: a lost race on the balance re-reads and posts again; a refused linked
+  // write (the request is no longer pending) or another bonus under the natural key is an answer.
+  const posted = await retrying(async () => {
+    try {
+      return await post({
+        userId: record.userId,
+        operation: 'approve',
+        idempotencyKey: record.id,
+        entries: [
+          { type: 'charge', amount: record.amount, description: '캐시 충전', referenceId: record.id },
+          { type: 'bonus', amount: bonusAmount, description: `충전 보너스 (${opts.bonusPercentage}%)`, referenceId: record.id },
+        ],
+        with: chargeRequestsStore.processItems(record, change),
+      });
+    } catch (err) {
+      // Lost to a concurrent approval, perhaps with another bonus (the ledger's natural key then holds another amount).
+      if (err instanceof LinkedWriteRejected || err instanceof ReplayMismatch) return null;
+      throw err;
+    }
+  });
+  if (posted && !posted.replayed) return toChargeRequestDto({ ...record, ...change });
   // Someone else processed it first (or this is a replay): answer from what is stored.
   return processedAnswer(await mustGet(record.id), 'approved', opts.processKey, cashMessages.onlyPending);
 }
@@ -205,7 +212,7 @@ export async function rejectChargeRequest(caller: Caller, id: string, input: { r
     rejectionReason: input.reason,
     processKey: idempotencyKey ?? null,
   };
-  if (await withConflictRetry(() => chargeRequestsStore.process(record, change))) return toChargeRequestDto({ ...record, ...change });
+  if (await retrying(() => chargeRequestsStore.process(record, change))) return toChargeRequestDto({ ...record, ...change });
   return processedAnswer(await mustGet(id), 'rejected', idempotencyKey ?? null, cashMessages.onlyPending);
 }
 
@@ -222,7 +229,7 @@ export async function cancelChargeRequest(caller: Caller, id: string, idempotenc
     processorActorId: caller.actorId,
     processKey: idempotencyKey ?? null,
   };
-  if (await withConflictRetry(() => chargeRequestsStore.process(record, change))) return toChargeRequestDto({ ...record, ...change });
+  if (await retrying(() => chargeRequestsStore.process(record, change))) return toChargeRequestDto({ ...record, ...change });
   return processedAnswer(await mustGet(id), 'cancelled', idempotencyKey ?? null, cashMessages.onlyPendingCancel);
 }
 

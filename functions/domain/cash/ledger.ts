@@ -1,9 +1,10 @@
 import { ulid } from 'ulid';
 import { cashMessages, commonMessages } from '#shared/messages';
 import { formatWonNumber, type LedgerType } from '#shared/schemas/cash';
-import { logger } from '../../http/logger';
+import { logger } from '#commons/logger';
+import { cancellationCodes } from '#commons/store-errors';
+import { LostRaceError } from '#commons/retry';
 import {
-  cancellationCodes,
   ledgerIdempotency,
   ledgerStore,
   signedAmount,
@@ -12,7 +13,7 @@ import {
   type LedgerReplayRecord,
 } from '../../storage/ledger';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../../storage/transactions';
-import { ConflictError, DomainError, InsufficientBalanceError, ThrottledError, ValidationError } from '../errors';
+import { ConflictError, DomainError, InsufficientBalanceError, ValidationError } from '#commons/errors';
 
 /**
  * The ledger: the only code that moves money (design §3). Every change of a balance and its ledger
@@ -27,6 +28,10 @@ import { ConflictError, DomainError, InsufficientBalanceError, ThrottledError, V
  *
  * Other features call `purchase`, `refund`, `credit` and pass their own writes in `with`; those commit
  * or fail together with the money. Idempotency keys are scoped per user and per operation.
+ *
+ * Each call is ONE attempt: when another writer moved the balance since it was read, it throws a
+ * LostRaceError and the caller's `retrying` (commons/retry.ts) runs the caller's whole
+ * read → decide → write again, the money included. No loop lives here, so none can nest.
  *
  * Zero amounts: nothing is written to the balance and no ledger entry is made (a free slot leaves no
  * 0-won line in the usage history); the `with` items and the idempotency record still commit in one
@@ -57,25 +62,18 @@ export interface MoneyResult {
  * A `with` item's condition failed: nothing was written and no money moved. `index` is the position
  * in the caller's `with` array.
  */
-export class LinkedWriteRejected extends DomainError {
+export class LinkedWriteRejected extends LostRaceError {
   constructor(
     readonly index: number,
     readonly codes: string[],
   ) {
-    super('CONFLICT', commonMessages.conflict, { index });
+    super({ index });
   }
 }
 
 /** Own items per call: balance update + entries + idempotency record; the rest is the caller's. */
 const OWN_ITEMS_MAX = 4;
 export const MAX_LINKED_ITEMS = MAX_TRANSACTION_ITEMS - OWN_ITEMS_MAX;
-
-/**
- * How long a call keeps retrying while other writers move the same balance. Every lost round means
- * another writer committed, so the wait is bounded by real progress; the budget stays under the
- * API's 30 s limit (the cash functions get a 30 s timeout).
- */
-const CONTENTION_BUDGET_MS = 20_000;
 
 export const insufficientBalance = (required: number, balance: number) =>
   new InsufficientBalanceError(cashMessages.insufficientBalance(formatWonNumber(required), formatWonNumber(balance)), required, balance);
@@ -102,10 +100,6 @@ export interface PostResult extends MoneyResult {
   transactionIds: string[];
   extra?: Record<string, unknown>;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Full jitter, growing to 1 s: many writers on one balance spread out instead of colliding again. */
-const backoff = (attempt: number) => sleep(Math.random() * Math.min(1000, 10 * 2 ** Math.min(attempt, 7)));
 
 function validate(input: PostInput) {
   if (!input.userId) throw new ValidationError(cashMessages.userNotFound);
@@ -145,71 +139,69 @@ function replay(input: PostInput, record: LedgerReplayRecord): PostResult {
 /**
  * Posts one or more entries for one user atomically with the caller's linked writes. The building
  * block of purchase/refund/credit and of charge approval (charge + bonus as two entries, once).
+ * One attempt: run it inside `retrying`.
  */
 export async function post(input: PostInput): Promise<PostResult> {
   validate(input);
   const key = `${input.operation}#${input.idempotencyKey}`;
-  const earlier = await ledgerIdempotency.get(input.userId, key);
+  // Both reads at once: a replay needs only the first, a new movement both.
+  const [earlier, current] = await Promise.all([ledgerIdempotency.get(input.userId, key), ledgerStore.getBalance(input.userId)]);
   if (earlier) return replay(input, earlier);
 
   const entries = input.entries.filter((e) => e.amount > 0);
   const delta = fingerprint(input);
   const linked = input.with ?? [];
-  const deadline = Date.now() + CONTENTION_BUDGET_MS;
 
-  for (let attempt = 1; ; attempt++) {
-    const current = await ledgerStore.getBalance(input.userId);
-    if (current.balance + delta < 0) {
-      // A twin call with the same key may have just spent the money: answer with its result.
-      const twin = await ledgerIdempotency.get(input.userId, key);
-      if (twin) return replay(input, twin);
-      throw insufficientBalance(-delta, current.balance);
+  if (current.balance + delta < 0) {
+    // A twin call with the same key may have just spent the money: answer with its result.
+    const twin = await ledgerIdempotency.get(input.userId, key);
+    if (twin) return replay(input, twin);
+    throw insufficientBalance(-delta, current.balance);
+  }
+
+  const now = new Date().toISOString();
+  const records = buildEntries(current, entries, now, key);
+  const transactionIds = records.map((r) => r.id);
+  const result: LedgerReplayRecord = {
+    transactionId: transactionIds[0] ?? '',
+    balanceAfter: current.balance + delta,
+    amount: delta,
+    kind: input.operation,
+    extra: { ...input.extra, transactionIds },
+  };
+  const own: TransactItem[] = [
+    ...(records.length
+      ? [
+          ledgerStore.balanceUpdate({ current, delta, debit: Math.max(0, -delta), entryTypes: records.map((r) => r.type), now }),
+          ...records.map((r) => ledgerStore.entryPut(r)),
+        ]
+      : []),
+    ledgerIdempotency.put(input.userId, key, result, now),
+  ];
+  const idemIndex = own.length - 1;
+
+  try {
+    await transact([...own, ...linked]);
+    return { ...result, transactionIds, replayed: false, extra: result.extra };
+  } catch (err) {
+    const codes = cancellationCodes(err);
+    if (!codes) throw err;
+    if (codes[idemIndex] === 'ConditionalCheckFailed') {
+      const winner = await ledgerIdempotency.get(input.userId, key);
+      if (winner) return replay(input, winner);
     }
-
-    const now = new Date().toISOString();
-    const records = buildEntries(current, entries, now, key);
-    const transactionIds = records.map((r) => r.id);
-    const result: LedgerReplayRecord = {
-      transactionId: transactionIds[0] ?? '',
-      balanceAfter: current.balance + delta,
-      amount: delta,
-      kind: input.operation,
-      extra: { ...input.extra, transactionIds },
-    };
-    const own: TransactItem[] = [
-      ...(records.length
-        ? [
-            ledgerStore.balanceUpdate({ current, delta, debit: Math.max(0, -delta), entryTypes: records.map((r) => r.type), now }),
-            ...records.map((r) => ledgerStore.entryPut(r)),
-          ]
-        : []),
-      ledgerIdempotency.put(input.userId, key, result, now),
-    ];
-    const idemIndex = own.length - 1;
-
-    try {
-      await transact([...own, ...linked]);
-      return { ...result, transactionIds, replayed: false, extra: result.extra };
-    } catch (err) {
-      const codes = cancellationCodes(err);
-      if (!codes) throw err;
-      if (codes[idemIndex] === 'ConditionalCheckFailed') {
-        const winner = await ledgerIdempotency.get(input.userId, key);
-        if (winner) return replay(input, winner);
-      }
-      const linkedIndex = codes.slice(own.length).findIndex((c) => c === 'ConditionalCheckFailed');
-      if (linkedIndex >= 0) throw new LinkedWriteRejected(linkedIndex, codes);
-      const balanceMoved = records.length > 0 && codes[0] === 'ConditionalCheckFailed';
-      if (!balanceMoved && codes.slice(1, idemIndex).some((c) => c === 'ConditionalCheckFailed')) {
-        // An entry with this sequence exists though the balance still has it: the ledger drifted.
-        logger.error('ledger entry sequence already taken', { userId: input.userId, seq: current.seq, codes });
-        throw new DomainError('INTERNAL', commonMessages.internal);
-      }
-      const contended = balanceMoved || codes.some((c) => c === 'TransactionConflict');
-      if (!contended) throw err;
-      if (Date.now() > deadline) throw new ThrottledError(commonMessages.busy, 1);
-      await backoff(attempt);
+    const linkedIndex = codes.slice(own.length).findIndex((c) => c === 'ConditionalCheckFailed');
+    if (linkedIndex >= 0) throw new LinkedWriteRejected(linkedIndex, codes);
+    const balanceMoved = records.length > 0 && codes[0] === 'ConditionalCheckFailed';
+    if (!balanceMoved && codes.slice(1, idemIndex).some((c) => c === 'ConditionalCheckFailed')) {
+      // An entry with this sequence exists though the balance still has it: the ledger drifted.
+      logger.error('ledger entry sequence already taken', { userId: input.userId, seq: current.seq, codes });
+      throw new DomainError('INTERNAL', commonMessages.internal);
     }
+    // Another writer moved the balance since it was read (or the store saw two at once): the
+    // caller's retry re-reads everything and decides again.
+    if (balanceMoved || codes.some((c) => c === 'TransactionConflict')) throw new LostRaceError();
+    throw err;
   }
 }
 

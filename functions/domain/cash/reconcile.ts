@@ -1,4 +1,4 @@
-import { logger } from '../../http/logger';
+import { logger } from '#commons/logger';
 import { ledgerStore, signedAmount, type BalanceRecord, type LedgerEntryRecord } from '../../storage/ledger';
 import { usersStore } from '../../storage/users';
 

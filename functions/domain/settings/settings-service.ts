@@ -9,14 +9,15 @@ import {
 } from '#shared/settings';
 import { commonMessages } from '#shared/messages';
 import { settingsStore } from '../../storage/settings';
-import { NotFoundError } from '../errors';
+import { NotFoundError } from '#commons/errors';
+import { config } from '#commons/config';
 
 /** Settings are read on almost every request; 10 s of staleness is the spec's own cache window. */
 const CACHE_MS = 10_000;
 let cache: { at: number; table: string; value: Settings } | undefined;
 
 export async function getSettings(): Promise<Settings> {
-  const table = process.env.TABLE_NAME ?? '';
+  const table = config().tableName;
   if (cache && cache.table === table && Date.now() - cache.at < CACHE_MS) return cache.value;
   const value = mergeSettings(await settingsStore.readAll());
   cache = { at: Date.now(), table, value };
@@ -41,6 +42,17 @@ export async function getSetting(key: string) {
   if (!isSettingKey(key)) throw new NotFoundError(commonMessages.settingNotFound);
   const settings = await getSettings();
   return { key, value: settings[key], category: settingDefinitions[key].category };
+}
+
+/** GET /api/health: the store answers (a settings read), or the product is degraded. */
+export async function checkHealth(): Promise<{ storeReachable: boolean; checkedAt: string }> {
+  const checkedAt = new Date().toISOString();
+  try {
+    await settingsStore.readAll();
+    return { storeReachable: true, checkedAt };
+  } catch {
+    return { storeReachable: false, checkedAt };
+  }
 }
 
 /** First start on an empty table: store every default so operators see (and can edit) them. */

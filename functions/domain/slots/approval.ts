@@ -2,13 +2,17 @@ import { addKstDays, kstToday } from '#shared/kst';
 import { slotMessages, type ApproveSlotInput, type SlotDto } from '#shared/schemas/slots';
 import { calendarStatus, displayStatusLabels, slotStatusMessages, type SlotStatus } from '#shared/slot-status';
 import { slotsStore } from '../../storage/slots';
+import { slotLogsStore } from '../../storage/slot-logs';
+import { slotCountersStore } from '../../storage/slot-counters';
 import { transact } from '../../storage/transactions';
 import * as Ledger from '../cash/ledger';
-import { ConflictError, ValidationError } from '../errors';
+import { ConflictError, ValidationError } from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
 import { loadSlot } from './queries';
-import { logWriter, ownersOf, statusMove, toSlotDto, type ChangeContext } from './records';
-import { withRetries } from './retry';
+import { logWriter, type ChangeContext } from './slot-change-log';
+import { ownersOf, toSlotDto } from './slot-dto';
+import { statusMove } from './slot-record';
+import { retrying } from '#commons/retry';
 
 /**
  * POST /slots/{id}/approve (operators and developers; the route admits only them).
@@ -20,13 +24,13 @@ import { withRetries } from './retry';
  */
 export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: ChangeContext): Promise<SlotDto> {
   const [settings, log] = await Promise.all([getSettings(), logWriter(ctx)]);
-  const slot = await withRetries(async () => {
+  const slot = await retrying(async () => {
     const s = await loadSlot(ctx.caller, slotId);
     if (input.approved && s.status !== 'pending' && s.approvedAt) return s;
     if (!input.approved && s.status === 'rejected') return s;
     if (s.status !== 'pending') throw new ConflictError(slotStatusMessages.approveOnlyPending);
     const now = new Date().toISOString();
-    const move = (to: SlotStatus) => [slotsStore.userCounterUpdate(s.userId, statusMove('pending', to)), slotsStore.globalCounterUpdate(statusMove('pending', to))];
+    const move = (to: SlotStatus) => [slotCountersStore.userUpdate(s.userId, statusMove('pending', to)), slotCountersStore.globalUpdate(statusMove('pending', to))];
 
     if (input.approved) {
       const price = input.approvedPrice ?? (settings.useCashSystem && s.price > 0 ? s.price : undefined);
@@ -39,7 +43,7 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
       const changes = { status, approved_price: price, approvedAt: now, approvedBy: ctx.caller.userId, startDate, endDate, updatedAt: now };
       await transact([
         slotsStore.update(s, changes),
-        slotsStore.logPut(log(s.id, now, { change_type: 'approve', field_key: 'status', old_value: 'pending', new_value: status, description: `승인 (${price.toLocaleString('ko-KR')}원, ${changes.startDate} ~ ${changes.endDate})` })),
+        slotLogsStore.put(log(s.id, now, { change_type: 'approve', field_key: 'status', old_value: 'pending', new_value: status, description: `승인 (${price.toLocaleString('ko-KR')}원, ${changes.startDate} ~ ${changes.endDate})` })),
         ...move(status),
       ]);
       return { ...s, ...changes, version: s.version + 1 };
@@ -55,7 +59,7 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
       idempotencyKey: `reject#${s.id}`,
       with: [
         slotsStore.update(s, changes),
-        slotsStore.logPut(log(s.id, now, { change_type: 'reject', field_key: 'status', old_value: 'pending', new_value: 'rejected', description: `${displayStatusLabels.rejected}: ${reason}` })),
+        slotLogsStore.put(log(s.id, now, { change_type: 'reject', field_key: 'status', old_value: 'pending', new_value: 'rejected', description: `${displayStatusLabels.rejected}: ${reason}` })),
         ...move('rejected'),
       ],
     });

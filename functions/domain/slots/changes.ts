@@ -23,14 +23,20 @@ import {
 import { calendarStatus, decideStatusChange, displayStatusLabels, isSelectableForBulk, slotActions, slotStatusMessages } from '#shared/slot-status';
 import { isStaff } from '#shared/roles';
 import { fieldConfigsStore } from '../../storage/field-configs';
-import { slotsStore, type CounterDeltas, type SlotLogRecord, type SlotRecord } from '../../storage/slots';
+import { slotsStore, type SlotRecord } from '../../storage/slots';
+import { slotRankDaysStore } from '../../storage/slot-rank-days';
+import { slotCountersStore, type CounterDeltas } from '../../storage/slot-counters';
+import { slotLogsStore, type SlotLogRecord } from '../../storage/slot-logs';
 import { transact, type TransactItem } from '../../storage/transactions';
-import { logger } from '../../http/logger';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import { logger } from '#commons/logger';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
 import { loadSlot } from './queries';
-import { actorOf, fieldAttributes, fieldsError, logWriter, ownersOf, statusMove, toSlotDto, visibleSlots, type ChangeContext } from './records';
-import { withRetries } from './retry';
+import { actorOf, logWriter, type ChangeContext } from './slot-change-log';
+import { fieldAttributes, fieldsError, statusMove } from './slot-record';
+import { ownersOf, toSlotDto } from './slot-dto';
+import { visibleSlots } from './slot-visibility';
+import { retrying } from '#commons/retry';
 
 /**
  * Changes an owner (or staff) makes to existing slots. Each change is one transaction: the slot
@@ -46,7 +52,7 @@ function mergeCounters(into: CounterDeltas, add: CounterDeltas) {
 
 /** The owner's counters (always: they carry the list version) and, when a status moved, the global ones. */
 function countersItems(userId: string, deltas: CounterDeltas): TransactItem[] {
-  return [slotsStore.userCounterUpdate(userId, deltas), ...(Object.values(deltas).some((v) => v) ? [slotsStore.globalCounterUpdate(deltas)] : [])];
+  return [slotCountersStore.userUpdate(userId, deltas), ...(Object.values(deltas).some((v) => v) ? [slotCountersStore.globalUpdate(deltas)] : [])];
 }
 
 async function answer(slot: SlotRecord): Promise<SlotDto> {
@@ -109,7 +115,7 @@ async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, n
 
 async function commitPlan(slot: SlotRecord, plan: Plan, extra: TransactItem[] = []): Promise<SlotRecord> {
   if (!plan.logs.length) return slot;
-  await transact([slotsStore.update(slot, plan.changes), ...plan.logs.map((l) => slotsStore.logPut(l)), ...countersItems(slot.userId, plan.counters), ...extra]);
+  await transact([slotsStore.update(slot, plan.changes), ...plan.logs.map((l) => slotLogsStore.put(l)), ...countersItems(slot.userId, plan.counters), ...extra]);
   if (plan.rankReset) await dropRankDays(slot.id);
   return { ...slot, ...plan.changes, version: slot.version + 1 };
 }
@@ -117,7 +123,7 @@ async function commitPlan(slot: SlotRecord, plan: Plan, extra: TransactItem[] = 
 /** Rank history of a slot whose keyword or URL changed. A failure is only logged (spec §4). */
 async function dropRankDays(slotId: string) {
   try {
-    await slotsStore.deleteItems(await slotsStore.rankDayKeys(slotId));
+    await slotRankDaysStore.deleteAllOf(slotId);
   } catch (err) {
     logger.warn('rank history not deleted', { slotId, error: err as Error });
   }
@@ -130,7 +136,7 @@ async function dropRankDays(slotId: string) {
  */
 export async function changeStatus(slotId: string, input: SlotStatusChangeInput, ctx: ChangeContext): Promise<SlotDto> {
   const log = await logWriter(ctx);
-  return withRetries(async () => {
+  return retrying(async () => {
     const slot = await loadSlot(ctx.caller, slotId);
     const decision = decideStatusChange(slot, input.status, actorOf(ctx.caller), kstToday());
     if (!decision.ok) throw decision.reason === 'forbidden' ? new ForbiddenError(decision.message) : new ConflictError(decision.message);
@@ -146,7 +152,7 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
     const changes: Partial<SlotRecord> = { status: decision.next, updatedAt: now, ...(decision.next === 'deleted' ? { statusBeforeDelete: slot.status } : {}) };
     await transact([
       slotsStore.update(slot, changes, restoring ? ['statusBeforeDelete'] : []),
-      slotsStore.logPut(line),
+      slotLogsStore.put(line),
       ...countersItems(slot.userId, statusMove(slot.status, decision.next)),
     ]);
     const after: SlotRecord = { ...slot, ...changes, version: slot.version + 1 };
@@ -160,7 +166,7 @@ export async function updateFields(slotId: string, input: UpdateSlotFieldsInput,
   const staff = isStaff(ctx.caller.role);
   if ((input.startDate || input.endDate) && !staff) throw new ForbiddenError(slotMessages.datesStaffOnly);
   const [configs, log] = await Promise.all([fieldConfigsStore.list(), logWriter(ctx)]);
-  return withRetries(async () => {
+  return retrying(async () => {
     const slot = await loadSlot(ctx.caller, slotId);
     if (!slotActions(slot, actorOf(ctx.caller), kstToday()).edit) throw new ConflictError(slotStatusMessages.editNotAllowed);
     const checked = validateSlotFields({ ...userFields(slot.customFields), ...collectFieldInput({ customFields: input.customFields }) }, configs, 'complete');
@@ -187,7 +193,7 @@ export async function fillSlot(slotId: string, input: FillSlotInput, ctx: Change
   const given = collectFieldInput(input);
   const checkedInput = validateSlotFields(given, configs, 'fill');
   if (!checkedInput.ok) throw fieldsError(checkedInput.errors);
-  return withRetries(async () => {
+  return retrying(async () => {
     const slot = await loadSlot(ctx.caller, slotId);
     if (slot.status !== 'empty') throw new ConflictError(slotStatusMessages.fillOnlyEmpty);
     const blankless = Object.fromEntries(Object.entries(checkedInput.values.customFields).filter(([k]) => !systemKeys.has(k)));
@@ -242,14 +248,14 @@ export async function userBulkUpdate(input: UserBulkUpdateInput, ctx: ChangeCont
   let updated = 0;
   for (let i = 0; i < ids.length; i += BULK_EDIT_CHUNK) {
     const chunkIds = ids.slice(i, i + BULK_EDIT_CHUNK);
-    updated += await withRetries(async () => {
+    updated += await retrying(async () => {
       const at = new Date().toISOString();
       const planned = (await Promise.all((await load(chunkIds)).map((s) => planOne(s, at)))).filter((p) => p.plan.logs.length);
       if (!planned.length) return 0;
       const counters = new Map<string, CounterDeltas>();
       for (const { slot, plan } of planned) mergeCounters(counters.get(slot.userId) ?? counters.set(slot.userId, {}).get(slot.userId)!, plan.counters);
       await transact([
-        ...planned.flatMap(({ slot, plan }) => [slotsStore.update(slot, plan.changes), ...plan.logs.map((l) => slotsStore.logPut(l))]),
+        ...planned.flatMap(({ slot, plan }) => [slotsStore.update(slot, plan.changes), ...plan.logs.map((l) => slotLogsStore.put(l))]),
         ...[...counters].flatMap(([userId, deltas]) => countersItems(userId, deltas)),
       ]);
       await Promise.all(planned.filter((p) => p.plan.rankReset).map((p) => dropRankDays(p.slot.id)));
@@ -262,18 +268,17 @@ export async function userBulkUpdate(input: UserBulkUpdateInput, ctx: ChangeCont
 /** DELETE /slots/{id}/rank-data: current, yesterday's and first rank cleared, rank history deleted. */
 export async function deleteRankData(slotId: string, ctx: ChangeContext): Promise<{ message: string; deletedDays: number }> {
   const log = await logWriter(ctx);
-  const slot = await withRetries(async () => {
+  const slot = await retrying(async () => {
     const s = await loadSlot(ctx.caller, slotId);
     if (s.rank === null && s.yesterday_rank === null && s.first_rank === null) return s;
     const now = new Date().toISOString();
     await transact([
       slotsStore.update(s, { rank: null, yesterday_rank: null, first_rank: null, updatedAt: now }),
-      slotsStore.logPut(log(s.id, now, { change_type: 'field_update', field_key: 'rank', old_value: s.rank, new_value: null, description: '순위 정보 초기화' })),
+      slotLogsStore.put(log(s.id, now, { change_type: 'field_update', field_key: 'rank', old_value: s.rank, new_value: null, description: '순위 정보 초기화' })),
       ...countersItems(s.userId, {}),
     ]);
     return s;
   });
-  const days = await slotsStore.rankDayKeys(slot.id);
-  await slotsStore.deleteItems(days);
-  return { message: slotMessages.rankDataDeleted, deletedDays: days.length };
+  const deletedDays = await slotRankDaysStore.deleteAllOf(slot.id);
+  return { message: slotMessages.rankDataDeleted, deletedDays };
 }

@@ -15,11 +15,15 @@ import {
 import { deriveDisplayStatus, slotStatuses, type DisplayStatus, type SlotStatus } from '#shared/slot-status';
 import { slotFormFields } from '#shared/slot-fields';
 import type { Caller } from '../auth/tokens';
-import { config } from '../../config';
+import { config } from '#commons/config';
 import { fieldConfigsStore } from '../../storage/field-configs';
 import { slotsStore, type SlotListRow, type SlotRecord } from '../../storage/slots';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import { ownersOf, visibleSlots, toSlotDto } from './records';
+import { slotRankDaysStore } from '../../storage/slot-rank-days';
+import { slotLogsStore } from '../../storage/slot-logs';
+import { slotCountersStore } from '../../storage/slot-counters';
+import { ForbiddenError, NotFoundError, ValidationError } from '#commons/errors';
+import { ownersOf, toSlotDto } from './slot-dto';
+import { visibleSlots } from './slot-visibility';
 
 /**
  * Reads. Owners see only their own slots (others' read as not found); operators and developers see
@@ -45,17 +49,16 @@ export async function getSlot(caller: Caller, slotId: string): Promise<SlotDto> 
  * the user's counters item carries `listVersion`, bumped in the transaction of every change of the
  * user's slots, and is read strongly consistent on every list call. The rows come from GSI1, which
  * trails the table by a moment, so rows are only reused when they were read at least
- * indexSettleMs after the change they reflect; until then every call queries again.
+ * the index lag after the change they reflect; until then every call queries again.
  */
-const indexSettleMs = () => (config().local ? 0 : 2000); // DynamoDB Local updates GSIs synchronously
 const MAX_CACHED_USERS = 100;
 const rowCache = new Map<string, { version: number; readAt: number; rows: SlotListRow[] }>();
 const inFlight = new Map<string, { readAt: number; rows: Promise<{ rows: SlotListRow[] }> }>();
 
 async function rowsOfUser(userId: string): Promise<SlotListRow[]> {
-  const { listVersion, listChangedAt } = await slotsStore.countersOf(userId);
+  const { listVersion, listChangedAt } = await slotCountersStore.ofUser(userId);
   const hit = rowCache.get(userId);
-  const settledAfter = (listChangedAt ? Date.parse(listChangedAt) : 0) + indexSettleMs();
+  const settledAfter = (listChangedAt ? Date.parse(listChangedAt) : 0) + config().indexLagMs;
   if (hit && hit.version === listVersion && hit.readAt >= settledAfter) return hit.rows;
   // Concurrent misses for the same user and version share one read (the local server runs many at once).
   const flightKey = `${userId}#${listVersion}`;
@@ -185,7 +188,7 @@ export async function countSlots(caller: Caller, query: { status?: string; userI
   const staff = isStaff(caller.role);
   if (!staff && query.userId && query.userId !== caller.userId) throw new ForbiddenError(slotMessages.notOwner);
   const userId = staff ? query.userId : caller.userId;
-  const counters = userId ? await slotsStore.countersOf(userId) : await slotsStore.globalCounters();
+  const counters = userId ? await slotCountersStore.ofUser(userId) : await slotCountersStore.global();
   const by = counters.byStatus;
   const visible = slotStatuses.filter((s) => s !== 'deleted' && (staff || s !== 'refunded'));
   const status = query.status && query.status !== 'all' ? (query.status as SlotStatus) : undefined;
@@ -223,7 +226,7 @@ export async function allocationOf(caller: Caller, userId: string) {
  */
 export async function slotLogs(caller: Caller, slotId: string): Promise<SlotLogDto[]> {
   await loadSlot(caller, slotId);
-  const logs = await slotsStore.listLogs(slotId);
+  const logs = await slotLogsStore.list(slotId);
   const staff = isStaff(caller.role);
   return logs.reverse().map(({ actor_id, ip_address, user_agent, ...log }) =>
     staff || (log.user_id === caller.userId && !actor_id) ? { ...log, ip_address, user_agent } : log,
@@ -245,7 +248,7 @@ export async function fieldValues(caller: Caller, slotId: string) {
 /** GET /slots/{id}/rank-delete-query: what a keyword or URL change would reset. */
 export async function rankDeleteQuery(caller: Caller, slotId: string): Promise<RankDeleteQueryDto> {
   const slot = await loadSlot(caller, slotId);
-  const days = await slotsStore.rankDayKeys(slotId);
+  const days = await slotRankDaysStore.keysOf(slotId);
   const hasRankData = slot.rank !== null || slot.yesterday_rank !== null || slot.first_rank !== null || days.length > 0;
   return {
     slotId,
@@ -268,6 +271,6 @@ export async function rankHistory(caller: Caller, slotId: string, query: { start
   const endDate = query.endDate ?? kstToday();
   const startDate = query.startDate ?? addKstDays(endDate, -29);
   if (startDate > endDate) throw new ValidationError(slotMessages.dateOrder);
-  const days = await slotsStore.rankDays(slotId, startDate, endDate);
+  const days = await slotRankDaysStore.between(slotId, startDate, endDate);
   return { items: days.map(({ date, rank, min_rank, avg_rank, max_rank, prev_rank }) => ({ date, rank, min_rank, avg_rank, max_rank, prev_rank })), dateRange: { startDate, endDate } };
 }

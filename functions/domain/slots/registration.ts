@@ -13,14 +13,20 @@ import { collectFieldInput, isBlankRow, validateSlotFields, type SlotFieldValues
 import type { SlotStatus } from '#shared/slot-status';
 import type { Settings } from '#shared/settings';
 import { fieldConfigsStore } from '../../storage/field-configs';
-import { slotsStore, type BulkRecord, type SlotRecord } from '../../storage/slots';
+import { slotsStore, type SlotRecord } from '../../storage/slots';
+import { slotCountersStore } from '../../storage/slot-counters';
+import { slotBulksStore, type BulkRecord } from '../../storage/slot-bulks';
 import { transact, type TransactItem } from '../../storage/transactions';
 import { usersStore, type UserRecord } from '../../storage/users';
 import * as Ledger from '../cash/ledger';
-import { ConflictError, InsufficientBalanceError, NotFoundError, ValidationError } from '../errors';
+import { ConflictError, InsufficientBalanceError, NotFoundError, ValidationError } from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
-import { bulkIdFor, bulkSlotId, digest, fieldsError, newBulkAttempt, newSlotRecord, slotIdFor, statusMove, toSlotDto, type ChangeContext } from './records';
-import { withRetries } from './retry';
+import { bulkIdFor, bulkSlotId, digest, newBulkAttempt, slotIdFor } from './slot-ids';
+import { fieldsError, newSlotRecord, statusMove } from './slot-record';
+import { toSlotDto } from './slot-dto';
+import { type ChangeContext } from './slot-change-log';
+import { retrying } from '#commons/retry';
+import { inTurn } from '../user-write-turns';
 
 /**
  * Registration in normal mode: POST /slots (one slot) and POST /slots/bulk (many in one request).
@@ -67,7 +73,8 @@ type BulkRefusalRows = Pick<BulkCreateResult, 'succeeded' | 'failed' | 'skipped'
  * Takes the charge for `n` slots and moves the counters in one transaction, with `linked(seqStart)`
  * (the slot put or the bulk record) inside it. Without `reserved` numbers the slot-number sequence
  * advances in the same transaction, only from the value read: a lost race re-reads and tries again.
- * A full account is refused before anything is written.
+ * A full account is refused before anything is written. One user's registrations take turns
+ * (user-write-turns.ts), so many at once cost one attempt each instead of a storm of lost races.
  */
 async function chargeAndReserve(input: {
   owner: UserRecord;
@@ -85,8 +92,9 @@ async function chargeAndReserve(input: {
   rows?: BulkRefusalRows;
 }) {
   const { owner, n } = input;
-  return withRetries(async () => {
-    const counters = await slotsStore.countersOf(owner.id);
+  // The user's registrations take turns: each reads fresh counters and balance once and commits.
+  return inTurn(owner.id, () => retrying(async () => {
+    const counters = await slotCountersStore.ofUser(owner.id);
     assertRoom(counters.held, n, input.maxSlots, input.rows);
     const deltas = statusMove(undefined, input.status, n);
     const seqStart = input.reserved ?? counters.seq + 1;
@@ -97,11 +105,11 @@ async function chargeAndReserve(input: {
       referenceId: input.referenceId,
       idempotencyKey: input.idempotencyKey,
       with: [
-        slotsStore.userCounterUpdate(owner.id, deltas, {
+        slotCountersStore.userUpdate(owner.id, deltas, {
           ...(input.reserved ? {} : { seq: { expected: counters.seq, next: counters.seq + n } }),
           heldAtMost: input.maxSlots > 0 ? input.maxSlots - n : undefined,
         }),
-        slotsStore.globalCounterUpdate(deltas),
+        slotCountersStore.globalUpdate(deltas),
         ...input.linked(seqStart),
       ],
     }).catch((err: unknown) => {
@@ -110,7 +118,7 @@ async function chargeAndReserve(input: {
       throw err;
     });
     return { ...money, seqStart };
-  });
+  }));
 }
 
 /** POST /slots */
@@ -206,12 +214,12 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
   const attempt = newBulkAttempt();
   const ids = accepted.map((_, i) => bulkSlotId(bulkId, attempt, i));
 
-  const earlier = await slotsStore.getBulk(bulkId);
+  const earlier = await slotBulksStore.get(bulkId);
   if (earlier) return replayBulk(earlier, rowsHash);
 
   // Refuse early what the transaction would refuse anyway, before writing anything.
   const rows: BulkRefusalRows = { succeeded: 0, failed: errors.length, skipped, errors };
-  assertRoom((await slotsStore.countersOf(owner.id)).held, n, settings.maxSlotsPerUser, rows);
+  assertRoom((await slotCountersStore.ofUser(owner.id)).held, n, settings.maxSlotsPerUser, rows);
   if (total > 0) {
     const { amount } = await Ledger.getBalance(owner.id);
     if (amount < total) throw new InsufficientBalanceError(slotMessages.insufficientBalance(total, amount), total, amount, rows);
@@ -219,7 +227,7 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
 
   const now = new Date().toISOString();
   const state = initialState(settings, today, now, price);
-  const seqStart = await slotsStore.reserveNumbers(owner.id, n);
+  const seqStart = await slotCountersStore.reserveNumbers(owner.id, n);
   const slots = accepted.map((a, i) => ({
     ...newSlotRecord({ id: ids[i], owner, slotNumber: seqStart + i, fields: a.values, price, ...state, now, bulk: { bulkId, attempt, index: i } }),
     ...state.approval,
@@ -237,13 +245,13 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
     description: `슬롯 대량 등록 ${n}개`,
     referenceId: bulkId,
     reserved: seqStart,
-    linked: () => [slotsStore.bulkPut({ bulkId, attempt, userId: owner.id, count: n, seqStart, rowsHash, result, createdAt: now })],
+    linked: () => [slotBulksStore.put({ bulkId, attempt, userId: owner.id, count: n, seqStart, rowsHash, result, createdAt: now })],
     rows,
   });
   if (money.replayed) {
     // A twin request with the same key committed first: answer as it did (its rows, not ours:
     // ours stay invisible and the nightly job deletes them).
-    const twin = await slotsStore.getBulk(bulkId);
+    const twin = await slotBulksStore.get(bulkId);
     if (!twin) throw new ConflictError(cashMessages.idempotencyMismatch);
     return replayBulk(twin, rowsHash);
   }
@@ -275,8 +283,8 @@ export async function issueEmptySlots(input: { userId: string; count: number; st
   const ids: string[] = [];
   for (let done = 0; done < input.count; done += ISSUE_CHUNK) {
     const n = Math.min(ISSUE_CHUNK, input.count - done);
-    await withRetries(async () => {
-      const counters = await slotsStore.countersOf(owner.id);
+    await retrying(async () => {
+      const counters = await slotCountersStore.ofUser(owner.id);
       const now = new Date().toISOString();
       const slots = Array.from({ length: n }, (_, i) => ({
         ...newSlotRecord({
@@ -295,8 +303,8 @@ export async function issueEmptySlots(input: { userId: string; count: number; st
       }));
       const deltas = statusMove(undefined, 'empty', n);
       await transact([
-        slotsStore.userCounterUpdate(owner.id, deltas, { seq: { expected: counters.seq, next: counters.seq + n } }),
-        slotsStore.globalCounterUpdate(deltas),
+        slotCountersStore.userUpdate(owner.id, deltas, { seq: { expected: counters.seq, next: counters.seq + n } }),
+        slotCountersStore.globalUpdate(deltas),
         ...slots.map((s) => slotsStore.putNew(s)),
       ]);
       ids.push(...slots.map((s) => s.id));

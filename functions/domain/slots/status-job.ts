@@ -1,11 +1,15 @@
 import { ulid } from 'ulid';
 import { kstToday } from '#shared/kst';
 import { calendarStatus, displayStatusLabels } from '#shared/slot-status';
-import { slotsStore, type BulkRecord } from '../../storage/slots';
+import { slotsStore } from '../../storage/slots';
+import { slotLogsStore } from '../../storage/slot-logs';
+import { slotCountersStore } from '../../storage/slot-counters';
+import { slotBulksStore, type BulkRecord } from '../../storage/slot-bulks';
 import { transact } from '../../storage/transactions';
-import { logger } from '../../http/logger';
-import { isCommittedBulkRow, statusMove } from './records';
-import { withRetries } from './retry';
+import { logger } from '#commons/logger';
+import { isCommittedBulkRow } from './slot-visibility';
+import { statusMove } from './slot-record';
+import { retrying } from '#commons/retry';
 
 /**
  * Scheduled job `slot-status` (00:05 KST): moves stored statuses along the calendar so the counters
@@ -26,16 +30,16 @@ export async function runSlotStatusJob(today = kstToday()) {
       checked += 1;
       if (calendarStatus(listed, today) === listed.status) continue;
       try {
-        const done = await withRetries(async (attempt) => {
+        const done = await retrying(async (attempt) => {
           const slot = attempt === 1 ? listed : await slotsStore.get(listed.id);
           // Rows of a bulk attempt that never committed do not exist.
-          if (!slot || (slot.bulkId !== undefined && !isCommittedBulkRow(slot, await slotsStore.getBulk(slot.bulkId)))) return false;
+          if (!slot || (slot.bulkId !== undefined && !isCommittedBulkRow(slot, await slotBulksStore.get(slot.bulkId)))) return false;
           const next = calendarStatus(slot, today);
           if (next === slot.status) return false;
           const now = new Date().toISOString();
           await transact([
             slotsStore.update(slot, { status: next, updatedAt: now }),
-            slotsStore.logPut({
+            slotLogsStore.put({
               id: ulid(),
               slot_id: slot.id,
               change_type: 'status_change',
@@ -50,8 +54,8 @@ export async function runSlotStatusJob(today = kstToday()) {
               user_agent: 'slot-status job',
               created_at: now,
             }),
-            slotsStore.userCounterUpdate(slot.userId, statusMove(slot.status, next)),
-            slotsStore.globalCounterUpdate(statusMove(slot.status, next)),
+            slotCountersStore.userUpdate(slot.userId, statusMove(slot.status, next)),
+            slotCountersStore.globalUpdate(statusMove(slot.status, next)),
           ]);
           return true;
         });
@@ -83,7 +87,7 @@ export async function sweepUncommittedBulkRows(now = Date.now()): Promise<number
   for (const status of ['pending', 'active'] as const) {
     for (const slot of await slotsStore.listByStatus(status)) {
       if (slot.bulkId === undefined || slot.createdAt >= cutoff) continue;
-      if (!records.has(slot.bulkId)) records.set(slot.bulkId, await slotsStore.getBulk(slot.bulkId));
+      if (!records.has(slot.bulkId)) records.set(slot.bulkId, await slotBulksStore.get(slot.bulkId));
       if (isCommittedBulkRow(slot, records.get(slot.bulkId))) continue;
       if (await slotsStore.deleteUncommittedBulkRow(slot)) swept += 1;
     }

@@ -19,6 +19,11 @@ export interface RuntimeConfig {
   allowedOrigins: string[];
   /** `true` in local mode: enables /_local routes and drops the refresh cookie's Secure (plain http on a LAN address). */
   local: boolean;
+  /**
+   * How long a global secondary index may trail the table after a write: DynamoDB Local updates
+   * indexes synchronously (0); on AWS they are eventually consistent (a 2 s allowance).
+   */
+  indexLagMs: number;
 }
 
 export function config(): RuntimeConfig {
@@ -36,6 +41,7 @@ export function config(): RuntimeConfig {
     websocketEndpoint: env.WS_MANAGEMENT_ENDPOINT || undefined,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     local: env.SIMPLE_SLOT_LOCAL === '1',
+    indexLagMs: env.DYNAMODB_ENDPOINT ? 0 : 2000,
   };
 }
 

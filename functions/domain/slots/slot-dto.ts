@@ -1,0 +1,68 @@
+import type { SlotDto } from '#shared/schemas/slots';
+import { deriveDisplayStatus, displayStatusLabels } from '#shared/slot-status';
+import { defaultFieldConfigs, systemFieldKeys } from '#shared/field-configs';
+import type { SlotRecord } from '../../storage/slots';
+import { usersStore, type UserRecord } from '../../storage/users';
+
+/** The owners of the given slots, by user id (names and login ids for the answer). */
+export async function ownersOf(userIds: string[]): Promise<Map<string, UserRecord>> {
+  const owners = new Map<string, UserRecord>();
+  await Promise.all(
+    [...new Set(userIds)].map(async (id) => {
+      const user = await usersStore.get(id);
+      if (user) owners.set(id, user);
+    }),
+  );
+  return owners;
+}
+
+const systemKeys = new Set<string>(systemFieldKeys);
+/** Stored maps come back in any order: answer in the default form order, other keys after. */
+const fieldOrder = (key: string) => defaultFieldConfigs.find((f) => f.field_key === key)?.display_order ?? 1000;
+
+export function toSlotDto(slot: SlotRecord, owner: UserRecord | undefined, today: string): SlotDto {
+  const displayStatus = deriveDisplayStatus(slot, today);
+  return {
+    id: slot.id,
+    slot_number: slot.slot_number,
+    seq: slot.slot_number,
+    userId: slot.userId,
+    user_name: owner?.fullName ?? '',
+    user_email: owner?.loginId ?? slot.userLogin,
+    status: slot.status,
+    displayStatus,
+    displayStatusLabel: displayStatusLabels[displayStatus],
+    customFields: { ...slot.customFields },
+    fieldValues: Object.keys(slot.customFields)
+      .filter((k) => !systemKeys.has(k))
+      .sort((a, b) => fieldOrder(a) - fieldOrder(b) || a.localeCompare(b))
+      .map((field_key) => ({ field_key, value: slot.customFields[field_key] })),
+    keyword: slot.keyword,
+    url: slot.url,
+    mid: slot.mid,
+    url_product_id: slot.url_product_id,
+    url_item_id: slot.url_item_id,
+    url_vendor_item_id: slot.url_vendor_item_id,
+    product_name: slot.product_name,
+    thumbnail: slot.thumbnail,
+    startDate: slot.startDate,
+    endDate: slot.endDate,
+    price: slot.price,
+    approved_price: slot.approved_price,
+    rank: slot.rank,
+    yesterday_rank: slot.yesterday_rank,
+    first_rank: slot.first_rank,
+    rejection_reason: slot.rejection_reason,
+    refund_reason: slot.refund_reason,
+    parent_slot_id: slot.parent_slot_id,
+    is_extended: !!slot.parent_slot_id,
+    is_test: slot.is_test,
+    is_empty: displayStatus === 'empty',
+    pre_allocation_start_date: slot.pre_allocation_start_date,
+    pre_allocation_end_date: slot.pre_allocation_end_date,
+    approvedAt: slot.approvedAt,
+    rejectedAt: slot.rejectedAt,
+    createdAt: slot.createdAt,
+    updatedAt: slot.updatedAt,
+  };
+}

@@ -1,0 +1,39 @@
+import type { SlotChangeType } from '#shared/schemas/slots';
+import { tableName } from './client';
+import { queryAll } from './item-io';
+import { keys, stripKeys } from './keys';
+import type { TransactItem } from './transactions';
+
+/** A slot's change log: `SLOT#{id} / LOG#{at}#{ulid}`, in the slot's partition, oldest first. */
+export interface SlotLogRecord {
+  id: string;
+  slot_id: string;
+  change_type: SlotChangeType;
+  field_key: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  description: string;
+  user_id: string;
+  /** The developer acting as user_id through user-switch, if any. */
+  actor_id: string | null;
+  full_name: string;
+  ip_address: string;
+  user_agent: string;
+  created_at: string;
+}
+
+export const slotLogsStore = {
+  put(log: SlotLogRecord): TransactItem {
+    return { Put: { TableName: tableName(), Item: { ...keys.slotLog(log.slot_id, log.created_at, log.id), entity: 'slotLog', ...log } } };
+  },
+
+  /** Oldest first. */
+  async list(slotId: string): Promise<SlotLogRecord[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.slot(slotId).PK, ':prefix': keys.slotLogPrefix() },
+    });
+    return items.map((i) => stripKeys<SlotLogRecord>(i));
+  },
+};

@@ -1,0 +1,46 @@
+import { tableName } from './client';
+import { deleteAll, queryAll } from './item-io';
+import { keys, stripKeys } from './keys';
+
+/** A slot's rank history: one item per KST day, `SLOT#{id} / RANK#{yyyy-MM-dd}`, in the slot's partition. */
+export interface RankDayRecord {
+  date: string;
+  rank: number | null;
+  min_rank: number | null;
+  avg_rank: number | null;
+  max_rank: number | null;
+  prev_rank: number | null;
+}
+
+export const slotRankDaysStore = {
+  /** Days `from` … `to` (inclusive), oldest first. */
+  async between(slotId: string, from: string, to: string): Promise<RankDayRecord[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.slot(slotId).PK,
+        ':from': keys.slotRankDay(slotId, from).SK,
+        ':to': keys.slotRankDay(slotId, to).SK,
+      },
+    });
+    return items.map((i) => stripKeys<RankDayRecord>(i));
+  },
+
+  async keysOf(slotId: string): Promise<Array<{ PK: string; SK: string }>> {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.slot(slotId).PK, ':prefix': keys.slotRankDayPrefix() },
+      ProjectionExpression: 'PK, SK',
+    });
+    return items as Array<{ PK: string; SK: string }>;
+  },
+
+  /** Removes every rank day of a slot (keyword or URL changed: the history no longer applies). */
+  async deleteAllOf(slotId: string): Promise<number> {
+    const dayKeys = await slotRankDaysStore.keysOf(slotId);
+    await deleteAll(dayKeys);
+    return dayKeys.length;
+  },
+};
