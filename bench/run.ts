@@ -1,9 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runLambdaBundlesBench } from './lambda-bundles.bench';
 import { runSlotsBulkBench } from './slots-bulk.bench';
 
 /** `npm run bench`: runs each benchmark and writes its figures to bench/results/<name>.json. */
-const benches: Record<string, () => Promise<unknown>> = { 'slots-bulk': () => runSlotsBulkBench() };
+const benches: Record<string, () => Promise<unknown>> = {
+  'slots-bulk': () => runSlotsBulkBench(),
+  'lambda-bundles': () => runLambdaBundlesBench(),
+};
 
 const only = process.argv[2];
 const outDir = join(import.meta.dirname, 'results');
