@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runLambdaBundlesBench } from './lambda-bundles.bench';
 import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
 
@@ -7,6 +8,7 @@ import { runSlotsContentionBench } from './slots-contention.bench';
 const benches: Record<string, () => Promise<unknown>> = {
   'slots-bulk': () => runSlotsBulkBench(),
   'slots-contention': () => runSlotsContentionBench(),
+  'lambda-bundles': () => runLambdaBundlesBench(),
 };
 
 const only = process.argv[2];

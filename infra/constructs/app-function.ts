@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { lambdaBundling } from '#infra/constructs/lambda-bundling';
 import { statefulRemovalPolicy } from '#infra/stage';
 
 /** Entries in the route and schedule tables are relative to the project root. */
@@ -56,24 +57,11 @@ export class AppFunction extends NodejsFunction {
       logGroup,
       environment: {
         POWERTOOLS_SERVICE_NAME: props.service,
-        NODE_OPTIONS: '--enable-source-maps',
         TABLE_NAME: props.table.tableName,
         STAGE: props.stage,
         ...props.environment,
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // Korean messages stay readable (and smaller) instead of \uXXXX escapes.
-        charset: Charset.UTF8,
-        mainFields: ['module', 'main'],
-        // The Lambda runtime ships SDK v3; bundling it only adds cold-start weight.
-        externalModules: ['@aws-sdk/*'],
-        // ESM output still meets CommonJS dependencies that call require().
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
+      bundling: lambdaBundling,
     });
 
     if (props.tableAccess === 'readWrite') {

@@ -44,11 +44,11 @@ describe('AppFunction', () => {
     });
     expect(fn.env).toMatchObject({
       POWERTOOLS_SERVICE_NAME: 'fixture',
-      NODE_OPTIONS: '--enable-source-maps',
       STAGE: 'test',
       TABLE_NAME: { Ref: expect.any(String) },
       EXTRA: '1',
     });
+    expect(fn.env.NODE_OPTIONS).toBeUndefined();
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
     expect(fn.props.LoggingConfig.LogGroup).toEqual({ Ref: expect.stringMatching(/^FnLogs/) });
   });
@@ -57,12 +57,12 @@ describe('AppFunction', () => {
     let outdir = '';
     afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-    it('bundles ESM for Node 22 and resolves package.json `imports` aliases', () => {
+    it('bundles ESM for Node 22, without a source map, and resolves package.json `imports` aliases', () => {
       outdir = synthFunction({}, { bundle: true }).app.synth().directory;
       const assetDir = readdirSync(outdir).find((d) => d.startsWith('asset.'));
       expect(assetDir, 'a bundled asset').toBeDefined();
       const files = readdirSync(path.join(outdir, assetDir!));
-      expect(files.sort()).toEqual(['index.mjs', 'index.mjs.map']);
+      expect(files.sort()).toEqual(['index.mjs']);
 
       const bundle = readFileSync(path.join(outdir, assetDir!, 'index.mjs'), 'utf8');
       // From #functions/config and #infra/table: the aliases were followed and inlined.
@@ -70,6 +70,7 @@ describe('AppFunction', () => {
       expect(bundle).toContain('GSI1PK');
       expect(bundle).not.toMatch(/from\s*["']#/);
       expect(bundle).toContain('createRequire');
+      expect(bundle).not.toContain('sourceMappingURL');
     });
   });
 });
