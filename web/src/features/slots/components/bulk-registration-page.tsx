@@ -17,7 +17,7 @@ import { errorMessage, newIdempotencyKey } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { formatNumber, formatWon } from '@/lib/format';
 import { refusedBulkRows, useBulkCreateSlots } from '../api/bulk-create-slots';
-import { balanceLoadFailed, useBalance } from '../api/get-balance';
+import { balanceLoadFailed, useBalance } from '@/hooks/use-balance';
 import { useFieldConfigs } from '../api/get-field-configs';
 import { EXCEL_ACCEPT, ExcelImportError, excelMessages, importExcelRows } from '../utils/excel-import';
 import { createGridState, gridReducer, MAX_ROWS, MIN_ROWS } from '../utils/grid';
