@@ -3,6 +3,7 @@ import type { Pagination } from '../api';
 import { cashMessages } from '../messages';
 import { formatWonNumber } from './cash';
 import { isKstDay, type KstDay } from '../kst';
+import { adminPageSizes, DEFAULT_PAGE_SIZE, isPageSize, pageSizeMessage } from '../page-sizes';
 import { displayStatuses, patchableStatuses, type DisplayStatus, type SlotStatus } from '../slot-status';
 
 /**
@@ -48,9 +49,8 @@ export const MAX_BULK_ROWS = 1000;
 /** Bulk edit lists at most 50 selected slots (spec §2). */
 export const MAX_BULK_EDIT = 50;
 
-export const userPageSizes = [10, 30, 50, 100] as const;
-export const staffPageSizes = [10, 30, 50, 100, 200] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+// Defined in shared/page-sizes.ts; still exported here for the server code that imports them from this file.
+export { DEFAULT_PAGE_SIZE, userPageSizes } from '../page-sizes';
 
 const fieldValue = z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]);
 /** field_key → value; the keys are checked against the field configs by slot-fields. */
@@ -178,7 +178,7 @@ export const slotListQuerySchema = z.object({
   limit: z.coerce
     .number()
     .int()
-    .refine((n) => (staffPageSizes as readonly number[]).includes(n), '페이지 크기는 10, 30, 50, 100 중 하나여야 합니다.')
+    .refine((n) => isPageSize(adminPageSizes, n), pageSizeMessage(adminPageSizes))
     .default(DEFAULT_PAGE_SIZE),
   status: z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')]).optional(),
   searchType: z.enum(slotSearchTypes).default('all'),

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, fund, productUrl } from '../support/slots';
-import { buildXlsx } from '../support/xlsx';
 
 /**
  * Issue 4 "done when": an advertiser with enough balance registers one slot and 30 slots pasted from
@@ -18,6 +18,7 @@ import { buildXlsx } from '../support/xlsx';
 const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
 /** Full pages for lists; the viewport for dialogs (they sit over the viewport). */
 const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(screenshotDir, `slots-${name}.png`), fullPage });
+const excelFixture = fileURLToPath(new URL('../../web/src/features/slots/utils/fixtures/slots.xls', import.meta.url));
 const PRICE = 50_000; // defaultSlotPrice
 const START_BALANCE = 2_000_000;
 const advertiser = { email: 'slotadv', password: 'adpass123', fullName: '이슬롯' };
@@ -253,15 +254,17 @@ describe('My slots and bulk registration', () => {
     const grid = page.getByRole('grid', { name: '슬롯 대량 등록 표' });
     await grid.waitFor();
 
-    // The columns in another order than the form's: the headers decide where each goes.
-    const rows = [['URL', 'MID', '키워드'], ...[1, 2, 3].map((i) => [productUrl(100 + i), `9${i}`, `엑셀 키워드 ${i}`])];
-    await page.locator('#bulk-excel-upload').setInputFiles({ name: 'slots.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(buildXlsx(rows)) });
-    await page.getByText('slots.xlsx에서 3개 행을 불러왔습니다.').waitFor();
+    // A real .xls saved by LibreOffice Calc (web/src/features/slots/utils/fixtures/slots.fods): the
+    // columns in another order than the form's (the headers decide where each goes), an empty row,
+    // a MID stored as text with leading zeros, rows for productUrl(101..103).
+    await page.locator('#bulk-excel-upload').setInputFiles(excelFixture);
+    await page.getByText('slots.xls에서 3개 행을 불러왔습니다.').waitFor();
     await page.getByTestId('bulk-count').getByText('3개').waitFor();
     await grid.getByText('엑셀 키워드 2').waitFor();
     // Row 1 holds the file's first data row, keyword in the keyword column (the cursor edits it).
     await expect(grid.getByLabel('1행 키워드').inputValue()).resolves.toBe('엑셀 키워드 1');
     await expect(grid.locator('tbody tr').nth(1).locator('td[role="gridcell"]').first().textContent()).resolves.toBe('엑셀 키워드 2');
+    await expect(grid.locator('tbody tr').nth(2).locator('td[role="gridcell"]').nth(2).textContent()).resolves.toBe('0000093');
     await shot(page, '7-excel-upload', false);
 
     // A file that is not a spreadsheet is refused with the rule, and the grid keeps its rows.

@@ -9,7 +9,7 @@ import { SiteLogo } from '@/components/ui/site-logo';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { SwitchBackButton } from '@/features/auth/components/switch-back-button';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
-import { useCashBalance } from '@/features/cash/api/get-cash-balance';
+import { useBalance } from '@/hooks/use-balance';
 import { CashChargeProvider } from '@/features/cash/components/cash-charge-provider';
 import { useCashCharge } from '@/features/cash/hooks/use-cash-charge';
 import { useAppSettings } from '@/lib/app-settings';
@@ -40,7 +40,7 @@ function AppLayoutFrame() {
   const { signOut, isSigningOut } = useSignOut();
   // Spec: the sidebar shows the balance and 캐시충전 whenever the cash system is on, for every role.
   const cashShown = settings.useCashSystem && !!user;
-  const { data: balance } = useCashBalance(cashShown);
+  const { data: balance } = useBalance(cashShown);
 
   if (!user) return null;
 

@@ -90,3 +90,54 @@ export function Pagination({ page, totalPages, onPageChange, window = 5, edges =
     </nav>
   );
 }
+
+interface PageSizeSelectProps {
+  value: number;
+  /** `adminPageSizes` or `userPageSizes` from shared/page-sizes.ts. */
+  sizes: readonly number[];
+  onChange: (size: number) => void;
+}
+
+/** How many rows a list shows per page. */
+export function PageSizeSelect({ value, sizes, onChange }: PageSizeSelectProps) {
+  return (
+    <select className={styles.sizeSelect} value={value} onChange={(e) => onChange(Number(e.target.value))} aria-label="페이지당 개수">
+      {sizes.map((size) => (
+        <option key={size} value={size}>
+          {size}개씩 보기
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A list's footer: page size and page buttons. A new size starts again at page 1 (page 7 of 10 rows is not page 7 of 100). */
+export function ListPager({
+  page,
+  totalPages,
+  limit,
+  sizes,
+  onPageChange,
+  onLimitChange,
+}: {
+  page: number;
+  totalPages: number;
+  limit: number;
+  sizes: readonly number[];
+  onPageChange: (page: number) => void;
+  onLimitChange: (limit: number) => void;
+}) {
+  return (
+    <div className={styles.listPager}>
+      <PageSizeSelect
+        value={limit}
+        sizes={sizes}
+        onChange={(size) => {
+          onLimitChange(size);
+          onPageChange(1);
+        }}
+      />
+      <Pagination page={page} totalPages={totalPages} onPageChange={onPageChange} />
+    </div>
+  );
+}

@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
 import type { IdempotencyKeys } from '../hooks/use-idempotency-key';
-import { cashBalanceKey } from './get-cash-balance';
+import { balanceKey } from '@/hooks/use-balance';
 import { chargeRequestsPath, isChargeRequestsKey } from './get-charge-requests';
 import { isCashTransactionsKey } from './get-cash-transactions';
 
@@ -33,7 +33,7 @@ export function useCreateChargeRequest(keys: IdempotencyKeys) {
     const created = await createChargeRequest(arg, keys.keyFor(arg));
     keys.renew();
     // With cashAutoApproval the balance and the ledger change at once.
-    await Promise.all([mutate(isChargeRequestsKey), mutate(cashBalanceKey), mutate(isCashTransactionsKey)]);
+    await Promise.all([mutate(isChargeRequestsKey), mutate(balanceKey), mutate(isCashTransactionsKey)]);
     return created;
   });
 }

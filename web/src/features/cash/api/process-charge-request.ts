@@ -11,7 +11,7 @@ import { api } from '@/lib/api-client';
 import type { IdempotencyKeys } from '../hooks/use-idempotency-key';
 import { cashStatsKey } from './get-cash-stats';
 import { chargeRequestsPath, isChargeRequestsKey } from './get-charge-requests';
-import { cashBalanceKey } from './get-cash-balance';
+import { balanceKey } from '@/hooks/use-balance';
 import { isCashTransactionsKey } from './get-cash-transactions';
 
 /** The same schemas the server validates with (operator approve / reject). */
@@ -44,7 +44,7 @@ export function useProcessChargeRequest(keys: IdempotencyKeys) {
       return processed;
     } finally {
       // Refresh even on failure: "only pending" means someone else already processed it.
-      await Promise.all([mutate(isChargeRequestsKey), mutate(cashStatsKey), mutate(cashBalanceKey), mutate(isCashTransactionsKey)]);
+      await Promise.all([mutate(isChargeRequestsKey), mutate(cashStatsKey), mutate(balanceKey), mutate(isCashTransactionsKey)]);
     }
   });
 }

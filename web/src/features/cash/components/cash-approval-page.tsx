@@ -4,11 +4,13 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { cashMessages } from '#shared/messages';
 import { chargeStatuses, chargeStatusLabels, type ChargeRequestDto, type ChargeStatus } from '#shared/schemas/cash';
+import { adminPageSizes } from '#shared/page-sizes';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
+import { ListPager } from '@/components/ui/pagination';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
@@ -19,11 +21,9 @@ import { useChargeRequests } from '../api/get-charge-requests';
 import { approveChargeSchema, rejectChargeSchema, useProcessChargeRequest } from '../api/process-charge-request';
 import { useIdempotencyKey, type IdempotencyKeys } from '../hooks/use-idempotency-key';
 import { ChargeRequestsTable } from './charge-requests-table';
-import { ListPager } from './list-pager';
 import { CashSystemGate } from './cash-system-off';
 import styles from './cash.module.css';
 
-const ADMIN_PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 type Filter = ChargeStatus | 'all';
 
 /** /admin/cash (operator console Cash approval): charge requests by status; approve with a bonus or reject. */
@@ -101,7 +101,7 @@ function CashApprovalPageContent() {
             }
           />
         )}
-        <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={ADMIN_PAGE_SIZES} onPageChange={setPage} onLimitChange={setLimit} />
+        <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={adminPageSizes} onPageChange={setPage} onLimitChange={setLimit} />
       </Card>
       {approving && <ApproveDialog request={approving} idempotency={idempotency} onClose={() => setApproving(null)} />}
       {rejecting && <RejectDialog request={rejecting} idempotency={idempotency} onClose={() => setRejecting(null)} />}

@@ -11,7 +11,7 @@ import { useAppSettings } from '@/lib/app-settings';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
 import { chargeRequestSchemaFor, useCreateChargeRequest } from '../api/create-charge-request';
-import { useCashBalance } from '../api/get-cash-balance';
+import { useBalance } from '@/hooks/use-balance';
 import { useIdempotencyKey, type IdempotencyKeys } from '../hooks/use-idempotency-key';
 import styles from './cash.module.css';
 
@@ -39,7 +39,7 @@ export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeF
   const settings = useAppSettings();
   const limits = { minCashCharge: settings.minCashCharge, maxCashCharge: settings.maxCashCharge };
   const schema = useMemo(() => chargeRequestSchemaFor(limits), [limits.minCashCharge, limits.maxCashCharge]); // eslint-disable-line react-hooks/exhaustive-deps
-  const { data: balance } = useCashBalance(true);
+  const { data: balance } = useBalance(true);
   const ownKeys = useIdempotencyKey();
   const { trigger, isMutating, error, reset } = useCreateChargeRequest(idempotency ?? ownKeys);
   const [done, setDone] = useState<ChargeRequestDto | null>(null);

@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { cashMessages } from '#shared/messages';
 import type { ChargeRequestDto } from '#shared/schemas/cash';
+import { userPageSizes } from '#shared/page-sizes';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
+import { ListPager } from '@/components/ui/pagination';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
-import { useCashBalance } from '../api/get-cash-balance';
+import { useBalance } from '@/hooks/use-balance';
 import { useCashTransactions } from '../api/get-cash-transactions';
 import { useChargeRequests } from '../api/get-charge-requests';
 import { useProcessChargeRequest } from '../api/process-charge-request';
@@ -19,11 +21,9 @@ import { useCashCharge } from '../hooks/use-cash-charge';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import { CashTransactionsTable } from './cash-transactions-table';
 import { ChargeRequestsTable } from './charge-requests-table';
-import { ListPager } from './list-pager';
 import { CashSystemGate } from './cash-system-off';
 import styles from './cash.module.css';
 
-const USER_PAGE_SIZES = [10, 30, 50, 100] as const;
 type Tab = 'charges' | 'usage';
 
 /** /cash-history and /cash/history: charge history and usage history tabs (advertiser §2). */
@@ -39,7 +39,7 @@ function CashHistoryPageContent() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'usage' ? 'usage' : 'charges';
   const { openCharge } = useCashCharge();
-  const { data: balance } = useCashBalance(true);
+  const { data: balance } = useBalance(true);
 
   const selectTab = (next: Tab) => setParams(next === 'charges' ? {} : { tab: next }, { replace: true });
 
@@ -104,7 +104,7 @@ function ChargeHistory() {
           }
         />
       )}
-      <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={USER_PAGE_SIZES} onPageChange={setPage} onLimitChange={setLimit} />
+      <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={userPageSizes} onPageChange={setPage} onLimitChange={setLimit} />
       <ConfirmDialog
         open={!!cancelling}
         title="충전 요청 취소"
@@ -129,7 +129,7 @@ function UsageHistory() {
     <>
       <ErrorBox message={error ? errorMessage(error, '사용 내역을 불러오지 못했습니다.') : null} />
       {data && <CashTransactionsTable items={data.items} />}
-      <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={USER_PAGE_SIZES} onPageChange={setPage} onLimitChange={setLimit} />
+      <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={userPageSizes} onPageChange={setPage} onLimitChange={setLimit} />
     </>
   );
 }

@@ -7,8 +7,6 @@ import { revalidateSlotsAndBalance } from './invalidate';
  * POST /slots/bulk: the whole grid in ONE request (design §5); the answer names each failed row.
  * The money moves once for the accepted rows, so the call carries an idempotency key.
  */
-export { bulkCreateSlotsSchema };
-
 export const bulkCreateSlotsKey = '/slots/bulk';
 
 export const bulkCreateSlots = (input: BulkCreateSlotsInput, idempotencyKey = newIdempotencyKey()) =>

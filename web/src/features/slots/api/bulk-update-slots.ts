@@ -4,8 +4,6 @@ import { api } from '@/lib/api-client';
 import { revalidateSlots } from './invalidate';
 
 /** PUT /slots/user/bulk-update: keyword and/or URL of several slots; blank fields stay unchanged. */
-export { userBulkUpdateSchema };
-
 export const bulkUpdateSlotsKey = '/slots/user/bulk-update';
 
 export const bulkUpdateSlots = (input: UserBulkUpdateInput) =>

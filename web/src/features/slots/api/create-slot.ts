@@ -4,8 +4,6 @@ import { api, newIdempotencyKey } from '@/lib/api-client';
 import { revalidateSlotsAndBalance } from './invalidate';
 
 /** POST /slots: one slot; charges the slot price when the cash system is on (402 when short). */
-export { createSlotSchema };
-
 export const createSlotKey = '/slots#create';
 
 export const createSlot = (input: CreateSlotInput, idempotencyKey = newIdempotencyKey()) =>

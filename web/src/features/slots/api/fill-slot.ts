@@ -4,8 +4,6 @@ import { api } from '@/lib/api-client';
 import { revalidateSlots } from './invalidate';
 
 /** PUT /slots/{id}/fill: an empty (pre-allocated) slot gets its fields. */
-export { fillSlotSchema };
-
 export const fillSlotKey = '/slots#fill';
 
 export const fillSlot = (id: string, input: FillSlotInput) =>

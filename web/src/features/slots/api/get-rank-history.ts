@@ -3,8 +3,6 @@ import { rankHistoryQuerySchema, type RankHistoryDto } from '#shared/schemas/slo
 import { api } from '@/lib/api-client';
 
 /** GET /slots/{id}/rank-history?startDate&endDate (KST days). */
-export { rankHistoryQuerySchema };
-
 export const rankHistoryKey = (id: string, startDate: string, endDate: string) => ['/slots/rank-history', id, startDate, endDate] as const;
 
 export const getRankHistory = (id: string, startDate: string, endDate: string) =>

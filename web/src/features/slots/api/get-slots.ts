@@ -1,10 +1,8 @@
 import useSWR from 'swr';
-import { slotListQuerySchema, type SlotList, type SlotListQueryInput } from '#shared/schemas/slots';
+import type { SlotList, SlotListQueryInput } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
 
 /** GET /slots: the caller's own slots, one page (spec §7). */
-export { slotListQuerySchema };
-
 export const SLOTS_KEY = '/slots';
 export type SlotsKey = readonly [typeof SLOTS_KEY, SlotListQueryInput];
 

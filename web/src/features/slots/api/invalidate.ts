@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { balanceKey } from './get-balance';
+import { balanceKey } from '@/hooks/use-balance';
 import { slotCountKey } from './get-slot-count';
 import { isSlotsKey } from './get-slots';
 

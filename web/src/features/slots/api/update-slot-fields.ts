@@ -4,8 +4,6 @@ import { api } from '@/lib/api-client';
 import { revalidateSlots } from './invalidate';
 
 /** PUT /slots/{id}/update-fields: the changed configured fields. */
-export { updateSlotFieldsSchema };
-
 export const updateSlotFieldsKey = '/slots#update-fields';
 
 export const updateSlotFields = (id: string, input: UpdateSlotFieldsInput) =>

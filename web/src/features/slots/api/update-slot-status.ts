@@ -1,22 +1,61 @@
-import useSWRMutation from 'swr/mutation';
-import { slotStatusChangeSchema, type SlotStatusChangeInput } from '#shared/schemas/slots';
+import { useState } from 'react';
+import { mutate } from 'swr';
+import { slotStatusChangeSchema, type SlotDto, type SlotList, type SlotStatusChangeInput } from '#shared/schemas/slots';
+import { calendarStatus, deriveDisplayStatus, displayStatusLabels, isPausable } from '#shared/slot-status';
 import { api } from '@/lib/api-client';
-import { revalidateSlots } from './invalidate';
+import { slotCountKey } from './get-slot-count';
+import type { SlotsKey } from './get-slots';
 
-/** PATCH /slots/{id}/status: pause, resume (and delete). */
-export { slotStatusChangeSchema };
-
-export const updateSlotStatusKey = '/slots#status';
-
+/** PATCH /slots/{id}/status: pause and resume. */
 export const updateSlotStatus = (id: string, input: SlotStatusChangeInput) =>
   api.patch<unknown>(`/slots/${encodeURIComponent(id)}/status`, slotStatusChangeSchema.parse(input));
 
-export function useUpdateSlotStatus() {
-  return useSWRMutation(updateSlotStatusKey, async (_key: string, { arg }: { arg: { id: string } & SlotStatusChangeInput }) => {
+/** The list page with one slot paused or resumed, as the server will store it. */
+function withStatus(current: SlotList | undefined, slotId: string, nextStatus: 'paused' | 'active', today: string): SlotList {
+  return (current && {
+    ...current,
+    items: current.items.map((s) => {
+      if (s.id !== slotId) return s;
+      // A resumed slot is stored by its dates (waiting before the start), as the server does.
+      const status = calendarStatus({ ...s, status: nextStatus }, today);
+      const displayStatus = deriveDisplayStatus({ ...s, status }, today);
+      return { ...s, status, displayStatus, displayStatusLabel: displayStatusLabels[displayStatus] };
+    }),
+  }) as SlotList;
+}
+
+/**
+ * Pause (a waiting or running slot) or resume (a paused one) from the list page `listKey`: shown at
+ * once, rolled back if the server refuses (failures are only logged), then the page and the counts
+ * are read again. `busyIds` are the slots whose change is on its way.
+ */
+export function useTogglePause(listKey: SlotsKey, today: string) {
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+
+  const togglePause = async (slot: SlotDto) => {
+    const nextStatus = isPausable(slot.status) ? 'paused' : 'active';
+    setBusyIds((s) => new Set(s).add(slot.id));
+    const optimistic = (current?: SlotList) => withStatus(current, slot.id, nextStatus, today);
     try {
-      return await updateSlotStatus(arg.id, { status: arg.status });
+      await mutate<SlotList>(
+        listKey,
+        async (current) => {
+          await updateSlotStatus(slot.id, { status: nextStatus });
+          return optimistic(current);
+        },
+        { optimisticData: optimistic, rollbackOnError: true, populateCache: true, revalidate: true },
+      );
+      void mutate(slotCountKey);
+    } catch (error) {
+      console.error(nextStatus === 'paused' ? '슬롯 일시정지 실패' : '슬롯 재개 실패', error);
     } finally {
-      await revalidateSlots();
+      setBusyIds((s) => {
+        const next = new Set(s);
+        next.delete(slot.id);
+        return next;
+      });
     }
-  });
+  };
+
+  return { togglePause, busyIds };
 }

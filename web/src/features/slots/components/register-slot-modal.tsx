@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { formatWon } from '@/lib/format';
 import { useCreateSlot } from '../api/create-slot';
-import { balanceLoadFailed, useBalance } from '../api/get-balance';
+import { balanceLoadFailed, useBalance } from '@/hooks/use-balance';
 import { slotFieldsFormSchema, type SlotFieldsForm } from '../utils/slot-form-schema';
 import { SlotFieldInputs } from './slot-field-inputs';
 import styles from './slot-forms.module.css';

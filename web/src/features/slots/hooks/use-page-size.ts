@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, userPageSizes } from '#shared/schemas/slots';
+import { DEFAULT_PAGE_SIZE, isPageSize as isOneOf, userPageSizes, type UserPageSize } from '#shared/page-sizes';
 
 /** Local storage key of the slot list page size (spec §3: "slot page size" is kept locally). */
 export const PAGE_SIZE_STORAGE_KEY = 'simple-slot.slots.pageSize';
 
-export type PageSize = (typeof userPageSizes)[number];
+export type PageSize = UserPageSize;
 
-const isPageSize = (n: number): n is PageSize => (userPageSizes as readonly number[]).includes(n);
+const isPageSize = (n: number): n is PageSize => isOneOf(userPageSizes, n);
 
 function readStored(): PageSize {
   try {

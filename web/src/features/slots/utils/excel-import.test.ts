@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkExcelFile, EXCEL_MAX_BYTES, excelMessages, importExcelRows, mapSheetToColumns } from './excel-import';
-import { buildXlsx } from '../../../../../test/support/xlsx';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 const columns = [
   { key: 'keywords', label: '키워드' },
@@ -47,13 +48,44 @@ describe('file rules', () => {
   });
 });
 
-describe('.xlsx through read-excel-file', () => {
-  it('reads the first sheet, drops the header and maps the columns', async () => {
-    const zip = buildXlsx([
-      ['키워드', 'URL', 'MID'],
-      ['엑셀 키워드', 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3', '123'],
-    ]);
-    const file = new File([zip as BlobPart], 'slots.xlsx');
-    expect(await importExcelRows(file, columns)).toEqual([['엑셀 키워드', 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3', '123']]);
+/** Files saved by LibreOffice Calc from fixtures/slots.fods (see fixtures/make-fixtures.sh). */
+const fixture = async (name: string) => new File([await readFile(join(import.meta.dirname, 'fixtures', name))], name);
+
+describe.each(['slots.xlsx', 'slots.xls'])('a real %s saved by a spreadsheet program', (name) => {
+  const withMemo = [...columns, { key: 'description', label: '메모' }];
+
+  it('reads the first sheet: header dropped, columns by header, empty rows skipped, Korean text as typed', async () => {
+    const rows = await importExcelRows(await fixture(name), withMemo);
+    expect(rows.map((row) => row[0])).toEqual(['엑셀 키워드 1', '엑셀 키워드 2', '엑셀 키워드 3']);
+    expect(rows[0][1]).toBe('https://www.coupang.com/vp/products/1101?itemId=2101&vendorItemId=3101');
+    expect(rows[1][3]).toBe('한글 메모, 쉼표 포함');
+  });
+
+  it('keeps the leading zeros of a code stored as text, and a number as its digits', async () => {
+    const rows = await importExcelRows(await fixture(name), withMemo);
+    expect(rows.map((row) => row[2])).toEqual(['0012345', '92', '0000093']);
+  });
+
+  // In Seoul (ahead of UTC) a date read as local midnight would come out as the day before.
+  const zone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'Asia/Seoul';
+  });
+  afterAll(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it('gives a date cell as its calendar day, in a Korean browser too', async () => {
+    const rows = await importExcelRows(await fixture(name), withMemo);
+    expect(rows[0][3]).toBe('2025-03-01');
+    expect(rows[2][3]).toBe('');
+  });
+});
+
+describe('a file that only claims to be a workbook', () => {
+  it('is refused with the parse message', async () => {
+    const bytes = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 1, 2, 3, 4]);
+    await expect(importExcelRows(new File([bytes], 'broken.xls'), columns)).rejects.toThrow(excelMessages.parse);
   });
 });

@@ -2,11 +2,11 @@ import { parseClipboardTable } from './paste';
 
 /**
  * Excel upload into the bulk registration grid (spec §5: .xlsx and .xls, the first row is the header
- * and is dropped). The readers are loaded on demand, so the page ships without them.
+ * and is dropped).
  *
- * - .xlsx (a zip): `read-excel-file`, a maintained, small, read-only reader.
- * - .xls (the old binary BIFF8 format): our own minimal reader (`xls-reader.ts`); the npm build of
- *   SheetJS (`xlsx` 0.18.5) is years old and carries known advisories, so it is not used.
+ * - .xlsx (a zip) and .xls (BIFF in an OLE2 file): one reader, SheetJS (`@e965/xlsx`, a maintained
+ *   republication of SheetJS CE 0.20; the npm `xlsx` 0.18.5 is years old and has known advisories).
+ *   It is large, so it is imported only when a file is chosen and is not in the page's first load.
  * - Many "xls" exports are really HTML tables or tab-separated text with an .xls name: those are
  *   read as what they are.
  */
@@ -75,6 +75,20 @@ function readHtmlTable(html: string): RawCell[][] {
   return [...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th,td')].map((td) => td.textContent ?? ''));
 }
 
+/**
+ * The first sheet of an .xlsx/.xls workbook. Cells keep their stored values: text stays text (a code
+ * such as '0012345' keeps its zeros), numbers are numbers, and dates come as UTC calendar days so the
+ * day does not move with the browser's time zone (KST is ahead of UTC).
+ */
+async function readWorkbookFirstSheet(bytes: Uint8Array): Promise<RawCell[][]> {
+  const { read, utils } = await import('@e965/xlsx');
+  const workbook = read(bytes, { type: 'array', cellDates: true, dense: true, UTC: true });
+  const first = workbook.SheetNames[0];
+  const sheet = first === undefined ? undefined : workbook.Sheets[first];
+  if (!sheet) return [];
+  return utils.sheet_to_json<RawCell[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false, UTC: true });
+}
+
 async function readBytes(file: Blob): Promise<Uint8Array> {
   try {
     return new Uint8Array(await file.arrayBuffer());
@@ -88,14 +102,7 @@ export async function readSpreadsheet(file: File): Promise<RawCell[][]> {
   checkExcelFile(file);
   const bytes = await readBytes(file);
   try {
-    if (startsWith(bytes, ZIP)) {
-      const { readSheet } = await import('read-excel-file/browser');
-      return (await readSheet(new Blob([bytes as BlobPart]))) as RawCell[][];
-    }
-    if (startsWith(bytes, OLE2)) {
-      const { readXlsFirstSheet } = await import('./xls-reader');
-      return readXlsFirstSheet(bytes);
-    }
+    if (startsWith(bytes, ZIP) || startsWith(bytes, OLE2)) return await readWorkbookFirstSheet(bytes);
     const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
     if (/<table[\s>]/i.test(text)) return readHtmlTable(text);
     if (text.includes('\t')) return parseClipboardTable(text);

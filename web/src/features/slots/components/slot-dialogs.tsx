@@ -1,0 +1,50 @@
+import type { FieldConfig } from '#shared/field-configs';
+import type { SlotDto } from '#shared/schemas/slots';
+import { isPausable } from '#shared/slot-status';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { BulkEditModal } from './bulk-edit-modal';
+import { BulkInputModal } from './bulk-input-modal';
+import { EditSlotModal } from './edit-slot-modal';
+import { RankHistoryModal } from './rank-history-modal';
+import { RegisterSlotModal } from './register-slot-modal';
+
+/** The one dialog My slots shows at a time. */
+export type SlotDialog =
+  | { kind: 'register' }
+  | { kind: 'edit'; slot: SlotDto }
+  | { kind: 'history'; slot: SlotDto }
+  | { kind: 'bulk-edit' }
+  | { kind: 'bulk-input' }
+  | { kind: 'pause'; slot: SlotDto }
+  | null;
+
+interface SlotDialogsProps {
+  dialog: SlotDialog;
+  configs: FieldConfig[] | undefined;
+  selectedSlots: SlotDto[];
+  onClose: () => void;
+  /** A bulk modal saved: close it and clear the selection. */
+  onBulkDone: () => void;
+  onConfirmPause: (slot: SlotDto) => void;
+}
+
+export function SlotDialogs({ dialog, configs, selectedSlots, onClose, onBulkDone, onConfirmPause }: SlotDialogsProps) {
+  const pausing = dialog?.kind === 'pause' && isPausable(dialog.slot.status);
+  return (
+    <>
+      {configs && <RegisterSlotModal open={dialog?.kind === 'register'} onClose={onClose} configs={configs} />}
+      {dialog?.kind === 'edit' && configs && <EditSlotModal slot={dialog.slot} configs={configs} onClose={onClose} />}
+      {dialog?.kind === 'history' && <RankHistoryModal slot={dialog.slot} onClose={onClose} />}
+      {dialog?.kind === 'bulk-edit' && <BulkEditModal slots={selectedSlots} onClose={onClose} onDone={onBulkDone} />}
+      {dialog?.kind === 'bulk-input' && configs && <BulkInputModal slots={selectedSlots} configs={configs} onClose={onClose} onDone={onBulkDone} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'pause'}
+        title={pausing ? '슬롯 일시정지' : '슬롯 재개'}
+        message={pausing ? '이 슬롯을 일시정지하시겠습니까? 일시정지해도 만료일은 변경되지 않습니다.' : '일시정지된 슬롯을 다시 진행하시겠습니까?'}
+        confirmLabel={pausing ? '일시정지' : '재개'}
+        onConfirm={() => dialog?.kind === 'pause' && onConfirmPause(dialog.slot)}
+        onCancel={onClose}
+      />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { SlotDto, SlotList } from '#shared/schemas/slots';
+import { isSelectableForBulk } from '#shared/slot-status';
+import { reconcileSelection } from '@/features/slots/utils/selection';
+
+/** The slots chosen for the bulk modals, kept across pages by id. */
+export function useSlotSelection(listData: SlotList | undefined, today: string) {
+  const [selected, setSelected] = useState<ReadonlyMap<string, SlotDto>>(new Map());
+
+  // Selected rows follow the list: fresh copies for the bulk modals, unselectable ones dropped.
+  useEffect(() => {
+    if (listData) setSelected((current) => reconcileSelection(current, listData.items, today));
+  }, [listData, today]);
+
+  const toggle = useCallback((slot: SlotDto) => {
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(slot.id)) next.delete(slot.id);
+      else next.set(slot.id, slot);
+      return next;
+    });
+  }, []);
+
+  /** Every selectable slot of the page on, or the whole page off. */
+  const toggleAll = (checked: boolean) => {
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const slot of listData?.items ?? []) {
+        if (checked) {
+          if (!isSelectableForBulk(slot, today)) continue;
+          next.set(slot.id, slot);
+        } else next.delete(slot.id);
+      }
+      return next;
+    });
+  };
+
+  const clear = () => setSelected(new Map());
+
+  return { selected, toggle, toggleAll, clear };
+}
