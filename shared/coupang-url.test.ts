@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanUrlInput, coupangUrlError, coupangUrlMessages, parseCoupangUrl } from './coupang-url';
+import { cleanUrlInput, coupangUrlError, parseCoupangUrl } from './coupang-url';
+import { coupangUrlMessages } from './messages/slots';
 
 const good = 'https://www.coupang.com/vp/products/7340176386?itemId=18790023377&vendorItemId=85933437473';
 

@@ -1,3 +1,6 @@
+import { COUPANG_HOST } from './slot-constants';
+import { coupangUrlMessages } from './messages/slots';
+
 /**
  * THE Coupang product URL rule (advertiser spec §5 "Shopping URL rule"). One implementation for every
  * form (single registration, edit, bulk edit, bulk input, bulk registration grid, fill) and the server.
@@ -13,21 +16,6 @@
  *   `&q=` on cut (the search text Coupang appends). The normalised URL keeps the advertiser's other
  *   parameters; `canonicalUrl` is the minimal form the rank workers use.
  */
-export const COUPANG_HOST = 'www.coupang.com';
-export const COUPANG_URL_FORMAT = 'https://www.coupang.com/vp/products/{상품ID}?itemId=...&vendorItemId=...';
-
-export const coupangUrlMessages = {
-  required: 'URL은 필수 입력 항목입니다.',
-  /** Spec §5 verbatim ('URL은 http:// 또는 {host} 시작해야 합니다.'). */
-  scheme: `URL은 http:// 또는 ${COUPANG_HOST} 시작해야 합니다.`,
-  onlyCoupang: '쿠팡 URL만 허용됩니다.',
-  productPath: `올바른 쿠팡 상품 URL 형식이 아닙니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,
-  requiredParams: `쿠팡 URL에는 itemId와 vendorItemId 파라미터가 필요합니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,
-  numericParams: `itemId와 vendorItemId는 숫자여야 합니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,
-  /** Bulk edit's summary alert when any URL is wrong (spec §5). */
-  checkFormat: 'URL 형식을 확인해주세요.',
-} as const;
-
 export type CoupangUrlErrorCode = 'required' | 'scheme' | 'onlyCoupang' | 'productPath' | 'requiredParams' | 'numericParams';
 
 export interface CoupangProductIds {

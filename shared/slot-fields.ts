@@ -1,6 +1,8 @@
 import type { FieldIssue } from './api';
 import { parseCoupangUrl } from './coupang-url';
 import { systemFieldKeys, type FieldConfig } from './field-configs';
+import { slotFieldMessages } from './messages/slots';
+import { MAX_KEYWORDS } from './slot-constants';
 
 /**
  * Slot field validation generated from the field configs (advertiser spec §2 modals, §5). The web
@@ -20,28 +22,8 @@ import { systemFieldKeys, type FieldConfig } from './field-configs';
 export const KEYWORD_FIELD = 'keywords';
 export const URL_FIELD = 'landingUrl';
 export const MID_FIELD = 'mid';
-export const MAX_KEYWORDS = 10;
 const coreFields = new Set([KEYWORD_FIELD, URL_FIELD]);
 
-export const slotFieldMessages = {
-  keywordRequired: '키워드는 필수 입력 항목입니다.',
-  urlRequired: 'URL은 필수 입력 항목입니다.',
-  required: (label: string) => `${label}은(는) 필수 입력 항목입니다.`,
-  tooManyKeywords: `키워드는 최대 ${MAX_KEYWORDS}개까지 입력할 수 있습니다.`,
-  digitsOnly: (label: string) => `${label}은(는) 숫자만 입력할 수 있습니다.`,
-  email: (label: string) => `${label}의 이메일 형식이 올바르지 않습니다.`,
-  url: (label: string) => `${label}은(는) http:// 또는 https://로 시작하는 주소여야 합니다.`,
-  date: (label: string) => `${label}은(는) YYYY-MM-DD 형식으로 입력해주세요.`,
-  boolean: (label: string) => `${label}은(는) true 또는 false로 입력해주세요.`,
-  tooLong: (label: string, max: number) => `${label}은(는) ${max}자 이하로 입력해주세요.`,
-  notText: (label: string) => `${label}의 형식이 올바르지 않습니다.`,
-  fillAtLeastOne: '최소 하나 이상의 필드를 입력해주세요.',
-  noEnabledFields: '활성화된 입력 필드가 없습니다.',
-  /** Inline row and bulk input summaries (spec §5). */
-  checkRequired: '필수 입력 항목을 확인해주세요.',
-  noInput: '입력된 데이터가 없습니다.',
-  bulkEditEmpty: '수정할 내용을 입력해주세요.',
-} as const;
 
 /** The fields a slot form shows, in display order (enabled, not system-generated; core fields always). */
 export function slotFormFields(configs: readonly FieldConfig[]): FieldConfig[] {

@@ -1,4 +1,5 @@
 import { kstDaysBetween, type KstDay } from './kst';
+import { slotStatusMessages } from './messages/slots';
 
 /**
  * Slot statuses and every rule that reads them (advertiser spec §2, §4; operator spec §4; design §8),
@@ -238,18 +239,6 @@ export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay):
   };
 }
 
-export const slotStatusMessages = {
-  pauseOnlyActive: '진행대기 또는 진행중인 슬롯만 일시정지할 수 있습니다.',
-  resumeOnlyPaused: '일시정지된 슬롯만 재개할 수 있습니다.',
-  notApproved: '승인되지 않은 슬롯은 진행할 수 없습니다.',
-  restoreStaffOnly: '삭제된 슬롯은 관리자만 복구할 수 있습니다.',
-  deleteNotAllowed: '거절, 만료, 환불 또는 완료된 슬롯만 삭제할 수 있습니다.',
-  alreadyDeleted: '이미 삭제된 슬롯입니다.',
-  editNotAllowed: '승인대기, 진행중 또는 일시정지 상태의 슬롯만 수정할 수 있습니다.',
-  fillOnlyEmpty: '입력대기 상태의 슬롯만 입력할 수 있습니다.',
-  approveOnlyPending: '승인대기 상태의 슬롯만 승인하거나 거절할 수 있습니다.',
-  completedSlot: '완료된 슬롯은 변경할 수 없습니다.',
-} as const;
 
 /** The statuses PATCH /slots/{id}/status takes (spec §7; refunds come with the operator console). */
 export const patchableStatuses = ['paused', 'active', 'deleted'] as const;

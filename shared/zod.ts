@@ -1,5 +1,5 @@
 import * as z from './zod-api';
-import { fieldLabels } from './messages';
+import { fieldLabels } from './messages/common';
 
 /**
  * zod configured with Korean messages that name the field. Every shared schema imports `z` from here,

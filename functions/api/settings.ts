@@ -1,4 +1,4 @@
-import { commonMessages } from '#shared/messages';
+import { commonMessages } from '#shared/messages/common';
 import { z } from '#shared/zod';
 import * as SettingsService from '../domain/settings/settings-service';
 import { defineGroup, op, reply } from '../http/api-handler';

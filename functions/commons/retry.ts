@@ -1,7 +1,7 @@
 import { isConditionFailure, isTransientFailure } from './store-errors';
 import { workTimeLeftMs } from './deadline';
 import { DomainError, ThrottledError } from './errors';
-import { commonMessages } from '#shared/messages';
+import { commonMessages } from '#shared/messages/common';
 
 /**
  * The one retry policy for every write that can lose a race: read → decide → write, again, while
@@ -21,6 +21,12 @@ import { commonMessages } from '#shared/messages';
 export const retryPolicy = {
   /** The most any operation retries, even in a function with a longer timeout (jobs). */
   budgetMs: 20_000,
+  /**
+   * A store that keeps refusing (throttling, timeouts) is not helped by waiting long: after this
+   * much time of nothing but busy answers the caller hears "busy" at once. Lost races, where
+   * somebody else is making progress, use the whole budget.
+   */
+  busyBudgetMs: 3_000,
   firstDelayMs: 4,
   maxDelayMs: 200,
 } as const;
@@ -58,13 +64,18 @@ export const budgetNowMs = (budgetMs: number = retryPolicy.budgetMs) => Math.max
  */
 export async function retrying<T>(attempt: (n: number) => Promise<T>, opts: RetryOptions = {}): Promise<T> {
   const deadline = Date.now() + budgetNowMs(opts.budgetMs);
+  let busySince: number | undefined;
   for (let n = 1; ; n++) {
     try {
       return await attempt(n);
     } catch (err) {
       if (!isRetryable(err)) throw err;
+      const now = Date.now();
+      const busy = isTransientFailure(err) && !(err instanceof LostRaceError) && !isConditionFailure(err);
+      busySince = busy ? (busySince ?? now) : undefined;
       const wait = backoffMs(n);
-      if (Date.now() + wait > deadline) throw new ThrottledError(commonMessages.busy, 1);
+      const busyTooLong = busySince !== undefined && now + wait - busySince > retryPolicy.busyBudgetMs;
+      if (now + wait > deadline || busyTooLong) throw new ThrottledError(commonMessages.busy, 1);
       await sleep(wait);
     }
   }

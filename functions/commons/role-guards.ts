@@ -1,4 +1,4 @@
-import { authMessages } from '#shared/messages';
+import { authMessages } from '#shared/messages/auth';
 import { isStaff, type Role } from '#shared/roles';
 import { ForbiddenError } from './errors';
 

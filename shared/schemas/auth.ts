@@ -1,5 +1,5 @@
 import { z } from '../zod';
-import { authMessages } from '../messages';
+import { authMessages } from '../messages/auth';
 import type { Role } from '../roles';
 
 export const PASSWORD_MIN = 6;

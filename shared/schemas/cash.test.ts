@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashMessages } from '../messages';
+import { cashMessages } from '../messages/cash';
 import { chargeRequestSchemaFor } from './cash';
 
 const limits = { minCashCharge: 10_000, maxCashCharge: 1_000_000 };

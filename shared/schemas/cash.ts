@@ -1,5 +1,6 @@
 import { z } from '../zod';
-import { cashMessages } from '../messages';
+import { cashMessages } from '../messages/cash';
+import { formatWonNumber } from '../won';
 
 /**
  * Cash system shapes shared by the server and the SPA (advertiser-area §2/§3/§5, design §5 cash
@@ -37,11 +38,6 @@ export const chargeStatusLabels: Record<ChargeStatus, string> = {
 /** Preset amounts of the charge form (spec §9). */
 export const chargePresets = [10000, 30000, 50000, 100000, 300000, 500000] as const;
 
-// Made on first use: the first Intl.NumberFormat loads ICU locale data (~12 ms), which would
-// otherwise land in the cold start of every Lambda that imports this module.
-let wonFormat: Intl.NumberFormat | undefined;
-/** 12345 → '12,345' (no unit; messages add 원). */
-export const formatWonNumber = (amount: number) => (wonFormat ??= new Intl.NumberFormat('ko-KR')).format(amount);
 
 /** Years an expected deposit may fall in: catches typos such as 0202 or 20255 without a moving window. */
 const DEPOSIT_YEARS = { min: 2000, max: 2099 } as const;

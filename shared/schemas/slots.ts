@@ -1,10 +1,11 @@
 import { z } from '../zod';
 import type { Pagination } from '../api';
-import { cashMessages } from '../messages';
-import { formatWonNumber } from './cash';
+import { cashMessages } from '../messages/cash';
+import { formatWonNumber } from '../won';
 import { isKstDay, type KstDay } from '../kst';
 import { adminPageSizes, DEFAULT_PAGE_SIZE, isPageSize, pageSizeMessage } from '../page-sizes';
 import { displayStatuses, patchableStatuses, type DisplayStatus, type SlotStatus } from '../slot-status';
+import { slotMessages } from '../messages/slots';
 
 /**
  * Slot requests (zod, parsed by the API and usable by the forms) and the shapes the slot API
@@ -12,37 +13,6 @@ import { displayStatuses, patchableStatuses, type DisplayStatus, type SlotStatus
  * these schemas only fix the envelope (types, sizes); the configured rules run on top.
  */
 
-export const slotMessages = {
-  invalidPrice: '올바른 가격을 입력해주세요.',
-  rejectionReasonRequired: '거절 사유를 입력해주세요.',
-  noRows: '등록할 슬롯 데이터를 입력해주세요.',
-  fixErrorsFirst: '입력 오류를 먼저 수정해주세요.',
-  tooManyRows: (max: number) => `한 번에 최대 ${max}개까지 등록할 수 있습니다.`,
-  selectSlots: '수정할 슬롯을 선택해주세요.',
-  tooManySelected: (max: number) => `한 번에 최대 ${max}개의 슬롯까지 수정할 수 있습니다.`,
-  slotNotFound: '슬롯을 찾을 수 없습니다.',
-  notOwner: '본인의 슬롯만 사용할 수 있습니다.',
-  maxSlots: (max: number, current: number) => `슬롯은 사용자당 최대 ${formatWonNumber(max)}개까지 보유할 수 있습니다. (현재 ${formatWonNumber(current)}개)`,
-  /** The cash module's text, with won numbers: '잔액이 부족합니다. 필요 금액: X원, 현재 잔액: Y원'. */
-  insufficientBalance: (required: number, balance: number) => cashMessages.insufficientBalance(formatWonNumber(required), formatWonNumber(balance)),
-  /** Single registration button text when the balance is below the slot price (spec §2). */
-  cashShort: (balance: number) => `캐시가 부족합니다. 현재 잔액: ${formatWonNumber(balance)}원`,
-  registrationInPreAllocation: '선슬롯 운영 모드에서는 슬롯을 직접 등록할 수 없습니다. 발행된 슬롯에 입력해주세요.',
-  /** After a single registration: waiting for approval, or running at once (slotAutoApproval). */
-  registeredPending: '슬롯이 신청되었습니다. 관리자 승인 후 진행됩니다.',
-  registered: '슬롯이 등록되었습니다.',
-  bulkRowFailed: (row: number) => `행 ${row}: 등록 실패`,
-  bulkSucceeded: (n: number) => `${n}개 슬롯이 성공적으로 등록되었습니다.`,
-  bulkPartial: (ok: number, failed: number) => `${ok}개 성공, ${failed}개 실패`,
-  bulkAllFailed: '모든 슬롯 등록이 실패했습니다.',
-  bulkUpdated: '일괄 수정이 완료되었습니다.',
-  slotUpdated: '슬롯이 성공적으로 수정되었습니다.',
-  rankDataDeleted: '순위 정보가 초기화되었습니다.',
-  datesStaffOnly: '기간은 관리자만 변경할 수 있습니다.',
-  dateOrder: '종료일은 시작일보다 늦어야 합니다.',
-  dateFormat: '날짜는 YYYY-MM-DD 형식으로 입력해주세요.',
-  bulkSelectable: '선택할 수 없는 슬롯이 포함되어 있습니다. (입력대기 또는 진행중이며 종료되지 않은 슬롯만 가능)',
-} as const;
 
 /** Largest bulk request (the admin grid's maximum, spec operator §9). */
 export const MAX_BULK_ROWS = 1000;

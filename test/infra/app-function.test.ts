@@ -65,7 +65,7 @@ describe('AppFunction', () => {
       expect(files.sort()).toEqual(['index.mjs']);
 
       const bundle = readFileSync(path.join(outdir, assetDir!, 'index.mjs'), 'utf8');
-      // From #functions/config and #infra/table: the aliases were followed and inlined.
+      // From #commons/config and #infra/table: the aliases were followed and inlined.
       expect(bundle).toContain('Missing environment variable');
       expect(bundle).toContain('GSI1PK');
       expect(bundle).not.toMatch(/from\s*["']#/);

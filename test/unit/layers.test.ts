@@ -46,7 +46,6 @@ const domainForbiddenPackages = /^(@aws-sdk\/|aws-lambda$|@middy\/|@aws-lambda-p
 const aliases: Array<[string, string]> = [
   ['#shared/', 'shared/'],
   ['#commons/', 'functions/commons/'],
-  ['#functions/', 'functions/'],
   ['#infra/', 'infra/'],
 ];
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
-import { authMessages } from '#shared/messages';
+import { authMessages } from '#shared/messages/auth';
 import type { AuthSession, LoginInput, ProfileUpdateInput, RegisterInput, UserDto } from '#shared/schemas/auth';
 import type { Role } from '#shared/roles';
 import { usersStore, type UserRecord } from '../../storage/users';
@@ -223,7 +223,7 @@ export async function changePassword(caller: Caller, currentPassword: string, pa
   const user = await activeUser(caller.userId);
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
     throw new ValidationError(authMessages.currentPasswordWrong, [
-      { field: 'currentPassword', label: '현재 비밀번호', message: authMessages.currentPasswordWrong },
+      { field: 'currentPassword', label: authMessages.currentPasswordLabel, message: authMessages.currentPasswordWrong },
     ]);
   }
   await usersStore.update(user.id, { passwordHash: await hashPassword(password) });
@@ -242,7 +242,7 @@ export async function updateProfile(caller: Caller, input: ProfileUpdateInput & 
   if (input.password) {
     if (!(await verifyPassword(input.currentPassword ?? '', user.passwordHash))) {
       throw new ValidationError(authMessages.currentPasswordWrong, [
-        { field: 'currentPassword', label: '현재 비밀번호', message: authMessages.currentPasswordWrong },
+        { field: 'currentPassword', label: authMessages.currentPasswordLabel, message: authMessages.currentPasswordWrong },
       ]);
     }
     passwordHash = await hashPassword(input.password);

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { tokenSigner } from '../../adapters/token-signer';
 import { config } from '#commons/config';
-import { authMessages } from '#shared/messages';
+import { authMessages } from '#shared/messages/auth';
 import { normaliseRole, type Role } from '#shared/roles';
 import { UnauthorizedError } from '#commons/errors';
 

@@ -1,4 +1,4 @@
-import { cashMessages } from '#shared/messages';
+import { cashMessages } from '#shared/messages/cash';
 import { ConflictError } from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
 

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { cashMessages } from '#shared/messages';
+import { cashMessages } from '#shared/messages/cash';
 import { isStaff } from '#shared/roles';
 import {
   chargeRequestSchemaFor,
@@ -20,6 +20,7 @@ import { assertCashEnabled } from './cash-common';
 import { paginate } from '#commons/pagination';
 import { assertStaff } from '#commons/role-guards';
 import { LinkedWriteRejected, post, ReplayMismatch } from './ledger';
+import { userMessages } from '#shared/messages/users';
 
 /**
  * Charge requests (advertiser-area §2/§4, operator-console Cash approval): an advertiser asks for a
@@ -55,14 +56,14 @@ export async function createChargeRequest(caller: Caller, body: ChargeRequestBod
   const parsed = chargeRequestSchemaFor(settings).safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ValidationError(issue.message, [{ field: issue.path.join('.'), label: '충전 금액', message: issue.message }]);
+    throw new ValidationError(issue.message, [{ field: issue.path.join('.'), label: cashMessages.chargeAmountLabel, message: issue.message }]);
   }
   if (idempotencyKey) {
     const earlier = await chargeRequestsStore.createdWithKey(caller.userId, idempotencyKey);
     if (earlier) return replayCreate(earlier, parsed.data);
   }
   const user = await usersStore.get(caller.userId);
-  if (!user) throw new NotFoundError(cashMessages.userNotFound);
+  if (!user) throw new NotFoundError(userMessages.userNotFound);
 
   const record: ChargeRequestRecord = {
     id: ulid(),
@@ -183,8 +184,8 @@ async function approveRecord(
         operation: 'approve',
         idempotencyKey: record.id,
         entries: [
-          { type: 'charge', amount: record.amount, description: '캐시 충전', referenceId: record.id },
-          { type: 'bonus', amount: bonusAmount, description: `충전 보너스 (${opts.bonusPercentage}%)`, referenceId: record.id },
+          { type: 'charge', amount: record.amount, description: cashMessages.chargeEntry, referenceId: record.id },
+          { type: 'bonus', amount: bonusAmount, description: cashMessages.bonusEntry(opts.bonusPercentage), referenceId: record.id },
         ],
         with: chargeRequestsStore.processItems(record, change),
       });

@@ -1,6 +1,8 @@
 import { ulid } from 'ulid';
-import { cashMessages, commonMessages } from '#shared/messages';
-import { formatWonNumber, type LedgerType } from '#shared/schemas/cash';
+import { cashMessages } from '#shared/messages/cash';
+import { commonMessages } from '#shared/messages/common';
+import { formatWonNumber } from '#shared/won';
+import { type LedgerType } from '#shared/schemas/cash';
 import { logger } from '#commons/logger';
 import { cancellationCodes } from '#commons/store-errors';
 import { LostRaceError } from '#commons/retry';
@@ -14,6 +16,7 @@ import {
 } from '../../storage/ledger';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../../storage/transactions';
 import { ConflictError, DomainError, InsufficientBalanceError, ValidationError } from '#commons/errors';
+import { userMessages } from '#shared/messages/users';
 
 /**
  * The ledger: the only code that moves money (design §3). Every change of a balance and its ledger
@@ -102,14 +105,14 @@ export interface PostResult extends MoneyResult {
 }
 
 function validate(input: PostInput) {
-  if (!input.userId) throw new ValidationError(cashMessages.userNotFound);
-  if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw new ValidationError('Idempotency-Key가 올바르지 않습니다.');
+  if (!input.userId) throw new ValidationError(userMessages.userNotFound);
+  if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw new ValidationError(cashMessages.idempotencyKeyInvalid);
   for (const e of input.entries) {
-    if (!Number.isSafeInteger(e.amount) || e.amount < 0) throw new ValidationError('금액은 0 이상의 정수여야 합니다.');
-    if (e.description.length > 500) throw new ValidationError('설명은 500자 이하로 입력해주세요.');
+    if (!Number.isSafeInteger(e.amount) || e.amount < 0) throw new ValidationError(cashMessages.amountNotNegative);
+    if (e.description.length > 500) throw new ValidationError(cashMessages.descriptionTooLong);
   }
   if ((input.with?.length ?? 0) > MAX_LINKED_ITEMS) {
-    throw new ValidationError(`한 번에 처리할 수 있는 항목은 최대 ${MAX_LINKED_ITEMS}개입니다.`);
+    throw new ValidationError(cashMessages.tooManyLinkedItems(MAX_LINKED_ITEMS));
   }
 }
 

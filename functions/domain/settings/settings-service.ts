@@ -7,7 +7,7 @@ import {
   type SettingCategory,
   type Settings,
 } from '#shared/settings';
-import { commonMessages } from '#shared/messages';
+import { commonMessages } from '#shared/messages/common';
 import { settingsStore } from '../../storage/settings';
 import { NotFoundError } from '#commons/errors';
 import { config } from '#commons/config';

@@ -1,6 +1,7 @@
 import { addKstDays, kstToday } from '#shared/kst';
-import { slotMessages, type ApproveSlotInput, type SlotDto } from '#shared/schemas/slots';
-import { calendarStatus, displayStatusLabels, slotStatusMessages, type SlotStatus } from '#shared/slot-status';
+import { slotMessages, slotStatusMessages } from '#shared/messages/slots';
+import { type ApproveSlotInput, type SlotDto } from '#shared/schemas/slots';
+import { calendarStatus, displayStatusLabels, type SlotStatus } from '#shared/slot-status';
 import { slotsStore } from '../../storage/slots';
 import { slotLogsStore } from '../../storage/slot-logs';
 import { slotCountersStore } from '../../storage/slot-counters';
@@ -13,6 +14,7 @@ import { logWriter, type ChangeContext } from './slot-change-log';
 import { ownersOf, toSlotDto } from './slot-dto';
 import { statusMove } from './slot-record';
 import { retrying } from '#commons/retry';
+import { slotLogTexts } from '#shared/messages/slots';
 
 /**
  * POST /slots/{id}/approve (operators and developers; the route admits only them).
@@ -43,7 +45,7 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
       const changes = { status, approved_price: price, approvedAt: now, approvedBy: ctx.caller.userId, startDate, endDate, updatedAt: now };
       await transact([
         slotsStore.update(s, changes),
-        slotLogsStore.put(log(s.id, now, { change_type: 'approve', field_key: 'status', old_value: 'pending', new_value: status, description: `승인 (${price.toLocaleString('ko-KR')}원, ${changes.startDate} ~ ${changes.endDate})` })),
+        slotLogsStore.put(log(s.id, now, { change_type: 'approve', field_key: 'status', old_value: 'pending', new_value: status, description: slotLogTexts.approved(price, startDate, endDate) })),
         ...move(status),
       ]);
       return { ...s, ...changes, version: s.version + 1 };
@@ -54,12 +56,12 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
     await Ledger.refund({
       userId: s.userId,
       amount: s.price,
-      description: `슬롯 거절 환불 (#${s.slot_number})`,
+      description: slotLogTexts.rejectRefund(s.slot_number),
       referenceId: s.id,
       idempotencyKey: `reject#${s.id}`,
       with: [
         slotsStore.update(s, changes),
-        slotLogsStore.put(log(s.id, now, { change_type: 'reject', field_key: 'status', old_value: 'pending', new_value: 'rejected', description: `${displayStatusLabels.rejected}: ${reason}` })),
+        slotLogsStore.put(log(s.id, now, { change_type: 'reject', field_key: 'status', old_value: 'pending', new_value: 'rejected', description: slotLogTexts.rejected(displayStatusLabels.rejected, reason) })),
         ...move('rejected'),
       ],
     });

@@ -1,26 +1,11 @@
 import { addKstDays, kstToday } from '#shared/kst';
 import { parseCoupangUrl } from '#shared/coupang-url';
 import { systemFieldKeys } from '#shared/field-configs';
-import {
-  slotMessages,
-  type FillSlotInput,
-  type SlotDto,
-  type SlotStatusChangeInput,
-  type UpdateSlotFieldsInput,
-  type UserBulkUpdateInput,
-} from '#shared/schemas/slots';
-import {
-  KEYWORD_FIELD,
-  MAX_KEYWORDS,
-  URL_FIELD,
-  collectFieldInput,
-  slotFieldMessages,
-  splitKeywords,
-  validateSlotFields,
-  type RawFieldValues,
-  type SlotFieldValues,
-} from '#shared/slot-fields';
-import { calendarStatus, decideStatusChange, displayStatusLabels, isSelectableForBulk, slotActions, slotStatusMessages } from '#shared/slot-status';
+import { slotMessages, slotFieldMessages, slotStatusMessages } from '#shared/messages/slots';
+import { type FillSlotInput, type SlotDto, type SlotStatusChangeInput, type UpdateSlotFieldsInput, type UserBulkUpdateInput } from '#shared/schemas/slots';
+import { KEYWORD_FIELD, URL_FIELD, collectFieldInput, splitKeywords, validateSlotFields, type RawFieldValues, type SlotFieldValues } from '#shared/slot-fields';
+import { MAX_KEYWORDS } from '#shared/slot-constants';
+import { calendarStatus, decideStatusChange, displayStatusLabels, isSelectableForBulk, slotActions } from '#shared/slot-status';
 import { isStaff } from '#shared/roles';
 import { fieldConfigsStore } from '../../storage/field-configs';
 import { slotsStore, type SlotRecord } from '../../storage/slots';
@@ -37,6 +22,7 @@ import { fieldAttributes, fieldsError, statusMove } from './slot-record';
 import { ownersOf, toSlotDto } from './slot-dto';
 import { visibleSlots } from './slot-visibility';
 import { retrying } from '#commons/retry';
+import { slotLogTexts } from '#shared/messages/slots';
 
 /**
  * Changes an owner (or staff) makes to existing slots. Each change is one transaction: the slot
@@ -84,7 +70,7 @@ async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, n
     if (systemKeys.has(key)) continue;
     const before = slot.customFields[key] ?? '';
     const after = values.customFields[key] ?? '';
-    if (before !== after) logs.push(log(slot.id, now, { change_type: changeType, field_key: key, old_value: before, new_value: after, description: filling ? '빈 슬롯 입력' : '필드 수정' }));
+    if (before !== after) logs.push(log(slot.id, now, { change_type: changeType, field_key: key, old_value: before, new_value: after, description: filling ? slotLogTexts.filled : slotLogTexts.fieldUpdated }));
   }
   const changes: Partial<SlotRecord> = {};
   const plan: Plan = { changes, logs, counters: {}, rankReset: false };
@@ -96,7 +82,7 @@ async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, n
   if (targetChanged && !filling) {
     plan.rankReset = true;
     Object.assign(changes, { rank: null, yesterday_rank: null, first_rank: null, product_name: null, thumbnail: null });
-    if (hadRank) logs.push(log(slot.id, now, { change_type: 'field_update', field_key: 'rank', old_value: slot.rank, new_value: null, description: '키워드 또는 URL 변경으로 순위 정보 초기화' }));
+    if (hadRank) logs.push(log(slot.id, now, { change_type: 'field_update', field_key: 'rank', old_value: slot.rank, new_value: null, description: slotLogTexts.rankResetByChange }));
   }
   if (filling && values.keyword && values.url) {
     // A filled pre-allocated slot runs: on its issued dates, or from today for the configured days.
@@ -108,7 +94,7 @@ async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, n
     const next = calendarStatus({ status: 'active', startDate, endDate }, today);
     Object.assign(changes, { status: next, startDate, endDate });
     plan.counters = statusMove('empty', next);
-    logs.push(log(slot.id, now, { change_type: 'status_change', field_key: 'status', old_value: 'empty', new_value: next, description: `${displayStatusLabels.empty} → ${displayStatusLabels[next]}` }));
+    logs.push(log(slot.id, now, { change_type: 'status_change', field_key: 'status', old_value: 'empty', new_value: next, description: slotLogTexts.statusMoved(displayStatusLabels.empty, displayStatusLabels[next]) }));
   }
   return plan;
 }
@@ -147,7 +133,7 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
       field_key: 'status',
       old_value: slot.status,
       new_value: decision.next,
-      description: `${displayStatusLabels[slot.status]} → ${displayStatusLabels[decision.next]}${restoring ? ' (복구)' : ''}`,
+      description: (restoring ? slotLogTexts.restored : slotLogTexts.statusMoved)(displayStatusLabels[slot.status], displayStatusLabels[decision.next]),
     });
     const changes: Partial<SlotRecord> = { status: decision.next, updatedAt: now, ...(decision.next === 'deleted' ? { statusBeforeDelete: slot.status } : {}) };
     await transact([
@@ -181,7 +167,7 @@ export async function updateFields(slotId: string, input: UpdateSlotFieldsInput,
       if (value === slot[key]) continue;
       plan.changes[key] = value;
       plan.changes.updatedAt = now;
-      plan.logs.push(log(slot.id, now, { change_type: 'field_update', field_key: key, old_value: slot[key], new_value: value, description: '기간 수정' }));
+      plan.logs.push(log(slot.id, now, { change_type: 'field_update', field_key: key, old_value: slot[key], new_value: value, description: slotLogTexts.periodEdited }));
     }
     return answer(await commitPlan(slot, plan));
   });
@@ -274,7 +260,7 @@ export async function deleteRankData(slotId: string, ctx: ChangeContext): Promis
     const now = new Date().toISOString();
     await transact([
       slotsStore.update(s, { rank: null, yesterday_rank: null, first_rank: null, updatedAt: now }),
-      slotLogsStore.put(log(s.id, now, { change_type: 'field_update', field_key: 'rank', old_value: s.rank, new_value: null, description: '순위 정보 초기화' })),
+      slotLogsStore.put(log(s.id, now, { change_type: 'field_update', field_key: 'rank', old_value: s.rank, new_value: null, description: slotLogTexts.rankReset })),
       ...countersItems(s.userId, {}),
     ]);
     return s;

@@ -1,17 +1,7 @@
 import { addKstDays, kstDayStartIso, kstToday } from '#shared/kst';
 import { isStaff } from '#shared/roles';
-import {
-  slotMessages,
-  staffOnlySearchTypes,
-  userPageSizes,
-  type RankDeleteQueryDto,
-  type RankHistoryDto,
-  type SlotCountDto,
-  type SlotDto,
-  type SlotList,
-  type SlotListQuery,
-  type SlotLogDto,
-} from '#shared/schemas/slots';
+import { slotMessages, slotQueryMessages } from '#shared/messages/slots';
+import { staffOnlySearchTypes, userPageSizes, type RankDeleteQueryDto, type RankHistoryDto, type SlotCountDto, type SlotDto, type SlotList, type SlotListQuery, type SlotLogDto } from '#shared/schemas/slots';
 import { deriveDisplayStatus, slotStatuses, type DisplayStatus, type SlotStatus } from '#shared/slot-status';
 import { slotFormFields } from '#shared/slot-fields';
 import type { Caller } from '../auth/tokens';
@@ -131,8 +121,8 @@ function compare(a: Sortable, b: Sortable): number {
  */
 export async function listSlots(caller: Caller, query: SlotListQuery): Promise<SlotList> {
   const staff = isStaff(caller.role);
-  if (!staff && staffOnlySearchTypes.includes(query.searchType)) throw new ValidationError('검색 유형이 올바르지 않습니다.');
-  if (!staff && !(userPageSizes as readonly number[]).includes(query.limit)) throw new ValidationError('페이지 크기는 10, 30, 50, 100 중 하나여야 합니다.');
+  if (!staff && staffOnlySearchTypes.includes(query.searchType)) throw new ValidationError(slotQueryMessages.searchTypeInvalid);
+  if (!staff && !(userPageSizes as readonly number[]).includes(query.limit)) throw new ValidationError(slotQueryMessages.pageSizeInvalid(userPageSizes));
   if (!staff && query.userId && query.userId !== caller.userId) throw new ForbiddenError(slotMessages.notOwner);
 
   const status = query.status && query.status !== 'all' ? query.status : undefined;
@@ -260,8 +250,8 @@ export async function rankDeleteQuery(caller: Caller, slotId: string): Promise<R
     first_rank: slot.first_rank,
     historyDays: days.length,
     message: hasRankData
-      ? `키워드 또는 URL을 변경하면 기존 순위 정보(현재 순위, 어제 순위, 최초 순위, 순위 히스토리 ${days.length}일)가 초기화됩니다.`
-      : '초기화할 순위 정보가 없습니다.',
+      ? slotQueryMessages.rankResetWarning(days.length)
+      : slotQueryMessages.noRankData,
   };
 }
 

@@ -1,14 +1,8 @@
 import { ulid } from 'ulid';
-import { cashMessages } from '#shared/messages';
+import { cashMessages } from '#shared/messages/cash';
 import { addKstDays, kstToday } from '#shared/kst';
-import {
-  slotMessages,
-  type BulkCreateResult,
-  type BulkCreateSlotsInput,
-  type BulkRowError,
-  type CreateSlotInput,
-  type SlotDto,
-} from '#shared/schemas/slots';
+import { slotMessages } from '#shared/messages/slots';
+import { type BulkCreateResult, type BulkCreateSlotsInput, type BulkRowError, type CreateSlotInput, type SlotDto } from '#shared/schemas/slots';
 import { collectFieldInput, isBlankRow, validateSlotFields, type SlotFieldValues } from '#shared/slot-fields';
 import type { SlotStatus } from '#shared/slot-status';
 import type { Settings } from '#shared/settings';
@@ -27,6 +21,8 @@ import { toSlotDto } from './slot-dto';
 import { type ChangeContext } from './slot-change-log';
 import { retrying } from '#commons/retry';
 import { inTurn } from '../user-write-turns';
+import { userMessages } from '#shared/messages/users';
+import { slotLogTexts } from '#shared/messages/slots';
 
 /**
  * Registration in normal mode: POST /slots (one slot) and POST /slots/bulk (many in one request).
@@ -53,7 +49,7 @@ async function registrationContext(ctx: ChangeContext) {
   const settings = await getSettings();
   if (settings.slotOperationMode === 'pre-allocation') throw new ConflictError(slotMessages.registrationInPreAllocation);
   const [configs, owner] = await Promise.all([fieldConfigsStore.list(), usersStore.get(ctx.caller.userId)]);
-  if (!owner) throw new NotFoundError(cashMessages.userNotFound);
+  if (!owner) throw new NotFoundError(userMessages.userNotFound);
   return { settings, configs, owner, price: settings.useCashSystem ? settings.defaultSlotPrice : 0, today: kstToday() };
 }
 
@@ -139,7 +135,7 @@ export async function createSlot(input: CreateSlotInput, ctx: ChangeContext): Pr
     status: state.status,
     maxSlots: settings.maxSlotsPerUser,
     idempotencyKey: key,
-    description: '슬롯 등록',
+    description: slotLogTexts.registered,
     referenceId: slotId,
     linked: (seqStart) => {
       created = { ...newSlotRecord({ id: slotId, owner, slotNumber: seqStart, fields: checked.values, price, ...state, now }), ...state.approval };
@@ -242,7 +238,7 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
     status: state.status,
     maxSlots: settings.maxSlotsPerUser,
     idempotencyKey: `slot-bulk#${clientKey}`,
-    description: `슬롯 대량 등록 ${n}개`,
+    description: slotLogTexts.bulkRegistered(n),
     referenceId: bulkId,
     reserved: seqStart,
     linked: () => [slotBulksStore.put({ bulkId, attempt, userId: owner.id, count: n, seqStart, rowsHash, result, createdAt: now })],
@@ -279,7 +275,7 @@ const ISSUE_CHUNK = 90;
  */
 export async function issueEmptySlots(input: { userId: string; count: number; startDate: string; endDate: string }): Promise<string[]> {
   const owner = await usersStore.get(input.userId);
-  if (!owner) throw new NotFoundError(cashMessages.userNotFound);
+  if (!owner) throw new NotFoundError(userMessages.userNotFound);
   const ids: string[] = [];
   for (let done = 0; done < input.count; done += ISSUE_CHUNK) {
     const n = Math.min(ISSUE_CHUNK, input.count - done);

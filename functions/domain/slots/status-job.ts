@@ -10,6 +10,7 @@ import { logger } from '#commons/logger';
 import { isCommittedBulkRow } from './slot-visibility';
 import { statusMove } from './slot-record';
 import { retrying } from '#commons/retry';
+import { slotLogTexts } from '#shared/messages/slots';
 
 /**
  * Scheduled job `slot-status` (00:05 KST): moves stored statuses along the calendar so the counters
@@ -46,10 +47,10 @@ export async function runSlotStatusJob(today = kstToday()) {
               field_key: 'status',
               old_value: slot.status,
               new_value: next,
-              description: `${displayStatusLabels[slot.status]} → ${displayStatusLabels[next]} (기간에 따른 자동 변경)`,
+              description: slotLogTexts.movedByCalendar(displayStatusLabels[slot.status], displayStatusLabels[next]),
               user_id: 'system',
               actor_id: null,
-              full_name: '시스템',
+              full_name: slotLogTexts.system,
               ip_address: '',
               user_agent: 'slot-status job',
               created_at: now,

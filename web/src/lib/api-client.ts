@@ -1,5 +1,6 @@
 import type { ErrorCode, FieldIssue } from '#shared/api';
-import { authMessages, commonMessages } from '#shared/messages';
+import { authMessages } from '#shared/messages/auth';
+import { commonMessages } from '#shared/messages/common';
 import type { AuthSession } from '#shared/schemas/auth';
 import { applyAuthSession, clearSession, getAccessToken, getSessionState } from './session-store';
 

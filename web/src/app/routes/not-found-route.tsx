@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { commonMessages } from '#shared/messages';
+import { commonMessages } from '#shared/messages/common';
 import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { authMessages } from '#shared/messages';
+import { authMessages } from '#shared/messages/auth';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';

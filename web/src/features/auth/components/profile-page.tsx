@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { authMessages } from '#shared/messages';
+import { authMessages } from '#shared/messages/auth';
 import { roleLabels } from '#shared/roles';
 import type { UserDto } from '#shared/schemas/auth';
 import { Alert } from '@/components/ui/alert';

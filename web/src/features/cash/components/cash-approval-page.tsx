@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { cashMessages } from '#shared/messages';
+import { cashMessages } from '#shared/messages/cash';
 import { chargeStatuses, chargeStatusLabels, type ChargeRequestDto, type ChargeStatus } from '#shared/schemas/cash';
 import { adminPageSizes } from '#shared/page-sizes';
 import { ErrorBox } from '@/components/ui/alert';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { cashMessages } from '#shared/messages';
+import { cashMessages } from '#shared/messages/cash';
 import type { ChargeRequestDto } from '#shared/schemas/cash';
 import { userPageSizes } from '#shared/page-sizes';
 import { ErrorBox } from '@/components/ui/alert';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cashMessages } from '#shared/messages';
+import { cashMessages } from '#shared/messages/cash';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';

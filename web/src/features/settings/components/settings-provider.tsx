@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { commonMessages } from '#shared/messages';
+import { commonMessages } from '#shared/messages/common';
 import { defaultSettings, pageTitle } from '#shared/settings';
 import { useToast } from '@/components/ui/toast';
 import { AppSettingsContext, type AppSettingsValue } from '@/lib/app-settings';

@@ -1,6 +1,6 @@
 import type { Dispatch } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
-import { slotMessages } from '#shared/schemas/slots';
+import { slotMessages } from '#shared/messages/slots';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -1,9 +1,9 @@
 import { useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FieldConfig } from '#shared/field-configs';
-import { commonMessages } from '#shared/messages';
-import { slotMessages } from '#shared/schemas/slots';
-import { slotFormFields, slotFieldMessages } from '#shared/slot-fields';
+import { commonMessages } from '#shared/messages/common';
+import { slotMessages, slotFieldMessages } from '#shared/messages/slots';
+import { slotFormFields } from '#shared/slot-fields';
 import { Alert, ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

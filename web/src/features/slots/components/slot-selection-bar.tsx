@@ -1,4 +1,5 @@
-import { MAX_BULK_EDIT, slotMessages } from '#shared/schemas/slots';
+import { MAX_BULK_EDIT } from '#shared/schemas/slots';
+import { slotMessages } from '#shared/messages/slots';
 import { Button } from '@/components/ui/button';
 import styles from './slots-page.module.css';
 

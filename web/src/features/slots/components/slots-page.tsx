@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { kstToday } from '#shared/kst';
-import { commonMessages } from '#shared/messages';
+import { commonMessages } from '#shared/messages/common';
 import type { SlotDto } from '#shared/schemas/slots';
 import { slotListFields } from '#shared/slot-fields';
 import { ErrorBox } from '@/components/ui/alert';

@@ -1,8 +1,9 @@
 import { useState, type Dispatch } from 'react';
 import { useNavigate } from 'react-router';
 import type { FieldConfig } from '#shared/field-configs';
-import { commonMessages } from '#shared/messages';
-import { slotMessages, type BulkCreateResult } from '#shared/schemas/slots';
+import { commonMessages } from '#shared/messages/common';
+import { slotMessages } from '#shared/messages/slots';
+import { type BulkCreateResult } from '#shared/schemas/slots';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage, newIdempotencyKey } from '@/lib/api-client';
 import { refusedBulkRows, useBulkCreateSlots } from '@/features/slots/api/bulk-create-slots';
