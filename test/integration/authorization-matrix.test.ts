@@ -1,0 +1,185 @@
+import '../support/quiet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { routeKey, routes, type Access, type RouteDef } from '../../infra/routes';
+import { db, tableName } from '../../functions/storage/client';
+import { apiClient, type CallResult } from '../support/http';
+import { startLocalStack, type LocalStack } from '../support/local-stack';
+import { newAccount, row } from '../support/slots';
+
+/**
+ * The authorization matrix, generated from the route table: every route is called as anonymous, as
+ * the owner of the objects in its path, as another user with the owner's object ids, as an operator
+ * and as a developer, and each answer must match the route's declared access. A route added to the
+ * table without a case below fails the first test: new routes must say how they are checked.
+ */
+let stack: LocalStack;
+let api: ReturnType<typeof apiClient>;
+
+interface Fixtures {
+  ownerId: string;
+  slotId: string;
+  chargeId: string;
+}
+type Account = { id: string; token: string };
+let owner: Account;
+let stranger: Account;
+let operator: Account;
+let developer: Account;
+let fx: Fixtures;
+
+interface RouteCase {
+  /** The concrete path, with the owner's object ids. */
+  path?: (f: Fixtures) => string;
+  /**
+   * The path names an object of the owner: another user must get 404 (or 403) with a body that is
+   * otherwise valid, and nothing may change in the table.
+   */
+  owned?: { body?: (f: Fixtures) => unknown };
+}
+
+const slotPath = (suffix = '') => (f: Fixtures) => `/api/slots/${f.slotId}${suffix}`;
+const chargePath = (suffix: string) => (f: Fixtures) => `/api/cash/charge-requests/${f.chargeId}${suffix}`;
+
+/** One entry per route of the table: how to call it and which object it guards. */
+const cases: Record<string, RouteCase> = {
+  'POST /api/auth/login': {},
+  'POST /api/auth/register': {},
+  'POST /api/auth/refresh': {},
+  'POST /api/auth/logout': {},
+  'GET /api/auth/me': {},
+  'PUT /api/auth/change-password': {},
+  'PUT /api/auth/profile': {},
+  'POST /api/auth/switch-user': {},
+  'POST /api/auth/switch-back': {},
+  'GET /api/health': {},
+  'GET /api/system-settings': {},
+  'GET /api/system-settings/category/{category}': { path: () => '/api/system-settings/category/business' },
+  'GET /api/system-settings/key/{key}': { path: () => '/api/system-settings/key/siteName' },
+  'GET /api/cash/balance': {},
+  'GET /api/cash/transactions': {},
+  'GET /api/cash/stats': {},
+  'POST /api/cash/charge-requests': {},
+  'GET /api/cash/charge-requests': {},
+  'POST /api/cash/charge-requests/{id}/approve': { path: chargePath('/approve') },
+  'POST /api/cash/charge-requests/{id}/reject': { path: chargePath('/reject') },
+  'POST /api/cash/charge-requests/{id}/cancel': { path: chargePath('/cancel'), owned: {} },
+  'GET /api/field-configs': {},
+  'GET /api/slots': {},
+  'POST /api/slots': {},
+  'POST /api/slots/bulk': {},
+  'GET /api/slots/count': {},
+  'PUT /api/slots/user/bulk-update': { owned: { body: (f) => ({ slotIds: [f.slotId], updates: { keyword: '남의 키워드' } }) } },
+  'GET /api/slots/allocation/{userId}': { path: (f) => `/api/slots/allocation/${f.ownerId}`, owned: {} },
+  'GET /api/slots/{id}': { path: slotPath(), owned: {} },
+  'PATCH /api/slots/{id}/status': { path: slotPath('/status'), owned: { body: () => ({ status: 'deleted' }) } },
+  'PUT /api/slots/{id}/update-fields': { path: slotPath('/update-fields'), owned: { body: () => ({ customFields: { keywords: '남의 키워드' } }) } },
+  'PUT /api/slots/{id}/fill': { path: slotPath('/fill'), owned: { body: () => row(7) } },
+  'GET /api/slots/{id}/logs': { path: slotPath('/logs'), owned: {} },
+  'GET /api/slots/{id}/field-values': { path: slotPath('/field-values'), owned: {} },
+  'GET /api/slots/{id}/rank-delete-query': { path: slotPath('/rank-delete-query'), owned: {} },
+  'DELETE /api/slots/{id}/rank-data': { path: slotPath('/rank-data'), owned: {} },
+  'GET /api/slots/{id}/rank-history': { path: slotPath('/rank-history'), owned: {} },
+  'POST /api/slots/{id}/approve': { path: slotPath('/approve') },
+};
+
+/** Which callers a route's declared access lets through. */
+const allowedBy: Record<Access, Array<'anonymous' | 'user' | 'operator' | 'developer'>> = {
+  public: ['anonymous', 'user', 'operator', 'developer'],
+  user: ['user', 'operator', 'developer'],
+  operator: ['operator', 'developer'],
+  developer: ['developer'],
+  worker: [],
+};
+
+const pathOf = (route: RouteDef) => (cases[routeKey(route)]?.path ?? (() => route.path))(fx);
+
+async function call(route: RouteDef, token?: string, body?: unknown): Promise<CallResult> {
+  return api.call(route.method, pathOf(route), { token, body: body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}) });
+}
+
+async function tableSnapshot() {
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: cursor, ConsistentRead: true }));
+    items.push(...(out.Items ?? []));
+    cursor = out.LastEvaluatedKey;
+  } while (cursor);
+  return items.map((i) => JSON.stringify(i)).sort();
+}
+
+beforeAll(async () => {
+  stack = await startLocalStack({ web: false });
+  api = apiClient(stack.url);
+  owner = await newAccount(stack, { balance: 500_000 });
+  stranger = await newAccount(stack, { balance: 500_000 });
+  operator = await newAccount(stack, { role: 'operator' });
+  developer = await newAccount(stack, { role: 'developer' });
+  const slot = await api.call('POST', '/api/slots', { token: owner.token, body: row(1) });
+  const charge = await api.call('POST', '/api/cash/charge-requests', { token: owner.token, body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
+  fx = { ownerId: owner.id, slotId: slot.body.data.id, chargeId: charge.body.data.id };
+});
+afterAll(() => stack?.stop());
+
+describe('authorization matrix (from the route table)', () => {
+  it('has a declared case for every route, and none for routes that no longer exist', () => {
+    const keys = routes.map((r) => routeKey(r));
+    expect(keys.filter((k) => !(k in cases)), 'routes without a case in authorization-matrix.test.ts').toEqual([]);
+    expect(Object.keys(cases).filter((k) => !keys.includes(k)), 'cases for routes that are gone').toEqual([]);
+  });
+
+  it('refuses callers the declared access does not allow (401 without a token, 403 with the wrong role), never a 5xx', async () => {
+    const wrong: string[] = [];
+    for (const route of routes as readonly RouteDef[]) {
+      const allowed = allowedBy[route.access];
+      const callers = [
+        ['anonymous', undefined],
+        ['user', stranger.token],
+        ['operator', operator.token],
+        ['developer', developer.token],
+      ] as const;
+      for (const [who, token] of callers) {
+        if (allowed.includes(who)) continue;
+        const res = await call(route, token);
+        const expected = who === 'anonymous' || route.access === 'worker' ? [401] : [403];
+        if (!expected.includes(res.status) || res.body?.success !== false) wrong.push(`${routeKey(route)} as ${who}: ${res.status} (expected ${expected.join('/')})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("another user with the owner's object ids gets 404 or 403 and changes nothing", async () => {
+    const wrong: string[] = [];
+    for (const route of routes as readonly RouteDef[]) {
+      const owned = cases[routeKey(route)]?.owned;
+      if (!owned) continue;
+      const before = await tableSnapshot();
+      const res = await call(route, stranger.token, owned.body?.(fx));
+      const after = await tableSnapshot();
+      if (![403, 404].includes(res.status)) wrong.push(`${routeKey(route)}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      if (JSON.stringify(after) !== JSON.stringify(before)) wrong.push(`${routeKey(route)}: the table changed`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets every allowed caller through the guard (no 401/403), never a 5xx', async () => {
+    const wrong: string[] = [];
+    const callers = [
+      ['anonymous', undefined],
+      ['user', owner.token],
+      ['operator', operator.token],
+      ['developer', developer.token],
+    ] as const;
+    for (const route of routes as readonly RouteDef[]) {
+      // Sign-in and session routes answer 401 to bad credentials by design; their guards are tested in auth.test.ts.
+      if (['POST /api/auth/login', 'POST /api/auth/refresh', 'PUT /api/auth/change-password', 'POST /api/auth/switch-back'].includes(routeKey(route))) continue;
+      for (const [who, token] of callers) {
+        if (!allowedBy[route.access].includes(who)) continue;
+        const res = await call(route, token);
+        if (res.status === 401 || res.status === 403 || res.status >= 500) wrong.push(`${routeKey(route)} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
