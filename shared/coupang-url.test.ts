@@ -18,7 +18,8 @@ describe('parseCoupangUrl', () => {
 
   it('accepts http, other parameter orders and extra parameters, keeping them in url but not in canonicalUrl', () => {
     const r = parseCoupangUrl('http://www.coupang.com/vp/products/123?vendorItemId=3&sourceType=srp&itemId=2');
-    expect(r).toMatchObject({ ok: true, url: 'http://www.coupang.com/vp/products/123?vendorItemId=3&sourceType=srp&itemId=2', productId: '123', itemId: '2', vendorItemId: '3' });
+    // http:// is accepted as typed, and stored as https:// (never a plain-text link to the shop).
+    expect(r).toMatchObject({ ok: true, url: 'https://www.coupang.com/vp/products/123?vendorItemId=3&sourceType=srp&itemId=2', productId: '123', itemId: '2', vendorItemId: '3' });
     expect(r.ok && r.canonicalUrl).toBe('https://www.coupang.com/vp/products/123?itemId=2&vendorItemId=3');
   });
 
@@ -64,6 +65,10 @@ describe('parseCoupangUrl', () => {
       'https://coupang.com.evil.io/vp/products/1?itemId=2&vendorItemId=3',
       'https://notcoupang.com/vp/products/1?itemId=2&vendorItemId=3',
       'https://localhost/vp/products/1?itemId=2&vendorItemId=3',
+      'https://evil.example@www.coupang.com/vp/products/1?itemId=2&vendorItemId=3',
+      'https://user:pass@www.coupang.com/vp/products/1?itemId=2&vendorItemId=3',
+      'https://@www.coupang.com/vp/products/1?itemId=2&vendorItemId=3',
+      'https://www.coupang.com:8443/vp/products/1?itemId=2&vendorItemId=3',
       'http://',
     ]) {
       expect(coupangUrlError(raw), raw).toBe('쿠팡 URL만 허용됩니다.');

@@ -54,9 +54,11 @@ export function parseCoupangUrl(raw: string | null | undefined): CoupangUrlResul
   } catch {
     return fail('onlyCoupang');
   }
-  // A dotted host is required; anything but Coupang is refused.
+  // A dotted host is required; anything but Coupang is refused. A user-info part
+  // (`https://evil.example@www.coupang.com/…` reads as another site to a person) or a port is too.
   const host = parsed.hostname.toLowerCase();
   if (!host.includes('.') || !isCoupangHost(host)) return fail('onlyCoupang');
+  if (parsed.username || parsed.password || /@/.test(text.split(/[/?#]/, 3).join('/')) || parsed.port) return fail('onlyCoupang');
 
   const path = PRODUCT_PATH.exec(parsed.pathname);
   if (!path) return fail('productPath');
@@ -68,7 +70,8 @@ export function parseCoupangUrl(raw: string | null | undefined): CoupangUrlResul
   const productId = path[1];
   return {
     ok: true,
-    url: text,
+    // Typed as http:// (the spec accepts it), always stored and linked as https://.
+    url: text.replace(/^http:\/\//i, 'https://'),
     canonicalUrl: `https://${COUPANG_HOST}/vp/products/${productId}?itemId=${itemId}&vendorItemId=${vendorItemId}`,
     productId,
     itemId,

@@ -196,6 +196,28 @@ export const sessionsStore = {
     return revoked;
   },
 
+  /**
+   * Ends a live family and says whether this call ended it: false when it was already revoked,
+   * expired or unknown (a second switch-back with the same token finds nothing left to end).
+   */
+  async endLiveFamily(familyId: string, now = new Date()): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.refreshFamily(familyId),
+          UpdateExpression: 'SET revoked = :true',
+          ConditionExpression: 'attribute_exists(PK) AND revoked <> :true AND expiresAt > :now',
+          ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  },
+
   async revokeFamily(familyId: string): Promise<void> {
     await db().send(
       new UpdateCommand({

@@ -319,6 +319,32 @@ describe('developer user-switch', () => {
     expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: switched.body.data.tokens.refreshToken } })).status).toBe(401);
   });
 
+  it('a switch token leads back once, and never after its session was logged out', async () => {
+    const devSession = await api.login(dev.developerId, dev.developerPassword);
+    const target = await api.login('advertiser1', 'secret12');
+    const switchTo = async () => {
+      const res = await api.call('POST', '/api/auth/switch-user', { token: (await api.login(dev.developerId, dev.developerPassword)).token, body: { targetUserId: target.user.id } });
+      return res.body.data.tokens as { accessToken: string; refreshToken: string };
+    };
+    expect(devSession.user.role).toBe('developer');
+
+    // Used once: the same token cannot switch back again (a leaked copy gives nothing).
+    const first = await switchTo();
+    expect((await api.call('POST', '/api/auth/switch-back', { token: first.accessToken })).status).toBe(200);
+    const replay = await api.call('POST', '/api/auth/switch-back', { token: first.accessToken });
+    expect(replay.status).toBe(401);
+    expect(replay.body.data).toBeUndefined();
+
+    // Logged out: the still-unexpired access token cannot switch back.
+    const second = await switchTo();
+    await api.call('POST', '/api/auth/logout', { body: { refreshToken: second.refreshToken } });
+    for (let i = 0; i < 3; i++) {
+      const res = await api.call('POST', '/api/auth/switch-back', { token: second.accessToken });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('인증이 만료되었습니다. 다시 로그인해주세요.');
+    }
+  });
+
   it('a plain session cannot switch back', async () => {
     const { token } = await api.login('advertiser1', 'secret12');
     const res = await api.call('POST', '/api/auth/switch-back', { token });

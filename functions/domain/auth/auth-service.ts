@@ -268,6 +268,8 @@ export async function switchBack(caller: Caller): Promise<AuthSession> {
   if (!caller.actorId) throw new ForbiddenError(authMessages.switchBackMissing);
   const developer = await usersStore.get(caller.actorId);
   if (!developer || !developer.isActive || developer.role !== 'developer') throw new ForbiddenError(authMessages.switchBackMissing);
-  await sessionsStore.revokeFamily(caller.sessionId);
+  // Only a live switch session leads back, and only once: a switch token whose session was logged
+  // out, revoked or already used to switch back must not become lasting developer access.
+  if (!caller.sessionId || !(await sessionsStore.endLiveFamily(caller.sessionId))) throw new UnauthorizedError(authMessages.sessionExpired);
   return startSession(developer, null);
 }

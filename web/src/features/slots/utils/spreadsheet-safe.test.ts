@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeSpreadsheetCell, toSpreadsheetSafeCsv } from './spreadsheet-safe';
 
 describe('escapeSpreadsheetCell (formula injection)', () => {
-  it.each(['=1+2', '+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx', '\nx', '=HYPERLINK("http://evil","클릭")', ' =1+2', '  @SUM(A1)', '\u3000+cmd', ' \t-2'])('prefixes %j with a quote', (value) => {
+  it.each(['=1+2', '+cmd', '-2+3', '@SUM(A1)', '\tx', '\rx', '\nx', '=HYPERLINK("http://evil","클릭")', ' =1+2', '  @SUM(A1)', '\u3000+cmd', ' \t-2', '\u200B=1+2', '\u0000=1+2', '\u180E@SUM(A1)', '\uFF1D1+2', '\uFEFF\u202E=cmd', '\u200D\uFF20x', '\u00AD-1+2'])('prefixes %j with a quote', (value) => {
     expect(escapeSpreadsheetCell(value)).toBe(`'${value}`);
   });
 

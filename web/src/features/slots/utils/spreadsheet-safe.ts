@@ -2,12 +2,14 @@ import Papa from 'papaparse';
 
 /**
  * Spreadsheet-safe export (CSV/formula injection, OWASP "CSV Injection"): a text cell that starts
- * with a tab, CR or LF, or whose first non-blank character is = + - @, can be read as a formula by
- * Excel, LibreOffice or Google Sheets (they skip leading spaces), so it is prefixed with a single
- * quote, which they show as plain text.
+ * with a tab, CR or LF, or whose first visible character is = + - @ (or their full-width forms
+ * ＝ ＋ － ＠, which spreadsheet programs may fold to ASCII), can be read as a formula by Excel,
+ * LibreOffice or Google Sheets. They skip leading spaces, and a person cannot see control or format
+ * characters (NUL, zero-width space, U+180E, bidi marks, BOM), so all of those are skipped too before
+ * looking. Such a cell is prefixed with a single quote, which they show as plain text.
  * Numbers are written as numbers and never prefixed (a rank of -1 does not exist anyway).
  */
-const FORMULA_START = /^[\t\r\n]|^\s*[=+\-@]/;
+const FORMULA_START = /^[\t\r\n]|^[\s\p{Cc}\p{Cf}\u180E]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
 
 export type ExportCell = string | number | null | undefined;
 
