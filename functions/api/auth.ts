@@ -21,7 +21,7 @@ const presentedRefreshToken = (body: { refreshToken?: string }, ctx: RequestCont
 export const handler = defineGroup('auth', {
   login: op({ body: loginSchema }, async ({ body }, ctx) => sessionReply(await Auth.login(body, ctx.ip))),
 
-  register: op({ body: registerSchema }, async ({ body }) => sessionReply(await Auth.register(body))),
+  register: op({ body: registerSchema }, async ({ body }, ctx) => sessionReply(await Auth.register(body, ctx.ip))),
 
   refresh: op({ body: refreshSchema }, async ({ body }, ctx) =>
     sessionReply(await Auth.refresh(presentedRefreshToken(body, ctx))),

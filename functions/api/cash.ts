@@ -19,7 +19,7 @@ export const handler = defineGroup('cash', {
   stats: op({}, (_, ctx) => Cash.cashStats(ctx.user)),
 
   createChargeRequest: op({ body: chargeRequestSchema }, async ({ body }, ctx) =>
-    reply(await ChargeRequests.createChargeRequest(ctx.user, body, ctx.idempotencyKey), { status: 201 }),
+    reply(await ChargeRequests.createChargeRequest(ctx.user, body, ctx.idempotencyKey, ctx.ip), { status: 201 }),
   ),
 
   listChargeRequests: op({ query: chargeRequestListQuerySchema }, ({ query }, ctx) => ChargeRequests.listChargeRequests(ctx.user, query)),

@@ -24,10 +24,13 @@ export const keys = {
     GSI1PK: `USERSESSIONS#${userId}`,
     ...(createdAt ? { GSI1SK: `${createdAt}#${familyId}` } : {}),
   }),
-  loginThrottle: (scope: 'id' | 'ip', value: string): Key => ({
+  loginThrottle: (scope: 'id-ip' | 'ip' | 'id', value: string): Key => ({
     PK: `THROTTLE#login-${scope}#${value.toLowerCase()}`,
     SK: 'THROTTLE',
   }),
+
+  /** One fixed window of a request rate limit (registration per address, charge requests per user …). */
+  rateWindow: (scope: string, subject: string, windowStart: number): Key => ({ PK: `RATE#${scope}#${subject.toLowerCase()}#${windowStart}`, SK: 'RATE' }),
 
   // settings and field configs (small, read whole)
   settingsPartition: () => ({ PK: 'SETTINGS' }),

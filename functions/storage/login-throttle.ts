@@ -4,8 +4,11 @@ import { LostRaceError, retrying } from '#commons/retry';
 import { db, tableName } from './client';
 import { isExpired, keys, ttlIn } from './keys';
 
+/** One login id from one address, one address, one login id from anywhere. */
+export type LoginThrottleScope = 'id-ip' | 'ip' | 'id';
+
 /**
- * Sign-in counters per login id and per IP address (design §4 throttling). `attempts` counts the
+ * Sign-in counters per login id and address, per address and per login id (design §4 throttling). `attempts` counts the
  * attempts let through to a password check, `failures` those of them that failed: an attempt is
  * reserved (`attempts` + 1) before its check, so parallel guesses cannot outrun the count, and then
  * either becomes a failure or is released. Only failures lock. The window resets after an idle hour.
@@ -37,7 +40,7 @@ function liveState(stored: StoredThrottle | undefined, now: number): ThrottleSta
 }
 
 /** Replaces the item only if it is still exactly as read (`stored`); false if it changed meanwhile. */
-async function replaceIfUnchanged(scope: 'id' | 'ip', value: string, stored: StoredThrottle | undefined, next: Omit<ThrottleState, 'touchedAt'>, now: number): Promise<boolean> {
+async function replaceIfUnchanged(scope: LoginThrottleScope, value: string, stored: StoredThrottle | undefined, next: Omit<ThrottleState, 'touchedAt'>, now: number): Promise<boolean> {
   const values: Record<string, unknown> = {
     ':attempts': next.attempts,
     ':failures': next.failures,
@@ -74,7 +77,7 @@ async function replaceIfUnchanged(scope: 'id' | 'ip', value: string, stored: Sto
   }
 }
 
-async function readThrottle(scope: 'id' | 'ip', value: string): Promise<StoredThrottle | undefined> {
+async function readThrottle(scope: LoginThrottleScope, value: string): Promise<StoredThrottle | undefined> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginThrottle(scope, value), ConsistentRead: true }));
   return out.Item as StoredThrottle | undefined;
 }
@@ -84,7 +87,7 @@ export const loginThrottleStore = {
    * Lets one attempt through to the password check, atomically: while fewer than `allowance` are
    * counted, or, once the lock after the last failure has expired, one at a time.
    */
-  async reserve(scope: 'id' | 'ip', value: string, allowance: number): Promise<ReserveOutcome> {
+  async reserve(scope: LoginThrottleScope, value: string, allowance: number): Promise<ReserveOutcome> {
     // Each round re-reads; a write that lost to another attempt's write runs the round again.
     return retrying(async (): Promise<ReserveOutcome> => {
       const now = Date.now();
@@ -120,7 +123,7 @@ export const loginThrottleStore = {
    * Turns a reserved attempt into a failure; from `allowance` failures on, each one locks the counter
    * until `now + lockMs(failures)` in the same write.
    */
-  async recordFailure(scope: 'id' | 'ip', value: string, allowance: number, lockMs: (failures: number) => number): Promise<void> {
+  async recordFailure(scope: LoginThrottleScope, value: string, allowance: number, lockMs: (failures: number) => number): Promise<void> {
     await retrying(async () => {
       const now = Date.now();
       // Still below the allowance after this one: nothing to lock, no read.
@@ -153,7 +156,7 @@ export const loginThrottleStore = {
   },
 
   /** Takes back a reserved attempt that was no failure (right password, or the check never ran). */
-  async release(scope: 'id' | 'ip', value: string): Promise<void> {
+  async release(scope: LoginThrottleScope, value: string): Promise<void> {
     await db()
       .send(
         new UpdateCommand({
@@ -169,7 +172,7 @@ export const loginThrottleStore = {
       });
   },
 
-  async clear(scope: 'id' | 'ip', value: string): Promise<void> {
+  async clear(scope: LoginThrottleScope, value: string): Promise<void> {
     await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.loginThrottle(scope, value) }));
   },
 };

@@ -12,6 +12,7 @@ export const commonMessages = {
   network: '서버와의 통신 중 오류가 발생했습니다.',
   invalidJson: '요청 본문이 올바른 JSON 형식이 아닙니다.',
   busy: '요청이 많아 처리하지 못했습니다. 잠시 후 다시 시도해주세요.',
+  tooManyRequests: '짧은 시간에 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   conflict: '다른 요청과 충돌했습니다. 다시 시도해주세요.',
   unavailable: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해주세요.',
   idempotencyKeyInvalid: 'Idempotency-Key 헤더가 올바르지 않습니다. 영문, 숫자, 기호로 된 1~200자로 보내주세요.',

@@ -104,6 +104,42 @@ describe('sign-in', () => {
     expect((await api.call('POST', '/api/auth/login', { body: { email: 'advertiser1', password: 'secret12' }, headers: { [VIEWER_IP_HEADER]: '192.0.2.10' } })).status).toBe(200);
   });
 
+  it('a guesser at one address cannot lock the owner out: the owner signs in from elsewhere', async () => {
+    const { id } = await stack.createUser({ email: 'target2', password: 'rightpass', fullName: '표적' });
+    expect(id).toBeTruthy();
+    const from = (address: string, password: string) =>
+      api.call('POST', '/api/auth/login', { body: { email: 'target2', password }, headers: { [VIEWER_IP_HEADER]: address } });
+    for (let i = 0; i < 8; i++) await from('198.51.100.66', `guess${i}`);
+    expect((await from('198.51.100.66', 'rightpass')).status).toBe(429);
+    expect((await from('203.0.113.200', 'rightpass')).status).toBe(200);
+  });
+
+  it('a guesser rotating addresses meets a short back-off per id, never a long lockout', async () => {
+    await stack.createUser({ email: 'target3', password: 'rightpass', fullName: '분산공격' });
+    const from = (address: string, password: string) =>
+      api.call('POST', '/api/auth/login', { body: { email: 'target3', password }, headers: { [VIEWER_IP_HEADER]: address } });
+    // 50 failures from 50 addresses: each address is far below its own limits.
+    for (let i = 0; i < 50; i++) expect((await from(`10.9.${Math.floor(i / 200)}.${i % 200}`, `guess${i}`)).status).toBe(401);
+    const slowed = await from('10.9.9.9', 'guess-next');
+    expect(slowed.status).toBe(429);
+    const wait = Number(slowed.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+  });
+
+  it('answers a deactivated account exactly like a wrong password', async () => {
+    const { id } = await stack.createUser({ email: 'sleeper', password: 'rightpass', fullName: '휴면' });
+    const { usersStore } = await import('../../functions/storage/users');
+    await usersStore.update(id, { isActive: false });
+    const right = await api.call('POST', '/api/auth/login', { body: { email: 'sleeper', password: 'rightpass' } });
+    const wrong = await api.call('POST', '/api/auth/login', { body: { email: 'sleeper', password: 'wrongpass' } });
+    const unknown = await api.call('POST', '/api/auth/login', { body: { email: 'nobody-here', password: 'rightpass' } });
+    for (const res of [right, wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ success: false, code: 'UNAUTHORIZED', error: '아이디 또는 비밀번호가 올바르지 않습니다.' });
+    }
+  });
+
   it('lets many users behind one office address sign in at once', async () => {
     const users = Array.from({ length: 25 }, (_, i) => `office${i}`);
     await Promise.all(users.map((email) => stack.createUser({ email, password: 'officepass', fullName: '사무실' })));
@@ -284,6 +320,21 @@ describe('registration', () => {
     const again = await api.call('POST', '/api/auth/register', { body: { email: 'NEWBIE1', password: 'newbie11', fullName: '신규' } });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('이미 사용 중인 아이디입니다.');
+  });
+
+  it('takes at most 10 sign-ups an hour from one address; another address still signs up', async () => {
+    const signUp = (email: string, address: string) =>
+      api.call('POST', '/api/auth/register', { body: { email, password: 'newbie11', fullName: '신규' }, headers: { [VIEWER_IP_HEADER]: address } });
+    const burst = await Promise.all(Array.from({ length: 14 }, (_, i) => signUp(`bulkjoin${i}`, '192.0.2.150')));
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201 || s === 200)).toHaveLength(10);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(4);
+    expect(refused[0].body.error).toBe('짧은 시간에 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
+    // The refused ones were not created: their ids are still free.
+    const refusedIds = burst.map((r, i) => (r.status === 429 ? `bulkjoin${i}` : null)).filter(Boolean) as string[];
+    const retry = await signUp(refusedIds[0], '198.51.100.151');
+    expect([200, 201]).toContain(retry.status);
   });
 
   it('refuses ids with other than letters and digits', async () => {

@@ -165,6 +165,24 @@ describe('charge request creation', () => {
   });
 });
 
+describe('charge request rate limit', () => {
+  it('takes 20 new requests an hour from one user, then answers 429 and writes nothing; replays stay free', async () => {
+    const adv = await newAdvertiser();
+    const first = await requestCharge(adv.token, 10_000, { 'idempotency-key': 'rate-first' });
+    for (let i = 1; i < 20; i++) await requestCharge(adv.token, 10_000 + i * 1000);
+    const refused = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(99_000) });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('짧은 시간에 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const mine = await api.call('GET', '/api/cash/charge-requests?limit=50', { token: adv.token });
+    expect(mine.body.data.pagination.total).toBe(20);
+    // A retry of an earlier request (same key, same values) still gets its answer.
+    const replay = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(10_000), headers: { 'idempotency-key': 'rate-first' } });
+    expect(replay.status).toBe(201);
+    expect(replay.body.data.id).toBe(first.id);
+  });
+});
+
 describe('approval', () => {
   it('credits amount and bonus as two ledger entries, once', async () => {
     const adv = await newAdvertiser();

@@ -4,7 +4,7 @@ import { authMessages } from '#shared/messages/auth';
 import type { AuthSession, LoginInput, ProfileUpdateInput, RegisterInput, UserDto } from '#shared/schemas/auth';
 import type { Role } from '#shared/roles';
 import { usersStore, type UserRecord } from '../../storage/users';
-import { loginThrottleStore } from '../../storage/login-throttle';
+import { loginThrottleStore, type LoginThrottleScope } from '../../storage/login-throttle';
 import { sessionsStore } from '../../storage/sessions';
 import { retrying } from '#commons/retry';
 import { ConflictError, ForbiddenError, NotFoundError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
@@ -19,11 +19,33 @@ import {
   newRefreshToken,
   type Caller,
 } from './tokens';
+import { enforceRateLimits } from '../rate-limits';
 
-/** Failures before a login id (or an IP, which many people may share) starts waiting. */
-const ID_FAILURES_BEFORE_DELAY = 5;
-const IP_FAILURES_BEFORE_DELAY = 20;
-const MAX_DELAY_SECONDS = 15 * 60;
+/**
+ * Sign-in throttling without lockout (design §4): three counters, each reserved before the password
+ * check and charged with its failures.
+ * - one login id from one address: 5 failures, then 30 s doubling to 15 min — stops a guesser
+ *   without touching the owner, who signs in from another address;
+ * - one address (many people may share it): 20 failures, then the same growing wait;
+ * - one login id from anywhere (a guesser rotating addresses): 50 failures, then a short wait of
+ *   5 s doubling to at most 60 s — slows a distributed attack to a trickle while the rightful owner
+ *   never waits longer than a minute.
+ */
+const growing = (allowance: number, firstSeconds: number, maxSeconds: number) => (failures: number) =>
+  Math.min(firstSeconds * 2 ** (failures - allowance), maxSeconds) * 1000;
+
+interface ThrottleCounter {
+  scope: LoginThrottleScope;
+  value: string;
+  allowance: number;
+  lockMs: (failures: number) => number;
+}
+
+const throttleCounters = (loginId: string, ip: string): ThrottleCounter[] => [
+  { scope: 'id-ip', value: `${loginId}|${ip}`, allowance: 5, lockMs: growing(5, 30, 15 * 60) },
+  { scope: 'ip', value: ip, allowance: 20, lockMs: growing(20, 30, 15 * 60) },
+  { scope: 'id', value: loginId, allowance: 50, lockMs: growing(50, 5, 60) },
+];
 
 export function toUserDto(u: UserRecord): UserDto {
   return {
@@ -94,8 +116,6 @@ async function sessionFor(user: UserRecord, familyId: string, actorId: string | 
   };
 }
 
-/** Each failure past the allowance doubles the wait: 30 s, 60 s, 120 s … up to 15 minutes. */
-const lockMs = (allowance: number) => (failures: number) => Math.min(30 * 2 ** (failures - allowance), MAX_DELAY_SECONDS) * 1000;
 
 /** How long an attempt waits for others still being checked: a check takes well under a second, but a
  * burst from one office address queues behind the scrypt pool, and a wait beats a wrongful 429. */
@@ -107,7 +127,7 @@ const throttled = (until: number) => {
 };
 
 /** Reserves the attempt on one counter, waiting while its allowance is taken only by unsettled attempts. */
-async function reserveOn(scope: 'id' | 'ip', value: string, allowance: number): Promise<void> {
+async function reserveOn({ scope, value, allowance }: ThrottleCounter): Promise<void> {
   const deadline = Date.now() + FULL_WAIT_MS;
   for (let pause = 20; ; pause = Math.min(pause * 1.5, 200)) {
     const r = await loginThrottleStore.reserve(scope, value, allowance);
@@ -119,52 +139,52 @@ async function reserveOn(scope: 'id' | 'ip', value: string, allowance: number): 
 }
 
 /**
- * Counts the attempt against the id, then the IP, before the password is checked, so parallel
- * guesses cannot all pass a check that only later failures would close. Refused: 429, nothing kept.
+ * Counts the attempt on every counter before the password is checked, so parallel guesses cannot all
+ * pass a check that only later failures would close. Refused: 429, nothing kept.
  */
-async function reserveAttempt(loginId: string, ip: string): Promise<void> {
-  await reserveOn('id', loginId, ID_FAILURES_BEFORE_DELAY);
+async function reserveAttempt(counters: ThrottleCounter[]): Promise<void> {
+  const reserved: ThrottleCounter[] = [];
   try {
-    await reserveOn('ip', ip, IP_FAILURES_BEFORE_DELAY);
+    for (const counter of counters) {
+      await reserveOn(counter);
+      reserved.push(counter);
+    }
   } catch (err) {
-    await loginThrottleStore.release('id', loginId).catch(() => undefined);
+    await Promise.all(reserved.map((c) => loginThrottleStore.release(c.scope, c.value))).catch(() => undefined);
     throw err;
   }
 }
 
 export async function login(input: LoginInput, ip: string): Promise<AuthSession> {
-  await reserveAttempt(input.email, ip);
-  const release = () => Promise.all([loginThrottleStore.release('id', input.email), loginThrottleStore.release('ip', ip)]);
+  const counters = throttleCounters(input.email, ip);
+  await reserveAttempt(counters);
+  const releaseAll = () => Promise.all(counters.map((c) => loginThrottleStore.release(c.scope, c.value)));
   let user: UserRecord | undefined;
   let ok: boolean;
   try {
     user = await usersStore.getByLogin(input.email);
     ok = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
   } catch (err) {
-    await release().catch(() => undefined);
+    await releaseAll().catch(() => undefined);
     throw err;
   }
-  if (!user || !ok) {
-    await Promise.all([
-      loginThrottleStore.recordFailure('id', input.email, ID_FAILURES_BEFORE_DELAY, lockMs(ID_FAILURES_BEFORE_DELAY)),
-      loginThrottleStore.recordFailure('ip', ip, IP_FAILURES_BEFORE_DELAY, lockMs(IP_FAILURES_BEFORE_DELAY)),
-    ]);
-    // Unknown id and wrong password read the same, so ids cannot be probed.
+  // Unknown id, wrong password and a deactivated account read, count and take the same: nothing
+  // tells a guesser which ids exist or that a password was right.
+  if (!user || !ok || !user.isActive) {
+    await Promise.all(counters.map((c) => loginThrottleStore.recordFailure(c.scope, c.value, c.allowance, c.lockMs)));
     throw new UnauthorizedError(authMessages.invalidCredentials);
   }
-  // The right password is no failure: the IP counts failures only; signing in starts the id over.
-  if (!user.isActive) {
-    await release();
-    throw new UnauthorizedError(authMessages.accountInactive);
-  }
-  await Promise.all([loginThrottleStore.clear('id', input.email), loginThrottleStore.release('ip', ip)]);
+  // Signing in starts this id-and-address over; the other counters only give the attempt back.
+  const [idAtAddress, ...others] = counters;
+  await Promise.all([loginThrottleStore.clear(idAtAddress.scope, idAtAddress.value), ...others.map((c) => loginThrottleStore.release(c.scope, c.value))]);
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
   return startSession(signedIn, null);
 }
 
-export async function register(input: RegisterInput): Promise<AuthSession> {
+export async function register(input: RegisterInput, ip: string): Promise<AuthSession> {
   const settings = await getSettings();
   if (!settings.registrationEnabled) throw new ForbiddenError(authMessages.registrationClosed);
+  await enforceRateLimits([{ name: 'registrationPerAddress', subject: ip }]);
   const user = await createUser({ loginId: input.email, password: input.password, fullName: input.fullName, role: 'user', phone: input.phone });
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
   return startSession(signedIn, null);

@@ -21,6 +21,7 @@ import { paginate } from '#commons/pagination';
 import { assertStaff } from '#commons/role-guards';
 import { LinkedWriteRejected, post, ReplayMismatch } from './ledger';
 import { userMessages } from '#shared/messages/users';
+import { enforceRateLimits } from '../rate-limits';
 
 /**
  * Charge requests (advertiser-area §2/§4, operator-console Cash approval): an advertiser asks for a
@@ -50,7 +51,7 @@ export const toChargeRequestDto = (r: ChargeRequestRecord): ChargeRequestDto => 
 /** Who approves automatically (cashAutoApproval). */
 export const SYSTEM_PROCESSOR = 'system';
 
-export async function createChargeRequest(caller: Caller, body: ChargeRequestBody, idempotencyKey?: string): Promise<ChargeRequestDto> {
+export async function createChargeRequest(caller: Caller, body: ChargeRequestBody, idempotencyKey?: string, ip?: string): Promise<ChargeRequestDto> {
   await assertCashEnabled();
   const settings = await getSettings();
   const parsed = chargeRequestSchemaFor(settings).safeParse(body);
@@ -62,6 +63,12 @@ export async function createChargeRequest(caller: Caller, body: ChargeRequestBod
     const earlier = await chargeRequestsStore.createdWithKey(caller.userId, idempotencyKey);
     if (earlier) return replayCreate(earlier, parsed.data);
   }
+  // A new request (a replay above is free): per user and per address, so a script cannot flood the
+  // operators' approval queue.
+  await enforceRateLimits([
+    { name: 'chargeRequestsPerUser', subject: caller.userId },
+    ...(ip ? [{ name: 'chargeRequestsPerAddress' as const, subject: ip }] : []),
+  ]);
   const user = await usersStore.get(caller.userId);
   if (!user) throw new NotFoundError(userMessages.userNotFound);
 

@@ -1,0 +1,30 @@
+import { commonMessages } from '#shared/messages/common';
+import { ThrottledError } from '#commons/errors';
+import { rateLimitsStore } from '../storage/rate-limits';
+
+/**
+ * Request rate limits for writes anyone can repeat cheaply (issue: 40 parallel sign-ups all went
+ * through). Fixed windows counted in the table, so every Lambda instance sees the same count.
+ * Limits are generous for people and tight for scripts.
+ */
+export const rateLimits = {
+  /** Sign-ups from one address (an office may register a few colleagues at once). */
+  registrationPerAddress: { limit: 10, windowSeconds: 3600 },
+  /** Charge requests of one user, and from one address. */
+  chargeRequestsPerUser: { limit: 20, windowSeconds: 3600 },
+  chargeRequestsPerAddress: { limit: 100, windowSeconds: 3600 },
+} as const;
+
+export type RateLimitName = keyof typeof rateLimits;
+
+/** Counts one request against each named limit; past any of them a 429 with the time to wait. */
+export async function enforceRateLimits(checks: Array<{ name: RateLimitName; subject: string }>): Promise<void> {
+  for (const { name, subject } of checks) {
+    const { limit, windowSeconds } = rateLimits[name];
+    const { allowed, windowEndsAt } = await rateLimitsStore.take(name, subject, limit, windowSeconds);
+    if (!allowed) {
+      const seconds = Math.max(1, Math.ceil((windowEndsAt - Date.now()) / 1000));
+      throw new ThrottledError(commonMessages.tooManyRequests, seconds);
+    }
+  }
+}
