@@ -5,6 +5,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  /** The same Idempotency-Key came with another request (422, the Stripe rule). */
+  | 'IDEMPOTENCY_MISMATCH'
   | 'INSUFFICIENT_BALANCE'
   | 'THROTTLED'
   | 'INTERNAL';
@@ -15,6 +17,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  IDEMPOTENCY_MISMATCH: 422,
   INSUFFICIENT_BALANCE: 402,
   THROTTLED: 429,
   INTERNAL: 500,

@@ -46,6 +46,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** An Idempotency-Key already bound to another request: nothing is done (422). */
+export class IdempotencyMismatchError extends DomainError {
+  constructor(message: string) {
+    super('IDEMPOTENCY_MISMATCH', message);
+  }
+}
+
 export class InsufficientBalanceError extends DomainError {
   constructor(
     message: string,

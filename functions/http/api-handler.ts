@@ -9,6 +9,7 @@ import { labelOf } from '#shared/zod';
 import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
+import { bindIdempotencyKey } from '../domain/idempotency/request-keys';
 import { isTransientFailure } from '#commons/store-errors';
 import { parseCookies } from './cookies';
 import { logger } from '#commons/logger';
@@ -234,6 +235,10 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
         body: spec.body ? parsePart(spec.body, parseBody(event)) : undefined,
       };
       // Retries and waits inside the op end before the function's own timeout.
+      // A key already used for another request is refused before the op runs (422, one place).
+      if (ctx.idempotencyKey && caller && entry.route.method !== 'GET') {
+        await bindIdempotencyKey({ userId: caller.userId, key: ctx.idempotencyKey, routeKey: routeKey(entry.route), request: { path: input.path, query: input.query, body: input.body } });
+      }
       const timeLeft = context?.getRemainingTimeInMillis?.();
       const result = await (timeLeft === undefined ? run(input, ctx) : withDeadline(Date.now() + timeLeft, () => run(input, ctx)));
       if (result instanceof HttpReply) return envelope(result.status, replyBody(result), result);

@@ -1,19 +1,40 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { isExpired, keys, ttlIn } from './keys';
 
-/** A record an idempotent mutation leaves so a retry gets the first answer (cash and bulk calls). */
-export const idempotencyStore = {
-  async get<T>(scope: string, key: string): Promise<T | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.idempotency(scope, key) }));
-    return out.Item && !isExpired(out.Item) ? (out.Item.result as T) : undefined;
-  },
-  async put(scope: string, key: string, result: unknown, ttlSeconds = 86400): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.idempotency(scope, key), entity: 'idempotency', result, ttl: ttlIn(ttlSeconds) },
-      }),
-    );
+/** What an Idempotency-Key was first used for: the route and the request's fingerprint. */
+export interface KeyBinding {
+  routeKey: string;
+  fingerprint: string;
+}
+
+/**
+ * Idempotency-Key bindings, `IDEM#request#{userId}#{key} / IDEM` (24 h): the first request with a
+ * key binds it; a later request with the same key must be the same request. The answers themselves
+ * are replayed by each feature's own records (ledger, bulk and charge-request keys).
+ */
+export const requestKeysStore = {
+  /** Binds the key, or answers the binding it already has. */
+  async bind(userId: string, key: string, binding: KeyBinding, ttlSeconds = 86_400): Promise<{ bound: true } | { bound: false; existing: KeyBinding }> {
+    const itemKey = keys.idempotency(`request#${userId}`, key);
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...itemKey, entity: 'requestKey', ...binding, ttl: ttlIn(ttlSeconds) },
+          // An expired binding (DynamoDB deletes late) may be taken again.
+          ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
+        }),
+      );
+      return { bound: true };
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+    const out = await db().send(new GetCommand({ TableName: tableName(), Key: itemKey, ConsistentRead: true }));
+    if (!out.Item || isExpired(out.Item)) return { bound: true };
+    return { bound: false, existing: { routeKey: out.Item.routeKey as string, fingerprint: out.Item.fingerprint as string } };
   },
 };

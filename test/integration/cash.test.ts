@@ -123,8 +123,8 @@ describe('charge request creation', () => {
 
     // The same key with another deposit time is another request, not a retry: refused.
     const other = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: { ...chargeBody(30_000), depositAt: '2025-03-02T09:00' }, headers });
-    expect(other.status).toBe(409);
-    expect(other.body.error).toBe('같은 Idempotency-Key로 다른 요청이 이미 처리되었습니다.');
+    expect(other.status).toBe(422);
+    expect(other.body.error).toBe('같은 Idempotency-Key로 다른 요청이 이미 처리되었습니다. 새 요청에는 새 키를 보내주세요.');
   });
 
   it('refuses an Idempotency-Key that is not 1–200 printable ASCII characters with a 400, and writes nothing', async () => {

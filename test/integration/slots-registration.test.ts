@@ -131,6 +131,16 @@ describe('POST /api/slots', () => {
     expect(await balanceOf(user.id)).toBe(150_000);
     expect(await purchases(user.id)).toHaveLength(1);
     expect((await countOf(user.token)).count).toBe(1);
+
+    // The same key with another body is another request, not a retry: 422, nothing created or charged.
+    const other = await api.call('POST', '/api/slots', { token: user.token, body: row(2), headers });
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH', error: '같은 Idempotency-Key로 다른 요청이 이미 처리되었습니다. 새 요청에는 새 키를 보내주세요.' });
+    expect(await balanceOf(user.id)).toBe(150_000);
+    expect((await countOf(user.token)).count).toBe(1);
+    // …and so is the same key on another route.
+    const elsewhere = await api.call('PATCH', `/api/slots/${a.body.data.id}/status`, { token: user.token, body: { status: 'paused' }, headers });
+    expect(elsewhere.status).toBe(422);
   });
 
   it('enforces maxSlotsPerUser on the server', async () => {
@@ -328,7 +338,7 @@ describe('POST /api/slots/bulk', () => {
     expect((await countOf(user.token)).count).toBe(2);
 
     const other = await api.call('POST', '/api/slots/bulk', { token: user.token, body: { rows: [row(7)] }, headers });
-    expect(other.status).toBe(409);
+    expect(other.status).toBe(422);
     expect(await balanceOf(user.id)).toBe(500_000 - 2 * PRICE);
   });
 
@@ -343,7 +353,8 @@ describe('POST /api/slots/bulk', () => {
     ]);
     const won = answers.filter((r) => r.status === 200);
     expect(won).toHaveLength(1);
-    expect(answers.find((r) => r.status !== 200)!.status).toBe(409);
+    // The key binds to whichever arrived first; the other is refused before it writes a row.
+    expect(answers.find((r) => r.status !== 200)!.status).toBe(422);
 
     // Whatever the order, the list, the counters and the money agree: every visible slot was paid.
     const paid = (5_000_000 - (await balanceOf(user.id))) / PRICE;

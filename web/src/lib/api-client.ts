@@ -127,6 +127,7 @@ const codeOfStatus = (status: number): ErrorCode =>
   : status === 403 ? 'FORBIDDEN'
   : status === 404 ? 'NOT_FOUND'
   : status === 409 ? 'CONFLICT'
+  : status === 422 ? 'IDEMPOTENCY_MISMATCH'
   : status === 402 ? 'INSUFFICIENT_BALANCE'
   : status === 429 ? 'THROTTLED'
   : 'INTERNAL';
