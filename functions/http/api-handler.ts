@@ -14,6 +14,7 @@ import { isTransientFailure } from '#commons/store-errors';
 import { parseCookies } from './cookies';
 import { logger } from '#commons/logger';
 import { withDeadline } from '#commons/deadline';
+import { cleanTexts } from '#commons/clean-text';
 
 /**
  * The one adapter between API Gateway (HTTP API v2 events) and domain code. A group handler lists
@@ -229,10 +230,11 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
         route: entry.route,
       };
       const { spec, run } = entry.definition;
+      // Control characters, lone surrogates and bidi overrides never reach a schema or the store.
       const input = {
         path: parsePart(spec.path, event.pathParameters ?? {}),
-        query: parsePart(spec.query, event.queryStringParameters ?? {}),
-        body: spec.body ? parsePart(spec.body, parseBody(event)) : undefined,
+        query: parsePart(spec.query, cleanTexts(event.queryStringParameters ?? {})),
+        body: spec.body ? parsePart(spec.body, cleanTexts(parseBody(event))) : undefined,
       };
       // Retries and waits inside the op end before the function's own timeout.
       // A key already used for another request is refused before the op runs (422, one place).

@@ -232,6 +232,14 @@ describe('tokens', () => {
 });
 
 describe('profile and password', () => {
+  it('stores names without control characters, lone surrogates or bidi overrides', async () => {
+    await stack.createUser({ email: 'cleanname', password: 'oldpass1', fullName: '이름' });
+    const { token } = await api.login('cleanname', 'oldpass1');
+    const res = await api.call('PUT', '/api/auth/profile', { token, rawBody: JSON.stringify({ fullName: '홍\u0000길\u202E동\ud800' }) });
+    expect(res.status).toBe(200);
+    expect((await api.call('GET', '/api/auth/me', { token })).body.data.fullName).toBe('홍길동');
+  });
+
   it('changes only the full name, then the password in the spec order of checks', async () => {
     await stack.createUser({ email: 'profileuser', password: 'oldpass1', fullName: '이전이름' });
     const { token } = await api.login('profileuser', 'oldpass1');
