@@ -37,10 +37,18 @@ export function createWebsocketGateway() {
   };
 
   async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    // A client may reset its TCP connection at any moment of the handshake. An 'error' with no
+    // listener would end the whole process: a bad socket closes only itself.
+    socket.on('error', () => socket.destroy());
     const connectionId = randomUUID().replace(/-/g, '').slice(0, 16);
     const result = (await invoke(websocketEntry, 'websocket', event('$connect', connectionId, req)).catch(() => ({ statusCode: 500 }))) as {
       statusCode?: number;
     };
+    if (socket.destroyed) {
+      // Gone while $connect ran: forget the connection it may have stored.
+      if (result.statusCode === 200) void invoke(websocketEntry, 'websocket', event('$disconnect', connectionId, req)).catch(() => undefined);
+      return;
+    }
     if (result.statusCode !== 200) {
       const status = result.statusCode ?? 500;
       socket.write(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error'}\r\nConnection: close\r\n\r\n`);
@@ -48,6 +56,10 @@ export function createWebsocketGateway() {
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      // Malformed frames (invalid UTF-8, an unmasked client frame, a message over maxPayload) make
+      // ws report an error and close that socket with 1007 / 1002 / 1009, as API Gateway does;
+      // the listener keeps the report from ending the process.
+      ws.on('error', () => undefined);
       const now = new Date().toISOString();
       sockets.set(connectionId, { ws, connectedAt: now, lastActiveAt: now, sourceIp: req.socket.remoteAddress ?? '', userAgent: req.headers['user-agent'] ?? '' });
       ws.on('message', (data) => {
