@@ -1,0 +1,45 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startBenchStack } from './local-stack';
+import { runSoak } from './soak';
+
+/**
+ * `npm run soak [clients] [seconds]` (default 50 clients, 120 s): the long soak on loopback against
+ * its own local stack. Writes bench/results/soak.json and exits 1 on any 5xx, ledger drift or
+ * counter mismatch.
+ */
+const clients = Number(process.argv[2] ?? 50);
+const seconds = Number(process.argv[3] ?? 120);
+
+const stack = await startBenchStack();
+let failed = true;
+try {
+  const { createUser } = await import('../functions/domain/auth/auth-service');
+  const { credit } = await import('../functions/domain/cash/ledger');
+  const { settingsStore } = await import('../functions/storage/settings');
+  const { invalidateSettingsCache } = await import('../functions/domain/settings/settings-service');
+  await settingsStore.put('maxSlotsPerUser', 10_000, 'business', 'soak');
+  invalidateSettingsCache();
+  const signIn = async (loginId: string) => {
+    const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: loginId, password: 'soakpass1' }) });
+    return ((await res.json()) as any).data.tokens.accessToken as string;
+  };
+  await createUser({ loginId: 'soakop', password: 'soakpass1', fullName: '운영자', role: 'operator' });
+  const operatorToken = await signIn('soakop');
+  const advertisers = [];
+  for (let i = 0; i < clients; i++) {
+    const user = await createUser({ loginId: `soak${i}`, password: 'soakpass1', fullName: `광고주${i}`, role: 'user' });
+    await credit({ userId: user.id, amount: 100_000_000, type: 'charge', description: 'soak', referenceId: 'soak', idempotencyKey: `soak-fund-${i}` });
+    advertisers.push({ id: user.id, token: await signIn(`soak${i}`) });
+  }
+  const result = await runSoak({ url: stack.url, seconds, operatorToken, advertisers, log: console.log });
+  const outDir = join(import.meta.dirname, 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'soak.json'), `${JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+  failed = result.serverErrors.length > 0 || result.ledger.drifted > 0 || result.ledger.failed > 0 || result.counterMismatches.length > 0;
+  console.log(failed ? 'soak: FAILED' : 'soak: passed');
+} finally {
+  await stack.stop();
+}
+process.exit(failed ? 1 : 0);
