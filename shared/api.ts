@@ -8,6 +8,8 @@ export type ErrorCode =
   /** The same Idempotency-Key came with another request (422, the Stripe rule). */
   | 'IDEMPOTENCY_MISMATCH'
   | 'INSUFFICIENT_BALANCE'
+  /** The request body is over the limit (413). */
+  | 'PAYLOAD_TOO_LARGE'
   | 'THROTTLED'
   | 'INTERNAL';
 
@@ -19,6 +21,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   CONFLICT: 409,
   IDEMPOTENCY_MISMATCH: 422,
   INSUFFICIENT_BALANCE: 402,
+  PAYLOAD_TOO_LARGE: 413,
   THROTTLED: 429,
   INTERNAL: 500,
 };

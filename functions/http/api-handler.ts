@@ -143,9 +143,16 @@ function idempotencyKeyOf(headers: Record<string, string>): string | undefined {
   return key;
 }
 
+/**
+ * The largest body any op needs (a 1,000-row bulk registration is about 300 KB). Bigger ones are
+ * refused with 413 in the envelope before parsing; API Gateway itself answers 413 past 6 MB.
+ */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
 function parseBody(event: APIGatewayProxyEventV2): unknown {
   if (!event.body) return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw, 'utf8') > MAX_REQUEST_BODY_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', commonMessages.payloadTooLarge);
   if (!raw.trim()) return {};
   try {
     return JSON.parse(raw);

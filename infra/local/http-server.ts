@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { commonMessages } from '../../shared/messages/common';
 import { apiGroups, matchRoute, routeKey } from '../routes';
 import { invoke } from './lambda-runtime';
 import { findJob, runJob, startScheduler } from './scheduler';
@@ -25,6 +26,8 @@ export interface LocalServerOptions {
 }
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024; // Lambda's synchronous payload limit
+/** Past this the connection is cut; below it an oversized body is read to its end so the client gets the 413. */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -32,12 +35,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(Object.assign(new Error('payload too large'), { status: 413 }));
-        req.destroy();
-      } else chunks.push(c);
+      if (size <= MAX_BODY_BYTES) chunks.push(c);
+      else if (size > MAX_DRAIN_BYTES) req.destroy();
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => (size > MAX_BODY_BYTES ? reject(Object.assign(new Error('payload too large'), { status: 413 })) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
   });
 }
@@ -143,7 +144,7 @@ export async function startLocalServer(opts: LocalServerOptions) {
     } catch (err) {
       const status = (err as { status?: number }).status ?? 500;
       log('local server error', err);
-      if (!res.headersSent) sendJson(res, status, { success: false, error: status === 413 ? '요청이 너무 큽니다.' : '서버 오류가 발생했습니다. 잠시 후 다시 시도해주세요.', code: status === 413 ? 'VALIDATION' : 'INTERNAL' });
+      if (!res.headersSent) sendJson(res, status, { success: false, error: status === 413 ? commonMessages.payloadTooLarge : commonMessages.internal, code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL' });
       else res.end();
     }
   });

@@ -75,6 +75,22 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
+describe('oversized bodies', () => {
+  it('answers 413 in the envelope, whether the API or the server refuses it, and writes nothing', async () => {
+    const before = await tableSnapshot();
+    // 2 MB: over the API's 1 MB limit.
+    const rows = Array.from({ length: 4000 }, (_, i) => ({ customFields: { keywords: `키워드${i}`.padEnd(200, 'x'), landingUrl: `https://www.coupang.com/vp/products/${i}?itemId=1&vendorItemId=2` } }));
+    const big = await api.call('POST', '/api/slots/bulk', { token: advertiser.token, body: { rows } });
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ success: false, code: 'PAYLOAD_TOO_LARGE', error: '요청이 너무 큽니다. 1MB 이하로 나누어 보내주세요.' });
+    // 7 MB: over Lambda's payload limit; the server reads it to the end and still answers.
+    const huge = await api.call('POST', '/api/slots', { token: advertiser.token, rawBody: JSON.stringify({ customFields: { keywords: 'x'.repeat(7 * 1024 * 1024) } }) });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+    expect(await tableSnapshot()).toEqual(before);
+  });
+});
+
 describe('every route under random and malformed input', () => {
   it.each((routes as readonly RouteDef[]).map((r) => [routeKey(r), r] as const))('%s: never a 5xx, always the envelope, nothing written when refused', async (_, route) => {
     const before = await tableSnapshot();

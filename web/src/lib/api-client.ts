@@ -128,6 +128,7 @@ const codeOfStatus = (status: number): ErrorCode =>
   : status === 404 ? 'NOT_FOUND'
   : status === 409 ? 'CONFLICT'
   : status === 422 ? 'IDEMPOTENCY_MISMATCH'
+  : status === 413 ? 'PAYLOAD_TOO_LARGE'
   : status === 402 ? 'INSUFFICIENT_BALANCE'
   : status === 429 ? 'THROTTLED'
   : 'INTERNAL';
