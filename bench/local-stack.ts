@@ -9,7 +9,7 @@ import { startLocalServer } from '../infra/local/http-server';
  * The local product for a benchmark run, started the way test/support/local-stack.ts does it but
  * outside vitest: its own in-memory DynamoDB Local, the real handlers behind the real HTTP server.
  */
-export async function startBenchStack() {
+export async function startBenchStack(opts: { webDist?: boolean } = {}) {
   process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
   const dynamo = await startDynamoDbLocal();
   const dataDir = mkdtempSync(join(tmpdir(), 'simple-slot-bench-'));
@@ -20,7 +20,7 @@ export async function startBenchStack() {
     await ensureTable(dynamo.endpoint, tableName);
     const { bootstrap } = await import('../functions/domain/bootstrap');
     await bootstrap({ loginId: 'benchdev', password: 'benchdev123' });
-    const server = await startLocalServer({ port, host: '127.0.0.1' });
+    const server = await startLocalServer({ port, host: '127.0.0.1', webDist: opts.webDist ? join(import.meta.dirname, '../web/dist') : undefined });
     return {
       url: `http://127.0.0.1:${server.port}`,
       async stop() {

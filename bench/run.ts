@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runFirstLoadJsBench } from './first-load-js.bench';
 import { runLambdaBundlesBench } from './lambda-bundles.bench';
 import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
@@ -9,6 +10,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'slots-bulk': () => runSlotsBulkBench(),
   'slots-contention': () => runSlotsContentionBench(),
   'lambda-bundles': () => runLambdaBundlesBench(),
+  'first-load-js': () => runFirstLoadJsBench(),
 };
 
 const only = process.argv[2];
