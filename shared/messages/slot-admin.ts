@@ -17,6 +17,16 @@ export const slotAdminMessages = {
   extendFailed: '연장에 실패했습니다.',
   extendError: '연장 중 오류가 발생했습니다.',
   extended: (days: number) => `슬롯이 ${days}일 연장되었습니다.`,
+  approved: '슬롯이 승인되었습니다.',
+  rejected: '슬롯이 거절되었습니다.',
+  approveFailed: '승인 처리에 실패했습니다.',
+  approveError: '승인 처리 중 오류가 발생했습니다.',
+  rejectFailed: '거절 처리에 실패했습니다.',
+  rejectError: '거절 처리 중 오류가 발생했습니다.',
+  logsFailed: '변경 이력을 불러오는데 실패했습니다.',
+  noLogs: '변경 이력이 없습니다.',
+  previewFailed: '환불 금액을 계산하지 못했습니다.',
+  listFailed: '슬롯 목록을 불러오는데 실패했습니다.',
   rankResetConfirm: '키워드 또는 URL을 변경하면 기존 순위 정보가 초기화됩니다. 계속하시겠습니까?',
 } as const;
 
