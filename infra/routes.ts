@@ -97,6 +97,9 @@ export const routes = [
   { method: 'DELETE', path: '/api/slots/{id}/rank-data', group: 'slots', op: 'deleteRankData', access: 'user' },
   { method: 'GET', path: '/api/slots/{id}/rank-history', group: 'slots', op: 'rankHistory', access: 'user' },
   { method: 'POST', path: '/api/slots/{id}/approve', group: 'slots', op: 'approve', access: 'operator' },
+  // operator console: slot management and refunds (refunds go through PATCH /status)
+  { method: 'GET', path: '/api/slots/system-stats', group: 'slots', op: 'systemStats', access: 'operator' },
+  { method: 'GET', path: '/api/slots/{id}/refund-preview', group: 'slots', op: 'refundPreview', access: 'operator' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];

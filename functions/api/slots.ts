@@ -17,6 +17,9 @@ import { changeStatus, deleteRankData, fillSlot, updateFields, userBulkUpdate } 
 import * as Queries from '../domain/slots/queries';
 import { bulkCreateSlots, createSlot } from '../domain/slots/registration';
 import type { ChangeContext } from '../domain/slots/slot-change-log';
+import { refundPreviewQuerySchema } from '#shared/schemas/slot-admin';
+import { refundPreview } from '../domain/slots/refunds';
+import { systemStats } from '../domain/slots/system-stats';
 import { defineGroup, op, reply, type RequestContext } from '../http/api-handler';
 
 /** Who changes and from where: every slot change is logged with it. */
@@ -40,4 +43,7 @@ export const handler = defineGroup('slots', {
   deleteRankData: op({ path: id }, ({ path }, ctx) => deleteRankData(path.id, change(ctx))),
   rankHistory: op({ path: id, query: rankHistoryQuerySchema }, ({ path, query }, ctx) => Queries.rankHistory(ctx.user, path.id, query)),
   approve: op({ path: id, body: approveSlotSchema }, ({ path, body }, ctx) => approveSlot(path.id, body, change(ctx))),
+  // operator console: slot management and refunds
+  systemStats: op({}, (_, ctx) => systemStats(ctx.user)),
+  refundPreview: op({ path: id, query: refundPreviewQuerySchema }, ({ path, query }, ctx) => refundPreview(ctx.user, path.id, query.fullRefund)),
 });

@@ -46,6 +46,10 @@ export interface SlotRecord {
   approvedAt: string | null;
   approvedBy: string | null;
   rejectedAt: string | null;
+  /** Set by a refund (operator console): won credited and when. */
+  refund_amount?: number;
+  refundedAt?: string;
+  refundedBy?: string;
   /**
    * Set when the slot is deleted: the stored status it had then, so a staff restore can send it back
    * there (shared/slot-status.ts restoredStatus); removed on restore. Absent on slots deleted before.

@@ -6,6 +6,8 @@ import { isKstDay, type KstDay } from '../kst';
 import { adminPageSizes, DEFAULT_PAGE_SIZE, isPageSize, pageSizeMessage } from '../page-sizes';
 import { displayStatuses, patchableStatuses, type DisplayStatus, type SlotStatus } from '../slot-status';
 import { slotMessages } from '../messages/slots';
+import { slotAdminMessages } from '../messages/slot-admin';
+import { refundFields } from './slot-admin';
 
 /**
  * Slot requests (zod, parsed by the API and usable by the forms) and the shapes the slot API
@@ -81,10 +83,15 @@ const slotId = z.string().trim().min(1).max(64);
 export const slotIdPathSchema = z.object({ id: slotId });
 export const userIdPathSchema = z.object({ userId: z.string().trim().min(1).max(64) });
 
-/** PATCH /slots/{id}/status */
-export const slotStatusChangeSchema = z.object({
-  status: z.enum(patchableStatuses, { error: '변경할 상태가 올바르지 않습니다.' }),
-});
+/** PATCH /slots/{id}/status; `refunded` (staff only) needs refundReason (operator console: refunds). */
+export const slotStatusChangeSchema = z
+  .object({
+    status: z.enum([...patchableStatuses, 'refunded'], { error: '변경할 상태가 올바르지 않습니다.' }),
+    ...refundFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'refunded' && !v.refundReason) ctx.addIssue({ code: 'custom', path: ['refundReason'], message: slotAdminMessages.refundReasonRequired });
+  });
 export type SlotStatusChangeInput = z.infer<typeof slotStatusChangeSchema>;
 
 const kstDay = z.string().refine(isKstDay, slotMessages.dateFormat);
@@ -164,6 +171,8 @@ export const slotListQuerySchema = z.object({
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   /** Staff: one user's slots. */
   userId: z.string().trim().max(64).optional(),
+  /** Staff: only slots of deactivated accounts (the operator's "inactive" tab). */
+  userStatus: z.enum(['inactive']).optional(),
 });
 export type SlotListQuery = z.output<typeof slotListQuerySchema>;
 export type SlotListQueryInput = z.input<typeof slotListQuerySchema>;
@@ -214,6 +223,11 @@ export interface SlotDto {
   first_rank: number | null;
   rejection_reason: string | null;
   refund_reason: string | null;
+  /** Won credited by the refund (operator console). */
+  refund_amount: number | null;
+  refundedAt: string | null;
+  /** The owner's account is active (an inactive badge on the operator list). */
+  user_is_active: boolean;
   parent_slot_id: string | null;
   is_extended: boolean;
   is_test: boolean;

@@ -21,6 +21,7 @@ import { actorOf, logWriter, type ChangeContext } from './slot-change-log';
 import { fieldAttributes, fieldsError, statusMove } from './slot-record';
 import { ownersOf, toSlotDto } from './slot-dto';
 import { visibleSlots } from './slot-visibility';
+import { refundSlot } from './refunds';
 import { retrying } from '#commons/retry';
 import { slotLogTexts } from '#shared/messages/slots';
 
@@ -121,10 +122,13 @@ async function dropRankDays(slotId: string) {
  * shared/slot-status.ts restoredStatus).
  */
 export async function changeStatus(slotId: string, input: SlotStatusChangeInput, ctx: ChangeContext): Promise<SlotDto> {
+  // Refunds (staff only, with money) have their own module.
+  if (input.status === 'refunded') return refundSlot(slotId, { refundReason: input.refundReason ?? '', fullRefund: input.fullRefund }, ctx);
+  const status = input.status;
   const log = await logWriter(ctx);
   return retrying(async () => {
     const slot = await loadSlot(ctx.caller, slotId);
-    const decision = decideStatusChange(slot, input.status, actorOf(ctx.caller), kstToday());
+    const decision = decideStatusChange(slot, status, actorOf(ctx.caller), kstToday());
     if (!decision.ok) throw decision.reason === 'forbidden' ? new ForbiddenError(decision.message) : new ConflictError(decision.message);
     const now = new Date().toISOString();
     const restoring = slot.status === 'deleted';

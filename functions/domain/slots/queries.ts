@@ -14,6 +14,7 @@ import { slotCountersStore } from '../../storage/slot-counters';
 import { ForbiddenError, NotFoundError, ValidationError } from '#commons/errors';
 import { ownersOf, toSlotDto } from './slot-dto';
 import { visibleSlots } from './slot-visibility';
+import { inactiveUserIds } from './system-stats';
 
 /**
  * Reads. Owners see only their own slots (others' read as not found); operators and developers see
@@ -132,6 +133,8 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     ? await rowsOfUser(ownerId)
     : await slotsStore.listRowsByStatus(status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'));
   const rows = await visibleSlots(raw);
+  // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
+  const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
 
   const today = kstToday();
   const needle = query.search?.trim().toLowerCase();
@@ -141,6 +144,7 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     const display = deriveDisplayStatus(row, today);
     if (status ? display !== status : display === 'deleted') return false;
     if (!staff && row.status === 'refunded') return false;
+    if (inactiveOwners && !inactiveOwners.has(row.userId)) return false;
     if (needle && !matchesSearch(row, query.searchType, needle)) return false;
     if (createdFrom && row.createdAt < createdFrom) return false;
     if (createdBefore && row.createdAt >= createdBefore) return false;

@@ -1,18 +1,90 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { adminPageSizes } from '#shared/page-sizes';
+import { slotAdminMessages } from '#shared/messages/slot-admin';
+import { slotListFields } from '#shared/slot-fields';
+import { ErrorBox } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { PageSizeSelect, Pagination } from '@/components/ui/pagination';
+import { LoadingBlock } from '@/components/ui/spinner';
 import { useAppSettings } from '@/lib/app-settings';
+import { kstToday } from '@/lib/format';
+import { useAdminSlots } from '../api/get-admin-slots';
+import { useFieldConfigs } from '../api/get-field-configs';
+import { useSystemStats } from '../api/get-system-stats';
+import { revalidateSlots } from '../api/invalidate';
+import { useAdminSlotFilters } from '../hooks/use-admin-slot-filters';
 import { adminSlotsTitle } from '../utils/admin-slots-title';
+import { AdminSlotModals, type OpenModal } from './admin-slot-modals';
+import { AdminSlotAdvancedSearch, AdminSlotSearch } from './admin-slot-search';
+import { AdminSlotTabs } from './admin-slot-tabs';
+import { AdminSlotsTable } from './admin-slots-table';
+import styles from './admin-slots.module.css';
 
-/** /admin/slots: slot approval or management (operator §2) — placeholder until its issue lands. */
-export function AdminSlotsPage() {
-  const { slotOperationMode } = useAppSettings();
+export interface AdminSlotsPageProps {
+  /** Extra toolbar buttons (the app passes the pre-allocation issue button); `refresh` re-reads the list and counts. */
+  toolbarActions?: (refresh: () => void) => ReactNode;
+}
+
+/** /admin/slots: slot approval (normal mode) or slot management (pre-allocation), operator console §2. */
+export function AdminSlotsPage({ toolbarActions }: AdminSlotsPageProps) {
+  const { slotOperationMode: mode } = useAppSettings();
+  const filters = useAdminSlotFilters();
+  const slots = useAdminSlots(filters.query);
+  const stats = useSystemStats();
+  const configs = useFieldConfigs();
+  const listFields = useMemo(() => (configs.data ? slotListFields(configs.data) : []), [configs.data]);
+  const [open, setOpen] = useState<OpenModal>(null);
+  const today = kstToday();
+  const refresh = useCallback(() => void Promise.all([revalidateSlots(), stats.mutate()]), [stats]);
+
+  const data = slots.data;
   return (
     <>
-      <PageHeader title={adminSlotsTitle(slotOperationMode)} />
+      <PageHeader title={adminSlotsTitle(mode)} />
       <Card>
-        <EmptyState icon="check-square" title="준비 중인 화면입니다." description="곧 이용하실 수 있도록 준비하고 있습니다." />
+        <div className={styles.toolbar}>
+          <AdminSlotTabs mode={mode} tab={filters.tab} stats={stats.data} onChange={filters.setTab} />
+          <div className={styles.toolbarRow}>
+            <AdminSlotSearch filters={filters} />
+            <span className={styles.spacer} />
+            {toolbarActions?.(refresh)}
+          </div>
+          <AdminSlotAdvancedSearch filters={filters} />
+        </div>
+        {slots.error && !data ? (
+          <ErrorBox message={slotAdminMessages.listFailed} />
+        ) : !data ? (
+          <LoadingBlock />
+        ) : data.items.length === 0 ? (
+          <EmptyState icon="check-square" title="슬롯이 없습니다." description="조건에 맞는 슬롯이 없습니다." />
+        ) : (
+          <AdminSlotsTable
+            slots={data.items}
+            listFields={listFields}
+            mode={mode}
+            today={today}
+            sortBy={filters.sortBy}
+            sortOrder={filters.sortOrder}
+            onSort={filters.sort}
+            onOpen={(slot, modal) => setOpen({ slot, modal })}
+          />
+        )}
+        <div className={styles.footer}>
+          <span className={styles.muted}>총 {data?.pagination.total ?? 0}개</span>
+          <PageSizeSelect value={filters.limit} sizes={adminPageSizes} onChange={filters.setLimit} />
+          <Pagination page={filters.page} totalPages={data?.pagination.totalPages ?? 0} onPageChange={filters.setPage} window={5} edges />
+        </div>
       </Card>
+      <AdminSlotModals
+        open={open}
+        configs={configs.data ?? []}
+        onClose={() => {
+          setOpen(null);
+          void stats.mutate();
+        }}
+      />
     </>
   );
 }

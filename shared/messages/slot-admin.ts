@@ -1,0 +1,37 @@
+import { formatWonNumber } from '../won';
+
+/** Operator slot management (operator-console §2, §5, §8): refunds, system stats, extension. */
+export const slotAdminMessages = {
+  refundReasonRequired: '환불 사유를 입력해주세요.',
+  refundDone: '환불 처리가 완료되었습니다.',
+  refundFailed: '환불 처리 실패',
+  refundError: '환불 처리 중 오류가 발생했습니다.',
+  alreadyRefunded: '이미 환불된 슬롯입니다.',
+  refundNotCompleted: '완료된 슬롯은 환불할 수 없습니다.',
+  refundNotWaiting: '진행대기 중인 슬롯은 환불할 수 없습니다.',
+  refundOnlyRunning: '진행중 또는 일시정지 상태의 슬롯만 환불할 수 있습니다.',
+  refundOnlyRunningOrEmpty: '진행중, 일시정지 또는 입력대기 상태의 슬롯만 환불할 수 있습니다.',
+  slotSaved: '슬롯이 성공적으로 수정되었습니다.',
+  saveFailed: (error: string) => `저장 실패: ${error}`,
+  saveError: '저장 중 오류가 발생했습니다.',
+  extendFailed: '연장에 실패했습니다.',
+  extendError: '연장 중 오류가 발생했습니다.',
+  extended: (days: number) => `슬롯이 ${days}일 연장되었습니다.`,
+  approved: '슬롯이 승인되었습니다.',
+  rejected: '슬롯이 거절되었습니다.',
+  approveFailed: '승인 처리에 실패했습니다.',
+  approveError: '승인 처리 중 오류가 발생했습니다.',
+  rejectFailed: '거절 처리에 실패했습니다.',
+  rejectError: '거절 처리 중 오류가 발생했습니다.',
+  logsFailed: '변경 이력을 불러오는데 실패했습니다.',
+  noLogs: '변경 이력이 없습니다.',
+  previewFailed: '환불 금액을 계산하지 못했습니다.',
+  listFailed: '슬롯 목록을 불러오는데 실패했습니다.',
+  rankResetConfirm: '키워드 또는 URL을 변경하면 기존 순위 정보가 초기화됩니다. 계속하시겠습니까?',
+} as const;
+
+/** Change-log and usage-history lines a refund writes. */
+export const slotRefundTexts = {
+  ledger: (slotNumber: number) => `슬롯 환불 (#${slotNumber})`,
+  log: (statusLabel: string, reason: string, amount: number) => `${statusLabel}: ${reason} (${formatWonNumber(amount)}원)`,
+} as const;

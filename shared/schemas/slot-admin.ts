@@ -1,0 +1,49 @@
+import { z } from '../zod';
+import { slotAdminMessages } from '../messages/slot-admin';
+
+/** Operator slot management requests and answers (operator-console §2, §7). */
+
+const fullRefundParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/** PATCH /slots/{id}/status with status refunded (staff only): the reason is required. */
+export const refundFields = {
+  refundReason: z.string({ error: slotAdminMessages.refundReasonRequired }).trim().max(500).optional(),
+  /** The operator's explicit choice of the whole price instead of the remaining days' share. */
+  fullRefund: fullRefundParam.optional(),
+};
+
+/** The refund form (the same rule the server applies). */
+export const refundFormSchema = z.object({
+  refundReason: z.string({ error: slotAdminMessages.refundReasonRequired }).trim().min(1, slotAdminMessages.refundReasonRequired).max(500),
+  fullRefund: z.boolean().default(false),
+});
+export type RefundFormInput = z.input<typeof refundFormSchema>;
+
+/** GET /slots/{id}/refund-preview?fullRefund= */
+export const refundPreviewQuerySchema = z.object({ fullRefund: fullRefundParam.optional() });
+
+/** GET /slots/{id}/refund-preview: what a refund today would credit (same function as the refund). */
+export interface RefundPreviewDto {
+  amount: number;
+  fullAmount: number;
+  remainingDays: number | null;
+  totalDays: number | null;
+}
+
+/** POST /slots/{id}/extend (built with the extension part; the page offers 1, 7, 10, 30 days). */
+export const extensionDayChoices = [1, 7, 10, 30] as const;
+export const DEFAULT_EXTENSION_DAYS = 10;
+
+/**
+ * GET /slots/system-stats: stored-status counts from the global counters (never a scan of slots).
+ * `waiting` and `completed` are the stored statuses the daily slot-status job keeps in step with
+ * the calendar. `inactive` counts the slots (not deleted) held by deactivated user accounts
+ * (user-account level, not a slot status): it is summed from those users' own counters.
+ * `totalSlots` is every slot that is not deleted (what the operator's "all" tab lists).
+ */
+export const systemStatsKeys = ['empty', 'pending', 'active', 'waiting', 'completed', 'paused', 'rejected', 'refunded', 'expired', 'deleted', 'inactive'] as const;
+export type SystemStatsKey = (typeof systemStatsKeys)[number];
+export interface SystemStatsDto {
+  totalSlots: number;
+  statusBreakdown: Record<SystemStatsKey, number>;
+}

@@ -1,0 +1,26 @@
+import useSWR, { mutate } from 'swr';
+import { refundFormSchema, type RefundFormInput, type RefundPreviewDto } from '#shared/schemas/slot-admin';
+import { slotStatusChangeSchema, type SlotDto } from '#shared/schemas/slots';
+import { api } from '@/lib/api-client';
+import { systemStatsKey } from './get-system-stats';
+import { revalidateSlots } from './invalidate';
+
+/** GET /slots/{id}/refund-preview: the amount the server will credit (the same computation as the refund). */
+export const refundPreviewKey = (id: string, fullRefund: boolean) => ['/slots/refund-preview', id, fullRefund] as const;
+
+export const getRefundPreview = (id: string, fullRefund: boolean) =>
+  api.get<RefundPreviewDto>(`/slots/${encodeURIComponent(id)}/refund-preview`, { query: { fullRefund: fullRefund ? 'true' : undefined } });
+
+export function useRefundPreview(id: string, fullRefund: boolean) {
+  return useSWR(refundPreviewKey(id, fullRefund), ([, slotId, full]) => getRefundPreview(slotId, full), { revalidateOnFocus: false });
+}
+
+/** PATCH /slots/{id}/status refunded: the server computes and credits the amount. */
+export async function refundSlot(id: string, input: RefundFormInput) {
+  const { refundReason, fullRefund } = refundFormSchema.parse(input);
+  try {
+    return await api.patch<SlotDto>(`/slots/${encodeURIComponent(id)}/status`, slotStatusChangeSchema.parse({ status: 'refunded', refundReason, fullRefund }));
+  } finally {
+    await Promise.all([revalidateSlots(), mutate(systemStatsKey)]);
+  }
+}

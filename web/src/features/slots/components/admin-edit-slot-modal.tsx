@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { FieldConfig } from '#shared/field-configs';
+import { commonMessages } from '#shared/messages/common';
+import { slotAdminMessages } from '#shared/messages/slot-admin';
+import type { SlotDto } from '#shared/schemas/slots';
+import { KEYWORD_FIELD, URL_FIELD, slotFormFields } from '#shared/slot-fields';
+import { ErrorBox } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Modal } from '@/components/ui/modal';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
+import { useUpdateSlotFields } from '../api/update-slot-fields';
+import { firstIssue, periodSchema } from '../utils/admin-slot-forms';
+import { classifyFailure } from '../utils/failure-text';
+import { fieldValue } from '../utils/slot-display';
+import { slotFieldsFormSchema, type SlotFieldsForm } from '../utils/slot-form-schema';
+import { SlotFieldInputs } from './slot-field-inputs';
+import styles from './admin-slots.module.css';
+
+/** Spec §8 slot edit: '저장 실패: {error}' for a refusal, '저장 중 오류가 발생했습니다.' otherwise. */
+function saveFailure(e: unknown): string {
+  const failure = classifyFailure(e);
+  return failure.kind === 'unexpected' ? slotAdminMessages.saveError : slotAdminMessages.saveFailed(failure.serverText ?? commonMessages.unknownError);
+}
+
+type Save = { customFields: Record<string, string>; startDate?: string; endDate?: string };
+
+/** The operator's edit: the configured fields and the period; a keyword or URL change confirms the rank reset. */
+export function AdminEditSlotModal({ slot, configs, onClose }: { slot: SlotDto; configs: FieldConfig[]; onClose: () => void }) {
+  const fields = useMemo(() => slotFormFields(configs), [configs]);
+  const initial = useMemo(() => Object.fromEntries(fields.map((f) => [f.field_key, fieldValue(slot, f.field_key)])), [fields, slot]);
+  const [startDate, setStartDate] = useState(slot.startDate ?? '');
+  const [endDate, setEndDate] = useState(slot.endDate ?? '');
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<Save | null>(null);
+  const update = useUpdateSlotFields();
+  const toast = useToast();
+  const { register, handleSubmit, formState } = useForm<SlotFieldsForm>({
+    resolver: zodResolver(slotFieldsFormSchema(configs, 'complete')),
+    defaultValues: { customFields: initial },
+  });
+
+  const save = async (input: Save) => {
+    setFailure(null);
+    try {
+      await update.trigger({ id: slot.id, ...input });
+      toast({ tone: 'success', message: slotAdminMessages.slotSaved });
+      onClose();
+    } catch (e) {
+      setPending(null);
+      setFailure(saveFailure(e));
+    }
+  };
+
+  const onSubmit = handleSubmit(async ({ customFields }) => {
+    const period = periodSchema.safeParse({ startDate, endDate });
+    if (!period.success) return setDateError(firstIssue(period.error));
+    setDateError(null);
+    const trimmed = Object.fromEntries(Object.entries(customFields).map(([k, v]) => [k, v.trim()]));
+    const input: Save = {
+      customFields: trimmed,
+      ...(startDate && startDate !== slot.startDate ? { startDate } : {}),
+      ...(endDate && endDate !== slot.endDate ? { endDate } : {}),
+    };
+    const coreChanged = [KEYWORD_FIELD, URL_FIELD].some((k) => (trimmed[k] ?? '') !== (initial[k] ?? '').trim());
+    if (coreChanged) return setPending(input);
+    await save(input);
+  });
+
+  return (
+    <>
+      <Modal
+        open
+        onClose={onClose}
+        title={`슬롯 #${slot.slot_number} 수정`}
+        description={`${slot.user_name} (${slot.user_email})`}
+        size="lg"
+        dismissible={!update.isMutating}
+        footer={
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={update.isMutating}>
+              취소
+            </Button>
+            <Button type="submit" form="admin-edit-slot-form" loading={update.isMutating} loadingText="저장 중...">
+              저장
+            </Button>
+          </>
+        }
+      >
+        <form id="admin-edit-slot-form" onSubmit={onSubmit} noValidate className={styles.stack}>
+          <ErrorBox message={failure} onDismiss={() => setFailure(null)} />
+          <SlotFieldInputs fields={fields} register={register} errors={formState.errors} />
+          <div className={styles.choices}>
+            <TextField label="시작일" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+            <TextField label="종료일" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} error={dateError ?? undefined} />
+          </div>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        open={pending !== null}
+        title="순위 정보 초기화"
+        message={slotAdminMessages.rankResetConfirm}
+        confirmLabel="변경하고 저장"
+        tone="danger"
+        loading={update.isMutating}
+        onConfirm={() => pending && void save(pending)}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}

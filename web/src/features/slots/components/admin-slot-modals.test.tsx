@@ -1,0 +1,194 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultFieldConfigs } from '#shared/field-configs';
+import { defaultSettings } from '#shared/settings';
+import type { SlotDto } from '#shared/schemas/slots';
+import { ToastProvider } from '@/components/ui/toast';
+import { AppSettingsContext } from '@/lib/app-settings';
+import { AdminEditSlotModal } from './admin-edit-slot-modal';
+import { ApproveSlotModal } from './approve-slot-modal';
+import { ExtendSlotModal } from './extend-slot-modal';
+import { RefundSlotModal } from './refund-slot-modal';
+import { RejectSlotModal } from './reject-slot-modal';
+
+const url = 'https://www.coupang.com/vp/products/1?itemId=1&vendorItemId=1';
+const slot = {
+  id: 's1',
+  slot_number: 7,
+  status: 'active',
+  user_name: '광고주',
+  user_email: 'adv1',
+  price: 0,
+  customFields: { keywords: '키워드', landingUrl: url },
+  keyword: '키워드',
+  url,
+  mid: '',
+  startDate: '2026-11-01',
+  endDate: '2026-11-30',
+} as unknown as SlotDto;
+
+type Answer = 'ok' | { status: number; error?: string } | 'network';
+let answer: Answer = 'ok';
+let calls: Array<{ method: string; path: string; search: string; body: unknown }> = [];
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  answer = 'ok';
+  calls = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const method = init?.method ?? 'GET';
+    const parsed = new URL(String(input), 'http://localhost');
+    calls.push({ method, path: parsed.pathname, search: parsed.search, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (parsed.pathname.endsWith('/refund-preview')) {
+      const full = parsed.searchParams.get('fullRefund') === 'true';
+      return json({ success: true, data: { amount: full ? 50_000 : 33_330, fullAmount: 50_000, remainingDays: 20, totalDays: 30 } });
+    }
+    if (method === 'GET') return json({ success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    if (answer !== 'ok') return answer.error ? json({ success: false, code: 'CONFLICT', error: answer.error }, answer.status) : new Response('<html>', { status: answer.status });
+    return json({ success: true, data: { ...slot, message: '슬롯이 10일 연장되었습니다.' } });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const writes = () => calls.filter((c) => c.method !== 'GET');
+
+function wrap(ui: ReactNode) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <AppSettingsContext.Provider value={{ settings: defaultSettings(), status: 'ready' }}>
+        <ToastProvider>{ui}</ToastProvider>
+      </AppSettingsContext.Provider>
+    </SWRConfig>,
+  );
+}
+
+describe('ApproveSlotModal', () => {
+  it.each(['', '0', '-100', 'abc'])('refuses the price %j with the spec text and sends nothing', async (price) => {
+    const user = userEvent.setup();
+    wrap(<ApproveSlotModal slot={slot} onClose={vi.fn()} />);
+    if (price) await user.type(screen.getByLabelText(/가격/), price);
+    await user.click(screen.getByRole('button', { name: '승인' }));
+    expect(await screen.findByText('올바른 가격을 입력해주세요.')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+  });
+
+  it('approves with the price', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    wrap(<ApproveSlotModal slot={slot} onClose={onClose} />);
+    await user.type(screen.getByLabelText(/가격/), '45000');
+    await user.click(screen.getByRole('button', { name: '승인' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()[0]).toMatchObject({ method: 'POST', path: '/api/slots/s1/approve', body: { approved: true, approvedPrice: 45_000 } });
+  });
+});
+
+describe('RejectSlotModal', () => {
+  it('needs a reason', async () => {
+    const user = userEvent.setup();
+    wrap(<RejectSlotModal slot={slot} onClose={vi.fn()} />);
+    await user.type(screen.getByLabelText(/거절 사유/), '   ');
+    await user.click(screen.getByRole('button', { name: '거절' }));
+    expect(await screen.findByText('거절 사유를 입력해주세요.')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+  });
+});
+
+describe('RefundSlotModal', () => {
+  it('shows the previewed amount, needs a reason, and sends the full-refund choice', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    wrap(<RefundSlotModal slot={slot} onClose={onClose} />);
+    expect(await screen.findByText('33,330원')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '환불' }));
+    expect(await screen.findByText('환불 사유를 입력해주세요.')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+
+    await user.click(screen.getByLabelText(/전액 환불/));
+    expect(await screen.findByText('50,000원')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/환불 사유/), '광고주 요청');
+    await user.click(screen.getByRole('button', { name: '환불' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()[0]).toMatchObject({ method: 'PATCH', path: '/api/slots/s1/status', body: { status: 'refunded', refundReason: '광고주 요청', fullRefund: true } });
+    expect(await screen.findByText('환불 처리가 완료되었습니다.')).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ status: 409, error: '이미 환불된 슬롯입니다.' }, '환불 처리 실패: 이미 환불된 슬롯입니다.'],
+    [{ status: 409 }, '환불 처리 실패'],
+    ['network', '환불 처리 중 오류가 발생했습니다.'],
+  ] as const)('a failed refund (%o) reads %j', async (given, text) => {
+    answer = given;
+    const user = userEvent.setup();
+    wrap(<RefundSlotModal slot={slot} onClose={vi.fn()} />);
+    await user.type(screen.getByLabelText(/환불 사유/), '요청');
+    await user.click(screen.getByRole('button', { name: '환불' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+});
+
+describe('ExtendSlotModal', () => {
+  it('offers 1, 7, 10 and 30 days with 10 chosen, and sends the choice', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    wrap(<ExtendSlotModal slot={slot} onClose={onClose} />);
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => r.value)).toEqual(['1', '7', '10', '30']);
+    expect(screen.getByLabelText('10일')).toBeChecked();
+    await user.click(screen.getByLabelText('30일'));
+    await user.click(screen.getByRole('button', { name: '연장' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()[0]).toMatchObject({ method: 'POST', path: '/api/slots/s1/extend', body: { extensionDays: 30 } });
+  });
+
+  it.each([
+    [{ status: 400 }, '연장에 실패했습니다.'],
+    ['network', '연장 중 오류가 발생했습니다.'],
+  ] as const)('a failure (%o) reads %j', async (given, text) => {
+    answer = given;
+    const user = userEvent.setup();
+    wrap(<ExtendSlotModal slot={slot} onClose={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: '연장' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+});
+
+describe('AdminEditSlotModal', () => {
+  it('refuses an end date before the start date and sends nothing', async () => {
+    const user = userEvent.setup();
+    wrap(<AdminEditSlotModal slot={slot} configs={defaultFieldConfigs} onClose={vi.fn()} />);
+    const end = screen.getByLabelText('종료일');
+    await user.clear(end);
+    await user.type(end, '2026-10-01');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('종료일은 시작일보다 늦어야 합니다.')).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+  });
+
+  it('saves the period with update-fields, and a refusal reads 저장 실패: {error}', async () => {
+    const user = userEvent.setup();
+    answer = { status: 409, error: '완료된 슬롯은 변경할 수 없습니다.' };
+    wrap(<AdminEditSlotModal slot={slot} configs={defaultFieldConfigs} onClose={vi.fn()} />);
+    const end = screen.getByLabelText('종료일');
+    await user.clear(end);
+    await user.type(end, '2026-12-10');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('저장 실패: 완료된 슬롯은 변경할 수 없습니다.')).toBeInTheDocument();
+    expect(writes()[0]).toMatchObject({ method: 'PUT', path: '/api/slots/s1/update-fields', body: { endDate: '2026-12-10' } });
+  });
+
+  it('asks before a keyword change resets the rank', async () => {
+    const user = userEvent.setup();
+    wrap(<AdminEditSlotModal slot={slot} configs={defaultFieldConfigs} onClose={vi.fn()} />);
+    const keyword = screen.getByLabelText(/^키워드/);
+    await user.clear(keyword);
+    await user.type(keyword, '새 키워드');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByRole('dialog', { name: '순위 정보 초기화' })).toBeInTheDocument();
+    expect(writes()).toHaveLength(0);
+  });
+});

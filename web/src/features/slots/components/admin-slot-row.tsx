@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { FieldConfig } from '#shared/field-configs';
+import type { SlotOperationMode } from '#shared/slot-refund';
+import { Badge } from '@/components/ui/badge';
+import { formatDateTime } from '@/lib/format';
+import { adminSlotActions, truncate, type AdminSlot } from '../utils/admin-slot-actions';
+import { fieldValue, thumbnailUrl } from '../utils/slot-display';
+import { AdminSlotRowActions, type AdminSlotModal } from './admin-slot-row-actions';
+import { RankValue, StatusBadge } from './slot-cells';
+import styles from './admin-slots.module.css';
+
+/** A product image, gone when it fails to load (spec §2). */
+function RowThumbnail({ slot }: { slot: AdminSlot }) {
+  const [failed, setFailed] = useState(false);
+  const url = thumbnailUrl(slot);
+  if (!url || failed) return null;
+  return <img className={styles.thumb} src={url} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+}
+
+const rankTracked = (slot: AdminSlot) => !['empty', 'pending', 'rejected', 'refunded', 'deleted'].includes(slot.status);
+
+export interface AdminSlotRowProps {
+  slot: AdminSlot;
+  listFields: FieldConfig[];
+  mode: SlotOperationMode;
+  today: string;
+  onOpen: (slot: AdminSlot, modal: AdminSlotModal) => void;
+}
+
+/** One row of the operator list: every column of operator console §2. */
+export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlotRowProps) {
+  const description = fieldValue(slot, 'description');
+  return (
+    <tr data-slot-id={slot.id}>
+      <td className={styles.muted}>{formatDateTime(slot.createdAt)}</td>
+      <td>
+        <div>{slot.user_name || '-'}</div>
+        <div className={styles.muted}>{slot.user_email}</div>
+        {!slot.user_is_active && <Badge tone="danger">비활성</Badge>}
+      </td>
+      <td>
+        <RowThumbnail slot={slot} />
+      </td>
+      {listFields.map((f) => (
+        <td key={f.field_key}>
+          <span className={styles.cellText} title={fieldValue(slot, f.field_key)}>
+            {fieldValue(slot, f.field_key) || '-'}
+          </span>
+        </td>
+      ))}
+      <td>{rankTracked(slot) ? <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onOpen(slot, 'rank')} /> : <span className={styles.muted}>-</span>}</td>
+      <td className={styles.muted}>{slot.url_product_id ?? '-'}</td>
+      <td>{slot.startDate ?? '-'}</td>
+      <td>
+        <div>{slot.endDate ?? '-'}</div>
+        {description && (
+          <div className={styles.muted} title={description}>
+            {truncate(description, 10)}
+          </div>
+        )}
+      </td>
+      <td>
+        <StatusBadge slot={slot} />
+      </td>
+      <td>
+        <AdminSlotRowActions slotNumber={slot.slot_number} actions={adminSlotActions(slot, mode, today)} onOpen={(modal) => onOpen(slot, modal)} />
+      </td>
+    </tr>
+  );
+}

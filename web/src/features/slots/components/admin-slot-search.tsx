@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { SlotSearchType } from '#shared/schemas/slots';
+import { displayStatusLabels, displayStatuses } from '#shared/slot-status';
+import { Button } from '@/components/ui/button';
+import { emptyAdvanced, type AdminSlotFilters, type AdvancedSearch } from '../hooks/use-admin-slot-filters';
+import styles from './admin-slots.module.css';
+
+const searchTypeLabels: Record<Exclude<SlotSearchType, 'all'>, string> = {
+  keyword: '키워드',
+  url: 'URL',
+  productName: '상품명',
+  userId: '사용자 ID',
+  slotNumber: '슬롯 번호',
+};
+
+/** The advanced search panel: one search field, the registration period and a status. */
+function AdvancedPanel({ initial, onApply }: { initial: AdvancedSearch | null; onApply: (search: AdvancedSearch | null) => void }) {
+  const [form, setForm] = useState<AdvancedSearch>(initial ?? emptyAdvanced);
+  const set = <K extends keyof AdvancedSearch>(key: K, value: AdvancedSearch[K]) => setForm({ ...form, [key]: value });
+  return (
+    <form
+      className={styles.panel}
+      aria-label="상세 검색"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(form);
+      }}
+    >
+      <label className={styles.field}>
+        검색 항목
+        <select className={styles.select} value={form.searchType} onChange={(e) => set('searchType', e.target.value as AdvancedSearch['searchType'])}>
+          {Object.entries(searchTypeLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.field}>
+        검색어
+        <input className={styles.search} value={form.search} onChange={(e) => set('search', e.target.value)} />
+      </label>
+      <label className={styles.field}>
+        등록일 시작
+        <input className={styles.select} type="date" value={form.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
+      </label>
+      <label className={styles.field}>
+        등록일 종료
+        <input className={styles.select} type="date" value={form.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
+      </label>
+      <label className={styles.field}>
+        상태
+        <select className={styles.select} value={form.status} onChange={(e) => set('status', e.target.value as AdvancedSearch['status'])}>
+          <option value="">전체</option>
+          {displayStatuses.map((s) => (
+            <option key={s} value={s}>
+              {displayStatusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className={styles.panelActions}>
+        <Button type="submit" size="sm">
+          검색
+        </Button>
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          onClick={() => {
+            setForm(emptyAdvanced);
+            onApply(null);
+          }}
+        >
+          초기화
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Debounced simple search and the advanced panel; each disables the other (spec §2). */
+export function AdminSlotSearch({ filters }: { filters: AdminSlotFilters }) {
+  return (
+    <>
+      <input
+        className={styles.search}
+        type="search"
+        placeholder="키워드, URL, 상품명 검색"
+        aria-label="슬롯 검색"
+        value={filters.text}
+        onChange={(e) => filters.setText(e.target.value)}
+        disabled={filters.advancedOpen}
+      />
+      <Button size="sm" variant={filters.advancedOpen ? 'primary' : 'secondary'} onClick={filters.toggleAdvanced} disabled={!filters.advancedOpen && filters.text.trim() !== ''} aria-expanded={filters.advancedOpen}>
+        상세 검색
+      </Button>
+    </>
+  );
+}
+
+export function AdminSlotAdvancedSearch({ filters }: { filters: AdminSlotFilters }) {
+  if (!filters.advancedOpen) return null;
+  return <AdvancedPanel initial={filters.advanced} onApply={filters.applyAdvanced} />;
+}

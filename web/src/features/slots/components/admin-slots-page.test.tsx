@@ -1,0 +1,86 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultFieldConfigs } from '#shared/field-configs';
+import { defaultSettings, type Settings } from '#shared/settings';
+import { ToastProvider } from '@/components/ui/toast';
+import { AppSettingsContext } from '@/lib/app-settings';
+import { AdminSlotsPage } from './admin-slots-page';
+
+const stats = { totalSlots: 12, statusBreakdown: { empty: 1, pending: 4, active: 5, waiting: 0, completed: 0, paused: 0, rejected: 2, refunded: 0, expired: 0, deleted: 0, inactive: 3 } };
+let listCalls: URLSearchParams[] = [];
+const json = (body: unknown) => new Response(JSON.stringify({ success: true, data: body }), { headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  listCalls = [];
+  localStorage.clear();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/slots/system-stats') return json(stats);
+    if (url.pathname === '/api/field-configs') return json(defaultFieldConfigs);
+    listCalls.push(url.searchParams);
+    return json({ items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderPage(settings: Partial<Settings> = {}, toolbarActions?: (refresh: () => void) => React.ReactNode) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), ...settings }, status: 'ready' }}>
+        <ToastProvider>
+          <AdminSlotsPage toolbarActions={toolbarActions} />
+        </ToastProvider>
+      </AppSettingsContext.Provider>
+    </SWRConfig>,
+  );
+}
+
+describe('AdminSlotsPage', () => {
+  it('names the tabs of normal mode with their counts and renders the toolbar actions', async () => {
+    renderPage({}, () => <button type="button">선슬롯 발행</button>);
+    expect(screen.getByRole('heading', { name: '슬롯 승인' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: /승인대기\s*4/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['전체12', '승인대기4', '승인5', '거절2', '비활성3']);
+    expect(screen.getByRole('button', { name: '선슬롯 발행' })).toBeInTheDocument();
+  });
+
+  it('shows the pre-allocation tabs under the slot management title and asks the inactive accounts for that tab', async () => {
+    const user = userEvent.setup();
+    renderPage({ slotOperationMode: 'pre-allocation' });
+    expect(screen.getByRole('heading', { name: '슬롯 관리' })).toBeInTheDocument();
+    await screen.findByRole('tab', { name: /비활성\s*3/ });
+    expect(screen.getAllByRole('tab')).toHaveLength(8);
+    await user.click(screen.getByRole('tab', { name: /비활성\s*3/ }));
+    await vi.waitFor(() => expect(listCalls.at(-1)?.get('userStatus')).toBe('inactive'));
+  });
+
+  it('searches 500 ms after the last keystroke, and the advanced panel disables the simple search', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await vi.waitFor(() => expect(listCalls).toHaveLength(1));
+    await user.type(screen.getByRole('searchbox', { name: '슬롯 검색' }), '키워드');
+    expect(listCalls.some((p) => p.get('search'))).toBe(false);
+    await vi.waitFor(() => expect(listCalls.at(-1)?.get('search')).toBe('키워드'), { timeout: 2000 });
+    expect(listCalls.filter((p) => p.get('search'))).toHaveLength(1);
+    // With text in the simple search the advanced one is off, and the other way round.
+    expect(screen.getByRole('button', { name: '상세 검색' })).toBeDisabled();
+    await user.clear(screen.getByRole('searchbox', { name: '슬롯 검색' }));
+    await user.click(screen.getByRole('button', { name: '상세 검색' }));
+    expect(screen.getByRole('searchbox', { name: '슬롯 검색' })).toBeDisabled();
+    expect(screen.getByRole('form', { name: '상세 검색' })).toBeInTheDocument();
+  });
+
+  it('offers 10/30/50/100/200 rows and remembers the choice', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderPage();
+    const select = screen.getByRole('combobox', { name: '페이지당 개수' });
+    expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['10', '30', '50', '100', '200']);
+    await user.selectOptions(select, '200');
+    await vi.waitFor(() => expect(listCalls.at(-1)?.get('limit')).toBe('200'));
+    unmount();
+    renderPage();
+    expect(screen.getByRole('combobox', { name: '페이지당 개수' })).toHaveValue('200');
+  });
+});

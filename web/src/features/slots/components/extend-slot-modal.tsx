@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { slotAdminMessages } from '#shared/messages/slot-admin';
+import { DEFAULT_EXTENSION_DAYS, extensionDayChoices } from '#shared/schemas/slot-admin';
+import type { SlotDto } from '#shared/schemas/slots';
+import { ErrorBox } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { extendSlot } from '../api/extend-slot';
+import { classifyFailure } from '../utils/failure-text';
+import styles from './admin-slots.module.css';
+
+/** 연장: 1, 7, 10 or 30 days (default 10); the server creates the linked, paid slot. */
+export function ExtendSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
+  const [days, setDays] = useState<number>(DEFAULT_EXTENSION_DAYS);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+
+  const submit = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const answer = await extendSlot(slot.id, days);
+      toast({ tone: 'success', message: answer?.message || slotAdminMessages.extended(days) });
+      onClose();
+    } catch (e) {
+      const failed = classifyFailure(e);
+      setFailure(failed.kind === 'refused' ? (failed.serverText ?? slotAdminMessages.extendFailed) : slotAdminMessages.extendError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`슬롯 #${slot.slot_number} 연장`}
+      description={`현재 종료일: ${slot.endDate ?? '-'}`}
+      size="sm"
+      dismissible={!busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            취소
+          </Button>
+          <Button onClick={() => void submit()} loading={busy}>
+            연장
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.stack}>
+        <ErrorBox message={failure} onDismiss={() => setFailure(null)} />
+        <fieldset className={styles.choices} aria-label="연장 기간">
+          {extensionDayChoices.map((n) => (
+            <label key={n} className={styles.choice}>
+              <input type="radio" name="extension-days" value={n} checked={days === n} onChange={() => setDays(n)} />
+              {n}일
+            </label>
+          ))}
+        </fieldset>
+      </div>
+    </Modal>
+  );
+}

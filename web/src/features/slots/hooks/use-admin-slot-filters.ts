@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import type { SlotListQueryInput, SlotSearchType } from '#shared/schemas/slots';
+import type { DisplayStatus } from '#shared/slot-status';
+import { tabQuery, type AdminSlotTab } from '../utils/admin-slot-tabs';
+import { useAdminPageSize } from './use-admin-page-size';
+import { useDebouncedValue } from './use-debounced-value';
+
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** The advanced search panel's fields (operator console §2). */
+export interface AdvancedSearch {
+  searchType: Exclude<SlotSearchType, 'all'>;
+  search: string;
+  dateFrom: string;
+  dateTo: string;
+  status: DisplayStatus | '';
+}
+export const emptyAdvanced: AdvancedSearch = { searchType: 'keyword', search: '', dateFrom: '', dateTo: '', status: '' };
+
+export type AdminSortField = 'createdAt' | 'slot_number' | 'startDate' | 'endDate' | 'rank' | 'status';
+
+/**
+ * Filters of /admin/slots: status tab, the debounced simple search OR the applied advanced search
+ * (one disables the other), page, page size (persisted) and sort. Any filter change goes back to page 1.
+ */
+export function useAdminSlotFilters() {
+  const [tab, setTabState] = useState<AdminSlotTab>('all');
+  const [text, setTextState] = useState('');
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [advanced, setAdvanced] = useState<AdvancedSearch | null>(null);
+  const [page, setPage] = useState(1);
+  const [limit, setLimitState] = useAdminPageSize();
+  const [sortBy, setSortBy] = useState<AdminSortField>('createdAt');
+  const [sortOrder, setSortOrder] = useState<'asc' | 'desc'>('desc');
+  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [lastDebounced, setLastDebounced] = useState(debounced);
+  if (lastDebounced !== debounced) {
+    // A new search starts at page 1 (adjusting state during render, not in an effect).
+    setLastDebounced(debounced);
+    setPage(1);
+  }
+
+  const query = useMemo<SlotListQueryInput>(() => {
+    const base: SlotListQueryInput = { page, limit, sortBy, sortOrder, ...tabQuery(tab) };
+    if (advanced) {
+      return {
+        ...base,
+        ...(advanced.status ? { status: advanced.status, userStatus: undefined } : {}),
+        searchType: advanced.searchType,
+        search: advanced.search.trim() || undefined,
+        dateFrom: advanced.dateFrom || undefined,
+        dateTo: advanced.dateTo || undefined,
+      };
+    }
+    return { ...base, searchType: 'all', search: debounced || undefined };
+  }, [page, limit, sortBy, sortOrder, tab, advanced, debounced]);
+
+  return {
+    query,
+    tab,
+    setTab: (next: AdminSlotTab) => {
+      setTabState(next);
+      setPage(1);
+    },
+    text,
+    setText: setTextState,
+    advancedOpen,
+    toggleAdvanced: () => {
+      // Opening the panel clears the simple search; closing it drops the advanced one.
+      if (advancedOpen) setAdvanced(null);
+      else setTextState('');
+      setAdvancedOpen(!advancedOpen);
+      setPage(1);
+    },
+    advanced,
+    applyAdvanced: (next: AdvancedSearch | null) => {
+      setAdvanced(next);
+      setPage(1);
+    },
+    page,
+    setPage,
+    limit,
+    setLimit: (size: number) => {
+      setLimitState(size);
+      setPage(1);
+    },
+    sortBy,
+    sortOrder,
+    sort: (field: AdminSortField) => {
+      if (field === sortBy) setSortOrder(sortOrder === 'asc' ? 'desc' : 'asc');
+      else {
+        setSortBy(field);
+        setSortOrder('desc');
+      }
+      setPage(1);
+    },
+  };
+}
+
+export type AdminSlotFilters = ReturnType<typeof useAdminSlotFilters>;

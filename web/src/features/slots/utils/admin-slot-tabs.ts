@@ -1,0 +1,33 @@
+import type { SystemStatsDto } from '#shared/schemas/slot-admin';
+import type { SlotListQueryInput } from '#shared/schemas/slots';
+import { displayStatusLabels, type DisplayStatus } from '#shared/slot-status';
+
+/** The status tabs of /admin/slots by operation mode (operator console §2). */
+export type AdminSlotTab = 'all' | 'inactive' | DisplayStatus;
+
+const normalTabs: AdminSlotTab[] = ['all', 'pending', 'active', 'rejected', 'inactive'];
+const preAllocationTabs: AdminSlotTab[] = ['all', 'empty', 'waiting', 'active', 'completed', 'paused', 'refunded', 'inactive'];
+
+export const adminSlotTabs = (mode: string): AdminSlotTab[] => (mode === 'pre-allocation' ? preAllocationTabs : normalTabs);
+
+export function adminSlotTabLabel(tab: AdminSlotTab, mode: string): string {
+  if (tab === 'all') return '전체';
+  if (tab === 'inactive') return '비활성';
+  // Normal mode names an approved slot by the approval (spec: "active (approved)").
+  if (tab === 'active' && mode !== 'pre-allocation') return '승인';
+  return displayStatusLabels[tab];
+}
+
+/** The tab's count from the system stats (counters, never a scan); undefined while they load. */
+export function adminSlotTabCount(tab: AdminSlotTab, stats: SystemStatsDto | undefined): number | undefined {
+  if (!stats) return undefined;
+  if (tab === 'all') return stats.totalSlots;
+  return stats.statusBreakdown[tab as keyof SystemStatsDto['statusBreakdown']] ?? 0;
+}
+
+/** The list query's part a tab decides: a display status, or the deactivated accounts' slots. */
+export function tabQuery(tab: AdminSlotTab): Pick<SlotListQueryInput, 'status' | 'userStatus'> {
+  if (tab === 'all') return {};
+  if (tab === 'inactive') return { userStatus: 'inactive' };
+  return { status: tab };
+}
