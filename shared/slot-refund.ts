@@ -31,7 +31,7 @@ export function decideRefund(slot: SlotStatusInput, mode: SlotOperationMode, tod
 export interface RefundAmount {
   /** What the refund credits (the whole price with `fullRefund`). */
   amount: number;
-  /** The price paid: approved_price, else the registration price. */
+  /** The price paid through the balance (the registration charge). */
   fullAmount: number;
   /** Refund day to end date, both included; null without dates. */
   remainingDays: number | null;
@@ -45,7 +45,9 @@ export interface RefundAmount {
  * operator's explicit choice of the whole price.
  */
 export function refundAmount(slot: Pick<RefundSlot, 'price' | 'approved_price' | 'startDate' | 'endDate'>, today: KstDay, fullRefund = false): RefundAmount {
-  const fullAmount = Math.max(0, slot.approved_price ?? slot.price ?? 0);
+  // What the ledger took for the slot: the registration charge. An approved price set by an operator
+  // (asked when the cash system is off) was never paid through the balance, so it is never refunded.
+  const fullAmount = Math.max(0, slot.price ?? 0);
   const { startDate, endDate } = slot;
   if (!startDate || !endDate) return { amount: fullAmount, fullAmount, remainingDays: null, totalDays: null };
   const totalDays = Math.max(1, kstDaysBetween(startDate, endDate) + 1);

@@ -81,6 +81,8 @@ const cases: Record<string, RouteCase> = {
   'DELETE /api/slots/{id}/rank-data': { path: slotPath('/rank-data'), owned: {} },
   'GET /api/slots/{id}/rank-history': { path: slotPath('/rank-history'), owned: {} },
   'POST /api/slots/{id}/approve': { path: slotPath('/approve') },
+  'GET /api/slots/system-stats': {},
+  'GET /api/slots/{id}/refund-preview': { path: slotPath('/refund-preview') },
 };
 
 /** Which callers a route's declared access lets through. */

@@ -33,16 +33,24 @@ const stats = async () => (await op('GET', '/api/slots/system-stats')).body.data
 const refundEntries = async (userId: string) => (await ledgerStore.allEntries(userId)).filter((e) => e.type === 'refund');
 
 /** A paid slot, approved, whose period is [start, start + days − 1] (set through the staff edit). */
-async function runningSlot(start: string, days = 30) {
+async function runningSlot(start: string, days = 30, approvedPrice = PRICE) {
   const user = await newAccount(stack, { balance: PRICE });
   const slot = (await call('POST', '/api/slots', user.token, row(1))).body.data;
-  expect((await op('POST', `/api/slots/${slot.id}/approve`, { approved: true, approvedPrice: PRICE })).status).toBe(200);
+  expect((await op('POST', `/api/slots/${slot.id}/approve`, { approved: true, approvedPrice })).status).toBe(200);
   const edit = await op('PUT', `/api/slots/${slot.id}/update-fields`, { customFields: {}, startDate: start, endDate: addKstDays(start, days - 1) });
   expect(edit.status).toBe(200);
   return { user, slot };
 }
 
 describe('refunds (PATCH /api/slots/{id}/status refunded)', () => {
+  it('refunds from what the balance paid, never from a higher approved price', async () => {
+    const { user, slot } = await runningSlot(addKstDays(today(), -1), 30, 80_000);
+    const preview = await op('GET', `/api/slots/${slot.id}/refund-preview?fullRefund=true`);
+    expect(preview.body.data).toMatchObject({ amount: PRICE, fullAmount: PRICE });
+    expect((await refund(slot.id, { refundReason: '가격 확인', fullRefund: true })).status).toBe(200);
+    expect(await balanceOf(user.id)).toBe(PRICE);
+  });
+
   it('credits the remaining days of a 30-day slot refunded on day 11, once', async () => {
     const { user, slot } = await runningSlot(addKstDays(today(), -10));
     expect(await balanceOf(user.id)).toBe(0);
