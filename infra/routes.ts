@@ -97,6 +97,14 @@ export const routes = [
   { method: 'DELETE', path: '/api/slots/{id}/rank-data', group: 'slots', op: 'deleteRankData', access: 'user' },
   { method: 'GET', path: '/api/slots/{id}/rank-history', group: 'slots', op: 'rankHistory', access: 'user' },
   { method: 'POST', path: '/api/slots/{id}/approve', group: 'slots', op: 'approve', access: 'operator' },
+
+  // issue 10 — pre-allocation issuance, issuance history and extensions (operator-console §7)
+  { method: 'POST', path: '/api/slots/allocate/{userId}', group: 'slots', op: 'allocate', access: 'operator' },
+  { method: 'GET', path: '/api/slots/allocation-history', group: 'slots', op: 'allocationHistory', access: 'operator' },
+  { method: 'PATCH', path: '/api/slots/allocation-history/{id}/payment', group: 'slots', op: 'allocationPayment', access: 'operator' },
+  { method: 'GET', path: '/api/slots/by-allocation/{id}', group: 'slots', op: 'byAllocation', access: 'operator' },
+  { method: 'POST', path: '/api/slots/{id}/extend', group: 'slots', op: 'extend', access: 'operator' },
+  { method: 'POST', path: '/api/slots/extend-bulk', group: 'slots', op: 'extendBulk', access: 'operator' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];

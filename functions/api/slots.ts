@@ -18,6 +18,10 @@ import * as Queries from '../domain/slots/queries';
 import { bulkCreateSlots, createSlot } from '../domain/slots/registration';
 import type { ChangeContext } from '../domain/slots/slot-change-log';
 import { defineGroup, op, reply, type RequestContext } from '../http/api-handler';
+// issue 10 — pre-allocation issuance, history and extensions
+import { allocateSlotsSchema, allocationHistoryQuerySchema, allocationIdPathSchema, allocationPaymentSchema, extendBulkSchema, extendSlotSchema } from '#shared/schemas/slot-allocations';
+import * as Allocation from '../domain/slots/allocation';
+import * as Extension from '../domain/slots/extension';
 
 /** Who changes and from where: every slot change is logged with it. */
 const change = (ctx: RequestContext): ChangeContext => ({ caller: ctx.user, ip: ctx.ip, userAgent: ctx.userAgent, idempotencyKey: ctx.idempotencyKey });
@@ -40,4 +44,11 @@ export const handler = defineGroup('slots', {
   deleteRankData: op({ path: id }, ({ path }, ctx) => deleteRankData(path.id, change(ctx))),
   rankHistory: op({ path: id, query: rankHistoryQuerySchema }, ({ path, query }, ctx) => Queries.rankHistory(ctx.user, path.id, query)),
   approve: op({ path: id, body: approveSlotSchema }, ({ path, body }, ctx) => approveSlot(path.id, body, change(ctx))),
+  // issue 10 — pre-allocation issuance, history and extensions
+  allocate: op({ path: userIdPathSchema, body: allocateSlotsSchema }, async ({ path, body }, ctx) => reply(await Allocation.allocateSlots(path.userId, body, change(ctx)), { status: 201 })),
+  allocationHistory: op({ query: allocationHistoryQuerySchema }, ({ query }) => Allocation.listAllocationHistory(query)),
+  allocationPayment: op({ path: allocationIdPathSchema, body: allocationPaymentSchema }, ({ path, body }, ctx) => Allocation.setAllocationPayment(path.id, body.payment, ctx.user)),
+  byAllocation: op({ path: allocationIdPathSchema }, ({ path }) => Allocation.slotsOfAllocation(path.id)),
+  extend: op({ path: id, body: extendSlotSchema }, ({ path, body }, ctx) => Extension.extendSlot(path.id, body.extensionDays, change(ctx))),
+  extendBulk: op({ body: extendBulkSchema }, ({ body }, ctx) => Extension.extendBulk(body, change(ctx))),
 });
