@@ -78,7 +78,8 @@ export const allocationHistoryQuerySchema = z.object({
   userId: z.string().trim().max(64).optional(),
   operatorId: z.string().trim().max(64).optional(),
 });
-export type AllocationHistoryQuery = z.input<typeof allocationHistoryQuerySchema>;
+/** What a client sends (the server coerces the query strings). */
+export type AllocationHistoryQuery = Partial<Omit<z.output<typeof allocationHistoryQuerySchema>, 'dateFrom' | 'userId' | 'operatorId'>> & { dateFrom?: string; userId?: string; operatorId?: string };
 
 export interface AllocationHistoryRow {
   id: string;
