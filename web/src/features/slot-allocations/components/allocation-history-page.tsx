@@ -13,6 +13,7 @@ import { dateFromOf, historyPeriods, type HistoryPeriod } from '../utils/history
 import { AllocationHistoryTable, type SortState } from './allocation-history-table';
 import { AllocationSlotsModal } from './allocation-slots-modal';
 import { ExtendAllModal } from './extend-all-modal';
+import { PreAllocationAction } from './pre-allocation-action';
 import styles from './slot-allocations.module.css';
 
 /** /admin/slot-allocation-history (operator-console §2): the slots operators issued to users. */
@@ -31,7 +32,8 @@ export function AllocationHistoryPage() {
 
   return (
     <>
-      <PageHeader title="슬롯 발행 내역" description="운영자가 사용자에게 발행한 슬롯 (연장 내역 포함)" />
+      {/* Issuing from here too: the new issuance shows up in this list (the hook refreshes it). */}
+      <PageHeader title="슬롯 발행 내역" description="운영자가 사용자에게 발행한 슬롯 (연장 내역 포함)" actions={<PreAllocationAction onIssued={() => setPage(1)} />} />
       <Card>
         <div className={styles.toolbar}>
           <div className={styles.choices} role="group" aria-label="기간">

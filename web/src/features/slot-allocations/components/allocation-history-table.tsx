@@ -83,6 +83,7 @@ export function AllocationHistoryTable({ rows, sort, onSort, onView, onExtend }:
                 <td title={row.memo ?? undefined}>{row.memo ? truncate(row.memo) : '-'}</td>
                 <td>
                   <div className={styles.actions}>
+                    {row.payment && <Badge tone="success">결제완료</Badge>}
                     <Button size="sm" variant={row.payment ? 'secondary' : 'primary'} onClick={() => setConfirming(row)}>
                       {row.payment ? '결제 취소' : '결제 완료'}
                     </Button>
