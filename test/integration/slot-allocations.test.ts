@@ -4,6 +4,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addKstDays, kstToday } from '../../shared/kst';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
+import { slotsStore } from '../../functions/storage/slots';
+import { sweepUncommittedBulkRows } from '../../functions/domain/slots/status-job';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, productUrl, resetSettings, setSetting } from '../support/slots';
@@ -113,6 +115,29 @@ describe('POST /api/slots/allocate/{userId}', () => {
     expect(await countsOf(user.id)).toMatchObject({ allocated: 6 });
     expect((await history(`?userId=${user.id}`)).pagination.total).toBe(2);
     expect(await slotsOf(twins[0].body.data.allocationId)).toHaveLength(4);
+    const other = await allocate(user.id, { slotCount: 9 }, operator.token, key);
+    expect(other.status).toBe(409);
+    expect(await countsOf(user.id)).toMatchObject({ allocated: 6 });
+  });
+});
+
+describe('an issuance that never committed', () => {
+  it('its slots are invisible and uncounted, and the nightly sweep deletes them after an hour', async () => {
+    const user = await newAccount(stack);
+    const { slotIds } = (await allocate(user.id, { slotCount: 1 })).body.data;
+    const template = (await slotsStore.get(slotIds[0]))!;
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
+    // Rows written by an issuance whose commit (counters + bulk and history records) never happened.
+    const orphan = { ...template, id: 'ANEVERCOMMITTED000000000000', bulkId: 'ANEVERCOMMITTED0000000', allocation_id: 'ANEVERCOMMITTED0000000', createdAt: twoHoursAgo };
+    await slotsStore.putBulkSlots([orphan]);
+    expect((await call('GET', `/api/slots/${orphan.id}`, operator.token)).status).toBe(404);
+    expect((await call('GET', '/api/slots?status=empty&limit=100', user.token)).body.data.items.map((s: any) => s.id)).toEqual(slotIds);
+    expect((await call('GET', `/api/slots/by-allocation/${orphan.bulkId}`, operator.token)).status).toBe(404);
+
+    expect(await sweepUncommittedBulkRows()).toBeGreaterThanOrEqual(1);
+    expect(await slotsStore.get(orphan.id)).toBeUndefined();
+    expect(await slotsStore.get(slotIds[0])).toBeDefined();
+    expect(await countsOf(user.id)).toMatchObject({ allocated: 1 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { addKstDays, kstDayStartIso, kstToday } from '#shared/kst';
 import { allocationMessages } from '#shared/messages/slot-allocations';
+import { cashMessages } from '#shared/messages/cash';
 import { userMessages } from '#shared/messages/users';
 import type { AllocateSlotsResult, AllocationHistoryPage, AllocationHistoryRow } from '#shared/schemas/slot-allocations';
 import { TEST_SLOT_DAYS } from '#shared/schemas/slot-allocations';
@@ -115,7 +116,8 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
 }
 
 function replay(record: BulkRecord, termsHash: string): AllocateSlotsResult {
-  if (record.rowsHash !== termsHash) throw new ConflictError(allocationMessages.issueFailed);
+  // The same key with other terms is another issuance: refused, as a bulk with other rows is.
+  if (record.rowsHash !== termsHash) throw new ConflictError(cashMessages.idempotencyMismatch);
   const slotIds = Array.from({ length: record.count }, (_, i) => bulkSlotId(record.bulkId, record.attempt, i));
   return { ...(record.result as unknown as AllocateSlotsResult), slotIds };
 }
