@@ -55,6 +55,10 @@ describe('POST /api/slots/allocate/{userId}', () => {
       expect(res.status, text).toBe(400);
       expect(res.body.error).toBe(text);
     }
+    const toStaff = await allocate(operator.id, {});
+    expect(toStaff.status).toBe(400);
+    expect(toStaff.body.error).toBe('일반 사용자에게만 선슬롯을 발행할 수 있습니다.');
+    expect((await allocate('no-such-user', {})).status).toBe(404);
     await setSetting('slotOperationMode', 'normal');
     try {
       const normal = await allocate(user.id, {});
