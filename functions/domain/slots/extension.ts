@@ -11,7 +11,7 @@ import { slotCountersStore } from '../../storage/slot-counters';
 import { slotLogsStore } from '../../storage/slot-logs';
 import { slotsStore, type SlotRecord } from '../../storage/slots';
 import { transact } from '../../storage/transactions';
-import { usersStore } from '../../storage/users';
+import { usersStore, type UserRecord } from '../../storage/users';
 import { getSettings } from '../settings/settings-service';
 import { allocationSlotRecords } from './allocation';
 import { loadSlot } from './queries';
@@ -55,8 +55,10 @@ async function assertPreAllocation() {
 
 type Log = Awaited<ReturnType<typeof logWriter>>;
 
-/** One extension, in one retried read → decide → write. Returns the child slot. */
-async function extendOne(slotId: string, days: number, log: Log, ctx: ChangeContext): Promise<SlotRecord> {
+type Owners = Map<string, UserRecord>;
+
+/** One extension, in one retried read → decide → write. Returns the child slot. `owners`: looked-up owners, shared by a bulk. */
+async function extendOne(slotId: string, days: number, log: Log, ctx: ChangeContext, owners: Owners = new Map()): Promise<SlotRecord> {
   return retrying(async () => {
     const parent = await loadSlot(ctx.caller, slotId);
     const today = kstToday();
@@ -67,8 +69,9 @@ async function extendOne(slotId: string, days: number, log: Log, ctx: ChangeCont
     const refusal = extensionRefusal(parent, today);
     if (refusal) throw new ConflictError(refusal);
 
-    const owner = await usersStore.get(parent.userId);
+    const owner = owners.get(parent.userId) ?? (await usersStore.get(parent.userId));
     if (!owner) throw new NotFoundError(userMessages.userNotFound);
+    owners.set(owner.id, owner);
     const counters = await slotCountersStore.ofUser(parent.userId);
     const startDate = parent.endDate! < today ? today : addKstDays(parent.endDate!, 1);
     const endDate = addKstDays(startDate, days - 1);
@@ -143,12 +146,13 @@ export async function extendBulk(input: { allocationHistoryId: string; extension
   if (!candidates.length) throw new ConflictError(extensionMessages.noneExtendable);
 
   const log = await logWriter(ctx);
+  const owners: Owners = new Map();
   const errors: ExtendBulkResult['errors'] = [];
   let extended = 0;
   // One at a time: they share the owner's counters, so parallel ones would only collide.
   for (const slot of candidates) {
     try {
-      await extendOne(slot.id, input.extensionDays, log, { ...ctx, idempotencyKey: undefined });
+      await extendOne(slot.id, input.extensionDays, log, { ...ctx, idempotencyKey: undefined }, owners);
       extended += 1;
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;

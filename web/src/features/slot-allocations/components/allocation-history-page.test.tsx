@@ -59,11 +59,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPage() {
+function renderPage(path = '/admin/slot-allocation-history') {
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <ToastProvider>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>
           <AllocationHistoryPage />
         </MemoryRouter>
       </ToastProvider>
@@ -108,6 +108,12 @@ describe('AllocationHistoryPage', () => {
     await user.click(screen.getByRole('button', { name: '확인' }));
     expect(await screen.findByText('결제 완료 처리되었습니다.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: '결제 취소' })).toBeInTheDocument();
+  });
+
+  it('shows one user\'s issuances with ?userId=', async () => {
+    renderPage('/admin/slot-allocation-history?userId=u7');
+    await screen.findByTestId('allocation-row');
+    expect(historyCalls().every((u) => u.searchParams.get('userId') === 'u7')).toBe(true);
   });
 
   it('the slots modal says when no slots are linked', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { allocationMessages } from '#shared/messages/slot-allocations';
 import { allocationHistoryPageSizes, DEFAULT_ALLOCATION_PAGE_SIZE, type AllocationHistoryRow } from '#shared/schemas/slot-allocations';
 import { Card } from '@/components/ui/card';
@@ -16,15 +17,18 @@ import { ExtendAllModal } from './extend-all-modal';
 import { PreAllocationAction } from './pre-allocation-action';
 import styles from './slot-allocations.module.css';
 
-/** /admin/slot-allocation-history (operator-console §2): the slots operators issued to users. */
+/** /admin/slot-allocation-history[?userId=] (operator-console §2): the slots operators issued to users. */
 export function AllocationHistoryPage() {
+  // `?userId=` (e.g. linked from user management) shows one advertiser's issuances.
+  const [params] = useSearchParams();
+  const userId = params.get('userId') || undefined;
   const [period, setPeriod] = useState<HistoryPeriod>('all');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_ALLOCATION_PAGE_SIZE);
   const [sort, setSort] = useState<SortState>({ sortBy: 'created_at', sortOrder: 'desc' });
   const [viewing, setViewing] = useState<AllocationHistoryRow | null>(null);
   const [extending, setExtending] = useState<AllocationHistoryRow | null>(null);
-  const query: AllocationHistoryQuery = { page, limit, ...sort, dateFrom: dateFromOf(period, kstToday()) };
+  const query: AllocationHistoryQuery = { page, limit, ...sort, dateFrom: dateFromOf(period, kstToday()), userId };
   const { data, error, isLoading } = useAllocationHistory(query);
   const rows = data?.allocations ?? [];
   const total = data?.pagination.total ?? 0;
