@@ -100,6 +100,14 @@ export const routes = [
   // operator console: slot management and refunds (refunds go through PATCH /status)
   { method: 'GET', path: '/api/slots/system-stats', group: 'slots', op: 'systemStats', access: 'operator' },
   { method: 'GET', path: '/api/slots/{id}/refund-preview', group: 'slots', op: 'refundPreview', access: 'operator' },
+
+  // issue 10 — pre-allocation issuance, issuance history and extensions (operator-console §7)
+  { method: 'POST', path: '/api/slots/allocate/{userId}', group: 'slots', op: 'allocate', access: 'operator' },
+  { method: 'GET', path: '/api/slots/allocation-history', group: 'slots', op: 'allocationHistory', access: 'operator' },
+  { method: 'PATCH', path: '/api/slots/allocation-history/{id}/payment', group: 'slots', op: 'allocationPayment', access: 'operator' },
+  { method: 'GET', path: '/api/slots/by-allocation/{id}', group: 'slots', op: 'byAllocation', access: 'operator' },
+  { method: 'POST', path: '/api/slots/{id}/extend', group: 'slots', op: 'extend', access: 'operator' },
+  { method: 'POST', path: '/api/slots/extend-bulk', group: 'slots', op: 'extendBulk', access: 'operator' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];

@@ -21,6 +21,10 @@ import { refundPreviewQuerySchema } from '#shared/schemas/slot-admin';
 import { refundPreview } from '../domain/slots/refunds';
 import { systemStats } from '../domain/slots/system-stats';
 import { defineGroup, op, reply, type RequestContext } from '../http/api-handler';
+// issue 10 — pre-allocation issuance, history and extensions
+import { allocateSlotsSchema, allocationHistoryQuerySchema, allocationIdPathSchema, allocationPaymentSchema, extendBulkSchema, extendSlotSchema } from '#shared/schemas/slot-allocations';
+import * as Allocation from '../domain/slots/allocation';
+import * as Extension from '../domain/slots/extension';
 
 /** Who changes and from where: every slot change is logged with it. */
 const change = (ctx: RequestContext): ChangeContext => ({ caller: ctx.user, ip: ctx.ip, userAgent: ctx.userAgent, idempotencyKey: ctx.idempotencyKey });
@@ -46,4 +50,11 @@ export const handler = defineGroup('slots', {
   // operator console: slot management and refunds
   systemStats: op({}, (_, ctx) => systemStats(ctx.user)),
   refundPreview: op({ path: id, query: refundPreviewQuerySchema }, ({ path, query }, ctx) => refundPreview(ctx.user, path.id, query.fullRefund)),
+  // issue 10 — pre-allocation issuance, history and extensions
+  allocate: op({ path: userIdPathSchema, body: allocateSlotsSchema }, async ({ path, body }, ctx) => reply(await Allocation.allocateSlots(path.userId, body, change(ctx)), { status: 201 })),
+  allocationHistory: op({ query: allocationHistoryQuerySchema }, ({ query }, ctx) => Allocation.listAllocationHistory(ctx.user, query)),
+  allocationPayment: op({ path: allocationIdPathSchema, body: allocationPaymentSchema }, ({ path, body }, ctx) => Allocation.setAllocationPayment(path.id, body.payment, ctx.user)),
+  byAllocation: op({ path: allocationIdPathSchema }, ({ path }, ctx) => Allocation.slotsOfAllocation(ctx.user, path.id)),
+  extend: op({ path: id, body: extendSlotSchema }, ({ path, body }, ctx) => Extension.extendSlot(path.id, body.extensionDays, change(ctx))),
+  extendBulk: op({ body: extendBulkSchema }, ({ body }, ctx) => Extension.extendBulk(body, change(ctx))),
 });

@@ -3,6 +3,17 @@ import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { isExpired, keys, ttlIn } from './keys';
 
+/** The answer an idempotent operation gave, replayed to a retry with the same key (24 h). */
+export const idempotencyStore = {
+  async get<T>(scope: string, key: string): Promise<T | undefined> {
+    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.idempotency(scope, key), ConsistentRead: true }));
+    return out.Item && !isExpired(out.Item) ? (out.Item.result as T) : undefined;
+  },
+  async put(scope: string, key: string, result: unknown, ttlSeconds = 86_400): Promise<void> {
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.idempotency(scope, key), entity: 'idempotency', result, ttl: ttlIn(ttlSeconds) } }));
+  },
+};
+
 /** What an Idempotency-Key was first used for: the route and the request's fingerprint. */
 export interface KeyBinding {
   routeKey: string;

@@ -79,6 +79,23 @@ export const keys = {
   /** A committed bulk registration: its slots `{bulkId}{attempt}{index}` exist once this names their attempt. */
   slotBulk: (bulkId: string): Key => ({ PK: `SLOTBULK#${bulkId}`, SK: 'BULK' }),
 
+  // slot allocations (pre-allocation issuance history, functions/storage/slot-allocations.ts)
+  /** One operator issuance of empty slots: who, to whom, how many, payment flag. */
+  slotAllocation: (allocationId: string): Key => ({ PK: `SLOTALLOC#${allocationId}`, SK: 'ALLOC' }),
+  /** GSI1: every issuance by time (the history page, newest first; `dateFrom` = a key range). */
+  slotAllocationListing: (createdAt?: string, allocationId?: string) => ({
+    GSI1PK: 'SLOTALLOCS',
+    ...(createdAt ? { GSI1SK: `${createdAt}#${allocationId}` } : {}),
+  }),
+  /** GSI2: one user's issuances by time (`?userId=`). */
+  slotAllocationsOfUser: (userId: string, createdAt?: string, allocationId?: string) => ({
+    GSI2PK: `SLOTALLOCS#${userId}`,
+    ...(createdAt ? { GSI2SK: `${createdAt}#${allocationId}` } : {}),
+  }),
+  /** An extension slot created from a slot of this issuance (GET /slots/by-allocation lists them too). */
+  slotAllocationExtension: (allocationId: string, slotId: string): Key => ({ PK: `SLOTALLOC#${allocationId}`, SK: `EXT#${slotId}` }),
+  slotAllocationExtensionPrefix: () => 'EXT#',
+
   // cash (functions/storage/ledger.ts, functions/storage/charge-requests.ts)
   /** A user's balance: amount, entry sequence and per-type entry counts. */
   cashBalance: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'CASH#BALANCE' }),

@@ -68,6 +68,21 @@ export interface SlotRecord {
   bulkId?: string;
   bulkIndex?: number;
   bulkAttempt?: string;
+  // ---- pre-allocation issuance and extensions (domain/slots/allocation.ts, extension.ts) ----
+  /** The issuance (`SLOTALLOC#{id}`) this slot came from; an extension carries its parent's. */
+  allocation_id?: string;
+  /** Set on a parent once it has an extension (one per slot), with the child's id. */
+  has_extension?: boolean;
+  extension_slot_id?: string;
+  /** The Idempotency-Key of the request that extended it: a retry of that request gets the same answer. */
+  extension_key?: string;
+  /** On an extension slot: the days it adds. */
+  extension_days?: number;
+  /** Extensions are created paid (no cash moves: see extension.ts). */
+  payment_completed?: boolean;
+  pre_allocation_amount?: number;
+  workCount?: number;
+  description?: string | null;
 }
 
 /** The attributes list filters and sorts read (the page's full items are fetched afterwards). */

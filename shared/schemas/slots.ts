@@ -234,6 +234,14 @@ export interface SlotDto {
   is_empty: boolean;
   pre_allocation_start_date: KstDay | null;
   pre_allocation_end_date: KstDay | null;
+  // pre-allocation issuance and extensions (operator-console §3)
+  allocation_id: string | null;
+  has_extension: boolean;
+  extension_days: number | null;
+  payment_completed: boolean;
+  pre_allocation_amount: number | null;
+  workCount: number | null;
+  description: string | null;
   approvedAt: string | null;
   rejectedAt: string | null;
   createdAt: string;

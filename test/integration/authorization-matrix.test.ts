@@ -83,6 +83,12 @@ const cases: Record<string, RouteCase> = {
   'POST /api/slots/{id}/approve': { path: slotPath('/approve') },
   'GET /api/slots/system-stats': {},
   'GET /api/slots/{id}/refund-preview': { path: slotPath('/refund-preview') },
+  'POST /api/slots/allocate/{userId}': { path: (f) => `/api/slots/allocate/${f.ownerId}` },
+  'GET /api/slots/allocation-history': {},
+  'PATCH /api/slots/allocation-history/{id}/payment': { path: () => '/api/slots/allocation-history/unknown-allocation/payment' },
+  'GET /api/slots/by-allocation/{id}': { path: () => '/api/slots/by-allocation/unknown-allocation' },
+  'POST /api/slots/{id}/extend': { path: slotPath('/extend') },
+  'POST /api/slots/extend-bulk': {},
 };
 
 /** Which callers a route's declared access lets through. */

@@ -10,3 +10,7 @@ export const bulkSlotId = (bulkId: string, attempt: string, index: number) => `$
 export const newBulkAttempt = () => randomBytes(4).toString('hex').toUpperCase();
 /** A stable fingerprint of a value (a bulk's accepted rows). */
 export const digest = (value: unknown) => hashOf(JSON.stringify(value));
+/** A pre-allocation issuance: from the operator and the Idempotency-Key (a retry lands on the same issuance). */
+export const allocationIdFor = (operatorId: string, idempotencyKey: string) => `A${hashOf('allocation', operatorId, idempotencyKey).slice(0, 21).toUpperCase()}`;
+/** The one extension a slot may have: its id derives from the parent's, so it can be created only once. */
+export const extensionIdFor = (parentSlotId: string) => `X${hashOf('extension', parentSlotId).slice(0, 25).toUpperCase()}`;

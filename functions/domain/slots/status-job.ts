@@ -84,8 +84,8 @@ export async function sweepUncommittedBulkRows(now = Date.now()): Promise<number
   const cutoff = new Date(now - UNCOMMITTED_BULK_GRACE_MS).toISOString();
   const records = new Map<string, BulkRecord | undefined>();
   let swept = 0;
-  // A bulk writes its rows as `pending`, or `active` with slotAutoApproval.
-  for (const status of ['pending', 'active'] as const) {
+  // A bulk writes its rows as `pending`, or `active` with slotAutoApproval; a pre-allocation issuance as `empty`.
+  for (const status of ['pending', 'active', 'empty'] as const) {
     for (const slot of await slotsStore.listByStatus(status)) {
       if (slot.bulkId === undefined || slot.createdAt >= cutoff) continue;
       if (!records.has(slot.bulkId)) records.set(slot.bulkId, await slotBulksStore.get(slot.bulkId));

@@ -1,15 +1,96 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { allocationMessages } from '#shared/messages/slot-allocations';
+import { allocationHistoryPageSizes, DEFAULT_ALLOCATION_PAGE_SIZE, type AllocationHistoryRow } from '#shared/schemas/slot-allocations';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { PageSizeSelect, Pagination } from '@/components/ui/pagination';
+import { ErrorBox } from '@/components/ui/alert';
+import { errorMessage } from '@/lib/api-client';
+import { kstToday } from '@/lib/format';
+import { useAllocationHistory, type AllocationHistoryQuery } from '../api/get-allocation-history';
+import { dateFromOf, historyPeriods, type HistoryPeriod } from '../utils/history-filters';
+import { AllocationHistoryTable, type SortState } from './allocation-history-table';
+import { AllocationSlotsModal } from './allocation-slots-modal';
+import { ExtendAllModal } from './extend-all-modal';
+import { PreAllocationAction } from './pre-allocation-action';
+import styles from './slot-allocations.module.css';
 
-/** /admin/slot-allocation-history (operator §2) — placeholder until its issue lands. */
+/** /admin/slot-allocation-history[?userId=] (operator-console §2): the slots operators issued to users. */
 export function AllocationHistoryPage() {
+  // `?userId=` (e.g. linked from user management) shows one advertiser's issuances.
+  const [params] = useSearchParams();
+  const userId = params.get('userId') || undefined;
+  const [period, setPeriod] = useState<HistoryPeriod>('all');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_ALLOCATION_PAGE_SIZE);
+  const [sort, setSort] = useState<SortState>({ sortBy: 'created_at', sortOrder: 'desc' });
+  const [viewing, setViewing] = useState<AllocationHistoryRow | null>(null);
+  const [extending, setExtending] = useState<AllocationHistoryRow | null>(null);
+  const query: AllocationHistoryQuery = { page, limit, ...sort, dateFrom: dateFromOf(period, kstToday()), userId };
+  const { data, error, isLoading } = useAllocationHistory(query);
+  const rows = data?.allocations ?? [];
+  const total = data?.pagination.total ?? 0;
+  const first = total === 0 ? 0 : (page - 1) * limit + 1;
+
   return (
     <>
-      <PageHeader title="슬롯 발행 내역" />
+      {/* Issuing from here too: the new issuance shows up in this list (the hook refreshes it). */}
+      <PageHeader title="슬롯 발행 내역" description="운영자가 사용자에게 발행한 슬롯 (연장 내역 포함)" actions={<PreAllocationAction onIssued={() => setPage(1)} />} />
       <Card>
-        <EmptyState icon="history" title="준비 중인 화면입니다." description="곧 이용하실 수 있도록 준비하고 있습니다." />
+        <div className={styles.toolbar}>
+          <div className={styles.choices} role="group" aria-label="기간">
+            {historyPeriods.map((p) => (
+              <button
+                key={p.value}
+                type="button"
+                className={styles.choice}
+                aria-pressed={period === p.value}
+                onClick={() => {
+                  setPeriod(p.value);
+                  setPage(1);
+                }}
+              >
+                {p.label}
+              </button>
+            ))}
+          </div>
+          <PageSizeSelect
+            value={limit}
+            sizes={allocationHistoryPageSizes}
+            onChange={(size) => {
+              setLimit(size);
+              setPage(1);
+            }}
+          />
+        </div>
+        <ErrorBox message={error ? errorMessage(error, '발행 내역을 불러오는데 실패했습니다.') : null} />
+        {isLoading && !data ? (
+          <p className={styles.note}>불러오는 중...</p>
+        ) : rows.length === 0 ? (
+          <EmptyState icon="history" title={allocationMessages.historyEmpty} />
+        ) : (
+          <AllocationHistoryTable
+            rows={rows}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setPage(1);
+            }}
+            onView={setViewing}
+            onExtend={setExtending}
+          />
+        )}
+        <div className={styles.footer}>
+          <span className={styles.note}>
+            전체 {total}건, {first}-{Math.min(page * limit, total)} 표시
+          </span>
+          <Pagination page={page} totalPages={data?.pagination.totalPages ?? 0} onPageChange={setPage} />
+        </div>
       </Card>
+      <AllocationSlotsModal allocation={viewing} onClose={() => setViewing(null)} />
+      <ExtendAllModal allocation={extending} onClose={() => setExtending(null)} />
     </>
   );
 }

@@ -1,0 +1,203 @@
+import { ulid } from 'ulid';
+import { addKstDays, kstDayStartIso, kstToday } from '#shared/kst';
+import { allocationMessages } from '#shared/messages/slot-allocations';
+import { cashMessages } from '#shared/messages/cash';
+import { userMessages } from '#shared/messages/users';
+import type { AllocateSlotsResult, AllocationHistoryPage, AllocationHistoryRow } from '#shared/schemas/slot-allocations';
+import { TEST_SLOT_DAYS } from '#shared/schemas/slot-allocations';
+import type { SlotDto } from '#shared/schemas/slots';
+import { ConflictError, NotFoundError, ValidationError } from '#commons/errors';
+import { offsetOf, paginate } from '#commons/pagination';
+import { retrying } from '#commons/retry';
+import type { z } from '#shared/zod';
+import type { allocateSlotsSchema, allocationHistoryQuerySchema } from '#shared/schemas/slot-allocations';
+import { slotAllocationsStore, type AllocationRecord } from '../../storage/slot-allocations';
+import { slotBulksStore, type BulkRecord } from '../../storage/slot-bulks';
+import { slotCountersStore } from '../../storage/slot-counters';
+import { slotsStore } from '../../storage/slots';
+import { transact } from '../../storage/transactions';
+import { usersStore } from '../../storage/users';
+import type { Caller } from '../auth/tokens';
+import { getSettings } from '../settings/settings-service';
+import { type ChangeContext } from './slot-change-log';
+import { ownersOf, toSlotDto } from './slot-dto';
+import { allocationIdFor, bulkSlotId, digest, newBulkAttempt } from './slot-ids';
+import { newSlotRecord, statusMove } from './slot-record';
+import { visibleSlots } from './slot-visibility';
+import { assertStaff } from '#commons/role-guards';
+
+type AllocateInput = z.output<typeof allocateSlotsSchema>;
+type HistoryQuery = z.output<typeof allocationHistoryQuerySchema>;
+
+const emptyFields = { customFields: {}, keyword: '', url: '', mid: '', productId: '', itemId: '', vendorItemId: '' };
+
+/**
+ * POST /slots/allocate/{userId} (operators; pre-allocation mode only): issues `slotCount` empty slots
+ * with their work period and writes the issuance's history record — never one without the other.
+ *
+ * Up to 1000 slots do not fit one 100-item transaction, so this uses the bulk registration's commit
+ * protocol (docs/data-model.md "Slot bulk registration"): the slots are written first carrying
+ * `bulkId = allocationId` and a random attempt, invisible to every reader (slot-visibility.ts);
+ * then ONE transaction moves the counters and puts both the `SLOTBULK#{allocationId}` record (which
+ * makes exactly that attempt's slots exist) and the `SLOTALLOC#{allocationId}` history record. Before
+ * it nothing exists; after it everything does; a crash in between leaves invisible rows that the
+ * nightly sweep deletes. The id derives from the operator and the Idempotency-Key, so a retry
+ * replays the first answer instead of issuing twice.
+ */
+export async function allocateSlots(userId: string, input: AllocateInput, ctx: ChangeContext): Promise<AllocateSlotsResult> {
+  assertStaff(ctx.caller);
+  const settings = await getSettings();
+  if (settings.slotOperationMode !== 'pre-allocation') throw new ConflictError(allocationMessages.onlyPreAllocation);
+  const [owner, operator] = await Promise.all([usersStore.get(userId), usersStore.get(ctx.caller.userId)]);
+  if (!owner) throw new NotFoundError(userMessages.userNotFound);
+  if (owner.role !== 'user') throw new ValidationError(allocationMessages.onlyUsers, [{ field: 'userId', message: allocationMessages.onlyUsers }]);
+
+  // A test slot runs 3 days from its start and is free (spec §5).
+  const isTest = !!input.isTest;
+  const startDate = input.startDate;
+  const endDate = isTest ? addKstDays(startDate, TEST_SLOT_DAYS - 1) : input.endDate;
+  const amount = isTest ? 0 : (input.amount ?? 0);
+  const workCount = input.workCount ?? 0;
+  const n = input.slotCount;
+  const terms = { userId: owner.id, n, startDate, endDate, amount, workCount, isTest, description: input.description ?? '', memo: input.memo ?? '' };
+  const termsHash = digest(terms);
+
+  const allocationId = allocationIdFor(ctx.caller.userId, ctx.idempotencyKey ?? ulid());
+  const earlier = await slotBulksStore.get(allocationId);
+  if (earlier) return replay(earlier, termsHash);
+
+  const attempt = newBulkAttempt();
+  const now = new Date().toISOString();
+  const seqStart = await slotCountersStore.reserveNumbers(owner.id, n);
+  const slots = Array.from({ length: n }, (_, i) => ({
+    ...newSlotRecord({ id: bulkSlotId(allocationId, attempt, i), owner, status: 'empty', slotNumber: seqStart + i, fields: emptyFields, price: 0, startDate, endDate, now, bulk: { bulkId: allocationId, attempt, index: i } }),
+    pre_allocation_start_date: startDate,
+    pre_allocation_end_date: endDate,
+    is_test: isTest,
+    allocation_id: allocationId,
+    pre_allocation_amount: amount,
+    workCount,
+    description: input.description || null,
+  }));
+  const result: AllocateSlotsResult = { message: allocationMessages.issued, allocationId, slotIds: slots.map((s) => s.id), startDate, endDate };
+  const record: AllocationRecord = {
+    id: allocationId,
+    userId: owner.id,
+    user_name: owner.fullName,
+    user_email: owner.loginId,
+    operatorId: ctx.caller.userId,
+    operator_name: operator?.fullName ?? ctx.caller.userId,
+    slot_count: n,
+    reason: input.description || null,
+    memo: input.memo || (isTest ? allocationMessages.testMemo(startDate, endDate) : allocationMessages.memo(startDate, endDate, workCount, amount)),
+    amount,
+    workCount,
+    startDate,
+    endDate,
+    is_test: isTest,
+    payment: false,
+    payment_at: null,
+    payment_by: null,
+    createdAt: now,
+  };
+  await slotsStore.putBulkSlots(slots);
+  const deltas = statusMove(undefined, 'empty', n);
+  const twin = await retrying(async () => {
+    // A twin request with the same key may have committed meanwhile: then answer as it did.
+    const committed = await slotBulksStore.get(allocationId);
+    if (committed) return committed;
+    await transact([
+      slotCountersStore.userUpdate(owner.id, deltas),
+      slotCountersStore.globalUpdate(deltas),
+      slotBulksStore.put({ bulkId: allocationId, attempt, userId: owner.id, count: n, seqStart, rowsHash: termsHash, result: { ...result, slotIds: [] }, createdAt: now }),
+      slotAllocationsStore.put(record),
+    ]);
+    return undefined;
+  });
+  return twin ? replay(twin, termsHash) : result;
+}
+
+function replay(record: BulkRecord, termsHash: string): AllocateSlotsResult {
+  // The same key with other terms is another issuance: refused, as a bulk with other rows is.
+  if (record.rowsHash !== termsHash) throw new ConflictError(cashMessages.idempotencyMismatch);
+  const slotIds = Array.from({ length: record.count }, (_, i) => bulkSlotId(record.bulkId, record.attempt, i));
+  return { ...(record.result as unknown as AllocateSlotsResult), slotIds };
+}
+
+// ---------------------------------------------------------------------------------------------
+// History
+
+const byCreated = (a: AllocationHistoryRow, b: AllocationHistoryRow) => a.created_at.localeCompare(b.created_at);
+const sorters: Record<HistoryQuery['sortBy'], (a: AllocationHistoryRow, b: AllocationHistoryRow) => number> = {
+  created_at: byCreated,
+  user_name: (a, b) => (a.current_user_name ?? a.user_name).localeCompare(b.current_user_name ?? b.user_name, 'ko') || byCreated(a, b),
+  slot_count: (a, b) => a.slot_count - b.slot_count || byCreated(a, b),
+};
+
+function toRow(r: AllocationRecord, current?: { fullName: string; loginId: string }): AllocationHistoryRow {
+  return {
+    id: r.id,
+    created_at: r.createdAt,
+    userId: r.userId,
+    user_name: r.user_name,
+    user_email: r.user_email,
+    current_user_name: current?.fullName ?? null,
+    current_user_email: current?.loginId ?? null,
+    operatorId: r.operatorId,
+    operator_name: r.operator_name,
+    slot_count: r.slot_count,
+    reason: r.reason,
+    memo: r.memo,
+    amount: r.amount,
+    workCount: r.workCount,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    is_test: r.is_test,
+    payment: !!r.payment,
+    payment_at: r.payment_at,
+  };
+}
+
+/**
+ * GET /slots/allocation-history: issuances since `dateFrom` (a KST day) or all, optionally one
+ * user's or one operator's, sorted and paged in memory (issuances are operator actions: few).
+ */
+export async function listAllocationHistory(caller: Caller, query: HistoryQuery): Promise<AllocationHistoryPage> {
+  assertStaff(caller);
+  const records = await slotAllocationsStore.list({ from: query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined, userId: query.userId || undefined });
+  const filtered = query.operatorId ? records.filter((r) => r.operatorId === query.operatorId) : records;
+  const owners = await ownersOf(filtered.map((r) => r.userId));
+  const rows = filtered.map((r) => toRow(r, owners.get(r.userId)));
+  const sign = query.sortOrder === 'asc' ? 1 : -1;
+  rows.sort((a, b) => sign * sorters[query.sortBy](a, b));
+  const offset = offsetOf(query.page, query.limit);
+  const page = paginate(rows.slice(offset, offset + query.limit), query.page, query.limit, rows.length);
+  return { allocations: page.items, items: page.items, pagination: page.pagination };
+}
+
+/** PATCH /slots/allocation-history/{id}/payment: the paid flag, either way (setting it again is harmless). */
+export async function setAllocationPayment(id: string, payment: boolean, caller: Caller): Promise<AllocationHistoryRow> {
+  assertStaff(caller);
+  const updated = await slotAllocationsStore.setPayment(id, payment, caller.userId, new Date().toISOString());
+  if (!updated) throw new NotFoundError(allocationMessages.allocationNotFound);
+  const owners = await ownersOf([updated.userId]);
+  return toRow(updated, owners.get(updated.userId));
+}
+
+/** The slots of one issuance: the issued ones (from its commit record) and the extensions made from them. */
+export async function allocationSlotRecords(id: string) {
+  const [record, bulk, extensionIds] = await Promise.all([slotAllocationsStore.get(id), slotBulksStore.get(id), slotAllocationsStore.extensionIds(id)]);
+  if (!record || !bulk) throw new NotFoundError(allocationMessages.allocationNotFound);
+  const issued = Array.from({ length: bulk.count }, (_, i) => bulkSlotId(bulk.bulkId, bulk.attempt, i));
+  const slots = await visibleSlots(await slotsStore.getMany([...issued, ...extensionIds]));
+  return { record, slots: slots.sort((a, b) => a.slot_number - b.slot_number) };
+}
+
+/** GET /slots/by-allocation/{id} */
+export async function slotsOfAllocation(caller: Caller, id: string): Promise<SlotDto[]> {
+  assertStaff(caller);
+  const { slots } = await allocationSlotRecords(id);
+  const owners = await ownersOf(slots.map((s) => s.userId));
+  const today = kstToday();
+  return slots.map((s) => toSlotDto(s, owners.get(s.userId), today));
+}

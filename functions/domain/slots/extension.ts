@@ -1,0 +1,171 @@
+import { addKstDays, kstDaysBetween, kstToday } from '#shared/kst';
+import { extensionLogTexts, extensionMessages } from '#shared/messages/slot-allocations';
+import { userMessages } from '#shared/messages/users';
+import { EXTENSION_WINDOW_DAYS, type ExtendBulkResult, type ExtendSlotResult } from '#shared/schemas/slot-allocations';
+import { calendarStatus, type SlotStatus } from '#shared/slot-status';
+import { ConflictError, DomainError, NotFoundError } from '#commons/errors';
+import { retrying } from '#commons/retry';
+import { idempotencyStore } from '../../storage/idempotency';
+import { slotAllocationsStore } from '../../storage/slot-allocations';
+import { slotCountersStore } from '../../storage/slot-counters';
+import { slotLogsStore } from '../../storage/slot-logs';
+import { slotsStore, type SlotRecord } from '../../storage/slots';
+import { transact } from '../../storage/transactions';
+import { usersStore, type UserRecord } from '../../storage/users';
+import { getSettings } from '../settings/settings-service';
+import { allocationSlotRecords } from './allocation';
+import { loadSlot } from './queries';
+import { logWriter, type ChangeContext } from './slot-change-log';
+import { ownersOf, toSlotDto } from './slot-dto';
+import { extensionIdFor } from './slot-ids';
+import { newSlotRecord, statusMove } from './slot-record';
+import { assertStaff } from '#commons/role-guards';
+
+/**
+ * Extensions (operator-console §4; pre-allocation mode only). An approved slot (waiting, active or
+ * completed) without an extension, whose end date is at most 7 days ahead or already past, gets ONE
+ * linked child slot: from the day after its end (or today if it has ended) for the chosen days,
+ * auto-approved and marked paid.
+ *
+ * Exactly once: the child's id derives from the parent's id (natural key), and the parent update
+ * (version-guarded, `has_extension`), the child put (`attribute_not_exists`), both log lines and the
+ * owner's counters (slot-number sequence from the value read) commit in ONE transaction. Concurrent
+ * calls: one commits, the others re-read and get 409 "already extended" — or, when they carry the
+ * Idempotency-Key of the call that committed, its answer.
+ *
+ * "Paid" moves no cash: a pre-allocated slot's price is settled outside the product (the issuance's
+ * amount and payment flag record it), issued slots cost 0 won, and money only moves through the
+ * ledger with a user's balance behind it. `payment_completed` is a flag, like the issuance's payment.
+ */
+
+const approvedStatuses = new Set<SlotStatus>(['waiting', 'active', 'completed']);
+
+/** Why a slot cannot be extended today, or null. */
+export function extensionRefusal(slot: SlotRecord, today: string): string | null {
+  if (slot.has_extension) return extensionMessages.alreadyExtended;
+  if (!approvedStatuses.has(slot.status)) return extensionMessages.notApproved;
+  if (!slot.endDate) return extensionMessages.noEndDate;
+  if (kstDaysBetween(today, slot.endDate) > EXTENSION_WINDOW_DAYS) return extensionMessages.tooEarly(EXTENSION_WINDOW_DAYS);
+  return null;
+}
+
+async function assertPreAllocation() {
+  const settings = await getSettings();
+  if (settings.slotOperationMode !== 'pre-allocation') throw new ConflictError(extensionMessages.onlyPreAllocation);
+}
+
+type Log = Awaited<ReturnType<typeof logWriter>>;
+
+type Owners = Map<string, UserRecord>;
+
+/** One extension, in one retried read → decide → write. Returns the child slot. `owners`: looked-up owners, shared by a bulk. */
+async function extendOne(slotId: string, days: number, log: Log, ctx: ChangeContext, owners: Owners = new Map()): Promise<SlotRecord> {
+  return retrying(async () => {
+    const parent = await loadSlot(ctx.caller, slotId);
+    const today = kstToday();
+    if (parent.has_extension && parent.extension_slot_id && ctx.idempotencyKey && parent.extension_key === ctx.idempotencyKey) {
+      const child = await slotsStore.get(parent.extension_slot_id);
+      if (child) return child;
+    }
+    const refusal = extensionRefusal(parent, today);
+    if (refusal) throw new ConflictError(refusal);
+
+    const owner = owners.get(parent.userId) ?? (await usersStore.get(parent.userId));
+    if (!owner) throw new NotFoundError(userMessages.userNotFound);
+    owners.set(owner.id, owner);
+    const counters = await slotCountersStore.ofUser(parent.userId);
+    const startDate = parent.endDate! < today ? today : addKstDays(parent.endDate!, 1);
+    const endDate = addKstDays(startDate, days - 1);
+    const status = calendarStatus({ status: 'active', startDate, endDate }, today);
+    const now = new Date().toISOString();
+    const child: SlotRecord = {
+      ...newSlotRecord({
+        id: extensionIdFor(parent.id),
+        owner,
+        status,
+        slotNumber: counters.seq + 1,
+        fields: { customFields: parent.customFields, keyword: parent.keyword, url: parent.url, mid: parent.mid, productId: parent.url_product_id ?? '', itemId: parent.url_item_id ?? '', vendorItemId: parent.url_vendor_item_id ?? '' },
+        price: 0,
+        startDate,
+        endDate,
+        now,
+      }),
+      product_name: parent.product_name,
+      thumbnail: parent.thumbnail,
+      parent_slot_id: parent.id,
+      pre_allocation_start_date: startDate,
+      pre_allocation_end_date: endDate,
+      approved_price: 0,
+      approvedAt: now,
+      approvedBy: ctx.caller.userId,
+      extension_days: days,
+      payment_completed: true,
+      ...(parent.allocation_id ? { allocation_id: parent.allocation_id } : {}),
+      ...(parent.workCount !== undefined ? { workCount: parent.workCount } : {}),
+    };
+    const deltas = statusMove(undefined, status);
+    await transact([
+      slotsStore.update(parent, { has_extension: true, extension_slot_id: child.id, ...(ctx.idempotencyKey ? { extension_key: ctx.idempotencyKey } : {}), updatedAt: now }),
+      slotsStore.putNew(child),
+      slotLogsStore.put(log(parent.id, now, { change_type: 'field_update', field_key: 'has_extension', old_value: 'false', new_value: 'true', description: extensionLogTexts.parent(days, child.slot_number) })),
+      slotLogsStore.put(log(child.id, now, { change_type: 'approve', field_key: 'status', old_value: null, new_value: status, description: extensionLogTexts.child(days, parent.slot_number, startDate, endDate) })),
+      slotCountersStore.userUpdate(parent.userId, deltas, { seq: { expected: counters.seq, next: counters.seq + 1 } }),
+      slotCountersStore.globalUpdate(deltas),
+      ...(parent.allocation_id ? [slotAllocationsStore.linkExtension(parent.allocation_id, child.id, parent.id, now)] : []),
+    ]);
+    return child;
+  });
+}
+
+async function dto(slot: SlotRecord) {
+  const owners = await ownersOf([slot.userId]);
+  return toSlotDto(slot, owners.get(slot.userId), kstToday());
+}
+
+/** POST /slots/{id}/extend */
+export async function extendSlot(slotId: string, days: number, ctx: ChangeContext): Promise<ExtendSlotResult> {
+  assertStaff(ctx.caller);
+  await assertPreAllocation();
+  const child = await extendOne(slotId, days, await logWriter(ctx), ctx);
+  return { message: extensionMessages.extended(days), slot: await dto(child) };
+}
+
+/**
+ * POST /slots/extend-bulk: every eligible slot of one issuance (originals and earlier extensions),
+ * one by one, each exactly once; the answer counts successes and failures. A retry with the same
+ * Idempotency-Key replays the first answer (else it would extend the new, still short, extensions).
+ */
+export async function extendBulk(input: { allocationHistoryId: string; extensionDays: number }, ctx: ChangeContext): Promise<ExtendBulkResult> {
+  assertStaff(ctx.caller);
+  await assertPreAllocation();
+  const scope = `extend-bulk#${input.allocationHistoryId}`;
+  if (ctx.idempotencyKey) {
+    const first = await idempotencyStore.get<ExtendBulkResult>(scope, ctx.idempotencyKey);
+    if (first) return first;
+  }
+  const { slots } = await allocationSlotRecords(input.allocationHistoryId);
+  const today = kstToday();
+  const candidates = slots.filter((s) => !extensionRefusal(s, today));
+  if (!candidates.length) throw new ConflictError(extensionMessages.noneExtendable);
+
+  const log = await logWriter(ctx);
+  const owners: Owners = new Map();
+  const errors: ExtendBulkResult['errors'] = [];
+  let extended = 0;
+  // One at a time: they share the owner's counters, so parallel ones would only collide.
+  for (const slot of candidates) {
+    try {
+      await extendOne(slot.id, input.extensionDays, log, { ...ctx, idempotencyKey: undefined }, owners);
+      extended += 1;
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      errors.push({ slotId: slot.id, slot_number: slot.slot_number, message: err.message });
+    }
+  }
+  const total = candidates.length;
+  const failed = errors.length;
+  const message = extended === 0 ? extensionMessages.bulkFailed : failed ? extensionMessages.bulkPartial(total, extended, failed) : extensionMessages.bulkExtended(extended);
+  const result: ExtendBulkResult = { message, extended, failed, total, skipped: slots.length - total, errors };
+  if (ctx.idempotencyKey) await idempotencyStore.put(scope, ctx.idempotencyKey, result);
+  return result;
+}

@@ -1,0 +1,131 @@
+import { z } from '../zod';
+import type { Pagination } from '../api';
+import { isKstDay, kstDaysBetween, type KstDay } from '../kst';
+import { allocationMessages, extensionMessages } from '../messages/slot-allocations';
+import type { SlotDto } from './slots';
+
+/**
+ * Pre-allocation issuance (POST /slots/allocate/{userId}), its history and extensions
+ * (operator-console §3, §5, §7; design §8). The server and both dialog variants parse with these.
+ */
+
+/** The server's ceiling (design §8); the slot-list modal keeps its own 100 cap. */
+export const ALLOCATION_MAX_SLOTS = 1000;
+export const ALLOCATION_MODAL_MAX_SLOTS = 100;
+/** A test slot runs 3 days and is free (spec §5, §9). */
+export const TEST_SLOT_DAYS = 3;
+/** Extension is offered from this many days before the end date (spec §4, §9). */
+export const EXTENSION_WINDOW_DAYS = 7;
+export const extensionDayChoices = [1, 7, 10, 30] as const;
+export const DEFAULT_EXTENSION_DAYS = 10;
+export const allocationHistoryPageSizes = [20, 50, 100] as const;
+export const DEFAULT_ALLOCATION_PAGE_SIZE = 20;
+
+const requiredDay = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isKstDay, message);
+const nonNegativeInt = (message: string) => z.number({ error: message }).int(message).min(0, message);
+
+/** The allocation payload with a slot-count ceiling: 1000 on the server and the user dialog, 100 in the modal. */
+export const allocationSchemaWithMax = (max: number, maxMessage: string) =>
+  z
+    .object({
+      /** The path names the user; a body userId (the spec's client sends it) is ignored. */
+      userId: z.string().optional(),
+      slotCount: z
+        .number({ error: allocationMessages.slotCountMin })
+        .int(allocationMessages.slotCountMin)
+        .min(1, allocationMessages.slotCountMin)
+        .max(max, maxMessage),
+      startDate: requiredDay(allocationMessages.startDateRequired),
+      endDate: requiredDay(allocationMessages.endDateRequired),
+      workCount: nonNegativeInt(allocationMessages.workCountMin).optional(),
+      amount: nonNegativeInt(allocationMessages.amountMin).optional(),
+      description: z.string().trim().max(500).optional(),
+      memo: z.string().trim().max(1000).optional(),
+      isTest: z.boolean().optional(),
+    })
+    // End dates are inclusive (design §3): a 1-day issuance ends on its start day; earlier is refused.
+    .refine((v) => v.isTest || !isKstDay(v.startDate) || !isKstDay(v.endDate) || kstDaysBetween(v.startDate, v.endDate) >= 0, {
+      message: allocationMessages.dateOrder,
+      path: ['endDate'],
+    });
+
+export const allocateSlotsSchema = allocationSchemaWithMax(ALLOCATION_MAX_SLOTS, allocationMessages.slotCountMax);
+export type AllocateSlotsInput = z.input<typeof allocateSlotsSchema>;
+
+export interface AllocateSlotsResult {
+  message: string;
+  allocationId: string;
+  slotIds: string[];
+  startDate: KstDay;
+  endDate: KstDay;
+}
+
+export const allocationIdPathSchema = z.object({ id: z.string().trim().min(1).max(64) });
+
+export const allocationSortFields = ['created_at', 'user_name', 'slot_count'] as const;
+
+/** GET /slots/allocation-history. `dateFrom` = the first KST day shown (today / 7 days / 30 days; absent = all). */
+export const allocationHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (allocationHistoryPageSizes as readonly number[]).includes(n), `페이지 크기는 ${allocationHistoryPageSizes.join(', ')} 중 하나여야 합니다.`)
+    .default(DEFAULT_ALLOCATION_PAGE_SIZE),
+  sortBy: z.enum(allocationSortFields).default('created_at'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  dateFrom: z.string().refine(isKstDay, '날짜는 YYYY-MM-DD 형식으로 입력해주세요.').optional(),
+  userId: z.string().trim().max(64).optional(),
+  operatorId: z.string().trim().max(64).optional(),
+});
+/** What a client sends (the server coerces the query strings). */
+export type AllocationHistoryQuery = Partial<Omit<z.output<typeof allocationHistoryQuerySchema>, 'dateFrom' | 'userId' | 'operatorId'>> & { dateFrom?: string; userId?: string; operatorId?: string };
+
+export interface AllocationHistoryRow {
+  id: string;
+  created_at: string;
+  userId: string;
+  user_name: string;
+  user_email: string;
+  current_user_name: string | null;
+  current_user_email: string | null;
+  operatorId: string;
+  operator_name: string;
+  slot_count: number;
+  reason: string | null;
+  memo: string | null;
+  amount: number;
+  workCount: number;
+  startDate: KstDay;
+  endDate: KstDay;
+  is_test: boolean;
+  payment: boolean;
+  payment_at: string | null;
+}
+
+export type AllocationHistoryPage = { allocations: AllocationHistoryRow[]; items: AllocationHistoryRow[]; pagination: Pagination };
+
+export const allocationPaymentSchema = z.object({ payment: z.boolean({ error: '결제 여부를 선택해주세요.' }) });
+
+const extensionDays = z
+  .number({ error: extensionMessages.extensionDays })
+  .refine((n) => (extensionDayChoices as readonly number[]).includes(n), extensionMessages.extensionDays);
+
+export const extendSlotSchema = z.object({ extensionDays });
+export type ExtendSlotInput = z.input<typeof extendSlotSchema>;
+export interface ExtendSlotResult {
+  message: string;
+  slot: SlotDto;
+}
+
+export const extendBulkSchema = z.object({ allocationHistoryId: z.string().trim().min(1).max(64), extensionDays });
+export type ExtendBulkInput = z.input<typeof extendBulkSchema>;
+export interface ExtendBulkResult {
+  message: string;
+  extended: number;
+  failed: number;
+  total: number;
+  /** Slots of the issuance that were not eligible (already extended, not approved, too early). */
+  skipped: number;
+  errors: Array<{ slotId: string; slot_number: number; message: string }>;
+}

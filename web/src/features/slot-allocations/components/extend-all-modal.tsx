@@ -1,0 +1,61 @@
+import { useRef, useState } from 'react';
+import { extensionMessages } from '#shared/messages/slot-allocations';
+import { DEFAULT_EXTENSION_DAYS, extensionDayChoices, type AllocationHistoryRow } from '#shared/schemas/slot-allocations';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { useToast } from '@/components/ui/toast';
+import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api-client';
+import { useExtendBulk } from '../api/extend-bulk';
+import styles from './slot-allocations.module.css';
+
+/** Extend every slot of an issuance (spec §2): 1, 7, 10 or 30 days, default 10; reports successes and failures. */
+export function ExtendAllModal({ allocation, onClose }: { allocation: AllocationHistoryRow | null; onClose: () => void }) {
+  const [days, setDays] = useState<number>(DEFAULT_EXTENSION_DAYS);
+  const toast = useToast();
+  const { trigger, isMutating } = useExtendBulk();
+  // The same click retried after no answer replays; a new extension gets a new key.
+  const key = useRef(newIdempotencyKey());
+
+  const submit = async () => {
+    if (!allocation) return;
+    try {
+      const result = await trigger({ body: { allocationHistoryId: allocation.id, extensionDays: days }, idempotencyKey: key.current });
+      key.current = newIdempotencyKey();
+      toast({ tone: result.extended > 0 ? (result.failed ? 'warning' : 'success') : 'error', message: result.message });
+      onClose();
+    } catch (err) {
+      const fallback = err instanceof ApiError && err.status > 0 ? extensionMessages.bulkFailed : extensionMessages.bulkError;
+      toast({ tone: 'error', message: errorMessage(err, fallback) });
+    }
+  };
+
+  return (
+    <Modal
+      open={!!allocation}
+      onClose={onClose}
+      title="전체 연장"
+      dismissible={!isMutating}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
+            취소
+          </Button>
+          <Button onClick={() => void submit()} loading={isMutating}>
+            연장
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.form}>
+        <div className={styles.choices} role="group" aria-label="연장 기간">
+          {extensionDayChoices.map((d) => (
+            <button key={d} type="button" className={styles.choice} aria-pressed={days === d} onClick={() => setDays(d)}>
+              {d}일
+            </button>
+          ))}
+        </div>
+        <p className={styles.note}>{extensionMessages.bulkNote}</p>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { addKstDays } from '#shared/kst';
+
+/** The history page's period tabs (spec §2: all, today, week, month = the last 7 / 30 KST days). */
+export const historyPeriods = [
+  { value: 'all', label: '전체' },
+  { value: 'today', label: '오늘' },
+  { value: 'week', label: '최근 7일' },
+  { value: 'month', label: '최근 30일' },
+] as const;
+export type HistoryPeriod = (typeof historyPeriods)[number]['value'];
+
+export function dateFromOf(period: HistoryPeriod, today: string): string | undefined {
+  if (period === 'today') return today;
+  if (period === 'week') return addKstDays(today, -6);
+  if (period === 'month') return addKstDays(today, -29);
+  return undefined;
+}
+
+/** Memo column: 20 characters, the rest on hover (spec §9). */
+export const MEMO_MAX = 20;
+export const truncate = (text: string, max = MEMO_MAX) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** The issuance modal's status names (spec §2): active, waiting (pending), paused, rejected, else the raw value. */
+export function allocationSlotStatusLabel(slot: { status: string; endDate: string | null }, today: string): string {
+  if (slot.status === 'active' && slot.endDate && slot.endDate < today) return '완료';
+  const labels: Record<string, string> = { active: '진행중', pending: '대기', paused: '일시정지', rejected: '거절', empty: '입력대기', waiting: '진행대기', completed: '완료' };
+  return labels[slot.status] ?? slot.status;
+}
