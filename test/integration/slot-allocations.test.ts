@@ -119,8 +119,9 @@ describe('POST /api/slots/allocate/{userId}', () => {
     expect(await countsOf(user.id)).toMatchObject({ allocated: 6 });
     expect((await history(`?userId=${user.id}`)).pagination.total).toBe(2);
     expect(await slotsOf(twins[0].body.data.allocationId)).toHaveLength(4);
+    // The same key with other terms is another request: refused (422, the shared Idempotency-Key rule).
     const other = await allocate(user.id, { slotCount: 9 }, operator.token, key);
-    expect(other.status).toBe(409);
+    expect(other.status).toBe(422);
     expect(await countsOf(user.id)).toMatchObject({ allocated: 6 });
   });
 });
