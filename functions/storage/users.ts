@@ -20,6 +20,8 @@ export interface UserRecord {
   lastLoginAt: string | null;
   /** Set by an operator's delete: the account stays (ledger, slots) but is inactive and unlisted. */
   deletedAt?: string | null;
+  /** In the user counts (`user-stats.ts`): set at creation; older accounts get it from `countUncountedUsers`. */
+  counted?: boolean;
 }
 
 /** What the admin user list reads of every user (no password hash). */
@@ -153,6 +155,34 @@ export const usersStore = {
       ScanIndexForward: false,
     });
     return items as unknown as UserListRow[];
+  },
+
+  /** Accounts created before the user counts existed (no `counted` flag), with what the counts need. */
+  async listUncounted(): Promise<Array<Pick<UserRecord, 'id' | 'role' | 'isActive' | 'deletedAt'>>> {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: 'attribute_not_exists(#counted)',
+      ExpressionAttributeValues: { ':pk': keys.usersPartition().GSI1PK },
+      ExpressionAttributeNames: { '#counted': 'counted', '#id': 'id', '#role': 'role', '#isActive': 'isActive', '#deletedAt': 'deletedAt' },
+      ProjectionExpression: '#id, #role, #isActive, #deletedAt',
+    });
+    return items as unknown as Array<Pick<UserRecord, 'id' | 'role' | 'isActive' | 'deletedAt'>>;
+  },
+
+  /** Marks an account counted, once (with its counts ADD in the same transaction). */
+  markCountedItem(userId: string): TransactItem {
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET #counted = :true',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#counted)',
+        ExpressionAttributeNames: { '#counted': 'counted' },
+        ExpressionAttributeValues: { ':true': true },
+      },
+    };
   },
 
   /** Newest first; `cursor` is the opaque LastEvaluatedKey of the previous page. */

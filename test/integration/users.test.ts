@@ -1,6 +1,6 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { issueEmptySlots } from '../../functions/domain/slots/registration';
@@ -233,6 +233,29 @@ describe('PUT /api/users/{id} and DELETE /api/users/{id}', () => {
     expect(slots.items.length + (slots.pagination?.total ?? 0)).toBeGreaterThan(0);
     const logs = (await call('GET', `/api/users/${adv.id}/logs`, operator.token)).body.data;
     expect(logs[0]).toMatchObject({ action: 'delete', actorId: operator.id });
+  });
+});
+
+describe('GET /api/users/stats', () => {
+  it('counts accounts from before the counters once, at bootstrap, however often it runs', async () => {
+    const before = await stats();
+    const now = new Date().toISOString();
+    const old = (id: string, extra: Record<string, unknown>) => ({
+      ...keys.user(id), ...keys.userListing(now, id), entity: 'user', id, loginId: id, fullName: '옛회원', phone: null,
+      passwordHash: 'x', permissions: [], createdAt: now, updatedAt: now, lastLoginAt: null, role: 'user', isActive: true, ...extra,
+    });
+    for (const item of [old('olduser1', {}), old('oldop1', { role: 'operator', isActive: false }), old('oldgone1', { isActive: false, deletedAt: now })]) {
+      await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+    }
+    const { bootstrap } = await import('../../functions/domain/bootstrap');
+    await Promise.all([bootstrap({ loginId: localStackDefaults.developerId, password: 'x' }), bootstrap({ loginId: localStackDefaults.developerId, password: 'x' })]);
+    await bootstrap({ loginId: localStackDefaults.developerId, password: 'x' });
+    expect(await stats()).toEqual({
+      total: before.total + 2,
+      active: before.active + 1,
+      inactive: before.inactive + 1,
+      byRole: { ...before.byRole, user: before.byRole.user + 1, operator: before.byRole.operator + 1 },
+    });
   });
 });
 

@@ -63,6 +63,7 @@ export async function createUser(input: {
     createdAt: now,
     updatedAt: now,
     lastLoginAt: null,
+    counted: true,
   };
   // The user counts (GET /api/users/stats) move in the same transaction as the new account.
   const counts = userStatsStore.update({ total: 1, active: 1, [`role_${user.role}`]: 1 })!;
