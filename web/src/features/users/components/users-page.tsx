@@ -43,12 +43,14 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
   const { data, error, isLoading } = useUsers({ search, page, limit });
 
   useEffect(() => {
+    const next = typed.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(typed.trim());
+      setSearch(next);
       setPage(1);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, search]);
 
   const isDeveloper = me?.role === 'developer';
   // Mirrors the server's rules for display: only developers touch developers; nobody deletes themselves.
