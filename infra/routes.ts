@@ -35,6 +35,8 @@ export const apiGroups = {
   cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30 },
   fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'read' },
   slots: { entry: 'functions/api/slots.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
+  // operator console: user management (issue 10, users); scrypt for created users and password resets
+  users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite' },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -108,6 +110,15 @@ export const routes = [
   { method: 'GET', path: '/api/slots/by-allocation/{id}', group: 'slots', op: 'byAllocation', access: 'operator' },
   { method: 'POST', path: '/api/slots/{id}/extend', group: 'slots', op: 'extend', access: 'operator' },
   { method: 'POST', path: '/api/slots/extend-bulk', group: 'slots', op: 'extendBulk', access: 'operator' },
+
+  // operator console: user management (issue 10, users); literal /stats beats {id}
+  { method: 'GET', path: '/api/users', group: 'users', op: 'list', access: 'operator' },
+  { method: 'POST', path: '/api/users', group: 'users', op: 'create', access: 'operator' },
+  { method: 'GET', path: '/api/users/stats', group: 'users', op: 'stats', access: 'operator' },
+  { method: 'GET', path: '/api/users/{id}', group: 'users', op: 'get', access: 'operator' },
+  { method: 'PUT', path: '/api/users/{id}', group: 'users', op: 'update', access: 'operator' },
+  { method: 'DELETE', path: '/api/users/{id}', group: 'users', op: 'remove', access: 'operator' },
+  { method: 'GET', path: '/api/users/{id}/logs', group: 'users', op: 'logs', access: 'operator' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];

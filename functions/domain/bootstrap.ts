@@ -4,6 +4,7 @@ import { usersStore } from '../storage/users';
 import { createUser } from './auth/auth-service';
 import { ConflictError } from '#commons/errors';
 import { seedDefaultSettings } from './settings/settings-service';
+import { countUncountedUsers } from './users/count-seed';
 
 /**
  * First start on an empty table (design §2): the developer account, default settings and field
@@ -25,5 +26,7 @@ export async function bootstrap(developer: { loginId: string; password: string }
   for (const config of defaultFieldConfigs) {
     if (await fieldConfigsStore.put(config, true)) fieldConfigsWritten += 1;
   }
+  // Accounts from before the user counts existed join them once (GET /api/users/stats stays exact).
+  await countUncountedUsers();
   return { developerCreated, settingsWritten, fieldConfigsWritten };
 }

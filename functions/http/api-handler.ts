@@ -10,6 +10,7 @@ import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDe
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
 import { bindIdempotencyKey } from '../domain/idempotency/request-keys';
+import { assertActiveAccount, assertActiveActor } from '../domain/auth/active-account';
 import { isTransientFailure } from '#commons/store-errors';
 import { parseCookies } from './cookies';
 import { logger } from '#commons/logger';
@@ -190,6 +191,17 @@ async function authenticate(access: Access, headers: Record<string, string>): Pr
 }
 
 /**
+ * Reads may use a token until it expires; a write (any signed-in non-GET route) needs the account to
+ * be active now, so a deactivation or delete stops writes at once (401, the session text). Switch-back
+ * needs only the acting developer to be live: it is how a developer leaves a deactivated user.
+ */
+async function assertMayWrite(route: RouteDef, caller: Caller): Promise<void> {
+  if (route.method === 'GET' || route.access === 'public') return;
+  if (route.group === 'auth' && route.op === 'switchBack') return assertActiveActor(caller);
+  return assertActiveAccount(caller);
+}
+
+/**
  * The caller's address. Behind CloudFront, API Gateway's sourceIp is the edge server, shared by every
  * user of that edge (most Korean users share one), so per-IP login throttling would lock them all
  * out together; the distribution's viewer-request function passes the real one in VIEWER_IP_HEADER.
@@ -221,6 +233,7 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
     try {
       const headers = lowerCaseHeaders(event.headers);
       const caller = await authenticate(entry.route.access, headers);
+      if (caller) await assertMayWrite(entry.route, caller);
       if (caller) logger.appendKeys({ userId: caller.userId, ...(caller.actorId ? { actorId: caller.actorId } : {}) });
       const ctx: RequestContext = {
         caller,
@@ -243,11 +256,11 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
         query: parsePart(spec.query, cleanTexts(event.queryStringParameters ?? {})),
         body: spec.body ? parsePart(spec.body, cleanTexts(parseBody(event))) : undefined,
       };
-      // Retries and waits inside the op end before the function's own timeout.
       // A key already used for another request is refused before the op runs (422, one place).
       if (ctx.idempotencyKey && caller && entry.route.method !== 'GET') {
         await bindIdempotencyKey({ userId: caller.userId, key: ctx.idempotencyKey, routeKey: routeKey(entry.route), request: { path: input.path, query: input.query, body: input.body } });
       }
+      // Retries and waits inside the op end before the function's own timeout.
       const timeLeft = context?.getRemainingTimeInMillis?.();
       const result = await (timeLeft === undefined ? run(input, ctx) : withDeadline(Date.now() + timeLeft, () => run(input, ctx)));
       if (result instanceof HttpReply) return envelope(result.status, replyBody(result), result);

@@ -15,6 +15,12 @@ export const keys = {
   usersPartition: () => ({ GSI1PK: 'USERS' }),
   /** Uniqueness of the login id (case-insensitive), pointing at the user id. */
   loginName: (loginId: string): Key => ({ PK: `LOGIN#${loginId.toLowerCase()}`, SK: 'LOGIN' }),
+  // user management (functions/storage/user-stats.ts, user-logs.ts)
+  /** Users by status and role, kept in the same transaction as every create and change (GET /users/stats); sharded like slot counts. */
+  userStatsShard: (shard: number): Key => ({ PK: 'COUNTERS', SK: shard === 0 ? 'USERCOUNTS' : `USERCOUNTS#${shard}` }),
+  /** One line of what an operator did to a user, in the user's partition, oldest first. */
+  userLog: (userId: string, createdAt: string, logId: string): Key => ({ PK: `USER#${userId}`, SK: `USERLOG#${createdAt}#${logId}` }),
+  userLogPrefix: () => 'USERLOG#',
 
   // sessions
   refreshToken: (tokenHash: string): Key => ({ PK: `REFRESH#${tokenHash}`, SK: 'REFRESH' }),

@@ -105,6 +105,13 @@ export const slotCountersStore = {
     return countersFrom(out.Item);
   },
 
+  /** Several users' counters in one BatchGetItem (the admin user list's page); users without any get zeros. */
+  async ofUsers(userIds: string[]): Promise<Map<string, SlotCounters>> {
+    const items = userIds.length ? await batchGetAll(userIds.map((id) => keys.slotCountsOfUser(id))) : [];
+    const byPk = new Map(items.map((i) => [String(i.PK), i]));
+    return new Map(userIds.map((id) => [id, countersFrom(byPk.get(keys.slotCountsOfUser(id).PK))]));
+  },
+
   /** The sum of the global shards (the dashboard's counts; `seq` and `listVersion` mean nothing here). */
   async global(): Promise<SlotCounters> {
     const shards = await batchGetAll(Array.from({ length: GLOBAL_SHARDS }, (_, i) => keys.slotCountsGlobalShard(i)));

@@ -1,6 +1,8 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './item-io';
+import type { TransactItem } from './transactions';
 import { isConditionFailure } from '#commons/store-errors';
 import type { Role } from '#shared/roles';
 
@@ -16,7 +18,15 @@ export interface UserRecord {
   createdAt: string;
   updatedAt: string;
   lastLoginAt: string | null;
+  /** Set by an operator's delete: the account stays (ledger, slots) but is inactive and unlisted. */
+  deletedAt?: string | null;
+  /** In the user counts (`user-stats.ts`): set at creation; older accounts get it from `countUncountedUsers`. */
+  counted?: boolean;
 }
+
+/** What the admin user list reads of every user (no password hash). */
+export type UserListRow = Pick<UserRecord, 'id' | 'loginId' | 'fullName' | 'phone' | 'role' | 'isActive' | 'createdAt' | 'lastLoginAt' | 'deletedAt'>;
+const LIST_ATTRS = ['id', 'loginId', 'fullName', 'phone', 'role', 'isActive', 'createdAt', 'lastLoginAt', 'deletedAt'] as const;
 
 const strip = <T extends Record<string, unknown>>(item: T) => {
   const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;
@@ -24,8 +34,9 @@ const strip = <T extends Record<string, unknown>>(item: T) => {
 };
 
 export const usersStore = {
-  async get(userId: string): Promise<UserRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
+  /** `consistent`: a decision that must see the latest change (deactivation, an operator's edit). */
+  async get(userId: string, opts: { consistent?: boolean } = {}): Promise<UserRecord | undefined> {
+    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ...(opts.consistent ? { ConsistentRead: true } : {}) }));
     return out.Item ? (strip(out.Item) as unknown as UserRecord) : undefined;
   },
 
@@ -39,8 +50,11 @@ export const usersStore = {
     return id ? this.get(id) : undefined;
   },
 
-  /** Creates the user and claims the login id in one transaction; false if the id is taken. */
-  async create(user: UserRecord): Promise<boolean> {
+  /**
+   * Creates the user and claims the login id in one transaction with the `linked` items (the user
+   * counts, a log line); false if the id is taken.
+   */
+  async create(user: UserRecord, linked: TransactItem[] = []): Promise<boolean> {
     try {
       await db().send(
         new TransactWriteCommand({
@@ -59,6 +73,7 @@ export const usersStore = {
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
+            ...linked,
           ],
         }),
       );
@@ -93,6 +108,81 @@ export const usersStore = {
       if (isConditionFailure(err)) return undefined;
       throw err;
     }
+  },
+
+  /**
+   * An operator's change of one user, for a transaction with its counters and log line: only if the
+   * role and active flag are still those read (the counters moved from them) and it is not deleted.
+   */
+  changeItem(
+    userId: string,
+    expected: Pick<UserRecord, 'role' | 'isActive'>,
+    changes: Partial<Pick<UserRecord, 'fullName' | 'passwordHash' | 'isActive' | 'role' | 'deletedAt'>>,
+  ): TransactItem {
+    const set: Array<[string, unknown]> = Object.entries(changes).filter(([, v]) => v !== undefined);
+    set.push(['updatedAt', new Date().toISOString()]);
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(userId),
+        ConditionExpression: 'attribute_exists(PK) AND #oldRole = :oldRole AND #oldActive = :oldActive AND (attribute_not_exists(#deleted) OR #deleted = :null)',
+        UpdateExpression: `SET ${set.map(([k]) => `#${k} = :${k}`).join(', ')}`,
+        ExpressionAttributeNames: {
+          ...Object.fromEntries(set.map(([k]) => [`#${k}`, k])),
+          '#oldRole': 'role',
+          '#oldActive': 'isActive',
+          '#deleted': 'deletedAt',
+        },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])),
+          ':oldRole': expected.role,
+          ':oldActive': expected.isActive,
+          ':null': null,
+        },
+      },
+    };
+  },
+
+  /** Every user's list attributes, newest first (GSI1, all pages, no password hashes). */
+  async listAll(): Promise<UserListRow[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.usersPartition().GSI1PK },
+      ProjectionExpression: LIST_ATTRS.map((a) => `#${a}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(LIST_ATTRS.map((a) => [`#${a}`, a])),
+      ScanIndexForward: false,
+    });
+    return items as unknown as UserListRow[];
+  },
+
+  /** Accounts created before the user counts existed (no `counted` flag), with what the counts need. */
+  async listUncounted(): Promise<Array<Pick<UserRecord, 'id' | 'role' | 'isActive' | 'deletedAt'>>> {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: 'attribute_not_exists(#counted)',
+      ExpressionAttributeValues: { ':pk': keys.usersPartition().GSI1PK },
+      ExpressionAttributeNames: { '#counted': 'counted', '#id': 'id', '#role': 'role', '#isActive': 'isActive', '#deletedAt': 'deletedAt' },
+      ProjectionExpression: '#id, #role, #isActive, #deletedAt',
+    });
+    return items as unknown as Array<Pick<UserRecord, 'id' | 'role' | 'isActive' | 'deletedAt'>>;
+  },
+
+  /** Marks an account counted, once (with its counts ADD in the same transaction). */
+  markCountedItem(userId: string): TransactItem {
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET #counted = :true',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#counted)',
+        ExpressionAttributeNames: { '#counted': 'counted' },
+        ExpressionAttributeValues: { ':true': true },
+      },
+    };
   },
 
   /** Newest first; `cursor` is the opaque LastEvaluatedKey of the previous page. */

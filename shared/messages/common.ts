@@ -70,4 +70,7 @@ export const fieldLabels: Record<string, string> = {
   sortBy: '정렬 기준',
   sortOrder: '정렬 순서',
   hideExpired: '만료 숨기기',
+  // users (operator console user management)
+  role: '역할',
+  isActive: '활성 상태',
 };

@@ -89,6 +89,13 @@ const cases: Record<string, RouteCase> = {
   'GET /api/slots/by-allocation/{id}': { path: () => '/api/slots/by-allocation/unknown-allocation' },
   'POST /api/slots/{id}/extend': { path: slotPath('/extend') },
   'POST /api/slots/extend-bulk': {},
+  'GET /api/users': {},
+  'POST /api/users': {},
+  'GET /api/users/stats': {},
+  'GET /api/users/{id}': { path: (f) => `/api/users/${f.ownerId}` },
+  'PUT /api/users/{id}': { path: (f) => `/api/users/${f.ownerId}` },
+  'DELETE /api/users/{id}': { path: () => '/api/users/unknown-user' },
+  'GET /api/users/{id}/logs': { path: (f) => `/api/users/${f.ownerId}/logs` },
 };
 
 /** Which callers a route's declared access lets through. */

@@ -4,6 +4,8 @@ import { authMessages } from '#shared/messages/auth';
 import type { AuthSession, LoginInput, ProfileUpdateInput, RegisterInput, UserDto } from '#shared/schemas/auth';
 import type { Role } from '#shared/roles';
 import { usersStore, type UserRecord } from '../../storage/users';
+import { userStatsStore } from '../../storage/user-stats';
+import type { TransactItem } from '../../storage/transactions';
 import { loginThrottleStore, type LoginThrottleScope } from '../../storage/login-throttle';
 import { sessionsStore } from '../../storage/sessions';
 import { retrying } from '#commons/retry';
@@ -69,7 +71,7 @@ export async function createUser(input: {
   fullName: string;
   role: Role;
   phone?: string | null;
-}): Promise<UserRecord> {
+}, linked: (user: UserRecord) => TransactItem[] = () => []): Promise<UserRecord> {
   const now = new Date().toISOString();
   const user: UserRecord = {
     id: ulid(),
@@ -83,8 +85,11 @@ export async function createUser(input: {
     createdAt: now,
     updatedAt: now,
     lastLoginAt: null,
+    counted: true,
   };
-  if (!(await usersStore.create(user))) throw new ConflictError(authMessages.idTaken);
+  // The user counts (GET /api/users/stats) move in the same transaction as the new account.
+  const counts = userStatsStore.update({ total: 1, active: 1, [`role_${user.role}`]: 1 })!;
+  if (!(await retrying(() => usersStore.create(user, [counts, ...linked(user)])))) throw new ConflictError(authMessages.idTaken);
   return user;
 }
 

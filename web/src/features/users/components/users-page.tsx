@@ -1,15 +1,117 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { userMessages } from '#shared/messages/users';
+import { adminPageSizes } from '#shared/page-sizes';
+import type { AdminUserDto } from '#shared/schemas/users';
+import { USER_LIST_DEFAULT_LIMIT } from '#shared/schemas/users';
+import { ErrorBox } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { PageSizeSelect } from '@/components/ui/pagination';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/session-store';
+import { useUsers } from '../api/get-users';
+import { AddUserDialog } from './add-user-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+import { DeleteUserDialog, SwitchUserDialog } from './user-row-dialogs';
+import { UsersPager } from './users-pager';
+import { UsersTable } from './users-table';
+import styles from './users.module.css';
 
-/** /admin/users (operator §2) — placeholder until its issue lands. */
-export function UsersPage() {
+/** The user the allocation dialog (features/slot-allocations, wired in app) is opened for. */
+export type AllocateTarget = { id: string; fullName: string; email: string };
+
+export interface UsersPageProps {
+  /** Renders the slot allocation dialog; the 'allocate slots' action shows only when given. */
+  renderAllocate?: (user: AllocateTarget, close: () => void) => ReactNode;
+}
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete' | 'switch' | 'allocate'; user: AdminUserDto } | null;
+
+/** Spec §9: search waits 500 ms after the last keystroke. */
+const SEARCH_DEBOUNCE_MS = 500;
+
+/** /admin/users (operator console §2): search, page size, add, table with actions, previous/next. */
+export function UsersPage({ renderAllocate }: UsersPageProps) {
+  const me = useCurrentUser();
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(USER_LIST_DEFAULT_LIMIT);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const { data, error, isLoading } = useUsers({ search, page, limit });
+
+  useEffect(() => {
+    const next = typed.trim();
+    if (next === search) return;
+    const timer = setTimeout(() => {
+      setSearch(next);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, search]);
+
+  const isDeveloper = me?.role === 'developer';
+  // Mirrors the server's rules for display: only developers touch developers; nobody deletes themselves.
+  const mayManage = (u: AdminUserDto) => isDeveloper || u.role !== 'developer';
+  const close = () => setDialog(null);
+  const actions = (u: AdminUserDto) => (
+    <>
+      {isDeveloper && u.id !== me?.id && u.isActive && (
+        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'switch', user: u })}>
+          사용자 전환
+        </Button>
+      )}
+      {renderAllocate && (
+        <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'allocate', user: u })}>
+          슬롯 할당
+        </Button>
+      )}
+      {mayManage(u) && (
+        <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'edit', user: u })}>
+          수정
+        </Button>
+      )}
+      {mayManage(u) && u.id !== me?.id && (
+        <Button size="sm" variant="danger" onClick={() => setDialog({ kind: 'delete', user: u })}>
+          삭제
+        </Button>
+      )}
+    </>
+  );
+
   return (
     <>
-      <PageHeader title="사용자 관리" />
+      <PageHeader title={userMessages.title} actions={<Button onClick={() => setDialog({ kind: 'add' })}>{userMessages.add}</Button>} />
       <Card>
-        <EmptyState icon="users" title="준비 중인 화면입니다." description="곧 이용하실 수 있도록 준비하고 있습니다." />
+        <div className={styles.toolbar}>
+          <input
+            type="search"
+            className={styles.search}
+            placeholder={userMessages.searchPlaceholder}
+            aria-label="사용자 검색"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <PageSizeSelect
+            value={limit}
+            sizes={adminPageSizes}
+            onChange={(size) => {
+              setLimit(size);
+              setPage(1);
+            }}
+          />
+        </div>
+        <ErrorBox message={error ? errorMessage(error, userMessages.listFailed) : null} />
+        {isLoading && !data ? <LoadingBlock /> : <UsersTable users={data?.users ?? []} actions={actions} />}
+        <UsersPager page={page} totalPages={data?.pagination.totalPages ?? 1} onPageChange={setPage} />
       </Card>
+      {dialog?.kind === 'add' && <AddUserDialog onClose={close} />}
+      {dialog?.kind === 'edit' && <EditUserDialog user={dialog.user} canGrantDeveloper={isDeveloper} isSelf={dialog.user.id === me?.id} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'switch' && <SwitchUserDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'allocate' && renderAllocate?.({ id: dialog.user.id, fullName: dialog.user.fullName, email: dialog.user.email }, close)}
     </>
   );
 }

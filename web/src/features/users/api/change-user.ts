@@ -1,0 +1,40 @@
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import {
+  createUserSchema,
+  updateUserSchema,
+  type AdminUserDto,
+  type CreateUserInput,
+  type UpdateUserInput,
+} from '#shared/schemas/users';
+import { api } from '@/lib/api-client';
+import { isUsersKey, usersPath } from './get-users';
+import { userStatsKey } from './get-user-stats';
+
+/** The same schemas the server validates with (add user, edit user). */
+export { createUserSchema, updateUserSchema, type CreateUserInput, type UpdateUserInput };
+
+export type UserChange =
+  | { action: 'create'; body: CreateUserInput }
+  | { action: 'update'; id: string; body: UpdateUserInput }
+  | { action: 'delete'; id: string };
+
+const userPath = (id: string) => `${usersPath}/${encodeURIComponent(id)}`;
+
+export function changeUser(change: UserChange): Promise<AdminUserDto | { deleted: true; id: string }> {
+  if (change.action === 'create') return api.post<AdminUserDto>(usersPath, change.body);
+  if (change.action === 'update') return api.put<AdminUserDto>(userPath(change.id), change.body);
+  return api.delete<{ deleted: true; id: string }>(userPath(change.id));
+}
+
+/** Create, edit or delete; every user list and the stats refresh afterwards, even on failure. */
+export function useChangeUser() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(`${usersPath}#change`, async (_key: string, { arg }: { arg: UserChange }) => {
+    try {
+      return await changeUser(arg);
+    } finally {
+      await Promise.all([mutate(isUsersKey), mutate(userStatsKey)]);
+    }
+  });
+}

@@ -1,0 +1,67 @@
+import { useNavigate } from 'react-router';
+import { authMessages } from '#shared/messages/auth';
+import { userMessages } from '#shared/messages/users';
+import { homePathFor } from '#shared/roles';
+import type { AdminUserDto } from '#shared/schemas/users';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { switchUser } from '@/lib/switch-user';
+import { useState } from 'react';
+import { useChangeUser } from '../api/change-user';
+
+/** Delete confirm (soft delete: the account is deactivated and unlisted; money and slots stay). */
+export function DeleteUserDialog({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {
+  const { trigger, isMutating } = useChangeUser();
+  const toast = useToast();
+  const onConfirm = async () => {
+    try {
+      await trigger({ action: 'delete', id: user.id });
+      toast({ tone: 'success', message: userMessages.deleted });
+    } catch (error) {
+      toast({ tone: 'error', message: errorMessage(error, userMessages.deleteFailed) });
+    }
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      open
+      title="사용자 삭제"
+      message={userMessages.deleteConfirm(`${user.fullName} (${user.email})`)}
+      confirmLabel="삭제"
+      tone="danger"
+      loading={isMutating}
+      onConfirm={onConfirm}
+      onCancel={onClose}
+    />
+  );
+}
+
+/** A developer acts as the user (operator console §4); the floating switch-back button takes them home. */
+export function SwitchUserDialog({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const onConfirm = async () => {
+    setBusy(true);
+    try {
+      const session = await switchUser(user.id);
+      navigate(homePathFor(session.user.role), { replace: true });
+    } catch (error) {
+      setBusy(false);
+      toast({ tone: 'error', message: errorMessage(error, authMessages.switchError) });
+      onClose();
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      title="사용자 전환"
+      message={userMessages.switchConfirm(`${user.fullName} (${user.email})`)}
+      confirmLabel="전환"
+      loading={busy}
+      onConfirm={onConfirm}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import type { AuthSession } from '#shared/schemas/auth';
+import { api } from './api-client';
+import { applyAuthSession, type Session } from './session-store';
+
+/**
+ * A developer acts as another user (operator console §4 "Developer account switching"). The server
+ * issues the target's session, remembering the developer (design §4); the floating switch-back
+ * button of features/auth appears from `actingAs`. In lib because the users page (another feature)
+ * starts the switch and features never import each other.
+ */
+export async function switchUser(targetUserId: string): Promise<Session> {
+  return applyAuthSession(await api.post<AuthSession>('/auth/switch-user', { targetUserId }));
+}
