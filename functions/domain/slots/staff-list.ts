@@ -20,7 +20,9 @@ import { visibleSlots } from './slot-visibility';
  * slot-changing transaction bumps one shard), the KST day (display statuses follow the calendar) and,
  * on AWS, the index lag after the last change. Limits: a process that has not seen the query since
  * the last change reads up to the page once (then every later page is cheap); under constant writes
- * deep pages pay that walk each time (first pages never do).
+ * deep pages pay that walk each time (first pages never do). The ids of each page asked are kept
+ * with the checkpoints (the slots themselves are always read fresh), so concurrent and repeated
+ * asks for one page of one version share one walk.
  *
  * Totals: from the counters where the display status is the stored one (all, pending, empty and the
  * terminal statuses: a non-empty stored status always has keyword and URL, so none of those shows as
@@ -72,7 +74,12 @@ interface Entry {
   readAt: number;
   checkpoints: Checkpoint[];
   total?: Promise<number>;
+  /** The rows of pages asked in this version (`{offset}|{limit}`): which slots, in which order — the slots themselves are read fresh. */
+  pages: Map<string, Promise<PageRow[]>>;
 }
+/** Bounds memory: at most 22 entries × 50 pages × 200 ids. */
+const MAX_PAGES_PER_ENTRY = 50;
+type PageRow = Pick<SlotListRow, 'id' | 'userId'>;
 /** At most 11 statuses × 2 orders: a few hundred checkpoints each at 20,000 slots. */
 const entries = new Map<string, Entry>();
 
@@ -80,7 +87,7 @@ function entryFor(key: string, counters: SlotCounters, today: KstDay): Entry {
   const hit = entries.get(key);
   const settledAfter = (counters.listChangedAt ? Date.parse(counters.listChangedAt) : 0) + config().indexLagMs;
   if (hit && hit.version === counters.listVersion && hit.today === today && hit.readAt >= settledAfter) return hit;
-  const fresh: Entry = { version: counters.listVersion, today, readAt: Date.now(), checkpoints: [] };
+  const fresh: Entry = { version: counters.listVersion, today, readAt: Date.now(), checkpoints: [], pages: new Map() };
   entries.set(key, fresh);
   return fresh;
 }
@@ -152,15 +159,13 @@ async function* groups(stored: SlotStatus[], ascending: boolean, beyond: string 
 const walked = (status: DisplayStatus | undefined): SlotStatus[] =>
   !status ? slotStatuses.filter((s) => s !== 'deleted') : undated.has(status) ? [status] : storedFor[status];
 
-export async function pagedStaffList(query: SlotListQuery, status: DisplayStatus | undefined, today: KstDay): Promise<{ rows: SlotListRow[]; total: number }> {
-  const counters = await slotCountersStore.global({ consistent: true });
+export async function pagedStaffList(query: SlotListQuery, status: DisplayStatus | undefined, today: KstDay): Promise<{ rows: PageRow[]; total: number }> {
   const ascending = query.sortOrder === 'asc';
-  const entry = entryFor(`${status ?? 'all'}|${query.sortOrder}`, counters, today);
   const stored = walked(status);
   const matches = (row: SlotListRow) => (status ? deriveDisplayStatus(row, today) === status : deriveDisplayStatus(row, today) !== 'deleted');
 
   /** Walks from the nearest checkpoint at or below `from`, remembering new ones; stops once `until` rows matched. */
-  const walk = async (from: number, until: number, pageSize: number, keep: (row: SlotListRow, pos: number) => void): Promise<number> => {
+  const walk = async (entry: Entry, from: number, until: number, pageSize: number, keep: (row: SlotListRow, pos: number) => void): Promise<number> => {
     const start = entry.checkpoints.findLast((c) => c.pos <= from);
     let pos = start?.pos ?? 0;
     for await (const group of groups(stored, ascending, start?.createdAt, pageSize)) {
@@ -173,24 +178,38 @@ export async function pagedStaffList(query: SlotListQuery, status: DisplayStatus
   };
 
   const offset = (query.page - 1) * query.limit;
-  const page = async () => {
-    const rows: SlotListRow[] = [];
+  const page = async (entry: Entry) => {
+    const rows: PageRow[] = [];
     const start = entry.checkpoints.findLast((c) => c.pos <= offset)?.pos ?? 0;
-    await walk(offset, offset + query.limit, Math.min(MAX_READ_PAGE, offset - start + query.limit + 1), (row, pos) => {
-      if (pos >= offset && pos < offset + query.limit) rows.push(row);
+    await walk(entry, offset, offset + query.limit, Math.min(MAX_READ_PAGE, offset - start + query.limit + 1), (row, pos) => {
+      if (pos >= offset && pos < offset + query.limit) rows.push({ id: row.id, userId: row.userId });
     });
     return rows;
   };
+
+  const counters = await slotCountersStore.global({ consistent: true });
+  const entry = entryFor(`${status ?? 'all'}|${query.sortOrder}`, counters, today);
+  // Concurrent and repeated asks for one page of one version share one walk; forgotten when it fails.
+  const pageKey = `${offset}|${query.limit}`;
+  let rowsOfPage = entry.pages.get(pageKey);
+  if (!rowsOfPage) {
+    rowsOfPage = page(entry).catch((err) => {
+      entry.pages.delete(pageKey);
+      throw err;
+    });
+    if (entry.pages.size >= MAX_PAGES_PER_ENTRY) entry.pages.delete(entry.pages.keys().next().value!);
+    entry.pages.set(pageKey, rowsOfPage);
+  }
   const total = () => {
     if (!status) return Promise.resolve(stored.reduce((n, s) => n + counters.byStatus[s], 0));
     if (undated.has(status)) return Promise.resolve(counters.byStatus[status]);
     // Shared by concurrent requests of this list version; forgotten when it fails.
-    entry.total ??= walk(0, Number.POSITIVE_INFINITY, MAX_READ_PAGE, () => {}).catch((err) => {
+    entry.total ??= walk(entry, 0, Number.POSITIVE_INFINITY, MAX_READ_PAGE, () => {}).catch((err) => {
       entry.total = undefined;
       throw err;
     });
     return entry.total;
   };
-  const [rows, count] = await Promise.all([page(), total()]);
+  const [rows, count] = await Promise.all([rowsOfPage, total()]);
   return { rows, total: count };
 }
