@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { runLambdaBundlesBench } from './lambda-bundles.bench';
 import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
+import { runStaffSlotListBench } from './staff-slot-list.bench';
 
 /** `npm run bench`: runs each benchmark and writes its figures to bench/results/<name>.json. */
 const benches: Record<string, () => Promise<unknown>> = {
   'slots-bulk': () => runSlotsBulkBench(),
   'slots-contention': () => runSlotsContentionBench(),
   'lambda-bundles': () => runLambdaBundlesBench(),
+  'staff-slot-list': () => runStaffSlotListBench(),
 };
 
 const only = process.argv[2];
