@@ -4,6 +4,7 @@ import { runFirstLoadJsBench } from './first-load-js.bench';
 import { runLambdaBundlesBench } from './lambda-bundles.bench';
 import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
+import { runStaffSlotListBench } from './staff-slot-list.bench';
 
 /** `npm run bench`: runs each benchmark and writes its figures to bench/results/<name>.json. */
 const benches: Record<string, () => Promise<unknown>> = {
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'slots-contention': () => runSlotsContentionBench(),
   'lambda-bundles': () => runLambdaBundlesBench(),
   'first-load-js': () => runFirstLoadJsBench(),
+  'staff-slot-list': () => runStaffSlotListBench(),
 };
 
 const only = process.argv[2];

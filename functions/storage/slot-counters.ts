@@ -112,14 +112,21 @@ export const slotCountersStore = {
     return new Map(userIds.map((id) => [id, countersFrom(byPk.get(keys.slotCountsOfUser(id).PK))]));
   },
 
-  /** The sum of the global shards (the dashboard's counts; `seq` and `listVersion` mean nothing here). */
-  async global(): Promise<SlotCounters> {
-    const shards = await batchGetAll(Array.from({ length: GLOBAL_SHARDS }, (_, i) => keys.slotCountsGlobalShard(i)));
+  /**
+   * The sum of the global shards (the dashboard's counts; `seq` means nothing here). `listVersion`
+   * is the sum of the shards' versions, bumped by every transaction that touches one (every change of
+   * a slot's status, dates or fields: domain/slots/changes.ts), and `listChangedAt` the latest change:
+   * the staff list keys its page cursors by them (domain/slots/staff-list.ts).
+   */
+  async global(opts: { consistent?: boolean } = {}): Promise<SlotCounters> {
+    const shards = await batchGetAll(Array.from({ length: GLOBAL_SHARDS }, (_, i) => keys.slotCountsGlobalShard(i)), opts);
     const total = countersFrom(undefined);
     for (const item of shards) {
       const part = countersFrom(item);
       for (const s of slotStatuses) total.byStatus[s] += part.byStatus[s];
       total.held += part.held;
+      total.listVersion += part.listVersion;
+      if (part.listChangedAt && (!total.listChangedAt || part.listChangedAt > total.listChangedAt)) total.listChangedAt = part.listChangedAt;
     }
     return total;
   },
@@ -134,9 +141,9 @@ export const slotCountersStore = {
     return counterUpdate(keys.slotCountsOfUser(userId), deltas, { ...extra, touch: true });
   },
 
-  /** The same deltas on one global shard, picked at random. */
+  /** The same deltas (may be empty) on one global shard, picked at random; its list version is bumped. */
   globalUpdate(deltas: CounterDeltas): TransactItem {
-    return counterUpdate(keys.slotCountsGlobalShard(Math.floor(Math.random() * GLOBAL_SHARDS)), deltas);
+    return counterUpdate(keys.slotCountsGlobalShard(Math.floor(Math.random() * GLOBAL_SHARDS)), deltas, { touch: true });
   },
 
   /** Hands out `n` slot numbers at once (bulk registration); returns the first. Unused numbers leave a gap. */

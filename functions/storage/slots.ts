@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SlotStatus } from '#shared/slot-status';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
@@ -192,21 +192,51 @@ export const slotsStore = {
     })) as unknown as SlotListRow[];
   },
 
-  /** Every slot in the given stored statuses (staff lists across users). */
-  async listRowsByStatus(statuses: readonly SlotStatus[]): Promise<SlotListRow[]> {
+  /**
+   * The newest `maxPerStatus` slots of each given stored status (staff searches across users; the
+   * bound keeps one request's memory and reads finite however many slots there are).
+   */
+  async listRowsByStatus(statuses: readonly SlotStatus[], maxPerStatus = Number.POSITIVE_INFINITY): Promise<SlotListRow[]> {
     const parts = await Promise.all(
-      statuses.map((status) =>
-        queryAll({
-          TableName: tableName(),
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
-          ProjectionExpression: listAttributes.map((_, i) => `#p${i}`).join(', '),
-          ExpressionAttributeNames: Object.fromEntries(listAttributes.map((a, i) => [`#p${i}`, a])),
-        }),
-      ),
+      statuses.map(async (status) => {
+        const rows: SlotListRow[] = [];
+        let startKey: Record<string, unknown> | undefined;
+        do {
+          const page = await this.pageRowsByStatus(status, { ascending: false, limit: Math.min(1000, maxPerStatus - rows.length), startKey });
+          rows.push(...page.rows);
+          startKey = page.next;
+        } while (startKey && rows.length < maxPerStatus);
+        return rows;
+      }),
     );
-    return parts.flat() as unknown as SlotListRow[];
+    return parts.flat();
+  },
+
+  /**
+   * One index page of a stored status's list rows in registration order (GSI2 `{createdAt}#{id}`),
+   * strictly past the registration time `beyond` when given (newest-first: older than it), at most
+   * `limit` rows; `next` continues the same walk.
+   */
+  async pageRowsByStatus(
+    status: SlotStatus,
+    opts: { ascending: boolean; beyond?: string; limit: number; startKey?: Record<string, unknown> },
+  ): Promise<{ rows: SlotListRow[]; next?: Record<string, unknown> }> {
+    // Every key of one registration time starts with `{createdAt}#`: below it are only older ones, above `{createdAt}#\uffff` only newer.
+    const bound = opts.beyond === undefined ? undefined : keys.slotsByStatus(status, opts.beyond, opts.ascending ? '\uffff' : '').GSI2SK;
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: `GSI2PK = :pk${bound === undefined ? '' : opts.ascending ? ' AND GSI2SK > :bound' : ' AND GSI2SK < :bound'}`,
+        ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK, ...(bound === undefined ? {} : { ':bound': bound }) },
+        ProjectionExpression: listAttributes.map((_, i) => `#p${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(listAttributes.map((a, i) => [`#p${i}`, a])),
+        ScanIndexForward: opts.ascending,
+        Limit: Math.max(1, opts.limit),
+        ExclusiveStartKey: opts.startKey,
+      }),
+    );
+    return { rows: (out.Items ?? []) as unknown as SlotListRow[], next: out.LastEvaluatedKey };
   },
 
   /** Full slots of one stored status (the slot-status job). */

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { queryAll } from './item-io';
+import { batchGetAll, queryAll } from './item-io';
 import type { TransactItem } from './transactions';
 import { isConditionFailure } from '#commons/store-errors';
 import type { Role } from '#shared/roles';
@@ -38,6 +38,12 @@ export const usersStore = {
   async get(userId: string, opts: { consistent?: boolean } = {}): Promise<UserRecord | undefined> {
     const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ...(opts.consistent ? { ConsistentRead: true } : {}) }));
     return out.Item ? (strip(out.Item) as unknown as UserRecord) : undefined;
+  },
+
+  /** By id, in one batch (list answers name many owners); missing ids are left out. */
+  async getMany(userIds: string[]): Promise<UserRecord[]> {
+    const items = await batchGetAll([...new Set(userIds)].map((id) => keys.user(id)));
+    return items.map((item) => strip(item) as unknown as UserRecord);
   },
 
   async findIdByLogin(loginId: string): Promise<string | undefined> {

@@ -37,9 +37,12 @@ function mergeCounters(into: CounterDeltas, add: CounterDeltas) {
   for (const [k, v] of Object.entries(add)) into[k as keyof CounterDeltas] = (into[k as keyof CounterDeltas] ?? 0) + (v ?? 0);
 }
 
-/** The owner's counters (always: they carry the list version) and, when a status moved, the global ones. */
+/**
+ * The owner's counters and one global shard, always: both carry a list version (the owner's list
+ * cache, the staff list's page cursors), and an edit of dates or fields can move a slot's display status.
+ */
 function countersItems(userId: string, deltas: CounterDeltas): TransactItem[] {
-  return [slotCountersStore.userUpdate(userId, deltas), ...(Object.values(deltas).some((v) => v) ? [slotCountersStore.globalUpdate(deltas)] : [])];
+  return [slotCountersStore.userUpdate(userId, deltas), slotCountersStore.globalUpdate(deltas)];
 }
 
 async function answer(slot: SlotRecord): Promise<SlotDto> {
@@ -246,7 +249,9 @@ export async function userBulkUpdate(input: UserBulkUpdateInput, ctx: ChangeCont
       for (const { slot, plan } of planned) mergeCounters(counters.get(slot.userId) ?? counters.set(slot.userId, {}).get(slot.userId)!, plan.counters);
       await transact([
         ...planned.flatMap(({ slot, plan }) => [slotsStore.update(slot, plan.changes), ...plan.logs.map((l) => slotLogsStore.put(l))]),
-        ...[...counters].flatMap(([userId, deltas]) => countersItems(userId, deltas)),
+        // One global shard for the whole chunk: two updates of one item cannot share a transaction.
+        ...[...counters].map(([userId, deltas]) => slotCountersStore.userUpdate(userId, deltas)),
+        slotCountersStore.globalUpdate([...counters.values()].reduce((all, d) => (mergeCounters(all, d), all), {} as CounterDeltas)),
       ]);
       await Promise.all(planned.filter((p) => p.plan.rankReset).map((p) => dropRankDays(p.slot.id)));
       return planned.length;

@@ -2,7 +2,7 @@ import { addKstDays, kstDayStartIso, kstToday } from '#shared/kst';
 import { isStaff } from '#shared/roles';
 import { slotMessages, slotQueryMessages } from '#shared/messages/slots';
 import { staffOnlySearchTypes, userPageSizes, type RankDeleteQueryDto, type RankHistoryDto, type SlotCountDto, type SlotDto, type SlotList, type SlotListQuery, type SlotLogDto } from '#shared/schemas/slots';
-import { deriveDisplayStatus, slotStatuses, type DisplayStatus, type SlotStatus } from '#shared/slot-status';
+import { deriveDisplayStatus, slotStatuses, type SlotStatus } from '#shared/slot-status';
 import { slotFormFields } from '#shared/slot-fields';
 import type { Caller } from '../auth/tokens';
 import { config } from '#commons/config';
@@ -15,6 +15,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '#commons/errors'
 import { ownersOf, toSlotDto } from './slot-dto';
 import { visibleSlots } from './slot-visibility';
 import { inactiveUserIds } from './system-stats';
+import { isPagedStaffQuery, pagedStaffList, storedFor } from './staff-list';
 
 /**
  * Reads. Owners see only their own slots (others' read as not found); operators and developers see
@@ -71,19 +72,8 @@ async function rowsOfUser(userId: string): Promise<SlotListRow[]> {
   }
 }
 
-/** Stored statuses that can show as a display status (the job keeps them close; dates decide). */
-const storedFor: Record<DisplayStatus, SlotStatus[]> = {
-  empty: ['empty', 'pending', 'waiting', 'active', 'paused', 'completed'],
-  pending: ['pending'],
-  waiting: ['waiting', 'active', 'paused'],
-  active: ['waiting', 'active'],
-  paused: ['paused'],
-  completed: ['waiting', 'active', 'paused', 'completed'],
-  rejected: ['rejected'],
-  refunded: ['refunded'],
-  expired: ['expired'],
-  deleted: ['deleted'],
-};
+/** The staff scan's bound per stored status (see listSlots). */
+const STAFF_SCAN_PER_STATUS = 50_000;
 
 const contains = (value: string | null | undefined, needle: string) => !!value && value.toLowerCase().includes(needle);
 
@@ -129,14 +119,21 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   const status = query.status && query.status !== 'all' ? query.status : undefined;
   if (!staff && status === 'refunded') return { items: [], pagination: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
   const ownerId = staff ? query.userId : caller.userId;
+  const today = kstToday();
+  if (!ownerId && isPagedStaffQuery(query)) {
+    const { rows, total } = await pagedStaffList(query, status, today);
+    return pageAnswer(rows, query, total, today);
+  }
+  // Searches, date filters and other sorts across users read the newest STAFF_SCAN_PER_STATUS rows of
+  // each stored status asked (list attributes only) and filter and sort those in memory: older slots
+  // are found with a narrower status or registration period.
   const raw = ownerId
     ? await rowsOfUser(ownerId)
-    : await slotsStore.listRowsByStatus(status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'));
+    : await slotsStore.listRowsByStatus(status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'), STAFF_SCAN_PER_STATUS);
   const rows = await visibleSlots(raw);
   // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
   const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
 
-  const today = kstToday();
   const needle = query.search?.trim().toLowerCase();
   const createdFrom = query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined;
   const createdBefore = query.dateTo ? kstDayStartIso(addKstDays(query.dateTo, 1)) : undefined;
@@ -164,10 +161,13 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     return primary || (compare(a.createdAt, b.createdAt) || a.slot_number - b.slot_number) * direction;
   });
 
-  const total = filtered.length;
-  const pageRows = filtered.slice((query.page - 1) * query.limit, query.page * query.limit);
-  const slots = await slotsStore.getMany(pageRows.map((r) => r.id));
-  const owners = await ownersOf(slots.map((s) => s.userId));
+  return pageAnswer(filtered.slice((query.page - 1) * query.limit, query.page * query.limit), query, filtered.length, today);
+}
+
+/** Only the page's slots are fetched whole. */
+async function pageAnswer(pageRows: Array<Pick<SlotListRow, 'id' | 'userId'>>, query: SlotListQuery, total: number, today: string): Promise<SlotList> {
+  // The rows name the owners already: both reads at once.
+  const [slots, owners] = await Promise.all([slotsStore.getMany(pageRows.map((r) => r.id)), ownersOf(pageRows.map((r) => r.userId))]);
   return {
     items: slots.map((s) => toSlotDto(s, owners.get(s.userId), today)),
     pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },

@@ -6,14 +6,8 @@ import { usersStore, type UserRecord } from '../../storage/users';
 
 /** The owners of the given slots, by user id (names and login ids for the answer). */
 export async function ownersOf(userIds: string[]): Promise<Map<string, UserRecord>> {
-  const owners = new Map<string, UserRecord>();
-  await Promise.all(
-    [...new Set(userIds)].map(async (id) => {
-      const user = await usersStore.get(id);
-      if (user) owners.set(id, user);
-    }),
-  );
-  return owners;
+  if (!userIds.length) return new Map();
+  return new Map((await usersStore.getMany(userIds)).map((user) => [user.id, user]));
 }
 
 const systemKeys = new Set<string>(systemFieldKeys);

@@ -1,21 +1,26 @@
+import { useEffect } from 'react';
 import { AdminDashboardPage } from '@/features/dashboard/components/admin-dashboard-page';
 import { PendingChargesCard } from '@/features/cash/components/pending-charges-card';
+import { useCashStats } from '@/features/cash/api/get-cash-stats';
+import { adminSlotsTitle } from '@/features/slots/utils/admin-slots-title';
 import { useAppSettings } from '@/lib/app-settings';
 
 /**
- * /admin: the dashboard page composed with the widgets other features provide (features never
- * import each other). Cash: the pending charge count, only with the cash system on.
+ * /admin: the dashboard page composed with what other features provide (features never import each
+ * other): the slot screen's title, and with the cash system on the pending charge count for the cash
+ * card and the cash feature's charge request card. A failed load is only logged (operator §8).
  */
 export function AdminDashboardRoute() {
-  const { useCashSystem } = useAppSettings();
+  const { useCashSystem, slotOperationMode } = useAppSettings();
+  const cash = useCashStats(useCashSystem);
+  useEffect(() => {
+    if (cash.error) console.error('캐시 통계 로드 실패', cash.error);
+  }, [cash.error]);
   return (
-    <>
-      <AdminDashboardPage />
-      {useCashSystem && (
-        <div style={{ marginTop: 20 }}>
-          <PendingChargesCard />
-        </div>
-      )}
-    </>
+    <AdminDashboardPage
+      slotsTitle={adminSlotsTitle(slotOperationMode)}
+      pendingCharges={cash.data?.chargeRequests.pending ?? null}
+      cashSection={useCashSystem ? <PendingChargesCard /> : null}
+    />
   );
 }

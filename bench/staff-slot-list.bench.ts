@@ -1,0 +1,177 @@
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { startBenchStack } from './local-stack';
+
+/**
+ * Issue 10 benchmark (not a timed test; `npm run bench staff-slot-list`): the operator's slot list
+ * over 20,000 slots of 200 advertisers. The slots, users and counters are written straight through
+ * the storage modules (BatchWrite; counters in one transaction per user, equal to what was written).
+ * Then, at 20 clients in flight for a fixed number of requests each:
+ *  - before: today's full read (every slot of the statuses asked, filtered and sorted in memory),
+ *    reached with a registration period covering everything (`dateFrom=2000-01-01`, same answer);
+ *  - after: the same queries paged in the table (functions/domain/slots/staff-list.ts);
+ *  - GET /api/cash/balance in the same run as the ratio base.
+ * Each scenario also records its first call (what later calls reuse is built then) and the median of
+ * 10 calls by one client alone (the cost without queueing).
+ * Target: the operator list p95 ≤ 300 ms locally.
+ */
+const USERS = 200;
+const SLOTS_PER_USER = 100;
+const CONCURRENCY = 20;
+const REQUESTS = 300;
+/** The full read takes seconds per request at 20 in flight: fewer requests keep the run within minutes. */
+const REQUESTS_BEFORE = 60;
+const TARGET_P95_MS = 300;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** Slot i's stored status and dates: 30 % pending, 40 % active, the rest spread over the others. */
+function shapeOf(i: number, today: string, addKstDays: (d: string, n: number) => string) {
+  const k = i % 20;
+  if (k < 6) return { status: 'pending' as const };
+  if (k < 14) return { status: 'active' as const, startDate: addKstDays(today, -10), endDate: addKstDays(today, 20) };
+  if (k === 14) return { status: 'waiting' as const, startDate: addKstDays(today, 5), endDate: addKstDays(today, 35) };
+  if (k === 15) return { status: 'paused' as const, startDate: addKstDays(today, -5), endDate: addKstDays(today, 25) };
+  if (k === 16) return { status: 'completed' as const, startDate: addKstDays(today, -60), endDate: addKstDays(today, -30) };
+  if (k === 17) return { status: 'empty' as const, blank: true };
+  if (k === 18) return { status: 'rejected' as const };
+  return { status: 'expired' as const, startDate: addKstDays(today, -90), endDate: addKstDays(today, -60) };
+}
+
+export async function runStaffSlotListBench(log: (msg: string) => void = console.log) {
+  const loadAtStart = loadavg()[0];
+  const stack = await startBenchStack();
+  try {
+    const { createUser } = await import('../functions/domain/auth/auth-service');
+    const { usersStore } = await import('../functions/storage/users');
+    const { slotsStore } = await import('../functions/storage/slots');
+    const { slotCountersStore } = await import('../functions/storage/slot-counters');
+    const { transact } = await import('../functions/storage/transactions');
+    const { newSlotRecord, statusMove } = await import('../functions/domain/slots/slot-record');
+    const { kstToday, addKstDays } = await import('../shared/kst');
+    const today = kstToday();
+
+    log(`seeding ${USERS * SLOTS_PER_USER} slots of ${USERS} users …`);
+    const t = performance.now();
+    const base = Date.now() - 1000;
+    const expected: Record<string, number> = {};
+    for (let u = 0; u < USERS; u++) {
+      const now = new Date(base - u).toISOString();
+      const owner = { id: `BENCHUSER${String(u).padStart(4, '0')}`, loginId: `benchuser${u}`, role: 'user' as const, fullName: `광고주${u}`, phone: null, isActive: true, passwordHash: 'x', permissions: [], createdAt: now, updatedAt: now, lastLoginAt: null };
+      await usersStore.create(owner);
+      const deltas: Record<string, number> = {};
+      const slots = Array.from({ length: SLOTS_PER_USER }, (_, s) => {
+        const i = u * SLOTS_PER_USER + s;
+        const shape = shapeOf(i, today, addKstDays);
+        const at = new Date(base - i * 1_500 - USERS).toISOString(); // one registration every 1.5 s going back
+        for (const [k, n] of Object.entries(statusMove(undefined, shape.status))) deltas[k] = (deltas[k] ?? 0) + n!;
+        expected[shape.status] = (expected[shape.status] ?? 0) + 1;
+        const keyword = 'blank' in shape ? '' : `벤치 키워드 ${i}`;
+        const url = 'blank' in shape ? '' : `https://www.coupang.com/vp/products/${100000 + i}?itemId=${200000 + i}&vendorItemId=${300000 + i}`;
+        return newSlotRecord({
+          id: `BENCHSLOT${String(i).padStart(6, '0')}`,
+          owner,
+          status: shape.status,
+          slotNumber: s + 1,
+          fields: { customFields: keyword ? { keywords: keyword, landingUrl: url, mid: `MID${i}` } : {}, keyword, url, mid: keyword ? `MID${i}` : '', productId: '', itemId: '', vendorItemId: '' },
+          price: 50_000,
+          startDate: 'startDate' in shape ? shape.startDate : null,
+          endDate: 'endDate' in shape ? shape.endDate : null,
+          now: at,
+        });
+      });
+      await slotsStore.putBulkSlots(slots);
+      await transact([slotCountersStore.userUpdate(owner.id, deltas, { seq: { expected: 0, next: SLOTS_PER_USER } }), slotCountersStore.globalUpdate(deltas)]);
+    }
+    const seedMs = performance.now() - t;
+    const counted = (await slotCountersStore.global({ consistent: true })).byStatus;
+    for (const [status, n] of Object.entries(expected)) if (counted[status as keyof typeof counted] !== n) throw new Error(`counter ${status}: ${counted[status as keyof typeof counted]}, written ${n}`);
+    log(`seeded in ${round(seedMs)} ms; counters ${JSON.stringify(expected)}`);
+
+    await createUser({ loginId: 'benchoperator', password: 'benchpass1', fullName: '운영자', role: 'operator' });
+    const login = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'benchoperator', password: 'benchpass1' }) });
+    const token = ((await login.json()) as any).data.tokens.accessToken as string;
+    const get = async (path: string) => {
+      const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const json = (await res.json()) as any;
+      if (!res.ok) throw new Error(`GET ${path} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      return json.data;
+    };
+    /** Failed answers are counted (the full read can run out of its function's time under load), not fatal. */
+    const errors: Record<string, number> = {};
+
+    const scenario = async (name: string, path: string, requests = REQUESTS) => {
+      // The first call of a query pays for what later calls reuse (cursors, the dated-status count).
+      const t0 = performance.now();
+      const first = await get(path).catch((err: Error) => {
+        log(`${name}: first call ${err.message.slice(0, 200)}`);
+        return undefined;
+      });
+      const firstCallMs = performance.now() - t0;
+      // One client alone: what a request costs without queueing behind the others.
+      const alone: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const sent = performance.now();
+        await get(path).catch(() => undefined);
+        alone.push(performance.now() - sent);
+      }
+      const latencies: number[] = [];
+      let failed = 0;
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < requests) {
+            next += 1;
+            const sent = performance.now();
+            try {
+              await get(path);
+            } catch (err) {
+              failed += 1;
+              errors[name] = failed;
+              if (failed === 1) log(`${name}: ${(err as Error).message.slice(0, 200)}`);
+            }
+            latencies.push(performance.now() - sent);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const sorted = latencies.sort((a, b) => a - b);
+      const result = { path, requests: sorted.length, failed, concurrency: CONCURRENCY, firstCallMs: round(firstCallMs), aloneP50Ms: round(percentile(alone.sort((a, b) => a - b), 50)), p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)), throughputPerS: round(sorted.length / seconds) };
+      log(`${name}: alone ${result.aloneP50Ms} ms; p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${result.throughputPerS}/s`);
+      return { result, first };
+    };
+
+    const queries = { pendingFirstPage: 'status=pending&page=1&limit=10', pendingPage50: 'status=pending&page=50&limit=10', activeFirstPage: 'status=active&page=1&limit=10' };
+    const balance = (await scenario('cash balance', '/api/cash/balance')).result;
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const [name, query] of Object.entries(queries)) {
+      const paged = await scenario(`after ${name}`, `/api/slots?${query}`);
+      // STAFF_LIST_BENCH_AFTER_ONLY=1 skips the slow full reads (a quick look at the paged path).
+      const full = process.env.STAFF_LIST_BENCH_AFTER_ONLY
+        ? { result: { skipped: true, p95Ms: Number.NaN }, first: undefined }
+        : await scenario(`before ${name}`, `/api/slots?${query}&dateFrom=2000-01-01`, REQUESTS_BEFORE);
+      // Same answer both ways, or the comparison means nothing.
+      const ids = (d: any) => JSON.stringify([d.pagination.total, d.items.map((x: any) => x.id)]);
+      if (!paged.first?.items.length) throw new Error(`${name}: empty page`);
+      if (full.first && ids(paged.first) !== ids(full.first)) throw new Error(`${name}: paged and full answers differ`);
+      after[name] = { ...paged.result, total: paged.first.pagination.total, ratioToBalanceP95: round(paged.result.p95Ms / balance.p95Ms) };
+      before[name] = { ...full.result, total: full.first?.pagination.total ?? null, ratioToBalanceP95: round(full.result.p95Ms / balance.p95Ms) };
+    }
+    const afterP95 = Math.max(...Object.values(after).map((r: any) => r.p95Ms));
+    return {
+      bench: 'staff-slot-list',
+      at: new Date().toISOString(),
+      machine: { node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) } },
+      seed: { users: USERS, slots: USERS * SLOTS_PER_USER, ms: round(seedMs), byStatus: expected },
+      cashBalance: balance,
+      before,
+      after,
+      target: { operatorListP95AtMostMs: TARGET_P95_MS },
+      met: afterP95 <= TARGET_P95_MS,
+    };
+  } finally {
+    await stack.stop();
+  }
+}

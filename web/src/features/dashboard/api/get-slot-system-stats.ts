@@ -1,0 +1,37 @@
+import useSWR from 'swr';
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+/**
+ * GET /slots/system-stats: every slot counted by status (from the server's counters, never a scan).
+ * Dashboard only: a failed load is logged and the section shows '-' (operator §8).
+ */
+const count = z.number().int().nonnegative();
+export const slotSystemStatsSchema = z.object({
+  totalSlots: count,
+  statusBreakdown: z.object({
+    empty: count,
+    pending: count,
+    active: count,
+    waiting: count,
+    completed: count,
+    paused: count,
+    rejected: count,
+    refunded: count,
+    expired: count,
+    deleted: count,
+    inactive: count,
+  }),
+});
+export type SlotSystemStats = z.infer<typeof slotSystemStatsSchema>;
+
+export const slotSystemStatsKey = '/slots/system-stats';
+
+export const getSlotSystemStats = async () => slotSystemStatsSchema.parse(await api.get<unknown>(slotSystemStatsKey));
+
+export function useSlotSystemStats() {
+  return useSWR(slotSystemStatsKey, getSlotSystemStats, {
+    onError: (error) => console.error('슬롯 통계 로드 실패', error),
+    shouldRetryOnError: false,
+  });
+}
