@@ -52,7 +52,7 @@ const adminRoutes: RouteObject[] = [
     handle: { title: '대시보드' } satisfies RouteHandle,
     lazy: lazyComponent(() => import('./routes/admin-dashboard-route'), 'AdminDashboardRoute'),
   },
-  page('slots', (s) => adminSlotsTitle(s.slotOperationMode), () => import('@/features/slots/components/admin-slots-page'), 'AdminSlotsPage'),
+  page('slots', (s) => adminSlotsTitle(s.slotOperationMode), () => import('./routes/admin-slots-route'), 'AdminSlotsRoute'),
   page(
     'slot-allocation-history',
     '슬롯 발행 내역',
@@ -60,7 +60,7 @@ const adminRoutes: RouteObject[] = [
     'AllocationHistoryPage',
   ),
   page('cash', '캐시 승인', () => import('@/features/cash/components/cash-approval-page'), 'CashApprovalPage'),
-  page('users', '사용자 관리', () => import('@/features/users/components/users-page'), 'UsersPage'),
+  page('users', '사용자 관리', () => import('./routes/admin-users-route'), 'AdminUsersRoute'),
   page('chat', '채팅 관리', () => import('@/features/chat/components/chat-admin-page'), 'ChatAdminPage'),
   {
     element: <RequireDeveloper />,

@@ -1,0 +1,14 @@
+import { PreAllocationAction } from '@/features/slot-allocations/components/pre-allocation-action';
+import { AdminSlotsPage } from '@/features/slots/components/admin-slots-page';
+import { useAppSettings } from '@/lib/app-settings';
+
+/**
+ * /admin/slots: slot management, with the slot-allocations feature's '선슬롯 발행' action in the
+ * toolbar in pre-allocation mode (modal variant: up to 100 slots, 1/7/10/30 days).
+ */
+export function AdminSlotsRoute() {
+  const { slotOperationMode } = useAppSettings();
+  return (
+    <AdminSlotsPage toolbarActions={slotOperationMode === 'pre-allocation' ? (refresh) => <PreAllocationAction onIssued={refresh} /> : undefined} />
+  );
+}
