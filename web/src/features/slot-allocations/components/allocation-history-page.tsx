@@ -9,6 +9,7 @@ import { PageSizeSelect, Pagination } from '@/components/ui/pagination';
 import { ErrorBox } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
 import { kstToday } from '@/lib/format';
+import { useAppSettings } from '@/lib/app-settings';
 import { useAllocationHistory, type AllocationHistoryQuery } from '../api/get-allocation-history';
 import { dateFromOf, historyPeriods, type HistoryPeriod } from '../utils/history-filters';
 import { AllocationHistoryTable, type SortState } from './allocation-history-table';
@@ -22,6 +23,8 @@ export function AllocationHistoryPage() {
   // `?userId=` (e.g. linked from user management) shows one advertiser's issuances.
   const [params] = useSearchParams();
   const userId = params.get('userId') || undefined;
+  // Issuing is a pre-allocation mode action (the server refuses it in normal mode).
+  const { slotOperationMode } = useAppSettings();
   const [period, setPeriod] = useState<HistoryPeriod>('all');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_ALLOCATION_PAGE_SIZE);
@@ -37,7 +40,7 @@ export function AllocationHistoryPage() {
   return (
     <>
       {/* Issuing from here too: the new issuance shows up in this list (the hook refreshes it). */}
-      <PageHeader title="슬롯 발행 내역" description="운영자가 사용자에게 발행한 슬롯 (연장 내역 포함)" actions={<PreAllocationAction onIssued={() => setPage(1)} />} />
+      <PageHeader title="슬롯 발행 내역" description="운영자가 사용자에게 발행한 슬롯 (연장 내역 포함)" actions={slotOperationMode === 'pre-allocation' ? <PreAllocationAction onIssued={() => setPage(1)} /> : undefined} />
       <Card>
         <div className={styles.toolbar}>
           <div className={styles.choices} role="group" aria-label="기간">

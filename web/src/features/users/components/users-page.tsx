@@ -63,7 +63,8 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
           사용자 전환
         </Button>
       )}
-      {renderAllocate && (
+      {/* Slots are issued to advertisers only (the server refuses staff recipients). */}
+      {renderAllocate && u.role === 'user' && u.isActive && (
         <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'allocate', user: u })}>
           슬롯 할당
         </Button>
