@@ -35,6 +35,8 @@ export const apiGroups = {
   cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30 },
   fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'read' },
   slots: { entry: 'functions/api/slots.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
+  /** The operator console's slot work (approval, refund preview, stats, issuance, extensions): its own function. */
+  slotAdmin: { entry: 'functions/api/slot-admin.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
   // operator console: user management (issue 10, users); scrypt for created users and password resets
   users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite' },
 } as const satisfies Record<string, ApiGroup>;
@@ -98,18 +100,18 @@ export const routes = [
   { method: 'GET', path: '/api/slots/{id}/rank-delete-query', group: 'slots', op: 'rankDeleteQuery', access: 'user' },
   { method: 'DELETE', path: '/api/slots/{id}/rank-data', group: 'slots', op: 'deleteRankData', access: 'user' },
   { method: 'GET', path: '/api/slots/{id}/rank-history', group: 'slots', op: 'rankHistory', access: 'user' },
-  { method: 'POST', path: '/api/slots/{id}/approve', group: 'slots', op: 'approve', access: 'operator' },
+  { method: 'POST', path: '/api/slots/{id}/approve', group: 'slotAdmin', op: 'approve', access: 'operator' },
   // operator console: slot management and refunds (refunds go through PATCH /status)
-  { method: 'GET', path: '/api/slots/system-stats', group: 'slots', op: 'systemStats', access: 'operator' },
-  { method: 'GET', path: '/api/slots/{id}/refund-preview', group: 'slots', op: 'refundPreview', access: 'operator' },
+  { method: 'GET', path: '/api/slots/system-stats', group: 'slotAdmin', op: 'systemStats', access: 'operator' },
+  { method: 'GET', path: '/api/slots/{id}/refund-preview', group: 'slotAdmin', op: 'refundPreview', access: 'operator' },
 
   // issue 10 — pre-allocation issuance, issuance history and extensions (operator-console §7)
-  { method: 'POST', path: '/api/slots/allocate/{userId}', group: 'slots', op: 'allocate', access: 'operator' },
-  { method: 'GET', path: '/api/slots/allocation-history', group: 'slots', op: 'allocationHistory', access: 'operator' },
-  { method: 'PATCH', path: '/api/slots/allocation-history/{id}/payment', group: 'slots', op: 'allocationPayment', access: 'operator' },
-  { method: 'GET', path: '/api/slots/by-allocation/{id}', group: 'slots', op: 'byAllocation', access: 'operator' },
-  { method: 'POST', path: '/api/slots/{id}/extend', group: 'slots', op: 'extend', access: 'operator' },
-  { method: 'POST', path: '/api/slots/extend-bulk', group: 'slots', op: 'extendBulk', access: 'operator' },
+  { method: 'POST', path: '/api/slots/allocate/{userId}', group: 'slotAdmin', op: 'allocate', access: 'operator' },
+  { method: 'GET', path: '/api/slots/allocation-history', group: 'slotAdmin', op: 'allocationHistory', access: 'operator' },
+  { method: 'PATCH', path: '/api/slots/allocation-history/{id}/payment', group: 'slotAdmin', op: 'allocationPayment', access: 'operator' },
+  { method: 'GET', path: '/api/slots/by-allocation/{id}', group: 'slotAdmin', op: 'byAllocation', access: 'operator' },
+  { method: 'POST', path: '/api/slots/{id}/extend', group: 'slotAdmin', op: 'extend', access: 'operator' },
+  { method: 'POST', path: '/api/slots/extend-bulk', group: 'slotAdmin', op: 'extendBulk', access: 'operator' },
 
   // operator console: user management (issue 10, users); literal /stats beats {id}
   { method: 'GET', path: '/api/users', group: 'users', op: 'list', access: 'operator' },

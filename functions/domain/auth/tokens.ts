@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { JwtVerifier } from 'aws-jwt-verify';
+import { JwtVerifier } from 'aws-jwt-verify/jwt-verifier';
 import { tokenSigner } from '../../adapters/token-signer';
 import { config } from '#commons/config';
 import { authMessages } from '#shared/messages/auth';

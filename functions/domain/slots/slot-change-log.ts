@@ -14,6 +14,14 @@ export interface ChangeContext {
   idempotencyKey?: string;
 }
 
+/** Who changes and from where, from a request: every slot change is logged with it. */
+export const changeContextOf = (request: { user: Caller; ip: string; userAgent: string; idempotencyKey?: string }): ChangeContext => ({
+  caller: request.user,
+  ip: request.ip,
+  userAgent: request.userAgent,
+  idempotencyKey: request.idempotencyKey,
+});
+
 export const actorOf = (caller: Caller): Actor => (isStaff(caller.role) ? 'staff' : 'owner');
 
 /** Builds log lines for one change; `full_name` is the caller's name at the time of the change. */

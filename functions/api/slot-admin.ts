@@ -1,0 +1,32 @@
+import { approveSlotSchema, slotIdPathSchema, userIdPathSchema } from '#shared/schemas/slots';
+import { refundPreviewQuerySchema } from '#shared/schemas/slot-admin';
+import {
+  allocateSlotsSchema,
+  allocationHistoryQuerySchema,
+  allocationIdPathSchema,
+  allocationPaymentSchema,
+  extendBulkSchema,
+  extendSlotSchema,
+} from '#shared/schemas/slot-allocations';
+import * as Allocation from '../domain/slots/allocation';
+import { approveSlot } from '../domain/slots/approval';
+import * as Extension from '../domain/slots/extension';
+import { refundPreview } from '../domain/slots/refunds';
+import { changeContextOf as change } from '../domain/slots/slot-change-log';
+import { systemStats } from '../domain/slots/system-stats';
+import { defineGroup, op, reply } from '../http/api-handler';
+
+/** The operator console's slot work (operator-console §7): approval, refund preview, stats, issuance, extensions. */
+const id = slotIdPathSchema;
+
+export const handler = defineGroup('slotAdmin', {
+  approve: op({ path: id, body: approveSlotSchema }, ({ path, body }, ctx) => approveSlot(path.id, body, change(ctx))),
+  systemStats: op({}, (_, ctx) => systemStats(ctx.user)),
+  refundPreview: op({ path: id, query: refundPreviewQuerySchema }, ({ path, query }, ctx) => refundPreview(ctx.user, path.id, query.fullRefund)),
+  allocate: op({ path: userIdPathSchema, body: allocateSlotsSchema }, async ({ path, body }, ctx) => reply(await Allocation.allocateSlots(path.userId, body, change(ctx)), { status: 201 })),
+  allocationHistory: op({ query: allocationHistoryQuerySchema }, ({ query }, ctx) => Allocation.listAllocationHistory(ctx.user, query)),
+  allocationPayment: op({ path: allocationIdPathSchema, body: allocationPaymentSchema }, ({ path, body }, ctx) => Allocation.setAllocationPayment(path.id, body.payment, ctx.user)),
+  byAllocation: op({ path: allocationIdPathSchema }, ({ path }, ctx) => Allocation.slotsOfAllocation(ctx.user, path.id)),
+  extend: op({ path: id, body: extendSlotSchema }, ({ path, body }, ctx) => Extension.extendSlot(path.id, body.extensionDays, change(ctx))),
+  extendBulk: op({ body: extendBulkSchema }, ({ body }, ctx) => Extension.extendBulk(body, change(ctx))),
+});
