@@ -4,7 +4,7 @@ import { DataStack } from '#infra/stacks/data-stack';
 import { JobsStack } from '#infra/stacks/jobs-stack';
 import { RealtimeStack } from '#infra/stacks/realtime-stack';
 import { WebStack } from '#infra/stacks/web-stack';
-import { stackName, stageFromContext } from '#infra/stage';
+import { alarmEmailFromContext, stackName, stageEnvironment, stageFromContext } from '#infra/stage';
 
 /** Login id of the developer account the bootstrap creates; `-c developerId=NAME` overrides it. */
 export const DEFAULT_DEVELOPER_ID = 'developer';
@@ -13,33 +13,39 @@ export const DEFAULT_DEVELOPER_ID = 'developer';
  * Adds one stage of Simple Slot to `app`. Dependencies point one way only:
  * Data ← Realtime ← Api ← Web, and Data, Realtime ← Jobs.
  *
- * Stacks are environment-agnostic: they deploy to the account and region of the caller's AWS
- * profile, and synth needs no credentials.
+ * `-c stage` is required. `prod` is pinned to context `prodAccount`/`prodRegion` and needs
+ * `-c alarmEmail`; sandboxes deploy to the caller's account in a known region (see
+ * `stageEnvironment`). Synth needs no credentials.
  */
 export function addSimpleSlot(app: App) {
   const stage = stageFromContext(app);
+  const env = stageEnvironment(app, stage);
+  const alarmEmail = alarmEmailFromContext(app, stage);
   const context = (key: string): string | undefined => app.node.tryGetContext(key) ?? undefined;
 
   Tags.of(app).add('project', 'simple-slot');
   Tags.of(app).add('stage', stage);
 
-  const data = new DataStack(app, stackName(stage, 'Data'), { stage });
+  const data = new DataStack(app, stackName(stage, 'Data'), { stage, env });
   const realtime = new RealtimeStack(app, stackName(stage, 'Realtime'), {
     stage,
+    env,
     table: data.table,
     signingKey: data.signingKey,
     allowedOrigins: context('allowedOrigins'),
   });
   const api = new ApiStack(app, stackName(stage, 'Api'), {
     stage,
+    env,
     table: data.table,
     signingKey: data.signingKey,
     realtime,
     developerId: context('developerId') ?? DEFAULT_DEVELOPER_ID,
   });
-  const jobs = new JobsStack(app, stackName(stage, 'Jobs'), { stage, table: data.table, realtime, alarmEmail: context('alarmEmail') });
+  const jobs = new JobsStack(app, stackName(stage, 'Jobs'), { stage, env, table: data.table, realtime, alarmEmail });
   const web = new WebStack(app, stackName(stage, 'Web'), {
     stage,
+    env,
     httpApi: api.httpApi,
     webSocketApi: realtime.webSocketApi,
   });
