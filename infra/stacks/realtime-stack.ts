@@ -2,6 +2,7 @@ import { CfnOutput, Stack } from 'aws-cdk-lib';
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { AppFunction } from '#infra/constructs/app-function';
 import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
@@ -13,6 +14,12 @@ import type { StageStackProps } from '#infra/stage';
  * unchanged, and API Gateway refuses any path after the stage name.
  */
 export const WEBSOCKET_STAGE_NAME = 'ws';
+
+/**
+ * The partition-key prefix of connection items (`keys.connection` in functions/storage/keys.ts):
+ * the only items the internet-facing WebSocket handler may touch.
+ */
+export const CONNECTION_KEY_PREFIX = 'CONN#';
 
 export interface RealtimeStackProps extends StageStackProps {
   table: ITableV2;
@@ -38,10 +45,21 @@ export class RealtimeStack extends Stack {
       description: 'WebSocket $connect, $disconnect and $default',
       stage,
       table,
-      tableAccess: 'readWrite',
+      // Internet-facing: no general table grant, only its own connection items (below).
+      tableAccess: 'none',
       environment: props.allowedOrigins ? { ALLOWED_ORIGINS: props.allowedOrigins } : undefined,
     });
     signingKey.bindVerifier(handler);
+    // $connect puts a connection item, $disconnect (and a push that meets a gone socket) deletes it:
+    // functions/storage/connections.ts `add` and `remove`. Nothing else: no reads, no scans, no
+    // index queries (pushes look connections up via GSI1 from the API and job functions).
+    handler.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CONNECTION_KEY_PREFIX}*`] } },
+      }),
+    );
 
     this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
       apiName: `simple-slot-${stage}-ws`,

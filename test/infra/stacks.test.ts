@@ -11,10 +11,12 @@ import { schedules } from '#infra/schedules';
 import { VIEWER_IP_HEADER } from '#shared/api';
 import { DataStack } from '#infra/stacks/data-stack';
 import { JobsStack } from '#infra/stacks/jobs-stack';
-import { RealtimeStack } from '#infra/stacks/realtime-stack';
+import { CONNECTION_KEY_PREFIX, RealtimeStack } from '#infra/stacks/realtime-stack';
+import { keys } from '../../functions/storage/keys';
 import { WebStack } from '#infra/stacks/web-stack';
 import {
   allowedActions,
+  allowedStatements,
   appFunction,
   appFunctions,
   buildSimpleSlot,
@@ -73,6 +75,12 @@ describe('HTTP API', () => {
         FunctionName: { 'Fn::GetAtt': [appFunction(t.api, group).logicalId, 'Arn'] },
       });
     }
+  });
+
+  it('gives the settings group (all its routes read) a read-only table', () => {
+    expect(routes.filter((r) => r.group === 'settings').every((r) => r.method === 'GET')).toBe(true);
+    const writes = allowedActions(t.api, appFunction(t.api, 'settings')).filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a));
+    expect(writes).toEqual([]);
   });
 
   it('gives read groups no table writes and readWrite groups their writes', () => {
@@ -134,6 +142,22 @@ describe('every app function', () => {
     expect(services.sort()).toEqual(
       [...groups.map(([g]) => g), ...schedules.map((s) => s.name), 'websocket', 'bootstrap'].sort(),
     );
+  });
+
+  it('allows no wildcard action, and a wildcard resource only for X-Ray (which has no resource ARNs)', () => {
+    for (const [name, template] of Object.entries(t)) {
+      for (const fns of appFunctions(template).values()) {
+        for (const fn of fns) {
+          for (const statement of allowedStatements(template, fn)) {
+            const actions = [statement.Action].flat();
+            expect(actions.filter((a) => a.includes('*')), `${name} ${fn.logicalId}`).toEqual([]);
+            if ([statement.Resource].flat().includes('*')) {
+              expect(actions.sort(), `${name} ${fn.logicalId}`).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+            }
+          }
+        }
+      }
+    }
   });
 
   it('runs Node.js 22 on arm64 with active tracing, without source-map parsing at start', () => {
@@ -222,6 +246,19 @@ describe('realtime', () => {
     expect(actions).toEqual(expect.arrayContaining(['kms:GetPublicKey', 'dynamodb:PutItem', 'execute-api:ManageConnections']));
     expect(actions).not.toContain('kms:Sign');
     expect(fn.env.WS_MANAGEMENT_ENDPOINT).toBeDefined();
+  });
+
+  it('limits the internet-facing WebSocket function to putting and deleting connection items', () => {
+    const fn = appFunction(t.realtime, 'websocket');
+    const statements = allowedStatements(t.realtime, fn);
+    const dynamo = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo).toHaveLength(1);
+    expect([dynamo[0].Action].flat().sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
+    // The table itself, not its indexes, and only partitions that start with the connection prefix.
+    expect(JSON.stringify(dynamo[0].Resource)).not.toContain('index');
+    expect(dynamo[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CONNECTION_KEY_PREFIX}*`] } });
+    // The prefix is the one the storage module writes.
+    expect(keys.connection('abc').PK.startsWith(CONNECTION_KEY_PREFIX)).toBe(true);
   });
 });
 
