@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import type { IHttpApi, IWebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -11,6 +11,8 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HttpVersion,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
@@ -21,6 +23,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { projectRoot } from '#infra/constructs/app-function';
+import { securityHeaders } from '#infra/security-headers';
 import { isProduction, statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
 import { VIEWER_IP_HEADER } from '#shared/api';
 
@@ -90,8 +93,25 @@ export class WebStack extends Stack {
       }),
     });
 
+    // One policy for every behaviour: the SPA, the API's JSON and the WebSocket handshake.
+    const responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Simple Slot ${stage}: CSP, HSTS, nosniff, frame-ancestors none, referrer policy`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: securityHeaders.contentSecurityPolicy, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(securityHeaders.strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: securityHeaders.strictTransportSecurity.includeSubdomains,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.SAME_ORIGIN, override: true },
+      },
+    });
+
     // Dynamic, per-user answers: never cached, every header (Authorization, cookies, Origin) forwarded.
     const passThrough = {
+      responseHeadersPolicy,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -105,7 +125,7 @@ export class WebStack extends Stack {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy,
         functionAssociations: [viewerFunction('SpaFallback', SPA_FALLBACK)],
       },
       additionalBehaviors: {
