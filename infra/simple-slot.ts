@@ -26,12 +26,13 @@ export function addSimpleSlot(app: App) {
   Tags.of(app).add('project', 'simple-slot');
   Tags.of(app).add('stage', stage);
 
-  const data = new DataStack(app, stackName(stage, 'Data'), { stage, env });
+  const data = new DataStack(app, stackName(stage, 'Data'), { stage, env, alarmEmail });
   const realtime = new RealtimeStack(app, stackName(stage, 'Realtime'), {
     stage,
     env,
     table: data.table,
     signingKey: data.signingKey,
+    alarmTopic: data.alarmTopic,
     allowedOrigins: context('allowedOrigins'),
   });
   const api = new ApiStack(app, stackName(stage, 'Api'), {
@@ -40,9 +41,10 @@ export function addSimpleSlot(app: App) {
     table: data.table,
     signingKey: data.signingKey,
     realtime,
+    alarmTopic: data.alarmTopic,
     developerId: context('developerId') ?? DEFAULT_DEVELOPER_ID,
   });
-  const jobs = new JobsStack(app, stackName(stage, 'Jobs'), { stage, env, table: data.table, realtime, alarmEmail });
+  const jobs = new JobsStack(app, stackName(stage, 'Jobs'), { stage, env, table: data.table, realtime, alarmTopic: data.alarmTopic });
   const web = new WebStack(app, stackName(stage, 'Web'), {
     stage,
     env,

@@ -1,9 +1,12 @@
 import { CfnOutput, Stack } from 'aws-cdk-lib';
-import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { alarmOnFunction } from '#infra/alarms';
+import { accessLogGroup, WEBSOCKET_THROTTLE, websocketAccessLogFormat } from '#infra/api-stage';
 import { AppFunction } from '#infra/constructs/app-function';
 import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
 import { websocketEntry } from '#infra/schedules';
@@ -24,6 +27,8 @@ export const CONNECTION_KEY_PREFIX = 'CONN#';
 export interface RealtimeStackProps extends StageStackProps {
   table: ITableV2;
   signingKey: TokenSigningKey;
+  /** The operator topic (DataStack.alarmTopic). */
+  alarmTopic: ITopic;
   /** Origins the `$connect` handler accepts, comma-separated; CloudFront already refuses other origins. */
   allowedOrigins?: string;
 }
@@ -71,7 +76,14 @@ export class RealtimeStack extends Stack {
       webSocketApi: this.webSocketApi,
       stageName: WEBSOCKET_STAGE_NAME,
       autoDeploy: true,
+      throttle: WEBSOCKET_THROTTLE,
+      // Needs the account's API Gateway CloudWatch role (docs/infra.md, prerequisites).
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogGroup(this, 'WebSocketAccessLogs', stage)),
+        format: websocketAccessLogFormat,
+      },
     });
+    alarmOnFunction(this, 'WebSocketFunction', handler, props.alarmTopic, `WebSocket handler (${stage})`);
     this.managementEndpoint = this.webSocketStage.callbackUrl;
 
     // Chat messages arrive on $default and are pushed to the other party from the same handler.

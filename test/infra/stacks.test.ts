@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { apiGroups, routeKey, routes, type ApiGroup } from '#infra/routes';
 import { schedules } from '#infra/schedules';
 import { VIEWER_IP_HEADER } from '#shared/api';
+import { HSTS_MAX_AGE_SECONDS, securityHeaderValues } from '#infra/security-headers';
+import { HTTP_API_THROTTLE, WEBSOCKET_THROTTLE } from '#infra/api-stage';
 import { DataStack } from '#infra/stacks/data-stack';
 import { JobsStack } from '#infra/stacks/jobs-stack';
 import { CONNECTION_KEY_PREFIX, RealtimeStack } from '#infra/stacks/realtime-stack';
@@ -36,6 +38,18 @@ const groups = Object.entries(apiGroups) as [string, ApiGroup][];
 
 /** `{ Ref: X }` / `{ Fn::GetAtt: [X, ...] }` → X */
 const refId = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0];
+
+/** The operator topic lives in Data; other stacks reach it through a (weak) stack output reference. */
+const topicId = Object.keys(t.data.findResources('AWS::SNS::Topic'))[0];
+const toOperators = (template: Template): unknown[] =>
+  template === t.data
+    ? [{ Ref: topicId }]
+    : [{ 'Fn::GetStackOutput': Match.objectLike({ StackName: data.stackName, OutputName: Match.stringLikeRegexp(`Ref${topicId}`) }) }];
+const expectToOperators = (template: Template, actions: unknown) => {
+  expect(actions).toHaveLength(1);
+  if (template === t.data) expect(actions).toEqual([{ Ref: topicId }]);
+  else expect(JSON.stringify(actions)).toMatch(new RegExp(`"StackName":"${data.stackName}".*"OutputName":"[^"]*Ref${topicId}`));
+};
 
 describe('stage sandboxes', () => {
   it('names every stack SimpleSlot-<stage>-…', () => {
@@ -262,6 +276,91 @@ describe('realtime', () => {
   });
 });
 
+describe('alarms', () => {
+  const lambdaAlarm = (template: Template, fn: { logicalId: string }, metricName: string) =>
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: metricName,
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: fn.logicalId } }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      AlarmActions: toOperators(template),
+    });
+
+  it('alarms on Errors and Throttles of every API group function and the WebSocket handler', () => {
+    for (const [group] of groups) {
+      lambdaAlarm(t.api, appFunction(t.api, group), 'Errors');
+      lambdaAlarm(t.api, appFunction(t.api, group), 'Throttles');
+    }
+    lambdaAlarm(t.realtime, appFunction(t.realtime, 'websocket'), 'Errors');
+    lambdaAlarm(t.realtime, appFunction(t.realtime, 'websocket'), 'Throttles');
+  });
+
+  it('alarms when 5 % or more of HTTP API requests answer 5xx', () => {
+    const apiId = Object.keys(t.api.findResources('AWS::ApiGatewayV2::Api'))[0];
+    const dims = [{ Name: 'ApiId', Value: { Ref: apiId } }, { Name: 'Stage', Value: '$default' }];
+    t.api.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: toOperators(t.api),
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: 'IF(requests > 0, 100 * errors / requests, 0)', ReturnData: true }),
+        Match.objectLike({ Id: 'requests', MetricStat: Match.objectLike({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count', Dimensions: dims } }) }),
+        Match.objectLike({ Id: 'errors', MetricStat: Match.objectLike({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Dimensions: dims } }) }),
+      ]),
+    });
+  });
+
+  it('alarms on read and write throttling of the table', () => {
+    const tableId = Object.keys(t.data.findResources('AWS::DynamoDB::GlobalTable'))[0];
+    for (const metricName of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
+      t.data.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/DynamoDB',
+        MetricName: metricName,
+        Dimensions: [{ Name: 'TableName', Value: { Ref: tableId } }],
+        Statistic: 'Sum',
+        Threshold: 1,
+        AlarmActions: toOperators(t.data),
+      });
+    }
+  });
+
+  it('sends every alarm of every stack to the one operator topic', () => {
+    t.data.resourceCountIs('AWS::SNS::Topic', 1);
+    for (const [name, template] of Object.entries(t)) {
+      for (const [id, alarm] of Object.entries(template.findResources('AWS::CloudWatch::Alarm'))) {
+        expect(alarm.Properties.AlarmActions, `${name} ${id}`).toBeDefined();
+        expectToOperators(template, alarm.Properties.AlarmActions);
+      }
+      if (name !== 'data') template.resourceCountIs('AWS::SNS::Topic', 0);
+    }
+  });
+});
+
+describe('API stages', () => {
+  const logGroupOf = (template: Template, stageProps: any) => template.findResources('AWS::Logs::LogGroup')[refId(stageProps.AccessLogSettings.DestinationArn)];
+
+  it('throttles the HTTP API stage and writes JSON access logs to a log group with retention', () => {
+    const [stage] = Object.values(t.api.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stage.Properties.StageName).toBe('$default');
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: HTTP_API_THROTTLE.burstLimit, ThrottlingRateLimit: HTTP_API_THROTTLE.rateLimit });
+    expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
+    const logGroup = logGroupOf(t.api, stage.Properties);
+    expect(logGroup.Properties.RetentionInDays).toBe(90);
+    expect(logGroup.DeletionPolicy).toBe('Delete');
+  });
+
+  it('throttles the WebSocket stage and writes JSON access logs to a log group with retention', () => {
+    const [stage] = Object.values(t.realtime.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingBurstLimit: WEBSOCKET_THROTTLE.burstLimit, ThrottlingRateLimit: WEBSOCKET_THROTTLE.rateLimit });
+    expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toMatchObject({ connectionId: '$context.connectionId', eventType: '$context.eventType' });
+    const logGroup = logGroupOf(t.realtime, stage.Properties);
+    expect(logGroup.Properties.RetentionInDays).toBe(90);
+    expect(logGroup.DeletionPolicy).toBe('Delete');
+  });
+});
+
 describe('jobs', () => {
   it('has a daily UTC rule invoking each scheduled job', () => {
     for (const job of schedules) {
@@ -281,19 +380,17 @@ describe('jobs', () => {
       FilterPattern: '{ $.alarm = "LEDGER_DRIFT" }',
       MetricTransformations: [Match.objectLike({ MetricName: 'LEDGER_DRIFT', MetricNamespace: 'SimpleSlot/tester', MetricValue: '1' })],
     });
-    const topic = Object.keys(t.jobs.findResources('AWS::SNS::Topic'))[0];
     t.jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'LEDGER_DRIFT',
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       TreatMissingData: 'notBreaching',
-      AlarmActions: [{ Ref: topic }],
+      AlarmActions: toOperators(t.jobs),
     });
   });
 
   it('alarms the operator topic when a job run fails and when a failed run lands in FailedJobs', () => {
-    const topic = Object.keys(t.jobs.findResources('AWS::SNS::Topic'))[0];
-    const notifiesTopic = { Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching', AlarmActions: [{ Ref: topic }] };
+    const notifiesTopic = { Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching', AlarmActions: toOperators(t.jobs) };
     const failureQueues = new Set<string>();
     for (const job of schedules) {
       const fn = appFunction(t.jobs, job.name);
@@ -325,7 +422,7 @@ describe('jobs', () => {
     const alarms = Object.values(t.jobs.findResources('AWS::CloudWatch::Alarm'));
     const logLineAlarms = schedules.reduce((n, job) => n + (job.alarms?.length ?? 0), 0);
     expect(alarms).toHaveLength(logLineAlarms + schedules.length + 1);
-    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic }]);
+    for (const alarm of alarms) expectToOperators(t.jobs, alarm.Properties.AlarmActions);
   });
 
   it('turns a schedule entry into a function, a rule, a failure destination and an Errors alarm', () => {
@@ -336,9 +433,11 @@ describe('jobs', () => {
       stage: 'fixture',
       table: fixtureData.table,
       signingKey: fixtureData.signingKey,
+      alarmTopic: fixtureData.alarmTopic,
     });
     const stack = new JobsStack(fixtureApp, 'Jobs', {
       stage: 'fixture',
+      alarmTopic: fixtureData.alarmTopic,
       table: fixtureData.table,
       realtime: fixtureRealtime,
       schedules: [
@@ -366,7 +465,7 @@ describe('jobs', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'Errors',
       Dimensions: [{ Name: 'FunctionName', Value: { Ref: fn.logicalId } }],
-      AlarmActions: [{ Ref: Object.keys(template.findResources('AWS::SNS::Topic'))[0] }],
+      AlarmActions: [Match.anyValue()],
     });
     const actions = allowedActions(template, fn);
     expect(actions.filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a))).toEqual([]);
@@ -392,6 +491,40 @@ describe('web', () => {
       uri,
       headers: Object.fromEntries(Object.entries(headers).map(([k, value]) => [k, { value }])),
     },
+  });
+
+  const behaviours = () => [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors];
+
+  it('puts the one custom security-headers policy on every behaviour', () => {
+    const policies = t.web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(Object.keys(policies)).toHaveLength(1);
+    const [policyId, policy] = Object.entries(policies)[0];
+    expect(behaviours()).toHaveLength(3);
+    for (const b of behaviours()) expect(b.ResponseHeadersPolicyId, b.PathPattern ?? 'default').toEqual({ Ref: policyId });
+
+    const security = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const wire = securityHeaderValues();
+    expect(security).toEqual({
+      ContentSecurityPolicy: { ContentSecurityPolicy: wire['content-security-policy'], Override: true },
+      StrictTransportSecurity: { AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: wire['x-frame-options'], Override: true },
+      ReferrerPolicy: { ReferrerPolicy: wire['referrer-policy'], Override: true },
+    });
+  });
+
+  it('enforces TLS: viewers on HTTPS, origins over HTTPS, the bucket refuses plain HTTP', () => {
+    for (const b of behaviours()) expect(['redirect-to-https', 'https-only'], b.PathPattern ?? 'default').toContain(b.ViewerProtocolPolicy);
+    for (const origin of distribution.Origins.filter((o: any) => o.CustomOriginConfig)) {
+      expect(origin.CustomOriginConfig.OriginProtocolPolicy, origin.Id).toBe('https-only');
+    }
+    t.web.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
   });
 
   it('sends /api/* uncached, with every method and viewer header, to the HTTP API', () => {

@@ -1,4 +1,5 @@
 import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { addSimpleSlot } from '#infra/simple-slot';
 import { FALLBACK_REGION } from '#infra/stage';
@@ -54,5 +55,7 @@ describe('stages', () => {
     expect(() => build({ ...prodContext, alarmEmail: undefined })).toThrow(/prod needs an alarm subscriber: pass -c alarmEmail/);
     expect(() => build({ stage: 'alice' })).not.toThrow();
     expect(() => build({ stage: 'alice', alarmEmail: 'not-an-address' })).toThrow(/not an e-mail address/);
+    const data = build(prodContext).find((s) => s.stackName === 'SimpleSlot-prod-Data')!;
+    Template.fromStack(data).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 });
