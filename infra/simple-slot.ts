@@ -42,6 +42,7 @@ export function addSimpleSlot(app: App) {
     signingKey: data.signingKey,
     realtime,
     alarmTopic: data.alarmTopic,
+    originVerifySecret: data.originVerifySecret,
     developerId: context('developerId') ?? DEFAULT_DEVELOPER_ID,
   });
   const jobs = new JobsStack(app, stackName(stage, 'Jobs'), { stage, env, table: data.table, realtime, alarmTopic: data.alarmTopic });
@@ -50,6 +51,8 @@ export function addSimpleSlot(app: App) {
     env,
     httpApi: api.httpApi,
     webSocketApi: realtime.webSocketApi,
+    originVerifySecret: data.originVerifySecret,
+    originSecretRotation: context('originSecretRotation'),
   });
 
   return { stage, data, realtime, api, jobs, web };

@@ -1,6 +1,7 @@
 import { CfnOutput, CustomResource, Stack } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -13,6 +14,7 @@ import { accessLogGroup, HTTP_API_THROTTLE, httpAccessLogFormat } from '#infra/a
 import { AppFunction } from '#infra/constructs/app-function';
 import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
 import { pascalCase } from '#infra/naming';
+import { ORIGIN_VERIFY_SECRET_ENV } from '../../functions/http/origin-lock';
 import { apiGroups, routeKey, routes, type ApiGroup, type GroupName } from '#infra/routes';
 import { bootstrapEntry } from '#infra/schedules';
 import type { RealtimeStack } from '#infra/stacks/realtime-stack';
@@ -24,6 +26,8 @@ export interface ApiStackProps extends StageStackProps {
   realtime: RealtimeStack;
   /** The operator topic (DataStack.alarmTopic). */
   alarmTopic: ITopic;
+  /** The origin-lock secret every group function checks requests against. */
+  originVerifySecret: ISecret;
   /** Login id of the developer account the bootstrap creates. */
   developerId: string;
 }
@@ -71,6 +75,9 @@ export class ApiStack extends Stack {
       if (def.needs?.includes('signingKey')) signingKey.bindSigner(fn);
       else signingKey.bindVerifier(fn);
       if (def.needs?.includes('websocketPush')) realtime.bindPush(fn);
+      // Origin lock: only requests carrying CloudFront's secret header get past the handler.
+      fn.addEnvironment(ORIGIN_VERIFY_SECRET_ENV, props.originVerifySecret.secretArn);
+      props.originVerifySecret.grantRead(fn);
 
       alarmOnFunction(this, `${pascalCase(group)}Function`, fn, alarmTopic, `/api ${group} (${stage})`);
 

@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { ALARM_PERIOD, alarm } from '#infra/alarms';
@@ -29,6 +30,11 @@ export class DataStack extends Stack {
    * It lives here because every other stack depends on this one.
    */
   public readonly alarmTopic: Topic;
+  /**
+   * The origin-lock header value (infra/origin-lock.ts): CloudFront sends it, the API functions check
+   * it. Here because both the API (reads it) and the web stack (sends it) need it.
+   */
+  public readonly originVerifySecret: Secret;
 
   public constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -50,6 +56,12 @@ export class DataStack extends Stack {
     });
 
     this.signingKey = new TokenSigningKey(this, 'TokenSigningKey', { stage });
+
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: `Simple Slot ${stage}: header value CloudFront sends to the HTTP API (origin lock); rotate per docs/infra.md`,
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: statefulRemovalPolicy(stage),
+    });
 
     this.alarmTopic = new Topic(this, 'OperatorAlarms', {
       displayName: `Simple Slot ${stage} alarms`,

@@ -21,7 +21,9 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-lock';
 import { projectRoot } from '#infra/constructs/app-function';
 import { securityHeaders } from '#infra/security-headers';
 import { isProduction, statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
@@ -35,6 +37,13 @@ export interface WebStackProps extends StageStackProps {
   webSocketApi: IWebSocketApi;
   /** @default web/dist */
   siteDir?: string;
+  /** Origin lock: its value goes to the HTTP API in ORIGIN_VERIFY_HEADER. */
+  originVerifySecret?: ISecret;
+  /**
+   * Bumped (`-c originSecretRotation=N`) after putting a new secret value, so the distribution is
+   * updated and CloudFormation resolves the secret again (it does not notice a changed secret alone).
+   */
+  originSecretRotation?: string;
 }
 
 // Client routes (no file extension in the last segment) get the SPA shell. Only the default (S3)
@@ -117,8 +126,9 @@ export class WebStack extends Stack {
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     } satisfies Partial<BehaviorOptions>;
 
+    const rotation = props.originSecretRotation ?? '0';
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: `Simple Slot ${stage}`,
+      comment: props.originVerifySecret ? `Simple Slot ${stage} (origin secret rotation ${rotation})` : `Simple Slot ${stage}`,
       httpVersion: HttpVersion.HTTP2_AND_3,
       defaultRootObject: 'index.html',
       defaultBehavior: {
@@ -131,7 +141,12 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         '/api/*': {
           ...passThrough,
-          origin: new HttpOrigin(executeApiDomain(this, props.httpApi.apiId)),
+          origin: new HttpOrigin(executeApiDomain(this, props.httpApi.apiId), {
+            // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:…}}); never in the template.
+            customHeaders: props.originVerifySecret
+              ? { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() }
+              : undefined,
+          }),
           allowedMethods: AllowedMethods.ALLOW_ALL,
           functionAssociations: [viewerFunction('ViewerIp', VIEWER_IP)],
         },

@@ -11,6 +11,7 @@ import { schedules } from '#infra/schedules';
 import { VIEWER_IP_HEADER } from '#shared/api';
 import { HSTS_MAX_AGE_SECONDS, securityHeaderValues } from '#infra/security-headers';
 import { HTTP_API_THROTTLE, WEBSOCKET_THROTTLE } from '#infra/api-stage';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV } from '../../functions/http/origin-lock';
 import { DataStack } from '#infra/stacks/data-stack';
 import { JobsStack } from '#infra/stacks/jobs-stack';
 import { CONNECTION_KEY_PREFIX, RealtimeStack } from '#infra/stacks/realtime-stack';
@@ -116,6 +117,16 @@ describe('HTTP API', () => {
       else expect(actions, group).not.toContain('kms:Sign');
       expect(fn.env).toMatchObject({ SIGNING_KEY_SOURCE: 'kms', TOKEN_AUDIENCE: 'simple-slot-tester' });
       expect(fn.env.SIGNING_KEY_ID).toBeDefined();
+    }
+  });
+
+  it('locks every group function to CloudFront: the origin secret in its environment, read access to it', () => {
+    const secretId = Object.keys(t.data.findResources('AWS::SecretsManager::Secret')).find((id) => id.startsWith('OriginVerifySecret'))!;
+    expect(secretId).toBeDefined();
+    for (const [group] of groups) {
+      const fn = appFunction(t.api, group);
+      expect(JSON.stringify(fn.env[ORIGIN_VERIFY_SECRET_ENV]), group).toMatch(new RegExp(`"StackName":"${data.stackName}".*Ref${secretId}`));
+      expect(allowedActions(t.api, fn), group).toContain('secretsmanager:GetSecretValue');
     }
   });
 
@@ -535,6 +546,21 @@ describe('web', () => {
       OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
     });
     expect(JSON.stringify(originOf(api).DomainName)).toContain('SimpleSlot-tester-Api');
+  });
+
+  it('adds the origin-lock secret header (resolved from Secrets Manager at deploy) on the way to the HTTP API only', () => {
+    const apiOrigin = originOf(behaviour('/api/*'));
+    const secretId = Object.keys(t.data.findResources('AWS::SecretsManager::Secret')).find((id) => id.startsWith('OriginVerifySecret'))!;
+    expect(apiOrigin.OriginCustomHeaders).toHaveLength(1);
+    const [header] = apiOrigin.OriginCustomHeaders;
+    expect(header.HeaderName).toBe(ORIGIN_VERIFY_HEADER);
+    const value = JSON.stringify(header.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toMatch(new RegExp(`Ref${secretId}`));
+    // A rotation bump (context originSecretRotation) changes the distribution, so the reference is resolved again.
+    expect(distribution.Comment).toContain('origin secret rotation 0');
+    expect(originOf(behaviour('/ws')).OriginCustomHeaders).toBeUndefined();
+    expect(originOf(distribution.DefaultCacheBehavior).OriginCustomHeaders).toBeUndefined();
   });
 
   it('hands the viewer address to the API in its own header, replacing a client-sent one', () => {
