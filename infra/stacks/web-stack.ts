@@ -19,6 +19,7 @@ import {
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -37,6 +38,8 @@ export interface WebStackProps extends StageStackProps {
   webSocketApi: IWebSocketApi;
   /** @default web/dist */
   siteDir?: string;
+  /** The WAF web ACL (us-east-1, EdgeStack) attached to the distribution. */
+  webAclArn?: string;
   /** Origin lock: its value goes to the HTTP API in ORIGIN_VERIFY_HEADER. */
   originVerifySecret?: ISecret;
   /**
@@ -130,6 +133,7 @@ export class WebStack extends Stack {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: props.originVerifySecret ? `Simple Slot ${stage} (origin secret rotation ${rotation})` : `Simple Slot ${stage}`,
       httpVersion: HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),
@@ -160,12 +164,15 @@ export class WebStack extends Stack {
     });
 
     const siteDir = props.siteDir ?? webDistDir;
-    if (existsSync(siteDir)) this.deploySite(bucket, siteDir);
+    if (existsSync(siteDir)) this.deploySite(bucket, siteDir, stage);
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
   }
 
-  private deploySite(bucket: Bucket, siteDir: string): void {
+  private deploySite(bucket: Bucket, siteDir: string, stage: string): void {
+    // The deployment handler's own log group: without it the CDK makes a 731-day one that is
+    // retained on destroy (a sandbox would leave it behind). Both deployments share one handler.
+    const logGroup = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: statefulRemovalPolicy(stage) });
     // Vite fingerprints everything under assets/, so those may be cached for good; the rest
     // (index.html above all) must be revalidated so a deploy shows up at once.
     const assets = new BucketDeployment(this, 'DeployAssets', {
@@ -176,6 +183,7 @@ export class WebStack extends Stack {
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       // Open tabs still load chunks of the previous build.
       prune: false,
+      logGroup,
     });
     const shell = new BucketDeployment(this, 'DeployShell', {
       sources: [Source.asset(siteDir)],
@@ -185,6 +193,7 @@ export class WebStack extends Stack {
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
+      logGroup,
     });
     // The new shell goes live only once the chunks it names are there.
     shell.node.addDependency(assets);

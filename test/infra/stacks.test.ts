@@ -17,6 +17,7 @@ import { JobsStack } from '#infra/stacks/jobs-stack';
 import { CONNECTION_KEY_PREFIX, RealtimeStack } from '#infra/stacks/realtime-stack';
 import { keys } from '../../functions/storage/keys';
 import { WebStack } from '#infra/stacks/web-stack';
+import { AUTH_RATE_LIMIT_PER_5_MIN } from '#infra/stacks/edge-stack';
 import {
   allowedActions,
   allowedStatements,
@@ -27,8 +28,9 @@ import {
   testApp,
 } from '#test/infra/support';
 
-const { app, data, realtime, api, jobs, web } = buildSimpleSlot('tester');
+const { app, data, realtime, api, jobs, edge, web } = buildSimpleSlot('tester');
 const t = {
+  edge: Template.fromStack(edge),
   data: Template.fromStack(data),
   realtime: Template.fromStack(realtime),
   api: Template.fromStack(api),
@@ -56,8 +58,19 @@ describe('stage sandboxes', () => {
   it('names every stack SimpleSlot-<stage>-…', () => {
     const names = app.node.children.filter(Stack.isStack).map((s) => s.stackName);
     expect(names.sort()).toEqual(
-      ['Api', 'Data', 'Jobs', 'Realtime', 'Web'].map((n) => `SimpleSlot-tester-${n}`).sort(),
+      ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web'].map((n) => `SimpleSlot-tester-${n}`).sort(),
     );
+  });
+
+  it('leaves nothing behind when a sandbox is destroyed: no retained resource, every log group with retention', () => {
+    for (const [name, template] of Object.entries(t)) {
+      for (const [id, resource] of Object.entries(template.toJSON().Resources as Record<string, any>)) {
+        expect(resource.DeletionPolicy ?? 'Delete', `${name} ${id}`).not.toMatch(/Retain/);
+      }
+      for (const [id, logGroup] of Object.entries(template.findResources('AWS::Logs::LogGroup'))) {
+        expect(logGroup.Properties.RetentionInDays, `${name} ${id}`).toBeLessThanOrEqual(90);
+      }
+    }
   });
 });
 
@@ -482,6 +495,43 @@ describe('jobs', () => {
     expect(actions.filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a))).toEqual([]);
     expect(actions).toContain('execute-api:ManageConnections');
     expect(fn.env.WS_MANAGEMENT_ENDPOINT).toBeDefined();
+  });
+});
+
+describe('edge (WAF)', () => {
+  it('lives in us-east-1, where CloudFront takes web ACLs from', () => {
+    expect(edge.region).toBe('us-east-1');
+    expect(web.region).toBe(data.region);
+  });
+
+  it('has a CloudFront web ACL with the managed common and known-bad-inputs groups and a rate limit on /api/auth/*', () => {
+    t.edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    const [acl] = Object.values(t.edge.findResources('AWS::WAFv2::WebACL'));
+    expect(acl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    const rules = acl.Properties.Rules as any[];
+    const managed = rules.filter((r) => r.Statement.ManagedRuleGroupStatement).map((r) => r.Statement.ManagedRuleGroupStatement);
+    expect(managed.map((m) => `${m.VendorName}/${m.Name}`).sort()).toEqual(['AWS/AWSManagedRulesCommonRuleSet', 'AWS/AWSManagedRulesKnownBadInputsRuleSet']);
+    for (const r of rules.filter((r) => r.Statement.ManagedRuleGroupStatement)) expect(r.OverrideAction).toEqual({ None: {} });
+    // Only the 8 KB body-size rule is counted instead of blocked (bulk registration bodies are larger).
+    const common = managed.find((m) => m.Name === 'AWSManagedRulesCommonRuleSet');
+    expect(common.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
+
+    const rate = rules.find((r) => r.Statement.RateBasedStatement);
+    expect(rate.Action).toEqual({ Block: {} });
+    expect(rate.Statement.RateBasedStatement).toMatchObject({
+      Limit: AUTH_RATE_LIMIT_PER_5_MIN,
+      AggregateKeyType: 'IP',
+      ScopeDownStatement: { ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/auth/' } },
+    });
+    expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
+  });
+
+  it('attaches the web ACL to the distribution', () => {
+    const [distribution] = Object.values(t.web.findResources('AWS::CloudFront::Distribution'));
+    const aclId = Object.keys(t.edge.findResources('AWS::WAFv2::WebACL'))[0];
+    expect(JSON.stringify(distribution.Properties.DistributionConfig.WebACLId)).toMatch(
+      new RegExp(`"StackName":"${edge.stackName}","Region":"us-east-1","OutputName":"[^"]*${aclId}Arn`),
+    );
   });
 });
 
