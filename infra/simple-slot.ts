@@ -1,4 +1,5 @@
 import { Tags, type App } from 'aws-cdk-lib';
+import { acknowledgeNagFindings } from '#infra/nag-acknowledgements';
 import { ApiStack } from '#infra/stacks/api-stack';
 import { DataStack } from '#infra/stacks/data-stack';
 import { EdgeStack } from '#infra/stacks/edge-stack';
@@ -63,6 +64,9 @@ export function addSimpleSlot(app: App) {
     originVerifySecret: data.originVerifySecret,
     originSecretRotation: context('originSecretRotation'),
   });
+
+  // Accepted cdk-nag findings, each with its reason (the packs are wired in infra/app.ts).
+  acknowledgeNagFindings(app, stage, env);
 
   return { stage, data, realtime, api, jobs, edge, web };
 }

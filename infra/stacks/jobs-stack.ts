@@ -65,7 +65,8 @@ export class JobsStack extends Stack {
         description: job.description,
         // EventBridge cron is UTC; the table already states UTC times.
         schedule: Schedule.cron({ minute: String(job.cron.minute), hour: String(job.cron.hour) }),
-        targets: [new LambdaFunction(fn)],
+        // A run EventBridge could not even hand to Lambda (throttled, deleted) lands in the same queue.
+        targets: [new LambdaFunction(fn, { deadLetterQueue: failures })],
       });
       for (const alarm of job.alarms ?? []) this.alarmOnLogLine(`${id}${pascalCase(alarm)}`, fn, alarm, stage, job.description);
       // Every failed attempt, retries included: the job threw, timed out or crashed.
