@@ -56,4 +56,31 @@ describe('origin lock', () => {
     expect(await originAllowed(through('v2'), t0 + 31_000)).toBe(true);
     expect(await originAllowed(through('v1'), t0 + 32_000)).toBe(true);
   });
+
+  it('makes an API handler answer 403 in the error envelope before running the op', async () => {
+    process.env[ORIGIN_VERIFY_SECRET_ENV] = ARN;
+    process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+    versions('current-value');
+    const { handler } = await import('../../functions/api/settings');
+    const event = (headers: Record<string, string>) =>
+      ({
+        version: '2.0',
+        routeKey: 'GET /api/system-settings/key/{key}',
+        rawPath: '/api/system-settings/key/nope',
+        rawQueryString: '',
+        headers,
+        pathParameters: { key: 'nope' },
+        requestContext: { requestId: 'r1', http: { method: 'GET', path: '/', sourceIp: '198.51.100.1', userAgent: 't' } },
+        isBase64Encoded: false,
+      }) as never;
+    const context = { awsRequestId: 'r1', functionName: 'settings', getRemainingTimeInMillis: () => 5000 } as never;
+
+    const refused = (await handler(event({}), context)) as { statusCode: number; body: string };
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ success: false, code: 'FORBIDDEN' });
+
+    // With CloudFront's header the request reaches the op (an unknown setting key: 404, no table needed).
+    const passed = (await handler(event({ [ORIGIN_VERIFY_HEADER]: 'current-value' }), context)) as { statusCode: number };
+    expect(passed.statusCode).toBe(404);
+  });
 });

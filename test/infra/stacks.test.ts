@@ -362,6 +362,15 @@ describe('alarms', () => {
   });
 });
 
+describe('TLS', () => {
+  const deniesPlainHttp = Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
+
+  it('makes the operator topic and the failed-jobs queue refuse plain HTTP', () => {
+    t.data.hasResourceProperties('AWS::SNS::TopicPolicy', { PolicyDocument: { Statement: Match.arrayWith([deniesPlainHttp]) } });
+    t.jobs.hasResourceProperties('AWS::SQS::QueuePolicy', { PolicyDocument: { Statement: Match.arrayWith([deniesPlainHttp]) } });
+  });
+});
+
 describe('API stages', () => {
   const logGroupOf = (template: Template, stageProps: any) => template.findResources('AWS::Logs::LogGroup')[refId(stageProps.AccessLogSettings.DestinationArn)];
 
