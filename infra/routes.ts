@@ -31,7 +31,7 @@ export interface ApiGroup {
 
 export const apiGroups = {
   auth: { entry: 'functions/api/auth.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['signingKey'] },
-  settings: { entry: 'functions/api/settings.ts', tableAccess: 'readWrite' },
+  settings: { entry: 'functions/api/settings.ts', tableAccess: 'read' },
   cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30 },
   fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'read' },
   slots: { entry: 'functions/api/slots.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },

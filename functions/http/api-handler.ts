@@ -16,6 +16,8 @@ import { parseCookies } from './cookies';
 import { logger } from '#commons/logger';
 import { withDeadline } from '#commons/deadline';
 import { cleanTexts } from '#commons/clean-text';
+// --- origin lock (infra issue 16): one import and the first lines of `core` below ---
+import { originAllowed, originRefusedMessage } from './origin-lock';
 
 /**
  * The one adapter between API Gateway (HTTP API v2 events) and domain code. A group handler lists
@@ -228,6 +230,17 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
     logger.appendKeys({ requestId, routeKey: event.routeKey });
+    // --- origin lock (infra issue 16): refuse requests that did not come through CloudFront ---
+    const throughCloudFront = await originAllowed(lowerCaseHeaders(event.headers)).catch((error: unknown) => {
+      logger.error('origin lock: secret unreadable', { error: error as Error });
+      return null;
+    });
+    if (throughCloudFront === null) return failure(new DomainError('INTERNAL', commonMessages.internal));
+    if (!throughCloudFront) {
+      logger.warn('request refused: not through CloudFront');
+      return failure(new ForbiddenError(originRefusedMessage));
+    }
+    // --- end origin lock ---
     const entry = byKey.get(event.routeKey);
     if (!entry) return failure(new DomainError('NOT_FOUND', commonMessages.routeNotFound));
     try {

@@ -12,7 +12,12 @@ import { statefulRemovalPolicy } from '#infra/stage';
 /** Entries in the route and schedule tables are relative to the project root. */
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export type TableAccess = 'read' | 'readWrite';
+/**
+ * - read: GetItem, Query, Scan, … on the table and its indexes
+ * - readWrite: read plus writes
+ * - none: no table grant; the caller grants exactly what the function needs (the WebSocket handler)
+ */
+export type TableAccess = 'read' | 'readWrite' | 'none';
 
 export interface AppFunctionProps {
   /** Handler module relative to the project root (it exports `handler`), e.g. `functions/api/auth.ts`. */
@@ -66,7 +71,7 @@ export class AppFunction extends NodejsFunction {
 
     if (props.tableAccess === 'readWrite') {
       props.table.grantReadWriteData(this);
-    } else {
+    } else if (props.tableAccess !== 'none') {
       props.table.grantReadData(this);
     }
   }

@@ -6,6 +6,7 @@ import sirv from 'sirv';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { commonMessages } from '../../shared/messages/common';
 import { apiGroups, matchRoute, routeKey } from '../routes';
+import { securityHeaderValues } from '../security-headers';
 import { invoke } from './lambda-runtime';
 import { findJob, runJob, startScheduler } from './scheduler';
 import { createWebsocketGateway } from './websocket-server';
@@ -127,8 +128,12 @@ export async function startLocalServer(opts: LocalServerOptions) {
     sendJson(res, 200, { success: true, data: await runJob(job, 'local.on-demand') });
   }
 
+  // The same headers CloudFront adds to every response (infra/security-headers.ts).
+  const headersForEveryResponse = Object.entries(securityHeaderValues());
+
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    for (const [name, value] of headersForEveryResponse) res.setHeader(name, value);
     try {
       if (url.pathname.startsWith('/api/')) return await handleApi(req, res, url);
       // The local stand-ins for AWS control planes answer only on this machine, not the LAN.

@@ -1,14 +1,20 @@
 import { CfnOutput, CustomResource, Stack } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
+import { ALARM_PERIOD, alarm, alarmOnFunction } from '#infra/alarms';
+import { accessLogGroup, HTTP_API_THROTTLE, httpAccessLogFormat } from '#infra/api-stage';
 import { AppFunction } from '#infra/constructs/app-function';
 import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
 import { pascalCase } from '#infra/naming';
+import { ORIGIN_VERIFY_SECRET_ENV } from '../../functions/http/origin-lock';
 import { apiGroups, routeKey, routes, type ApiGroup, type GroupName } from '#infra/routes';
 import { bootstrapEntry } from '#infra/schedules';
 import type { RealtimeStack } from '#infra/stacks/realtime-stack';
@@ -18,6 +24,10 @@ export interface ApiStackProps extends StageStackProps {
   table: ITableV2;
   signingKey: TokenSigningKey;
   realtime: RealtimeStack;
+  /** The operator topic (DataStack.alarmTopic). */
+  alarmTopic: ITopic;
+  /** The origin-lock secret every group function checks requests against. */
+  originVerifySecret: ISecret;
   /** Login id of the developer account the bootstrap creates. */
   developerId: string;
 }
@@ -28,14 +38,25 @@ export interface ApiStackProps extends StageStackProps {
  */
 export class ApiStack extends Stack {
   public readonly httpApi: HttpApi;
+  public readonly httpStage: HttpStage;
   public readonly functions: ReadonlyMap<GroupName, AppFunction>;
 
   public constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { stage, table, signingKey, realtime } = props;
+    const { stage, table, signingKey, realtime, alarmTopic } = props;
 
     // Same origin as the SPA (CloudFront routes /api/*), so no CORS configuration.
-    this.httpApi = new HttpApi(this, 'HttpApi', { apiName: `simple-slot-${stage}` });
+    this.httpApi = new HttpApi(this, 'HttpApi', { apiName: `simple-slot-${stage}`, createDefaultStage: false });
+    // The $default stage, explicit so it gets throttling and JSON access logs.
+    this.httpStage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      autoDeploy: true,
+      throttle: HTTP_API_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogGroup(this, 'HttpApiAccessLogs', stage)),
+        format: httpAccessLogFormat,
+      },
+    });
 
     const functions = new Map<GroupName, AppFunction>();
     const integrations = new Map<GroupName, HttpLambdaIntegration>();
@@ -54,6 +75,11 @@ export class ApiStack extends Stack {
       if (def.needs?.includes('signingKey')) signingKey.bindSigner(fn);
       else signingKey.bindVerifier(fn);
       if (def.needs?.includes('websocketPush')) realtime.bindPush(fn);
+      // Origin lock: only requests carrying CloudFront's secret header get past the handler.
+      fn.addEnvironment(ORIGIN_VERIFY_SECRET_ENV, props.originVerifySecret.secretArn);
+      props.originVerifySecret.grantRead(fn);
+
+      alarmOnFunction(this, `${pascalCase(group)}Function`, fn, alarmTopic, `/api ${group} (${stage})`);
 
       functions.set(group, fn);
       // One API-wide invoke permission per function: per-route permissions would outgrow the
@@ -70,6 +96,21 @@ export class ApiStack extends Stack {
         integration: integrations.get(route.group)!,
       });
     }
+
+    // 5xx rate: at least 5 % of requests in a five-minute period (any 5xx when traffic is tiny is noise).
+    const requests = this.httpStage.metricCount({ statistic: 'Sum', period: ALARM_PERIOD });
+    const serverErrors = this.httpStage.metricServerError({ statistic: 'Sum', period: ALARM_PERIOD });
+    alarm(this, 'HttpApi5xxRateAlarm', {
+      topic: alarmTopic,
+      description: `HTTP API (${stage}): 5 % or more of requests answered 5xx in five minutes`,
+      metric: new MathExpression({
+        expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+        usingMetrics: { requests, errors: serverErrors },
+        period: ALARM_PERIOD,
+        label: '5xx %',
+      }),
+      threshold: 5,
+    });
 
     this.addBootstrap(stage, table, props.developerId);
 

@@ -1,5 +1,10 @@
 import { Stack } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { ALARM_PERIOD, alarm } from '#infra/alarms';
 import type { Construct } from 'constructs';
 import { TokenSigningKey } from '#infra/constructs/token-signing-key';
 import { isProduction, statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
@@ -12,11 +17,26 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
  * rather than in the API stack because the WebSocket handler (realtime stack, deployed before the
  * API) verifies tokens too.
  */
+export interface DataStackProps extends StageStackProps {
+  /** Subscribed to the operator alarm topic when given (`-c alarmEmail=ops@example.com`; required for prod). */
+  alarmEmail?: string;
+}
+
 export class DataStack extends Stack {
   public readonly table: TableV2;
   public readonly signingKey: TokenSigningKey;
+  /**
+   * Where every alarm of the stage goes (API errors and throttles, 5xx rate, table throttling, jobs).
+   * It lives here because every other stack depends on this one.
+   */
+  public readonly alarmTopic: Topic;
+  /**
+   * The origin-lock header value (infra/origin-lock.ts): CloudFront sends it, the API functions check
+   * it. Here because both the API (reads it) and the web stack (sends it) need it.
+   */
+  public readonly originVerifySecret: Secret;
 
-  public constructor(scope: Construct, id: string, props: StageStackProps) {
+  public constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
     const { stage } = props;
 
@@ -36,5 +56,32 @@ export class DataStack extends Stack {
     });
 
     this.signingKey = new TokenSigningKey(this, 'TokenSigningKey', { stage });
+
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: `Simple Slot ${stage}: header value CloudFront sends to the HTTP API (origin lock); rotate per docs/infra.md`,
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: statefulRemovalPolicy(stage),
+    });
+
+    this.alarmTopic = new Topic(this, 'OperatorAlarms', {
+      displayName: `Simple Slot ${stage} alarms`,
+      enforceSSL: true,
+    });
+    if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
+
+    // On-demand tables throttle too (a hot partition, or beyond the account's table limits).
+    for (const [kind, metricName] of [['Read', 'ReadThrottleEvents'], ['Write', 'WriteThrottleEvents']] as const) {
+      alarm(this, `Table${kind}ThrottleAlarm`, {
+        topic: this.alarmTopic,
+        description: `DynamoDB throttled ${kind.toLowerCase()}s on the ${stage} table (hot partition or account limits)`,
+        metric: new Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName,
+          dimensionsMap: { TableName: this.table.tableName },
+          statistic: 'Sum',
+          period: ALARM_PERIOD,
+        }),
+      });
+    }
   }
 }

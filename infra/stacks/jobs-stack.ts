@@ -1,15 +1,14 @@
 import { Duration, Stack } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { ALARM_PERIOD, alarm } from '#infra/alarms';
 import { AppFunction } from '#infra/constructs/app-function';
 import { pascalCase } from '#infra/naming';
 import { schedules as defaultSchedules, type ScheduleDef } from '#infra/schedules';
@@ -21,15 +20,15 @@ export interface JobsStackProps extends StageStackProps {
   realtime: RealtimeStack;
   /** @default the schedule table in infra/schedules.ts */
   schedules?: readonly ScheduleDef[];
-  /** Subscribed to the operator alarm topic when given (`-c alarmEmail=ops@example.com`). */
-  alarmEmail?: string;
+  /** The operator topic (DataStack.alarmTopic): where the jobs' alarms go. */
+  alarmTopic: ITopic;
 }
 
 /** The daily jobs: one function and one EventBridge rule per schedule table entry. */
 export class JobsStack extends Stack {
   public readonly functions: ReadonlyMap<string, AppFunction>;
   /** Where the jobs' alarms (failed runs, ledger drift, …) go until operators get in-app notifications. */
-  public readonly alarmTopic: Topic;
+  public readonly alarmTopic: ITopic;
 
   public constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -43,8 +42,7 @@ export class JobsStack extends Stack {
       enforceSSL: true,
     });
 
-    this.alarmTopic = new Topic(this, 'OperatorAlarms', { displayName: `Simple Slot ${stage} alarms`, enforceSSL: true });
-    if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
+    this.alarmTopic = props.alarmTopic;
 
     const functions = new Map<string, AppFunction>();
     for (const job of schedules) {
@@ -67,11 +65,12 @@ export class JobsStack extends Stack {
         description: job.description,
         // EventBridge cron is UTC; the table already states UTC times.
         schedule: Schedule.cron({ minute: String(job.cron.minute), hour: String(job.cron.hour) }),
-        targets: [new LambdaFunction(fn)],
+        // A run EventBridge could not even hand to Lambda (throttled, deleted) lands in the same queue.
+        targets: [new LambdaFunction(fn, { deadLetterQueue: failures })],
       });
       for (const alarm of job.alarms ?? []) this.alarmOnLogLine(`${id}${pascalCase(alarm)}`, fn, alarm, stage, job.description);
       // Every failed attempt, retries included: the job threw, timed out or crashed.
-      this.alarm(`${id}ErrorsAlarm`, `${job.name} failed (${stage}): ${job.description}`, fn.metricErrors({ statistic: 'Sum', period: Duration.minutes(5) }));
+      this.alarm(`${id}ErrorsAlarm`, `${job.name} failed (${stage}): ${job.description}`, fn.metricErrors({ statistic: 'Sum', period: ALARM_PERIOD }));
       functions.set(job.name, fn);
     }
     this.functions = functions;
@@ -80,21 +79,13 @@ export class JobsStack extends Stack {
     this.alarm(
       'FailedJobsAlarm',
       `A scheduled job failed after Lambda's retries (${stage}); its event is in the FailedJobs queue`,
-      failures.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
+      failures.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: ALARM_PERIOD }),
     );
   }
 
   /** Every job alarm: one breaching five-minute period (no data = fine) notifies the operator topic. */
   private alarm(id: string, description: string, metric: IMetric) {
-    const alarm = new Alarm(this, id, {
-      alarmDescription: description,
-      metric,
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    alarm.addAlarmAction(new SnsAction(this.alarmTopic));
+    alarm(this, id, { topic: this.alarmTopic, description, metric });
   }
 
   /** Any log line of `fn` carrying `alarm: <name>` raises the alarm within five minutes. */
@@ -106,6 +97,6 @@ export class JobsStack extends Stack {
       metricName: name,
       metricValue: '1',
     });
-    this.alarm(`${id}Alarm`, `${name}: ${about}`, filter.metric({ statistic: 'Sum', period: Duration.minutes(5) }));
+    this.alarm(`${id}Alarm`, `${name}: ${about}`, filter.metric({ statistic: 'Sum', period: ALARM_PERIOD }));
   }
 }

@@ -1,8 +1,12 @@
 import { CfnOutput, Stack } from 'aws-cdk-lib';
-import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
+import { alarmOnFunction } from '#infra/alarms';
+import { accessLogGroup, WEBSOCKET_THROTTLE, websocketAccessLogFormat } from '#infra/api-stage';
 import { AppFunction } from '#infra/constructs/app-function';
 import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
 import { websocketEntry } from '#infra/schedules';
@@ -14,9 +18,17 @@ import type { StageStackProps } from '#infra/stage';
  */
 export const WEBSOCKET_STAGE_NAME = 'ws';
 
+/**
+ * The partition-key prefix of connection items (`keys.connection` in functions/storage/keys.ts):
+ * the only items the internet-facing WebSocket handler may touch.
+ */
+export const CONNECTION_KEY_PREFIX = 'CONN#';
+
 export interface RealtimeStackProps extends StageStackProps {
   table: ITableV2;
   signingKey: TokenSigningKey;
+  /** The operator topic (DataStack.alarmTopic). */
+  alarmTopic: ITopic;
   /** Origins the `$connect` handler accepts, comma-separated; CloudFront already refuses other origins. */
   allowedOrigins?: string;
 }
@@ -38,10 +50,21 @@ export class RealtimeStack extends Stack {
       description: 'WebSocket $connect, $disconnect and $default',
       stage,
       table,
-      tableAccess: 'readWrite',
+      // Internet-facing: no general table grant, only its own connection items (below).
+      tableAccess: 'none',
       environment: props.allowedOrigins ? { ALLOWED_ORIGINS: props.allowedOrigins } : undefined,
     });
     signingKey.bindVerifier(handler);
+    // $connect puts a connection item, $disconnect (and a push that meets a gone socket) deletes it:
+    // functions/storage/connections.ts `add` and `remove`. Nothing else: no reads, no scans, no
+    // index queries (pushes look connections up via GSI1 from the API and job functions).
+    handler.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CONNECTION_KEY_PREFIX}*`] } },
+      }),
+    );
 
     this.webSocketApi = new WebSocketApi(this, 'WebSocketApi', {
       apiName: `simple-slot-${stage}-ws`,
@@ -53,7 +76,14 @@ export class RealtimeStack extends Stack {
       webSocketApi: this.webSocketApi,
       stageName: WEBSOCKET_STAGE_NAME,
       autoDeploy: true,
+      throttle: WEBSOCKET_THROTTLE,
+      // Needs the account's API Gateway CloudWatch role (docs/infra.md, prerequisites).
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogGroup(this, 'WebSocketAccessLogs', stage)),
+        format: websocketAccessLogFormat,
+      },
     });
+    alarmOnFunction(this, 'WebSocketFunction', handler, props.alarmTopic, `WebSocket handler (${stage})`);
     this.managementEndpoint = this.webSocketStage.callbackUrl;
 
     // Chat messages arrive on $default and are pushed to the other party from the same handler.

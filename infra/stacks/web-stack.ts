@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import type { IHttpApi, IWebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -11,16 +11,22 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HttpVersion,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-lock';
 import { projectRoot } from '#infra/constructs/app-function';
+import { securityHeaders } from '#infra/security-headers';
 import { isProduction, statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
 import { VIEWER_IP_HEADER } from '#shared/api';
 
@@ -32,6 +38,15 @@ export interface WebStackProps extends StageStackProps {
   webSocketApi: IWebSocketApi;
   /** @default web/dist */
   siteDir?: string;
+  /** The WAF web ACL (us-east-1, EdgeStack) attached to the distribution. */
+  webAclArn?: string;
+  /** Origin lock: its value goes to the HTTP API in ORIGIN_VERIFY_HEADER. */
+  originVerifySecret?: ISecret;
+  /**
+   * Bumped (`-c originSecretRotation=N`) after putting a new secret value, so the distribution is
+   * updated and CloudFormation resolves the secret again (it does not notice a changed secret alone).
+   */
+  originSecretRotation?: string;
 }
 
 // Client routes (no file extension in the last segment) get the SPA shell. Only the default (S3)
@@ -90,28 +105,52 @@ export class WebStack extends Stack {
       }),
     });
 
+    // One policy for every behaviour: the SPA, the API's JSON and the WebSocket handshake.
+    const responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Simple Slot ${stage}: CSP, HSTS, nosniff, frame-ancestors none, referrer policy`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: securityHeaders.contentSecurityPolicy, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(securityHeaders.strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: securityHeaders.strictTransportSecurity.includeSubdomains,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.SAME_ORIGIN, override: true },
+      },
+    });
+
     // Dynamic, per-user answers: never cached, every header (Authorization, cookies, Origin) forwarded.
     const passThrough = {
+      responseHeadersPolicy,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     } satisfies Partial<BehaviorOptions>;
 
+    const rotation = props.originSecretRotation ?? '0';
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: `Simple Slot ${stage}`,
+      comment: props.originVerifySecret ? `Simple Slot ${stage} (origin secret rotation ${rotation})` : `Simple Slot ${stage}`,
       httpVersion: HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy,
         functionAssociations: [viewerFunction('SpaFallback', SPA_FALLBACK)],
       },
       additionalBehaviors: {
         '/api/*': {
           ...passThrough,
-          origin: new HttpOrigin(executeApiDomain(this, props.httpApi.apiId)),
+          origin: new HttpOrigin(executeApiDomain(this, props.httpApi.apiId), {
+            // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:…}}); never in the template.
+            customHeaders: props.originVerifySecret
+              ? { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() }
+              : undefined,
+          }),
           allowedMethods: AllowedMethods.ALLOW_ALL,
           functionAssociations: [viewerFunction('ViewerIp', VIEWER_IP)],
         },
@@ -125,12 +164,15 @@ export class WebStack extends Stack {
     });
 
     const siteDir = props.siteDir ?? webDistDir;
-    if (existsSync(siteDir)) this.deploySite(bucket, siteDir);
+    if (existsSync(siteDir)) this.deploySite(bucket, siteDir, stage);
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
   }
 
-  private deploySite(bucket: Bucket, siteDir: string): void {
+  private deploySite(bucket: Bucket, siteDir: string, stage: string): void {
+    // The deployment handler's own log group: without it the CDK makes a 731-day one that is
+    // retained on destroy (a sandbox would leave it behind). Both deployments share one handler.
+    const logGroup = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: statefulRemovalPolicy(stage) });
     // Vite fingerprints everything under assets/, so those may be cached for good; the rest
     // (index.html above all) must be revalidated so a deploy shows up at once.
     const assets = new BucketDeployment(this, 'DeployAssets', {
@@ -141,6 +183,7 @@ export class WebStack extends Stack {
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       // Open tabs still load chunks of the previous build.
       prune: false,
+      logGroup,
     });
     const shell = new BucketDeployment(this, 'DeployShell', {
       sources: [Source.asset(siteDir)],
@@ -150,6 +193,7 @@ export class WebStack extends Stack {
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],
+      logGroup,
     });
     // The new shell goes live only once the chunks it names are there.
     shell.node.addDependency(assets);

@@ -9,12 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { apiGroups, routeKey, routes, type ApiGroup } from '#infra/routes';
 import { schedules } from '#infra/schedules';
 import { VIEWER_IP_HEADER } from '#shared/api';
+import { HSTS_MAX_AGE_SECONDS, securityHeaderValues } from '#infra/security-headers';
+import { HTTP_API_THROTTLE, WEBSOCKET_THROTTLE } from '#infra/api-stage';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV } from '../../functions/http/origin-lock';
 import { DataStack } from '#infra/stacks/data-stack';
 import { JobsStack } from '#infra/stacks/jobs-stack';
-import { RealtimeStack } from '#infra/stacks/realtime-stack';
+import { CONNECTION_KEY_PREFIX, RealtimeStack } from '#infra/stacks/realtime-stack';
+import { keys } from '../../functions/storage/keys';
 import { WebStack } from '#infra/stacks/web-stack';
+import { AUTH_RATE_LIMIT_PER_5_MIN } from '#infra/stacks/edge-stack';
 import {
   allowedActions,
+  allowedStatements,
   appFunction,
   appFunctions,
   buildSimpleSlot,
@@ -22,8 +28,9 @@ import {
   testApp,
 } from '#test/infra/support';
 
-const { app, data, realtime, api, jobs, web } = buildSimpleSlot('tester');
+const { app, data, realtime, api, jobs, edge, web } = buildSimpleSlot('tester');
 const t = {
+  edge: Template.fromStack(edge),
   data: Template.fromStack(data),
   realtime: Template.fromStack(realtime),
   api: Template.fromStack(api),
@@ -35,16 +42,35 @@ const groups = Object.entries(apiGroups) as [string, ApiGroup][];
 /** `{ Ref: X }` / `{ Fn::GetAtt: [X, ...] }` → X */
 const refId = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0];
 
+/** The operator topic lives in Data; other stacks reach it through a (weak) stack output reference. */
+const topicId = Object.keys(t.data.findResources('AWS::SNS::Topic'))[0];
+const toOperators = (template: Template): unknown[] =>
+  template === t.data
+    ? [{ Ref: topicId }]
+    : [{ 'Fn::GetStackOutput': Match.objectLike({ StackName: data.stackName, OutputName: Match.stringLikeRegexp(`Ref${topicId}`) }) }];
+const expectToOperators = (template: Template, actions: unknown) => {
+  expect(actions).toHaveLength(1);
+  if (template === t.data) expect(actions).toEqual([{ Ref: topicId }]);
+  else expect(JSON.stringify(actions)).toMatch(new RegExp(`"StackName":"${data.stackName}".*"OutputName":"[^"]*Ref${topicId}`));
+};
+
 describe('stage sandboxes', () => {
   it('names every stack SimpleSlot-<stage>-…', () => {
     const names = app.node.children.filter(Stack.isStack).map((s) => s.stackName);
     expect(names.sort()).toEqual(
-      ['Api', 'Data', 'Jobs', 'Realtime', 'Web'].map((n) => `SimpleSlot-tester-${n}`).sort(),
+      ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web'].map((n) => `SimpleSlot-tester-${n}`).sort(),
     );
   });
 
-  it('refuses a stage name CloudFormation cannot use', () => {
-    expect(() => buildSimpleSlot('Alice_1')).toThrow(/Invalid stage/);
+  it('leaves nothing behind when a sandbox is destroyed: no retained resource, every log group with retention', () => {
+    for (const [name, template] of Object.entries(t)) {
+      for (const [id, resource] of Object.entries(template.toJSON().Resources as Record<string, any>)) {
+        expect(resource.DeletionPolicy ?? 'Delete', `${name} ${id}`).not.toMatch(/Retain/);
+      }
+      for (const [id, logGroup] of Object.entries(template.findResources('AWS::Logs::LogGroup'))) {
+        expect(logGroup.Properties.RetentionInDays, `${name} ${id}`).toBeLessThanOrEqual(90);
+      }
+    }
   });
 });
 
@@ -79,6 +105,12 @@ describe('HTTP API', () => {
     }
   });
 
+  it('gives the settings group (all its routes read) a read-only table', () => {
+    expect(routes.filter((r) => r.group === 'settings').every((r) => r.method === 'GET')).toBe(true);
+    const writes = allowedActions(t.api, appFunction(t.api, 'settings')).filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a));
+    expect(writes).toEqual([]);
+  });
+
   it('gives read groups no table writes and readWrite groups their writes', () => {
     for (const [group, def] of groups) {
       const actions = allowedActions(t.api, appFunction(t.api, group));
@@ -98,6 +130,16 @@ describe('HTTP API', () => {
       else expect(actions, group).not.toContain('kms:Sign');
       expect(fn.env).toMatchObject({ SIGNING_KEY_SOURCE: 'kms', TOKEN_AUDIENCE: 'simple-slot-tester' });
       expect(fn.env.SIGNING_KEY_ID).toBeDefined();
+    }
+  });
+
+  it('locks every group function to CloudFront: the origin secret in its environment, read access to it', () => {
+    const secretId = Object.keys(t.data.findResources('AWS::SecretsManager::Secret')).find((id) => id.startsWith('OriginVerifySecret'))!;
+    expect(secretId).toBeDefined();
+    for (const [group] of groups) {
+      const fn = appFunction(t.api, group);
+      expect(JSON.stringify(fn.env[ORIGIN_VERIFY_SECRET_ENV]), group).toMatch(new RegExp(`"StackName":"${data.stackName}".*Ref${secretId}`));
+      expect(allowedActions(t.api, fn), group).toContain('secretsmanager:GetSecretValue');
     }
   });
 
@@ -138,6 +180,22 @@ describe('every app function', () => {
     expect(services.sort()).toEqual(
       [...groups.map(([g]) => g), ...schedules.map((s) => s.name), 'websocket', 'bootstrap'].sort(),
     );
+  });
+
+  it('allows no wildcard action, and a wildcard resource only for X-Ray (which has no resource ARNs)', () => {
+    for (const [name, template] of Object.entries(t)) {
+      for (const fns of appFunctions(template).values()) {
+        for (const fn of fns) {
+          for (const statement of allowedStatements(template, fn)) {
+            const actions = [statement.Action].flat();
+            expect(actions.filter((a) => a.includes('*')), `${name} ${fn.logicalId}`).toEqual([]);
+            if ([statement.Resource].flat().includes('*')) {
+              expect(actions.sort(), `${name} ${fn.logicalId}`).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+            }
+          }
+        }
+      }
+    }
   });
 
   it('runs Node.js 22 on arm64 with active tracing, without source-map parsing at start', () => {
@@ -227,6 +285,113 @@ describe('realtime', () => {
     expect(actions).not.toContain('kms:Sign');
     expect(fn.env.WS_MANAGEMENT_ENDPOINT).toBeDefined();
   });
+
+  it('limits the internet-facing WebSocket function to putting and deleting connection items', () => {
+    const fn = appFunction(t.realtime, 'websocket');
+    const statements = allowedStatements(t.realtime, fn);
+    const dynamo = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo).toHaveLength(1);
+    expect([dynamo[0].Action].flat().sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
+    // The table itself, not its indexes, and only partitions that start with the connection prefix.
+    expect(JSON.stringify(dynamo[0].Resource)).not.toContain('index');
+    expect(dynamo[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CONNECTION_KEY_PREFIX}*`] } });
+    // The prefix is the one the storage module writes.
+    expect(keys.connection('abc').PK.startsWith(CONNECTION_KEY_PREFIX)).toBe(true);
+  });
+});
+
+describe('alarms', () => {
+  const lambdaAlarm = (template: Template, fn: { logicalId: string }, metricName: string) =>
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: metricName,
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: fn.logicalId } }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      AlarmActions: toOperators(template),
+    });
+
+  it('alarms on Errors and Throttles of every API group function and the WebSocket handler', () => {
+    for (const [group] of groups) {
+      lambdaAlarm(t.api, appFunction(t.api, group), 'Errors');
+      lambdaAlarm(t.api, appFunction(t.api, group), 'Throttles');
+    }
+    lambdaAlarm(t.realtime, appFunction(t.realtime, 'websocket'), 'Errors');
+    lambdaAlarm(t.realtime, appFunction(t.realtime, 'websocket'), 'Throttles');
+  });
+
+  it('alarms when 5 % or more of HTTP API requests answer 5xx', () => {
+    const apiId = Object.keys(t.api.findResources('AWS::ApiGatewayV2::Api'))[0];
+    const dims = [{ Name: 'ApiId', Value: { Ref: apiId } }, { Name: 'Stage', Value: '$default' }];
+    t.api.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: toOperators(t.api),
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: 'IF(requests > 0, 100 * errors / requests, 0)', ReturnData: true }),
+        Match.objectLike({ Id: 'requests', MetricStat: Match.objectLike({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count', Dimensions: dims } }) }),
+        Match.objectLike({ Id: 'errors', MetricStat: Match.objectLike({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Dimensions: dims } }) }),
+      ]),
+    });
+  });
+
+  it('alarms on read and write throttling of the table', () => {
+    const tableId = Object.keys(t.data.findResources('AWS::DynamoDB::GlobalTable'))[0];
+    for (const metricName of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
+      t.data.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/DynamoDB',
+        MetricName: metricName,
+        Dimensions: [{ Name: 'TableName', Value: { Ref: tableId } }],
+        Statistic: 'Sum',
+        Threshold: 1,
+        AlarmActions: toOperators(t.data),
+      });
+    }
+  });
+
+  it('sends every alarm of every stack to the one operator topic', () => {
+    t.data.resourceCountIs('AWS::SNS::Topic', 1);
+    for (const [name, template] of Object.entries(t)) {
+      for (const [id, alarm] of Object.entries(template.findResources('AWS::CloudWatch::Alarm'))) {
+        expect(alarm.Properties.AlarmActions, `${name} ${id}`).toBeDefined();
+        expectToOperators(template, alarm.Properties.AlarmActions);
+      }
+      if (name !== 'data') template.resourceCountIs('AWS::SNS::Topic', 0);
+    }
+  });
+});
+
+describe('TLS', () => {
+  const deniesPlainHttp = Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
+
+  it('makes the operator topic and the failed-jobs queue refuse plain HTTP', () => {
+    t.data.hasResourceProperties('AWS::SNS::TopicPolicy', { PolicyDocument: { Statement: Match.arrayWith([deniesPlainHttp]) } });
+    t.jobs.hasResourceProperties('AWS::SQS::QueuePolicy', { PolicyDocument: { Statement: Match.arrayWith([deniesPlainHttp]) } });
+  });
+});
+
+describe('API stages', () => {
+  const logGroupOf = (template: Template, stageProps: any) => template.findResources('AWS::Logs::LogGroup')[refId(stageProps.AccessLogSettings.DestinationArn)];
+
+  it('throttles the HTTP API stage and writes JSON access logs to a log group with retention', () => {
+    const [stage] = Object.values(t.api.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stage.Properties.StageName).toBe('$default');
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: HTTP_API_THROTTLE.burstLimit, ThrottlingRateLimit: HTTP_API_THROTTLE.rateLimit });
+    expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
+    const logGroup = logGroupOf(t.api, stage.Properties);
+    expect(logGroup.Properties.RetentionInDays).toBe(90);
+    expect(logGroup.DeletionPolicy).toBe('Delete');
+  });
+
+  it('throttles the WebSocket stage and writes JSON access logs to a log group with retention', () => {
+    const [stage] = Object.values(t.realtime.findResources('AWS::ApiGatewayV2::Stage'));
+    expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingBurstLimit: WEBSOCKET_THROTTLE.burstLimit, ThrottlingRateLimit: WEBSOCKET_THROTTLE.rateLimit });
+    expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toMatchObject({ connectionId: '$context.connectionId', eventType: '$context.eventType' });
+    const logGroup = logGroupOf(t.realtime, stage.Properties);
+    expect(logGroup.Properties.RetentionInDays).toBe(90);
+    expect(logGroup.DeletionPolicy).toBe('Delete');
+  });
 });
 
 describe('jobs', () => {
@@ -248,19 +413,17 @@ describe('jobs', () => {
       FilterPattern: '{ $.alarm = "LEDGER_DRIFT" }',
       MetricTransformations: [Match.objectLike({ MetricName: 'LEDGER_DRIFT', MetricNamespace: 'SimpleSlot/tester', MetricValue: '1' })],
     });
-    const topic = Object.keys(t.jobs.findResources('AWS::SNS::Topic'))[0];
     t.jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'LEDGER_DRIFT',
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       TreatMissingData: 'notBreaching',
-      AlarmActions: [{ Ref: topic }],
+      AlarmActions: toOperators(t.jobs),
     });
   });
 
   it('alarms the operator topic when a job run fails and when a failed run lands in FailedJobs', () => {
-    const topic = Object.keys(t.jobs.findResources('AWS::SNS::Topic'))[0];
-    const notifiesTopic = { Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching', AlarmActions: [{ Ref: topic }] };
+    const notifiesTopic = { Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching', AlarmActions: toOperators(t.jobs) };
     const failureQueues = new Set<string>();
     for (const job of schedules) {
       const fn = appFunction(t.jobs, job.name);
@@ -292,7 +455,7 @@ describe('jobs', () => {
     const alarms = Object.values(t.jobs.findResources('AWS::CloudWatch::Alarm'));
     const logLineAlarms = schedules.reduce((n, job) => n + (job.alarms?.length ?? 0), 0);
     expect(alarms).toHaveLength(logLineAlarms + schedules.length + 1);
-    for (const alarm of alarms) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topic }]);
+    for (const alarm of alarms) expectToOperators(t.jobs, alarm.Properties.AlarmActions);
   });
 
   it('turns a schedule entry into a function, a rule, a failure destination and an Errors alarm', () => {
@@ -303,9 +466,11 @@ describe('jobs', () => {
       stage: 'fixture',
       table: fixtureData.table,
       signingKey: fixtureData.signingKey,
+      alarmTopic: fixtureData.alarmTopic,
     });
     const stack = new JobsStack(fixtureApp, 'Jobs', {
       stage: 'fixture',
+      alarmTopic: fixtureData.alarmTopic,
       table: fixtureData.table,
       realtime: fixtureRealtime,
       schedules: [
@@ -333,12 +498,49 @@ describe('jobs', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'Errors',
       Dimensions: [{ Name: 'FunctionName', Value: { Ref: fn.logicalId } }],
-      AlarmActions: [{ Ref: Object.keys(template.findResources('AWS::SNS::Topic'))[0] }],
+      AlarmActions: [Match.anyValue()],
     });
     const actions = allowedActions(template, fn);
     expect(actions.filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a))).toEqual([]);
     expect(actions).toContain('execute-api:ManageConnections');
     expect(fn.env.WS_MANAGEMENT_ENDPOINT).toBeDefined();
+  });
+});
+
+describe('edge (WAF)', () => {
+  it('lives in us-east-1, where CloudFront takes web ACLs from', () => {
+    expect(edge.region).toBe('us-east-1');
+    expect(web.region).toBe(data.region);
+  });
+
+  it('has a CloudFront web ACL with the managed common and known-bad-inputs groups and a rate limit on /api/auth/*', () => {
+    t.edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    const [acl] = Object.values(t.edge.findResources('AWS::WAFv2::WebACL'));
+    expect(acl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    const rules = acl.Properties.Rules as any[];
+    const managed = rules.filter((r) => r.Statement.ManagedRuleGroupStatement).map((r) => r.Statement.ManagedRuleGroupStatement);
+    expect(managed.map((m) => `${m.VendorName}/${m.Name}`).sort()).toEqual(['AWS/AWSManagedRulesCommonRuleSet', 'AWS/AWSManagedRulesKnownBadInputsRuleSet']);
+    for (const r of rules.filter((r) => r.Statement.ManagedRuleGroupStatement)) expect(r.OverrideAction).toEqual({ None: {} });
+    // Only the 8 KB body-size rule is counted instead of blocked (bulk registration bodies are larger).
+    const common = managed.find((m) => m.Name === 'AWSManagedRulesCommonRuleSet');
+    expect(common.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
+
+    const rate = rules.find((r) => r.Statement.RateBasedStatement);
+    expect(rate.Action).toEqual({ Block: {} });
+    expect(rate.Statement.RateBasedStatement).toMatchObject({
+      Limit: AUTH_RATE_LIMIT_PER_5_MIN,
+      AggregateKeyType: 'IP',
+      ScopeDownStatement: { ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/auth/' } },
+    });
+    expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
+  });
+
+  it('attaches the web ACL to the distribution', () => {
+    const [distribution] = Object.values(t.web.findResources('AWS::CloudFront::Distribution'));
+    const aclId = Object.keys(t.edge.findResources('AWS::WAFv2::WebACL'))[0];
+    expect(JSON.stringify(distribution.Properties.DistributionConfig.WebACLId)).toMatch(
+      new RegExp(`"StackName":"${edge.stackName}","Region":"us-east-1","OutputName":"[^"]*${aclId}Arn`),
+    );
   });
 });
 
@@ -361,6 +563,40 @@ describe('web', () => {
     },
   });
 
+  const behaviours = () => [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors];
+
+  it('puts the one custom security-headers policy on every behaviour', () => {
+    const policies = t.web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(Object.keys(policies)).toHaveLength(1);
+    const [policyId, policy] = Object.entries(policies)[0];
+    expect(behaviours()).toHaveLength(3);
+    for (const b of behaviours()) expect(b.ResponseHeadersPolicyId, b.PathPattern ?? 'default').toEqual({ Ref: policyId });
+
+    const security = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const wire = securityHeaderValues();
+    expect(security).toEqual({
+      ContentSecurityPolicy: { ContentSecurityPolicy: wire['content-security-policy'], Override: true },
+      StrictTransportSecurity: { AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: wire['x-frame-options'], Override: true },
+      ReferrerPolicy: { ReferrerPolicy: wire['referrer-policy'], Override: true },
+    });
+  });
+
+  it('enforces TLS: viewers on HTTPS, origins over HTTPS, the bucket refuses plain HTTP', () => {
+    for (const b of behaviours()) expect(['redirect-to-https', 'https-only'], b.PathPattern ?? 'default').toContain(b.ViewerProtocolPolicy);
+    for (const origin of distribution.Origins.filter((o: any) => o.CustomOriginConfig)) {
+      expect(origin.CustomOriginConfig.OriginProtocolPolicy, origin.Id).toBe('https-only');
+    }
+    t.web.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
   it('sends /api/* uncached, with every method and viewer header, to the HTTP API', () => {
     const api = behaviour('/api/*');
     expect(api).toMatchObject({
@@ -369,6 +605,21 @@ describe('web', () => {
       OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
     });
     expect(JSON.stringify(originOf(api).DomainName)).toContain('SimpleSlot-tester-Api');
+  });
+
+  it('adds the origin-lock secret header (resolved from Secrets Manager at deploy) on the way to the HTTP API only', () => {
+    const apiOrigin = originOf(behaviour('/api/*'));
+    const secretId = Object.keys(t.data.findResources('AWS::SecretsManager::Secret')).find((id) => id.startsWith('OriginVerifySecret'))!;
+    expect(apiOrigin.OriginCustomHeaders).toHaveLength(1);
+    const [header] = apiOrigin.OriginCustomHeaders;
+    expect(header.HeaderName).toBe(ORIGIN_VERIFY_HEADER);
+    const value = JSON.stringify(header.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toMatch(new RegExp(`Ref${secretId}`));
+    // A rotation bump (context originSecretRotation) changes the distribution, so the reference is resolved again.
+    expect(distribution.Comment).toContain('origin secret rotation 0');
+    expect(originOf(behaviour('/ws')).OriginCustomHeaders).toBeUndefined();
+    expect(originOf(distribution.DefaultCacheBehavior).OriginCustomHeaders).toBeUndefined();
   });
 
   it('hands the viewer address to the API in its own header, replacing a client-sent one', () => {

@@ -48,17 +48,25 @@ export function appFunction(template: Template, service: string): FoundFunction 
   return fns[0];
 }
 
-/** Every IAM action the function's execution role is allowed (from the policies attached to it). */
-export function allowedActions(template: Template, fn: FoundFunction): string[] {
+export interface PolicyStatementJson {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, unknown>>;
+}
+
+/** Every Allow statement of the policies attached to the function's execution role. */
+export function allowedStatements(template: Template, fn: FoundFunction): PolicyStatementJson[] {
   const roleId = fn.props.Role['Fn::GetAtt'][0];
   const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>).filter((p) =>
     (p.Properties.Roles as Array<{ Ref?: string }>).some((r) => r.Ref === roleId),
   );
-  return policies.flatMap((p) =>
-    (p.Properties.PolicyDocument.Statement as Array<{ Effect: string; Action: string | string[] }>)
-      .filter((s) => s.Effect === 'Allow')
-      .flatMap((s) => [s.Action].flat()),
-  );
+  return policies.flatMap((p) => (p.Properties.PolicyDocument.Statement as PolicyStatementJson[]).filter((s) => s.Effect === 'Allow'));
+}
+
+/** Every IAM action the function's execution role is allowed (from the policies attached to it). */
+export function allowedActions(template: Template, fn: FoundFunction): string[] {
+  return allowedStatements(template, fn).flatMap((s) => [s.Action].flat());
 }
 
 export const DYNAMODB_WRITE_ACTIONS = [

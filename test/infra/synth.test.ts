@@ -24,7 +24,7 @@ describe('cdk synth', () => {
 
     const templates = readdirSync(outdir).filter((f) => f.endsWith('.template.json'));
     expect(templates.sort()).toEqual(
-      ['Api', 'Data', 'Jobs', 'Realtime', 'Web'].map((s) => `SimpleSlot-citest-${s}.template.json`),
+      ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web'].map((s) => `SimpleSlot-citest-${s}.template.json`),
     );
     expect(stderr).not.toMatch(/\[Error at/);
 

@@ -1,0 +1,61 @@
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { addSimpleSlot } from '#infra/simple-slot';
+import { FALLBACK_REGION } from '#infra/stage';
+import { testApp } from '#test/infra/support';
+
+/** Constructing (not synthesizing) the app is enough to see which stage, account and region it picks. */
+const build = (context: Record<string, unknown>) => {
+  const app = testApp(context);
+  addSimpleSlot(app);
+  return app.node.children.filter(Stack.isStack);
+};
+
+const prodContext = { stage: 'prod', prodAccount: '123456789012', prodRegion: 'ap-northeast-2', alarmEmail: 'ops@example.com' };
+
+describe('stages', () => {
+  it('refuses to synth without -c stage, naming the flag', () => {
+    expect(() => build({})).toThrow(/No stage given: pass -c stage=NAME/);
+    expect(() => build({ stage: '' })).toThrow(/No stage given/);
+  });
+
+  it('refuses a stage name CloudFormation cannot use', () => {
+    expect(() => build({ stage: 'Alice_1' })).toThrow(/Invalid stage/);
+  });
+
+  it('isolates stages by name: no two stages share a stack', () => {
+    const alice = build({ stage: 'alice' }).map((s) => s.stackName);
+    const bob = build({ stage: 'bob' }).map((s) => s.stackName);
+    expect(alice.every((n) => n.startsWith('SimpleSlot-alice-'))).toBe(true);
+    expect(bob.every((n) => n.startsWith('SimpleSlot-bob-'))).toBe(true);
+    expect(alice.filter((n) => bob.includes(n))).toEqual([]);
+  });
+
+  it('puts a sandbox in -c region (or the fallback) and the caller\'s account', () => {
+    for (const stack of build({ stage: 'alice', region: 'eu-west-1' }).filter((s) => !s.stackName.endsWith('-Edge'))) {
+      expect(stack.region, stack.stackName).toBe('eu-west-1');
+      expect(stack.environment, stack.stackName).toBe('aws://unknown-account/eu-west-1');
+    }
+    const fallback = build({ stage: 'alice' }).find((s) => s.stackName === 'SimpleSlot-alice-Data')!;
+    expect(fallback.region).toBe(process.env.CDK_DEFAULT_REGION ?? FALLBACK_REGION);
+  });
+
+  it('pins prod to the account and region from context', () => {
+    const stacks = build(prodContext);
+    for (const stack of stacks.filter((s) => !s.stackName.endsWith('-Edge'))) {
+      expect(stack.environment, stack.stackName).toBe('aws://123456789012/ap-northeast-2');
+    }
+    expect(() => build({ ...prodContext, prodAccount: undefined })).toThrow(/pinned to one account and region/);
+    expect(() => build({ ...prodContext, prodRegion: undefined })).toThrow(/pinned to one account and region/);
+    expect(() => build({ ...prodContext, prodAccount: 'abc' })).toThrow(/pinned to one account and region/);
+  });
+
+  it('refuses prod without an alarm subscriber, but lets sandboxes go without one', () => {
+    expect(() => build({ ...prodContext, alarmEmail: undefined })).toThrow(/prod needs an alarm subscriber: pass -c alarmEmail/);
+    expect(() => build({ stage: 'alice' })).not.toThrow();
+    expect(() => build({ stage: 'alice', alarmEmail: 'not-an-address' })).toThrow(/not an e-mail address/);
+    const data = build(prodContext).find((s) => s.stackName === 'SimpleSlot-prod-Data')!;
+    Template.fromStack(data).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+  });
+});
