@@ -64,12 +64,9 @@ describe('Content-Security-Policy', () => {
     // Without a token the server may refuse it; what matters is that the browser let it try.
     expect(['open', 'closed', 'error']).toContain(opened);
 
-    // zod 4 probes for eval once (`Function('')` in a try/catch, then parses without JIT): the only
-    // tolerated report, and only from the chunk zod is bundled in. `z.config({ jitless: true })` in
-    // shared/zod.ts removes the probe; then this filter can go.
-    const zodEvalProbe = (v: string) => /^script-src eval forms-[\w-]+\.js$/.test(v);
-    expect((await violations()).filter((v) => !zodEvalProbe(v))).toEqual([]);
-    expect(consoleErrors.filter((e) => !/unsafe-eval/.test(e))).toEqual([]);
+    // zod runs jitless (shared/zod.ts), so nothing may need eval either.
+    expect(await violations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 
   it('does report a violation when a page breaks the policy (the listener works)', async () => {
