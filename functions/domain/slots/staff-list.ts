@@ -85,6 +85,16 @@ type PageRow = Pick<SlotListRow, 'id' | 'userId'>;
 /** At most 11 statuses × 2 orders: a few hundred checkpoints each at 20,000 slots. */
 const entries = new Map<string, Entry>();
 
+/**
+ * Requests that arrive while a counters read is under way share it (20 operators paging at once read
+ * the 8 shards once, not 20 times); a request arriving after it finished starts a new one.
+ */
+let countersInFlight: Promise<SlotCounters> | undefined;
+function currentCounters(): Promise<SlotCounters> {
+  countersInFlight ??= slotCountersStore.global({ consistent: true }).finally(() => (countersInFlight = undefined));
+  return countersInFlight;
+}
+
 function entryFor(key: string, counters: SlotCounters, today: KstDay): Entry {
   const hit = entries.get(key);
   const settledAfter = (counters.listChangedAt ? Date.parse(counters.listChangedAt) : 0) + config().indexLagMs;
@@ -189,7 +199,7 @@ export async function pagedStaffList(query: SlotListQuery, status: DisplayStatus
     return rows;
   };
 
-  const counters = await slotCountersStore.global({ consistent: true });
+  const counters = await currentCounters();
   const entry = entryFor(`${status ?? 'all'}|${query.sortOrder}`, counters, today);
   // Concurrent and repeated asks for one page of one version share one walk; forgotten when it fails.
   const pageKey = `${offset}|${query.limit}`;
