@@ -169,7 +169,12 @@ export const sessionsStore = {
   },
 
   /** Revokes every live family of `userId` except `keepFamilyId` (GSI1, all pages). */
-  async revokeOtherFamilies(userId: string, keepFamilyId: string): Promise<number> {
+  /**
+   * Revokes the user's live families except `keepFamilyId`. With `keepSwitchSessions`, families a
+   * developer holds while acting as the user (user-switch, `actorId` set) stay: they are the
+   * developer's session, and the way back to the developer's own account.
+   */
+  async revokeOtherFamilies(userId: string, keepFamilyId: string, opts: { keepSwitchSessions?: boolean } = {}): Promise<number> {
     let cursor: Record<string, unknown> | undefined;
     let revoked = 0;
     do {
@@ -184,11 +189,14 @@ export const sessionsStore = {
             ':false': false,
             ':now': new Date().toISOString(),
           },
-          ProjectionExpression: 'familyId',
+          ProjectionExpression: 'familyId, actorId',
           ExclusiveStartKey: cursor,
         }),
       );
-      const others = (out.Items ?? []).map((i) => String(i.familyId)).filter((id) => id !== keepFamilyId);
+      const others = (out.Items ?? [])
+        .filter((i) => !(opts.keepSwitchSessions && i.actorId))
+        .map((i) => String(i.familyId))
+        .filter((id) => id !== keepFamilyId);
       await Promise.all(others.map((id) => this.revokeFamily(id)));
       revoked += others.length;
       cursor = out.LastEvaluatedKey;

@@ -283,7 +283,8 @@ describe('deactivation takes effect at once', () => {
     expect(refreshed.status).toBe(401);
     const login = await api.call('POST', '/api/auth/login', { body: { email: adv.email, password: 'secret12' } });
     expect(login.status).toBe(401);
-    expect(login.body.error).toBe('비활성화된 계정입니다. 관리자에게 문의해주세요.');
+    // Read exactly like a wrong password (no account enumeration, docs/security.md).
+    expect(login.body.error).toBe('아이디 또는 비밀번호가 올바르지 않습니다.');
 
     expect((await call('PUT', `/api/users/${adv.id}`, operator.token, { isActive: true })).status).toBe(200);
     // The old refresh family stays ended; signing in again works and writes go through.

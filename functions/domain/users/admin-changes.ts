@@ -113,8 +113,10 @@ export async function updateUser(caller: Caller, userId: string, input: UpdateUs
     await transact(withCounts([usersStore.changeItem(userId, user, next), userLogsStore.put(log)], countDeltas(user, updated)));
     return { before: user, after: updated };
   });
+  // The user's own sessions end; a developer acting as the user keeps the way back (switch-back),
+  // while every write as the user is refused by the active-account check.
   if ((before.isActive && !after.isActive) || before.passwordHash !== after.passwordHash) {
-    await sessionsStore.revokeOtherFamilies(userId, '');
+    await sessionsStore.revokeOtherFamilies(userId, '', { keepSwitchSessions: true });
   }
   return toAdminUserDto(after, await slotCountersStore.ofUser(userId));
 }
@@ -137,6 +139,6 @@ export async function deleteUser(caller: Caller, userId: string): Promise<{ dele
     const change = usersStore.changeItem(userId, user, { isActive: false, deletedAt: new Date().toISOString() });
     await transact(withCounts([change, userLogsStore.put(log)], countDeltas(user, null)));
   });
-  await sessionsStore.revokeOtherFamilies(userId, '');
+  await sessionsStore.revokeOtherFamilies(userId, '', { keepSwitchSessions: true });
   return { deleted: true, id: userId };
 }
