@@ -1,6 +1,6 @@
 import type { SlotChangeType } from '#shared/schemas/slots';
 import { tableName } from './client';
-import { queryAll } from './item-io';
+import { batchWriteAll, queryAll } from './item-io';
 import { keys, stripKeys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -25,6 +25,11 @@ export interface SlotLogRecord {
 export const slotLogsStore = {
   put(log: SlotLogRecord): TransactItem {
     return { Put: { TableName: tableName(), Item: { ...keys.slotLog(log.slot_id, log.created_at, log.id), entity: 'slotLog', ...log } } };
+  },
+
+  /** Many lines outside a transaction (after a commit that wrote more slots than one transaction holds). */
+  async putMany(logs: SlotLogRecord[]): Promise<void> {
+    await batchWriteAll(logs.map((log) => ({ PutRequest: { Item: { ...keys.slotLog(log.slot_id, log.created_at, log.id), entity: 'slotLog', ...log } } })));
   },
 
   /** Oldest first. */

@@ -24,6 +24,8 @@ export const allocationMessages = {
   /** Default memo: the issuance's terms in one line. */
   memo: (start: string, end: string, workCount: number, amount: number) => `${start}~${end} · 작업 ${workCount}건 · ${formatWonNumber(amount)}원`,
   testMemo: (start: string, end: string) => `테스트 슬롯 ${start}~${end} (무료)`,
+  /** The change-log line of an issued slot. */
+  issuedLog: (reason: string, start: string, end: string) => `선슬롯 발행 (${start} ~ ${end})${reason ? `: ${reason}` : ''}`,
   historyEmpty: '발행 내역이 없습니다.',
   paymentConfirm: '결제를 완료 처리하시겠습니까?',
   paymentCancelConfirm: '결제를 취소 처리하시겠습니까?',

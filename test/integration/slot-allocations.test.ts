@@ -85,6 +85,9 @@ describe('POST /api/slots/allocate/{userId}', () => {
     expect(slots).toHaveLength(120);
     expect(slots.map((s: any) => s.slot_number)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
     expect(slots[0]).toMatchObject({ status: 'empty', allocation_id: allocationId, pre_allocation_start_date: start, pre_allocation_end_date: addKstDays(start, 9), startDate: start, is_test: false, pre_allocation_amount: 300_000, workCount: 5 });
+    // Each issued slot's change log names who issued it and why.
+    const logs = (await api.call('GET', `/api/slots/${slotIds[119]}/logs`, { token: operator.token })).body.data;
+    expect(logs).toEqual([expect.objectContaining({ change_type: 'status_change', new_value: 'empty', full_name: '발행운영자', description: `선슬롯 발행 (${start} ~ ${addKstDays(start, 9)}): 3월 선결제분` })]);
 
     const { allocations, pagination } = await history(`?userId=${user.id}`);
     expect(pagination.total).toBe(1);

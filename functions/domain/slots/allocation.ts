@@ -19,7 +19,9 @@ import { transact } from '../../storage/transactions';
 import { usersStore } from '../../storage/users';
 import type { Caller } from '../auth/tokens';
 import { getSettings } from '../settings/settings-service';
-import { type ChangeContext } from './slot-change-log';
+import { logWriter, type ChangeContext } from './slot-change-log';
+import { slotLogsStore } from '../../storage/slot-logs';
+import { logger } from '#commons/logger';
 import { ownersOf, toSlotDto } from './slot-dto';
 import { allocationIdFor, bulkSlotId, digest, newBulkAttempt } from './slot-ids';
 import { newSlotRecord, statusMove } from './slot-record';
@@ -114,7 +116,15 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
     ]);
     return undefined;
   });
-  return twin ? replay(twin, termsHash) : result;
+  if (twin) return replay(twin, termsHash);
+  // Each issued slot's change log says who issued it, when and why. Written after the commit (a
+  // thousand lines do not fit one transaction); a failure here loses only the lines, never the slots.
+  const log = await logWriter(ctx);
+  const at = new Date().toISOString();
+  await slotLogsStore
+    .putMany(slots.map((s) => log(s.id, at, { change_type: 'status_change', field_key: 'status', old_value: null, new_value: 'empty', description: allocationMessages.issuedLog(input.description ?? '', startDate, endDate) })))
+    .catch((error: unknown) => logger.warn('issued slots not logged', { allocationId, error: error as Error }));
+  return result;
 }
 
 function replay(record: BulkRecord, termsHash: string): AllocateSlotsResult {
