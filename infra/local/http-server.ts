@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { VIEWER_IP_HEADER } from '../../shared/api';
 import { commonMessages } from '../../shared/messages/common';
 import { apiGroups, matchRoute, routeKey } from '../routes';
 import { securityHeaderValues } from '../security-headers';
@@ -52,6 +53,10 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
 function toEvent(req: IncomingMessage, url: URL, body: Buffer, key: string, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : (v ?? '');
+  // In the cloud only CloudFront sets the viewer-IP header (and the origin lock proves it came from
+  // there); locally nothing stands in front, so a client's own value is dropped and the socket's
+  // address is used. Tests that simulate many addresses opt in with LOCAL_TRUST_VIEWER_IP=1.
+  if (process.env.LOCAL_TRUST_VIEWER_IP !== '1') delete headers[VIEWER_IP_HEADER];
   const query: Record<string, string> = {};
   // API Gateway joins repeated query parameters with commas.
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;

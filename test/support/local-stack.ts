@@ -21,6 +21,8 @@ export async function startLocalStack(opts: { web?: boolean } = {}) {
   const port = await freePort();
   applyLocalEnvironment({ dataDir, tableName, dynamoEndpoint, port });
   process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+  // Tests play many viewers from one machine through the viewer-IP header (npm start ignores it).
+  process.env.LOCAL_TRUST_VIEWER_IP = '1';
   await ensureTable(dynamoEndpoint, tableName);
   const { bootstrap } = await import('../../functions/domain/bootstrap');
   const { createUser } = await import('../../functions/domain/auth/auth-service');
