@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
+import { apiClient } from '../support/http';
+import { startLocalStack, type LocalStack } from '../support/local-stack';
+import { fund, productUrl } from '../support/slots';
+
+/**
+ * Stored text is shown as text, never run (issue 17, item 6). Names, slot fields, rejection and
+ * refund reasons carry vectors of the OWASP XSS filter-evasion cheat sheet; the pages that show
+ * them are opened in Chromium, and no vector may create an element, set a handler or run a script.
+ * The site's CSP would stop an inline handler anyway, so the test looks at the DOM itself too.
+ */
+const vectors = [
+  '<script>window.__xss=1</script>',
+  '<img src=x onerror="window.__xss=2">',
+  '<svg/onload=window.__xss=3>',
+  '"><iframe src="javascript:window.__xss=4">',
+  "<a href='javascript:window.__xss=5'>x</a>",
+  '<body onload=window.__xss=6>',
+  '<div style="background:url(javascript:window.__xss=7)">',
+  '<math><mtext><img src=x onerror=window.__xss=8>',
+  '{{constructor.constructor("window.__xss=9")()}}',
+  '<details open ontoggle=window.__xss=10>',
+];
+
+let stack: LocalStack;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  stack = await startLocalStack();
+  const api = apiClient(stack.url);
+  await stack.createUser({ email: 'xssop', password: 'secret12', fullName: '운영자', role: 'operator' });
+  const op = await api.login('xssop', 'secret12');
+  const adv = await stack.createUser({ email: 'xssadv', password: 'secret12', fullName: vectors[1] });
+  await fund(adv.id, 10 * 50_000);
+  const token = (await api.login('xssadv', 'secret12')).token;
+  for (const [i, vector] of vectors.slice(0, 6).entries()) {
+    const slot = await api.call('POST', '/api/slots', { token, body: { customFields: { keywords: vector.slice(0, 90), landingUrl: productUrl(i), mid: vector.slice(0, 40), description: vector } } });
+    expect(slot.status, JSON.stringify(slot.body)).toBe(201);
+    if (i === 0) await api.call('POST', `/api/slots/${slot.body.data.id}/approve`, { token: op.token, body: { approved: false, rejectionReason: vectors[2] } });
+  }
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function expectNothingRan(page: Page) {
+  const found = await page.evaluate(() => ({
+    ran: (window as unknown as { __xss?: number }).__xss ?? null,
+    injected: document.querySelectorAll('img[src="x"], svg[onload], iframe[src^="javascript"], a[href^="javascript"], details[ontoggle], body[onload] script, main script').length,
+    handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).length,
+  }));
+  expect(found).toEqual({ ran: null, injected: 0, handlers: 0 });
+}
+
+describe('stored XSS vectors', () => {
+  it('are shown as text to the advertiser and to the operator, and none runs', async () => {
+    const page = await browser.freshPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const api = trackApiCalls(page);
+    await submitLogin(page, stack.url, 'xssadv', 'secret12');
+    await page.waitForURL((url) => url.pathname === '/slots');
+    await api.settled();
+    expect(await page.locator('main').innerText()).toContain('<script>window.__xss=1</script>');
+    await expectNothingRan(page);
+
+    const staff = await browser.freshPage();
+    staff.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const staffApi = trackApiCalls(staff);
+    await submitLogin(staff, stack.url, 'xssop', 'secret12');
+    await staff.waitForURL((url) => url.pathname === '/admin');
+    for (const path of ['/admin/slots', '/admin/users']) {
+      await staff.goto(`${stack.url}${path}`);
+      await staff.getByText('xssadv').first().waitFor();
+      await staffApi.settled();
+      await expectNothingRan(staff);
+    }
+    // The advertiser's name (a vector) is on the users page as text.
+    expect(await staff.locator('main').innerText()).toContain('<img src=x onerror="window.__xss=2">');
+    expect(dialogs).toEqual([]);
+  });
+});
