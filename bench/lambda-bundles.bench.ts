@@ -9,6 +9,7 @@ import { projectRoot } from '../infra/constructs/app-function';
 import { bundleFileName, esbuildOptions } from '../infra/constructs/lambda-bundling';
 import { apiGroups } from '../infra/routes';
 import { bootstrapEntry, schedules, websocketEntry } from '../infra/schedules';
+import { round } from './stats';
 
 /**
  * Item 8 benchmark (not a timed test; run with `npm run bench lambda-bundles`): bundles every Lambda
@@ -28,7 +29,6 @@ const MAX_API_OWN_IMPORT_MS = 20;
 const outRoot = join(projectRoot, 'node_modules/.cache/lambda-bundles');
 const warmupFile = join(outRoot, '_src', 'warmup.mjs');
 const run = promisify(execFile);
-const round = (ms: number) => Math.round(ms * 10) / 10;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

@@ -1,5 +1,6 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { startBenchStack } from './local-stack';
+import { percentile, round } from './stats';
 
 /**
  * Issue 4 benchmark (not a timed test; run with `npm run bench`):
@@ -18,8 +19,6 @@ const row = (n: number) => ({
   customFields: { keywords: `벤치 키워드 ${n}`, landingUrl: `https://www.coupang.com/vp/products/${100000 + n}?itemId=${200000 + n}&vendorItemId=${300000 + n}`, mid: `MID${n}` },
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 export async function runSlotsBulkBench(log: (msg: string) => void = console.log) {
   // Other work on the machine skews the figures: the load average is recorded with them.

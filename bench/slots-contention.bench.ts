@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import { startBenchStack } from './local-stack';
+import { percentile, round } from './stats';
 
 /**
  * Foundations issue, item 3 (not a timed test; `npm run bench slots-contention`): one user fires
@@ -10,8 +11,6 @@ import { startBenchStack } from './local-stack';
  * balance, ledger and counters came out exact.
  */
 const PRICE = 50_000;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 export async function runSlotsContentionBench(log: (msg: string) => void = console.log) {
   const loadAtStart = loadavg()[0];

@@ -1,5 +1,6 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { startBenchStack } from './local-stack';
+import { percentile, round } from './stats';
 
 /**
  * Issue 10 benchmark (not a timed test; `npm run bench staff-slot-list`): the operator's slot list
@@ -22,8 +23,6 @@ const REQUESTS = 300;
 const REQUESTS_BEFORE = 60;
 const TARGET_P95_MS = 300;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /** Slot i's stored status and dates: 30 % pending, 40 % active, the rest spread over the others. */
 function shapeOf(i: number, today: string, addKstDays: (d: string, n: number) => string) {
