@@ -1,4 +1,4 @@
-import { isConditionFailure, isTransientFailure } from './store-errors';
+import { isConditionFailure, isStoreBusy, isTransientFailure } from './store-errors';
 import { workTimeLeftMs } from './deadline';
 import { DomainError, ThrottledError } from './errors';
 import { commonMessages } from '#shared/messages/common';
@@ -71,7 +71,8 @@ export async function retrying<T>(attempt: (n: number) => Promise<T>, opts: Retr
     } catch (err) {
       if (!isRetryable(err)) throw err;
       const now = Date.now();
-      const busy = isTransientFailure(err) && !(err instanceof LostRaceError) && !isConditionFailure(err);
+      // A transaction conflict is a lost race (someone else is committing); only a refusing store is "busy".
+      const busy = isStoreBusy(err);
       busySince = busy ? (busySince ?? now) : undefined;
       const wait = backoffMs(n);
       const busyTooLong = busySince !== undefined && now + wait - busySince > retryPolicy.busyBudgetMs;

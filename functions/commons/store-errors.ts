@@ -18,6 +18,20 @@ export function failedConditionIndex(err: unknown): number {
   return reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
 }
 
+/**
+ * The store itself is refusing (throttling, a timeout, an internal error), as opposed to losing a
+ * race to another writer: the retry policy gives this only a short budget.
+ */
+export function isStoreBusy(err: unknown): boolean {
+  const name = named(err);
+  if (['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TimeoutError', 'InternalServerError'].includes(name)) return true;
+  if (name === 'TransactionCanceledException') {
+    const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+    return reasons.some((r) => r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');
+  }
+  return false;
+}
+
 /** Throttling, a transaction conflict or a timeout: the caller may retry; the user sees "busy". */
 export function isTransientFailure(err: unknown): boolean {
   const name = named(err);
