@@ -17,7 +17,7 @@ import { logger } from '#commons/logger';
 import { withDeadline } from '#commons/deadline';
 import { cleanTexts } from '#commons/clean-text';
 // --- origin lock (infra issue 16): one import and the first lines of `core` below ---
-import { originAllowed, originRefusedMessage } from './origin-lock';
+import { originAllowed } from './origin-lock';
 
 /**
  * The one adapter between API Gateway (HTTP API v2 events) and domain code. A group handler lists
@@ -238,7 +238,7 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
     if (throughCloudFront === null) return failure(new DomainError('INTERNAL', commonMessages.internal));
     if (!throughCloudFront) {
       logger.warn('request refused: not through CloudFront');
-      return failure(new ForbiddenError(originRefusedMessage));
+      return failure(new ForbiddenError(commonMessages.originRefused));
     }
     // --- end origin lock ---
     const entry = byKey.get(event.routeKey);

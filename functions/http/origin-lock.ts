@@ -71,5 +71,3 @@ export function resetOriginLock(): void {
   client = undefined;
 }
 
-/** The 403 message (the lead may move it to shared/messages/common.ts). */
-export const originRefusedMessage = '허용되지 않은 경로로 들어온 요청입니다.';

@@ -7,6 +7,8 @@ export const commonMessages = {
   validation: '입력값을 확인해주세요.',
   notFound: '요청한 항목을 찾을 수 없습니다.',
   routeNotFound: '요청한 주소를 찾을 수 없습니다.',
+  /** A request that did not come through CloudFront (the origin lock). */
+  originRefused: '허용되지 않은 경로로 들어온 요청입니다.',
   methodNotAllowed: '허용되지 않은 요청 방식입니다.',
   internal: '서버 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
   network: '서버와의 통신 중 오류가 발생했습니다.',
