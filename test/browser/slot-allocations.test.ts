@@ -120,5 +120,10 @@ describe('pre-allocation journey', () => {
     const child = slots.find((s: { parent_slot_id: string | null }) => s.parent_slot_id);
     // The modal's default period is 7 days from today: the extension runs the 10 days after it.
     expect(child).toMatchObject({ keyword: '선슬롯 키워드', startDate: addKstDays(kstToday(), 7), endDate: addKstDays(kstToday(), 16), payment_completed: true });
+
+    // In pre-allocation mode the slot list offers the same issuance (the app composes it there).
+    await page.goto(`${stack.url}/admin/slots`);
+    await page.getByRole('heading', { name: '슬롯 관리' }).waitFor();
+    await page.getByRole('button', { name: '선슬롯 발행' }).waitFor();
   });
 });
