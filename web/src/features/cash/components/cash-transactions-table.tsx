@@ -2,6 +2,7 @@ import { isCreditType, ledgerTypeLabels, type CashTransactionDto } from '#shared
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDateTime, formatWon } from '@/lib/format';
 import styles from './cash.module.css';
+import tableStyles from '@/components/ui/data-table.module.css';
 
 /**
  * Usage history columns (advertiser §2): time, type, amount (+ for money in: charge, refund and
@@ -10,17 +11,17 @@ import styles from './cash.module.css';
 export function CashTransactionsTable({ items }: { items: CashTransactionDto[] }) {
   if (items.length === 0) return <EmptyState icon="receipt" title="사용 내역이 없습니다." />;
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={tableStyles.tableWrap}>
+      <table className={tableStyles.table}>
         <thead>
           <tr>
             <th scope="col">일시</th>
             <th scope="col">유형</th>
-            <th scope="col" className={styles.num}>
+            <th scope="col" className={tableStyles.num}>
               금액
             </th>
             <th scope="col">내용</th>
-            <th scope="col" className={styles.num}>
+            <th scope="col" className={tableStyles.num}>
               잔액
             </th>
           </tr>
@@ -32,12 +33,12 @@ export function CashTransactionsTable({ items }: { items: CashTransactionDto[] }
               <tr key={t.id}>
                 <td>{formatDateTime(t.transactionAt)}</td>
                 <td>{ledgerTypeLabels[t.type] ?? t.type}</td>
-                <td className={`${styles.num} ${plus ? styles.plus : styles.minus}`}>
+                <td className={`${tableStyles.num} ${plus ? styles.plus : styles.minus}`}>
                   {plus ? '+' : '−'}
                   {formatWon(t.amount)}
                 </td>
                 <td>{t.description}</td>
-                <td className={styles.num}>{formatWon(t.balanceAfter)}</td>
+                <td className={tableStyles.num}>{formatWon(t.balanceAfter)}</td>
               </tr>
             );
           })}

@@ -3,6 +3,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { formatDateTime, formatWon } from '@/lib/format';
 import { ChargeStatusBadge } from './charge-status-badge';
 import styles from './cash.module.css';
+import tableStyles from '@/components/ui/data-table.module.css';
 
 interface ChargeRequestsTableProps {
   items: ChargeRequestDto[];
@@ -16,16 +17,16 @@ interface ChargeRequestsTableProps {
 export function ChargeRequestsTable({ items, showUser = false, actions, emptyText = '충전 내역이 없습니다.' }: ChargeRequestsTableProps) {
   if (items.length === 0) return <EmptyState icon="receipt" title={emptyText} />;
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={tableStyles.tableWrap}>
+      <table className={tableStyles.table}>
         <thead>
           <tr>
             <th scope="col">요청 일시</th>
             {showUser && <th scope="col">요청자</th>}
-            <th scope="col" className={styles.num}>
+            <th scope="col" className={tableStyles.num}>
               충전 금액
             </th>
-            <th scope="col" className={styles.num}>
+            <th scope="col" className={tableStyles.num}>
               보너스
             </th>
             <th scope="col">입금자명</th>
@@ -44,8 +45,8 @@ export function ChargeRequestsTable({ items, showUser = false, actions, emptyTex
                   <div className={styles.muted}>{r.userEmail}</div>
                 </td>
               )}
-              <td className={styles.num}>{formatWon(r.amount)}</td>
-              <td className={styles.num}>
+              <td className={tableStyles.num}>{formatWon(r.amount)}</td>
+              <td className={tableStyles.num}>
                 {r.bonusAmount > 0 ? (
                   <>
                     {formatWon(r.bonusAmount)} <span className={styles.muted}>({r.bonusPercentage}%)</span>

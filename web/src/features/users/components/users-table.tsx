@@ -6,13 +6,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { formatDate } from '@/lib/format';
 import { RoleBadge } from './role-badge';
 import styles from './users.module.css';
+import tableStyles from '@/components/ui/data-table.module.css';
 
 /** Operator console §2 table: join date, id, name, role, status, allocated/used slots, actions. */
 export function UsersTable({ users, actions }: { users: AdminUserDto[]; actions: (user: AdminUserDto) => ReactNode }) {
   if (users.length === 0) return <EmptyState icon="users" title={userMessages.empty} />;
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={tableStyles.tableWrap}>
+      <table className={tableStyles.table}>
         <thead>
           <tr>
             <th scope="col">가입일</th>
@@ -20,7 +21,7 @@ export function UsersTable({ users, actions }: { users: AdminUserDto[]; actions:
             <th scope="col">이름</th>
             <th scope="col">역할</th>
             <th scope="col">상태</th>
-            <th scope="col" className={styles.num}>
+            <th scope="col" className={tableStyles.num}>
               할당/사용 슬롯
             </th>
             <th scope="col" aria-label="작업" />
@@ -36,7 +37,7 @@ export function UsersTable({ users, actions }: { users: AdminUserDto[]; actions:
                 <RoleBadge role={u.role} />
               </td>
               <td>{u.isActive ? <Badge tone="success">{userMessages.active}</Badge> : <Badge tone="danger">{userMessages.inactive}</Badge>}</td>
-              <td className={styles.num}>
+              <td className={tableStyles.num}>
                 {u.allocated_slots} / {u.used_slots}
               </td>
               <td>
