@@ -14,6 +14,7 @@ export {
   config,
   discriminatedUnion,
   enum,
+  lazy,
   literal,
   NEVER,
   null,

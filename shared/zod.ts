@@ -44,4 +44,12 @@ z.config({
   },
 });
 
+/**
+ * A schema built the first time it parses, not when its module loads. Building zod schemas is most of
+ * a Lambda's own cold import (the slot schemas alone took ~10 ms): a function parses a request with a
+ * handful of them, so the shared schema modules wrap each top-level schema in this. It parses, infers
+ * and resolves forms exactly like the schema it wraps; `.unwrap()` gives that schema.
+ */
+export const deferred = <T extends z.ZodType>(build: () => T) => z.lazy(build);
+
 export { z };

@@ -1,81 +1,95 @@
-import { z } from '../zod';
+import { deferred, z } from '../zod';
 import { authMessages } from '../messages/auth';
 import type { Role } from '../roles';
 
 export const PASSWORD_MIN = 6;
 
 /** Login ids are letters and digits (operator console §5); sent as `email` for the spec's shape. */
-export const loginIdSchema = z
-  .string({ error: authMessages.loginRequired })
-  .trim()
-  .min(1, authMessages.loginRequired)
-  .max(50, '아이디는 50자 이하로 입력해주세요.');
+export const loginIdSchema = deferred(() =>
+  z
+    .string({ error: authMessages.loginRequired })
+    .trim()
+    .min(1, authMessages.loginRequired)
+    .max(50, '아이디는 50자 이하로 입력해주세요.'),
+);
 
-export const loginSchema = z.object({
-  email: loginIdSchema,
-  password: z.string({ error: authMessages.loginRequired }).min(1, authMessages.loginRequired).max(200),
-});
+export const loginSchema = deferred(() =>
+  z.object({
+    email: loginIdSchema,
+    password: z.string({ error: authMessages.loginRequired }).min(1, authMessages.loginRequired).max(200),
+  }),
+);
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const newPasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN, authMessages.passwordTooShort)
-  .max(200, '비밀번호는 200자 이하로 입력해주세요.');
+export const newPasswordSchema = deferred(() =>
+  z
+    .string()
+    .min(PASSWORD_MIN, authMessages.passwordTooShort)
+    .max(200, '비밀번호는 200자 이하로 입력해주세요.'),
+);
 
-export const fullNameSchema = z
-  .string({ error: authMessages.fullNameRequired })
-  .trim()
-  .min(1, authMessages.fullNameRequired)
-  .max(50, '이름은 50자 이하로 입력해주세요.');
+export const fullNameSchema = deferred(() =>
+  z
+    .string({ error: authMessages.fullNameRequired })
+    .trim()
+    .min(1, authMessages.fullNameRequired)
+    .max(50, '이름은 50자 이하로 입력해주세요.'),
+);
 
-export const registerSchema = z.object({
-  email: loginIdSchema.regex(/^[A-Za-z0-9]+$/, authMessages.idFormat),
-  password: newPasswordSchema,
-  fullName: fullNameSchema,
-  phone: z.string().trim().max(30).optional(),
-});
+export const registerSchema = deferred(() =>
+  z.object({
+    email: loginIdSchema.unwrap().regex(/^[A-Za-z0-9]+$/, authMessages.idFormat),
+    password: newPasswordSchema,
+    fullName: fullNameSchema,
+    phone: z.string().trim().max(30).optional(),
+  }),
+);
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** Refresh token from the body (spec shape) or, for the SPA, from the HttpOnly cookie. */
-export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() });
+export const refreshSchema = deferred(() => z.object({ refreshToken: z.string().min(1).max(200).optional() }));
 
-export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: authMessages.currentPasswordRequired }).min(1, authMessages.currentPasswordRequired),
-  password: newPasswordSchema,
-});
+export const changePasswordSchema = deferred(() =>
+  z.object({
+    currentPassword: z.string({ error: authMessages.currentPasswordRequired }).min(1, authMessages.currentPasswordRequired),
+    password: newPasswordSchema,
+  }),
+);
 
 /**
  * Profile: only fullName is editable. When a new password is given the checks run in the spec's
  * order: confirmation matches → minimum length → current password present. Blank = no change, but
  * a confirmation typed without a new password is a mismatch, not a silent name-only save.
  */
-export const profileUpdateSchema = z
-  .object({
-    fullName: fullNameSchema,
-    password: z.string().max(200).optional().default(''),
-    confirmPassword: z.string().max(200).optional(),
-    currentPassword: z.string().max(200).optional().default(''),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.password) {
-      if (v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
-      return;
-    }
-    if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
-      return;
-    }
-    if (v.password.length < PASSWORD_MIN) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: authMessages.passwordTooShort });
-      return;
-    }
-    if (!v.currentPassword) {
-      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: authMessages.currentPasswordRequired });
-    }
-  });
+export const profileUpdateSchema = deferred(() =>
+  z
+    .object({
+      fullName: fullNameSchema,
+      password: z.string().max(200).optional().default(''),
+      confirmPassword: z.string().max(200).optional(),
+      currentPassword: z.string().max(200).optional().default(''),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.password) {
+        if (v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
+        return;
+      }
+      if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
+        return;
+      }
+      if (v.password.length < PASSWORD_MIN) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: authMessages.passwordTooShort });
+        return;
+      }
+      if (!v.currentPassword) {
+        ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: authMessages.currentPasswordRequired });
+      }
+    }),
+);
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-export const switchUserSchema = z.object({ targetUserId: z.string().trim().min(1).max(100) });
+export const switchUserSchema = deferred(() => z.object({ targetUserId: z.string().trim().min(1).max(100) }));
 
 /** The user as the API returns it (never the password hash). */
 export interface UserDto {

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { deferred, z } from '../zod';
 import { cashMessages } from '../messages/cash';
 import { formatWonNumber } from '../won';
 
@@ -54,20 +54,22 @@ function isRealDateTime(y: number, m: number, d: number, h: number, min: number,
  * a timestamp with `Z` or an offset is taken as it says. Impossible dates are refused, not rolled
  * over. → a UTC ISO string.
  */
-export const depositAtSchema = z
-  .string({ error: cashMessages.depositAtRequired })
-  .trim()
-  .min(1, cashMessages.depositAtRequired)
-  .transform((value, ctx) => {
-    const m = DATE_TIME.exec(value);
-    const [y, mo, d, h, mi, sec] = (m?.slice(1, 7) ?? []).map((part) => Number(part ?? 0));
-    if (!m || y < DEPOSIT_YEARS.min || y > DEPOSIT_YEARS.max || !isRealDateTime(y, mo, d, h, mi, sec)) {
-      ctx.addIssue({ code: 'custom', message: cashMessages.depositAtInvalid });
-      return z.NEVER;
-    }
-    const local = `${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}`;
-    return new Date(`${local}${m[7] ?? '+09:00'}`).toISOString();
-  });
+export const depositAtSchema = deferred(() =>
+  z
+    .string({ error: cashMessages.depositAtRequired })
+    .trim()
+    .min(1, cashMessages.depositAtRequired)
+    .transform((value, ctx) => {
+      const m = DATE_TIME.exec(value);
+      const [y, mo, d, h, mi, sec] = (m?.slice(1, 7) ?? []).map((part) => Number(part ?? 0));
+      if (!m || y < DEPOSIT_YEARS.min || y > DEPOSIT_YEARS.max || !isRealDateTime(y, mo, d, h, mi, sec)) {
+        ctx.addIssue({ code: 'custom', message: cashMessages.depositAtInvalid });
+        return z.NEVER;
+      }
+      const local = `${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}`;
+      return new Date(`${local}${m[7] ?? '+09:00'}`).toISOString();
+    }),
+);
 
 /** Plain digits, or digits grouped by thousands ('10,000'): what people type for won. A fraction reads as a number, to be told "정수로". */
 const WON_TEXT = /^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
@@ -76,23 +78,25 @@ const WON_TEXT = /^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
  * Accepts a number or a numeric string (form inputs); anything else (1e4, 0x2710, 1,0,000) is
  * "not a number". Zero and negative amounts are left to the configured range.
  */
-const chargeAmountSchema = z.preprocess(
-  (v) => {
-    if (v === '' || v === null) return undefined;
-    if (typeof v !== 'string') return v;
-    const text = v.trim();
-    if (!text) return undefined;
-    return WON_TEXT.test(text) ? Number(text.replaceAll(',', '')) : Number.NaN;
-  },
-  z
-    .number({
-      error: (iss) => (iss.input === undefined ? cashMessages.amountRequired : cashMessages.amountNumeric),
-    })
-    .refine(Number.isFinite, cashMessages.amountNumeric)
-    .refine(Number.isInteger, cashMessages.amountInteger),
+const chargeAmountSchema = deferred(() =>
+  z.preprocess(
+    (v) => {
+      if (v === '' || v === null) return undefined;
+      if (typeof v !== 'string') return v;
+      const text = v.trim();
+      if (!text) return undefined;
+      return WON_TEXT.test(text) ? Number(text.replaceAll(',', '')) : Number.NaN;
+    },
+    z
+      .number({
+        error: (iss) => (iss.input === undefined ? cashMessages.amountRequired : cashMessages.amountNumeric),
+      })
+      .refine(Number.isFinite, cashMessages.amountNumeric)
+      .refine(Number.isInteger, cashMessages.amountInteger),
+  ),
 );
 
-const chargeRequestShape = {
+const chargeRequestShape = () => ({
   amount: chargeAmountSchema,
   depositAt: depositAtSchema,
   accountHolder: z
@@ -100,10 +104,10 @@ const chargeRequestShape = {
     .trim()
     .min(1, cashMessages.accountHolderRequired)
     .max(50, cashMessages.accountHolderTooLong),
-};
+});
 
 /** The charge request body without the configured range (the server checks it with current settings). */
-export const chargeRequestSchema = z.object(chargeRequestShape);
+export const chargeRequestSchema = deferred(() => z.object(chargeRequestShape()));
 
 export interface ChargeLimits {
   minCashCharge: number;
@@ -115,7 +119,7 @@ export const chargeRangeMessage = (limits: ChargeLimits) =>
 
 /** The full charge form rule: the same schema the server applies after reading the settings. */
 export const chargeRequestSchemaFor = (limits: ChargeLimits) =>
-  z.object(chargeRequestShape).superRefine((v, ctx) => {
+  z.object(chargeRequestShape()).superRefine((v, ctx) => {
     if (v.amount < limits.minCashCharge || v.amount > limits.maxCashCharge) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: chargeRangeMessage(limits) });
     }
@@ -123,28 +127,34 @@ export const chargeRequestSchemaFor = (limits: ChargeLimits) =>
 export type ChargeRequestInput = z.input<typeof chargeRequestSchema>;
 export type ChargeRequestBody = z.output<typeof chargeRequestSchema>;
 
-export const approveChargeSchema = z.object({
-  bonusPercentage: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: cashMessages.bonusRange }).int(cashMessages.bonusRange).min(0, cashMessages.bonusRange).max(100, cashMessages.bonusRange).default(0),
-  ),
-});
+export const approveChargeSchema = deferred(() =>
+  z.object({
+    bonusPercentage: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+      z.number({ error: cashMessages.bonusRange }).int(cashMessages.bonusRange).min(0, cashMessages.bonusRange).max(100, cashMessages.bonusRange).default(0),
+    ),
+  }),
+);
 export type ApproveChargeInput = z.input<typeof approveChargeSchema>;
 
-export const rejectChargeSchema = z.object({
-  reason: z.string({ error: cashMessages.rejectReasonRequired }).trim().min(1, cashMessages.rejectReasonRequired).max(500),
-});
+export const rejectChargeSchema = deferred(() =>
+  z.object({
+    reason: z.string({ error: cashMessages.rejectReasonRequired }).trim().min(1, cashMessages.rejectReasonRequired).max(500),
+  }),
+);
 export type RejectChargeInput = z.input<typeof rejectChargeSchema>;
 
-const pageSchema = z.coerce.number().int().min(1).max(100000).default(1);
-const limitSchema = z.coerce.number().int().min(1).max(200).default(10);
+const pageSchema = deferred(() => z.coerce.number().int().min(1).max(100000).default(1));
+const limitSchema = deferred(() => z.coerce.number().int().min(1).max(200).default(10));
 
-export const chargeRequestListQuerySchema = z.object({
-  page: pageSchema,
-  limit: limitSchema,
-  status: z.enum(chargeStatuses).optional(),
-  userId: z.string().trim().min(1).max(100).optional(),
-});
+export const chargeRequestListQuerySchema = deferred(() =>
+  z.object({
+    page: pageSchema,
+    limit: limitSchema,
+    status: z.enum(chargeStatuses).optional(),
+    userId: z.string().trim().min(1).max(100).optional(),
+  }),
+);
 /** What a client sends (the schema coerces query strings). */
 export interface ChargeRequestListQuery {
   page?: number;
@@ -153,12 +163,14 @@ export interface ChargeRequestListQuery {
   userId?: string;
 }
 
-export const cashTransactionListQuerySchema = z.object({
-  page: pageSchema,
-  limit: limitSchema,
-  type: z.enum(ledgerTypes).optional(),
-  userId: z.string().trim().min(1).max(100).optional(),
-});
+export const cashTransactionListQuerySchema = deferred(() =>
+  z.object({
+    page: pageSchema,
+    limit: limitSchema,
+    type: z.enum(ledgerTypes).optional(),
+    userId: z.string().trim().min(1).max(100).optional(),
+  }),
+);
 export interface CashTransactionListQuery {
   page?: number;
   limit?: number;
@@ -166,7 +178,7 @@ export interface CashTransactionListQuery {
   userId?: string;
 }
 
-export const chargeIdPathSchema = z.object({ id: z.string().trim().min(1).max(100) });
+export const chargeIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
 
 /** GET /api/cash/balance */
 export interface CashBalanceDto {

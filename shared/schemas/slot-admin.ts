@@ -1,26 +1,28 @@
-import { z } from '../zod';
+import { deferred, z } from '../zod';
 import { slotAdminMessages } from '../messages/slot-admin';
 
 /** Operator slot management requests and answers (operator-console §2, §7). */
 
-const fullRefundParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const fullRefundParam = deferred(() => z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]));
 
 /** PATCH /slots/{id}/status with status refunded (staff only): the reason is required. */
-export const refundFields = {
+export const refundFields = () => ({
   refundReason: z.string({ error: slotAdminMessages.refundReasonRequired }).trim().max(500).optional(),
   /** The operator's explicit choice of the whole price instead of the remaining days' share. */
   fullRefund: fullRefundParam.optional(),
-};
+});
 
 /** The refund form (the same rule the server applies). */
-export const refundFormSchema = z.object({
-  refundReason: z.string({ error: slotAdminMessages.refundReasonRequired }).trim().min(1, slotAdminMessages.refundReasonRequired).max(500),
-  fullRefund: z.boolean().default(false),
-});
+export const refundFormSchema = deferred(() =>
+  z.object({
+    refundReason: z.string({ error: slotAdminMessages.refundReasonRequired }).trim().min(1, slotAdminMessages.refundReasonRequired).max(500),
+    fullRefund: z.boolean().default(false),
+  }),
+);
 export type RefundFormInput = z.input<typeof refundFormSchema>;
 
 /** GET /slots/{id}/refund-preview?fullRefund= */
-export const refundPreviewQuerySchema = z.object({ fullRefund: fullRefundParam.optional() });
+export const refundPreviewQuerySchema = deferred(() => z.object({ fullRefund: fullRefundParam.optional() }));
 
 /** GET /slots/{id}/refund-preview: what a refund today would credit (same function as the refund). */
 export interface RefundPreviewDto {

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { deferred, z } from '../zod';
 import type { Pagination } from '../api';
 import { isKstDay, kstDaysBetween, type KstDay } from '../kst';
 import { allocationMessages, extensionMessages } from '../messages/slot-allocations';
@@ -60,24 +60,26 @@ export interface AllocateSlotsResult {
   endDate: KstDay;
 }
 
-export const allocationIdPathSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const allocationIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(64) }));
 
 export const allocationSortFields = ['created_at', 'user_name', 'slot_count'] as const;
 
 /** GET /slots/allocation-history. `dateFrom` = the first KST day shown (today / 7 days / 30 days; absent = all). */
-export const allocationHistoryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((n) => (allocationHistoryPageSizes as readonly number[]).includes(n), `페이지 크기는 ${allocationHistoryPageSizes.join(', ')} 중 하나여야 합니다.`)
-    .default(DEFAULT_ALLOCATION_PAGE_SIZE),
-  sortBy: z.enum(allocationSortFields).default('created_at'),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
-  dateFrom: z.string().refine(isKstDay, '날짜는 YYYY-MM-DD 형식으로 입력해주세요.').optional(),
-  userId: z.string().trim().max(64).optional(),
-  operatorId: z.string().trim().max(64).optional(),
-});
+export const allocationHistoryQuerySchema = deferred(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .refine((n) => (allocationHistoryPageSizes as readonly number[]).includes(n), `페이지 크기는 ${allocationHistoryPageSizes.join(', ')} 중 하나여야 합니다.`)
+      .default(DEFAULT_ALLOCATION_PAGE_SIZE),
+    sortBy: z.enum(allocationSortFields).default('created_at'),
+    sortOrder: z.enum(['asc', 'desc']).default('desc'),
+    dateFrom: z.string().refine(isKstDay, '날짜는 YYYY-MM-DD 형식으로 입력해주세요.').optional(),
+    userId: z.string().trim().max(64).optional(),
+    operatorId: z.string().trim().max(64).optional(),
+  }),
+);
 /** What a client sends (the server coerces the query strings). */
 export type AllocationHistoryQuery = Partial<Omit<z.output<typeof allocationHistoryQuerySchema>, 'dateFrom' | 'userId' | 'operatorId'>> & { dateFrom?: string; userId?: string; operatorId?: string };
 
@@ -105,20 +107,22 @@ export interface AllocationHistoryRow {
 
 export type AllocationHistoryPage = { allocations: AllocationHistoryRow[]; items: AllocationHistoryRow[]; pagination: Pagination };
 
-export const allocationPaymentSchema = z.object({ payment: z.boolean({ error: '결제 여부를 선택해주세요.' }) });
+export const allocationPaymentSchema = deferred(() => z.object({ payment: z.boolean({ error: '결제 여부를 선택해주세요.' }) }));
 
-const extensionDays = z
-  .number({ error: extensionMessages.extensionDays })
-  .refine((n) => (extensionDayChoices as readonly number[]).includes(n), extensionMessages.extensionDays);
+const extensionDays = deferred(() =>
+  z
+    .number({ error: extensionMessages.extensionDays })
+    .refine((n) => (extensionDayChoices as readonly number[]).includes(n), extensionMessages.extensionDays),
+);
 
-export const extendSlotSchema = z.object({ extensionDays });
+export const extendSlotSchema = deferred(() => z.object({ extensionDays }));
 export type ExtendSlotInput = z.input<typeof extendSlotSchema>;
 export interface ExtendSlotResult {
   message: string;
   slot: SlotDto;
 }
 
-export const extendBulkSchema = z.object({ allocationHistoryId: z.string().trim().min(1).max(64), extensionDays });
+export const extendBulkSchema = deferred(() => z.object({ allocationHistoryId: z.string().trim().min(1).max(64), extensionDays }));
 export type ExtendBulkInput = z.input<typeof extendBulkSchema>;
 export interface ExtendBulkResult {
   message: string;

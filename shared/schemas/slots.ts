@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { deferred, z } from '../zod';
 import type { Pagination } from '../api';
 import { cashMessages } from '../messages/cash';
 import { formatWonNumber } from '../won';
@@ -24,23 +24,25 @@ export const MAX_BULK_EDIT = 50;
 // Defined in shared/page-sizes.ts; still exported here for the server code that imports them from this file.
 export { DEFAULT_PAGE_SIZE, userPageSizes } from '../page-sizes';
 
-const fieldValue = z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]);
+const fieldValue = deferred(() => z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]));
 /** field_key → value; the keys are checked against the field configs by slot-fields. */
-export const customFieldsSchema = z.record(z.string().max(100), fieldValue).refine((r) => Object.keys(r).length <= 100, '입력 항목이 너무 많습니다.');
+export const customFieldsSchema = deferred(() => z.record(z.string().max(100), fieldValue).refine((r) => Object.keys(r).length <= 100, '입력 항목이 너무 많습니다.'));
 
-const optionalText = z.string().max(5000).optional();
+const optionalText = deferred(() => z.string().max(5000).optional());
 
 /** POST /slots: customFields, or the spec's top-level keyword/keywords, url/landingUrl, mid. */
-export const createSlotSchema = z.object({
-  customFields: customFieldsSchema.optional(),
-  keyword: optionalText,
-  keywords: optionalText,
-  url: optionalText,
-  landingUrl: optionalText,
-  mid: optionalText,
-  /** Sent by the spec's client; not used. */
-  dailyBudget: z.unknown().optional(),
-});
+export const createSlotSchema = deferred(() =>
+  z.object({
+    customFields: customFieldsSchema.optional(),
+    keyword: optionalText,
+    keywords: optionalText,
+    url: optionalText,
+    landingUrl: optionalText,
+    mid: optionalText,
+    /** Sent by the spec's client; not used. */
+    dailyBudget: z.unknown().optional(),
+  }),
+);
 export type CreateSlotInput = z.input<typeof createSlotSchema>;
 
 /**
@@ -48,12 +50,14 @@ export type CreateSlotInput = z.input<typeof createSlotSchema>;
  * Send an `Idempotency-Key` header (a new UUID per submit, the same on a retry) with POST /slots and
  * POST /slots/bulk: a retried request then answers as the first did and never charges twice.
  */
-export const bulkCreateSlotsSchema = z.object({
-  rows: z
-    .array(z.object({ customFields: customFieldsSchema }), { error: slotMessages.noRows })
-    .min(1, slotMessages.noRows)
-    .max(MAX_BULK_ROWS, slotMessages.tooManyRows(MAX_BULK_ROWS)),
-});
+export const bulkCreateSlotsSchema = deferred(() =>
+  z.object({
+    rows: z
+      .array(z.object({ customFields: customFieldsSchema }), { error: slotMessages.noRows })
+      .min(1, slotMessages.noRows)
+      .max(MAX_BULK_ROWS, slotMessages.tooManyRows(MAX_BULK_ROWS)),
+  }),
+);
 export type BulkCreateSlotsInput = z.input<typeof bulkCreateSlotsSchema>;
 
 export interface BulkRowError {
@@ -79,65 +83,75 @@ export interface BulkCreateResult {
   message: string;
 }
 
-const slotId = z.string().trim().min(1).max(64);
-export const slotIdPathSchema = z.object({ id: slotId });
-export const userIdPathSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+const slotId = deferred(() => z.string().trim().min(1).max(64));
+export const slotIdPathSchema = deferred(() => z.object({ id: slotId }));
+export const userIdPathSchema = deferred(() => z.object({ userId: z.string().trim().min(1).max(64) }));
 
 /** PATCH /slots/{id}/status; `refunded` (staff only) needs refundReason (operator console: refunds). */
-export const slotStatusChangeSchema = z
-  .object({
-    status: z.enum([...patchableStatuses, 'refunded'], { error: '변경할 상태가 올바르지 않습니다.' }),
-    ...refundFields,
-  })
-  .superRefine((v, ctx) => {
-    if (v.status === 'refunded' && !v.refundReason) ctx.addIssue({ code: 'custom', path: ['refundReason'], message: slotAdminMessages.refundReasonRequired });
-  });
+export const slotStatusChangeSchema = deferred(() =>
+  z
+    .object({
+      status: z.enum([...patchableStatuses, 'refunded'], { error: '변경할 상태가 올바르지 않습니다.' }),
+      ...refundFields(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.status === 'refunded' && !v.refundReason) ctx.addIssue({ code: 'custom', path: ['refundReason'], message: slotAdminMessages.refundReasonRequired });
+    }),
+);
 export type SlotStatusChangeInput = z.infer<typeof slotStatusChangeSchema>;
 
-const kstDay = z.string().refine(isKstDay, slotMessages.dateFormat);
+const kstDay = deferred(() => z.string().refine(isKstDay, slotMessages.dateFormat));
 
 /** PUT /slots/{id}/update-fields: the changed fields (merged over the stored ones); dates staff only. */
-export const updateSlotFieldsSchema = z.object({
-  customFields: customFieldsSchema,
-  startDate: kstDay.optional(),
-  endDate: kstDay.optional(),
-});
+export const updateSlotFieldsSchema = deferred(() =>
+  z.object({
+    customFields: customFieldsSchema,
+    startDate: kstDay.optional(),
+    endDate: kstDay.optional(),
+  }),
+);
 export type UpdateSlotFieldsInput = z.input<typeof updateSlotFieldsSchema>;
 
 /** PUT /slots/{id}/fill: an empty slot gets its fields (at least one). */
-export const fillSlotSchema = z.object({
-  keyword: optionalText,
-  url: optionalText,
-  mid: optionalText,
-  customFields: customFieldsSchema.optional(),
-});
+export const fillSlotSchema = deferred(() =>
+  z.object({
+    keyword: optionalText,
+    url: optionalText,
+    mid: optionalText,
+    customFields: customFieldsSchema.optional(),
+  }),
+);
 export type FillSlotInput = z.input<typeof fillSlotSchema>;
 
 /** PUT /slots/user/bulk-update: blank fields stay unchanged. */
-export const userBulkUpdateSchema = z.object({
-  slotIds: z
-    .array(slotId, { error: slotMessages.selectSlots })
-    .min(1, slotMessages.selectSlots)
-    .max(MAX_BULK_EDIT, slotMessages.tooManySelected(MAX_BULK_EDIT)),
-  updates: z.object({ keyword: z.string().max(500).optional(), url: z.string().max(2000).optional() }),
-});
+export const userBulkUpdateSchema = deferred(() =>
+  z.object({
+    slotIds: z
+      .array(slotId, { error: slotMessages.selectSlots })
+      .min(1, slotMessages.selectSlots)
+      .max(MAX_BULK_EDIT, slotMessages.tooManySelected(MAX_BULK_EDIT)),
+    updates: z.object({ keyword: z.string().max(500).optional(), url: z.string().max(2000).optional() }),
+  }),
+);
 export type UserBulkUpdateInput = z.input<typeof userBulkUpdateSchema>;
 
 /** POST /slots/{id}/approve (operator/developer). */
-export const approveSlotSchema = z.discriminatedUnion(
-  'approved',
-  [
-    z.object({
-      approved: z.literal(true),
-      /** Required when the cash system is off; defaults to the registration price otherwise. */
-      approvedPrice: z.coerce.number({ error: slotMessages.invalidPrice }).int(slotMessages.invalidPrice).gt(0, slotMessages.invalidPrice).max(100_000_000, slotMessages.invalidPrice).optional(),
-    }),
-    z.object({
-      approved: z.literal(false),
-      rejectionReason: z.string({ error: slotMessages.rejectionReasonRequired }).trim().min(1, slotMessages.rejectionReasonRequired).max(500),
-    }),
-  ],
-  { error: '승인 여부(approved)를 입력해주세요.' },
+export const approveSlotSchema = deferred(() =>
+  z.discriminatedUnion(
+    'approved',
+    [
+      z.object({
+        approved: z.literal(true),
+        /** Required when the cash system is off; defaults to the registration price otherwise. */
+        approvedPrice: z.coerce.number({ error: slotMessages.invalidPrice }).int(slotMessages.invalidPrice).gt(0, slotMessages.invalidPrice).max(100_000_000, slotMessages.invalidPrice).optional(),
+      }),
+      z.object({
+        approved: z.literal(false),
+        rejectionReason: z.string({ error: slotMessages.rejectionReasonRequired }).trim().min(1, slotMessages.rejectionReasonRequired).max(500),
+      }),
+    ],
+    { error: '승인 여부(approved)를 입력해주세요.' },
+  ),
 );
 export type ApproveSlotInput = z.output<typeof approveSlotSchema>;
 
@@ -147,44 +161,48 @@ export type SlotSearchType = (typeof slotSearchTypes)[number];
 export const staffOnlySearchTypes: readonly SlotSearchType[] = ['userId', 'slotNumber'];
 export const slotSortFields = ['createdAt', 'slot_number', 'startDate', 'endDate', 'rank', 'status', 'updatedAt'] as const;
 
-const boolParam = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
+const boolParam = deferred(() => z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]));
 
 /** GET /slots query. `status` is a display status ('all' or absent = every status the caller may see). */
-export const slotListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((n) => isPageSize(adminPageSizes, n), pageSizeMessage(adminPageSizes))
-    .default(DEFAULT_PAGE_SIZE),
-  status: z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')]).optional(),
-  searchType: z.enum(slotSearchTypes).default('all'),
-  search: z.string().trim().max(200).optional(),
-  /** Registration period (createdAt, KST days, inclusive). */
-  dateFrom: kstDay.optional(),
-  dateTo: kstDay.optional(),
-  /** Work period: slots whose [startDate, endDate] overlaps it. */
-  workFrom: kstDay.optional(),
-  workTo: kstDay.optional(),
-  hideExpired: boolParam.default(false),
-  sortBy: z.enum(slotSortFields).default('createdAt'),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
-  /** Staff: one user's slots. */
-  userId: z.string().trim().max(64).optional(),
-  /** Staff: only slots of deactivated accounts (the operator's "inactive" tab). */
-  userStatus: z.enum(['inactive']).optional(),
-});
+export const slotListQuerySchema = deferred(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .refine((n) => isPageSize(adminPageSizes, n), pageSizeMessage(adminPageSizes))
+      .default(DEFAULT_PAGE_SIZE),
+    status: z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')]).optional(),
+    searchType: z.enum(slotSearchTypes).default('all'),
+    search: z.string().trim().max(200).optional(),
+    /** Registration period (createdAt, KST days, inclusive). */
+    dateFrom: kstDay.optional(),
+    dateTo: kstDay.optional(),
+    /** Work period: slots whose [startDate, endDate] overlaps it. */
+    workFrom: kstDay.optional(),
+    workTo: kstDay.optional(),
+    hideExpired: boolParam.default(false),
+    sortBy: z.enum(slotSortFields).default('createdAt'),
+    sortOrder: z.enum(['asc', 'desc']).default('desc'),
+    /** Staff: one user's slots. */
+    userId: z.string().trim().max(64).optional(),
+    /** Staff: only slots of deactivated accounts (the operator's "inactive" tab). */
+    userStatus: z.enum(['inactive']).optional(),
+  }),
+);
 export type SlotListQuery = z.output<typeof slotListQuerySchema>;
 export type SlotListQueryInput = z.input<typeof slotListQuerySchema>;
 
 /** GET /slots/count */
-export const slotCountQuerySchema = z.object({
-  status: z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')]).optional(),
-  userId: z.string().trim().max(64).optional(),
-});
+export const slotCountQuerySchema = deferred(() =>
+  z.object({
+    status: z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')]).optional(),
+    userId: z.string().trim().max(64).optional(),
+  }),
+);
 
 /** GET /slots/{id}/rank-history */
-export const rankHistoryQuerySchema = z.object({ startDate: kstDay.optional(), endDate: kstDay.optional() });
+export const rankHistoryQuerySchema = deferred(() => z.object({ startDate: kstDay.optional(), endDate: kstDay.optional() }));
 
 // ---------------------------------------------------------------------------------------------
 // Answers

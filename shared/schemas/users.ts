@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { deferred, z } from '../zod';
 import { authMessages } from '../messages/auth';
 import { userMessages } from '../messages/users';
 import { normaliseRole, type Role } from '../roles';
@@ -9,42 +9,48 @@ import type { Pagination } from '../api';
  * User management (operator console §2, §5, §7). The SPA's forms parse with these same schemas, so
  * the dialog and the server's 400 say the same words.
  */
-const required = z.string({ error: userMessages.requiredMissing }).trim().min(1, userMessages.requiredMissing);
+const required = () => z.string({ error: userMessages.requiredMissing }).trim().min(1, userMessages.requiredMissing);
 
 /** Letters and digits only; the add-user field drops other characters as they are typed (`loginIdChars`). */
 export const loginIdChars = (value: string) => value.replace(/[^A-Za-z0-9]/g, '');
 
-const passwordSchema = z
-  .string({ error: userMessages.requiredMissing })
-  .min(1, userMessages.requiredMissing)
-  .min(PASSWORD_MIN, authMessages.passwordTooShort)
-  .max(200, '비밀번호는 200자 이하로 입력해주세요.');
+const passwordSchema = deferred(() =>
+  z
+    .string({ error: userMessages.requiredMissing })
+    .min(1, userMessages.requiredMissing)
+    .min(PASSWORD_MIN, authMessages.passwordTooShort)
+    .max(200, '비밀번호는 200자 이하로 입력해주세요.'),
+);
 
 /** POST /api/users. A `role` may be sent (the spec's payload) but a created user is always `user`. */
-export const createUserSchema = z.object({
-  email: required.max(50, '아이디는 50자 이하로 입력해주세요.').regex(/^[A-Za-z0-9]+$/, authMessages.idFormat),
-  password: passwordSchema,
-  fullName: required.max(50, '이름은 50자 이하로 입력해주세요.'),
-  role: z.string().max(20).optional(),
-});
+export const createUserSchema = deferred(() =>
+  z.object({
+    email: required().max(50, '아이디는 50자 이하로 입력해주세요.').regex(/^[A-Za-z0-9]+$/, authMessages.idFormat),
+    password: passwordSchema,
+    fullName: required().max(50, '이름은 50자 이하로 입력해주세요.'),
+    role: z.string().max(20).optional(),
+  }),
+);
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
-const roleParam = z.enum(['user', 'operator', 'admin', 'developer']).transform((r) => normaliseRole(r));
+const roleParam = deferred(() => z.enum(['user', 'operator', 'admin', 'developer']).transform((r) => normaliseRole(r)));
 
 /** PUT /api/users/{id}: only the changed fields; a blank password keeps the old one. */
-export const updateUserSchema = z.object({
-  fullName: required.max(50, '이름은 50자 이하로 입력해주세요.').optional(),
-  role: roleParam.optional(),
-  isActive: z.boolean().optional(),
-  password: z
-    .string()
-    .max(200, '비밀번호는 200자 이하로 입력해주세요.')
-    .optional()
-    .transform((p) => (p ? p : undefined))
-    .refine((p) => p === undefined || p.length >= PASSWORD_MIN, { message: authMessages.passwordTooShort }),
-  /** Sent by one reading of the spec's client; an operator resets passwords without it. */
-  currentPassword: z.string().max(200).optional(),
-});
+export const updateUserSchema = deferred(() =>
+  z.object({
+    fullName: required().max(50, '이름은 50자 이하로 입력해주세요.').optional(),
+    role: roleParam.optional(),
+    isActive: z.boolean().optional(),
+    password: z
+      .string()
+      .max(200, '비밀번호는 200자 이하로 입력해주세요.')
+      .optional()
+      .transform((p) => (p ? p : undefined))
+      .refine((p) => p === undefined || p.length >= PASSWORD_MIN, { message: authMessages.passwordTooShort }),
+    /** Sent by one reading of the spec's client; an operator resets passwords without it. */
+    currentPassword: z.string().max(200).optional(),
+  }),
+);
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUserFields = z.output<typeof updateUserSchema>;
 
@@ -52,22 +58,24 @@ export const USER_LIST_DEFAULT_LIMIT = 50;
 /** The dashboard and the notification recipient picker load up to 1000 users (§7, §9). */
 export const USER_LIST_MAX_LIMIT = 1000;
 
-export const userListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().default(''),
-  role: z
-    .enum(['', 'all', 'user', 'operator', 'admin', 'developer'])
-    .optional()
-    .transform((r) => (r && r !== 'all' ? normaliseRole(r) : undefined)),
-  status: z
-    .enum(['', 'all', 'active', 'inactive'])
-    .optional()
-    .transform((s) => (s && s !== 'all' ? (s as 'active' | 'inactive') : undefined)),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(USER_LIST_MAX_LIMIT).default(USER_LIST_DEFAULT_LIMIT),
-});
+export const userListQuerySchema = deferred(() =>
+  z.object({
+    search: z.string().trim().max(100).optional().default(''),
+    role: z
+      .enum(['', 'all', 'user', 'operator', 'admin', 'developer'])
+      .optional()
+      .transform((r) => (r && r !== 'all' ? normaliseRole(r) : undefined)),
+    status: z
+      .enum(['', 'all', 'active', 'inactive'])
+      .optional()
+      .transform((s) => (s && s !== 'all' ? (s as 'active' | 'inactive') : undefined)),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(USER_LIST_MAX_LIMIT).default(USER_LIST_DEFAULT_LIMIT),
+  }),
+);
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
-export const userIdParamSchema = z.object({ id: z.string().trim().min(1).max(100) });
+export const userIdParamSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
 
 /** A row of the user list and the answer of GET /api/users/{id}. */
 export interface AdminUserDto {

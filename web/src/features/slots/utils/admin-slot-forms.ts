@@ -9,7 +9,7 @@ import { isKstDay } from '#shared/kst';
  * The operator modals' form rules, taken from the schemas the server parses (approve price > 0,
  * reject and refund reasons required) so the form and the API refuse the same input.
  */
-const [approveShape, rejectShape] = approveSlotSchema.options;
+const [approveShape, rejectShape] = approveSlotSchema.unwrap().options;
 export const approvePriceSchema = z.object({ approvedPrice: approveShape.shape.approvedPrice.unwrap() });
 export const rejectReasonSchema = z.object({ rejectionReason: rejectShape.shape.rejectionReason });
 export { refundFormSchema };
