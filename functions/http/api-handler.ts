@@ -9,7 +9,7 @@ import { labelOf } from '#shared/zod';
 import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
-import { bindIdempotencyKey } from '../domain/idempotency/request-keys';
+import { bindIdempotencyKey, rememberAnswer } from '../domain/idempotency/request-keys';
 import { assertActiveAccount, assertActiveActor } from '../domain/auth/active-account';
 import { isTransientFailure } from '#commons/store-errors';
 import { parseCookies } from './cookies';
@@ -269,15 +269,21 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
         query: parsePart(spec.query, cleanTexts(event.queryStringParameters ?? {})),
         body: spec.body ? parsePart(spec.body, cleanTexts(parseBody(event))) : undefined,
       };
-      // A key already used for another request is refused before the op runs (422, one place).
-      if (ctx.idempotencyKey && caller && entry.route.method !== 'GET') {
-        await bindIdempotencyKey({ userId: caller.userId, key: ctx.idempotencyKey, routeKey: routeKey(entry.route), request: { path: input.path, query: input.query, body: input.body } });
+      // A key already used for another request is refused before the op runs (422, one place); the
+      // same request again hears the first one's answer.
+      const keyed = ctx.idempotencyKey && caller && entry.route.method !== 'GET' ? { userId: caller.userId, key: ctx.idempotencyKey } : undefined;
+      if (keyed) {
+        const { replay } = await bindIdempotencyKey({ ...keyed, routeKey: routeKey(entry.route), request: { path: input.path, query: input.query, body: input.body } });
+        if (replay) return envelope(replay.status, replay.body, { headers: { 'idempotent-replayed': 'true' } });
       }
       // Retries and waits inside the op end before the function's own timeout.
       const timeLeft = context?.getRemainingTimeInMillis?.();
       const result = await (timeLeft === undefined ? run(input, ctx) : withDeadline(Date.now() + timeLeft, () => run(input, ctx)));
-      if (result instanceof HttpReply) return envelope(result.status, replyBody(result), result);
-      return envelope(200, { success: true, data: result ?? null });
+      const answer =
+        result instanceof HttpReply ? { status: result.status, body: replyBody(result) } : { status: 200, body: { success: true, data: result ?? null } };
+      // Only a success without cookies is kept: a session is never handed out twice.
+      if (keyed && answer.status < 300 && !(result instanceof HttpReply && result.cookies.length)) await rememberAnswer({ ...keyed, answer });
+      return result instanceof HttpReply ? envelope(answer.status, answer.body, result) : envelope(answer.status, answer.body);
     } catch (err) {
       if (err instanceof DomainError) {
         if (err.code !== 'VALIDATION') logger.info('request refused', { code: err.code, reason: err.message });
@@ -285,7 +291,8 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
       }
       if (isTransientFailure(err)) {
         logger.warn('store busy', { error: err as Error });
-        return failure(new DomainError('THROTTLED', commonMessages.busy));
+        // The same answer the retry policy gives when its budget runs out: busy, come back in a second.
+        return failure(new ThrottledError(commonMessages.busy, 1));
       }
       logger.error('unhandled error', { error: err as Error });
       return failure(new DomainError('INTERNAL', commonMessages.internal));
