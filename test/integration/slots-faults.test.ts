@@ -353,3 +353,47 @@ describe('pre-allocation operations when the store fails', () => {
   beforeAll(() => setSetting('slotOperationMode', 'pre-allocation'));
   faultSuite(preAllocationOperations);
 });
+
+describe('the slot-status job when the store fails halfway', () => {
+  beforeAll(() => setSetting('slotOperationMode', 'normal'));
+
+  it('moves what it could, and a second run moves the rest once; a third changes nothing', async () => {
+    const { runSlotStatusJob } = await import('../../functions/domain/slots/status-job');
+    const user = await newAccount(stack, { balance: PRICE * 5 });
+    const ids: string[] = [];
+    for (let n = 1; n <= 5; n += 1) {
+      const created = await call('POST', '/api/slots', user.token, row(n), crypto.randomUUID());
+      const id = created.body.data.id as string;
+      expect((await call('POST', `/api/slots/${id}/approve`, operator.token, { approved: true })).status).toBe(200);
+      // Its period ended yesterday: the calendar says completed, the stored status says active.
+      const edit = await call('PUT', `/api/slots/${id}/update-fields`, operator.token, { customFields: {}, startDate: addKstDays(kstToday(), -10), endDate: addKstDays(kstToday(), -1) });
+      expect(edit.status).toBe(200);
+      ids.push(id);
+    }
+    const stored = async () => {
+      const counts = (await call('GET', `/api/slots/count?userId=${user.id}`, operator.token)).body.data.byStatus;
+      return { completed: counts.completed ?? 0, active: counts.active ?? 0 };
+    };
+    expect(await stored()).toEqual({ completed: 0, active: 5 });
+
+    injectFaults({ fault: 'throttled', passWrites: 2 });
+    const interrupted = await runSlotStatusJob();
+    heal();
+    expect(interrupted.failed).toBeGreaterThan(0);
+    const halfway = await stored();
+    expect(halfway.completed + halfway.active).toBe(5);
+    expect(halfway.completed).toBe(interrupted.moved);
+
+    const second = await runSlotStatusJob();
+    expect(second.failed).toBe(0);
+    expect(await stored()).toEqual({ completed: 5, active: 0 });
+    const third = await runSlotStatusJob();
+    expect(third.moved).toBe(0);
+    expect(await stored()).toEqual({ completed: 5, active: 0 });
+    // Each slot's log says it moved once.
+    for (const id of ids) {
+      const logs = (await call('GET', `/api/slots/${id}/logs`, operator.token)).body.data;
+      expect(logs.filter((l: any) => l.user_agent === 'slot-status job' || l.full_name === '시스템').length, id).toBe(1);
+    }
+  });
+});
