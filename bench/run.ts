@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runApiOverheadBench } from './api-overhead.bench';
 import { runFirstLoadJsBench } from './first-load-js.bench';
 import { runLambdaBundlesBench } from './lambda-bundles.bench';
 import { runSlotsBulkBench } from './slots-bulk.bench';
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'lambda-bundles': () => runLambdaBundlesBench(),
   'first-load-js': () => runFirstLoadJsBench(),
   'staff-slot-list': () => runStaffSlotListBench(),
+  'api-overhead': () => runApiOverheadBench(),
 };
 
 const only = process.argv[2];

@@ -1,6 +1,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { startBenchStack } from './local-stack';
 import { percentile, round } from './stats';
+import { seedStaffSlots } from './seed-slots';
 
 /**
  * Issue 10 benchmark (not a timed test; `npm run bench staff-slot-list`): the operator's slot list
@@ -24,67 +25,13 @@ const REQUESTS_BEFORE = 60;
 const TARGET_P95_MS = 300;
 
 
-/** Slot i's stored status and dates: 30 % pending, 40 % active, the rest spread over the others. */
-function shapeOf(i: number, today: string, addKstDays: (d: string, n: number) => string) {
-  const k = i % 20;
-  if (k < 6) return { status: 'pending' as const };
-  if (k < 14) return { status: 'active' as const, startDate: addKstDays(today, -10), endDate: addKstDays(today, 20) };
-  if (k === 14) return { status: 'waiting' as const, startDate: addKstDays(today, 5), endDate: addKstDays(today, 35) };
-  if (k === 15) return { status: 'paused' as const, startDate: addKstDays(today, -5), endDate: addKstDays(today, 25) };
-  if (k === 16) return { status: 'completed' as const, startDate: addKstDays(today, -60), endDate: addKstDays(today, -30) };
-  if (k === 17) return { status: 'empty' as const, blank: true };
-  if (k === 18) return { status: 'rejected' as const };
-  return { status: 'expired' as const, startDate: addKstDays(today, -90), endDate: addKstDays(today, -60) };
-}
-
 export async function runStaffSlotListBench(log: (msg: string) => void = console.log) {
   const loadAtStart = loadavg()[0];
   const stack = await startBenchStack();
   try {
     const { createUser } = await import('../functions/domain/auth/auth-service');
-    const { usersStore } = await import('../functions/storage/users');
-    const { slotsStore } = await import('../functions/storage/slots');
-    const { slotCountersStore } = await import('../functions/storage/slot-counters');
-    const { transact } = await import('../functions/storage/transactions');
-    const { newSlotRecord, statusMove } = await import('../functions/domain/slots/slot-record');
-    const { kstToday, addKstDays } = await import('../shared/kst');
-    const today = kstToday();
-
     log(`seeding ${USERS * SLOTS_PER_USER} slots of ${USERS} users …`);
-    const t = performance.now();
-    const base = Date.now() - 1000;
-    const expected: Record<string, number> = {};
-    for (let u = 0; u < USERS; u++) {
-      const now = new Date(base - u).toISOString();
-      const owner = { id: `BENCHUSER${String(u).padStart(4, '0')}`, loginId: `benchuser${u}`, role: 'user' as const, fullName: `광고주${u}`, phone: null, isActive: true, passwordHash: 'x', permissions: [], createdAt: now, updatedAt: now, lastLoginAt: null };
-      await usersStore.create(owner);
-      const deltas: Record<string, number> = {};
-      const slots = Array.from({ length: SLOTS_PER_USER }, (_, s) => {
-        const i = u * SLOTS_PER_USER + s;
-        const shape = shapeOf(i, today, addKstDays);
-        const at = new Date(base - i * 1_500 - USERS).toISOString(); // one registration every 1.5 s going back
-        for (const [k, n] of Object.entries(statusMove(undefined, shape.status))) deltas[k] = (deltas[k] ?? 0) + n!;
-        expected[shape.status] = (expected[shape.status] ?? 0) + 1;
-        const keyword = 'blank' in shape ? '' : `벤치 키워드 ${i}`;
-        const url = 'blank' in shape ? '' : `https://www.coupang.com/vp/products/${100000 + i}?itemId=${200000 + i}&vendorItemId=${300000 + i}`;
-        return newSlotRecord({
-          id: `BENCHSLOT${String(i).padStart(6, '0')}`,
-          owner,
-          status: shape.status,
-          slotNumber: s + 1,
-          fields: { customFields: keyword ? { keywords: keyword, landingUrl: url, mid: `MID${i}` } : {}, keyword, url, mid: keyword ? `MID${i}` : '', productId: '', itemId: '', vendorItemId: '' },
-          price: 50_000,
-          startDate: 'startDate' in shape ? shape.startDate : null,
-          endDate: 'endDate' in shape ? shape.endDate : null,
-          now: at,
-        });
-      });
-      await slotsStore.putBulkSlots(slots);
-      await transact([slotCountersStore.userUpdate(owner.id, deltas, { seq: { expected: 0, next: SLOTS_PER_USER } }), slotCountersStore.globalUpdate(deltas)]);
-    }
-    const seedMs = performance.now() - t;
-    const counted = (await slotCountersStore.global({ consistent: true })).byStatus;
-    for (const [status, n] of Object.entries(expected)) if (counted[status as keyof typeof counted] !== n) throw new Error(`counter ${status}: ${counted[status as keyof typeof counted]}, written ${n}`);
+    const { expected, seedMs } = await seedStaffSlots({ users: USERS, slotsPerUser: SLOTS_PER_USER });
     log(`seeded in ${round(seedMs)} ms; counters ${JSON.stringify(expected)}`);
 
     await createUser({ loginId: 'benchoperator', password: 'benchpass1', fullName: '운영자', role: 'operator' });

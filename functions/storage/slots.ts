@@ -180,16 +180,18 @@ export const slotsStore = {
 
   // ---- lists ---------------------------------------------------------------------------------
 
-  /** Every slot of one user, only the list attributes (filters and sorting run on these). */
-  async listRowsOfUser(userId: string): Promise<SlotListRow[]> {
-    return (await queryAll({
+  /**
+   * Every slot of one user, whole, from GSI1 (projected ALL): the user's list filters, sorts and
+   * answers from these, so a cached copy answers a page without another read.
+   */
+  async listSlotsOfUser(userId: string): Promise<SlotRecord[]> {
+    const items = await queryAll({
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.slotsOfUser(userId).GSI1PK },
-      ProjectionExpression: listAttributes.map((_, i) => `#p${i}`).join(', '),
-      ExpressionAttributeNames: Object.fromEntries(listAttributes.map((a, i) => [`#p${i}`, a])),
-    })) as unknown as SlotListRow[];
+    });
+    return items.map((i) => stripKeys<SlotRecord>(i));
   },
 
   /**

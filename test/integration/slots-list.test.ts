@@ -167,3 +167,23 @@ describe('GET /api/slots/count', () => {
     expect(global.count).toBe(13);
   });
 });
+
+describe('the cached list stays current', () => {
+  it("shows a renamed owner and a deactivated account at once, though the owner's slots are cached", async () => {
+    const user = await newAccount(stack, { balance: 200_000, name: '처음이름' });
+    await api.call('POST', '/api/slots', { token: user.token, body: row(41) });
+    // Twice: the second answer comes from the process's copy of the owner's slots.
+    expect((await list('', user.token)).items[0].user_name).toBe('처음이름');
+    expect((await list('', user.token)).items[0].user_name).toBe('처음이름');
+
+    const renamed = await api.call('PUT', '/api/auth/profile', { token: user.token, body: { fullName: '바뀐이름' } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await list('', user.token)).items[0].user_name).toBe('바뀐이름');
+
+    expect((await list(`userId=${user.id}`, operator.token)).items[0].user_is_active).toBe(true);
+    const off = await api.call('PUT', `/api/users/${user.id}`, { token: operator.token, body: { isActive: false } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const seen = await list(`userId=${user.id}`, operator.token);
+    expect(seen.items[0]).toMatchObject({ user_is_active: false, user_name: '바뀐이름' });
+  });
+});

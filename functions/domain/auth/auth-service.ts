@@ -5,7 +5,8 @@ import type { AuthSession, LoginInput, ProfileUpdateInput, RegisterInput, UserDt
 import type { Role } from '#shared/roles';
 import { usersStore, type UserRecord } from '../../storage/users';
 import { userStatsStore } from '../../storage/user-stats';
-import type { TransactItem } from '../../storage/transactions';
+import { transact, type TransactItem } from '../../storage/transactions';
+import { slotCountersStore } from '../../storage/slot-counters';
 import { loginThrottleStore, type LoginThrottleScope } from '../../storage/login-throttle';
 import { sessionsStore } from '../../storage/sessions';
 import { retrying } from '#commons/retry';
@@ -272,8 +273,13 @@ export async function updateProfile(caller: Caller, input: ProfileUpdateInput & 
     }
     passwordHash = await hashPassword(input.password);
   }
-  const updated = await usersStore.update(user.id, { fullName: input.fullName, passwordHash });
-  if (!updated) throw new UnauthorizedError(authMessages.sessionExpired);
+  // One transaction with the owner's slot-list version: cached lists show the new name at once.
+  const updated = await retrying(async (attempt) => {
+    const current = attempt === 1 ? user : await activeUser(caller.userId);
+    // Deleted, or its role or active flag changed meanwhile: the condition fails and the policy reads again.
+    await transact([usersStore.changeItem(current.id, current, { fullName: input.fullName, passwordHash }), slotCountersStore.userUpdate(current.id, {})]);
+    return { ...current, fullName: input.fullName, ...(passwordHash ? { passwordHash } : {}) };
+  });
   if (passwordHash) await endOtherSessions(caller);
   return toUserDto(updated);
 }

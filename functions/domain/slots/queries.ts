@@ -11,6 +11,7 @@ import { slotsStore, type SlotListRow, type SlotRecord } from '../../storage/slo
 import { slotRankDaysStore } from '../../storage/slot-rank-days';
 import { slotLogsStore } from '../../storage/slot-logs';
 import { slotCountersStore } from '../../storage/slot-counters';
+import { usersStore, type UserRecord } from '../../storage/users';
 import { ForbiddenError, NotFoundError, ValidationError } from '#commons/errors';
 import { ownersOf, toSlotDto } from './slot-dto';
 import { visibleSlots } from './slot-visibility';
@@ -37,36 +38,41 @@ export async function getSlot(caller: Caller, slotId: string): Promise<SlotDto> 
 }
 
 /**
- * A user's list rows, cached in this process (a warm Lambda) and used only while they are current:
+ * A user's slots, whole, cached in this process (a warm Lambda) and used only while they are current:
  * the user's counters item carries `listVersion`, bumped in the transaction of every change of the
- * user's slots, and is read strongly consistent on every list call. The rows come from GSI1, which
- * trails the table by a moment, so rows are only reused when they were read at least
- * the index lag after the change they reflect; until then every call queries again.
+ * user's slots, and is read strongly consistent on every list call. The slots come from GSI1, which
+ * trails the table by a moment: they are reused only when read at least the index lag after the
+ * change they reflect (`settled`). Until then every call queries again, and the page's slots are
+ * read from the table itself, so an edit shows at once. The owner's record (name, login id, active
+ * flag in every row) is kept with them: a change of it bumps `listVersion` too (users domain). A
+ * settled copy answers a page with no read but the counters item: the user's list costs about what
+ * a balance read does.
  */
 const MAX_CACHED_USERS = 100;
-const rowCache = new Map<string, { version: number; readAt: number; rows: SlotListRow[] }>();
-const inFlight = new Map<string, { readAt: number; rows: Promise<{ rows: SlotListRow[] }> }>();
+type OwnerSlots = { slots: SlotRecord[]; owner: UserRecord | undefined };
+const slotCache = new Map<string, OwnerSlots & { version: number; readAt: number }>();
+const inFlight = new Map<string, { readAt: number; read: Promise<OwnerSlots> }>();
 
-async function rowsOfUser(userId: string): Promise<SlotListRow[]> {
+async function slotsOfUser(userId: string): Promise<OwnerSlots & { settled: boolean }> {
   const { listVersion, listChangedAt } = await slotCountersStore.ofUser(userId);
-  const hit = rowCache.get(userId);
+  const hit = slotCache.get(userId);
   const settledAfter = (listChangedAt ? Date.parse(listChangedAt) : 0) + config().indexLagMs;
-  if (hit && hit.version === listVersion && hit.readAt >= settledAfter) return hit.rows;
+  if (hit && hit.version === listVersion && hit.readAt >= settledAfter) return { ...hit, settled: true };
   // Concurrent misses for the same user and version share one read (the local server runs many at once).
   const flightKey = `${userId}#${listVersion}`;
   const pending = inFlight.get(flightKey);
-  if (pending && pending.readAt >= settledAfter) return (await pending.rows).rows;
+  if (pending && pending.readAt >= settledAfter) return { ...(await pending.read), settled: true };
   const readAt = Date.now();
-  const read = slotsStore.listRowsOfUser(userId).then((rows) => {
-    rowCache.delete(userId);
-    if (rowCache.size >= MAX_CACHED_USERS) rowCache.delete(rowCache.keys().next().value!);
-    const entry = { version: listVersion, readAt, rows };
-    rowCache.set(userId, entry);
+  const read = Promise.all([slotsStore.listSlotsOfUser(userId), usersStore.get(userId)]).then(([slots, owner]) => {
+    slotCache.delete(userId);
+    if (slotCache.size >= MAX_CACHED_USERS) slotCache.delete(slotCache.keys().next().value!);
+    const entry = { version: listVersion, readAt, slots, owner };
+    slotCache.set(userId, entry);
     return entry;
   });
-  inFlight.set(flightKey, { readAt, rows: read });
+  inFlight.set(flightKey, { readAt, read });
   try {
-    return (await read).rows;
+    return { ...(await read), settled: readAt >= settledAfter };
   } finally {
     inFlight.delete(flightKey);
   }
@@ -127,10 +133,11 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   // Searches, date filters and other sorts across users read the newest STAFF_SCAN_PER_STATUS rows of
   // each stored status asked (list attributes only) and filter and sort those in memory: older slots
   // are found with a narrower status or registration period.
-  const raw = ownerId
-    ? await rowsOfUser(ownerId)
+  const ofOwner = ownerId ? await slotsOfUser(ownerId) : undefined;
+  const raw = ofOwner
+    ? ofOwner.slots
     : await slotsStore.listRowsByStatus(status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'), STAFF_SCAN_PER_STATUS);
-  const rows = await visibleSlots(raw);
+  const rows = await visibleSlots<SlotListRow>(raw);
   // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
   const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
 
@@ -161,7 +168,15 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     return primary || (compare(a.createdAt, b.createdAt) || a.slot_number - b.slot_number) * direction;
   });
 
-  return pageAnswer(filtered.slice((query.page - 1) * query.limit, query.page * query.limit), query, filtered.length, today);
+  const page = filtered.slice((query.page - 1) * query.limit, query.page * query.limit);
+  // One owner's settled copy holds the page's slots whole: answered without another read.
+  if (ofOwner?.settled) {
+    return {
+      items: (page as SlotRecord[]).map((s) => toSlotDto(s, ofOwner.owner, today)),
+      pagination: { page: query.page, limit: query.limit, total: filtered.length, totalPages: Math.ceil(filtered.length / query.limit) },
+    };
+  }
+  return pageAnswer(page, query, filtered.length, today);
 }
 
 /** Only the page's slots are fetched whole. */

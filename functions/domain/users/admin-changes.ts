@@ -110,7 +110,8 @@ export async function updateUser(caller: Caller, userId: string, input: UpdateUs
     const action = next.isActive === false ? 'deactivate' : next.isActive === true ? 'reactivate' : 'update';
     const updated = { ...user, ...next };
     const log = await logLine(caller, userId, action, changes);
-    await transact(withCounts([usersStore.changeItem(userId, user, next), userLogsStore.put(log)], countDeltas(user, updated)));
+    // The owner's slot list shows the name and active flag: its cached copies are stale now (listVersion).
+    await transact(withCounts([usersStore.changeItem(userId, user, next), userLogsStore.put(log), slotCountersStore.userUpdate(userId, {})], countDeltas(user, updated)));
     return { before: user, after: updated };
   });
   // The user's own sessions end; a developer acting as the user keeps the way back (switch-back),
@@ -137,7 +138,7 @@ export async function deleteUser(caller: Caller, userId: string): Promise<{ dele
       { field: 'deleted', old: false, new: true },
     ]);
     const change = usersStore.changeItem(userId, user, { isActive: false, deletedAt: new Date().toISOString() });
-    await transact(withCounts([change, userLogsStore.put(log)], countDeltas(user, null)));
+    await transact(withCounts([change, userLogsStore.put(log), slotCountersStore.userUpdate(userId, {})], countDeltas(user, null)));
   });
   await sessionsStore.revokeOtherFamilies(userId, '', { keepSwitchSessions: true });
   return { deleted: true, id: userId };

@@ -1,0 +1,128 @@
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { routes } from '../infra/routes';
+import { startBenchStack } from './local-stack';
+import { seedStaffSlots } from './seed-slots';
+import { percentile, round } from './stats';
+
+/**
+ * Issue 18 item 2 (`npm run bench api-overhead`; not a timed test): what a signed-in read costs
+ * through the whole local path (HTTP server → API Gateway event → auth → domain → DynamoDB Local),
+ * driven by autocannon on loopback at 20 and 50 connections. Each endpoint is read as a ratio to
+ * `GET /api/cash/balance` (one item read behind the same auth) in the same run:
+ *  - GET /api/auth/me
+ *  - GET /api/cash/balance (the base)
+ *  - GET /api/slots, page of 10, for an advertiser with 100 slots
+ *  - GET /api/slots?status=pending, page of 10, for an operator over 20,000 slots
+ *  - GET /api/notifications/unread-count (once the notifications route exists)
+ * autocannon's own percentiles skip p95, so every response time is taken from its `response` event.
+ * Targets: the advertiser's slot list p50 ≤ 2× the balance read; the operator list p95 ≤ 300 ms.
+ */
+const CONCURRENCIES = (process.env.API_BENCH_C ? [Number(process.env.API_BENCH_C)] : [20, 50]) as readonly number[];
+const SECONDS = Number(process.env.API_BENCH_SECONDS ?? 8);
+const TARGET_USER_LIST_RATIO = 2;
+const TARGET_OPERATOR_P95_MS = 300;
+
+interface Endpoint {
+  name: string;
+  path: string;
+  token: 'user' | 'operator';
+}
+
+async function load(url: string, token: string, connections: number) {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: SECONDS, headers: { authorization: `Bearer ${token}` } }, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statuses,
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    p99Ms: round(percentile(sorted, 99)),
+    throughputPerS: round(sorted.length / SECONDS),
+  };
+}
+
+export async function runApiOverheadBench(log: (msg: string) => void = console.log) {
+  const loadAtStart = loadavg()[0];
+  const stack = await startBenchStack();
+  try {
+    const { createUser } = await import('../functions/domain/auth/auth-service');
+    const { credit } = await import('../functions/domain/cash/ledger');
+    log('seeding 20,000 slots of 200 advertisers for the operator list …');
+    const { seedMs } = await seedStaffSlots({ users: 200, slotsPerUser: 100 });
+
+    // The advertiser's 100 slots go through the real bulk registration (and its charge).
+    const advertiser = await createUser({ loginId: 'benchadvertiser', password: 'benchpass1', fullName: '벤치광고주', role: 'user' });
+    await credit({ userId: advertiser.id, amount: 100 * 50_000, type: 'charge', description: '벤치 충전', referenceId: 'bench', idempotencyKey: 'bench-fund' });
+    await createUser({ loginId: 'benchoperator', password: 'benchpass1', fullName: '벤치운영자', role: 'operator' });
+    const signIn = async (email: string) => {
+      const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'benchpass1' }) });
+      return ((await res.json()) as any).data.tokens.accessToken as string;
+    };
+    const tokens = { user: await signIn('benchadvertiser'), operator: await signIn('benchoperator') };
+    const rows = Array.from({ length: 100 }, (_, i) => ({
+      customFields: { keywords: `벤치 키워드 ${i}`, landingUrl: `https://www.coupang.com/vp/products/${900000 + i}?itemId=${910000 + i}&vendorItemId=${920000 + i}` },
+    }));
+    const bulk = await fetch(`${stack.url}/api/slots/bulk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.user}` },
+      body: JSON.stringify({ rows }),
+    });
+    const registered = ((await bulk.json()) as any).data;
+    if (registered?.succeeded !== 100) throw new Error(`bulk registration: ${JSON.stringify(registered).slice(0, 300)}`);
+
+    const endpoints: Endpoint[] = [
+      { name: 'auth me', path: '/api/auth/me', token: 'user' },
+      { name: 'cash balance', path: '/api/cash/balance', token: 'user' },
+      { name: 'user slot list (100 slots, page of 10)', path: '/api/slots?page=1&limit=10', token: 'user' },
+      { name: 'operator slot list (20,000 slots, pending, page of 10)', path: '/api/slots?status=pending&page=1&limit=10', token: 'operator' },
+    ];
+    const unreadCount = '/api/notifications/unread-count';
+    if (routes.some((r) => r.method === 'GET' && (r.path as string) === unreadCount)) endpoints.push({ name: 'notifications unread count', path: unreadCount, token: 'user' });
+
+    const runs: Record<string, Record<string, unknown>> = {};
+    for (const connections of CONCURRENCIES) {
+      const byName: Record<string, Awaited<ReturnType<typeof load>> & { path: string }> = {};
+      for (const e of endpoints) {
+        // A few calls first: the first of a query builds what the others reuse.
+        for (let i = 0; i < 5; i++) await fetch(`${stack.url}${e.path}`, { headers: { authorization: `Bearer ${tokens[e.token]}` } });
+        const figures = await load(`${stack.url}${e.path}`, tokens[e.token], connections);
+        byName[e.name] = { path: e.path, ...figures };
+        log(`${connections} connections, ${e.name}: p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms, ${figures.throughputPerS}/s, non-2xx ${figures.non2xx}`);
+      }
+      const base = byName['cash balance'];
+      runs[`${connections}`] = Object.fromEntries(
+        Object.entries(byName).map(([name, f]) => [name, { ...f, ratioToBalanceP50: round(f.p50Ms / base.p50Ms), ratioToBalanceP95: round(f.p95Ms / base.p95Ms) }]),
+      );
+    }
+    const userList = 'user slot list (100 slots, page of 10)';
+    const operatorList = 'operator slot list (20,000 slots, pending, page of 10)';
+    const worst = (name: string, field: string) => Math.max(...Object.values(runs).map((r) => (r[name] as Record<string, number>)[field]));
+    return {
+      bench: 'api-overhead',
+      at: new Date().toISOString(),
+      machine: { node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) } },
+      tool: 'autocannon',
+      secondsPerScenario: SECONDS,
+      seed: { operatorSlots: 20_000, advertiserSlots: 100, seedMs: round(seedMs) },
+      runs,
+      targets: { userListP50RatioAtMost: TARGET_USER_LIST_RATIO, operatorListP95AtMostMs: TARGET_OPERATOR_P95_MS },
+      met: {
+        userList: worst(userList, 'ratioToBalanceP50') <= TARGET_USER_LIST_RATIO,
+        operatorList: worst(operatorList, 'p95Ms') <= TARGET_OPERATOR_P95_MS,
+      },
+    };
+  } finally {
+    await stack.stop();
+  }
+}
