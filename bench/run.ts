@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { runApiOverheadBench } from './api-overhead.bench';
 import { runFirstLoadJsBench } from './first-load-js.bench';
 import { runLambdaBundlesBench } from './lambda-bundles.bench';
+import { runScreensBench } from './screens.bench';
 import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
 import { runStaffSlotListBench } from './staff-slot-list.bench';
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'first-load-js': () => runFirstLoadJsBench(),
   'staff-slot-list': () => runStaffSlotListBench(),
   'api-overhead': () => runApiOverheadBench(),
+  screens: () => runScreensBench(),
 };
 
 const only = process.argv[2];

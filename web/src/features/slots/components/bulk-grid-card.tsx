@@ -1,4 +1,4 @@
-import type { Dispatch } from 'react';
+import { useMemo, type Dispatch } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
 import { slotMessages } from '#shared/messages/slots';
 import { Alert } from '@/components/ui/alert';
@@ -29,13 +29,18 @@ interface BulkGridCardProps {
 
 /** The grid with its toolbar (Excel upload, add rows, clear), the upload message and the row errors. */
 export function BulkGridCard({ columns, state, dispatch, validation, upload, disabled, onClearAll }: BulkGridCardProps) {
-  const gridColumns: GridColumnView[] = columns.map((c) => ({
-    key: c.field_key,
-    label: c.label,
-    required: c.is_required || c.field_key === 'keywords' || c.field_key === 'landingUrl',
-    placeholder: c.placeholder || undefined,
-    width: c.field_key === 'landingUrl' ? '44%' : c.field_key === 'keywords' ? '22%' : undefined,
-  }));
+  // Stable between renders: the grid's memoised rows re-render only when their own props change.
+  const gridColumns = useMemo<GridColumnView[]>(
+    () =>
+      columns.map((c) => ({
+        key: c.field_key,
+        label: c.label,
+        required: c.is_required || c.field_key === 'keywords' || c.field_key === 'landingUrl',
+        placeholder: c.placeholder || undefined,
+        width: c.field_key === 'landingUrl' ? '44%' : c.field_key === 'keywords' ? '22%' : undefined,
+      })),
+    [columns],
+  );
   const hasErrors = validation.invalidRows.length > 0;
 
   return (

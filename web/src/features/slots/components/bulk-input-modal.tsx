@@ -33,6 +33,10 @@ export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: Slo
     () => slotFormFields(configs).filter((f) => f.field_key === KEYWORD_FIELD || f.field_key === URL_FIELD || f.field_key === MID_FIELD),
     [configs],
   );
+  const gridColumns = useMemo(
+    () => columns.map((c) => ({ key: c.field_key, label: c.label, required: c.field_key !== MID_FIELD, width: c.field_key === URL_FIELD ? '50%' : undefined })),
+    [columns],
+  );
   const original = useMemo(() => slots.map((s) => columns.map((c) => fieldValue(s, c.field_key))), [slots, columns]);
   const [state, dispatch] = useReducer(gridReducer, null, () =>
     createGridState(columns.length, original, { minRows: slots.length, maxRows: slots.length }),
@@ -160,12 +164,7 @@ export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: Slo
           )}
           <SpreadsheetGrid
             label="다중 슬롯 입력 표"
-            columns={columns.map((c) => ({
-              key: c.field_key,
-              label: c.label,
-              required: c.field_key !== MID_FIELD,
-              width: c.field_key === URL_FIELD ? '50%' : undefined,
-            }))}
+            columns={gridColumns}
             state={state}
             dispatch={(action) => {
               dispatch(action);

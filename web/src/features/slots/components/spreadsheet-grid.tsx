@@ -1,4 +1,4 @@
-import { useEffect, useRef, type Dispatch, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type Dispatch, type ReactNode, type RefObject } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { gridKeyAction, type GridAction, type GridState } from '../utils/grid';
 import { cellKey } from '../utils/grid-validation';
@@ -87,6 +87,28 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
     if (row !== cursor.row || col !== cursor.col) dispatch({ type: 'select', row, col });
   };
 
+  // Rows are memoised (a 1,000-row paste, then every cursor move, re-renders only the rows that
+  // changed); they reach the current handlers through this ref instead of new props each render.
+  const handlers = useRef<RowHandlers>(null!);
+  handlers.current = {
+    select,
+    startEdit: () => {
+      wantsFocus.current = true;
+      dispatch({ type: 'startEdit' });
+    },
+    draft: (value) => dispatch({ type: 'draft', value }),
+    onKeyDown,
+    onPaste,
+    focus: () => {
+      wantsFocus.current = true;
+    },
+    blur: () => {
+      wantsFocus.current = false;
+      if (editing) dispatch({ type: 'commit' });
+    },
+    deleteRow: (row) => onDeleteRow?.(row),
+  };
+
   return (
     <div className={styles.wrap}>
       <table className={styles.grid} role="grid" aria-label={label} aria-rowcount={state.rows.length + 1}>
@@ -120,85 +142,120 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
           </tr>
         </thead>
         <tbody>
-          {state.rows.map((row, r) => (
-            <tr key={r} className={r === cursor.row ? styles.activeRow : undefined}>
-              <th scope="row" className={styles.rowHeader}>
-                {rowLabel ? rowLabel(r) : r + 1}
-              </th>
-              {columns.map((column, c) => {
-                const active = r === cursor.row && c === cursor.col;
-                const error = cellErrors?.get(cellKey(r, c));
-                const value = row[c] ?? '';
-                const cellName = `${r + 1}행 ${column.label}`;
-                return (
-                  <td
-                    key={column.key}
-                    role="gridcell"
-                    aria-selected={active}
-                    aria-invalid={error ? true : undefined}
-                    className={[styles.cell, active && styles.active, active && editing && styles.editing, error && styles.invalid]
-                      .filter(Boolean)
-                      .join(' ')}
-                    title={error}
-                    onMouseDown={(event) => {
-                      if (disabled) return;
-                      if (!active) event.preventDefault();
-                      select(r, c);
-                    }}
-                    onDoubleClick={() => {
-                      if (disabled) return;
-                      wantsFocus.current = true;
-                      dispatch({ type: 'startEdit' });
-                    }}
-                  >
-                    {active && !disabled ? (
-                      <input
-                        ref={inputRef}
-                        className={styles.input}
-                        value={editing ? editing.draft : value}
-                        aria-label={cellName}
-                        aria-invalid={error ? true : undefined}
-                        placeholder={column.placeholder}
-                        autoComplete="off"
-                        spellCheck={false}
-                        onChange={(event) => dispatch({ type: 'draft', value: event.target.value })}
-                        onKeyDown={onKeyDown}
-                        onPaste={onPaste}
-                        onFocus={() => {
-                          wantsFocus.current = true;
-                        }}
-                        onBlur={() => {
-                          wantsFocus.current = false;
-                          if (editing) dispatch({ type: 'commit' });
-                        }}
-                      />
-                    ) : (
-                      <span className={value ? styles.value : styles.placeholder} aria-label={cellName}>
-                        {value || (r === 0 ? column.placeholder : '')}
-                      </span>
-                    )}
-                    {error && <span className="visually-hidden">{error}</span>}
-                  </td>
-                );
-              })}
-              {onDeleteRow && (
-                <td className={styles.actionCell}>
-                  <button
-                    type="button"
-                    className={styles.deleteRow}
-                    onClick={() => onDeleteRow(r)}
-                    aria-label={`${r + 1}행 삭제`}
-                    title="행 삭제"
-                    disabled={disabled}
-                  >
-                    <Icon name="x" size={14} />
-                  </button>
-                </td>
-              )}
-            </tr>
-          ))}
+          {state.rows.map((row, r) => {
+            const active = r === cursor.row;
+            return (
+              <GridRow
+                key={r}
+                r={r}
+                row={row}
+                columns={columns}
+                activeCol={active ? cursor.col : -1}
+                draft={active && editing ? editing.draft : null}
+                errors={columns.map((_, c) => cellErrors?.get(cellKey(r, c)) ?? '').join('\u0000')}
+                label={rowLabel ? rowLabel(r) : r + 1}
+                deletable={!!onDeleteRow}
+                disabled={!!disabled}
+                handlers={handlers}
+                inputRef={inputRef}
+              />
+            );
+          })}
         </tbody>
       </table>
     </div>
   );
 }
+
+interface RowHandlers {
+  select: (row: number, col: number) => void;
+  startEdit: () => void;
+  draft: (value: string) => void;
+  onKeyDown: (event: React.KeyboardEvent<HTMLInputElement>) => void;
+  onPaste: (event: React.ClipboardEvent<HTMLInputElement>) => void;
+  focus: () => void;
+  blur: () => void;
+  deleteRow: (row: number) => void;
+}
+
+interface GridRowProps {
+  r: number;
+  row: readonly string[];
+  columns: readonly GridColumnView[];
+  /** The cursor's column in this row, or -1. */
+  activeCol: number;
+  /** The text being edited in the active cell, or null. */
+  draft: string | null;
+  /** Each column's error text ('' for none), joined: one string a memo compares. */
+  errors: string;
+  label: ReactNode;
+  deletable: boolean;
+  disabled: boolean;
+  handlers: RefObject<RowHandlers>;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+const GridRow = memo(function GridRow({ r, row, columns, activeCol, draft, errors, label, deletable, disabled, handlers, inputRef }: GridRowProps) {
+  const errorOf = errors.split('\u0000');
+  return (
+    <tr className={activeCol >= 0 ? styles.activeRow : undefined}>
+      <th scope="row" className={styles.rowHeader}>
+        {label}
+      </th>
+      {columns.map((column, c) => {
+        const active = c === activeCol;
+        const error = errorOf[c] || undefined;
+        const value = row[c] ?? '';
+        const cellName = `${r + 1}행 ${column.label}`;
+        return (
+          <td
+            key={column.key}
+            role="gridcell"
+            aria-selected={active}
+            aria-invalid={error ? true : undefined}
+            className={[styles.cell, active && styles.active, active && draft !== null && styles.editing, error && styles.invalid].filter(Boolean).join(' ')}
+            title={error}
+            onMouseDown={(event) => {
+              if (disabled) return;
+              if (!active) event.preventDefault();
+              handlers.current.select(r, c);
+            }}
+            onDoubleClick={() => {
+              if (!disabled) handlers.current.startEdit();
+            }}
+          >
+            {active && !disabled ? (
+              <input
+                ref={inputRef}
+                className={styles.input}
+                value={draft ?? value}
+                aria-label={cellName}
+                aria-invalid={error ? true : undefined}
+                placeholder={column.placeholder}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(event) => handlers.current.draft(event.target.value)}
+                onKeyDown={(event) => handlers.current.onKeyDown(event)}
+                onPaste={(event) => handlers.current.onPaste(event)}
+                onFocus={() => handlers.current.focus()}
+                onBlur={() => handlers.current.blur()}
+              />
+            ) : (
+              <span className={value ? styles.value : styles.placeholder} aria-label={cellName}>
+                {value || (r === 0 ? column.placeholder : '')}
+              </span>
+            )}
+            {error && <span className="visually-hidden">{error}</span>}
+          </td>
+        );
+      })}
+      {deletable && (
+        <td className={styles.actionCell}>
+          <button type="button" className={styles.deleteRow} onClick={() => handlers.current.deleteRow(r)} aria-label={`${r + 1}행 삭제`} title="행 삭제" disabled={disabled}>
+            <Icon name="x" size={14} />
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+});
