@@ -136,6 +136,20 @@ describe('PUT /api/system-settings', () => {
   });
 });
 
+describe('two admins saving at once', () => {
+  it('never logs a wrong old value: the history of a key stays one unbroken chain', async () => {
+    const prices = [11_000, 12_000, 13_000, 14_000, 15_000, 16_000];
+    const answers = await Promise.all(prices.map((price, i) => putKey(i % 2 ? operator.token : developer.token, 'defaultSlotPrice', price)));
+    for (const res of answers) expect([200, 409, 429]).toContain(res.status);
+    expect(answers.some((r) => r.status === 200)).toBe(true);
+    const chain = [...(await history('?key=defaultSlotPrice&limit=200')).items].reverse();
+    const recent = chain.filter((c: { newValue: number }) => prices.includes(c.newValue));
+    expect(recent.length).toBe(answers.filter((r) => r.status === 200).length);
+    for (let i = 1; i < chain.length; i++) expect(chain[i].oldValue).toBe(chain[i - 1].newValue);
+    expect(await valueOf('defaultSlotPrice')).toBe(chain.at(-1).newValue);
+  });
+});
+
 describe('PUT /api/system-settings/key/{key}', () => {
   it('changes one setting and answers { key, value, category }', async () => {
     const res = await putKey(developer.token, 'defaultSlotAllocation', '25');
@@ -303,6 +317,16 @@ describe('behaviour switches, changed through PUT and observed where they apply'
     expect(res.body.error).toBe('선슬롯 운영 모드에서는 슬롯을 직접 등록할 수 없습니다. 발행된 슬롯에 입력해주세요.');
     await putKey(operator.token, 'slotOperationMode', 'normal');
     expect((await api.call('POST', '/api/slots', { token: advertiser.token, body: row(8) })).status).toBe(201);
+  });
+
+  it('minCashCharge and maxCashCharge bound a charge request', async () => {
+    const advertiser = await newAccount(stack);
+    await put(operator.token, [{ key: 'minCashCharge', value: 50_000 }, { key: 'maxCashCharge', value: 60_000 }]);
+    const small = await api.call('POST', '/api/cash/charge-requests', { token: advertiser.token, body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
+    expect(small.status).toBe(400);
+    expect(small.body.error).toBe('충전 금액은 50,000원 이상 60,000원 이하로 입력해주세요.');
+    const fits = await api.call('POST', '/api/cash/charge-requests', { token: advertiser.token, body: { amount: 55_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
+    expect(fits.status).toBe(201);
   });
 
   it('registrationEnabled off closes sign-up with the product text', async () => {
