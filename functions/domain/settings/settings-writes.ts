@@ -3,7 +3,9 @@ import { isSettingKey, mergeSettings, settingDefinitions, type SettingCategory, 
 import { checkSettingsTogether, checkSettingValue, type SettingChange, type SettingHistoryQuery } from '#shared/schemas/settings';
 import { settingsMessages } from '#shared/messages/settings';
 import { isStaff, type Role } from '#shared/roles';
-import { settingsStore, type SettingWrite } from '../../storage/settings';
+import { settingsStore } from '../../storage/settings';
+import { settingChangesStore } from '../../storage/setting-changes';
+import { transact } from '../../storage/transactions';
 import { usersStore } from '../../storage/users';
 import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '#commons/errors';
 import { isConditionFailure } from '#commons/store-errors';
@@ -81,30 +83,29 @@ async function applySettings(caller: Actor, entries: SettingInput[], revertOf: s
   if (!changed.length) return [];
   const actor = await usersStore.get(caller.userId);
   const changedAt = new Date().toISOString();
-  const writes: SettingWrite[] = changed.map(([key, value]) => ({
+  const changes: SettingChange[] = changed.map(([key, value]) => ({
+    id: ulid(),
     key,
-    value,
     category: settingDefinitions[key].category,
-    storedBefore: stored[key],
-    change: {
-      id: ulid(),
-      key,
-      category: settingDefinitions[key].category,
-      oldValue: before[key],
-      newValue: value,
-      changedBy: { id: caller.userId, name: actor?.fullName ?? '' },
-      changedAt,
-      revertOf,
-    },
+    oldValue: before[key],
+    newValue: value,
+    changedBy: { id: caller.userId, name: actor?.fullName ?? '' },
+    changedAt,
+    revertOf,
   }));
+  // Each setting and its history entry, all in one transaction: all or nothing.
+  const items = changes.flatMap((c) => [
+    settingsStore.guardedPutItem({ key: c.key, category: c.category, value: c.newValue, storedBefore: stored[c.key], updatedBy: c.changedBy.id, updatedAt: changedAt }),
+    settingChangesStore.putItem(c),
+  ]);
   try {
-    await settingsStore.writeChanges(writes);
+    await transact(items);
   } catch (err) {
     if (isConditionFailure(err)) throw new ConflictError(settingsMessages.changedConcurrently);
     throw err;
   }
   invalidateSettingsCache();
-  return writes.map((w) => w.change);
+  return changes;
 }
 
 /** PUT /api/system-settings: several settings at once, all or nothing → all settings by category. */
@@ -125,7 +126,7 @@ export async function updateSetting(caller: Actor, key: string, value: unknown) 
 /** GET /api/system-settings/history (developer): who changed what, old → new, newest first. */
 export async function listSettingChanges(caller: Actor, query: SettingHistoryQuery) {
   assertDeveloper(caller);
-  const all = await settingsStore.listChanges(query.key);
+  const all = await settingChangesStore.list(query.key);
   const start = offsetOf(query.page, query.limit);
   return paginate(all.slice(start, start + query.limit), query.page, query.limit, all.length);
 }
@@ -136,7 +137,7 @@ export async function listSettingChanges(caller: Actor, query: SettingHistoryQue
  */
 export async function revertSettingChange(caller: Actor, changeId: string) {
   assertDeveloper(caller);
-  const change = await settingsStore.getChange(changeId);
+  const change = await settingChangesStore.get(changeId);
   if (!change) throw new NotFoundError(settingsMessages.changeNotFound);
   await applySettings(caller, [{ key: change.key, value: change.oldValue }], change.id);
   return getSetting(change.key);
