@@ -121,6 +121,8 @@ describe('PUT /api/system-settings', () => {
     const wrongCategory = await put(operator.token, [{ key: 'siteName', value: '새 이름', category: 'business' }]);
     expect(wrongCategory.status).toBe(400);
     expect(wrongCategory.body.error).toBe("'siteName' 값이 올바르지 않습니다: 이 설정의 분류는 theme입니다.");
+    const noCategory = await put(operator.token, [{ key: 'globalTheme', value: 'modern', category: 'colors' }]);
+    expect(noCategory.body).toMatchObject({ error: "'globalTheme' 값이 올바르지 않습니다: 이 설정의 분류는 theme입니다.", details: [{ key: 'globalTheme' }] });
     const twice = await put(operator.token, [{ key: 'siteName', value: '하나' }, { key: 'siteName', value: '둘' }]);
     expect(twice.status).toBe(400);
     expect(twice.body.error).toBe("'siteName' 설정이 한 요청에 두 번 들어 있습니다.");

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { isSettingKey, mergeSettings, settingDefinitions, type SettingCategory, type SettingKey, type Settings } from '#shared/settings';
+import { isSettingKey, mergeSettings, settingDefinitions, type SettingKey, type Settings } from '#shared/settings';
 import { checkSettingsTogether, checkSettingValue, type SettingChange, type SettingHistoryQuery } from '#shared/schemas/settings';
 import { settingsMessages } from '#shared/messages/settings';
 import { isStaff, type Role } from '#shared/roles';
@@ -28,7 +28,8 @@ interface Actor {
 export interface SettingInput {
   key: string;
   value: unknown;
-  category?: SettingCategory;
+  /** Optional; when sent it must be the key's own category. */
+  category?: string;
 }
 
 /** Operator-console §5/§6: only operators and developers change settings ('Only administrators can update settings'). */
