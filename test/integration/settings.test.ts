@@ -259,6 +259,11 @@ describe('maintenance mode', () => {
     expect((await putKey(operator.token, 'siteName', '점검 중 이름')).status).toBe(200);
     const dev = await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
     expect((await putKey(dev.token, 'siteName', '개발자 이름')).status).toBe(200);
+    // A developer switched into the user's account is still a developer at work.
+    const switched = await api.call('POST', '/api/auth/switch-user', { token: dev.token, body: { targetUserId: user.id } });
+    expect(switched.status).toBe(200);
+    const asUser = await api.call('PUT', '/api/auth/profile', { token: switched.body.data.tokens.accessToken, body: { fullName: '광고주' } });
+    expect(asUser.status).toBe(200);
 
     expect((await putKey(developer.token, 'maintenanceMode', false)).status).toBe(200);
     expect((await api.call('POST', '/api/cash/charge-requests', { token: user.token, body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } })).status).toBe(201);
