@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { statusOfCode, VIEWER_IP_HEADER, type ApiFailure, type ErrorCode, type FieldIssue } from '#shared/api';
 import { authMessages } from '#shared/messages/auth';
 import { commonMessages } from '#shared/messages/common';
+import { maintenanceText, onlyAdministratorsText } from '#shared/messages/settings';
 import { labelOf } from '#shared/zod';
 import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
@@ -12,6 +13,7 @@ import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
 import { bindIdempotencyKey, rememberAnswer } from '../domain/idempotency/request-keys';
 import { assertActiveAccount, assertActiveActor } from '../domain/auth/active-account';
 import { isTransientFailure } from '#commons/store-errors';
+import { getSettings } from '../domain/settings/settings-service';
 import { parseCookies } from './cookies';
 import { logger } from '#commons/logger';
 import { withDeadline } from '#commons/deadline';
@@ -172,7 +174,13 @@ const forbiddenMessage: Record<Access, string> = {
   worker: authMessages.noPermission,
 };
 
-async function authenticate(access: Access, headers: Record<string, string>): Promise<Caller | null> {
+/** A group's own 403 text where the spec has one (settings writes: 'Only administrators can update settings'). */
+const forbiddenMessageOfGroup: Partial<Record<GroupName, Partial<Record<Access, string>>>> = {
+  settings: { operator: onlyAdministratorsText },
+};
+
+async function authenticate(route: RouteDef, headers: Record<string, string>): Promise<Caller | null> {
+  const access = route.access;
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
   if (access === 'public') {
     // Public routes may still use a valid token (switch-back, logout); a bad one is simply ignored.
@@ -188,7 +196,7 @@ async function authenticate(access: Access, headers: Record<string, string>): Pr
     access === 'user' ||
     (access === 'operator' && (caller.role === 'operator' || caller.role === 'developer')) ||
     (access === 'developer' && caller.role === 'developer');
-  if (!allowed) throw new ForbiddenError(forbiddenMessage[access]);
+  if (!allowed) throw new ForbiddenError(forbiddenMessageOfGroup[route.group]?.[access] ?? forbiddenMessage[access]);
   return caller;
 }
 
@@ -201,6 +209,21 @@ async function assertMayWrite(route: RouteDef, caller: Caller): Promise<void> {
   if (route.method === 'GET' || route.access === 'public') return;
   if (route.group === 'auth' && route.op === 'switchBack') return assertActiveActor(caller);
   return assertActiveAccount(caller);
+}
+
+/** Session routes a user needs during maintenance: signing in to read, refreshing, leaving, switching back. */
+const MAINTENANCE_OPEN = new Set(['POST /api/auth/login', 'POST /api/auth/refresh', 'POST /api/auth/logout', 'POST /api/auth/switch-back']);
+
+/**
+ * maintenanceMode (issue 11): ordinary users, and anyone not signed in, may read (the SPA shows its
+ * maintenance page) but not write; operators and developers keep working, and so does a developer
+ * switched into a user's account (the acting person is a developer). Checked here, once, for every
+ * non-GET route; settings are the 10 s cached copy, so it costs no extra read.
+ */
+async function assertNotInMaintenance(route: RouteDef, caller: Caller | null): Promise<void> {
+  if (route.method === 'GET' || MAINTENANCE_OPEN.has(routeKey(route))) return;
+  if (caller && (caller.role !== 'user' || caller.actorId)) return;
+  if ((await getSettings()).maintenanceMode) throw new DomainError('MAINTENANCE', maintenanceText);
 }
 
 /**
@@ -245,8 +268,9 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
     if (!entry) return failure(new DomainError('NOT_FOUND', commonMessages.routeNotFound));
     try {
       const headers = lowerCaseHeaders(event.headers);
-      const caller = await authenticate(entry.route.access, headers);
+      const caller = await authenticate(entry.route, headers);
       if (caller) await assertMayWrite(entry.route, caller);
+      await assertNotInMaintenance(entry.route, caller);
       if (caller) logger.appendKeys({ userId: caller.userId, ...(caller.actorId ? { actorId: caller.actorId } : {}) });
       const ctx: RequestContext = {
         caller,

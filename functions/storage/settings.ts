@@ -1,15 +1,31 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import type { TransactItem } from './transactions';
 
-/** System settings: one item per key under one partition (a few dozen items, read whole). */
+/** One setting as it will be written, with the stored value it replaces (the write's guard). */
+export interface SettingWrite {
+  key: string;
+  category: string;
+  value: unknown;
+  /** The raw stored value read before the write; undefined = no item yet. */
+  storedBefore: unknown;
+  updatedBy: string;
+  updatedAt: string;
+}
+
+/**
+ * System settings: one item per key under one partition (a few dozen items, read whole). Their change
+ * history is its own aggregate (setting-changes.ts), written in the same transaction.
+ */
 export const settingsStore = {
-  async readAll(): Promise<Record<string, unknown>> {
+  async readAll(opts: { consistent?: boolean } = {}): Promise<Record<string, unknown>> {
     const out = await db().send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk',
         ExpressionAttributeValues: { ':pk': keys.settingsPartition().PK },
+        ...(opts.consistent ? { ConsistentRead: true } : {}),
       }),
     );
     return Object.fromEntries((out.Items ?? []).map((i) => [i.key as string, i.value]));
@@ -30,5 +46,23 @@ export const settingsStore = {
       if ((err as Error).name === 'ConditionalCheckFailedException') return false;
       throw err;
     }
+  },
+
+  /**
+   * The transaction item that writes one setting, guarded by the value read before: a concurrent
+   * change cancels the write, so the history's `oldValue` is what was really replaced.
+   */
+  guardedPutItem(w: SettingWrite): TransactItem {
+    const guard =
+      w.storedBefore === undefined
+        ? { ConditionExpression: 'attribute_not_exists(PK)' }
+        : { ConditionExpression: '#value = :before', ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':before': w.storedBefore } };
+    return {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.setting(w.key), entity: 'setting', key: w.key, value: w.value, category: w.category, updatedBy: w.updatedBy, updatedAt: w.updatedAt },
+        ...guard,
+      },
+    };
   },
 };

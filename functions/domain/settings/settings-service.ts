@@ -12,7 +12,11 @@ import { settingsStore } from '../../storage/settings';
 import { NotFoundError } from '#commons/errors';
 import { config } from '#commons/config';
 
-/** Settings are read on almost every request; 10 s of staleness is the spec's own cache window. */
+/**
+ * Settings are read on almost every request; 10 s of staleness is the spec's own cache window. A
+ * write clears this process's copy at once; other Lambda instances (and other groups' functions) keep
+ * theirs until it is 10 s old, so a change reaches every reader within 10 s.
+ */
 const CACHE_MS = 10_000;
 let cache: { at: number; table: string; value: Settings } | undefined;
 
