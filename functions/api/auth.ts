@@ -11,6 +11,7 @@ import * as Auth from '../domain/auth/auth-service';
 import { defineGroup, op, reply, type RequestContext } from '../http/api-handler';
 import { REFRESH_COOKIE, clearedRefreshCookie, refreshCookie } from '../http/cookies';
 import { logger } from '#commons/logger';
+import { authRoutes } from '#infra/routes/auth';
 
 /** A new session: tokens in the body (the spec's shape) and the refresh token in the HttpOnly cookie. */
 const sessionReply = (session: AuthSession) => reply(session, { cookies: [refreshCookie(session.tokens.refreshToken)] });
@@ -18,7 +19,7 @@ const sessionReply = (session: AuthSession) => reply(session, { cookies: [refres
 const presentedRefreshToken = (body: { refreshToken?: string }, ctx: RequestContext) =>
   body.refreshToken ?? ctx.cookies[REFRESH_COOKIE];
 
-export const handler = defineGroup('auth', {
+export const handler = defineGroup(authRoutes, {
   login: op({ body: loginSchema }, async ({ body }, ctx) => sessionReply(await Auth.login(body, ctx.ip))),
 
   register: op({ body: registerSchema }, async ({ body }, ctx) => sessionReply(await Auth.register(body, ctx.ip))),

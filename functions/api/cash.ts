@@ -9,9 +9,10 @@ import {
 import * as Cash from '../domain/cash/cash-service';
 import * as ChargeRequests from '../domain/cash/charge-requests';
 import { defineGroup, op, reply } from '../http/api-handler';
+import { cashRoutes } from '#infra/routes/cash';
 
 /** The cash API (design §5 cash paths): thin adapters over functions/domain/cash. */
-export const handler = defineGroup('cash', {
+export const handler = defineGroup(cashRoutes, {
   balance: op({}, (_, ctx) => Cash.myBalance(ctx.user)),
 
   transactions: op({ query: cashTransactionListQuerySchema }, ({ query }, ctx) => Cash.listTransactions(ctx.user, query)),

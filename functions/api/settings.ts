@@ -10,8 +10,9 @@ import {
 import * as SettingsService from '../domain/settings/settings-service';
 import * as SettingsWrites from '../domain/settings/settings-writes';
 import { defineGroup, op, reply } from '../http/api-handler';
+import { settingsRoutes } from '#infra/routes/settings';
 
-export const handler = defineGroup('settings', {
+export const handler = defineGroup(settingsRoutes, {
   health: op({}, async () => {
     const { storeReachable, checkedAt } = await SettingsService.checkHealth();
     if (storeReachable) return { status: 'ok', store: 'reachable', checkedAt };

@@ -15,11 +15,12 @@ import { refundPreview } from '../domain/slots/refunds';
 import { changeContextOf as change } from '../domain/slots/slot-change-log';
 import { systemStats } from '../domain/slots/system-stats';
 import { defineGroup, op, reply } from '../http/api-handler';
+import { slotAdminRoutes } from '#infra/routes/slot-admin';
 
 /** The operator console's slot work (operator-console §7): approval, refund preview, stats, issuance, extensions. */
 const id = slotIdPathSchema;
 
-export const handler = defineGroup('slotAdmin', {
+export const handler = defineGroup(slotAdminRoutes, {
   approve: op({ path: id, body: approveSlotSchema }, ({ path, body }, ctx) => approveSlot(path.id, body, change(ctx))),
   systemStats: op({}, (_, ctx) => systemStats(ctx.user)),
   refundPreview: op({ path: id, query: refundPreviewQuerySchema }, ({ path, query }, ctx) => refundPreview(ctx.user, path.id, query.fullRefund)),

@@ -16,11 +16,12 @@ import * as Queries from '../domain/slots/queries';
 import { bulkCreateSlots, createSlot } from '../domain/slots/registration';
 import { changeContextOf } from '../domain/slots/slot-change-log';
 import { defineGroup, op, reply } from '../http/api-handler';
+import { slotRoutes } from '#infra/routes/slots';
 
 const change = changeContextOf;
 const id = slotIdPathSchema;
 
-export const handler = defineGroup('slots', {
+export const handler = defineGroup(slotRoutes, {
   list: op({ query: slotListQuerySchema }, ({ query }, ctx) => Queries.listSlots(ctx.user, query)),
   create: op({ body: createSlotSchema }, async ({ body }, ctx) => reply(await createSlot(body, change(ctx)), { status: 201 })),
   bulkCreate: op({ body: bulkCreateSlotsSchema }, ({ body }, ctx) => bulkCreateSlots(body, change(ctx))),

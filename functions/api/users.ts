@@ -2,10 +2,11 @@ import { createUserSchema, updateUserSchema, userIdParamSchema, userListQuerySch
 import { createUserByOperator, deleteUser, updateUser } from '../domain/users/admin-changes';
 import * as Queries from '../domain/users/queries';
 import { defineGroup, op, reply } from '../http/api-handler';
+import { userRoutes } from '#infra/routes/users';
 
 const id = userIdParamSchema;
 
-export const handler = defineGroup('users', {
+export const handler = defineGroup(userRoutes, {
   list: op({ query: userListQuerySchema }, ({ query }, ctx) => Queries.listUsers(ctx.user, query)),
   create: op({ body: createUserSchema }, async ({ body }, ctx) => reply(await createUserByOperator(ctx.user, body), { status: 201 })),
   stats: op({}, (_, ctx) => Queries.userStats(ctx.user)),

@@ -7,7 +7,7 @@ import { authMessages } from '#shared/messages/auth';
 import { commonMessages } from '#shared/messages/common';
 import { maintenanceText, onlyAdministratorsText } from '#shared/messages/settings';
 import { labelOf } from '#shared/zod';
-import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
+import { routeKey, type Access, type RouteDef } from '#infra/route-types';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
 import { bindIdempotencyKey, rememberAnswer } from '../domain/idempotency/request-keys';
@@ -175,7 +175,7 @@ const forbiddenMessage: Record<Access, string> = {
 };
 
 /** A group's own 403 text where the spec has one (settings writes: 'Only administrators can update settings'). */
-const forbiddenMessageOfGroup: Partial<Record<GroupName, Partial<Record<Access, string>>>> = {
+const forbiddenMessageOfGroup: Record<string, Partial<Record<Access, string>> | undefined> = {
   settings: { operator: onlyAdministratorsText },
 };
 
@@ -240,15 +240,13 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers']): Record<st
 }
 
 /**
- * Builds the Lambda handler of one resource group. The ops must be exactly those the route table
- * lists for the group (the type says so), so a route without code or code without a route can't ship.
+ * Builds the Lambda handler of one resource group from its route file (infra/routes/<group>.ts).
+ * The ops must be exactly those the group's routes list (the type says so), so a route without code
+ * or code without a route can't ship; the bundle holds this group's routes only.
  */
-export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>]: OpDefinition }) {
+export function defineGroup<R extends readonly RouteDef[]>(groupRoutes: R, ops: { [K in R[number]['op']]: OpDefinition }) {
   const byKey = new Map<string, { route: RouteDef; definition: OpDefinition }>();
-  for (const route of routes as readonly RouteDef[]) {
-    if (route.group !== group) continue;
-    byKey.set(routeKey(route), { route, definition: (ops as Record<string, OpDefinition>)[route.op] });
-  }
+  for (const route of groupRoutes) byKey.set(routeKey(route), { route, definition: (ops as Record<string, OpDefinition>)[route.op] });
 
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;

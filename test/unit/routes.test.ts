@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { apiGroups, matchRoute, routeKey, routes } from '../../infra/routes';
 
@@ -33,5 +33,21 @@ describe('route table', () => {
   it('tells a wrong method from an unknown path', () => {
     expect(matchRoute('DELETE', '/api/auth/login')).toEqual({ route: null, methodMismatch: true });
     expect(matchRoute('GET', '/api/nothing-here')).toEqual({ route: null, methodMismatch: false });
+  });
+
+  it("keeps each group's routes in its own file, which is exactly what that group's handler serves", async () => {
+    const dir = resolve(root, 'infra/routes');
+    const seen = new Set<string>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const exported = Object.values(await import(resolve(dir, file))) as Array<Array<{ group: string }>>;
+      expect(exported, file).toHaveLength(1);
+      const groups = new Set(exported[0].map((r) => r.group));
+      expect([...groups], `${file} lists one group`).toHaveLength(1);
+      const [group] = groups;
+      seen.add(group);
+      const entry = apiGroups[group as keyof typeof apiGroups].entry;
+      expect(readFileSync(resolve(root, entry), 'utf8'), `${entry} serves infra/routes/${file}`).toContain(`from '#infra/routes/${file.replace(/\.ts$/, '')}'`);
+    }
+    expect([...seen].sort()).toEqual(Object.keys(apiGroups).sort());
   });
 });
