@@ -42,6 +42,15 @@ export const schedules: readonly ScheduleDef[] = [
     timeoutSeconds: 300,
     tableAccess: 'readWrite',
   },
+  {
+    name: 'expiry',
+    entry: 'functions/jobs/expiry.ts',
+    // 00:10 KST, after slot-status.
+    cron: { minute: 10, hour: 15 },
+    description: "Marks pre-allocated slots never filled by their end date expired; records each slot's '만료 예정' notices 3 days and 1 day before its end",
+    timeoutSeconds: 300,
+    tableAccess: 'readWrite',
+  },
 ];
 
 /** The WebSocket API's one handler module ($connect, $disconnect, $default). */

@@ -68,6 +68,8 @@ const terminal = new Set<SlotStatus>(['deleted', 'refunded', 'rejected', 'expire
  */
 export function deriveDisplayStatus(slot: SlotStatusInput, today: KstDay): DisplayStatus {
   if (terminal.has(slot.status)) return slot.status;
+  // A pre-allocated slot left unfilled past its end is expired (the daily expiry job stores it).
+  if (slot.status === 'empty' && slot.endDate && slot.endDate < today) return 'expired';
   if (slot.status === 'empty' || !slot.keyword?.trim() || !slot.url?.trim()) return 'empty';
   if (slot.status === 'active' || slot.status === 'paused' || slot.status === 'waiting') {
     if (slot.startDate && slot.startDate > today) return 'waiting';

@@ -83,7 +83,15 @@ export interface SlotRecord {
   pre_allocation_amount?: number;
   workCount?: number;
   description?: string | null;
+  // ---- expiry job (domain/slots/expiry-job.ts) ----
+  /** When an unfilled pre-allocated slot was marked expired. */
+  expiredAt?: string;
+  /** The '만료 예정' notices sent for this slot's end: when each went out (each once). */
+  expiry_notices?: Partial<Record<ExpiryNotice, string>>;
 }
+
+/** Notices before a slot's end date: 3 days and 1 day before it. */
+export type ExpiryNotice = 'D-3' | 'D-1';
 
 /** The attributes list filters and sorts read (the page's full items are fetched afterwards). */
 export type SlotListRow = Pick<

@@ -107,6 +107,9 @@ export const slotLogTexts = {
   statusMoved: (from: string, to: string) => `${from} → ${to}`,
   restored: (from: string, to: string) => `${from} → ${to} (복구)`,
   movedByCalendar: (from: string, to: string) => `${from} → ${to} (기간에 따른 자동 변경)`,
+  expiredUnfilled: (end: string) => `입력대기 → 만료 (종료일 ${end}까지 입력되지 않음)`,
+  /** The '만료 예정' notice (recorded on the slot; sent through notifications once they exist). */
+  expiryNotice: (slotNumber: number, end: string, daysLeft: number) => `만료 예정: 슬롯 #${slotNumber}이(가) ${daysLeft}일 후(${end}) 종료됩니다.`,
   /** Who a scheduled job's log lines name. */
   system: '시스템',
 } as const;

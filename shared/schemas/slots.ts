@@ -262,6 +262,10 @@ export interface SlotDto {
   description: string | null;
   approvedAt: string | null;
   rejectedAt: string | null;
+  /** When an unfilled pre-allocated slot expired (the daily expiry job). */
+  expiredAt: string | null;
+  /** The '만료 예정' notices sent before the end date: when each went out. */
+  expiry_notices: { 'D-3'?: string; 'D-1'?: string };
   createdAt: string;
   updatedAt: string;
 }

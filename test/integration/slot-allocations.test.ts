@@ -248,8 +248,18 @@ describe('POST /api/slots/{id}/extend', () => {
     expect(early.status).toBe(409);
     expect(early.body.error).toBe('종료일 7일 전부터 연장할 수 있습니다.');
 
-    const past = (await allocate(user.id, { slotCount: 1, startDate: addKstDays(today(), -10), endDate: addKstDays(today(), -2) })).body.data.slotIds[0];
-    expect((await fill(past, user.token)).body.data.displayStatus).toBe('completed');
+    // Filled while it ran; its period ended two days ago (an unfilled one would have expired instead).
+    const past = (await allocate(user.id, { slotCount: 1 })).body.data.slotIds[0];
+    await fill(past, user.token);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.slot(past),
+        UpdateExpression: 'SET startDate = :s, endDate = :e',
+        ExpressionAttributeValues: { ':s': addKstDays(today(), -10), ':e': addKstDays(today(), -2) },
+      }),
+    );
+    expect((await call('GET', `/api/slots/${past}`, operator.token)).body.data.displayStatus).toBe('completed');
     const res = await extend(past, 1);
     expect(res.body.data.slot).toMatchObject({ startDate: today(), endDate: today(), status: 'active', extension_days: 1 });
 

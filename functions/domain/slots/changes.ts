@@ -188,7 +188,8 @@ export async function fillSlot(slotId: string, input: FillSlotInput, ctx: Change
   if (!checkedInput.ok) throw fieldsError(checkedInput.errors);
   return retrying(async () => {
     const slot = await loadSlot(ctx.caller, slotId);
-    if (slot.status !== 'empty') throw new ConflictError(slotStatusMessages.fillOnlyEmpty);
+    // An issued slot whose period ended unfilled has expired, whether or not the nightly job has run.
+    if (slot.status !== 'empty' || (slot.endDate && slot.endDate < kstToday())) throw new ConflictError(slotStatusMessages.fillOnlyEmpty);
     const blankless = Object.fromEntries(Object.entries(checkedInput.values.customFields).filter(([k]) => !systemKeys.has(k)));
     const merged = validateSlotFields({ ...userFields(slot.customFields), ...blankless }, configs, 'fill');
     if (!merged.ok) throw fieldsError(merged.errors);

@@ -66,6 +66,8 @@ export function toSlotDto(slot: SlotRecord, owner: UserRecord | undefined, today
     description: slot.description ?? null,
     approvedAt: slot.approvedAt,
     rejectedAt: slot.rejectedAt,
+    expiredAt: slot.expiredAt ?? null,
+    expiry_notices: slot.expiry_notices ?? {},
     createdAt: slot.createdAt,
     updatedAt: slot.updatedAt,
   };
