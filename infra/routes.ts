@@ -31,9 +31,9 @@ export interface ApiGroup {
 
 export const apiGroups = {
   auth: { entry: 'functions/api/auth.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['signingKey'] },
-  settings: { entry: 'functions/api/settings.ts', tableAccess: 'read' },
+  settings: { entry: 'functions/api/settings.ts', tableAccess: 'readWrite' },
   cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30 },
-  fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'read' },
+  fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'readWrite' },
   slots: { entry: 'functions/api/slots.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
   /** The operator console's slot work (approval, refund preview, stats, issuance, extensions): its own function. */
   slotAdmin: { entry: 'functions/api/slot-admin.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
@@ -65,11 +65,15 @@ export const routes = [
   { method: 'POST', path: '/api/auth/switch-user', group: 'auth', op: 'switchUser', access: 'developer' },
   { method: 'POST', path: '/api/auth/switch-back', group: 'auth', op: 'switchBack', access: 'user' },
 
-  // system settings (reads; writes arrive with the settings issue) and liveness
+  // system settings and liveness; writes by operators and developers (operator-console §6), history and revert by developers
   { method: 'GET', path: '/api/health', group: 'settings', op: 'health', access: 'public' },
   { method: 'GET', path: '/api/system-settings', group: 'settings', op: 'getAll', access: 'public' },
+  { method: 'PUT', path: '/api/system-settings', group: 'settings', op: 'updateAll', access: 'operator' },
   { method: 'GET', path: '/api/system-settings/category/{category}', group: 'settings', op: 'getCategory', access: 'public' },
   { method: 'GET', path: '/api/system-settings/key/{key}', group: 'settings', op: 'getKey', access: 'public' },
+  { method: 'PUT', path: '/api/system-settings/key/{key}', group: 'settings', op: 'updateKey', access: 'operator' },
+  { method: 'GET', path: '/api/system-settings/history', group: 'settings', op: 'history', access: 'developer' },
+  { method: 'POST', path: '/api/system-settings/history/{id}/revert', group: 'settings', op: 'revert', access: 'developer' },
 
   // cash (design §5 cash paths; the whole group answers 409 while useCashSystem is off)
   { method: 'GET', path: '/api/cash/balance', group: 'cash', op: 'balance', access: 'user' },
@@ -81,8 +85,12 @@ export const routes = [
   { method: 'POST', path: '/api/cash/charge-requests/{id}/reject', group: 'cash', op: 'rejectChargeRequest', access: 'operator' },
   { method: 'POST', path: '/api/cash/charge-requests/{id}/cancel', group: 'cash', op: 'cancelChargeRequest', access: 'user' },
 
-  // slot field configs (editing arrives with the settings issue)
+  // slot field configs: read by every signed-in page, edited on the developer's settings page (operator-console §7)
   { method: 'GET', path: '/api/field-configs', group: 'fieldConfigs', op: 'list', access: 'user' },
+  { method: 'PUT', path: '/api/admin/field-configs', group: 'fieldConfigs', op: 'replace', access: 'developer' },
+  { method: 'POST', path: '/api/admin/field-configs', group: 'fieldConfigs', op: 'create', access: 'developer' },
+  { method: 'POST', path: '/api/admin/field-configs/reset', group: 'fieldConfigs', op: 'reset', access: 'developer' },
+  { method: 'DELETE', path: '/api/admin/field-configs/{key}', group: 'fieldConfigs', op: 'remove', access: 'developer' },
 
   // slots (advertiser §7, operator §7); literal segments win over {id} here and in API Gateway
   { method: 'GET', path: '/api/slots', group: 'slots', op: 'list', access: 'user' },

@@ -11,6 +11,8 @@ export type ErrorCode =
   /** The request body is over the limit (413). */
   | 'PAYLOAD_TOO_LARGE'
   | 'THROTTLED'
+  /** maintenanceMode is on and the caller is an ordinary user writing (503). */
+  | 'MAINTENANCE'
   | 'INTERNAL';
 
 export const statusOfCode: Record<ErrorCode, number> = {
@@ -23,6 +25,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   INSUFFICIENT_BALANCE: 402,
   PAYLOAD_TOO_LARGE: 413,
   THROTTLED: 429,
+  MAINTENANCE: 503,
   INTERNAL: 500,
 };
 

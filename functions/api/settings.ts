@@ -1,5 +1,12 @@
 import { commonMessages } from '#shared/messages/common';
 import { z } from '#shared/zod';
+import {
+  settingChangeIdPathSchema,
+  settingHistoryQuerySchema,
+  settingKeyPathSchema,
+  updateSettingSchema,
+  updateSettingsSchema,
+} from '#shared/schemas/settings';
 import * as SettingsService from '../domain/settings/settings-service';
 import { defineGroup, op, reply } from '../http/api-handler';
 
@@ -16,4 +23,15 @@ export const handler = defineGroup('settings', {
   getCategory: op({ path: z.object({ category: z.string() }) }, ({ path }) => SettingsService.getCategory(path.category)),
 
   getKey: op({ path: z.object({ key: z.string() }) }, ({ path }) => SettingsService.getSetting(path.key)),
+
+  // issue 11: writes, their history and one-click revert
+  updateAll: op({ body: updateSettingsSchema }, ({ body }, ctx) => SettingsService.updateSettings(ctx.user, body.settings)),
+
+  updateKey: op({ path: settingKeyPathSchema, body: updateSettingSchema }, ({ path, body }, ctx) =>
+    SettingsService.updateSetting(ctx.user, path.key, body.value),
+  ),
+
+  history: op({ query: settingHistoryQuerySchema }, ({ query }, ctx) => SettingsService.listSettingChanges(ctx.user, query)),
+
+  revert: op({ path: settingChangeIdPathSchema }, ({ path }, ctx) => SettingsService.revertSettingChange(ctx.user, path.id)),
 });

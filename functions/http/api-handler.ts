@@ -5,13 +5,15 @@ import type { z } from 'zod';
 import { statusOfCode, VIEWER_IP_HEADER, type ApiFailure, type ErrorCode, type FieldIssue } from '#shared/api';
 import { authMessages } from '#shared/messages/auth';
 import { commonMessages } from '#shared/messages/common';
+import { settingsMessages } from '#shared/messages/settings';
 import { labelOf } from '#shared/zod';
 import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
-import { bindIdempotencyKey } from '../domain/idempotency/request-keys';
+import { bindIdempotencyKey, rememberAnswer } from '../domain/idempotency/request-keys';
 import { assertActiveAccount, assertActiveActor } from '../domain/auth/active-account';
 import { isTransientFailure } from '#commons/store-errors';
+import { getSettings } from '../domain/settings/settings-service';
 import { parseCookies } from './cookies';
 import { logger } from '#commons/logger';
 import { withDeadline } from '#commons/deadline';
@@ -172,7 +174,13 @@ const forbiddenMessage: Record<Access, string> = {
   worker: authMessages.noPermission,
 };
 
-async function authenticate(access: Access, headers: Record<string, string>): Promise<Caller | null> {
+/** A group's own 403 text where the spec has one (settings writes: 'Only administrators can update settings'). */
+const forbiddenMessageOfGroup: Partial<Record<GroupName, Partial<Record<Access, string>>>> = {
+  settings: { operator: settingsMessages.onlyAdministrators },
+};
+
+async function authenticate(route: RouteDef, headers: Record<string, string>): Promise<Caller | null> {
+  const access = route.access;
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
   if (access === 'public') {
     // Public routes may still use a valid token (switch-back, logout); a bad one is simply ignored.
@@ -188,7 +196,7 @@ async function authenticate(access: Access, headers: Record<string, string>): Pr
     access === 'user' ||
     (access === 'operator' && (caller.role === 'operator' || caller.role === 'developer')) ||
     (access === 'developer' && caller.role === 'developer');
-  if (!allowed) throw new ForbiddenError(forbiddenMessage[access]);
+  if (!allowed) throw new ForbiddenError(forbiddenMessageOfGroup[route.group]?.[access] ?? forbiddenMessage[access]);
   return caller;
 }
 
@@ -201,6 +209,21 @@ async function assertMayWrite(route: RouteDef, caller: Caller): Promise<void> {
   if (route.method === 'GET' || route.access === 'public') return;
   if (route.group === 'auth' && route.op === 'switchBack') return assertActiveActor(caller);
   return assertActiveAccount(caller);
+}
+
+/** Session routes a user needs during maintenance: signing in to read, refreshing, leaving, switching back. */
+const MAINTENANCE_OPEN = new Set(['POST /api/auth/login', 'POST /api/auth/refresh', 'POST /api/auth/logout', 'POST /api/auth/switch-back']);
+
+/**
+ * maintenanceMode (issue 11): ordinary users, and anyone not signed in, may read (the SPA shows its
+ * maintenance page) but not write; operators and developers keep working, and so does a developer
+ * switched into a user's account (the acting person is a developer). Checked here, once, for every
+ * non-GET route; settings are the 10 s cached copy, so it costs no extra read.
+ */
+async function assertNotInMaintenance(route: RouteDef, caller: Caller | null): Promise<void> {
+  if (route.method === 'GET' || MAINTENANCE_OPEN.has(routeKey(route))) return;
+  if (caller && (caller.role !== 'user' || caller.actorId)) return;
+  if ((await getSettings()).maintenanceMode) throw new DomainError('MAINTENANCE', settingsMessages.maintenance);
 }
 
 /**
@@ -245,8 +268,9 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
     if (!entry) return failure(new DomainError('NOT_FOUND', commonMessages.routeNotFound));
     try {
       const headers = lowerCaseHeaders(event.headers);
-      const caller = await authenticate(entry.route.access, headers);
+      const caller = await authenticate(entry.route, headers);
       if (caller) await assertMayWrite(entry.route, caller);
+      await assertNotInMaintenance(entry.route, caller);
       if (caller) logger.appendKeys({ userId: caller.userId, ...(caller.actorId ? { actorId: caller.actorId } : {}) });
       const ctx: RequestContext = {
         caller,
@@ -269,15 +293,21 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
         query: parsePart(spec.query, cleanTexts(event.queryStringParameters ?? {})),
         body: spec.body ? parsePart(spec.body, cleanTexts(parseBody(event))) : undefined,
       };
-      // A key already used for another request is refused before the op runs (422, one place).
-      if (ctx.idempotencyKey && caller && entry.route.method !== 'GET') {
-        await bindIdempotencyKey({ userId: caller.userId, key: ctx.idempotencyKey, routeKey: routeKey(entry.route), request: { path: input.path, query: input.query, body: input.body } });
+      // A key already used for another request is refused before the op runs (422, one place); the
+      // same request again hears the first one's answer.
+      const keyed = ctx.idempotencyKey && caller && entry.route.method !== 'GET' ? { userId: caller.userId, key: ctx.idempotencyKey } : undefined;
+      if (keyed) {
+        const { replay } = await bindIdempotencyKey({ ...keyed, routeKey: routeKey(entry.route), request: { path: input.path, query: input.query, body: input.body } });
+        if (replay) return envelope(replay.status, replay.body, { headers: { 'idempotent-replayed': 'true' } });
       }
       // Retries and waits inside the op end before the function's own timeout.
       const timeLeft = context?.getRemainingTimeInMillis?.();
       const result = await (timeLeft === undefined ? run(input, ctx) : withDeadline(Date.now() + timeLeft, () => run(input, ctx)));
-      if (result instanceof HttpReply) return envelope(result.status, replyBody(result), result);
-      return envelope(200, { success: true, data: result ?? null });
+      const answer =
+        result instanceof HttpReply ? { status: result.status, body: replyBody(result) } : { status: 200, body: { success: true, data: result ?? null } };
+      // Only a success without cookies is kept: a session is never handed out twice.
+      if (keyed && answer.status < 300 && !(result instanceof HttpReply && result.cookies.length)) await rememberAnswer({ ...keyed, answer });
+      return result instanceof HttpReply ? envelope(answer.status, answer.body, result) : envelope(answer.status, answer.body);
     } catch (err) {
       if (err instanceof DomainError) {
         if (err.code !== 'VALIDATION') logger.info('request refused', { code: err.code, reason: err.message });
@@ -285,7 +315,8 @@ export function defineGroup<G extends GroupName>(group: G, ops: { [K in OpsOf<G>
       }
       if (isTransientFailure(err)) {
         logger.warn('store busy', { error: err as Error });
-        return failure(new DomainError('THROTTLED', commonMessages.busy));
+        // The same answer the retry policy gives when its budget runs out: busy, come back in a second.
+        return failure(new ThrottledError(commonMessages.busy, 1));
       }
       logger.error('unhandled error', { error: err as Error });
       return failure(new DomainError('INTERNAL', commonMessages.internal));

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { isExpired, keys, ttlIn } from './keys';
@@ -20,14 +20,26 @@ export interface KeyBinding {
   fingerprint: string;
 }
 
+/** The successful answer a keyed request gave, replayed as it was to the same request again. */
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
 /**
  * Idempotency-Key bindings, `IDEM#request#{userId}#{key} / IDEM` (24 h): the first request with a
- * key binds it; a later request with the same key must be the same request. The answers themselves
- * are replayed by each feature's own records (ledger, bulk and charge-request keys).
+ * key binds it; a later request with the same key must be the same request. Once the first request
+ * succeeded its answer is kept on the binding and replayed; money paths also keep their own records
+ * (ledger, bulk and charge-request keys), which settle a race between two requests still running.
  */
 export const requestKeysStore = {
   /** Binds the key, or answers the binding it already has. */
-  async bind(userId: string, key: string, binding: KeyBinding, ttlSeconds = 86_400): Promise<{ bound: true } | { bound: false; existing: KeyBinding }> {
+  async bind(
+    userId: string,
+    key: string,
+    binding: KeyBinding,
+    ttlSeconds = 86_400,
+  ): Promise<{ bound: true } | { bound: false; existing: KeyBinding & { answer?: StoredAnswer } }> {
     const itemKey = keys.idempotency(`request#${userId}`, key);
     try {
       await db().send(
@@ -46,6 +58,22 @@ export const requestKeysStore = {
     }
     const out = await db().send(new GetCommand({ TableName: tableName(), Key: itemKey, ConsistentRead: true }));
     if (!out.Item || isExpired(out.Item)) return { bound: true };
-    return { bound: false, existing: { routeKey: out.Item.routeKey as string, fingerprint: out.Item.fingerprint as string } };
+    return {
+      bound: false,
+      existing: { routeKey: out.Item.routeKey as string, fingerprint: out.Item.fingerprint as string, answer: out.Item.answer as StoredAnswer | undefined },
+    };
+  },
+
+  /** Keeps the answer of the request that holds the binding (the binding must still exist). */
+  async saveAnswer(userId: string, key: string, answer: StoredAnswer): Promise<void> {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(`request#${userId}`, key),
+        UpdateExpression: 'SET answer = :answer',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':answer': answer },
+      }),
+    );
   },
 };

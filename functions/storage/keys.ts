@@ -41,6 +41,14 @@ export const keys = {
   // settings and field configs (small, read whole)
   settingsPartition: () => ({ PK: 'SETTINGS' }),
   setting: (key: string): Key => ({ PK: 'SETTINGS', SK: key }),
+  /** One logged settings change (who, when, old → new); the id is a ULID, so newest first = descending. */
+  settingChange: (changeId: string): Key => ({ PK: 'SETTINGHIST', SK: changeId }),
+  settingChangesPartition: () => ({ PK: 'SETTINGHIST' }),
+  /** GSI1: the changes of one setting key, newest first (`?key=` on the history page). */
+  settingChangesOfKey: (key: string, changeId?: string) => ({
+    GSI1PK: `SETTINGHIST#${key}`,
+    ...(changeId ? { GSI1SK: changeId } : {}),
+  }),
   fieldConfigsPartition: () => ({ PK: 'FIELDCFG' }),
   fieldConfig: (fieldKey: string): Key => ({ PK: 'FIELDCFG', SK: fieldKey }),
 

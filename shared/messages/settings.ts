@@ -1,0 +1,42 @@
+/**
+ * System settings and slot field configs (operator-console §2 System settings, §3, §5; advertiser
+ * §7, §9). The spec gives only the English gist 'Only administrators can update settings'; the
+ * Korean wording here is the product's text.
+ */
+export const settingsMessages = {
+  onlyAdministrators: '관리자만 설정을 변경할 수 있습니다.',
+  unknownKey: (key: string) => `'${key}'은(는) 알 수 없는 설정입니다.`,
+  invalidValue: (key: string, reason: string) => `'${key}' 값이 올바르지 않습니다: ${reason}`,
+  wrongCategory: (key: string, category: string) => `'${key}' 값이 올바르지 않습니다: 이 설정의 분류는 ${category}입니다.`,
+  duplicateKey: (key: string) => `'${key}' 설정이 한 요청에 두 번 들어 있습니다.`,
+  reasonInteger: (min: string, max: string) => `${min}~${max} 사이의 정수여야 합니다.`,
+  reasonBoolean: 'true 또는 false여야 합니다.',
+  reasonOneOf: (options: readonly string[]) => `${options.join(', ')} 중 하나여야 합니다.`,
+  reasonText: (min: number, max: number) => (min > 0 ? `${min}~${max}자의 문자열이어야 합니다.` : `${max}자 이하의 문자열이어야 합니다.`),
+  reasonCashRange: '최소 충전 금액은 최대 충전 금액보다 클 수 없습니다.',
+  settingsRequired: '변경할 설정을 하나 이상 보내주세요.',
+  tooManySettings: (max: number) => `한 번에 변경할 수 있는 설정은 최대 ${max}개입니다.`,
+  changeNotFound: '설정 변경 내역을 찾을 수 없습니다.',
+  changedConcurrently: '다른 관리자가 같은 설정을 방금 변경했습니다. 새로고침 후 다시 시도해주세요.',
+  /** maintenanceMode on: a user's write is refused (503), operators and developers keep working. */
+  maintenance: '현재 시스템 점검 중입니다. 잠시 후 다시 시도해주세요.',
+} as const;
+
+export const fieldConfigMessages = {
+  /** Operator-console §5 field-config add: 'field key and label are required'. */
+  keyAndLabelRequired: '필드 키와 라벨은 필수입니다.',
+  keyFormat: '필드 키는 영문자로 시작하고 영문자, 숫자, 밑줄(_)만 사용해 50자 이내로 입력해주세요.',
+  labelLength: '라벨은 1~50자로 입력해주세요.',
+  placeholderLength: '안내 문구(placeholder)는 200자 이하로 입력해주세요.',
+  descriptionLength: '설명은 500자 이하로 입력해주세요.',
+  fieldType: (types: readonly string[]) => `필드 유형은 ${types.join(', ')} 중 하나여야 합니다.`,
+  displayOrder: '표시 순서는 0 이상 10000 이하의 정수여야 합니다.',
+  keyExists: (key: string) => `'${key}' 필드가 이미 있습니다.`,
+  duplicateKey: (key: string) => `'${key}' 필드가 목록에 두 번 들어 있습니다.`,
+  notFound: (key: string) => `'${key}' 필드를 찾을 수 없습니다.`,
+  systemFieldProtected: (key: string) => `'${key}'은(는) 시스템이 생성하는 필드라 삭제하거나 키와 유형을 바꿀 수 없습니다.`,
+  systemFieldMissing: (keys: readonly string[]) => `시스템 필드(${keys.join(', ')})는 목록에서 뺄 수 없습니다.`,
+  systemKeyReserved: (key: string) => `'${key}'은(는) 시스템 필드 키라 새로 추가할 수 없습니다.`,
+  tooManyFields: (max: number) => `필드는 최대 ${max}개까지 둘 수 있습니다.`,
+  fieldsRequired: '필드 목록을 보내주세요.',
+} as const;

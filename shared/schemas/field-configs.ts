@@ -1,0 +1,51 @@
+import { deferred, z } from '../zod';
+import { fieldConfigMessages } from '../messages/settings';
+import { fieldTypes } from '../field-configs';
+
+/**
+ * Field-config editing on the developer's settings page (operator-console §2 field tab, §5, §7):
+ * one field's shape, shared by the server and the settings form. `is_system_generated` is never taken
+ * from a request: the server sets it from `systemFieldKeys`.
+ */
+export const FIELD_KEY_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,49}$/;
+/** Room in one transaction for a whole replace (puts + deletes ≤ 100). */
+export const MAX_FIELD_CONFIGS = 50;
+
+const fieldConfigShape = () => ({
+  field_key: z
+    .string({ error: fieldConfigMessages.keyAndLabelRequired })
+    .trim()
+    .min(1, { error: fieldConfigMessages.keyAndLabelRequired })
+    .regex(FIELD_KEY_PATTERN, { error: fieldConfigMessages.keyFormat }),
+  label: z
+    .string({ error: fieldConfigMessages.keyAndLabelRequired })
+    .trim()
+    .min(1, { error: fieldConfigMessages.keyAndLabelRequired })
+    .max(50, { error: fieldConfigMessages.labelLength }),
+  field_type: z.enum(fieldTypes, { error: fieldConfigMessages.fieldType(fieldTypes) }),
+  placeholder: z.string().trim().max(200, { error: fieldConfigMessages.placeholderLength }).default(''),
+  description: z.string().trim().max(500, { error: fieldConfigMessages.descriptionLength }).default(''),
+  is_required: z.boolean().default(false),
+  is_enabled: z.boolean().default(true),
+  show_in_list: z.boolean().default(false),
+  is_searchable: z.boolean().default(false),
+  /** Ignored: derived from the key. Accepted so a field read from GET can be sent back as it is. */
+  is_system_generated: z.boolean().optional(),
+  display_order: z.coerce.number().int({ error: fieldConfigMessages.displayOrder }).min(0, { error: fieldConfigMessages.displayOrder }).max(10_000, { error: fieldConfigMessages.displayOrder }).optional(),
+});
+
+/** POST /api/admin/field-configs: one new field (without display_order it goes last). */
+export const createFieldConfigSchema = deferred(() => z.object(fieldConfigShape()));
+export type FieldConfigInput = z.output<typeof createFieldConfigSchema>;
+
+/** PUT /api/admin/field-configs `{ fields }`: the whole list, edits and order in one call. */
+export const replaceFieldConfigsSchema = deferred(() =>
+  z.object({
+    fields: z
+      .array(z.object(fieldConfigShape()), { error: fieldConfigMessages.fieldsRequired })
+      .min(1, { error: fieldConfigMessages.fieldsRequired })
+      .max(MAX_FIELD_CONFIGS, { error: fieldConfigMessages.tooManyFields(MAX_FIELD_CONFIGS) }),
+  }),
+);
+
+export const fieldKeyPathSchema = deferred(() => z.object({ key: z.string().min(1).max(100) }));

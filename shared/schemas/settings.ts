@@ -1,0 +1,126 @@
+import { deferred, z } from '../zod';
+import { settingsMessages } from '../messages/settings';
+import { adminPageSizes, isPageSize, pageSizeMessage } from '../page-sizes';
+import { isSettingKey, settingCategories, settingDefinitions, type SettingCategory, type SettingKey, type Settings } from '../settings';
+
+/**
+ * Settings writes (issue 11): the request shapes and the per-key value check, shared by the server
+ * and the settings page so both refuse a value with the same Korean sentence naming the key.
+ */
+
+/** What a setting's value must look like, read off its zod schema in shared/settings.ts. */
+export type SettingRule =
+  | { kind: 'boolean' }
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'oneOf'; options: readonly string[] }
+  | { kind: 'text'; min: number; max: number };
+
+export function settingRule(key: SettingKey): SettingRule {
+  const def = settingDefinitions[key];
+  if (typeof def.default === 'boolean') return { kind: 'boolean' };
+  const schema = def.schema as unknown as { minValue?: number | null; maxValue?: number | null; options?: readonly string[]; minLength?: number | null; maxLength?: number | null };
+  if (typeof def.default === 'number') return { kind: 'integer', min: schema.minValue ?? 0, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER };
+  if (Array.isArray(schema.options)) return { kind: 'oneOf', options: schema.options };
+  return { kind: 'text', min: schema.minLength ?? 0, max: schema.maxLength ?? 10_000 };
+}
+
+const won = (n: number) => n.toLocaleString('ko-KR');
+
+export function settingRuleText(rule: SettingRule): string {
+  switch (rule.kind) {
+    case 'boolean':
+      return settingsMessages.reasonBoolean;
+    case 'integer':
+      return settingsMessages.reasonInteger(won(rule.min), won(rule.max));
+    case 'oneOf':
+      return settingsMessages.reasonOneOf(rule.options);
+    case 'text':
+      return settingsMessages.reasonText(rule.min, rule.max);
+  }
+}
+
+/**
+ * A value as sent → the stored value, or the sentence saying what is wrong. Stricter than the read
+ * path's `mergeSettings`: a number setting takes a number or a string of digits (the form's input),
+ * never `true` or `''` (which `z.coerce` would turn into 1 and 0).
+ */
+export function checkSettingValue(key: string, value: unknown): { ok: true; key: SettingKey; value: Settings[SettingKey] } | { ok: false; message: string } {
+  if (!isSettingKey(key)) return { ok: false, message: settingsMessages.unknownKey(key) };
+  const rule = settingRule(key);
+  const wrong = { ok: false as const, message: settingsMessages.invalidValue(key, settingRuleText(rule)) };
+  const shapeOk =
+    rule.kind === 'boolean'
+      ? typeof value === 'boolean' || value === 'true' || value === 'false'
+      : rule.kind === 'integer'
+        ? (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value))
+        : typeof value === 'string';
+  if (!shapeOk) return wrong;
+  const parsed = settingDefinitions[key].schema.safeParse(value);
+  if (!parsed.success) return wrong;
+  return { ok: true, key, value: parsed.data as Settings[SettingKey] };
+}
+
+/** Rules between settings: checked on the settings as they would be after the write. */
+export function checkSettingsTogether(settings: Pick<Settings, 'minCashCharge' | 'maxCashCharge'>): { key: SettingKey; message: string } | null {
+  if (settings.minCashCharge > settings.maxCashCharge) {
+    return { key: 'minCashCharge', message: settingsMessages.invalidValue('minCashCharge', settingsMessages.reasonCashRange) };
+  }
+  return null;
+}
+
+export const MAX_SETTINGS_PER_WRITE = 50;
+
+/**
+ * PUT /api/system-settings body `{ settings: [{ key, value, category? }] }`. The shape only: each
+ * value is checked against its key with `checkSettingValue` (all of them, so the answer names every
+ * wrong key).
+ */
+export const updateSettingsSchema = deferred(() =>
+  z.object({
+    settings: z
+      .array(
+        z.object({
+          key: z.string({ error: settingsMessages.settingsRequired }).max(100),
+          value: z.unknown(),
+          category: z.enum(settingCategories).optional(),
+        }),
+        { error: settingsMessages.settingsRequired },
+      )
+      .min(1, { error: settingsMessages.settingsRequired })
+      .max(MAX_SETTINGS_PER_WRITE, { error: settingsMessages.tooManySettings(MAX_SETTINGS_PER_WRITE) }),
+  }),
+);
+export type UpdateSettingsInput = z.output<typeof updateSettingsSchema>;
+
+/** PUT /api/system-settings/key/{key} body `{ value }`. */
+export const updateSettingSchema = deferred(() => z.object({ value: z.unknown() }));
+
+export const settingKeyPathSchema = deferred(() => z.object({ key: z.string().max(100) }));
+export const settingChangeIdPathSchema = deferred(() => z.object({ id: z.string().min(1).max(100) }));
+
+/** GET /api/system-settings/history `?page&limit&key=` (admin page sizes). */
+export const settingHistoryQuerySchema = deferred(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .refine((n) => isPageSize(adminPageSizes, n), { error: pageSizeMessage(adminPageSizes) })
+      .default(30),
+    key: z.string().max(100).optional(),
+  }),
+);
+export type SettingHistoryQuery = z.output<typeof settingHistoryQuerySchema>;
+
+/** One logged settings change (who, when, old → new). */
+export interface SettingChange {
+  id: string;
+  key: SettingKey;
+  category: SettingCategory;
+  oldValue: unknown;
+  newValue: unknown;
+  changedBy: { id: string; name: string };
+  changedAt: string;
+  /** The change this one undid (POST …/history/{id}/revert), or null. */
+  revertOf: string | null;
+}
