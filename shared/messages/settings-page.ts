@@ -19,8 +19,6 @@ export const settingsPageMessages = {
   siteInfoSaved: '사이트 정보가 저장되었습니다.',
   siteInfoSaveFailed: '저장에 실패했습니다.',
   nothingChanged: '변경된 내용이 없습니다.',
-  fieldKeyAndLabelRequired: '필드 키와 라벨은 필수입니다.',
-  fieldKeyFormat: '필드 키는 영문자로 시작하고 영문, 숫자, 밑줄(_)만 쓸 수 있습니다.',
   fieldKeyTaken: '이미 있는 필드 키입니다.',
   fieldsReset: '필드 설정을 기본값으로 되돌렸습니다.',
   fieldsResetFailed: '필드 설정 초기화에 실패했습니다.',

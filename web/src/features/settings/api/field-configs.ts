@@ -9,7 +9,7 @@ import { api } from '@/lib/api-client';
  */
 export const fieldConfigsKey = '/field-configs';
 
-export const getFieldConfigs = () => api.get<FieldConfig[]>(fieldConfigsKey, { query: { includeDisabled: true } });
+export const getFieldConfigs = () => api.get<FieldConfig[]>(fieldConfigsKey);
 
 export function useEditableFieldConfigs() {
   return useSWR(`${fieldConfigsKey}#editable`, getFieldConfigs, { revalidateOnFocus: false });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { fieldTypeLabels, settingsPageMessages as m } from '#shared/messages/settings-page';
 import { fieldTypes } from '#shared/field-configs';
+import type { z } from '#shared/zod';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
@@ -31,7 +32,7 @@ export function FieldConfigDialog({ initial, editing, takenKeys, onSubmit, onClo
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<FieldConfigForm>({ resolver: zodResolver(fieldConfigFormSchema), defaultValues: initial });
+  } = useForm<z.input<typeof fieldConfigFormSchema>, unknown, FieldConfigForm>({ resolver: zodResolver(fieldConfigFormSchema), defaultValues: initial });
   const title = editing ? '필드 수정' : '필드 추가';
 
   const submit = handleSubmit((values) => {

@@ -111,20 +111,35 @@ describe('SystemSettingsPage', () => {
     await user.clear(allocation);
     await user.type(allocation, '101');
     await user.click(screen.getByRole('button', { name: '비즈니스 설정 저장' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('기본 발행 슬롯 수은(는) 100 이하여야 합니다.');
+    expect(await screen.findByRole('alert')).toHaveTextContent("'기본 발행 슬롯 수' 값이 올바르지 않습니다: 1~100 사이의 정수여야 합니다.");
     expect(calls('PUT', '/system-settings')).toHaveLength(0);
   });
 
-  it('shows the failure text with the server reason next to the setting it names', async () => {
-    putAnswer = () =>
-      json(400, { success: false, code: 'VALIDATION', error: '최소 충전 금액이 최대 충전 금액보다 큽니다.', details: [{ key: 'minCashCharge', message: '최대 충전 금액보다 클 수 없습니다.' }] });
+  it('checks settings against each other before sending (minimum charge above the maximum)', async () => {
     const user = renderPage({ tab: 'business' });
     const min = screen.getByLabelText('최소 충전 금액 (원)');
     await user.clear(min);
     await user.type(min, '5000000');
     await user.click(screen.getByRole('button', { name: '비즈니스 설정 저장' }));
-    expect(await screen.findByText('비즈니스 설정 저장에 실패했습니다. 최소 충전 금액이 최대 충전 금액보다 큽니다.')).toBeInTheDocument();
-    expect(screen.getByText('최대 충전 금액보다 클 수 없습니다.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent("'최소 충전 금액 (원)' 값이 올바르지 않습니다: 최소 충전 금액은 최대 충전 금액보다 클 수 없습니다.");
+    expect(calls('PUT', '/system-settings')).toHaveLength(0);
+  });
+
+  it('shows the failure text with the server reason next to the setting it names', async () => {
+    putAnswer = () =>
+      json(400, {
+        success: false,
+        code: 'VALIDATION',
+        error: "'defaultSlotPrice' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다.",
+        details: [{ key: 'defaultSlotPrice', message: "'defaultSlotPrice' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다." }],
+      });
+    const user = renderPage({ tab: 'business' });
+    const price = screen.getByLabelText('기본 슬롯 가격 (원)');
+    await user.clear(price);
+    await user.type(price, '60000');
+    await user.click(screen.getByRole('button', { name: '비즈니스 설정 저장' }));
+    expect(await screen.findByText("비즈니스 설정 저장에 실패했습니다. 'defaultSlotPrice' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다.")).toBeInTheDocument();
+    expect(screen.getByText("'기본 슬롯 가격 (원)' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다.")).toHaveAttribute('role', 'alert');
   });
 
   it('saves the site info on its own, apart from the theme', async () => {

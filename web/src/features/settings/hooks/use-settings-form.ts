@@ -1,22 +1,22 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { settingLabels } from '#shared/messages/settings-page';
-import { settingDefinitions, type SettingKey, type Settings } from '#shared/settings';
+import { checkSettingsTogether, checkSettingValue } from '#shared/schemas/settings';
+import type { SettingKey, Settings } from '#shared/settings';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { updateSettings, type SettingChange } from '../api/update-settings';
 
 export type SettingsDraft = Partial<Record<SettingKey, unknown>>;
 
+const named = (key: string, message: string) => message.replace(`'${key}'`, `'${settingLabels[key] ?? key}'`);
+
 /**
- * The shared zod rule of each setting (shared/settings, the one the server parses with). Numbers
- * arrive as text from inputs; the schema coerces them. Returns the parsed value or the first issue.
+ * The server's own check of a value (shared/schemas/settings), so the page refuses exactly what the
+ * PUT would, with the same sentence; the page names the setting in Korean instead of by its key.
  */
 export function checkSetting(key: SettingKey, raw: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
-  const parsed = settingDefinitions[key].schema.safeParse(typeof raw === 'string' && typeof settingDefinitions[key].default === 'number' && raw.trim() === '' ? undefined : raw);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  // Parsed without a path, the shared messages call the value '입력값': name the setting instead.
-  const message = parsed.error.issues[0]?.message ?? '올바른 값을 입력해주세요.';
-  return { ok: false, message: message.replace(/^입력값/, settingLabels[key] ?? key) };
+  const result = checkSettingValue(key, raw);
+  return result.ok ? { ok: true, value: result.value } : { ok: false, message: named(key, result.message) };
 }
 
 interface Texts {
@@ -57,6 +57,11 @@ export function useSettingsForm(keys: readonly SettingKey[], current: Settings, 
       if (!result.ok) nextErrors[key] = result.message;
       else if (String(result.value) !== String(current[key])) changes.push({ key, value: result.value } as SettingChange);
     }
+    if (Object.keys(nextErrors).length === 0) {
+      const after = { ...current, ...Object.fromEntries(changes.map((c) => [c.key, c.value])) } as Settings;
+      const together = checkSettingsTogether(after);
+      if (together) nextErrors[together.key] = named(together.key, together.message);
+    }
     setErrors(nextErrors);
     if (Object.keys(nextErrors).length > 0) return false;
     if (changes.length === 0) {
@@ -75,7 +80,7 @@ export function useSettingsForm(keys: readonly SettingKey[], current: Settings, 
         const fromServer: Partial<Record<SettingKey, string>> = {};
         for (const d of error.details as { key?: string; field?: string; message?: string }[]) {
           const k = (d.key ?? d.field) as SettingKey | undefined;
-          if (k && keys.includes(k) && d.message) fromServer[k] = d.message;
+          if (k && keys.includes(k) && d.message) fromServer[k] = named(k, d.message);
         }
         setErrors(fromServer);
       }

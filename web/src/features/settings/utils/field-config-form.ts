@@ -1,30 +1,14 @@
 import { fieldTypes, systemFieldKeys, type FieldConfig } from '#shared/field-configs';
-import { settingsPageMessages as m } from '#shared/messages/settings-page';
-import { z } from '#shared/zod';
+import { createFieldConfigSchema } from '#shared/schemas/field-configs';
+import type { z } from '#shared/zod';
 
 /**
- * One field definition as the field tab edits it (operator §3 field config; §5: key and label
- * required). Mirrors the server's rule for PUT /admin/field-configs; when shared/schemas/
- * field-configs.ts lands this file re-exports its schema instead.
+ * One field as the field tab edits it: the server's own schema for POST/PUT /admin/field-configs
+ * (operator §3, §5: key and label required), so the dialog refuses what the server would.
  */
-export const fieldConfigFormSchema = z.object({
-  field_key: z
-    .string()
-    .trim()
-    .min(1, m.fieldKeyAndLabelRequired)
-    .max(50)
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/, m.fieldKeyFormat),
-  label: z.string().trim().min(1, m.fieldKeyAndLabelRequired).max(50),
-  field_type: z.enum(fieldTypes),
-  placeholder: z.string().trim().max(200),
-  description: z.string().trim().max(500),
-  is_required: z.boolean(),
-  is_enabled: z.boolean(),
-  show_in_list: z.boolean(),
-  is_searchable: z.boolean(),
-});
+export const fieldConfigFormSchema = createFieldConfigSchema;
 
-export type FieldConfigForm = z.infer<typeof fieldConfigFormSchema>;
+export type FieldConfigForm = z.output<typeof createFieldConfigSchema>;
 
 export const isSystemField = (f: Pick<FieldConfig, 'field_key' | 'is_system_generated'>) =>
   f.is_system_generated || (systemFieldKeys as readonly string[]).includes(f.field_key);
