@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import type { LayoutOptions, LayoutPreset, ShellParts } from './layout-shell';
@@ -38,6 +38,8 @@ export function ClassicLayout({
 }: SidebarLayoutProps) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLButtonElement>(null);
   // As a drawer (narrow screens, minimal preset) the sidebar closes after navigating.
   useEffect(() => setOpen(false), [pathname]);
 
@@ -61,13 +63,22 @@ export function ClassicLayout({
     .join(' ');
   const drawer = placement === 'drawer';
 
+  // The drawer covers the floating button: focus moves into it on open and back on close.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!drawer) return;
+    if (open) closeRef.current?.focus();
+    else if (wasOpen.current) menuRef.current?.focus();
+    wasOpen.current = open;
+  }, [open, drawer]);
+
   return (
     <div className={shellClass} data-layout={preset}>
       <aside className={styles.sidebar} id="app-sidebar" aria-label="사이드바">
         <div className={styles.brand}>
           {brand}
           {drawer && (
-            <button type="button" className={styles.drawerClose} onClick={() => setOpen(false)} aria-label="메뉴 닫기">
+            <button ref={closeRef} type="button" className={styles.drawerClose} onClick={() => setOpen(false)} aria-label="메뉴 닫기">
               <Icon name="x" size={18} />
             </button>
           )}
@@ -106,6 +117,7 @@ export function ClassicLayout({
       </div>
       {drawer && (
         <button
+          ref={menuRef}
           type="button"
           className={styles.floatingMenu}
           onClick={() => setOpen((v) => !v)}
