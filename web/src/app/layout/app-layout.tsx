@@ -133,9 +133,11 @@ function AppLayoutFrame() {
       headerActions={
         <>
           {/* The notifications feature fills the bell (badge, dropdown) later; for now it leads to the list. */}
-          <Link to="/notifications" className={styles.bell} aria-label="알림" title="알림">
-            <Icon name="bell" size={18} />
-          </Link>
+          {settings.notificationEnabled && (
+            <Link to="/notifications" className={styles.bell} aria-label="알림" title="알림">
+              <Icon name="bell" size={18} />
+            </Link>
+          )}
           <Link to="/profile" className={styles.profileLink} title="내 정보">
             <span className={styles.profileAvatar} aria-hidden="true">
               {name.charAt(0).toUpperCase()}
