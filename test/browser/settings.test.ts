@@ -85,15 +85,16 @@ describe('settings journey', () => {
       expect(await shellLook(page)).toMatchObject({ layout: 'dashboard', theme: 'luxury', sidebarRight: true });
     }
 
-    // The login preview shows each theme's sign-in screen without signing in.
-    const preview = await browser.context.newPage();
+    // The login preview shows each theme's sign-in screen without signing in. (A signed-out tab: a
+    // signed-in one would rotate the shared refresh cookie while the next journey signs in.)
+    const preview = await browser.freshPage();
     await preview.goto(`${stack.url}/login-preview?theme=modern`);
     await preview.getByText('미리보기 화면입니다. 로그인은 동작하지 않습니다.').waitFor();
     await preview.locator('[data-theme="modern"]').getByRole('heading', { name: '로그인' }).waitFor();
     // An unknown theme falls back to simple.
     await preview.goto(`${stack.url}/login-preview?theme=neon`);
     await preview.locator('[data-theme="simple"]').getByRole('heading', { name: '로그인' }).waitFor();
-    await preview.close();
+    expect(preview.url()).toContain('/login-preview');
 
     // An advertiser signing in gets the same look.
     const user = await browser.freshPage();
