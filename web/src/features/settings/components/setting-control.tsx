@@ -31,14 +31,19 @@ export function SettingControl({ settingKey, value, error, hint, onChange }: Set
   if (typeof fallback === 'boolean') {
     return (
       <div className={styles.switchRow}>
-        <label className={styles.switchLabel} htmlFor={id}>
-          <span>{label}</span>
-          {hint && <span className={styles.hint}>{hint}</span>}
-        </label>
+        <span className={styles.switchLabel}>
+          <label htmlFor={id}>{label}</label>
+          {hint && (
+            <span id={messageId} className={styles.hint}>
+              {hint}
+            </span>
+          )}
+        </span>
         <input
           id={id}
           type="checkbox"
           role="switch"
+          aria-describedby={hint ? messageId : undefined}
           className={styles.switch}
           checked={value === true || value === 'true'}
           onChange={(e) => onChange(e.target.checked)}
