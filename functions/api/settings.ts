@@ -8,6 +8,7 @@ import {
   updateSettingsSchema,
 } from '#shared/schemas/settings';
 import * as SettingsService from '../domain/settings/settings-service';
+import * as SettingsWrites from '../domain/settings/settings-writes';
 import { defineGroup, op, reply } from '../http/api-handler';
 
 export const handler = defineGroup('settings', {
@@ -25,13 +26,13 @@ export const handler = defineGroup('settings', {
   getKey: op({ path: z.object({ key: z.string() }) }, ({ path }) => SettingsService.getSetting(path.key)),
 
   // issue 11: writes, their history and one-click revert
-  updateAll: op({ body: updateSettingsSchema }, ({ body }, ctx) => SettingsService.updateSettings(ctx.user, body.settings)),
+  updateAll: op({ body: updateSettingsSchema }, ({ body }, ctx) => SettingsWrites.updateSettings(ctx.user, body.settings)),
 
   updateKey: op({ path: settingKeyPathSchema, body: updateSettingSchema }, ({ path, body }, ctx) =>
-    SettingsService.updateSetting(ctx.user, path.key, body.value),
+    SettingsWrites.updateSetting(ctx.user, path.key, body.value),
   ),
 
-  history: op({ query: settingHistoryQuerySchema }, ({ query }, ctx) => SettingsService.listSettingChanges(ctx.user, query)),
+  history: op({ query: settingHistoryQuerySchema }, ({ query }, ctx) => SettingsWrites.listSettingChanges(ctx.user, query)),
 
-  revert: op({ path: settingChangeIdPathSchema }, ({ path }, ctx) => SettingsService.revertSettingChange(ctx.user, path.id)),
+  revert: op({ path: settingChangeIdPathSchema }, ({ path }, ctx) => SettingsWrites.revertSettingChange(ctx.user, path.id)),
 });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { statusOfCode, VIEWER_IP_HEADER, type ApiFailure, type ErrorCode, type FieldIssue } from '#shared/api';
 import { authMessages } from '#shared/messages/auth';
 import { commonMessages } from '#shared/messages/common';
-import { settingsMessages } from '#shared/messages/settings';
+import { maintenanceText, onlyAdministratorsText } from '#shared/messages/settings';
 import { labelOf } from '#shared/zod';
 import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
@@ -176,7 +176,7 @@ const forbiddenMessage: Record<Access, string> = {
 
 /** A group's own 403 text where the spec has one (settings writes: 'Only administrators can update settings'). */
 const forbiddenMessageOfGroup: Partial<Record<GroupName, Partial<Record<Access, string>>>> = {
-  settings: { operator: settingsMessages.onlyAdministrators },
+  settings: { operator: onlyAdministratorsText },
 };
 
 async function authenticate(route: RouteDef, headers: Record<string, string>): Promise<Caller | null> {
@@ -223,7 +223,7 @@ const MAINTENANCE_OPEN = new Set(['POST /api/auth/login', 'POST /api/auth/refres
 async function assertNotInMaintenance(route: RouteDef, caller: Caller | null): Promise<void> {
   if (route.method === 'GET' || MAINTENANCE_OPEN.has(routeKey(route))) return;
   if (caller && (caller.role !== 'user' || caller.actorId)) return;
-  if ((await getSettings()).maintenanceMode) throw new DomainError('MAINTENANCE', settingsMessages.maintenance);
+  if ((await getSettings()).maintenanceMode) throw new DomainError('MAINTENANCE', maintenanceText);
 }
 
 /**

@@ -1,9 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { SettingChange } from '#shared/schemas/settings';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { queryAll } from './item-io';
-import { keys, stripKeys } from './keys';
-import { transact, type TransactItem } from './transactions';
+import { keys } from './keys';
+import type { TransactItem } from './transactions';
 
 /** One setting as it will be written, with the stored value it replaces (the write's guard). */
 export interface SettingWrite {
@@ -12,12 +10,13 @@ export interface SettingWrite {
   value: unknown;
   /** The raw stored value read before the write; undefined = no item yet. */
   storedBefore: unknown;
-  change: SettingChange;
+  updatedBy: string;
+  updatedAt: string;
 }
 
 /**
- * System settings: one item per key under one partition (a few dozen items, read whole); and their
- * change history under `SETTINGHIST`, one item per change, written in the same transaction.
+ * System settings: one item per key under one partition (a few dozen items, read whole). Their change
+ * history is its own aggregate (setting-changes.ts), written in the same transaction.
  */
 export const settingsStore = {
   async readAll(opts: { consistent?: boolean } = {}): Promise<Record<string, unknown>> {
@@ -50,56 +49,20 @@ export const settingsStore = {
   },
 
   /**
-   * Every setting of one write and its history entry, in ONE transaction: all or nothing. Each setting
-   * is guarded by the value read before (a concurrent change cancels the write, so `oldValue` in the
-   * history is what was really replaced).
+   * The transaction item that writes one setting, guarded by the value read before: a concurrent
+   * change cancels the write, so the history's `oldValue` is what was really replaced.
    */
-  async writeChanges(writes: SettingWrite[]): Promise<void> {
-    const items: TransactItem[] = [];
-    for (const w of writes) {
-      const guard =
-        w.storedBefore === undefined
-          ? { ConditionExpression: 'attribute_not_exists(PK)' }
-          : { ConditionExpression: '#value = :before', ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':before': w.storedBefore } };
-      items.push({
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.setting(w.key), entity: 'setting', key: w.key, value: w.value, category: w.category, updatedBy: w.change.changedBy.id, updatedAt: w.change.changedAt },
-          ...guard,
-        },
-      });
-      items.push({
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.settingChange(w.change.id), ...keys.settingChangesOfKey(w.key, w.change.id), entity: 'settingChange', ...w.change },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      });
-    }
-    await transact(items);
-  },
-
-  /** The change log newest first: all of it, or one key's (GSI1). Human-paced, so read whole and paged by the caller. */
-  async listChanges(key?: string): Promise<SettingChange[]> {
-    const items = key
-      ? await queryAll({
-          TableName: tableName(),
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.settingChangesOfKey(key).GSI1PK },
-          ScanIndexForward: false,
-        })
-      : await queryAll({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.settingChangesPartition().PK },
-          ScanIndexForward: false,
-        });
-    return items.map((i) => stripKeys<SettingChange>(i));
-  },
-
-  async getChange(changeId: string): Promise<SettingChange | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.settingChange(changeId), ConsistentRead: true }));
-    return out.Item ? stripKeys<SettingChange>(out.Item) : undefined;
+  guardedPutItem(w: SettingWrite): TransactItem {
+    const guard =
+      w.storedBefore === undefined
+        ? { ConditionExpression: 'attribute_not_exists(PK)' }
+        : { ConditionExpression: '#value = :before', ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':before': w.storedBefore } };
+    return {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.setting(w.key), entity: 'setting', key: w.key, value: w.value, category: w.category, updatedBy: w.updatedBy, updatedAt: w.updatedAt },
+        ...guard,
+      },
+    };
   },
 };

@@ -3,8 +3,12 @@
  * §7, §9). The spec gives only the English gist 'Only administrators can update settings'; the
  * Korean wording here is the product's text.
  */
+/** Top-level so a bundle that needs only these (the HTTP adapter in every function) leaves the rest out. */
+export const onlyAdministratorsText = '관리자만 설정을 변경할 수 있습니다.';
+export const maintenanceText = '현재 시스템 점검 중입니다. 잠시 후 다시 시도해주세요.';
+
 export const settingsMessages = {
-  onlyAdministrators: '관리자만 설정을 변경할 수 있습니다.',
+  onlyAdministrators: onlyAdministratorsText,
   unknownKey: (key: string) => `'${key}'은(는) 알 수 없는 설정입니다.`,
   invalidValue: (key: string, reason: string) => `'${key}' 값이 올바르지 않습니다: ${reason}`,
   wrongCategory: (key: string, category: string) => `'${key}' 값이 올바르지 않습니다: 이 설정의 분류는 ${category}입니다.`,
@@ -19,7 +23,7 @@ export const settingsMessages = {
   changeNotFound: '설정 변경 내역을 찾을 수 없습니다.',
   changedConcurrently: '다른 관리자가 같은 설정을 방금 변경했습니다. 새로고침 후 다시 시도해주세요.',
   /** maintenanceMode on: a user's write is refused (503), operators and developers keep working. */
-  maintenance: '현재 시스템 점검 중입니다. 잠시 후 다시 시도해주세요.',
+  maintenance: maintenanceText,
 } as const;
 
 export const fieldConfigMessages = {

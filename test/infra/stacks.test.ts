@@ -105,10 +105,15 @@ describe('HTTP API', () => {
     }
   });
 
-  it('gives the settings group (all its routes read) a read-only table', () => {
-    expect(routes.filter((r) => r.group === 'settings').every((r) => r.method === 'GET')).toBe(true);
-    const writes = allowedActions(t.api, appFunction(t.api, 'settings')).filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a));
-    expect(writes).toEqual([]);
+  it('makes a group read-only exactly when all its routes read (settings and field configs write since issue 11)', () => {
+    for (const [group, def] of groups) {
+      const onlyReads = routes.filter((r) => r.group === group).every((r) => r.method === 'GET');
+      expect(def.tableAccess === 'read', group).toBe(onlyReads);
+    }
+    for (const group of ['settings', 'fieldConfigs'] as const) {
+      const writes = allowedActions(t.api, appFunction(t.api, group)).filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a));
+      expect(writes, group).toContain('dynamodb:PutItem');
+    }
   });
 
   it('gives read groups no table writes and readWrite groups their writes', () => {

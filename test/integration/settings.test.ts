@@ -121,6 +121,8 @@ describe('PUT /api/system-settings', () => {
     const wrongCategory = await put(operator.token, [{ key: 'siteName', value: '새 이름', category: 'business' }]);
     expect(wrongCategory.status).toBe(400);
     expect(wrongCategory.body.error).toBe("'siteName' 값이 올바르지 않습니다: 이 설정의 분류는 theme입니다.");
+    const noCategory = await put(operator.token, [{ key: 'globalTheme', value: 'modern', category: 'colors' }]);
+    expect(noCategory.body).toMatchObject({ error: "'globalTheme' 값이 올바르지 않습니다: 이 설정의 분류는 theme입니다.", details: [{ key: 'globalTheme' }] });
     const twice = await put(operator.token, [{ key: 'siteName', value: '하나' }, { key: 'siteName', value: '둘' }]);
     expect(twice.status).toBe(400);
     expect(twice.body.error).toBe("'siteName' 설정이 한 요청에 두 번 들어 있습니다.");
@@ -133,6 +135,20 @@ describe('PUT /api/system-settings', () => {
     expect(await settingsItems()).toBe(before);
     // Both ends moved together are fine.
     expect((await put(operator.token, [{ key: 'minCashCharge', value: 2_000_000 }, { key: 'maxCashCharge', value: 5_000_000 }])).status).toBe(200);
+  });
+});
+
+describe('two admins saving at once', () => {
+  it('never logs a wrong old value: the history of a key stays one unbroken chain', async () => {
+    const prices = [11_000, 12_000, 13_000, 14_000, 15_000, 16_000];
+    const answers = await Promise.all(prices.map((price, i) => putKey(i % 2 ? operator.token : developer.token, 'defaultSlotPrice', price)));
+    for (const res of answers) expect([200, 409, 429]).toContain(res.status);
+    expect(answers.some((r) => r.status === 200)).toBe(true);
+    const chain = [...(await history('?key=defaultSlotPrice&limit=200')).items].reverse();
+    const recent = chain.filter((c: { newValue: number }) => prices.includes(c.newValue));
+    expect(recent.length).toBe(answers.filter((r) => r.status === 200).length);
+    for (let i = 1; i < chain.length; i++) expect(chain[i].oldValue).toBe(chain[i - 1].newValue);
+    expect(await valueOf('defaultSlotPrice')).toBe(chain.at(-1).newValue);
   });
 });
 
@@ -243,6 +259,11 @@ describe('maintenance mode', () => {
     expect((await putKey(operator.token, 'siteName', '점검 중 이름')).status).toBe(200);
     const dev = await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
     expect((await putKey(dev.token, 'siteName', '개발자 이름')).status).toBe(200);
+    // A developer switched into the user's account is still a developer at work.
+    const switched = await api.call('POST', '/api/auth/switch-user', { token: dev.token, body: { targetUserId: user.id } });
+    expect(switched.status).toBe(200);
+    const asUser = await api.call('PUT', '/api/auth/profile', { token: switched.body.data.tokens.accessToken, body: { fullName: '광고주' } });
+    expect(asUser.status).toBe(200);
 
     expect((await putKey(developer.token, 'maintenanceMode', false)).status).toBe(200);
     expect((await api.call('POST', '/api/cash/charge-requests', { token: user.token, body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } })).status).toBe(201);
@@ -303,6 +324,16 @@ describe('behaviour switches, changed through PUT and observed where they apply'
     expect(res.body.error).toBe('선슬롯 운영 모드에서는 슬롯을 직접 등록할 수 없습니다. 발행된 슬롯에 입력해주세요.');
     await putKey(operator.token, 'slotOperationMode', 'normal');
     expect((await api.call('POST', '/api/slots', { token: advertiser.token, body: row(8) })).status).toBe(201);
+  });
+
+  it('minCashCharge and maxCashCharge bound a charge request', async () => {
+    const advertiser = await newAccount(stack);
+    await put(operator.token, [{ key: 'minCashCharge', value: 50_000 }, { key: 'maxCashCharge', value: 60_000 }]);
+    const small = await api.call('POST', '/api/cash/charge-requests', { token: advertiser.token, body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
+    expect(small.status).toBe(400);
+    expect(small.body.error).toBe('충전 금액은 50,000원 이상 60,000원 이하로 입력해주세요.');
+    const fits = await api.call('POST', '/api/cash/charge-requests', { token: advertiser.token, body: { amount: 55_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
+    expect(fits.status).toBe(201);
   });
 
   it('registrationEnabled off closes sign-up with the product text', async () => {
