@@ -15,7 +15,7 @@ import { formatWon } from '@/lib/format';
 import { CashChargeProvider } from '@/features/cash/components/cash-charge-provider';
 import { useCashCharge } from '@/features/cash/hooks/use-cash-charge';
 import { useAppSettings } from '@/lib/app-settings';
-import { useCurrentUser } from '@/lib/session-store';
+import { useSessionState } from '@/lib/session-store';
 import { menuFor } from '../menu';
 import { isRouteHandle } from '../routes/route-handle';
 import styles from './app-layout.module.css';
@@ -35,7 +35,8 @@ export function AppLayout() {
 
 function AppLayoutFrame() {
   const { openCharge } = useCashCharge();
-  const user = useCurrentUser();
+  const session = useSessionState().session;
+  const user = session?.user ?? null;
   const settings = useAppSettings();
   const { pathname } = useLocation();
   const matches = useMatches();
@@ -52,8 +53,10 @@ function AppLayoutFrame() {
   const staff = isStaff(user.role);
   const inConsole = pathname.startsWith('/admin');
 
-  // Maintenance (business setting): advertisers see only the notice; staff keep working.
-  if (settings.maintenanceMode && !staff) {
+  // Maintenance (business setting): advertisers see only the notice; staff keep working, and so does
+  // a developer switched into a user's account (the server lets them write too).
+  const keepsWorking = staff || !!session?.actingAs;
+  if (settings.maintenanceMode && !keepsWorking) {
     return <MaintenancePage siteName={settings.siteName} logoUrl={settings.logoUrl} onSignOut={signOut} signingOut={isSigningOut} floating={<SwitchBackButton />} />;
   }
 
@@ -146,7 +149,7 @@ function AppLayoutFrame() {
           </Link>
         </>
       }
-      notice={staff && settings.maintenanceMode ? <MaintenanceNotice /> : undefined}
+      notice={keepsWorking && settings.maintenanceMode ? <MaintenanceNotice /> : undefined}
       floating={<SwitchBackButton />}
     >
       <Suspense fallback={<LoadingBlock />}>
