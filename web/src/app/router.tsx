@@ -64,7 +64,7 @@ const adminRoutes: RouteObject[] = [
   page('chat', '채팅 관리', () => import('@/features/chat/components/chat-admin-page'), 'ChatAdminPage'),
   {
     element: <RequireDeveloper />,
-    children: [page('settings', '시스템 설정', () => import('@/features/settings/components/system-settings-page'), 'SystemSettingsPage')],
+    children: [page('settings', '시스템 설정', () => import('./routes/admin-settings-route'), 'AdminSettingsRoute')],
   },
   page('notifications', '알림 발송', () => import('@/features/notifications/components/send-notification-page'), 'SendNotificationPage'),
   page(

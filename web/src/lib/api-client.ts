@@ -2,6 +2,7 @@ import type { ErrorCode, FieldIssue } from '#shared/api';
 import { authMessages } from '#shared/messages/auth';
 import { commonMessages } from '#shared/messages/common';
 import type { AuthSession } from '#shared/schemas/auth';
+import { SETTINGS_CHANGED_EVENT } from './app-settings';
 import { applyAuthSession, clearSession, getAccessToken, getSessionState } from './session-store';
 
 /**
@@ -147,6 +148,11 @@ async function unwrap<T>(response: Response): Promise<T> {
   }
   if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
     const failure = body as { error?: string; code?: ErrorCode; details?: unknown };
+    // Maintenance began after the settings were read: re-read them now, so the app shows the
+    // maintenance page instead of failing action by action.
+    if ((failure.code as string) === 'MAINTENANCE' && typeof window !== 'undefined') {
+      window.dispatchEvent(new Event(SETTINGS_CHANGED_EVENT));
+    }
     return Promise.reject(
       new ApiError(
         failure.code ?? codeOfStatus(response.status),

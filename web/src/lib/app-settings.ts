@@ -16,3 +16,9 @@ export const AppSettingsContext = createContext<AppSettingsValue>({ settings: de
 export const useAppSettings = (): Settings => useContext(AppSettingsContext).settings;
 
 export const useAppSettingsStatus = () => useContext(AppSettingsContext).status;
+
+/**
+ * The window event that makes the app re-read the settings at once (spec §7 Events). Lives here so
+ * the HTTP client and any feature can fire it without importing the settings feature.
+ */
+export const SETTINGS_CHANGED_EVENT = 'systemSettingsChanged';

@@ -8,12 +8,14 @@ import { Icon } from '@/components/ui/icon';
 import { SiteLogo } from '@/components/ui/site-logo';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { SwitchBackButton } from '@/features/auth/components/switch-back-button';
+import { MaintenanceNotice, MaintenancePage } from '@/features/settings/components/maintenance';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { useBalance } from '@/hooks/use-balance';
+import { formatWon } from '@/lib/format';
 import { CashChargeProvider } from '@/features/cash/components/cash-charge-provider';
 import { useCashCharge } from '@/features/cash/hooks/use-cash-charge';
 import { useAppSettings } from '@/lib/app-settings';
-import { useCurrentUser } from '@/lib/session-store';
+import { useSessionState } from '@/lib/session-store';
 import { menuFor } from '../menu';
 import { isRouteHandle } from '../routes/route-handle';
 import styles from './app-layout.module.css';
@@ -33,7 +35,8 @@ export function AppLayout() {
 
 function AppLayoutFrame() {
   const { openCharge } = useCashCharge();
-  const user = useCurrentUser();
+  const session = useSessionState().session;
+  const user = session?.user ?? null;
   const settings = useAppSettings();
   const { pathname } = useLocation();
   const matches = useMatches();
@@ -47,6 +50,15 @@ function AppLayoutFrame() {
   const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
   const title = isRouteHandle(handle) ? (typeof handle.title === 'function' ? handle.title(settings) : handle.title) : '';
   const name = displayName(user.fullName, user.email);
+  const staff = isStaff(user.role);
+  const inConsole = pathname.startsWith('/admin');
+
+  // Maintenance (business setting): advertisers see only the notice; staff keep working, and so does
+  // a developer switched into a user's account (the server lets them write too).
+  const keepsWorking = staff || !!session?.actingAs;
+  if (settings.maintenanceMode && !keepsWorking) {
+    return <MaintenancePage siteName={settings.siteName} logoUrl={settings.logoUrl} onSignOut={signOut} signingOut={isSigningOut} floating={<SwitchBackButton />} />;
+  }
 
   return (
     <LayoutShell
@@ -56,14 +68,29 @@ function AppLayoutFrame() {
           <SiteLogo siteName={settings.siteName} logoUrl={settings.logoUrl} tone="light" />
         </Link>
       }
+      brandOnSurface={
+        <Link to="/" aria-label={`${settings.siteName} 홈`}>
+          <SiteLogo siteName={settings.siteName} logoUrl={settings.logoUrl} />
+        </Link>
+      }
       account={
         <SidebarAccount
           name={name}
           email={user.email}
-          roleLabel={isStaff(user.role) ? roleLabels[user.role] : undefined}
+          roleLabel={staff ? roleLabels[user.role] : undefined}
           balance={cashShown ? balance?.amount : undefined}
           onCharge={cashShown ? openCharge : undefined}
         />
+      }
+      accountCompact={
+        cashShown ? (
+          <span className={styles.compactAccount}>
+            {balance && <span className={styles.compactBalance}>{formatWon(balance.amount)}</span>}
+            <Button size="sm" variant="secondary" onClick={openCharge}>
+              캐시충전
+            </Button>
+          </span>
+        ) : undefined
       }
       navigation={menuFor(user.role, settings)}
       sidebarFooter={
@@ -72,9 +99,15 @@ function AppLayoutFrame() {
           로그아웃
         </Button>
       }
+      topNavLogout={
+        <Button variant="ghost" size="sm" onClick={signOut} loading={isSigningOut}>
+          <Icon name="log-out" size={16} />
+          로그아웃
+        </Button>
+      }
       headerTitle={
         <div className={styles.crumbs}>
-          {pathname.startsWith('/admin') && (
+          {inConsole && (
             <>
               <span className={styles.crumb}>관리자 콘솔</span>
               <Icon name="chevron-right" size={14} />
@@ -83,14 +116,40 @@ function AppLayoutFrame() {
           <span className={styles.title}>{title}</span>
         </div>
       }
-      headerActions={
-        <Link to="/profile" className={styles.profileLink} title="내 정보">
-          <span className={styles.profileAvatar} aria-hidden="true">
-            {name.charAt(0).toUpperCase()}
-          </span>
-          {name}님
-        </Link>
+      breadcrumb={
+        <nav aria-label="현재 위치">
+          <ol className={styles.breadcrumb}>
+            <li>
+              <Link to="/">홈</Link>
+            </li>
+            {inConsole && pathname !== '/admin' && (
+              <li>
+                <Link to="/admin">관리자 콘솔</Link>
+              </li>
+            )}
+            <li aria-current="page" className={styles.title}>
+              {title}
+            </li>
+          </ol>
+        </nav>
       }
+      headerActions={
+        <>
+          {/* The notifications feature fills the bell (badge, dropdown) later; for now it leads to the list. */}
+          {settings.notificationEnabled && (
+            <Link to="/notifications" className={styles.bell} aria-label="알림" title="알림">
+              <Icon name="bell" size={18} />
+            </Link>
+          )}
+          <Link to="/profile" className={styles.profileLink} title="내 정보">
+            <span className={styles.profileAvatar} aria-hidden="true">
+              {name.charAt(0).toUpperCase()}
+            </span>
+            {name}님
+          </Link>
+        </>
+      }
+      notice={keepsWorking && settings.maintenanceMode ? <MaintenanceNotice /> : undefined}
       floating={<SwitchBackButton />}
     >
       <Suspense fallback={<LoadingBlock />}>

@@ -1,86 +1,133 @@
-import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Icon } from '@/components/ui/icon';
-import type { LayoutOptions, ShellParts } from './layout-shell';
+import type { LayoutOptions, LayoutPreset, ShellParts } from './layout-shell';
+import { NavMenu } from './nav-menu';
 import styles from './classic-layout.module.css';
 
 const widthClass = { narrow: styles.narrow, normal: '', wide: styles.wide };
 const contentClass = { full: styles.contentFull, container: '', narrow: styles.contentNarrow };
 const paddingClass = { none: styles.paddingNone, normal: '', large: styles.paddingLarge };
+const placementClass = { left: '', right: styles.right, drawer: styles.drawer };
 
-/** Classic preset: sidebar on the left, static header, no footer. */
+interface SidebarLayoutProps extends ShellParts {
+  options?: LayoutOptions;
+  /**
+   * left: classic (static header, no footer). right: dashboard (wide sidebar on the right, breadcrumb).
+   * drawer: minimal (no sidebar and no header; a floating menu button opens the sidebar over the page).
+   */
+  placement?: 'left' | 'right' | 'drawer';
+  preset?: LayoutPreset;
+}
+
+/** The sidebar presets: classic, dashboard and minimal differ only in where the sidebar sits. */
 export function ClassicLayout({
   options = {},
+  placement = 'left',
+  preset = 'classic',
   brand,
   account,
   navigation,
   sidebarFooter,
   headerTitle,
+  breadcrumb,
   headerActions,
+  notice,
   floating,
   children,
-}: ShellParts & { options?: LayoutOptions }) {
+}: SidebarLayoutProps) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  // On narrow screens the sidebar is a drawer: close it after navigating.
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLButtonElement>(null);
+  // As a drawer (narrow screens, minimal preset) the sidebar closes after navigating.
   useEffect(() => setOpen(false), [pathname]);
 
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
   const { sidebarWidth = 'normal', contentWidth = 'container', padding = 'normal' } = options;
-  const shellClass = [styles.shell, open && styles.open, widthClass[sidebarWidth], contentClass[contentWidth], paddingClass[padding]]
+  const shellClass = [
+    styles.shell,
+    placementClass[placement],
+    open && styles.open,
+    widthClass[sidebarWidth],
+    contentClass[contentWidth],
+    paddingClass[padding],
+  ]
     .filter(Boolean)
     .join(' ');
+  const drawer = placement === 'drawer';
+
+  // The drawer covers the floating button: focus moves into it on open and back on close.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!drawer) return;
+    if (open) closeRef.current?.focus();
+    else if (wasOpen.current) menuRef.current?.focus();
+    wasOpen.current = open;
+  }, [open, drawer]);
 
   return (
-    <div className={shellClass}>
-      <aside className={styles.sidebar} id="app-sidebar">
-        <div className={styles.brand}>{brand}</div>
+    <div className={shellClass} data-layout={preset}>
+      <aside className={styles.sidebar} id="app-sidebar" aria-label="사이드바">
+        <div className={styles.brand}>
+          {brand}
+          {drawer && (
+            <button ref={closeRef} type="button" className={styles.drawerClose} onClick={() => setOpen(false)} aria-label="메뉴 닫기">
+              <Icon name="x" size={18} />
+            </button>
+          )}
+        </div>
         <div className={styles.scroll}>
           {account}
-          <nav className={styles.nav} aria-label="주 메뉴">
-            {navigation.map((section) => (
-              <div key={section.id}>
-                {section.title && <p className={styles.sectionTitle}>{section.title}</p>}
-                <ul className={styles.navList}>
-                  {section.items.map((item) => (
-                    <li key={item.id}>
-                      <NavLink
-                        to={item.path}
-                        end={item.end}
-                        className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}
-                      >
-                        <Icon name={item.icon} size={18} />
-                        <span>{item.label}</span>
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </nav>
+          <NavMenu navigation={navigation} />
         </div>
         {sidebarFooter && <div className={styles.footer}>{sidebarFooter}</div>}
       </aside>
       <div className={styles.overlay} onClick={() => setOpen(false)} aria-hidden="true" />
 
       <div className={styles.main}>
-        <header className={styles.header}>
-          <button
-            type="button"
-            className={styles.menuButton}
-            onClick={() => setOpen((v) => !v)}
-            aria-controls="app-sidebar"
-            aria-expanded={open}
-            aria-label={open ? '메뉴 닫기' : '메뉴 열기'}
-          >
-            <Icon name="menu" />
-          </button>
-          <div className={styles.headerTitle}>{headerTitle}</div>
-          {headerActions && <div className={styles.headerActions}>{headerActions}</div>}
-        </header>
+        {!drawer && (
+          <header className={styles.header}>
+            <button
+              type="button"
+              className={styles.menuButton}
+              onClick={() => setOpen((v) => !v)}
+              aria-controls="app-sidebar"
+              aria-expanded={open}
+              aria-label={open ? '메뉴 닫기' : '메뉴 열기'}
+            >
+              <Icon name="menu" />
+            </button>
+            <div className={styles.headerTitle}>{placement === 'right' && breadcrumb ? breadcrumb : headerTitle}</div>
+            {headerActions && <div className={styles.headerActions}>{headerActions}</div>}
+          </header>
+        )}
         <main className={styles.content}>
-          <div className={styles.container}>{children}</div>
+          <div className={styles.container}>
+            {notice}
+            {children}
+          </div>
         </main>
       </div>
+      {drawer && (
+        <button
+          ref={menuRef}
+          type="button"
+          className={styles.floatingMenu}
+          onClick={() => setOpen((v) => !v)}
+          aria-controls="app-sidebar"
+          aria-expanded={open}
+          aria-label={open ? '메뉴 닫기' : '메뉴 열기'}
+        >
+          <Icon name={open ? 'x' : 'menu'} />
+        </button>
+      )}
       {floating}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { IconName } from '@/components/ui/icon';
 import { ClassicLayout } from './classic-layout';
+import { TopNavLayout } from './top-nav-layout';
 
 /** Layout presets and options of the spec (advertiser §2 "Layout shell"). */
 export type LayoutPreset = 'classic' | 'modern' | 'minimal' | 'dashboard';
@@ -10,6 +11,18 @@ export interface LayoutOptions {
   contentWidth?: 'full' | 'container' | 'narrow';
   padding?: 'none' | 'normal' | 'large';
 }
+
+/**
+ * What each preset looks like (advertiser §2): classic sidebar left with a static header and no
+ * footer; modern a top nav, fixed header with breadcrumb and a footer; minimal neither sidebar nor
+ * header (a floating menu instead); dashboard a wide sidebar on the right with a breadcrumb.
+ */
+export const presetOptions: Record<LayoutPreset, Required<LayoutOptions>> = {
+  classic: { sidebarWidth: 'normal', contentWidth: 'container', padding: 'normal' },
+  modern: { sidebarWidth: 'normal', contentWidth: 'container', padding: 'normal' },
+  minimal: { sidebarWidth: 'normal', contentWidth: 'container', padding: 'large' },
+  dashboard: { sidebarWidth: 'wide', contentWidth: 'full', padding: 'normal' },
+};
 
 export interface NavItem {
   id: string;
@@ -28,14 +41,26 @@ export interface NavSection {
 
 /** Everything a preset arranges; the presets differ only in where they put these parts. */
 export interface ShellParts {
+  /** The logo on a dark background (sidebar, drawer). */
   brand: ReactNode;
+  /** The logo on the header's surface colour (top nav). */
+  brandOnSurface?: ReactNode;
   /** Account panel at the top of the sidebar (name, email, balance, charge button). */
   account?: ReactNode;
+  /** The balance and 캐시충전 in one line, for the top nav (no sidebar to hold the panel). */
+  accountCompact?: ReactNode;
   navigation: NavSection[];
   /** Bottom of the sidebar (logout). */
   sidebarFooter?: ReactNode;
   headerTitle?: ReactNode;
+  /** "Where am I" trail: shown by the presets the spec gives one (modern, dashboard). */
+  breadcrumb?: ReactNode;
+  /** Right end of the header or top nav: bell and profile link. */
   headerActions?: ReactNode;
+  /** Logout in the top nav (the sidebar presets use sidebarFooter). */
+  topNavLogout?: ReactNode;
+  /** A line above every page (maintenance notice). */
+  notice?: ReactNode;
   /** Fixed-position extras (switch-back button, chat button). */
   floating?: ReactNode;
   children: ReactNode;
@@ -43,17 +68,23 @@ export interface ShellParts {
 
 export interface LayoutShellProps extends ShellParts {
   preset: LayoutPreset;
+  /** Overrides the preset's own options. */
   options?: LayoutOptions;
 }
 
-/**
- * Picks the preset. Only classic exists so far; modern (top nav), minimal (no chrome) and dashboard
- * (sidebar right) get their own components here later and fall back to classic meanwhile.
- */
+/** Picks the preset; every preset arranges the same parts, so switching is one setting. */
 export function LayoutShell({ preset, options, ...parts }: LayoutShellProps) {
-  switch (preset) {
+  const known = preset in presetOptions ? preset : 'classic';
+  const merged = { ...presetOptions[known], ...options };
+  switch (known) {
+    case 'modern':
+      return <TopNavLayout options={merged} {...parts} />;
+    case 'minimal':
+      return <ClassicLayout placement="drawer" preset="minimal" options={merged} {...parts} />;
+    case 'dashboard':
+      return <ClassicLayout placement="right" preset="dashboard" options={merged} {...parts} />;
     case 'classic':
     default:
-      return <ClassicLayout options={options} {...parts} />;
+      return <ClassicLayout placement="left" preset="classic" options={merged} {...parts} />;
   }
 }

@@ -1,0 +1,86 @@
+/**
+ * Korean texts of the system settings page (operator console §8 "Settings": the spec gives the
+ * English gist 'theme settings saved' / 'failed to save theme settings', the same pattern for
+ * business, feature and field; site info saved / 'save failed'). The server's own settings texts
+ * live with the settings routes.
+ */
+export const settingsTabLabels = {
+  theme: '테마',
+  field: '필드',
+  business: '비즈니스',
+  feature: '기능',
+} as const;
+
+export type SettingsTabId = keyof typeof settingsTabLabels;
+
+export const settingsPageMessages = {
+  saved: (tab: SettingsTabId) => `${settingsTabLabels[tab]} 설정이 저장되었습니다.`,
+  saveFailed: (tab: SettingsTabId) => `${settingsTabLabels[tab]} 설정 저장에 실패했습니다.`,
+  siteInfoSaved: '사이트 정보가 저장되었습니다.',
+  siteInfoSaveFailed: '저장에 실패했습니다.',
+  nothingChanged: '변경된 내용이 없습니다.',
+  fieldKeyTaken: '이미 있는 필드 키입니다.',
+  fieldsReset: '필드 설정을 기본값으로 되돌렸습니다.',
+  fieldsResetFailed: '필드 설정 초기화에 실패했습니다.',
+  reverted: (label: string) => `'${label}' 변경을 되돌렸습니다.`,
+  revertFailed: '변경을 되돌리지 못했습니다.',
+  historyLoadFailed: '변경 이력을 불러오지 못했습니다.',
+  fieldsLoadFailed: '필드 설정을 불러오지 못했습니다.',
+} as const;
+
+/** Korean names of the settings, as the page and the change history show them. */
+export const settingLabels: Record<string, string> = {
+  useCashSystem: '캐시 시스템 사용',
+  cashChargeMode: '캐시 충전 방식',
+  defaultSlotPrice: '기본 슬롯 가격 (원)',
+  minCashCharge: '최소 충전 금액 (원)',
+  maxCashCharge: '최대 충전 금액 (원)',
+  maxSlotsPerUser: '사용자당 최대 슬롯 수',
+  slotAutoApproval: '슬롯 자동 승인',
+  cashAutoApproval: '캐시 충전 자동 승인',
+  maintenanceMode: '점검 모드',
+  registrationEnabled: '회원가입 허용',
+  slotOperationMode: '슬롯 운영 방식',
+  defaultSlotAllocation: '기본 발행 슬롯 수',
+  slotDurationDays: '슬롯 기본 기간 (일)',
+  siteName: '사이트 이름',
+  siteTitle: '사이트 제목',
+  logoUrl: '로고 이미지 URL',
+  globalTheme: '테마',
+  globalLayout: '레이아웃',
+  chatEnabled: '1:1 채팅 사용',
+  chatMaxMessages: '채팅 최대 메시지 수',
+  chatSoundEnabled: '채팅 알림음',
+  notificationEnabled: '알림 사용',
+  notificationSound: '알림음',
+  notificationAutoRead: '알림 자동 읽음',
+  notificationDuration: '알림 표시 시간 (ms)',
+  featureCashHistory: '캐시 내역 메뉴',
+  featureRanking: '성과 랭킹 메뉴',
+  featureSlotManagement: '슬롯 관리 메뉴',
+};
+
+/** Korean names of the enum values shown in selects and in the history. */
+export const settingValueLabels: Record<string, string> = {
+  simple: '심플',
+  modern: '모던',
+  luxury: '럭셔리',
+  classic: '클래식',
+  minimal: '미니멀',
+  dashboard: '대시보드',
+  modal: '팝업 창',
+  page: '별도 페이지',
+  normal: '일반',
+  'pre-allocation': '선슬롯 발행',
+};
+
+export const fieldTypeLabels: Record<string, string> = {
+  text: '텍스트',
+  textarea: '여러 줄 텍스트',
+  url: 'URL',
+  email: '이메일',
+  number: '숫자',
+  select: '선택',
+  date: '날짜',
+  boolean: '예/아니오',
+};

@@ -1,0 +1,79 @@
+import { NavLink } from 'react-router';
+import { Icon } from '@/components/ui/icon';
+import type { LayoutOptions, ShellParts } from './layout-shell';
+import styles from './top-nav-layout.module.css';
+
+const contentClass = { full: styles.contentFull, container: '', narrow: styles.contentNarrow };
+const paddingClass = { none: styles.paddingNone, normal: '', large: styles.paddingLarge };
+
+/**
+ * Modern preset: top navigation with logo, menus, bell, profile link and logout; a fixed header
+ * with the breadcrumb, and a footer. The spec's top nav leaves profile out of the menus (the name
+ * link leads there).
+ */
+export function TopNavLayout({
+  options = {},
+  brandOnSurface,
+  brand,
+  accountCompact,
+  navigation,
+  breadcrumb,
+  headerTitle,
+  headerActions,
+  topNavLogout,
+  notice,
+  floating,
+  children,
+}: ShellParts & { options?: LayoutOptions }) {
+  const { contentWidth = 'container', padding = 'normal' } = options;
+  const sections = navigation
+    .map((section) => ({ ...section, items: section.items.filter((item) => item.id !== 'profile') }))
+    .filter((section) => section.items.length > 0);
+
+  return (
+    <div className={[styles.shell, contentClass[contentWidth], paddingClass[padding]].filter(Boolean).join(' ')} data-layout="modern">
+      <header className={styles.topBar}>
+        <div className={styles.topRow}>
+          <div className={styles.brand}>{brandOnSurface ?? brand}</div>
+          <div className={styles.actions}>
+            {accountCompact}
+            {headerActions}
+            {topNavLogout}
+          </div>
+        </div>
+        <nav className={styles.nav} aria-label="주 메뉴">
+          {sections.map((section, index) => (
+            <ul key={section.id} className={styles.navList} aria-label={section.title}>
+              {index > 0 && <li className={styles.divider} aria-hidden="true" />}
+              {section.items.map((item) => (
+                <li key={item.id}>
+                  <NavLink
+                    to={item.path}
+                    end={item.end}
+                    className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}
+                  >
+                    <Icon name={item.icon} size={16} />
+                    <span>{item.label}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          ))}
+        </nav>
+      </header>
+      <div className={styles.pageBar}>
+        <div className={styles.container}>{breadcrumb ?? headerTitle}</div>
+      </div>
+      <main className={styles.content}>
+        <div className={styles.container}>
+          {notice}
+          {children}
+        </div>
+      </main>
+      <footer className={styles.footer}>
+        <div className={styles.container}>{brandOnSurface}</div>
+      </footer>
+      {floating}
+    </div>
+  );
+}

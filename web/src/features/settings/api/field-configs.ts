@@ -1,0 +1,35 @@
+import useSWR, { mutate } from 'swr';
+import type { FieldConfig } from '#shared/field-configs';
+import { api } from '@/lib/api-client';
+
+/**
+ * The field configurations as the settings page edits them. The key is the API path the slot forms
+ * read too (their cache key is the same path): mutating it makes every slot form and list follow a
+ * saved change at once, without this feature importing the slots feature.
+ */
+export const fieldConfigsKey = '/field-configs';
+
+export const getFieldConfigs = () => api.get<FieldConfig[]>(fieldConfigsKey);
+
+export function useEditableFieldConfigs() {
+  return useSWR(`${fieldConfigsKey}#editable`, getFieldConfigs, { revalidateOnFocus: false });
+}
+
+function refreshFieldConfigs() {
+  void mutate((key) => typeof key === 'string' && key.startsWith(fieldConfigsKey));
+}
+
+/** PUT /admin/field-configs: the whole list, in display order. */
+export async function saveFieldConfigs(fields: FieldConfig[]) {
+  const ordered = fields.map((f, i) => ({ ...f, display_order: i + 1 }));
+  const saved = await api.put<FieldConfig[]>('/admin/field-configs', { fields: ordered });
+  refreshFieldConfigs();
+  return saved;
+}
+
+/** POST /admin/field-configs/reset: back to the shipped defaults. */
+export async function resetFieldConfigs() {
+  const saved = await api.post<FieldConfig[]>('/admin/field-configs/reset');
+  refreshFieldConfigs();
+  return saved;
+}

@@ -1,0 +1,33 @@
+import { mutate } from 'swr';
+import { settingDefinitions, type SettingKey, type Settings } from '#shared/settings';
+import { api } from '@/lib/api-client';
+import { SETTINGS_CHANGED_EVENT } from '@/lib/app-settings';
+import { systemSettingsKey } from './get-system-settings';
+import { settingsHistoryKeyPrefix } from './settings-history';
+
+export type SettingChange = { [K in SettingKey]: { key: K; value: Settings[K] } }[SettingKey];
+
+/**
+ * After any write: drop the cached settings and history, and tell the rest of the app (the shell
+ * listens for the spec's window event and re-reads at once, not after the 10 s cache).
+ */
+export function announceSettingsChanged() {
+  void mutate(systemSettingsKey);
+  void mutate((key) => typeof key === 'string' && key.startsWith(settingsHistoryKeyPrefix));
+  window.dispatchEvent(new Event(SETTINGS_CHANGED_EVENT));
+}
+
+/** PUT /system-settings: several settings in one request; answers all settings by category. */
+export async function updateSettings(changes: SettingChange[]) {
+  const settings = changes.map(({ key, value }) => ({ key, value, category: settingDefinitions[key].category }));
+  const answer = await api.put<unknown>(systemSettingsKey, { settings });
+  announceSettingsChanged();
+  return answer;
+}
+
+/** PUT /system-settings/key/{key}: one setting. */
+export async function updateSetting<K extends SettingKey>(key: K, value: Settings[K]) {
+  const answer = await api.put<{ key: string; value: unknown; category: string }>(`${systemSettingsKey}/key/${encodeURIComponent(key)}`, { value });
+  announceSettingsChanged();
+  return answer;
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { fieldTypeLabels, settingsPageMessages as m } from '#shared/messages/settings-page';
+import { fieldTypes } from '#shared/field-configs';
+import type { z } from '#shared/zod';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { TextField } from '@/components/ui/text-field';
+import { fieldConfigFormSchema, type FieldConfigForm } from '../utils/field-config-form';
+import styles from './settings.module.css';
+
+interface FieldConfigDialogProps {
+  /** The field being edited; undefined adds a new one. */
+  initial: FieldConfigForm;
+  editing: boolean;
+  takenKeys: readonly string[];
+  onSubmit: (field: FieldConfigForm) => void;
+  onClose: () => void;
+}
+
+const flags = [
+  ['is_enabled', '사용'],
+  ['is_required', '필수 입력'],
+  ['show_in_list', '목록에 표시'],
+  ['is_searchable', '검색 대상'],
+] as const;
+
+/** Add or edit one registration field; the key of an existing field cannot change. */
+export function FieldConfigDialog({ initial, editing, takenKeys, onSubmit, onClose }: FieldConfigDialogProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof fieldConfigFormSchema>, unknown, FieldConfigForm>({ resolver: zodResolver(fieldConfigFormSchema), defaultValues: initial });
+  const title = editing ? '필드 수정' : '필드 추가';
+
+  const submit = handleSubmit((values) => {
+    if (!editing && takenKeys.includes(values.field_key)) {
+      setError('field_key', { message: m.fieldKeyTaken });
+      return;
+    }
+    onSubmit(values);
+  });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" form="field-config-form">
+            {editing ? '수정' : '추가'}
+          </Button>
+        </>
+      }
+    >
+      <form id="field-config-form" className={styles.form} aria-label={title} noValidate onSubmit={submit}>
+        <TextField label="필드 키" requiredMark readOnly={editing} hint={editing ? '저장된 값의 이름이라 바꿀 수 없습니다.' : '영문으로 시작, 영문·숫자·밑줄'} error={errors.field_key?.message} {...register('field_key')} data-autofocus={editing ? undefined : true} />
+        <TextField label="라벨" requiredMark error={errors.label?.message} {...register('label')} />
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="field-config-type">
+            입력 형식
+          </label>
+          <select id="field-config-type" className={styles.input} {...register('field_type')}>
+            {fieldTypes.map((t) => (
+              <option key={t} value={t}>
+                {fieldTypeLabels[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField label="안내 문구 (placeholder)" error={errors.placeholder?.message} {...register('placeholder')} />
+        <TextField label="설명" error={errors.description?.message} {...register('description')} />
+        <fieldset className={styles.flags}>
+          <legend className={styles.label}>옵션</legend>
+          {flags.map(([name, label]) => (
+            <label key={name} className={styles.checkbox}>
+              <input type="checkbox" {...register(name)} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
