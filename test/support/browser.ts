@@ -41,8 +41,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
   return {
     context,
     async freshPage() {
-      await context.clearCookies();
+      // Tabs first: a signed-in tab left open could rotate its refresh cookie back in after the clear.
       for (const page of context.pages()) await page.close();
+      await context.clearCookies();
       return context.newPage();
     },
     async close() {
