@@ -39,6 +39,8 @@ export const apiGroups = {
   slotAdmin: { entry: 'functions/api/slot-admin.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
   // operator console: user management (issue 10, users); scrypt for created users and password resets
   users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite' },
+  // issue 12 item 8: the ranking page (reads only; its answer is cached a minute in the Lambda)
+  ranking: { entry: 'functions/api/ranking.ts', tableAccess: 'read' },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -100,6 +102,8 @@ export const routes = [
   { method: 'GET', path: '/api/slots/{id}/rank-delete-query', group: 'slots', op: 'rankDeleteQuery', access: 'user' },
   { method: 'DELETE', path: '/api/slots/{id}/rank-data', group: 'slots', op: 'deleteRankData', access: 'user' },
   { method: 'GET', path: '/api/slots/{id}/rank-history', group: 'slots', op: 'rankHistory', access: 'user' },
+  // issue 12 item 7: the owner's rank alert (beyond the spec)
+  { method: 'PUT', path: '/api/slots/{id}/rank-alert', group: 'slots', op: 'setRankAlert', access: 'user' },
   { method: 'POST', path: '/api/slots/{id}/approve', group: 'slotAdmin', op: 'approve', access: 'operator' },
   // operator console: slot management and refunds (refunds go through PATCH /status)
   { method: 'GET', path: '/api/slots/system-stats', group: 'slotAdmin', op: 'systemStats', access: 'operator' },
@@ -121,6 +125,10 @@ export const routes = [
   { method: 'PUT', path: '/api/users/{id}', group: 'users', op: 'update', access: 'operator' },
   { method: 'DELETE', path: '/api/users/{id}', group: 'users', op: 'remove', access: 'operator' },
   { method: 'GET', path: '/api/users/{id}/logs', group: 'users', op: 'logs', access: 'operator' },
+
+  // issue 12 item 8: the ranking page's real data (design §5)
+  { method: 'GET', path: '/api/ranking/keywords', group: 'ranking', op: 'keywords', access: 'user' },
+  { method: 'GET', path: '/api/ranking/advertisers', group: 'ranking', op: 'advertisers', access: 'user' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];
