@@ -79,6 +79,10 @@ describe('GET /api/slots/{id}/rank-history', () => {
     const bad = await call('GET', `/api/slots/${slot.id}/rank-history?startDate=2030-02-01&endDate=2030-01-01`, user.token);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('종료일은 시작일보다 늦어야 합니다.');
+    const long = await call('GET', `/api/slots/${slot.id}/rank-history?startDate=2030-01-01&endDate=2031-01-02`, user.token);
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe('조회 기간은 최대 1년(366일)까지 선택할 수 있습니다.');
+    expect((await call('GET', `/api/slots/${slot.id}/rank-history?startDate=2030-01-01&endDate=2031-01-01`, user.token)).status).toBe(200);
     const format = await call('GET', `/api/slots/${slot.id}/rank-history?startDate=2030-1-1`, user.token);
     expect(format.status).toBe(400);
     expect(format.body.error).toMatch(/[가-힣]/);
