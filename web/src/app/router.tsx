@@ -64,7 +64,11 @@ const adminRoutes: RouteObject[] = [
   page('chat', '채팅 관리', () => import('@/features/chat/components/chat-admin-page'), 'ChatAdminPage'),
   {
     element: <RequireDeveloper />,
-    children: [page('settings', '시스템 설정', () => import('@/features/settings/components/system-settings-page'), 'SystemSettingsPage')],
+    children: [
+      page('settings', '시스템 설정', () => import('@/features/settings/components/system-settings-page'), 'SystemSettingsPage'),
+      // Rank-check worker keys (issue 12): also a settings tab once the lead wires it; here on its own meanwhile.
+      page('rank-workers', '순위 수집 워커 키', () => import('@/features/rank-workers/components/worker-keys-page'), 'WorkerKeysPage'),
+    ],
   },
   page('notifications', '알림 발송', () => import('@/features/notifications/components/send-notification-page'), 'SendNotificationPage'),
   page(
