@@ -5,6 +5,7 @@ import { runLambdaBundlesBench } from './lambda-bundles.bench';
 import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
 import { runStaffSlotListBench } from './staff-slot-list.bench';
+import { runRankingBench } from './ranking.bench';
 
 /** `npm run bench`: runs each benchmark and writes its figures to bench/results/<name>.json. */
 const benches: Record<string, () => Promise<unknown>> = {
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'lambda-bundles': () => runLambdaBundlesBench(),
   'first-load-js': () => runFirstLoadJsBench(),
   'staff-slot-list': () => runStaffSlotListBench(),
+  ranking: () => runRankingBench(),
 };
 
 const only = process.argv[2];

@@ -224,7 +224,7 @@ describe('GET /api/ranking/keywords and /advertisers', () => {
     expect((await call('GET', '/api/ranking/keywords', user.token)).status).toBe(200);
   });
 
-  it('reads the running slots from the status index, not the table (docs/data-model.md R1)', async () => {
+  it('reads the running slots from the status index, not the table (docs/data-model.md RK1)', async () => {
     // The page's read: GSI2 SLOTS#active holds exactly the stored-active slots with their rank attributes.
     const user = await newAccount(stack, { balance: PRICE });
     const slot = await activeSlot(user.token, '인덱스키워드');
