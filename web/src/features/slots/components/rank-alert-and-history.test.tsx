@@ -189,3 +189,28 @@ describe('RankAlertNote (the alert shown on the slot)', () => {
     expect(screen.getByRole('button', { name: '슬롯 #3 순위 알림 설정됨' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
+
+describe('the slot list shows the rank, the arrow and the latest alert in the table and the cards', () => {
+  it.each([['table'], ['cards']] as const)('%s', async (view) => {
+    const { SlotCards, SlotTable } = await import('./slot-list-views');
+    const onRankAlert = vi.fn();
+    const onRankHistory = vi.fn();
+    const s = slot({
+      status: 'active',
+      displayStatus: 'active',
+      startDate: today,
+      endDate: addKstDays(today, 10),
+      keyword: '무선 마우스',
+      url: '',
+      rank_alert: { moveBy: 5, whenOut: false },
+      rank_alert_last: { at: '2030-03-04T23:30:00.000Z', from: 12, to: 25, kind: 'moved' },
+    } as Partial<SlotDto>);
+    const props = { slots: [s], listFields: [], today, offset: 0, selected: new Map(), onToggleSelect: vi.fn(), onToggleAll: vi.fn(), onTogglePause: vi.fn(), onEdit: vi.fn(), onRankHistory, onRankAlert, busyIds: new Set<string>() };
+    render(view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '7위 (▲5), 순위 히스토리 보기' }));
+    expect(onRankHistory).toHaveBeenCalledWith(s);
+    await user.click(screen.getByRole('button', { name: /^최근 순위 알림: 순위 12 → 25/ }));
+    expect(onRankAlert).toHaveBeenCalledWith(s);
+  });
+});
