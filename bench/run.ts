@@ -7,6 +7,7 @@ import { runScreensBench } from './screens.bench';
 import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
 import { runStaffSlotListBench } from './staff-slot-list.bench';
+import { runRankingBench } from './ranking.bench';
 
 /** `npm run bench`: runs each benchmark and writes its figures to bench/results/<name>.json. */
 const benches: Record<string, () => Promise<unknown>> = {
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'staff-slot-list': () => runStaffSlotListBench(),
   'api-overhead': () => runApiOverheadBench(),
   screens: () => runScreensBench(),
+  ranking: () => runRankingBench(),
 };
 
 const only = process.argv[2];

@@ -14,6 +14,7 @@ import { fieldConfigRoutes } from './routes/field-configs';
 import { slotRoutes } from './routes/slots';
 import { slotAdminRoutes } from './routes/slot-admin';
 import { userRoutes } from './routes/users';
+import { rankingRoutes } from './routes/ranking';
 
 export type { Access, HttpMethod, RouteDef };
 export { routeKey } from './route-types';
@@ -40,6 +41,8 @@ export const apiGroups = {
   slotAdmin: { entry: 'functions/api/slot-admin.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
   // operator console: user management (issue 10, users); scrypt for created users and password resets
   users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite' },
+  // issue 12 item 8: the ranking page (reads only; cached a minute in the Lambda; a cold walk of 10,000 running slots takes ~0.8 s: bench/ranking)
+  ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -56,6 +59,7 @@ export const routes = [
   ...slotRoutes,
   ...slotAdminRoutes,
   ...userRoutes,
+  ...rankingRoutes,
 ] as const satisfies readonly TableRoute[];
 
 export type Route = (typeof routes)[number];

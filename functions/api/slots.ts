@@ -11,9 +11,11 @@ import {
   userBulkUpdateSchema,
   userIdPathSchema,
 } from '#shared/schemas/slots';
+import { rankAlertInputSchema } from '#shared/schemas/rank-alerts';
 import { changeStatus, deleteRankData, fillSlot, updateFields, userBulkUpdate } from '../domain/slots/changes';
 import * as Queries from '../domain/slots/queries';
 import { bulkCreateSlots, createSlot } from '../domain/slots/registration';
+import { setRankAlert } from '../domain/slots/rank-alert';
 import { changeContextOf } from '../domain/slots/slot-change-log';
 import { defineGroup, op, reply } from '../http/api-handler';
 import { slotRoutes } from '#infra/routes/slots';
@@ -36,5 +38,6 @@ export const handler = defineGroup(slotRoutes, {
   fieldValues: op({ path: id }, ({ path }, ctx) => Queries.fieldValues(ctx.user, path.id)),
   rankDeleteQuery: op({ path: id }, ({ path }, ctx) => Queries.rankDeleteQuery(ctx.user, path.id)),
   deleteRankData: op({ path: id }, ({ path }, ctx) => deleteRankData(path.id, change(ctx))),
+  setRankAlert: op({ path: id, body: rankAlertInputSchema }, ({ path, body }, ctx) => setRankAlert(ctx.user, path.id, body)),
   rankHistory: op({ path: id, query: rankHistoryQuerySchema }, ({ path, query }, ctx) => Queries.rankHistory(ctx.user, path.id, query)),
 });

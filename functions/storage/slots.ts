@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SlotStatus } from '#shared/slot-status';
+import type { RankAlert, RankAlertEvent } from '#shared/schemas/rank-alerts';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { batchGetAll, batchWriteAll, queryAll } from './item-io';
@@ -88,6 +89,11 @@ export interface SlotRecord {
   expiredAt?: string;
   /** The '만료 예정' notices sent for this slot's end: when each went out (each once). */
   expiry_notices?: Partial<Record<ExpiryNotice, string>>;
+  // ---- rank alerts (domain/slots/rank-alert.ts sets the wish; the rank job writes what fired) ----
+  rank_alert?: RankAlert | null;
+  rank_alert_last?: RankAlertEvent | null;
+  /** Newest first, at most 20. */
+  rank_alert_events?: RankAlertEvent[];
 }
 
 /** Notices before a slot's end date: 3 days and 1 day before it. */
@@ -132,6 +138,17 @@ const listAttributes: Array<keyof SlotListRow> = [
   'bulkId',
   'bulkIndex',
   'bulkAttempt',
+];
+
+/** The attributes the ranking page reads. */
+export type SlotRankRow = Pick<
+  SlotRecord,
+  | 'id' | 'userId' | 'userLogin' | 'status' | 'slot_number' | 'keyword' | 'url' | 'product_name' | 'thumbnail' | 'startDate' | 'endDate'
+  | 'rank' | 'yesterday_rank' | 'first_rank' | 'is_test' | 'bulkId' | 'bulkAttempt'
+>;
+const rankAttributes: Array<keyof SlotRankRow> = [
+  'id', 'userId', 'userLogin', 'status', 'slot_number', 'keyword', 'url', 'product_name', 'thumbnail', 'startDate', 'endDate',
+  'rank', 'yesterday_rank', 'first_rank', 'is_test', 'bulkId', 'bulkAttempt',
 ];
 
 const slotItem = (slot: SlotRecord) => ({
@@ -247,6 +264,33 @@ export const slotsStore = {
       }),
     );
     return { rows: (out.Items ?? []) as unknown as SlotListRow[], next: out.LastEvaluatedKey };
+  },
+
+  /**
+   * The rank attributes of a stored status's slots (the ranking page: `SLOTS#active` on GSI2, read
+   * once a minute per warm Lambda, never a table scan), newest first, at most `max` rows.
+   */
+  async rankRowsByStatus(status: SlotStatus, max: number): Promise<SlotRankRow[]> {
+    const rows: SlotRankRow[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
+          ProjectionExpression: rankAttributes.map((_, i) => `#p${i}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(rankAttributes.map((a, i) => [`#p${i}`, a])),
+          ScanIndexForward: false,
+          Limit: Math.min(1000, max - rows.length),
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      rows.push(...((out.Items ?? []) as unknown as SlotRankRow[]));
+      startKey = out.LastEvaluatedKey;
+    } while (startKey && rows.length < max);
+    return rows;
   },
 
   /** Full slots of one stored status (the slot-status job). */

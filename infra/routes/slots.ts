@@ -18,4 +18,6 @@ export const slotRoutes = [
   { method: 'GET', path: '/api/slots/{id}/rank-delete-query', group: 'slots', op: 'rankDeleteQuery', access: 'user' },
   { method: 'DELETE', path: '/api/slots/{id}/rank-data', group: 'slots', op: 'deleteRankData', access: 'user' },
   { method: 'GET', path: '/api/slots/{id}/rank-history', group: 'slots', op: 'rankHistory', access: 'user' },
+  // issue 12 item 7: the owner's rank alert (beyond the spec)
+  { method: 'PUT', path: '/api/slots/{id}/rank-alert', group: 'slots', op: 'setRankAlert', access: 'user' },
 ] as const satisfies readonly RouteDef[];

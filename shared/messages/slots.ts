@@ -35,6 +35,7 @@ export const slotMessages = {
   rankDataDeleted: '순위 정보가 초기화되었습니다.',
   datesStaffOnly: '기간은 관리자만 변경할 수 있습니다.',
   dateOrder: '종료일은 시작일보다 늦어야 합니다.',
+  rankHistoryRange: '조회 기간은 최대 1년(366일)까지 선택할 수 있습니다.',
   dateFormat: '날짜는 YYYY-MM-DD 형식으로 입력해주세요.',
   bulkSelectable: '선택할 수 없는 슬롯이 포함되어 있습니다. (입력대기 또는 진행중이며 종료되지 않은 슬롯만 가능)',
 } as const;

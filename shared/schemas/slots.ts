@@ -8,6 +8,7 @@ import { displayStatuses, patchableStatuses, type DisplayStatus, type SlotStatus
 import { slotMessages } from '../messages/slots';
 import { slotAdminMessages } from '../messages/slot-admin';
 import { refundFields } from './slot-admin';
+import type { RankAlert, RankAlertEvent } from './rank-alerts';
 
 /**
  * Slot requests (zod, parsed by the API and usable by the forms) and the shapes the slot API
@@ -268,6 +269,11 @@ export interface SlotDto {
   expiry_notices: { 'D-3'?: string; 'D-1'?: string };
   createdAt: string;
   updatedAt: string;
+  /** The owner's rank alert (issue 12 item 7); null = none. */
+  rank_alert: RankAlert | null;
+  /** The latest alert that fired, and the last 20 newest first (written by the rank job). */
+  rank_alert_last: RankAlertEvent | null;
+  rank_alert_events: RankAlertEvent[];
 }
 
 export type SlotList = { items: SlotDto[]; pagination: Pagination };

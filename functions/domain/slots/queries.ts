@@ -274,12 +274,14 @@ export async function rankDeleteQuery(caller: Caller, slotId: string): Promise<R
   };
 }
 
-/** GET /slots/{id}/rank-history: daily entries between the dates (default: the last 30 KST days). */
+/** GET /slots/{id}/rank-history: daily entries between the dates (default: the last 30 KST days; at most 366 days). */
 export async function rankHistory(caller: Caller, slotId: string, query: { startDate?: string; endDate?: string }): Promise<RankHistoryDto> {
   await loadSlot(caller, slotId);
   const endDate = query.endDate ?? kstToday();
   const startDate = query.startDate ?? addKstDays(endDate, -29);
   if (startDate > endDate) throw new ValidationError(slotMessages.dateOrder);
+  // One request reads at most a year of days (one item per day).
+  if (addKstDays(startDate, 365) < endDate) throw new ValidationError(slotMessages.rankHistoryRange);
   const days = await slotRankDaysStore.between(slotId, startDate, endDate);
   return { items: days.map(({ date, rank, min_rank, avg_rank, max_rank, prev_rank }) => ({ date, rank, min_rank, avg_rank, max_rank, prev_rank })), dateRange: { startDate, endDate } };
 }

@@ -70,5 +70,8 @@ export function toSlotDto(slot: SlotRecord, owner: UserRecord | undefined, today
     expiry_notices: slot.expiry_notices ?? {},
     createdAt: slot.createdAt,
     updatedAt: slot.updatedAt,
+    rank_alert: slot.rank_alert ?? null,
+    rank_alert_last: slot.rank_alert_last ?? null,
+    rank_alert_events: slot.rank_alert_events ?? [],
   };
 }

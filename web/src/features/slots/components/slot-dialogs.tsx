@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { BulkEditModal } from './bulk-edit-modal';
 import { BulkInputModal } from './bulk-input-modal';
 import { EditSlotModal } from './edit-slot-modal';
+import { RankAlertDialog } from './rank-alert-dialog';
 import { RankHistoryModal } from './rank-history-modal';
 import { RegisterSlotModal } from './register-slot-modal';
 
@@ -13,6 +14,7 @@ export type SlotDialog =
   | { kind: 'register' }
   | { kind: 'edit'; slot: SlotDto }
   | { kind: 'history'; slot: SlotDto }
+  | { kind: 'rank-alert'; slot: SlotDto }
   | { kind: 'bulk-edit' }
   | { kind: 'bulk-input' }
   | { kind: 'pause'; slot: SlotDto }
@@ -26,15 +28,18 @@ interface SlotDialogsProps {
   /** A bulk modal saved: close it and clear the selection. */
   onBulkDone: () => void;
   onConfirmPause: (slot: SlotDto) => void;
+  /** From the rank history: swap to the slot's rank alert dialog. */
+  onRankAlert: (slot: SlotDto) => void;
 }
 
-export function SlotDialogs({ dialog, configs, selectedSlots, onClose, onBulkDone, onConfirmPause }: SlotDialogsProps) {
+export function SlotDialogs({ dialog, configs, selectedSlots, onClose, onBulkDone, onConfirmPause, onRankAlert }: SlotDialogsProps) {
   const pausing = dialog?.kind === 'pause' && isPausable(dialog.slot.status);
   return (
     <>
       {configs && <RegisterSlotModal open={dialog?.kind === 'register'} onClose={onClose} configs={configs} />}
       {dialog?.kind === 'edit' && configs && <EditSlotModal slot={dialog.slot} configs={configs} onClose={onClose} />}
-      {dialog?.kind === 'history' && <RankHistoryModal slot={dialog.slot} onClose={onClose} />}
+      {dialog?.kind === 'history' && <RankHistoryModal slot={dialog.slot} onClose={onClose} onRankAlert={() => onRankAlert(dialog.slot)} />}
+      {dialog?.kind === 'rank-alert' && <RankAlertDialog slot={dialog.slot} onClose={onClose} />}
       {dialog?.kind === 'bulk-edit' && <BulkEditModal slots={selectedSlots} onClose={onClose} onDone={onBulkDone} />}
       {dialog?.kind === 'bulk-input' && configs && <BulkInputModal slots={selectedSlots} configs={configs} onClose={onClose} onDone={onBulkDone} />}
       <ConfirmDialog

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { fieldValue, productName } from '../utils/slot-display';
 import { DDay, EndDate, ExtendedBadge, PauseSwitch, RankValue, StatusBadge, Thumbnail } from './slot-cells';
 import { Icon } from '@/components/ui/icon';
+import { RankAlertNote } from './rank-alert-note';
 import styles from './slot-list-views.module.css';
 
 export interface SlotListViewProps {
@@ -19,6 +20,7 @@ export interface SlotListViewProps {
   onTogglePause: (slot: SlotDto) => void;
   onEdit: (slot: SlotDto) => void;
   onRankHistory: (slot: SlotDto) => void;
+  onRankAlert: (slot: SlotDto) => void;
   busyIds: ReadonlySet<string>;
 }
 
@@ -85,7 +87,7 @@ function ActionButton({ slot, today, onEdit }: { slot: SlotDto; today: string; o
 }
 
 export function SlotTable(props: SlotListViewProps) {
-  const { slots, listFields, today, offset, selected, onToggleSelect, onToggleAll, onTogglePause, onEdit, onRankHistory, busyIds } = props;
+  const { slots, listFields, today, offset, selected, onToggleSelect, onToggleAll, onTogglePause, onEdit, onRankHistory, onRankAlert, busyIds } = props;
   const selectable = slots.filter((s) => isSelectableForBulk(s, today));
   const allChecked = selectable.length > 0 && selectable.every((s) => selected.has(s.id));
   return (
@@ -150,7 +152,10 @@ export function SlotTable(props: SlotListViewProps) {
                   {!rankTracked(slot) ? (
                     <span className={styles.muted}>-</span>
                   ) : (
-                    <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onRankHistory(slot)} />
+                    <div className={styles.rankCell}>
+                      <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onRankHistory(slot)} />
+                      <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
+                    </div>
                   )}
                 </td>
                 <td className={styles.date}>{slot.startDate ?? <span className={styles.muted}>-</span>}</td>
@@ -173,7 +178,7 @@ export function SlotTable(props: SlotListViewProps) {
 }
 
 export function SlotCards(props: SlotListViewProps) {
-  const { slots, listFields, today, selected, onToggleSelect, onTogglePause, onEdit, onRankHistory, busyIds } = props;
+  const { slots, listFields, today, selected, onToggleSelect, onTogglePause, onEdit, onRankHistory, onRankAlert, busyIds } = props;
   return (
     <ul className={styles.cards}>
       {slots.map((slot) => {
@@ -210,7 +215,14 @@ export function SlotCards(props: SlotListViewProps) {
             <div className={styles.cardStats}>
               <div>
                 <span className={styles.cardLabel}>현재 순위</span>
-                {!rankTracked(slot) ? '-' : <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onRankHistory(slot)} />}
+                {!rankTracked(slot) ? (
+                  '-'
+                ) : (
+                  <div className={styles.rankCell}>
+                    <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onRankHistory(slot)} />
+                    <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
+                  </div>
+                )}
               </div>
               <div>
                 <span className={styles.cardLabel}>기간</span>

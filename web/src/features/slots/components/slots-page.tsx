@@ -67,6 +67,7 @@ export function SlotsPage() {
     onTogglePause: (slot: SlotDto) => setDialog({ kind: 'pause', slot }),
     onEdit: (slot: SlotDto) => setDialog({ kind: 'edit', slot }),
     onRankHistory: (slot: SlotDto) => setDialog({ kind: 'history', slot }),
+    onRankAlert: (slot: SlotDto) => setDialog({ kind: 'rank-alert', slot }),
     busyIds,
   };
 
@@ -146,6 +147,7 @@ export function SlotsPage() {
           closeDialog();
           selection.clear();
         }}
+        onRankAlert={(slot) => setDialog({ kind: 'rank-alert', slot })}
         onConfirmPause={(slot) => {
           closeDialog();
           void togglePause(slot);

@@ -1,0 +1,11 @@
+import { rankAlertInputSchema, type RankAlertInput } from '#shared/schemas/rank-alerts';
+import type { SlotDto } from '#shared/schemas/slots';
+import { api } from '@/lib/api-client';
+import { revalidateSlots } from './invalidate';
+
+/** PUT /slots/{id}/rank-alert: set (or, with both off, clear) the slot's rank alert; then the lists read again. */
+export async function setRankAlert(id: string, input: RankAlertInput): Promise<SlotDto> {
+  const slot = await api.put<SlotDto>(`/slots/${encodeURIComponent(id)}/rank-alert`, rankAlertInputSchema.parse(input));
+  await revalidateSlots();
+  return slot;
+}
