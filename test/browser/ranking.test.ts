@@ -7,6 +7,7 @@ import { addKstDays, kstToday } from '../../shared/kst';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { slotsStore, type SlotRecord } from '../../functions/storage/slots';
+import { slotCountersStore } from '../../functions/storage/slot-counters';
 import { transact } from '../../functions/storage/transactions';
 import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
@@ -30,9 +31,10 @@ let stack: LocalStack;
 let browser: BrowserSession;
 let slotIds: string[] = [];
 
+/** Writes what the rank job writes, as it does: with the owner's list version (cached lists see it). */
 async function setRanks(id: string, changes: Partial<SlotRecord>) {
   const s = (await slotsStore.get(id))!;
-  await transact([slotsStore.update(s, changes)]);
+  await transact([slotsStore.update(s, changes), slotCountersStore.userUpdate(s.userId, {})]);
 }
 
 /** Registers and approves `n` slots of an account through the API; their ids. */
