@@ -64,12 +64,12 @@ function AppLayoutFrame() {
     <LayoutShell
       preset={settings.globalLayout}
       brand={
-        <Link to="/" aria-label={`${settings.siteName} 홈`}>
+        <Link to="/" title="홈">
           <SiteLogo siteName={settings.siteName} logoUrl={settings.logoUrl} tone="light" />
         </Link>
       }
       brandOnSurface={
-        <Link to="/" aria-label={`${settings.siteName} 홈`}>
+        <Link to="/" title="홈">
           <SiteLogo siteName={settings.siteName} logoUrl={settings.logoUrl} />
         </Link>
       }

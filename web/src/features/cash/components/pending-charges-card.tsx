@@ -8,7 +8,7 @@ export function PendingChargesCard() {
   const { data } = useCashStats();
   return (
     <Card title="캐시 충전 요청">
-      <Link to="/admin/cash" className={styles.statLink} aria-label="대기 중인 충전 요청 보기">
+      <Link to="/admin/cash" className={styles.statLink} title="대기 중인 충전 요청 보기">
         <div>
           <p className={styles.muted}>승인 대기</p>
           <p className={styles.statValue} data-testid="pending-charge-count">

@@ -55,6 +55,8 @@ export function BulkGridCard({ columns, state, dispatch, validation, upload, dis
             accept={EXCEL_ACCEPT}
             className="visually-hidden"
             id="bulk-excel-upload"
+            aria-label="엑셀 파일 업로드"
+            tabIndex={-1}
             onChange={(e) => void upload.onFile(e.target.files?.[0])}
             disabled={upload.importing || disabled}
           />

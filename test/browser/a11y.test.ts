@@ -1,0 +1,93 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
+import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
+import { apiClient } from '../support/http';
+import { fund, row } from '../support/slots';
+
+/**
+ * Issue 18 item 5: axe-core (WCAG 2.x A and AA rules) in Chromium on every main page of each role,
+ * with data on the screen. No serious or critical violation may ship.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const advertiser = { email: 'a11yadv', password: 'a11ypass1', fullName: '접근성광고주' };
+const operator = { email: 'a11yop', password: 'a11ypass1', fullName: '접근성운영자', role: 'operator' as const };
+
+let stack: LocalStack;
+let browser: BrowserSession;
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe on the page as it is; serious and critical findings only. */
+async function seriousViolations(page: Page): Promise<Finding[]> {
+  // Injected through the DevTools protocol, which the page's Content-Security-Policy does not govern.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+  const serious = results.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  // A11Y_DEBUG=<file> writes every finding with its elements, for fixing them.
+  if (process.env.A11Y_DEBUG && serious.length) appendFileSync(process.env.A11Y_DEBUG, `${new URL(page.url()).pathname} ${JSON.stringify(serious)}\n`);
+  return serious;
+}
+
+async function visit(page: Page, path: string) {
+  const api = trackApiCalls(page);
+  await page.goto(`${stack.url}${path}`);
+  await page.waitForLoadState('networkidle');
+  await api.settled(300);
+  await page.waitForTimeout(150);
+}
+
+beforeAll(async () => {
+  ensureWebBuild();
+  stack = await startLocalStack();
+  const adv = await stack.createUser(advertiser);
+  await stack.createUser(operator);
+  await fund(adv.id, 500_000);
+  const api = apiClient(stack.url);
+  const { token } = await api.login(advertiser.email, advertiser.password);
+  await api.call('POST', '/api/slots/bulk', { token, body: { rows: [row(1), row(2), row(3)] } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const pagesOf: Array<[string, { email: string; password: string }, string[]]> = [
+  ['advertiser', advertiser, ['/slots', '/slots/bulk', '/cash-history', '/profile', '/ranking']],
+  ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history']],
+  ['developer', { email: localStackDefaults.developerId, password: localStackDefaults.developerPassword }, ['/admin/settings']],
+];
+
+describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
+  it('has no serious or critical violation on the sign-in page', async () => {
+    const page = await browser.freshPage();
+    await visit(page, '/login');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it.each(pagesOf)('has no serious or critical violation on the %s pages', async (_, account, paths) => {
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, account.email, account.password);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    const found: Record<string, Finding[]> = {};
+    for (const path of paths) {
+      await visit(page, path);
+      const violations = await seriousViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    expect(found).toEqual({});
+  });
+});
