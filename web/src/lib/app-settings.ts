@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import { defaultSettings, type Settings } from '#shared/settings';
+import { defaultSettings } from '#shared/setting-defaults';
+import type { Settings } from '#shared/settings';
 
 /**
  * The current system settings, readable by every feature without importing the settings feature

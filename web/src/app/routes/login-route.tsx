@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { homePathFor, isStaff } from '#shared/roles';
-import { themes } from '#shared/settings';
+import { themes } from '#shared/setting-defaults';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { useSessionState } from '@/lib/session-store';

@@ -1,8 +1,10 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSettings } from '@/lib/app-settings';
 import { CashChargeContext } from '../hooks/use-cash-charge';
-import { CashChargeModal } from './cash-charge-modal';
+
+// The dialog (a form: react-hook-form and zod) loads when first opened, not with every page's shell.
+const CashChargeModal = lazy(() => import('./cash-charge-modal').then((m) => ({ default: m.CashChargeModal })));
 
 /** Provides `useCashCharge().openCharge` and renders the charge dialog in modal mode. */
 export function CashChargeProvider({ children }: { children: ReactNode }) {
@@ -17,7 +19,11 @@ export function CashChargeProvider({ children }: { children: ReactNode }) {
   return (
     <CashChargeContext.Provider value={value}>
       {children}
-      <CashChargeModal open={open} onClose={() => setOpen(false)} />
+      {open && (
+        <Suspense fallback={null}>
+          <CashChargeModal open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </CashChargeContext.Provider>
   );
 }

@@ -1,10 +1,10 @@
 import useSWR, { mutate } from 'swr';
-import { z } from 'zod';
-import { mergeSettings, type Settings } from '#shared/settings';
+import { settingsFromAnswer } from '#shared/setting-defaults';
+import type { Settings } from '#shared/settings';
 import { api } from '@/lib/api-client';
 
 /** GET /system-settings answers the settings grouped by category (business, theme, feature). */
-export const systemSettingsAnswerSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
+export type SystemSettingsAnswer = Record<string, Record<string, unknown>>;
 
 export const systemSettingsKey = '/system-settings';
 
@@ -13,11 +13,15 @@ export const SETTINGS_CACHE_MS = 10_000;
 
 let loadedAt = 0;
 
-/** Flat settings over the defaults; a value that does not parse keeps its default (shared/settings). */
+/**
+ * Flat settings over the defaults. The server validated every value; a value of another type than
+ * its default keeps the default (shared/setting-defaults). No zod here: the shell loads this.
+ */
 export async function getSystemSettings(): Promise<Settings> {
-  const answer = systemSettingsAnswerSchema.parse(await api.get<unknown>(systemSettingsKey));
+  const answer = await api.get<SystemSettingsAnswer>(systemSettingsKey);
   loadedAt = Date.now();
-  return mergeSettings(Object.assign({}, ...Object.values(answer)));
+  const groups = answer && typeof answer === 'object' ? Object.values(answer).filter((g) => g && typeof g === 'object') : [];
+  return settingsFromAnswer(Object.assign({}, ...groups));
 }
 
 export function useSystemSettings() {

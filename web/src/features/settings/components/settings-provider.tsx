@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { commonMessages } from '#shared/messages/common';
-import { defaultSettings, pageTitle } from '#shared/settings';
+import { defaultSettings, pageTitle } from '#shared/setting-defaults';
 import { useToast } from '@/components/ui/toast';
 import { AppSettingsContext, type AppSettingsValue } from '@/lib/app-settings';
 import { useSystemSettings } from '../api/get-system-settings';
