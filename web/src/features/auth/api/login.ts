@@ -1,10 +1,15 @@
 import useSWRMutation from 'swr/mutation';
-import { loginSchema, type AuthSession, type LoginInput } from '#shared/schemas/auth';
+import type { AuthSession, LoginInput } from '#shared/schemas/auth';
 import { api } from '@/lib/api-client';
 import { applyAuthSession, type Session } from '@/lib/session-store';
 
-/** The same schema the server validates with (shared/schemas/auth). */
-export { loginSchema, type LoginInput };
+export type { LoginInput };
+
+/**
+ * The same schema the server validates with (shared/schemas/auth), loaded on the first submit: the
+ * sign-in page is every visitor's first load, and zod is ~40 KB of it that two fields can wait for.
+ */
+export const loadLoginSchema = () => import('#shared/schemas/auth').then((m) => m.loginSchema);
 
 export const loginKey = '/auth/login';
 

@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { authMessages } from '#shared/messages/auth';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import type { Session } from '@/lib/session-store';
-import { loginSchema, useLogin, type LoginInput } from '../api/login';
+import { loadLoginSchema, useLogin, type LoginInput } from '../api/login';
 import styles from './login-page.module.css';
 
 interface LoginFormProps {
@@ -15,25 +14,40 @@ interface LoginFormProps {
   preview?: boolean;
 }
 
+/**
+ * Two fields, no form library (the sign-in page is every visitor's first load): the values are read
+ * from the form on submit and checked with the server's own schema, as a form library would.
+ */
 export function LoginForm({ onSuccess, preview = false }: LoginFormProps) {
   const { trigger, isMutating, error, reset } = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, string>>>({});
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (preview) return;
+    const form = event.currentTarget;
+    const values = Object.fromEntries(new FormData(form));
+    const parsed = (await loadLoginSchema()).safeParse(values);
+    if (!parsed.success) {
+      const found: Partial<Record<keyof LoginInput, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof LoginInput;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      (form.elements.namedItem(found.email ? 'email' : 'password') as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setErrors({});
     try {
-      onSuccess(await trigger(values));
+      onSuccess(await trigger(parsed.data));
     } catch {
       // Shown from the hook's error state below.
     }
-  });
+  };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       <ErrorBox message={error ? errorMessage(error, authMessages.loginError) : null} onDismiss={() => reset()} />
       <TextField
         label="아이디"
@@ -44,8 +58,8 @@ export function LoginForm({ onSuccess, preview = false }: LoginFormProps) {
         placeholder="아이디를 입력하세요"
         requiredMark
         autoFocus
-        error={errors.email?.message}
-        {...register('email')}
+        name="email"
+        error={errors.email}
       />
       <TextField
         label="비밀번호"
@@ -53,8 +67,8 @@ export function LoginForm({ onSuccess, preview = false }: LoginFormProps) {
         autoComplete="current-password"
         placeholder="비밀번호를 입력하세요"
         requiredMark
-        error={errors.password?.message}
-        {...register('password')}
+        name="password"
+        error={errors.password}
       />
       <Button type="submit" size="lg" fullWidth loading={isMutating} loadingText="로그인 중...">
         로그인
