@@ -1,34 +1,45 @@
-import { TZDate } from '@date-fns/tz';
-// formatISO/parseISO, not format/parse: those two pull every token formatter and parser plus the
-// en-US locale, ~36 KB of each Lambda bundle that touches slot days.
-import { addDays, differenceInCalendarDays, formatISO, isValid, parseISO } from 'date-fns';
-
 /**
  * Business days are Asia/Seoul calendar days (design §3). Slot dates are plain `yyyy-MM-dd` KST
  * days (end dates inclusive); these helpers do calendar arithmetic on them, never on instants.
+ *
+ * Why no date library here: Asia/Seoul has kept one offset, UTC+9, with no daylight saving since
+ * 1988, so a KST day is the UTC day of the instant moved 9 hours, and day arithmetic is UTC
+ * arithmetic on midnights. date-fns with @date-fns/tz did the same at 9 KB of every Lambda bundle
+ * (the web keeps date-fns for its formatting). `kst.test.ts` pins the edge cases.
  */
 export const KST = 'Asia/Seoul';
 export type KstDay = string; // 'yyyy-MM-dd'
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const dayOf = (date: Date): KstDay => formatISO(date, { representation: 'date' });
+/** The `yyyy-MM-dd` of a UTC instant; throws RangeError for an invalid one (as formatting did). */
+const utcDayOf = (ms: number): KstDay => new Date(ms).toISOString().slice(0, 10);
+
+/** UTC midnight of a real `yyyy-MM-dd` day (year 0001 and later), else NaN: 2025-02-30 is not a day. */
+function midnightOf(day: KstDay): number {
+  const m = DAY.exec(day);
+  if (!m) return Number.NaN;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y === 0) return Number.NaN;
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d); // not Date.UTC, which reads years 0–99 as 1900–1999
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date.getTime() : Number.NaN;
+}
 
 /** Today's KST calendar day, whatever the machine's zone. */
-export const kstToday = (now: Date = new Date()): KstDay => dayOf(new TZDate(now.getTime(), KST));
+export const kstToday = (now: Date = new Date()): KstDay => utcDayOf(now.getTime() + KST_OFFSET_MS);
 
 /** The KST day of an instant (ISO timestamp or Date). */
-export const kstDayOf = (instant: string | number | Date): KstDay => dayOf(new TZDate(new Date(instant).getTime(), KST));
+export const kstDayOf = (instant: string | number | Date): KstDay => utcDayOf(new Date(instant).getTime() + KST_OFFSET_MS);
 
-/** Local midnight of a `yyyy-MM-dd` day; Invalid Date otherwise, and for year 0000 (as date-fns `parse` with `yyyy`). */
-const asDate = (day: KstDay): Date => (DAY.test(day) && !day.startsWith('0000') ? parseISO(day) : new Date(Number.NaN));
+export const isKstDay = (value: unknown): value is KstDay => typeof value === 'string' && !Number.isNaN(midnightOf(value));
 
-export const isKstDay = (value: unknown): value is KstDay => typeof value === 'string' && DAY.test(value) && isValid(asDate(value));
-
-export const addKstDays = (day: KstDay, days: number): KstDay => dayOf(addDays(asDate(day), days));
+export const addKstDays = (day: KstDay, days: number): KstDay => utcDayOf(midnightOf(day) + days * DAY_MS);
 
 /** Calendar days from `from` to `to` (to − from); 0 on the same day. */
-export const kstDaysBetween = (from: KstDay, to: KstDay): number => differenceInCalendarDays(asDate(to), asDate(from));
+export const kstDaysBetween = (from: KstDay, to: KstDay): number => Math.round((midnightOf(to) - midnightOf(from)) / DAY_MS);
 
 /** The first instant (UTC ISO) of a KST day: registration-period filters compare createdAt with it. */
 export const kstDayStartIso = (day: KstDay): string => new Date(`${day}T00:00:00+09:00`).toISOString();

@@ -194,13 +194,13 @@ describe('My slots and bulk registration', () => {
     // Rank history: the daily trend and the 7-column calendar (no checks yet: 측정 data absent).
     await row.getByRole('button', { name: '순위 히스토리 보기' }).click();
     const history = page.getByRole('dialog', { name: '순위 히스토리 · 슬롯 #1' });
-    await history.getByRole('list', { name: '일별 순위' }).waitFor();
+    await history.getByRole('table', { name: '일별 순위' }).waitFor();
     await history.getByText('표시할 순위 데이터가 없습니다.').waitFor();
     await shot(page, '5b-rank-history', false);
     // '새 창으로 보기': the same history alone in a 700×800 window, signed in, without the sidebar.
     const [popup] = await Promise.all([page.waitForEvent('popup'), history.getByRole('button', { name: '새 창으로 보기' }).click()]);
     await popup.getByRole('heading', { name: '순위 히스토리 · 슬롯 #1' }).waitFor();
-    await popup.getByRole('list', { name: '일별 순위' }).waitFor();
+    await popup.getByRole('table', { name: '일별 순위' }).waitFor();
     await expect(popup.getByRole('button', { name: '로그아웃' }).count()).resolves.toBe(0);
     await expect(popup.evaluate(() => [window.innerWidth, window.innerHeight])).resolves.toEqual([700, 800]);
     await popup.screenshot({ path: join(screenshotDir, 'slots-5b-rank-history-window.png') });
