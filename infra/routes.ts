@@ -39,6 +39,8 @@ export const apiGroups = {
   slotAdmin: { entry: 'functions/api/slot-admin.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
   // operator console: user management (issue 10, users); scrypt for created users and password resets
   users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite' },
+  // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)
+  rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -129,6 +131,13 @@ export const routes = [
   { method: 'PUT', path: '/api/users/{id}', group: 'users', op: 'update', access: 'operator' },
   { method: 'DELETE', path: '/api/users/{id}', group: 'users', op: 'remove', access: 'operator' },
   { method: 'GET', path: '/api/users/{id}/logs', group: 'users', op: 'logs', access: 'operator' },
+
+  // issue 12: rank tracking (design §6)
+  { method: 'POST', path: '/api/rank/worker-keys', group: 'rank', op: 'createWorkerKey', access: 'developer' },
+  { method: 'GET', path: '/api/rank/worker-keys', group: 'rank', op: 'listWorkerKeys', access: 'developer' },
+  { method: 'DELETE', path: '/api/rank/worker-keys/{id}', group: 'rank', op: 'revokeWorkerKey', access: 'developer' },
+  { method: 'GET', path: '/api/rank/work', group: 'rank', op: 'work', access: 'worker' },
+  { method: 'POST', path: '/api/rank/observations', group: 'rank', op: 'observations', access: 'worker' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof routes)[number];
