@@ -10,8 +10,8 @@ import { labelOf } from '#shared/zod';
 import { routeKey, routes, type Access, type GroupName, type OpsOf, type RouteDef } from '#infra/routes';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
-import { authenticateWorker, type WorkerIdentity } from '../domain/rank/worker-keys';
-import { rankMessages } from '#shared/messages/rank';
+import { authenticateWorker, type WorkerIdentity } from '../domain/rank/worker-auth';
+import { rankAuthMessages } from '#shared/messages/rank-auth';
 import { bindIdempotencyKey, rememberAnswer } from '../domain/idempotency/request-keys';
 import { assertActiveAccount, assertActiveActor } from '../domain/auth/active-account';
 import { isTransientFailure } from '#commons/store-errors';
@@ -194,7 +194,7 @@ async function authenticate(route: RouteDef, headers: Record<string, string>): P
     // A worker route takes a worker key only: a signed-in person's token is refused (403), no key is 401.
     if (!headers['x-api-key'] && bearer) {
       const person = await verifyAccessToken(bearer).catch(() => null);
-      if (person) throw new ForbiddenError(rankMessages.workerRouteForUsers);
+      if (person) throw new ForbiddenError(rankAuthMessages.workerRouteForUsers);
     }
     return null;
   }

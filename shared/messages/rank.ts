@@ -1,8 +1,7 @@
 /** Rank tracking (issue 12): worker keys, the work list, observations. */
+export { rankAuthMessages } from './rank-auth';
+
 export const rankMessages = {
-  workerKeyMissing: '작업자 API 키가 없습니다.',
-  workerKeyUnknown: '유효하지 않거나 폐기된 작업자 API 키입니다.',
-  workerRouteForUsers: '작업자 전용 경로입니다. 사용자 토큰으로는 호출할 수 없습니다.',
   workerKeyNotFound: '작업자 API 키를 찾을 수 없습니다.',
   workerKeyNameRequired: '키 이름을 입력해주세요.',
   workerKeyNameTooLong: '키 이름은 50자 이하로 입력해주세요.',

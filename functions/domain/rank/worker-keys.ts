@@ -1,10 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { rankMessages } from '#shared/messages/rank';
 import { assertDeveloper } from '#commons/role-guards';
-import { NotFoundError, UnauthorizedError } from '#commons/errors';
+import { NotFoundError } from '#commons/errors';
 import { rankWorkerKeysStore, type RankWorkerKeyRecord } from '../../storage/rank-worker-keys';
 import type { Caller } from '../auth/tokens';
+import { forgetKey, hashOf } from './worker-auth';
+
+export type { WorkerIdentity } from './worker-auth';
 
 /**
  * Rank-check worker API keys (issue 12 item 1). A key is `rk_` + 32 random bytes (base64url); only
@@ -22,12 +25,6 @@ export interface WorkerKeyView {
   revokedAt: string | null;
 }
 
-export interface WorkerIdentity {
-  keyId: string;
-  name: string;
-}
-
-const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 const view = (r: RankWorkerKeyRecord): WorkerKeyView => ({
   id: r.id,
   name: r.name,
@@ -71,26 +68,3 @@ export async function revokeWorkerKey(caller: Caller, keyId: string): Promise<Wo
   return view(revoked ? { ...record, revokedAt: at } : (await rankWorkerKeysStore.byHash(record.keyHash)) ?? record);
 }
 
-/** When this process last wrote a key's lastUsedAt: at most one write a minute per key. */
-const touchedAt = new Map<string, number>();
-const forgetKey = (keyHash: string) => touchedAt.delete(keyHash);
-const TOUCH_EVERY_MS = 60_000;
-
-/**
- * The one check of a worker route (functions/http/api-handler.ts): the key in `x-api-key` must exist
- * and not be revoked (401 otherwise). Read on every call (one GetItem), so a revoke holds at once.
- */
-export async function authenticateWorker(key: string | undefined): Promise<WorkerIdentity> {
-  if (!key) throw new UnauthorizedError(rankMessages.workerKeyMissing);
-  if (key.length > 200) throw new UnauthorizedError(rankMessages.workerKeyUnknown);
-  const keyHash = hashOf(key);
-  const record = await rankWorkerKeysStore.byHash(keyHash);
-  if (!record || record.revokedAt) throw new UnauthorizedError(rankMessages.workerKeyUnknown);
-  const now = Date.now();
-  if ((touchedAt.get(keyHash) ?? 0) <= now - TOUCH_EVERY_MS) {
-    touchedAt.set(keyHash, now);
-    if (touchedAt.size > 1000) touchedAt.clear();
-    await rankWorkerKeysStore.touch(keyHash, new Date(now).toISOString(), new Date(now - TOUCH_EVERY_MS).toISOString());
-  }
-  return { keyId: record.id, name: record.name };
-}
