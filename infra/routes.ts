@@ -15,6 +15,7 @@ import { slotRoutes } from './routes/slots';
 import { slotAdminRoutes } from './routes/slot-admin';
 import { userRoutes } from './routes/users';
 import { rankingRoutes } from './routes/ranking';
+import { rankRoutes } from './routes/rank';
 
 export type { Access, HttpMethod, RouteDef };
 export { routeKey } from './route-types';
@@ -43,6 +44,8 @@ export const apiGroups = {
   users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite' },
   // issue 12 item 8: the ranking page (reads only; cached a minute in the Lambda; a cold walk of 10,000 running slots takes ~0.8 s: bench/ranking)
   ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
+  // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)
+  rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -60,6 +63,7 @@ export const routes = [
   ...slotAdminRoutes,
   ...userRoutes,
   ...rankingRoutes,
+  ...rankRoutes,
 ] as const satisfies readonly TableRoute[];
 
 export type Route = (typeof routes)[number];

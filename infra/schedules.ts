@@ -6,8 +6,8 @@
 export interface ScheduleDef {
   name: string;
   entry: string;
-  /** UTC minute and hour of the daily run. */
-  cron: { minute: number; hour: number };
+  /** UTC minute and hour of the daily run; hour `'*'` runs every hour at that minute. */
+  cron: { minute: number; hour: number | '*' };
   description: string;
   timeoutSeconds?: number;
   memoryMb?: number;
@@ -49,6 +49,16 @@ export const schedules: readonly ScheduleDef[] = [
     cron: { minute: 10, hour: 15 },
     description: "Marks pre-allocated slots never filled by their end date expired; records each slot's '만료 예정' notices 3 days and 1 day before its end",
     timeoutSeconds: 300,
+    tableAccess: 'readWrite',
+  },
+  {
+    name: 'rank-recompute',
+    entry: 'functions/jobs/rank-recompute.ts',
+    // Every hour at :02; the 00:02 KST run (15:02 UTC) also closes the day before, ahead of slot-status at 00:05.
+    cron: { minute: 2, hour: '*' },
+    description: "Turns rank-check workers' observations into each slot's rank, yesterday/first rank and daily history; records rank alerts",
+    timeoutSeconds: 900,
+    memoryMb: 1024,
     tableAccess: 'readWrite',
   },
 ];

@@ -10,6 +10,8 @@ import { labelOf } from '#shared/zod';
 import { routeKey, type Access, type RouteDef } from '#infra/route-types';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
+import { authenticateWorker, type WorkerIdentity } from '../domain/rank/worker-auth';
+import { rankAuthMessages } from '#shared/messages/rank-auth';
 import { bindIdempotencyKey, rememberAnswer } from '../domain/idempotency/request-keys';
 import { assertActiveAccount, assertActiveActor } from '../domain/auth/active-account';
 import { isTransientFailure } from '#commons/store-errors';
@@ -32,6 +34,8 @@ export interface RequestContext {
   caller: Caller | null;
   /** The signed-in caller; a 401 when there is none. */
   readonly user: Caller;
+  /** The rank-check worker whose API key called a `worker` route (null elsewhere). */
+  worker: WorkerIdentity | null;
   requestId: string;
   ip: string;
   userAgent: string;
@@ -187,8 +191,12 @@ async function authenticate(route: RouteDef, headers: Record<string, string>): P
     return bearer ? verifyAccessToken(bearer).catch(() => null) : null;
   }
   if (access === 'worker') {
-    // Worker API keys arrive with the rank engine; until a route uses them nothing may pass.
-    throw new UnauthorizedError(authMessages.noToken);
+    // A worker route takes a worker key only: a signed-in person's token is refused (403), no key is 401.
+    if (!headers['x-api-key'] && bearer) {
+      const person = await verifyAccessToken(bearer).catch(() => null);
+      if (person) throw new ForbiddenError(rankAuthMessages.workerRouteForUsers);
+    }
+    return null;
   }
   if (!bearer) throw new UnauthorizedError(authMessages.noToken);
   const caller = await verifyAccessToken(bearer);
@@ -267,11 +275,14 @@ export function defineGroup<R extends readonly RouteDef[]>(groupRoutes: R, ops: 
     try {
       const headers = lowerCaseHeaders(event.headers);
       const caller = await authenticate(entry.route, headers);
+      // Worker routes (issue 12): the key in `x-api-key`, one domain call (401 unknown or revoked).
+      const worker = entry.route.access === 'worker' ? await authenticateWorker(headers['x-api-key']) : null;
       if (caller) await assertMayWrite(entry.route, caller);
       await assertNotInMaintenance(entry.route, caller);
       if (caller) logger.appendKeys({ userId: caller.userId, ...(caller.actorId ? { actorId: caller.actorId } : {}) });
       const ctx: RequestContext = {
         caller,
+        worker,
         get user() {
           if (!caller) throw new UnauthorizedError(authMessages.noToken);
           return caller;

@@ -110,6 +110,25 @@ export const keys = {
   slotAllocationExtension: (allocationId: string, slotId: string): Key => ({ PK: `SLOTALLOC#${allocationId}`, SK: `EXT#${slotId}` }),
   slotAllocationExtensionPrefix: () => 'EXT#',
 
+  // rank tracking (issue 12; functions/storage/rank-*.ts)
+  /** A rank-check worker API key, found by the sha256 of the key itself (the only lookup a request makes). */
+  rankWorkerKey: (keyHash: string): Key => ({ PK: `RANKKEY#${keyHash}`, SK: 'RANKKEY' }),
+  /** GSI1: every worker key by creation time (the developer's panel; a handful of items). */
+  rankWorkerKeyListing: (createdAt?: string, keyId?: string) => ({
+    GSI1PK: 'RANKKEYS',
+    ...(createdAt ? { GSI1SK: `${createdAt}#${keyId}` } : {}),
+  }),
+  /** One check of a (keyword, product) pair, in the pair's partition of that KST day: idempotent per (pair, observedAt). */
+  rankObservation: (pairId: string, day: string, observedAt: string): Key => ({ PK: `RANKOBS#${pairId}#${day}`, SK: observedAt }),
+  rankObservationsOfDay: (pairId: string, day: string) => ({ PK: `RANKOBS#${pairId}#${day}` }),
+  /** A pair with a valid (found / not found) check on a KST day: the work list leaves it out. */
+  rankChecked: (day: string, pairId: string): Key => ({ PK: `RANKCHECKED#${day}`, SK: pairId }),
+  rankCheckedOfDay: (day: string) => ({ PK: `RANKCHECKED#${day}` }),
+  /** A pair's summary of one KST day (latest valid rank, min/avg/max): the next day's prev/yesterday rank. */
+  rankPairDay: (pairId: string, day: string): Key => ({ PK: `RANKPAIR#${pairId}`, SK: `DAY#${day}` }),
+  /** The recompute job's state: the last KST day it closed and its last run. */
+  rankJobState: (): Key => ({ PK: 'RANKJOB', SK: 'STATE' }),
+
   // cash (functions/storage/ledger.ts, functions/storage/charge-requests.ts)
   /** A user's balance: amount, entry sequence and per-type entry counts. */
   cashBalance: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'CASH#BALANCE' }),

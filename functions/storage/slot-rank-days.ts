@@ -1,5 +1,5 @@
 import { tableName } from './client';
-import { deleteAll, queryAll } from './item-io';
+import { batchWriteAll, deleteAll, queryAll } from './item-io';
 import { keys, stripKeys } from './keys';
 
 /** A slot's rank history: one item per KST day, `SLOT#{id} / RANK#{yyyy-MM-dd}`, in the slot's partition. */
@@ -35,6 +35,11 @@ export const slotRankDaysStore = {
       ProjectionExpression: 'PK, SK',
     });
     return items as Array<{ PK: string; SK: string }>;
+  },
+
+  /** Writes (or rewrites) rank days of many slots, batched: the rank recompute job. */
+  async putMany(days: Array<{ slotId: string; day: RankDayRecord }>): Promise<void> {
+    await batchWriteAll(days.map(({ slotId, day }) => ({ PutRequest: { Item: { ...keys.slotRankDay(slotId, day.date), entity: 'slotRankDay', ...day } } })));
   },
 
   /** Removes every rank day of a slot (keyword or URL changed: the history no longer applies). */

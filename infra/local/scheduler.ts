@@ -19,9 +19,13 @@ export const runJob = (job: ScheduleDef, source?: string) =>
 
 export const findJob = (name: string) => schedules.find((s) => s.name === name);
 
-/** Next time (ms) the daily UTC hour:minute comes round after `now`. */
+/** Next time (ms) the daily UTC hour:minute (or, with hour '*', the hourly minute) comes round after `now`. */
 export function nextRun(job: ScheduleDef, now = Date.now()): number {
   const d = new Date(now);
+  if (job.cron.hour === '*') {
+    const at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), job.cron.minute);
+    return at > now ? at : at + 3600 * 1000;
+  }
   const at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), job.cron.hour, job.cron.minute);
   return at > now ? at : at + 24 * 3600 * 1000;
 }

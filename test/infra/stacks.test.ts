@@ -400,7 +400,7 @@ describe('API stages', () => {
 });
 
 describe('jobs', () => {
-  it('has a daily UTC rule invoking each scheduled job', () => {
+  it('has a UTC rule (daily, or hourly with hour *) invoking each scheduled job', () => {
     for (const job of schedules) {
       t.jobs.hasResourceProperties('AWS::Events::Rule', {
         ScheduleExpression: `cron(${job.cron.minute} ${job.cron.hour} * * ? *)`,

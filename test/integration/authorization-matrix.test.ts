@@ -107,6 +107,11 @@ const cases: Record<string, RouteCase> = {
   'PUT /api/users/{id}': { path: (f) => `/api/users/${f.ownerId}` },
   'DELETE /api/users/{id}': { path: () => '/api/users/unknown-user' },
   'GET /api/users/{id}/logs': { path: (f) => `/api/users/${f.ownerId}/logs` },
+  'POST /api/rank/worker-keys': {},
+  'GET /api/rank/worker-keys': {},
+  'DELETE /api/rank/worker-keys/{id}': { path: () => '/api/rank/worker-keys/unknown-key' },
+  'GET /api/rank/work': {},
+  'POST /api/rank/observations': {},
 };
 
 /** Which callers a route's declared access lets through. */
@@ -168,7 +173,8 @@ describe('authorization matrix (from the route table)', () => {
       for (const [who, token] of callers) {
         if (allowed.includes(who)) continue;
         const res = await call(route, token);
-        const expected = who === 'anonymous' || route.access === 'worker' ? [401] : [403];
+        // A worker route: no key is 401, a signed-in person's token 403 (they are not a worker).
+        const expected = who === 'anonymous' ? [401] : [403];
         if (!expected.includes(res.status) || res.body?.success !== false) wrong.push(`${routeKey(route)} as ${who}: ${res.status} (expected ${expected.join('/')})`);
       }
     }
@@ -205,6 +211,19 @@ describe('authorization matrix (from the route table)', () => {
         const res = await call(route, token);
         if (res.status === 401 || res.status === 403 || res.status >= 500) wrong.push(`${routeKey(route)} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a rank worker key passes only the worker routes: 401 on every route that needs a signed-in person', async () => {
+    const created = await api.call('POST', '/api/rank/worker-keys', { token: developer.token, body: { name: '매트릭스 작업자' } });
+    const headers = { 'x-api-key': created.body.data.key };
+    const wrong: string[] = [];
+    for (const route of routes as readonly RouteDef[]) {
+      if (route.access === 'public') continue;
+      const res = await api.call(route.method, pathOf(route), { headers, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const expectedOk = route.access === 'worker';
+      if (expectedOk ? res.status === 401 || res.status === 403 || res.status >= 500 : res.status !== 401) wrong.push(`${routeKey(route)} with a worker key: ${res.status}`);
     }
     expect(wrong).toEqual([]);
   });

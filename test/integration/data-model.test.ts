@@ -33,4 +33,29 @@ describe('data model access patterns', () => {
     expect(again).toEqual({ developerCreated: false, settingsWritten: 0, fieldConfigsWritten: 0 });
     expect((await fieldConfigsStore.list())[0].label).toBe('검색어');
   });
+  it('K1 finds a worker key by the hash of the key, and writes lastUsedAt at most once a minute', async () => {
+    const { rankWorkerKeysStore } = await import('../../functions/storage/rank-worker-keys');
+    const { authenticateWorker } = await import('../../functions/domain/rank/worker-auth');
+    const { createHash } = await import('node:crypto');
+    const key = 'rk_data-model-test-key-0123456789abcdefghijklmnopq';
+    const keyHash = createHash('sha256').update(key).digest('hex');
+    await rankWorkerKeysStore.put({ id: 'K1', name: 'k1', prefix: key.slice(0, 10), keyHash, createdAt: new Date().toISOString(), createdBy: 'x', lastUsedAt: null, revokedAt: null });
+    expect(await authenticateWorker(key)).toEqual({ keyId: 'K1', name: 'k1' });
+    const first = (await rankWorkerKeysStore.byHash(keyHash))!.lastUsedAt;
+    expect(first).toBeTruthy();
+    await rankWorkerKeysStore.touch(keyHash, new Date(Date.now() + 1000).toISOString(), new Date(Date.now() - 60_000).toISOString());
+    expect((await rankWorkerKeysStore.byHash(keyHash))!.lastUsedAt).toBe(first);
+  });
+
+  it('K3 reads tracked slots by stored status with the rank attributes only', async () => {
+    const { rankSlotsStore } = await import('../../functions/storage/rank-slots');
+    const { seedSlots } = await import('../support/rank');
+    const owner = await stack.createUser({ email: 'rankdm', password: 'password1', fullName: 'rank' });
+    await seedSlots(owner.id, [{ id: 'DM-R1', keyword: '키', productId: '1' }, { id: 'DM-R2', keyword: '키', productId: '2', status: 'paused' }]);
+    const rows = await rankSlotsStore.byStatus('active');
+    const row = rows.find((r) => r.id === 'DM-R1')!;
+    expect(row).toMatchObject({ keyword: '키', url_product_id: '1', status: 'active', version: 1 });
+    expect(row).not.toHaveProperty('customFields');
+    expect(rows.find((r) => r.id === 'DM-R2')).toBeUndefined();
+  });
 });

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { kstToday } from '#shared/kst';
+import { visibleSlots } from '../slots/slot-visibility';
+import { rankSlotsStore, type RankSlotRow } from '../../storage/rank-slots';
+
+/**
+ * A (keyword, productId, itemId, vendorItemId) pair: what a worker checks. One check serves every
+ * slot with the same pair, so observations, markers and summaries are keyed by the pair's id (a
+ * digest: keywords are free Korean text of any length).
+ */
+export interface Pair {
+  keyword: string;
+  productId: string;
+  itemId: string | null;
+  vendorItemId: string | null;
+}
+
+export const pairIdOf = (p: Pair): string =>
+  createHash('sha256')
+    .update(JSON.stringify([p.keyword.trim().normalize('NFC'), p.productId, p.itemId ?? '', p.vendorItemId ?? '']))
+    .digest('hex')
+    .slice(0, 32);
+
+export const pairOfSlot = (s: RankSlotRow): Pair | null =>
+  s.keyword?.trim() && s.url_product_id
+    ? { keyword: s.keyword.trim(), productId: s.url_product_id, itemId: s.url_item_id || null, vendorItemId: s.url_vendor_item_id || null }
+    : null;
+
+/**
+ * The slots whose rank is tracked on `today`: stored `active` ones, and `waiting` ones starting today
+ * (the status job moves them at 00:05; a worker may check before). Rows of uncommitted bulks are left out.
+ */
+export async function trackedSlots(today = kstToday()): Promise<RankSlotRow[]> {
+  const [active, waiting] = await Promise.all([rankSlotsStore.byStatus('active'), rankSlotsStore.byStatus('waiting')]);
+  const rows = [...active, ...waiting.filter((s) => s.startDate === today)];
+  return visibleSlots(rows);
+}
+
+/** Tracked slots grouped by pair id. */
+export function groupByPair(slots: RankSlotRow[]): Map<string, { pair: Pair; slots: RankSlotRow[] }> {
+  const groups = new Map<string, { pair: Pair; slots: RankSlotRow[] }>();
+  for (const slot of slots) {
+    const pair = pairOfSlot(slot);
+    if (!pair) continue;
+    const id = pairIdOf(pair);
+    const group = groups.get(id);
+    if (group) group.slots.push(slot);
+    else groups.set(id, { pair, slots: [slot] });
+  }
+  return groups;
+}

@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import { addKstDays, kstToday } from '#shared/kst';
+import { RANK_NOT_FOUND } from '#shared/schemas/rank';
+import { logger } from '#commons/logger';
+import { isConditionFailure } from '#commons/store-errors';
+import { retrying } from '#commons/retry';
+import { chunk, inParallel } from '../../storage/item-io';
+import { rankObservationsStore, type ObservationRecord, type PairDayRecord } from '../../storage/rank-observations';
+import { rankSlotsStore, type RankSlotChanges, type RankSlotRow } from '../../storage/rank-slots';
+import { slotRankDaysStore, type RankDayRecord } from '../../storage/slot-rank-days';
+import { slotCountersStore } from '../../storage/slot-counters';
+import { slotsStore } from '../../storage/slots';
+import { transact } from '../../storage/transactions';
+import { groupByPair, pairIdOf, pairOfSlot, trackedSlots } from './pairs';
+import { alertFor, MAX_ALERT_EVENTS, notifyLater } from './rank-alerts';
+
+/**
+ * Scheduled job `rank-recompute` (issue 12 item 4, design §6). Hourly: each tracked pair's checks of
+ * today (KST) become a day summary, and every slot of the pair gets
+ * - `rank`: the latest valid check (found → its rank, not_found → 999) of today, else of yesterday;
+ *   a failed check never overwrites, and without any valid check the rank stays;
+ * - `yesterday_rank`: the pair's final rank of yesterday; `first_rank`: the first rank it ever got;
+ * - a rank day `RANK#{today}` with rank, min/avg/max over found checks only, and prev_rank (yesterday's);
+ * - 상품명/이미지 from the latest found check that carries them, when the slot has none yet.
+ * The first run after midnight KST first closes yesterday (its summaries and rank days become final).
+ * A run whose day has mostly failed checks is suspect: ranks still follow valid checks, but no alert
+ * fires. Each slot write carries a digest of what it wrote (`rank_sig`), so an unchanged slot costs no
+ * write, and a second run writes nothing: the job is idempotent. Every slot write bumps the owner's
+ * (and a global shard's) list version in the same transaction, so cached lists show the new rank.
+ */
+const PAIR_READS_IN_FLIGHT = 16;
+const SLOT_WRITES_IN_FLIGHT = 8;
+/** Slot updates per transaction (one owner's slots, plus the owner's and a global counter). */
+const SLOTS_PER_TRANSACTION = 25;
+
+const isValid = (o: ObservationRecord) => o.status === 'found' || o.status === 'not_found';
+
+/** A pair's day from its checks (pure). */
+export function summarizeDay(pairId: string, day: string, observations: ObservationRecord[]): PairDayRecord {
+  const sorted = [...observations].sort((a, b) => (a.observedAt < b.observedAt ? -1 : a.observedAt > b.observedAt ? 1 : 0));
+  const valid = sorted.filter(isValid);
+  const latest = valid[valid.length - 1];
+  const found = sorted.filter((o) => o.status === 'found' && typeof o.rank === 'number').map((o) => o.rank as number);
+  const withName = sorted.filter((o) => o.status === 'found' && o.productName).pop();
+  const withImage = sorted.filter((o) => o.status === 'found' && o.imageUrl).pop();
+  return {
+    pairId,
+    day,
+    rank: latest ? (latest.status === 'found' ? (latest.rank as number) : RANK_NOT_FOUND) : null,
+    min_rank: found.length ? Math.min(...found) : null,
+    avg_rank: found.length ? Math.round((found.reduce((a, b) => a + b, 0) / found.length) * 10) / 10 : null,
+    max_rank: found.length ? Math.max(...found) : null,
+    found: found.length,
+    notFound: sorted.filter((o) => o.status === 'not_found').length,
+    failed: sorted.filter((o) => o.status === 'failed').length,
+    productName: withName?.productName ?? null,
+    imageUrl: withImage?.imageUrl ?? null,
+  };
+}
+
+const sameSummary = (a: PairDayRecord | undefined, b: PairDayRecord) => !!a && (Object.keys(b) as Array<keyof PairDayRecord>).every((k) => (a[k] ?? null) === (b[k] ?? null));
+
+/** The day summaries of the pairs (from their checks), written where they changed. */
+async function summarize(pairIds: string[], day: string): Promise<Map<string, PairDayRecord>> {
+  const stored = await rankObservationsStore.pairDays(pairIds, day);
+  const fresh = new Map<string, PairDayRecord>();
+  await inParallel(pairIds, PAIR_READS_IN_FLIGHT, async (pairId) => {
+    const observations = await rankObservationsStore.ofPairDay(pairId, day);
+    if (observations.length) fresh.set(pairId, summarizeDay(pairId, day, observations));
+  });
+  const changed = [...fresh.values()].filter((s) => !sameSummary(stored.get(s.pairId) as PairDayRecord | undefined, s));
+  if (changed.length) await rankObservationsStore.putPairDays(changed);
+  return fresh;
+}
+
+const rankDayOf = (day: string, s: PairDayRecord | undefined, prev: PairDayRecord | undefined): RankDayRecord | null =>
+  s && s.rank !== null ? { date: day, rank: s.rank, min_rank: s.min_rank, avg_rank: s.avg_rank, max_rank: s.max_rank, prev_rank: prev?.rank ?? null } : null;
+
+interface SlotPlan {
+  changes: RankSlotChanges;
+  rankDay: RankDayRecord | null;
+  alert: ReturnType<typeof alertFor>;
+}
+
+/** What the run writes for one slot, or null when it already holds exactly that (pure). */
+export function planSlot(slot: RankSlotRow, input: { today: string; todays?: PairDayRecord; yesterdays?: PairDayRecord; suspect: boolean; at: string }): SlotPlan | null {
+  const { todays, yesterdays } = input;
+  // The latest valid check: today's, else yesterday's final one (a check that came in late), else what the slot has.
+  const rank = todays?.rank ?? yesterdays?.rank ?? slot.rank ?? null;
+  const yesterdayRank = yesterdays?.rank ?? null;
+  const firstRank = slot.first_rank ?? rank;
+  const productName = slot.product_name || todays?.productName || null;
+  const thumbnail = slot.thumbnail || todays?.imageUrl || null;
+  const rankDay = rankDayOf(input.today, todays, yesterdays);
+  const sig = createHash('sha256').update(JSON.stringify([rank, yesterdayRank, firstRank, productName, thumbnail, rankDay])).digest('base64url').slice(0, 22);
+  if (sig === slot.rank_sig) return null;
+  const changes: RankSlotChanges = { rank, yesterday_rank: yesterdayRank, first_rank: firstRank, product_name: productName, thumbnail, rank_sig: sig };
+  const alert = input.suspect ? null : alertFor(slot.rank_alert, slot.rank ?? null, rank, input.at);
+  if (alert) {
+    changes.rank_alert_last = alert;
+    changes.rank_alert_events = [alert, ...(slot.rank_alert_events ?? [])].slice(0, MAX_ALERT_EVENTS);
+  }
+  return { changes, rankDay, alert };
+}
+
+export interface RankRecomputeSummary {
+  day: string;
+  closedDay: string | null;
+  slots: number;
+  pairs: number;
+  checks: { found: number; notFound: number; failed: number };
+  suspect: boolean;
+  slotsWritten: number;
+  rankDaysWritten: number;
+  alerts: number;
+  failed: number;
+  ms: number;
+}
+
+export async function runRankRecompute(now = new Date()): Promise<RankRecomputeSummary> {
+  const started = performance.now();
+  const today = kstToday(now);
+  const yesterday = addKstDays(today, -1);
+  const at = now.toISOString();
+  const state = await rankObservationsStore.jobState();
+  const groups = groupByPair(await trackedSlots(today));
+  const pairIds = [...groups.keys()];
+  let rankDaysWritten = 0;
+
+  // The day's close: yesterday's summaries and rank days become final (checks of yesterday may arrive until now).
+  let yesterdays: Map<string, PairDayRecord>;
+  const closing = !state.closedDay || state.closedDay < yesterday;
+  if (closing) {
+    yesterdays = await summarize(pairIds, yesterday);
+    const before = await rankObservationsStore.pairDays(pairIds, addKstDays(yesterday, -1));
+    const days: Array<{ slotId: string; day: RankDayRecord }> = [];
+    for (const [pairId, group] of groups) {
+      const day = rankDayOf(yesterday, yesterdays.get(pairId), before.get(pairId));
+      if (day) for (const slot of group.slots) days.push({ slotId: slot.id, day });
+    }
+    await slotRankDaysStore.putMany(days);
+    rankDaysWritten += days.length;
+  } else {
+    yesterdays = await rankObservationsStore.pairDays(pairIds, yesterday);
+  }
+
+  const todays = await summarize(pairIds, today);
+  const checks = { found: 0, notFound: 0, failed: 0 };
+  for (const s of todays.values()) {
+    checks.found += s.found;
+    checks.notFound += s.notFound;
+    checks.failed += s.failed;
+  }
+  const total = checks.found + checks.notFound + checks.failed;
+  const suspect = total > 0 && checks.failed * 2 > total;
+  if (suspect) logger.warn('rank recompute: most checks failed; run marked suspect, no rank alerts', { checks });
+
+  // Plan every slot; only the changed ones are written.
+  const planned: Array<{ slot: RankSlotRow; pairId: string; plan: SlotPlan }> = [];
+  for (const [pairId, group] of groups) {
+    for (const slot of group.slots) {
+      const plan = planSlot(slot, { today, todays: todays.get(pairId), yesterdays: yesterdays.get(pairId), suspect, at });
+      if (plan) planned.push({ slot, pairId, plan });
+    }
+  }
+  const days = planned.filter((p) => p.plan.rankDay).map((p) => ({ slotId: p.slot.id, day: p.plan.rankDay! }));
+  await slotRankDaysStore.putMany(days);
+  rankDaysWritten += days.length;
+
+  // One transaction per owner's chunk of slots with the owner's list version (and a global shard's).
+  const byOwner = new Map<string, typeof planned>();
+  for (const p of planned) byOwner.set(p.slot.userId, [...(byOwner.get(p.slot.userId) ?? []), p]);
+  const batches = [...byOwner.values()].flatMap((list) => chunk(list, SLOTS_PER_TRANSACTION));
+  let slotsWritten = 0;
+  let alerts = 0;
+  let failed = 0;
+  const written = (p: { slot: RankSlotRow; plan: SlotPlan }) => {
+    slotsWritten += 1;
+    if (p.plan.alert) {
+      alerts += 1;
+      notifyLater(p.slot, p.plan.alert);
+    }
+  };
+  await inParallel(batches, SLOT_WRITES_IN_FLIGHT, async (batch) => {
+    try {
+      await retrying(() =>
+        transact([
+          ...batch.map((p) => rankSlotsStore.rankUpdate(p.slot, p.plan.changes)),
+          slotCountersStore.userUpdate(batch[0].slot.userId, {}),
+          slotCountersStore.globalUpdate({}),
+        ]),
+      );
+      batch.forEach(written);
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      // Someone changed one of these slots meanwhile: each is read again and written on its own.
+      for (const p of batch) {
+        const done = await writeOneAgain(p.slot.id, { pairId: p.pairId, today, todays: todays.get(p.pairId), yesterdays: yesterdays.get(p.pairId), suspect, at }).catch((error: unknown) => {
+          logger.error('rank not written', { slotId: p.slot.id, error: error as Error });
+          return 'failed' as const;
+        });
+        if (done === 'failed') failed += 1;
+        else if (done) written({ slot: p.slot, plan: done });
+      }
+    }
+  });
+
+  if (closing) await rankObservationsStore.putJobState({ closedDay: yesterday, lastRun: null });
+  const summary: RankRecomputeSummary = {
+    day: today,
+    closedDay: closing ? yesterday : state.closedDay,
+    slots: [...groups.values()].reduce((n, g) => n + g.slots.length, 0),
+    pairs: pairIds.length,
+    checks,
+    suspect,
+    slotsWritten,
+    rankDaysWritten,
+    alerts,
+    failed,
+    ms: Math.round(performance.now() - started),
+  };
+  await rankObservationsStore.putJobState({ closedDay: summary.closedDay, lastRun: { at, ...summary } });
+  return summary;
+}
+
+async function writeOneAgain(slotId: string, input: Parameters<typeof planSlot>[1] & { pairId: string }): Promise<SlotPlan | null | 'failed'> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slot = (await slotsStore.get(slotId)) as unknown as RankSlotRow | undefined;
+    // Gone, or its keyword/product changed meanwhile: this run's figures are not its own any more.
+    const pair = slot && pairOfSlot(slot);
+    if (!pair || pairIdOf(pair) !== input.pairId) return null;
+    const plan = planSlot(slot, input);
+    if (!plan) return null;
+    try {
+      await retrying(() => transact([rankSlotsStore.rankUpdate(slot, plan.changes), slotCountersStore.userUpdate(slot.userId, {}), slotCountersStore.globalUpdate({})]));
+      return plan;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+    }
+  }
+  return 'failed';
+}

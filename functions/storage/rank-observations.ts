@@ -1,0 +1,115 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { batchGetAll, batchWriteAll, queryAll } from './item-io';
+import { keys, stripKeys, ttlIn } from './keys';
+
+/**
+ * What rank-check workers reported (issue 12 items 2–4): observations in per-pair-per-day partitions,
+ * the "checked today" markers the work list subtracts, each pair's daily summary (the next day's
+ * prev/yesterday rank) and the recompute job's state. Observations expire after 40 days; the slots'
+ * rank days (slot-rank-days.ts) are the lasting history.
+ */
+export type ObservationStatus = 'found' | 'not_found' | 'failed';
+
+export interface ObservationRecord {
+  pairId: string;
+  day: string;
+  keyword: string;
+  productId: string;
+  itemId: string | null;
+  vendorItemId: string | null;
+  status: ObservationStatus;
+  rank: number | null;
+  depthScanned: number;
+  observedAt: string;
+  receivedAt: string;
+  workerKeyId: string;
+  evidence?: unknown;
+  productName?: string | null;
+  imageUrl?: string | null;
+}
+
+export interface PairDayRecord {
+  pairId: string;
+  day: string;
+  /** Latest valid check of the day: its rank, 999 when not found; null when the day had none. */
+  rank: number | null;
+  min_rank: number | null;
+  avg_rank: number | null;
+  max_rank: number | null;
+  found: number;
+  notFound: number;
+  failed: number;
+  productName: string | null;
+  imageUrl: string | null;
+}
+
+export interface RankJobState {
+  /** The last KST day whose history was closed (final after midnight). */
+  closedDay: string | null;
+  lastRun: Record<string, unknown> | null;
+}
+
+const OBSERVATION_TTL_SECONDS = 40 * 24 * 3600;
+const PAIR_DAY_TTL_SECONDS = 40 * 24 * 3600;
+
+export const rankObservationsStore = {
+  /**
+   * Stores observations (a put per (pair, observedAt): the same check sent again lands on the same
+   * item) and, for valid ones, the pair's checked-today marker. Callers pass no duplicate keys.
+   */
+  async put(records: ObservationRecord[]): Promise<void> {
+    const ttl = ttlIn(OBSERVATION_TTL_SECONDS);
+    const requests: Array<Record<string, unknown>> = records.map((r) => ({
+      PutRequest: { Item: { ...keys.rankObservation(r.pairId, r.day, r.observedAt), entity: 'rankObservation', ttl, ...r } },
+    }));
+    const checked = new Map<string, ObservationRecord>();
+    for (const r of records) if (r.status !== 'failed') checked.set(`${r.day}#${r.pairId}`, r);
+    for (const r of checked.values()) {
+      requests.push({
+        PutRequest: { Item: { ...keys.rankChecked(r.day, r.pairId), entity: 'rankChecked', ttl, pairId: r.pairId, day: r.day } },
+      });
+    }
+    await batchWriteAll(requests);
+  },
+
+  /** One pair's observations of one KST day, oldest first. */
+  async ofPairDay(pairId: string, day: string): Promise<ObservationRecord[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.rankObservationsOfDay(pairId, day).PK },
+    });
+    return items.map((i) => stripKeys<ObservationRecord>(i));
+  },
+
+  /** Pairs with a valid check on the day. */
+  async checkedPairIds(day: string): Promise<Set<string>> {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.rankCheckedOfDay(day).PK },
+      ProjectionExpression: 'SK',
+    });
+    return new Set(items.map((i) => String(i.SK)));
+  },
+
+  async pairDays(pairIds: string[], day: string): Promise<Map<string, PairDayRecord>> {
+    const items = pairIds.length ? await batchGetAll(pairIds.map((p) => keys.rankPairDay(p, day))) : [];
+    return new Map(items.map((i) => [String(i.pairId), stripKeys<PairDayRecord>(i)]));
+  },
+
+  async putPairDays(records: PairDayRecord[]): Promise<void> {
+    const ttl = ttlIn(PAIR_DAY_TTL_SECONDS);
+    await batchWriteAll(records.map((r) => ({ PutRequest: { Item: { ...keys.rankPairDay(r.pairId, r.day), entity: 'rankPairDay', ttl, ...r } } })));
+  },
+
+  async jobState(): Promise<RankJobState> {
+    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.rankJobState(), ConsistentRead: true }));
+    return { closedDay: (out.Item?.closedDay as string | undefined) ?? null, lastRun: (out.Item?.lastRun as Record<string, unknown> | undefined) ?? null };
+  },
+
+  async putJobState(state: RankJobState): Promise<void> {
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.rankJobState(), entity: 'rankJobState', ...state } }));
+  },
+};

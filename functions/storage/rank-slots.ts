@@ -1,0 +1,97 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { SlotStatus } from '#shared/slot-status';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import type { TransactItem } from './transactions';
+
+/**
+ * The slot attributes rank tracking reads and writes (issue 12). Tracked slots are read by stored
+ * status from GSI2 (`SLOTS#active`, `SLOTS#waiting`) with a projection, never a table scan. The rank
+ * job's writes go through `rankUpdate`, guarded by the slot's version like every slot change.
+ */
+export interface RankAlertSetting {
+  moveBy: number | null;
+  whenOut: boolean;
+}
+export interface RankAlertEventRecord {
+  at: string;
+  from: number | null;
+  to: number | null;
+  kind: 'moved' | 'out';
+}
+
+export interface RankSlotRow {
+  id: string;
+  userId: string;
+  status: SlotStatus;
+  createdAt: string;
+  version: number;
+  startDate: string | null;
+  endDate: string | null;
+  keyword: string;
+  url_product_id: string | null;
+  url_item_id: string | null;
+  url_vendor_item_id: string | null;
+  rank: number | null;
+  yesterday_rank: number | null;
+  first_rank: number | null;
+  product_name: string | null;
+  thumbnail: string | null;
+  rank_alert?: RankAlertSetting | null;
+  rank_alert_last?: RankAlertEventRecord | null;
+  rank_alert_events?: RankAlertEventRecord[];
+  /** What the rank job last wrote for the slot (a digest): an unchanged result writes nothing. */
+  rank_sig?: string;
+  bulkId?: string;
+  bulkAttempt?: string;
+}
+
+const rankRowAttributes: Array<keyof RankSlotRow> = [
+  'id', 'userId', 'status', 'createdAt', 'version', 'startDate', 'endDate', 'keyword', 'url_product_id', 'url_item_id', 'url_vendor_item_id',
+  'rank', 'yesterday_rank', 'first_rank', 'product_name', 'thumbnail', 'rank_alert', 'rank_alert_last', 'rank_alert_events', 'rank_sig',
+  'bulkId', 'bulkAttempt',
+];
+
+export type RankSlotChanges = Partial<
+  Pick<RankSlotRow, 'rank' | 'yesterday_rank' | 'first_rank' | 'product_name' | 'thumbnail' | 'rank_alert_last' | 'rank_alert_events' | 'rank_sig'>
+>;
+
+export const rankSlotsStore = {
+  /** Every slot of one stored status, rank attributes only, page by page from GSI2. */
+  async byStatus(status: SlotStatus): Promise<RankSlotRow[]> {
+    const rows: RankSlotRow[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
+          ProjectionExpression: rankRowAttributes.map((_, i) => `#p${i}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(rankRowAttributes.map((a, i) => [`#p${i}`, a])),
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      rows.push(...((out.Items ?? []) as unknown as RankSlotRow[]));
+      startKey = out.LastEvaluatedKey;
+    } while (startKey);
+    return rows;
+  },
+
+  /** The rank job's change of one slot, if nobody changed the slot since `version` was read. */
+  rankUpdate(slot: Pick<RankSlotRow, 'id' | 'version'>, changes: RankSlotChanges): TransactItem {
+    const set: Record<string, unknown> = { ...changes, version: slot.version + 1 };
+    const entries = Object.entries(set).filter(([, v]) => v !== undefined);
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: keys.slot(slot.id),
+        UpdateExpression: `SET ${entries.map((_, i) => `#s${i} = :s${i}`).join(', ')}`,
+        ConditionExpression: '#version = :expectedVersion',
+        ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#s${i}`, k])), '#version': 'version' },
+        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:s${i}`, v])), ':expectedVersion': slot.version },
+      },
+    };
+  },
+};

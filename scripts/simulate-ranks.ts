@@ -1,0 +1,129 @@
+/**
+ * `npm run simulate-ranks`: a demo rank-check worker for local mode (issue 12 item 9). It pulls the
+ * work list and posts plausible observations through the real worker API, then runs the recompute
+ * job, so the slot list shows moving ranks. Nothing here is truth: ranks are a random walk per pair.
+ *
+ *   npm run simulate-ranks -- [--once] [--interval 60] [--base-url http://localhost:3000] [--allow-remote]
+ *
+ * The worker key comes from RANK_WORKER_KEY, or is created by signing in as the local bootstrap
+ * developer (BOOTSTRAP_DEVELOPER_ID / BOOTSTRAP_DEVELOPER_PASSWORD, local defaults) and kept in
+ * .data/simulate-ranks.json with the walk's state.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values: args } = parseArgs({
+  options: {
+    once: { type: 'boolean', default: false },
+    interval: { type: 'string', default: '60' },
+    'base-url': { type: 'string', default: `http://localhost:${process.env.PORT ?? 3000}` },
+    'allow-remote': { type: 'boolean', default: false },
+  },
+});
+const baseUrl = args['base-url']!.replace(/\/$/, '');
+const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
+if (!loopback && !args['allow-remote']) {
+  console.error(`simulate-ranks posts made-up ranks; refusing ${baseUrl} (not this machine). Pass --allow-remote if you really mean it.`);
+  process.exit(2);
+}
+
+const stateFile = join(process.env.DATA_DIR ?? '.data', 'simulate-ranks.json');
+interface State {
+  key?: string;
+  baseUrl?: string;
+  ranks: Record<string, number>;
+}
+const state: State = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : { ranks: {} };
+const save = () => {
+  mkdirSync(dirname(stateFile), { recursive: true });
+  writeFileSync(stateFile, JSON.stringify(state, null, 2));
+};
+
+async function call(method: string, path: string, opts: { body?: unknown; token?: string; key?: string } = {}) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.key ? { 'x-api-key': opts.key } : {}),
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  });
+  const body = (await res.json().catch(() => null)) as { success?: boolean; data?: any; error?: string } | null;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${body?.error ?? ''}`);
+  return body?.data;
+}
+
+async function workerKey(): Promise<string> {
+  if (process.env.RANK_WORKER_KEY) return process.env.RANK_WORKER_KEY;
+  if (state.key && state.baseUrl === baseUrl) {
+    // Still valid? (the table may have been wiped or the key revoked)
+    const probe = await fetch(`${baseUrl}/api/rank/work?limit=1`, { headers: { 'x-api-key': state.key } });
+    if (probe.ok) return state.key;
+  }
+  const login = await call('POST', '/api/auth/login', {
+    body: { email: process.env.BOOTSTRAP_DEVELOPER_ID ?? 'developer', password: process.env.BOOTSTRAP_DEVELOPER_PASSWORD ?? 'developer123!' },
+  });
+  const created = await call('POST', '/api/rank/worker-keys', { token: login.tokens.accessToken, body: { name: `simulate-ranks ${new Date().toISOString().slice(0, 16)}` } });
+  state.key = created.key;
+  state.baseUrl = baseUrl;
+  save();
+  console.log(`created worker key ${created.prefix}… (kept in ${stateFile})`);
+  return created.key;
+}
+
+const pairKey = (w: { keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }) => `${w.keyword}|${w.productId}|${w.itemId ?? ''}|${w.vendorItemId ?? ''}`;
+
+/** One check: a random walk around the pair's last rank; ~8 % not found, ~2 % failed. */
+function check(w: { keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }) {
+  const k = pairKey(w);
+  const depth = 360;
+  const roll = Math.random();
+  const observedAt = new Date().toISOString();
+  const base = { keyword: w.keyword, productId: w.productId, itemId: w.itemId, vendorItemId: w.vendorItemId, observedAt };
+  if (roll < 0.02) return { ...base, status: 'failed', depthScanned: 0, evidence: { reason: 'simulated timeout' } };
+  if (roll < 0.1) return { ...base, status: 'not_found', depthScanned: depth };
+  const last = state.ranks[k] ?? 5 + Math.floor(Math.random() * 120);
+  const rank = Math.min(depth, Math.max(1, Math.round(last + (Math.random() - 0.5) * 16)));
+  state.ranks[k] = rank;
+  const n = Number(w.productId) % 9;
+  return {
+    ...base,
+    status: 'found',
+    rank,
+    depthScanned: Math.max(rank, 72),
+    productName: `${w.keyword} 인기 상품 ${w.productId.slice(-4)}`,
+    imageUrl: `https://thumbnail${n}.coupangcdn.com/thumbnails/remote/230x230ex/image/retail/images/${w.productId}.jpg`,
+  };
+}
+
+async function round(key: string) {
+  const work: Array<{ keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }> = [];
+  let cursor: string | null = null;
+  do {
+    const page: { items: typeof work; nextCursor: string | null } = await call('GET', `/api/rank/work?limit=1000${cursor ? `&cursor=${cursor}` : ''}`, { key });
+    work.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  let accepted = 0;
+  let rejected = 0;
+  for (let i = 0; i < work.length; i += 500) {
+    const result = await call('POST', '/api/rank/observations', { key, body: { observations: work.slice(i, i + 500).map(check) } });
+    accepted += result.accepted;
+    rejected += result.rejected;
+  }
+  save();
+  // Local mode only: the recompute job runs now instead of at :02 past the hour.
+  const job = await fetch(`${baseUrl}/_local/jobs/rank-recompute`, { method: 'POST' }).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  console.log(`${new Date().toISOString()} pairs ${work.length}, accepted ${accepted}, rejected ${rejected}${job ? ', recompute run' : ', recompute not triggered (not local mode?)'}`);
+}
+
+const key = await workerKey();
+await round(key);
+if (!args.once) {
+  const everyMs = Math.max(5, Number(args.interval) || 60) * 1000;
+  console.log(`checking again every ${everyMs / 1000} s (Ctrl+C to stop)`);
+  setInterval(() => round(key).catch((err: Error) => console.error(err.message)), everyMs);
+}

@@ -1,0 +1,93 @@
+import { deferred, z } from '../zod';
+import { rankMessages } from '../messages/rank';
+
+/**
+ * Rank tracking (issue 12, design §6): worker keys, the work list and the observations workers post.
+ * Every top-level schema is deferred (built at first parse: keeps Lambda cold imports fast).
+ */
+export const MAX_OBSERVATIONS_PER_BATCH = 500;
+export const WORK_PAGE_DEFAULT = 200;
+export const WORK_PAGE_MAX = 1000;
+/** The deepest a worker may say it scanned (Coupang shows at most ~27 pages of 36). */
+export const MAX_DEPTH_SCANNED = 2000;
+/** The rank stored for a check that did not find the product within the scanned depth. */
+export const RANK_NOT_FOUND = 999;
+
+export const workerKeyCreateSchema = deferred(() =>
+  z.object({
+    name: z.string({ error: rankMessages.workerKeyNameRequired }).trim().min(1, rankMessages.workerKeyNameRequired).max(50, rankMessages.workerKeyNameTooLong),
+  }),
+);
+
+export const workerKeyIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
+
+export const workQuerySchema = deferred(() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(WORK_PAGE_MAX).default(WORK_PAGE_DEFAULT),
+    cursor: z.string().max(200).optional(),
+  }),
+);
+
+/** The batch: its shape only; each observation is checked on its own (observationSchema) so good ones are kept. */
+export const observationBatchSchema = deferred(() =>
+  z.object({
+    observations: z
+      .array(z.unknown(), { error: rankMessages.observationsRequired })
+      .min(1, rankMessages.observationsRequired)
+      .max(MAX_OBSERVATIONS_PER_BATCH, rankMessages.observationsTooMany(MAX_OBSERVATIONS_PER_BATCH)),
+  }),
+);
+
+const digits = z.string().trim().regex(/^\d{1,20}$/);
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** One check of a (keyword, product) pair by a worker. */
+export const observationSchema = deferred(() =>
+  z
+    .object({
+      keyword: z.string().trim().min(1).max(100),
+      productId: digits,
+      itemId: digits.nullish(),
+      vendorItemId: digits.nullish(),
+      status: z.enum(['found', 'not_found', 'failed']),
+      rank: z.number().int().min(1).max(MAX_DEPTH_SCANNED).nullish(),
+      depthScanned: z.number().int().min(0).max(MAX_DEPTH_SCANNED),
+      observedAt: z.string().regex(ISO_INSTANT).refine((v) => !Number.isNaN(Date.parse(v))),
+      evidence: z.unknown().optional(),
+      productName: z.string().trim().min(1).max(200).nullish(),
+      imageUrl: z.string().trim().max(1000).nullish(),
+    })
+    .superRefine((o, ctx) => {
+      if (o.status === 'found' && (o.rank === undefined || o.rank === null)) ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankRequiredWhenFound });
+      if (o.status !== 'found' && o.rank !== undefined && o.rank !== null) ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankOnlyWhenFound });
+      if (o.status === 'found' && o.rank && o.depthScanned && o.rank > o.depthScanned) ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankBeyondDepth });
+      if (o.status !== 'found' && (o.productName || o.imageUrl)) ctx.addIssue({ code: 'custom', path: ['productName'], message: rankMessages.productInfoOnlyWhenFound });
+      if (o.evidence !== undefined && JSON.stringify(o.evidence).length > 2000) ctx.addIssue({ code: 'custom', path: ['evidence'], message: rankMessages.evidenceTooLarge });
+    }),
+);
+export type ObservationInput = z.output<typeof observationSchema>;
+
+/** A (keyword, product) pair to check; one check serves every slot that shares it. */
+export interface WorkItem {
+  keyword: string;
+  productId: string;
+  itemId: string | null;
+  vendorItemId: string | null;
+  /** How many tracked slots share this pair. */
+  slots: number;
+}
+
+export interface ObservationRejection {
+  /** Position in the posted `observations`. */
+  index: number;
+  field: string | null;
+  reason: string;
+}
+
+export interface ObservationBatchResult {
+  accepted: number;
+  rejected: number;
+  rejections: ObservationRejection[];
+  /** Accepted observations whose image was left out (not a marketplace image host), with why. */
+  notes: ObservationRejection[];
+}
