@@ -29,7 +29,7 @@ import { alertFor, MAX_ALERT_EVENTS, notifyLater } from './rank-alerts';
  * (and a global shard's) list version in the same transaction, so cached lists show the new rank.
  */
 const PAIR_READS_IN_FLIGHT = 16;
-const SLOT_WRITES_IN_FLIGHT = 8;
+const SLOT_WRITES_IN_FLIGHT = 12;
 /** Slot updates per transaction (one owner's slots, plus the owner's and a global counter). */
 const SLOTS_PER_TRANSACTION = 25;
 
@@ -127,24 +127,23 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
   const pairIds = [...groups.keys()];
   let rankDaysWritten = 0;
 
-  // The day's close: yesterday's summaries and rank days become final (checks of yesterday may arrive until now).
-  let yesterdays: Map<string, PairDayRecord>;
+  // The day's close: yesterday's summaries and rank days become final (checks of yesterday may arrive
+  // until now). It touches other items than today's summaries, so both run at once.
   const closing = !state.closedDay || state.closedDay < yesterday;
-  if (closing) {
-    yesterdays = await summarize(pairIds, yesterday);
-    const before = await rankObservationsStore.pairDays(pairIds, addKstDays(yesterday, -1));
+  const closeYesterday = async (): Promise<Map<string, PairDayRecord>> => {
+    if (!closing) return rankObservationsStore.pairDays(pairIds, yesterday);
+    const [finals, before] = await Promise.all([summarize(pairIds, yesterday), rankObservationsStore.pairDays(pairIds, addKstDays(yesterday, -1))]);
     const days: Array<{ slotId: string; day: RankDayRecord }> = [];
     for (const [pairId, group] of groups) {
-      const day = rankDayOf(yesterday, yesterdays.get(pairId), before.get(pairId));
+      const day = rankDayOf(yesterday, finals.get(pairId), before.get(pairId));
       if (day) for (const slot of group.slots) days.push({ slotId: slot.id, day });
     }
     await slotRankDaysStore.putMany(days);
     rankDaysWritten += days.length;
-  } else {
-    yesterdays = await rankObservationsStore.pairDays(pairIds, yesterday);
-  }
+    return finals;
+  };
+  const [yesterdays, todays] = await Promise.all([closeYesterday(), summarize(pairIds, today)]);
 
-  const todays = await summarize(pairIds, today);
   const checks = { found: 0, notFound: 0, failed: 0 };
   for (const s of todays.values()) {
     checks.found += s.found;
@@ -163,8 +162,10 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
       if (plan) planned.push({ slot, pairId, plan });
     }
   }
+  // Today's rank days go out alongside the slot transactions (different items, no order between them).
   const days = planned.filter((p) => p.plan.rankDay).map((p) => ({ slotId: p.slot.id, day: p.plan.rankDay! }));
-  await slotRankDaysStore.putMany(days);
+  const rankDaysWrite = slotRankDaysStore.putMany(days);
+  rankDaysWrite.catch(() => undefined); // awaited (and its failure raised) after the slot writes
   rankDaysWritten += days.length;
 
   // One transaction per owner's chunk of slots with the owner's list version (and a global shard's).
@@ -205,6 +206,7 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
     }
   });
 
+  await rankDaysWrite;
   if (closing) await rankObservationsStore.putJobState({ closedDay: yesterday, lastRun: null });
   const summary: RankRecomputeSummary = {
     day: today,
