@@ -16,6 +16,7 @@ import { slotAdminRoutes } from './routes/slot-admin';
 import { userRoutes } from './routes/users';
 import { rankingRoutes } from './routes/ranking';
 import { rankRoutes } from './routes/rank';
+import { notificationRoutes } from './routes/notifications';
 
 export type { Access, HttpMethod, RouteDef };
 export { routeKey } from './route-types';
@@ -46,6 +47,8 @@ export const apiGroups = {
   ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
   // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)
   rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
+  // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API
+  notifications: { entry: 'functions/api/notifications.ts', timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -64,6 +67,7 @@ export const routes = [
   ...userRoutes,
   ...rankingRoutes,
   ...rankRoutes,
+  ...notificationRoutes,
 ] as const satisfies readonly TableRoute[];
 
 export type Route = (typeof routes)[number];
