@@ -9,6 +9,7 @@ import { runSlotsContentionBench } from './slots-contention.bench';
 import { runStaffSlotListBench } from './staff-slot-list.bench';
 import { runRankingBench } from './ranking.bench';
 import { runRankRecomputeBench } from './rank-recompute.bench';
+import { runNotificationsBroadcastBench } from './notifications-broadcast.bench';
 
 /** `npm run bench`: runs each benchmark and writes its figures to bench/results/<name>.json. */
 const benches: Record<string, () => Promise<unknown>> = {
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   screens: () => runScreensBench(),
   ranking: () => runRankingBench(),
   'rank-recompute': () => runRankRecomputeBench(),
+  'notifications-broadcast': () => runNotificationsBroadcastBench(),
 };
 
 const only = process.argv[2];

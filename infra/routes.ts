@@ -16,6 +16,7 @@ import { slotAdminRoutes } from './routes/slot-admin';
 import { userRoutes } from './routes/users';
 import { rankingRoutes } from './routes/ranking';
 import { rankRoutes } from './routes/rank';
+import { notificationRoutes } from './routes/notifications';
 
 export type { Access, HttpMethod, RouteDef };
 export { routeKey } from './route-types';
@@ -35,17 +36,21 @@ export interface ApiGroup {
 export const apiGroups = {
   auth: { entry: 'functions/api/auth.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['signingKey'] },
   settings: { entry: 'functions/api/settings.ts', tableAccess: 'readWrite' },
-  cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30 },
+  // charge approved / rejected notify the user (issue 13): pushes over the WebSocket API
+  cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30, needs: ['websocketPush'] },
   fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'readWrite' },
-  slots: { entry: 'functions/api/slots.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
-  /** The operator console's slot work (approval, refund preview, stats, issuance, extensions): its own function. */
-  slotAdmin: { entry: 'functions/api/slot-admin.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
+  // a refund (PATCH /slots/{id}/status) notifies the owner (issue 13)
+  slots: { entry: 'functions/api/slots.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
+  /** The operator console's slot work (approval, refund preview, stats, issuance, extensions): its own function; approvals, issuance and extensions notify (issue 13). */
+  slotAdmin: { entry: 'functions/api/slot-admin.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
   // operator console: user management (issue 10, users); scrypt for created users and password resets
   users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite' },
   // issue 12 item 8: the ranking page (reads only; cached a minute in the Lambda; a cold walk of 10,000 running slots takes ~0.8 s: bench/ranking)
   ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
   // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)
   rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
+  // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API
+  notifications: { entry: 'functions/api/notifications.ts', timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -64,6 +69,7 @@ export const routes = [
   ...userRoutes,
   ...rankingRoutes,
   ...rankRoutes,
+  ...notificationRoutes,
 ] as const satisfies readonly TableRoute[];
 
 export type Route = (typeof routes)[number];
