@@ -10,6 +10,8 @@ import { api, ApiError } from '@/lib/api-client';
 export const unreadCountKey = '/notifications/unread-count';
 export const UNREAD_POLL_MS = 5_000;
 
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
 export const getUnreadCount = () => api.get<UnreadCountResult>(unreadCountKey);
 
 export function useUnreadCount({ enabled = true, poll = false }: { enabled?: boolean; poll?: boolean } = {}) {
@@ -17,8 +19,9 @@ export function useUnreadCount({ enabled = true, poll = false }: { enabled?: boo
   return useSWR(enabled ? unreadCountKey : null, getUnreadCount, {
     refreshInterval: poll && !stopped ? UNREAD_POLL_MS : 0,
     revalidateOnFocus: false,
+    shouldRetryOnError: (error) => !isUnauthorized(error),
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) setStopped(true);
+      if (isUnauthorized(error)) setStopped(true);
     },
   });
 }
