@@ -34,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('app layout: who gets notifications', () => {
+describe('app layout: who gets notifications', { timeout: 20_000 }, () => {
   it('a role user gets the bell with its dropdown, the centre button and one socket', async () => {
     signInUser('u1');
     fakeNotificationsApi([]);

@@ -26,7 +26,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => notification({ id: `m${i}`, title: `알림 제목 ${i}` }));
 
-describe('bell (top navigation)', () => {
+describe('bell (top navigation)', { timeout: 20_000 }, () => {
   it('badge caps at 99+, the dropdown shows the latest 5 and links to /notifications', async () => {
     fakeNotificationsApi(many(120));
     renderWith(<NotificationBell />);
@@ -68,7 +68,7 @@ describe('bell (top navigation)', () => {
   });
 });
 
-describe('notification centre (floating bell and modal)', () => {
+describe('notification centre (floating bell and modal)', { timeout: 20_000 }, () => {
   it('filters unread, marks one read, deletes one, marks all read; shows the operator tag and actions', async () => {
     const api = fakeNotificationsApi([
       notification({ id: 'c1', title: '운영자 공지', sender: 'operator', type: 'warning', actions: [{ label: '캐시 충전', style: 'primary', action: '/cash' }] }),

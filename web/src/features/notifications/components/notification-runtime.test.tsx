@@ -45,7 +45,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('notification runtime (realtime first)', () => {
+describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
   it('a pushed notification becomes a toast and enters the bell without any list request; unread_count sets the badge', async () => {
     const api = fakeNotificationsApi([]);
     renderRuntime();
