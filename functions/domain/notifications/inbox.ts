@@ -61,7 +61,7 @@ export async function unreadCount(caller: Caller): Promise<UnreadCountResult> {
 
 /** The caller's notification of this id: a direct one, or a broadcast they can see and have not deleted. */
 async function findOwn(caller: Caller, id: string): Promise<{ badge: Badge; direct?: NotificationRecord; broadcast?: NotificationRecord; state?: BroadcastState }> {
-  const [badge, found] = await Promise.all([badgeOf(caller.userId, caller.role), notificationsStore.find(caller.userId, id)]);
+  const [badge, found] = await Promise.all([badgeOf(caller.userId, caller.role, undefined, { persist: false }), notificationsStore.find(caller.userId, id)]);
   if (found.direct) return { badge, direct: found.direct };
   if (found.broadcast && badge.broadcastAfter && found.broadcast.id > badge.broadcastAfter && !found.state?.deletedAt) return { badge, broadcast: found.broadcast, state: found.state };
   throw new NotFoundError(m.notFound);

@@ -47,14 +47,15 @@ export interface Badge {
  * A user's counters with their broadcast base fixed: the first time, the broadcasts sent before the
  * account existed are counted once (one query of the broadcast partition) and stored.
  */
-export async function badgeOf(userId: string, role: Role, known?: NotificationCounts): Promise<Badge> {
+export async function badgeOf(userId: string, role: Role, known?: NotificationCounts, opts: { persist?: boolean } = {}): Promise<Badge> {
   const counts = known ?? (await notificationsStore.counts(userId));
   if (!seesBroadcasts(role)) return { counts, broadcastAfter: null };
   if (counts.broadcastBase !== undefined && counts.broadcastAfter) return { counts, broadcastAfter: counts.broadcastAfter };
   const user = await usersStore.get(userId);
   const after = broadcastBoundOf(user?.createdAt ?? new Date().toISOString());
   const base = await notificationsStore.countBroadcastsBefore(after);
-  await notificationsStore.setBroadcastBase(userId, base, after);
+  // A refused request (another user's id → 404) writes nothing: only answered calls keep the base.
+  if (opts.persist !== false) await notificationsStore.setBroadcastBase(userId, base, after);
   return { counts: { ...counts, broadcastBase: base, broadcastAfter: after }, broadcastAfter: after };
 }
 
