@@ -79,7 +79,7 @@ describe('notification centre (floating bell and modal)', { timeout: 20_000 }, (
     const open = await screen.findByRole('button', { name: '알림 센터 열기, 읽지 않은 알림 2개' });
     expect(within(open).getByTestId('centre-badge')).toHaveTextContent('2');
     await userEvent.click(open);
-    const dialog = await screen.findByRole('dialog', { name: '알림 센터' });
+    const dialog = await screen.findByRole('dialog', { name: '알림 센터' }, { timeout: 8000 });
     const operatorItem = await within(dialog).findByRole('article', { name: '읽지 않음: 운영자 공지' });
     expect(within(operatorItem).getByText('운영자')).toBeInTheDocument();
     expect(within(dialog).getByRole('article', { name: '읽지 않음: 시스템 알림' })).not.toHaveTextContent('운영자');
@@ -112,7 +112,7 @@ describe('notification centre (floating bell and modal)', { timeout: 20_000 }, (
     const api = fakeNotificationsApi([notification({ id: 'x1', title: '사라질 알림' })]);
     renderWith(<NotificationCentre />);
     await userEvent.click(await screen.findByRole('button', { name: /알림 센터 열기/ }));
-    const dialog = await screen.findByRole('dialog', { name: '알림 센터' });
+    const dialog = await screen.findByRole('dialog', { name: '알림 센터' }, { timeout: 8000 });
     await within(dialog).findByRole('article', { name: /사라질 알림/ });
     api.state.items = [];
     await userEvent.click(within(dialog).getByRole('button', { name: '사라질 알림 읽음 처리' }));
