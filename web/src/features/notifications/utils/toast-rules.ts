@@ -1,3 +1,4 @@
+import { DURATION_DEFAULT_MS } from '#shared/notification-constants';
 import type { NotificationDto } from '#shared/schemas/notifications';
 import type { NotificationConfig } from './notification-config';
 
@@ -5,8 +6,6 @@ import type { NotificationConfig } from './notification-config';
 export const TOAST_STAGGER_MS = 100;
 export const TOAST_EXIT_MS = 300;
 export const LONG_TOAST_MS = 10_000;
-/** The server's DURATION_DEFAULT_MS (not imported: that module brings zod into the always-loaded chunk). */
-const SERVER_DEFAULT_DURATION_MS = 5000;
 
 type ToastFields = Pick<NotificationDto, 'type' | 'priority' | 'auto_close' | 'duration'>;
 
@@ -20,7 +19,7 @@ export const toastAutoCloses = (n: ToastFields, config: Pick<NotificationConfig,
  * 5000 counts as "not chosen".
  */
 export function toastDuration(n: ToastFields, config: Pick<NotificationConfig, 'defaultDuration'>): number {
-  if (n.duration && n.duration !== SERVER_DEFAULT_DURATION_MS) return n.duration;
+  if (n.duration && n.duration !== DURATION_DEFAULT_MS) return n.duration;
   if (n.type === 'error' || n.priority === 'high') return LONG_TOAST_MS;
   return config.defaultDuration;
 }
