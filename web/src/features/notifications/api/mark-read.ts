@@ -1,0 +1,40 @@
+import useSWRMutation from 'swr/mutation';
+import type { MarkReadResult } from '#shared/schemas/notifications';
+import { api, ApiError } from '@/lib/api-client';
+import { useNotificationCache } from './notification-cache';
+
+/** PUT /notifications/{id}/read: sets read_at and dismissed_at. A 404 is ignored (advertiser §7). */
+/**
+ * Input: the id of one of the caller's notifications, checked by the server with the shared
+ * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
+ * user loads on every page.
+ */
+export const markReadPath = (id: string) => `/notifications/${encodeURIComponent(id)}/read`;
+export const markReadKey = '/notifications/read';
+
+export async function markNotificationRead(id: string): Promise<MarkReadResult | null> {
+  try {
+    return await api.put<MarkReadResult>(markReadPath(id));
+  } catch (error) {
+    // Deleted elsewhere (another tab) or never ours: nothing to mark.
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useMarkRead() {
+  const cache = useNotificationCache();
+  return useSWRMutation(markReadKey, (_key: string, { arg: id }: { arg: string }) => markNotificationRead(id), {
+    onSuccess: (result) => {
+      if (!result) return;
+      void cache.setUnreadCount(result.unreadCount);
+      void cache.patchItems((item, filter) =>
+        item.id !== result.id
+          ? item
+          : filter === 'unread'
+            ? null
+            : { ...item, is_read: true, read_status: 'read', read_at: result.read_at, dismissed_at: item.dismissed_at ?? result.read_at },
+      );
+    },
+  });
+}
