@@ -16,6 +16,7 @@ import { slotAdminRoutes } from './routes/slot-admin';
 import { userRoutes } from './routes/users';
 import { rankingRoutes } from './routes/ranking';
 import { rankRoutes } from './routes/rank';
+import { announcementRoutes } from './routes/announcements';
 
 export type { Access, HttpMethod, RouteDef };
 export { routeKey } from './route-types';
@@ -29,7 +30,7 @@ export interface ApiGroup {
   /** Least privilege: groups that never write get read-only table access. */
   tableAccess: 'read' | 'readWrite';
   /** Extra environment the group needs (names only; values come from the stack). */
-  needs?: ReadonlyArray<'signingKey' | 'websocketPush'>;
+  needs?: ReadonlyArray<'signingKey' | 'websocketPush' | 'mediaBucket'>;
 }
 
 export const apiGroups = {
@@ -46,6 +47,8 @@ export const apiGroups = {
   ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
   // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)
   rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
+  // issue 15: announcements and their images (the media bucket: see infra/stacks/api-stack.ts)
+  announcements: { entry: 'functions/api/announcements.ts', tableAccess: 'readWrite', needs: ['mediaBucket'] },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -64,6 +67,7 @@ export const routes = [
   ...userRoutes,
   ...rankingRoutes,
   ...rankRoutes,
+  ...announcementRoutes,
 ] as const satisfies readonly TableRoute[];
 
 export type Route = (typeof routes)[number];

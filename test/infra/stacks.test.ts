@@ -574,7 +574,7 @@ describe('web', () => {
     const policies = t.web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
     expect(Object.keys(policies)).toHaveLength(1);
     const [policyId, policy] = Object.entries(policies)[0];
-    expect(behaviours()).toHaveLength(3);
+    expect(behaviours()).toHaveLength(4);
     for (const b of behaviours()) expect(b.ResponseHeadersPolicyId, b.PathPattern ?? 'default').toEqual({ Ref: policyId });
 
     const security = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
@@ -670,7 +670,8 @@ describe('web', () => {
         RestrictPublicBuckets: true,
       },
     });
-    t.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // One for the site bucket, one for the announcement media bucket (issue 15).
+    t.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
   });
 
   it('uploads the built SPA only when it exists: fingerprinted assets first, then the shell', () => {
@@ -697,5 +698,61 @@ describe('web', () => {
       rmSync(siteDir, { recursive: true, force: true });
     }
     webStack(path.join(siteDir, 'missing')).resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('announcement media (issue 15)', () => {
+  const buckets = t.web.findResources('AWS::S3::Bucket');
+  const [mediaId, media] = Object.entries(buckets).find(([id]) => id.startsWith('MediaBucket'))!;
+  const distribution = Object.values(t.web.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+  const mediaBehaviour = distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/media/*');
+
+  it('keeps the bucket private and encrypted, refuses plain HTTP, and expires unconfirmed uploads', () => {
+    expect(media.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(media.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    const policy = Object.values(t.web.findResources('AWS::S3::BucketPolicy')).find((p) => refId(p.Properties.Bucket) === mediaId)!;
+    expect(policy.Properties.PolicyDocument.Statement).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+    );
+    expect(media.Properties.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' })]),
+    );
+    // Only CloudFront (origin access control) reads it: no public principal.
+    const allows = policy.Properties.PolicyDocument.Statement.filter((st: { Effect: string }) => st.Effect === 'Allow');
+    expect(allows.length).toBeGreaterThan(0);
+    // CloudFront (origin access control) reads; a sandbox's auto-delete role empties it on destroy; nobody public.
+    for (const st of allows) expect(st.Principal === '*' || st.Principal?.AWS === '*', JSON.stringify(st)).toBe(false);
+    expect(allows.some((st: { Principal: unknown; Action: unknown }) => JSON.stringify(st.Principal) === '{"Service":"cloudfront.amazonaws.com"}' && st.Action === 's3:GetObject')).toBe(true);
+  });
+
+  it('serves /media/* from the media bucket on the site origin: GET/HEAD, HTTPS, cached, the security headers', () => {
+    expect(mediaBehaviour).toBeDefined();
+    const origin = distribution.Origins.find((o: { Id: string }) => o.Id === mediaBehaviour.TargetOriginId);
+    expect(refId(origin.DomainName)).toBe(mediaId);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(mediaBehaviour.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
+    expect(mediaBehaviour.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(mediaBehaviour.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+    expect(mediaBehaviour.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  it('lets only the announcements function touch the bucket, and only uploads/ and media/announcements/', () => {
+    for (const [name, template] of Object.entries(t)) {
+      for (const [service, fns] of appFunctions(template)) {
+        for (const fn of fns) {
+          const s3 = allowedStatements(template, fn).filter((st) => [st.Action].flat().some((a) => String(a).startsWith('s3:')));
+          if (service !== 'announcements') {
+            expect(s3, `${name} ${service}`).toEqual([]);
+            continue;
+          }
+          expect(fn.env.MEDIA_BUCKET).toBeDefined();
+          const resources = s3.flatMap((st) => [st.Resource].flat()).map((r) => JSON.stringify(r));
+          expect(resources.length).toBe(2);
+          expect(resources.every((r) => /media-.*\/(uploads|media\/announcements)\/\*/.test(r)), resources.join()).toBe(true);
+          const served = s3.find((st) => JSON.stringify(st.Resource).includes('media/announcements/'))!;
+          expect([served.Action].flat()).toEqual(['s3:PutObject']);
+        }
+      }
+    }
   });
 });

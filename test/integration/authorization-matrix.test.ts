@@ -112,6 +112,15 @@ const cases: Record<string, RouteCase> = {
   'DELETE /api/rank/worker-keys/{id}': { path: () => '/api/rank/worker-keys/unknown-key' },
   'GET /api/rank/work': {},
   'POST /api/rank/observations': {},
+  // announcements (issue 15): reads for every signed-in account, writes and images for operators
+  'GET /api/announcements': {},
+  'GET /api/announcements/pinned': {},
+  'GET /api/announcements/{id}': { path: () => '/api/announcements/01ARZ3NDEKTSV4RRFFQ69G5FAV' },
+  'POST /api/announcements': {},
+  'PUT /api/announcements/{id}': { path: () => '/api/announcements/01ARZ3NDEKTSV4RRFFQ69G5FAV' },
+  'DELETE /api/announcements/{id}': { path: () => '/api/announcements/01ARZ3NDEKTSV4RRFFQ69G5FAV' },
+  'POST /api/announcements/images': {},
+  'POST /api/announcements/images/{uploadId}/confirm': { path: () => '/api/announcements/images/01ARZ3NDEKTSV4RRFFQ69G5FAV/confirm' },
 };
 
 /** Which callers a route's declared access lets through. */
