@@ -26,7 +26,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-lock';
 import { projectRoot } from '#infra/constructs/app-function';
-import { securityHeaders } from '#infra/security-headers';
+import { contentSecurityPolicy, securityHeaders } from '#infra/security-headers';
 import { MEDIA_UPLOAD_EXPIRY_DAYS, MEDIA_UPLOAD_PREFIX, mediaBucketName } from '#infra/media';
 import { isProduction, statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
 import { VIEWER_IP_HEADER } from '#shared/api';
@@ -129,7 +129,8 @@ export class WebStack extends Stack {
     const responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Simple Slot ${stage}: CSP, HSTS, nosniff, frame-ancestors none, referrer policy`,
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: securityHeaders.contentSecurityPolicy, override: true },
+        // The media bucket's S3 host: image uploads are presigned POSTs straight to it (issue 15).
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([`https://${this.mediaBucket.bucketRegionalDomainName}`]), override: true },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(securityHeaders.strictTransportSecurity.maxAgeSeconds),
           includeSubdomains: securityHeaders.strictTransportSecurity.includeSubdomains,

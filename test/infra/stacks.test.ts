@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { apiGroups, routeKey, routes, type ApiGroup } from '#infra/routes';
 import { schedules } from '#infra/schedules';
 import { VIEWER_IP_HEADER } from '#shared/api';
-import { HSTS_MAX_AGE_SECONDS, securityHeaderValues } from '#infra/security-headers';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaderValues } from '#infra/security-headers';
 import { HTTP_API_THROTTLE, WEBSOCKET_THROTTLE } from '#infra/api-stage';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV } from '../../functions/http/origin-lock';
 import { DataStack } from '#infra/stacks/data-stack';
@@ -579,8 +579,14 @@ describe('web', () => {
 
     const security = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const wire = securityHeaderValues();
+    // The wire policy, with the media bucket's S3 host (a GetAtt, resolved at deploy) in connect-src for image uploads.
+    const csp = security.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'][1]
+      .map((part: unknown) => (typeof part === 'string' ? part : `<${refId(part)}>`))
+      .join('');
+    const mediaId = Object.keys(t.web.findResources('AWS::S3::Bucket')).find((id) => id.startsWith('MediaBucket'));
+    expect(csp).toBe(contentSecurityPolicy([`https://<${mediaId}>`]));
     expect(security).toEqual({
-      ContentSecurityPolicy: { ContentSecurityPolicy: wire['content-security-policy'], Override: true },
+      ContentSecurityPolicy: { ContentSecurityPolicy: expect.anything(), Override: true },
       StrictTransportSecurity: { AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS, IncludeSubdomains: true, Override: true },
       ContentTypeOptions: { Override: true },
       FrameOptions: { FrameOption: wire['x-frame-options'], Override: true },
