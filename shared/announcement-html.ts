@@ -1,4 +1,5 @@
-import { ANNOUNCEMENT_IMAGE_PATH } from './schemas/announcements';
+/** Images are only ever served from the product's own origin: `/media/announcements/{ULID}.{ext}`. */
+export const ANNOUNCEMENT_IMAGE_PATH = /^\/media\/announcements\/[0-9A-HJKMNP-TV-Z]{26}\.(png|jpg|webp|gif)$/;
 
 /**
  * The one allowlist of announcement markup, used by the server's sanitiser (js-xss, on save) and the

@@ -1,50 +1,24 @@
 import { deferred, z } from '../zod';
 import { announcementMessages as m } from '../messages/announcements';
+import { ANNOUNCEMENT_IMAGE_PATH } from '../announcement-html';
 
 /**
  * Announcements (advertiser-area §3, operator-console §3, §5, §7): one shape shared by the server and
  * the operator's create/edit dialog. Dates are KST days (`yyyy-MM-dd`), inclusive; no date means no
  * bound. HTML content is sanitised by the server before it is stored (functions/domain/announcements).
  */
-export const announcementCategories = ['general', 'event', 'update', 'maintenance'] as const;
-export const announcementPriorities = ['low', 'normal', 'high', 'urgent'] as const;
-export const announcementContentTypes = ['html', 'text'] as const;
-export type AnnouncementCategory = (typeof announcementCategories)[number];
-export type AnnouncementPriority = (typeof announcementPriorities)[number];
-export type AnnouncementContentType = (typeof announcementContentTypes)[number];
-
-export const ANNOUNCEMENT_TITLE_MAX = 200;
-export const ANNOUNCEMENT_CONTENT_MAX = 200_000;
-/** Operator-console §9: the management list loads 100; the banner 10 (advertiser-area §9). */
-export const ANNOUNCEMENTS_LIMIT_MAX = 100;
-export const ANNOUNCEMENT_IMAGES_MAX = 20;
-
-/** Images are only ever served from the product's own origin: `/media/announcements/{ULID}.{ext}`. */
-export const ANNOUNCEMENT_IMAGE_PATH = /^\/media\/announcements\/[0-9A-HJKMNP-TV-Z]{26}\.(png|jpg|webp|gif)$/;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const imageContentTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export type ImageContentType = (typeof imageContentTypes)[number];
-
-export interface Announcement {
-  id: string;
-  title: string;
-  content: string;
-  content_type: AnnouncementContentType;
-  category: AnnouncementCategory;
-  priority: AnnouncementPriority;
-  is_pinned: boolean;
-  is_active: boolean;
-  start_date: string | null;
-  end_date: string | null;
-  images: string[];
-  author_id: string;
-  author_name: string;
-  view_count: number;
-  /** For the caller: opened at least once. */
-  is_read: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export * from '../announcements';
+import {
+  ANNOUNCEMENT_CONTENT_MAX,
+  ANNOUNCEMENT_IMAGES_MAX,
+  ANNOUNCEMENT_TITLE_MAX,
+  ANNOUNCEMENTS_LIMIT_MAX,
+  announcementCategories,
+  announcementContentTypes,
+  announcementPriorities,
+  IMAGE_MAX_BYTES,
+  imageContentTypes,
+} from '../announcements';
 
 const KST_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = () =>
@@ -144,11 +118,3 @@ export const imageUploadRequestSchema = deferred(() =>
 );
 export const imageUploadPathSchema = deferred(() => z.object({ uploadId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.imageNotUploaded }) }));
 
-/** What the server answers to an upload request: where to send the bytes (S3 presigned POST, or the local server). */
-export interface ImageUploadTicket {
-  uploadId: string;
-  url: string;
-  /** Form fields to send before the `file` field (multipart/form-data POST). */
-  fields: Record<string, string>;
-  expiresAt: string;
-}
