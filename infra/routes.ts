@@ -17,6 +17,7 @@ import { userRoutes } from './routes/users';
 import { rankingRoutes } from './routes/ranking';
 import { rankRoutes } from './routes/rank';
 import { announcementRoutes } from './routes/announcements';
+import { notificationRoutes } from './routes/notifications';
 
 export type { Access, HttpMethod, RouteDef };
 export { routeKey } from './route-types';
@@ -47,8 +48,10 @@ export const apiGroups = {
   ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
   // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)
   rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
-  // issue 15: announcements and their images (the media bucket: see infra/stacks/api-stack.ts)
-  announcements: { entry: 'functions/api/announcements.ts', tableAccess: 'readWrite', needs: ['mediaBucket'] },
+  // issue 15: announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one notifies users (push)
+  announcements: { entry: 'functions/api/announcements.ts', tableAccess: 'readWrite', needs: ['mediaBucket', 'websocketPush'] },
+  // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API
+  notifications: { entry: 'functions/api/notifications.ts', timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -68,6 +71,7 @@ export const routes = [
   ...rankingRoutes,
   ...rankRoutes,
   ...announcementRoutes,
+  ...notificationRoutes,
 ] as const satisfies readonly TableRoute[];
 
 export type Route = (typeof routes)[number];

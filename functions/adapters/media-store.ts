@@ -1,8 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, rename, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { SignatureV4 } from '@smithy/signature-v4';
-import { Hash } from '@smithy/hash-node';
 import { config } from '#commons/config';
 import { IMAGE_MAX_BYTES, type ImageContentType } from '#shared/schemas/announcements';
 
@@ -13,8 +11,9 @@ import { IMAGE_MAX_BYTES, type ImageContentType } from '#shared/schemas/announce
  * `/media/*`. Locally: the same steps under MEDIA_DIR, the upload taken by the local server
  * (infra/local/http-server.ts) and checked with an HMAC instead of a SigV4 policy.
  *
- * S3 is called with signed `fetch` requests (@smithy/signature-v4), not the S3 client: the client
- * alone would put the announcements Lambda over its 250 KB budget.
+ * The S3 client is the one the Lambda runtime ships (@aws-sdk/* is never bundled), loaded only when a
+ * bucket is configured; the presigned POST policy is signed here with node:crypto (a few lines,
+ * instead of bundling @aws-sdk/s3-presigned-post, which the runtime does not promise).
  */
 export interface UploadTicket {
   url: string;
@@ -124,44 +123,40 @@ export function presignedPost(opts: { bucket: string; region: string; key: strin
 }
 
 function s3Store(bucket: string, region: string): MediaStore {
-  const host = `${bucket}.s3.${region}.amazonaws.com`;
-  const signer = () => new SignatureV4({ service: 's3', region, credentials: credentials(), sha256: Hash.bind(null, 'sha256'), uriEscapePath: false, applyChecksum: true });
-
-  async function send(method: string, key: string, headers: Record<string, string> = {}): Promise<Response> {
-    const path = `/${key.split('/').map(encodeURIComponent).join('/')}`;
-    const signed = await signer().sign({
-      method,
-      protocol: 'https:',
-      hostname: host,
-      path,
-      headers: { host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD', ...headers },
-    });
-    return fetch(`https://${host}${path}`, { method, headers: signed.headers as Record<string, string> });
-  }
-
+  const s3 = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client({ region }) }));
   return {
     async ticket(uploadId, contentType, expiresAt) {
       return presignedPost({ bucket, region, key: uploadObjectKey(uploadId), contentType, expiresAt });
     },
     async inspect(uploadId) {
-      const res = await send('GET', uploadObjectKey(uploadId), { range: `bytes=0-${HEAD_BYTES - 1}` });
-      if (res.status === 404 || res.status === 403) return undefined;
-      if (!res.ok) throw new Error(`S3 GetObject answered ${res.status}`);
-      const head = Buffer.from(await res.arrayBuffer());
-      const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
-      return { size: total ? Number(total) : head.length, head };
+      const { sdk, client } = await s3;
+      try {
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: uploadObjectKey(uploadId), Range: `bytes=0-${HEAD_BYTES - 1}` }));
+        const head = Buffer.from(await out.Body!.transformToByteArray());
+        const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
+        return { size: total ? Number(total) : head.length, head };
+      } catch (err) {
+        const name = (err as { name?: string }).name;
+        // Nothing uploaded (403 without s3:ListBucket); an empty object cannot satisfy a range.
+        if (name === 'NoSuchKey' || name === 'AccessDenied') return undefined;
+        if (name === 'InvalidRange') return { size: 0, head: Buffer.alloc(0) };
+        throw err;
+      }
     },
     async publish(uploadId, file, contentType) {
-      const res = await send('PUT', servedObjectKey(file), {
-        'x-amz-copy-source': `/${bucket}/${uploadObjectKey(uploadId)}`,
-        'x-amz-metadata-directive': 'REPLACE',
-        'content-type': contentType,
-        'cache-control': 'public, max-age=31536000, immutable',
-      });
-      // CopyObject can answer 200 with an error body.
-      const body = await res.text();
-      if (!res.ok || body.includes('<Error>')) throw new Error(`S3 CopyObject answered ${res.status}`);
-      await send('DELETE', uploadObjectKey(uploadId)).catch(() => undefined); // the lifecycle rule removes it otherwise
+      const { sdk, client } = await s3;
+      await client.send(
+        new sdk.CopyObjectCommand({
+          Bucket: bucket,
+          Key: servedObjectKey(file),
+          CopySource: `${bucket}/${uploadObjectKey(uploadId)}`,
+          MetadataDirective: 'REPLACE',
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+      // The lifecycle rule would remove it a day later anyway.
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: uploadObjectKey(uploadId) })).catch(() => undefined);
     },
   };
 }

@@ -160,6 +160,33 @@ describe('announcements API', () => {
   });
 });
 
+describe('urgent pinned announcements notify users (notification service)', () => {
+  const urgentTitles = async (token: string) => {
+    const res = await api.call('GET', '/api/notifications?limit=100', { token });
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    const list = (Array.isArray(data) ? data : (data.items ?? data.notifications ?? [])) as Array<{ title: string }>;
+    return list.map((n) => n.title).filter((t) => t.startsWith('[긴급 공지]'));
+  };
+
+  it('sends one notification to every user when a pinned urgent one is published, not again on edits, none for others', async () => {
+    await create({ ...base, title: '보통 고정', is_pinned: true, priority: 'high' });
+    const urgent = (await create({ ...base, title: '서버 긴급 점검', is_pinned: true, priority: 'urgent' })).body.data.id;
+    expect(await urgentTitles(user.token)).toEqual(['[긴급 공지] 서버 긴급 점검']);
+    expect(await urgentTitles(user2.token)).toEqual(['[긴급 공지] 서버 긴급 점검']);
+    await api.call('PUT', `/api/announcements/${urgent}`, { token: operator.token, body: { content: '<p>시간 변경</p>' } });
+    await api.call('PUT', `/api/announcements/${urgent}`, { token: operator.token, body: { is_pinned: false } });
+    await api.call('PUT', `/api/announcements/${urgent}`, { token: operator.token, body: { is_pinned: true } });
+    expect(await urgentTitles(user.token)).toEqual(['[긴급 공지] 서버 긴급 점검']);
+
+    // An inactive urgent draft notifies only when it is switched on.
+    const draft = (await create({ ...base, title: '예정 점검', is_pinned: true, priority: 'urgent', is_active: false })).body.data.id;
+    expect(await urgentTitles(user.token)).toHaveLength(1);
+    await api.call('PUT', `/api/announcements/${draft}`, { token: operator.token, body: { is_active: true } });
+    expect((await urgentTitles(user.token)).sort()).toEqual(['[긴급 공지] 서버 긴급 점검', '[긴급 공지] 예정 점검']);
+  });
+});
+
 describe('sanitising on save (OWASP XSS cheat-sheet vectors)', () => {
   it('stores none of the vectors in a form that could run, hotlink or restyle', async () => {
     const allowedAttrs = (tag: string) => allowedTags[tag] ?? [];

@@ -59,7 +59,7 @@ describe('data model access patterns', () => {
     expect(rows.find((r) => r.id === 'DM-R2')).toBeUndefined();
   });
 
-  it('N1–N4 lists announcements newest first, counts one view per user in one transaction, reads a user\'s markers', async () => {
+  it('AN1–AN4 lists announcements newest first, counts one view per user in one transaction, reads a user\'s markers', async () => {
     const { announcementsStore } = await import('../../functions/storage/announcements');
     const now = new Date().toISOString();
     const base = { content: '<p>x</p>', content_type: 'html' as const, category: 'general' as const, priority: 'normal' as const, is_pinned: false, is_active: true, start_date: null, end_date: null, images: [], author_id: 'a', author_name: 'a', view_count: 0, created_at: now, updated_at: now };
@@ -72,5 +72,38 @@ describe('data model access patterns', () => {
     expect(await announcementsStore.markRead('dm-user', '01DMANN000000000000000000X', now)).toBe('missing');
     expect((await announcementsStore.get('01DMANN0000000000000000002', { consistent: true }))!.view_count).toBe(1);
     expect([...(await announcementsStore.readIdsOf('dm-user'))]).toEqual(['01DMANN0000000000000000002']);
+  });
+
+  it('N5 counts the broadcasts sent before an account once, stores that base, and never counts them unread', async () => {
+    const { notify } = await import('../../functions/domain/notifications/notify');
+    const { notificationsStore } = await import('../../functions/storage/notifications');
+    const { unreadCountOf } = await import('../../functions/domain/notifications/views');
+    await notify('all', { title: '가입 전 공지', message: '보이지 않아야 합니다.' });
+    await new Promise((r) => setTimeout(r, 5));
+    const late = await stack.createUser({ email: 'n5late', password: 'password1', fullName: 'late' });
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await notificationsStore.counts(late.id)).broadcastBase).toBeUndefined();
+    expect(await unreadCountOf(late.id, 'user')).toBe(0);
+    const stored = await notificationsStore.counts(late.id);
+    expect(stored.broadcastBase).toBe(await notificationsStore.broadcastTotal());
+    await notify('all', { title: '가입 후 공지', message: '보여야 합니다.' });
+    expect(await unreadCountOf(late.id, 'user')).toBe(1);
+    expect((await notificationsStore.counts(late.id)).broadcastBase).toBe(stored.broadcastBase);
+  });
+
+  it('N12 finds open connections by audience: role users for broadcasts, operators and developers for staff pushes', async () => {
+    const { connectionsStore } = await import('../../functions/storage/connections');
+    await connectionsStore.add('n12-user', 'u-n12', 'user');
+    await connectionsStore.add('n12-operator', 'o-n12', 'operator');
+    await connectionsStore.add('n12-developer', 'd-n12', 'developer');
+    const ids = async (audience: 'users' | 'staff') => {
+      const out: string[] = [];
+      for await (const page of connectionsStore.ofAudience(audience, 1)) out.push(...page.map((c) => c.connectionId));
+      return out.sort();
+    };
+    expect(await ids('users')).toEqual(['n12-user']);
+    expect(await ids('staff')).toEqual(['n12-developer', 'n12-operator']);
+    await connectionsStore.remove('n12-user');
+    expect(await ids('users')).toEqual([]);
   });
 });
