@@ -69,8 +69,10 @@ export default function RichTextEditor({ value, onChange, onImage }: RichTextEdi
   };
 
   const tool = (label: string, text: string, active: boolean, run: () => void) => (
-    <button type="button" className={`${styles.tool} ${active ? styles.active : ''}`} aria-label={label} title={label} aria-pressed={active} onMouseDown={(e) => e.preventDefault()} onClick={run}>
-      {text}
+    <button type="button" className={`${styles.tool} ${active ? styles.active : ''}`} title={label} aria-pressed={active} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+      {/* The short glyph is what sighted users see; screen readers hear the Korean name. */}
+      <span aria-hidden="true">{text}</span>
+      <span className="visually-hidden">{label}</span>
     </button>
   );
 
