@@ -7,6 +7,6 @@ import styles from './announcements.module.css';
 export function AnnouncementContent({ announcement }: { announcement: Pick<Announcement, 'content' | 'content_type'> }) {
   const html = useMemo(() => (announcement.content_type === 'html' ? sanitizeForRender(announcement.content) : null), [announcement.content, announcement.content_type]);
   if (html === null) return <div className={`${styles.content} ${styles.plain}`}>{announcement.content}</div>;
-  // eslint-disable-next-line react/no-danger -- sanitised twice: on save (server) and just above (DOMPurify)
+  // Sanitised twice: on save (server) and just above (DOMPurify).
   return <div className={styles.content} data-testid="announcement-content" dangerouslySetInnerHTML={{ __html: html }} />;
 }
