@@ -95,6 +95,14 @@ function credentials() {
 const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 
+/** SigV4 for a POST policy: the signing key (AWS4+secret → day → region → service → aws4_request) HMACs the base64 policy. */
+export const sigV4SigningKey = (secretAccessKey: string, day: string, region: string, service = 's3'): Buffer =>
+  hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, day), region), service), 'aws4_request');
+
+export function postPolicySignature(policyBase64: string, secretAccessKey: string, day: string, region: string, service = 's3'): string {
+  return createHmac('sha256', sigV4SigningKey(secretAccessKey, day, region, service)).update(policyBase64).digest('hex');
+}
+
 /** An S3 presigned POST (SigV4 policy): the bucket refuses a different key, type or a size over 5 MB. */
 export function presignedPost(opts: { bucket: string; region: string; key: string; contentType: string; expiresAt: Date; now?: Date }): UploadTicket {
   const creds = credentials();
@@ -115,10 +123,9 @@ export function presignedPost(opts: { bucket: string; region: string; key: strin
     conditions: [{ bucket: opts.bucket }, ['content-length-range', 1, IMAGE_MAX_BYTES], ...Object.entries(fields).map(([k, v]) => ({ [k]: v }))],
   };
   const encoded = Buffer.from(JSON.stringify(policy)).toString('base64');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${creds.secretAccessKey}`, day), opts.region), 's3'), 'aws4_request');
   return {
     url: `https://${opts.bucket}.s3.${opts.region}.amazonaws.com/`,
-    fields: { ...fields, Policy: encoded, 'x-amz-signature': createHmac('sha256', signingKey).update(encoded).digest('hex') },
+    fields: { ...fields, Policy: encoded, 'x-amz-signature': postPolicySignature(encoded, creds.secretAccessKey, day, opts.region) },
   };
 }
 
