@@ -37,7 +37,7 @@ beforeAll(async () => {
   const other = await api.call('POST', '/api/announcements', { token, body: { title: '이벤트 안내', content: '<p>가을 이벤트가 시작됩니다.</p>', category: 'event', is_pinned: true } });
   expect(other.status).toBe(201);
   imageFile = join(tmpdir(), `announcement-${Date.now()}.png`);
-  writeFileSync(imageFile, pngBytes());
+  writeFileSync(imageFile, pngBytes(320, 120));
   browser = await launchBrowser();
 });
 
@@ -128,7 +128,7 @@ describe('announcements journey', () => {
       expect(await content.locator('strong').innerText()).toBe('02:00~04:00');
       expect(await content.locator('li').innerText()).toBe('슬롯 등록 일시 중지');
       const img = content.locator('img');
-      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(2);
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320);
       expect(await img.getAttribute('src')).toMatch(/^\/media\/announcements\/[0-9A-Z]{26}\.png$/);
       expect(await dialog.innerText()).toContain(`조회 ${i + 1}`);
       if (i === 0) await shot(page, 'detail');

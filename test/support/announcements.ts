@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import type { apiClient } from './http';
 
-/** A real 2×2 PNG (valid chunks and CRCs), built here so the bytes are a true image. */
-export function pngBytes(): Buffer {
+/** A real PNG (valid chunks and CRCs; 2×2 unless asked), built here so the bytes are a true image. */
+export function pngBytes(width = 2, height = 2): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -22,11 +22,16 @@ export function pngBytes(): Buffer {
     return Buffer.concat([len, body, sum]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0);
-  ihdr.writeUInt32BE(2, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // truecolour
-  const raw = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 0]);
+  // Each row: filter byte 0, then RGB pixels (a blue-to-teal gradient).
+  const raw = Buffer.concat(
+    Array.from({ length: height }, (_, y) =>
+      Buffer.from([0, ...Array.from({ length: width }, (_, x) => [37, 99 + Math.round((x / Math.max(1, width - 1)) * 100), 235 - Math.round((y / Math.max(1, height - 1)) * 60)]).flat()]),
+    ),
+  );
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
