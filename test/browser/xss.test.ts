@@ -71,7 +71,8 @@ describe('stored XSS vectors', () => {
     await submitLogin(page, stack.url, 'xssadv', 'secret12');
     await page.waitForURL((url) => url.pathname === '/slots');
     await api.settled();
-    expect(await page.locator('main').innerText()).toContain('<script>window.__xss=1</script>');
+    // The list may still be rendering when the calls settle (a loaded machine): wait for the text itself.
+    await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain('<script>window.__xss=1</script>');
     await expectNothingRan(page);
 
     const staff = await browser.freshPage();
