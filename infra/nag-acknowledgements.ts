@@ -136,7 +136,7 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
   },
   // Announcement media (issue 15)
   ...['uploads/*', 'media/announcements/*'].map((objects) => ({
-    id: `AwsSolutions-IAM5[Resource::arn:aws:s3:::simple-slot-<STAGE>-media-<ACCOUNT>-<REGION>/${objects}]`,
+    id: `AwsSolutions-IAM5[Resource::arn:aws:s3:::ss-<STAGE>-media-<ACCOUNT>-<REGION>/${objects}]`,
     where: /^Api\/AnnouncementsFunction\//,
     reason:
       'Object keys are image ids made at run time, so the grant names a key prefix of the one media bucket: uploads/ (sign the presigned POST, read the first bytes, delete) and media/announcements/ (PutObject only, the checked copy).',

@@ -17,6 +17,7 @@ import { JobsStack } from '#infra/stacks/jobs-stack';
 import { CONNECTION_KEY_PREFIX, RealtimeStack } from '#infra/stacks/realtime-stack';
 import { keys } from '../../functions/storage/keys';
 import { WebStack } from '#infra/stacks/web-stack';
+import { mediaBucketName } from '#infra/media';
 import { AUTH_RATE_LIMIT_PER_5_MIN } from '#infra/stacks/edge-stack';
 import {
   allowedActions,
@@ -740,6 +741,11 @@ describe('announcement media (issue 15)', () => {
     expect(mediaBehaviour.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(mediaBehaviour.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
     expect(mediaBehaviour.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  it('names the bucket within S3\'s 63 characters for the longest stage name in the longest region', () => {
+    expect(mediaBucketName('a'.repeat(20), '123456789012', 'ap-southeast-5').length).toBeLessThanOrEqual(63);
+    expect(mediaBucketName('a'.repeat(20), '123456789012', 'ap-southeast-5')).toMatch(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/);
   });
 
   it('lets only the announcements function touch the bucket, and only uploads/ and media/announcements/', () => {
