@@ -134,6 +134,19 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
     reason:
       'The alarm e-mail subscription: SNS retries e-mail delivery itself, and a dead-letter queue for undelivered alarm mails would be one more queue nobody watches; the alarms stay visible in CloudWatch.',
   },
+  // Announcement media (issue 15)
+  ...['uploads/*', 'media/announcements/*'].map((objects) => ({
+    id: `AwsSolutions-IAM5[Resource::arn:aws:s3:::ss-<STAGE>-media-<ACCOUNT>-<REGION>/${objects}]`,
+    where: /^Api\/AnnouncementsFunction\//,
+    reason:
+      'Object keys are image ids made at run time, so the grant names a key prefix of the one media bucket: uploads/ (sign the presigned POST, read the first bytes, delete) and media/announcements/ (PutObject only, the checked copy).',
+  })),
+  {
+    id: 'AwsSolutions-S1',
+    where: /^Web\/MediaBucket\//,
+    reason:
+      'The media bucket is private and read only by CloudFront through origin access control; every upload is tied to an operator by its ticket item in the table and logged by the API, so S3 server access logs would repeat that at the cost of a log bucket per stage.',
+  },
   // Site bucket and distribution
   {
     id: 'AwsSolutions-S1',
@@ -171,6 +184,7 @@ export function acknowledgeNagFindings(root: IConstruct, stage: string, env: { r
       .replaceAll('<REGION>', env.region)
       .replaceAll('<ACCOUNT>', env.account ?? '<AWS::AccountId>')
       .replaceAll('<DATA_STACK>', `SimpleSlot-${stage}-Data`)
+      .replaceAll('<STAGE>', stage)
       .replaceAll('<REALTIME_STACK>', `SimpleSlot-${stage}-Realtime`);
   const prefix = `SimpleSlot-${stage}-`;
   for (const construct of root.node.findAll()) {

@@ -16,6 +16,7 @@ import { slotAdminRoutes } from './routes/slot-admin';
 import { userRoutes } from './routes/users';
 import { rankingRoutes } from './routes/ranking';
 import { rankRoutes } from './routes/rank';
+import { announcementRoutes } from './routes/announcements';
 import { notificationRoutes } from './routes/notifications';
 
 export type { Access, HttpMethod, RouteDef };
@@ -30,7 +31,7 @@ export interface ApiGroup {
   /** Least privilege: groups that never write get read-only table access. */
   tableAccess: 'read' | 'readWrite';
   /** Extra environment the group needs (names only; values come from the stack). */
-  needs?: ReadonlyArray<'signingKey' | 'websocketPush'>;
+  needs?: ReadonlyArray<'signingKey' | 'websocketPush' | 'mediaBucket'>;
 }
 
 export const apiGroups = {
@@ -49,6 +50,8 @@ export const apiGroups = {
   ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
   // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)
   rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
+  // issue 15: announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one notifies users (push)
+  announcements: { entry: 'functions/api/announcements.ts', tableAccess: 'readWrite', needs: ['mediaBucket', 'websocketPush'] },
   // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API
   notifications: { entry: 'functions/api/notifications.ts', timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
 } as const satisfies Record<string, ApiGroup>;
@@ -69,6 +72,7 @@ export const routes = [
   ...userRoutes,
   ...rankingRoutes,
   ...rankRoutes,
+  ...announcementRoutes,
   ...notificationRoutes,
 ] as const satisfies readonly TableRoute[];
 

@@ -23,9 +23,17 @@ export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
   'frame-ancestors': ["'none'"],
 } as const;
 
-export const CONTENT_SECURITY_POLICY = Object.entries(CONTENT_SECURITY_POLICY_DIRECTIVES)
-  .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-  .join('; ');
+/**
+ * The policy, with `extraConnectSrc` added to connect-src: in the cloud the media bucket's own S3
+ * host, where the operator's browser posts an announcement image with its presigned POST (issue 15).
+ * Locally the upload goes to the same origin, so nothing is added.
+ */
+export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []) =>
+  Object.entries(CONTENT_SECURITY_POLICY_DIRECTIVES)
+    .map(([directive, sources]) => `${directive} ${[...sources, ...(directive === 'connect-src' ? extraConnectSrc : [])].join(' ')}`)
+    .join('; ');
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Two years, subdomains included (no preload: that is a one-way decision for the domain owner). */
 export const HSTS_MAX_AGE_SECONDS = 63_072_000;

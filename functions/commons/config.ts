@@ -24,6 +24,10 @@ export interface RuntimeConfig {
    * indexes synchronously (0); on AWS they are eventually consistent (a 2 s allowance).
    */
   indexLagMs: number;
+  /** Announcement images: the S3 bucket on AWS (served at /media/* by CloudFront) … */
+  mediaBucket?: string;
+  /** … or a directory in local mode (DATA_DIR/media, served at /media/* by the local server). */
+  mediaDir?: string;
 }
 
 export function config(): RuntimeConfig {
@@ -42,6 +46,8 @@ export function config(): RuntimeConfig {
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     local: env.SIMPLE_SLOT_LOCAL === '1',
     indexLagMs: env.DYNAMODB_ENDPOINT ? 0 : 2000,
+    mediaBucket: env.MEDIA_BUCKET || undefined,
+    mediaDir: env.MEDIA_DIR || undefined,
   };
 }
 

@@ -66,6 +66,16 @@ export const keys = {
     ...(connectionId ? { GSI2SK: connectionId } : {}),
   }),
 
+  // announcements (functions/storage/announcements.ts): few, human-written, read whole; ids are ULIDs so newest first = descending
+  announcementsPartition: () => ({ PK: 'ANNS' }),
+  announcement: (announcementId: string): Key => ({ PK: 'ANNS', SK: `ANN#${announcementId}` }),
+  announcementPrefix: () => 'ANN#',
+  /** One user opened one announcement: makes the view count once per user and `is_read`. */
+  announcementRead: (userId: string, announcementId: string): Key => ({ PK: `USER#${userId}`, SK: `ANNREAD#${announcementId}` }),
+  announcementReadPrefix: () => 'ANNREAD#',
+  /** An image upload between the ticket and its confirmation (`status` pending → confirmed). */
+  mediaUpload: (uploadId: string): Key => ({ PK: `MEDIAUP#${uploadId}`, SK: 'UPLOAD' }),
+
   // idempotency records for retried mutations
   idempotency: (scope: string, key: string): Key => ({ PK: `IDEM#${scope}#${key}`, SK: 'IDEM' }),
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 /**
@@ -13,6 +14,9 @@ export function applyLocalEnvironment(opts: { dataDir: string; tableName: string
     AWS_REGION: process.env.AWS_REGION ?? 'ap-northeast-2',
     SIGNING_KEY_SOURCE: 'file',
     SIGNING_KEY_FILE: join(opts.dataDir, 'jwt-signing-key.pem'),
+    // Announcement images: stored and served here instead of S3 + CloudFront (functions/adapters/media-store.ts).
+    MEDIA_DIR: join(opts.dataDir, 'media'),
+    MEDIA_LOCAL_SECRET: process.env.MEDIA_LOCAL_SECRET ?? randomBytes(32).toString('hex'),
     TOKEN_AUDIENCE: 'simple-slot-local',
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${opts.port}/_local/ws`,
     POWERTOOLS_SERVICE_NAME: process.env.POWERTOOLS_SERVICE_NAME ?? 'simple-slot-local',

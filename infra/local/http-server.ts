@@ -11,6 +11,7 @@ import { securityHeaderValues } from '../security-headers';
 import { invoke } from './lambda-runtime';
 import { findJob, runJob, startScheduler } from './scheduler';
 import { createWebsocketGateway } from './websocket-server';
+import { handleMediaGet, handleMediaUpload } from './media-server';
 
 /**
  * Local mode's single port: /api through the route table to the same handler modules Lambda runs,
@@ -141,6 +142,10 @@ export async function startLocalServer(opts: LocalServerOptions) {
     for (const [name, value] of headersForEveryResponse) res.setHeader(name, value);
     try {
       if (url.pathname.startsWith('/api/')) return await handleApi(req, res, url);
+      // Announcement images: S3's presigned POST and CloudFront's /media/* behaviour, locally.
+      const upload = /^\/media-upload\/([0-9A-Z]{26})$/.exec(url.pathname);
+      if (upload && req.method === 'POST') return await handleMediaUpload(req, res, upload[1]);
+      if (url.pathname.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD')) return await handleMediaGet(req, res, url.pathname);
       // The local stand-ins for AWS control planes answer only on this machine, not the LAN.
       if (url.pathname.startsWith('/_local/') && !isLoopback(req.socket.remoteAddress)) {
         return sendJson(res, 403, { success: false, error: '이 주소는 이 컴퓨터에서만 사용할 수 있습니다.', code: 'FORBIDDEN' });

@@ -17,6 +17,8 @@ import { pascalCase } from '#infra/naming';
 import { ORIGIN_VERIFY_SECRET_ENV } from '../../functions/http/origin-lock';
 import { apiGroups, routeKey, routes, type ApiGroup, type GroupName } from '#infra/routes';
 import { bootstrapEntry } from '#infra/schedules';
+import { MEDIA_SERVED_PREFIX, MEDIA_UPLOAD_PREFIX, mediaBucketName } from '#infra/media';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RealtimeStack } from '#infra/stacks/realtime-stack';
 import { statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
 
@@ -75,6 +77,7 @@ export class ApiStack extends Stack {
       if (def.needs?.includes('signingKey')) signingKey.bindSigner(fn);
       else signingKey.bindVerifier(fn);
       if (def.needs?.includes('websocketPush')) realtime.bindPush(fn);
+      if (def.needs?.includes('mediaBucket')) this.bindMedia(fn, stage);
       // Origin lock: only requests carrying CloudFront's secret header get past the handler.
       fn.addEnvironment(ORIGIN_VERIFY_SECRET_ENV, props.originVerifySecret.secretArn);
       props.originVerifySecret.grantRead(fn);
@@ -115,6 +118,18 @@ export class ApiStack extends Stack {
     this.addBootstrap(stage, table, props.developerId);
 
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
+  }
+
+  /**
+   * Announcement images: sign presigned POSTs for uploads/ (the signature is the role's PutObject),
+   * read an upload's first bytes, copy it to media/announcements/ and delete it. Nothing else of the bucket.
+   */
+  private bindMedia(fn: AppFunction, stage: string): void {
+    const name = mediaBucketName(stage, this.account, this.region);
+    const objects = (prefix: string) => `arn:${this.partition}:s3:::${name}/${prefix}*`;
+    fn.addEnvironment('MEDIA_BUCKET', name);
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], resources: [objects(MEDIA_UPLOAD_PREFIX)] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects(MEDIA_SERVED_PREFIX)] }));
   }
 
   private addBootstrap(stage: string, table: ITableV2, developerId: string): void {

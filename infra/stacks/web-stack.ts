@@ -20,13 +20,14 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-lock';
 import { projectRoot } from '#infra/constructs/app-function';
-import { securityHeaders } from '#infra/security-headers';
+import { contentSecurityPolicy, securityHeaders } from '#infra/security-headers';
+import { MEDIA_UPLOAD_EXPIRY_DAYS, MEDIA_UPLOAD_PREFIX, mediaBucketName } from '#infra/media';
 import { isProduction, statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
 import { VIEWER_IP_HEADER } from '#shared/api';
 
@@ -83,6 +84,7 @@ function handler(event) {
 /** The SPA on S3 behind CloudFront, which also routes /api/* and /ws so the browser sees one origin. */
 export class WebStack extends Stack {
   public readonly distribution: Distribution;
+  public readonly mediaBucket: Bucket;
 
   public constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -97,6 +99,24 @@ export class WebStack extends Stack {
       autoDeleteObjects: !isProduction(stage),
     });
 
+    // Announcement images (issue 15): uploaded by the browser with a presigned POST to uploads/,
+    // copied to media/announcements/ once the API checked the bytes, served at /media/* below.
+    this.mediaBucket = new Bucket(this, 'MediaBucket', {
+      bucketName: mediaBucketName(stage, this.account, this.region),
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: statefulRemovalPolicy(stage),
+      autoDeleteObjects: !isProduction(stage),
+      lifecycleRules: [
+        { id: 'unconfirmed-uploads', prefix: MEDIA_UPLOAD_PREFIX, expiration: Duration.days(MEDIA_UPLOAD_EXPIRY_DAYS) },
+        { id: 'incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      // The presigned POST comes from the site's pages. The policy signature (key, type, size, expiry)
+      // is what guards the upload; the origin list cannot name the distribution's domain without a cycle.
+      cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3000 }],
+    });
+
     const viewerFunction = (id: string, code: string) => ({
       eventType: FunctionEventType.VIEWER_REQUEST,
       function: new CloudFrontFunction(this, id, {
@@ -109,7 +129,8 @@ export class WebStack extends Stack {
     const responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Simple Slot ${stage}: CSP, HSTS, nosniff, frame-ancestors none, referrer policy`,
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: securityHeaders.contentSecurityPolicy, override: true },
+        // The media bucket's S3 host: image uploads are presigned POSTs straight to it (issue 15).
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([`https://${this.mediaBucket.bucketRegionalDomainName}`]), override: true },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(securityHeaders.strictTransportSecurity.maxAgeSeconds),
           includeSubdomains: securityHeaders.strictTransportSecurity.includeSubdomains,
@@ -153,6 +174,15 @@ export class WebStack extends Stack {
           }),
           allowedMethods: AllowedMethods.ALLOW_ALL,
           functionAssociations: [viewerFunction('ViewerIp', VIEWER_IP)],
+        },
+        // Announcement images: same origin as the pages, never a hotlink. The key is the path
+        // (media/announcements/{id}.{ext}); uploads/ is not under /media/*, so unconfirmed bytes are never served.
+        '/media/*': {
+          origin: S3BucketOrigin.withOriginAccessControl(this.mediaBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy,
         },
         // The WebSocket stage is named `ws`, so the path needs no rewriting.
         '/ws': {

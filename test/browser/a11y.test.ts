@@ -57,6 +57,10 @@ beforeAll(async () => {
   const api = apiClient(stack.url);
   const { token } = await api.login(advertiser.email, advertiser.password);
   await api.call('POST', '/api/slots/bulk', { token, body: { rows: [row(1), row(2), row(3)] } });
+  // Announcements: a pinned one (the banner on every page) and a pinned-but-inactive one (the warning icon).
+  const staff = await api.login(operator.email, operator.password);
+  await api.call('POST', '/api/announcements', { token: staff.token, body: { title: '점검 안내', content: '<p><strong>새벽</strong> 점검</p>', is_pinned: true, priority: 'urgent' } });
+  await api.call('POST', '/api/announcements', { token: staff.token, body: { title: '지난 이벤트', content: '<p>종료</p>', category: 'event', is_pinned: true, is_active: false, priority: 'high' } });
   browser = await launchBrowser();
 });
 
@@ -66,8 +70,8 @@ afterAll(async () => {
 });
 
 const pagesOf: Array<[string, { email: string; password: string }, string[]]> = [
-  ['advertiser', advertiser, ['/slots', '/slots/bulk', '/cash-history', '/profile', '/ranking', '/notifications', '/notification-test', '/chat-test']],
-  ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history']],
+  ['advertiser', advertiser, ['/slots', '/slots/bulk', '/cash-history', '/profile', '/ranking', '/announcements', '/notifications', '/notification-test', '/chat-test']],
+  ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history', '/admin/announcements']],
   ['developer', { email: localStackDefaults.developerId, password: localStackDefaults.developerPassword }, ['/admin/settings']],
 ];
 
@@ -89,5 +93,19 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       if (violations.length) found[path] = violations;
     }
     expect(found).toEqual({});
+  });
+
+  it('has no serious or critical violation in the announcement editor dialog and the detail modal', async () => {
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, operator.email, operator.password);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await visit(page, '/admin/announcements');
+    await page.getByRole('button', { name: '새 공지사항' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: '내용' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await visit(page, '/announcements');
+    await page.getByRole('button', { name: '점검 안내' }).click();
+    await page.getByRole('dialog').getByTestId('announcement-content').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type Browser
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { fund, productUrl } from '../support/slots';
+import { owaspXssVectors } from '../support/xss-vectors';
 
 /**
  * Stored text is shown as text, never run (issue 17, item 6). Names, slot fields, rejection and
@@ -70,7 +71,8 @@ describe('stored XSS vectors', () => {
     await submitLogin(page, stack.url, 'xssadv', 'secret12');
     await page.waitForURL((url) => url.pathname === '/slots');
     await api.settled();
-    expect(await page.locator('main').innerText()).toContain('<script>window.__xss=1</script>');
+    // The list may still be rendering when the calls settle (a loaded machine): wait for the text itself.
+    await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain('<script>window.__xss=1</script>');
     await expectNothingRan(page);
 
     const staff = await browser.freshPage();
@@ -89,6 +91,78 @@ describe('stored XSS vectors', () => {
     }
     // The advertiser's name (a vector) is on the users page as text.
     expect(await staff.locator('main').innerText()).toContain('<img src=x onerror="window.__xss=2">');
+    expect(dialogs).toEqual([]);
+  });
+});
+
+/**
+ * Announcements (issue 15): HTML is sanitised on save (server) and again on render (DOMPurify). The
+ * OWASP set goes in twice: through the API (the server's pass) and written straight to the table,
+ * skipping the server, so the browser's pass alone must hold. Neither may run, add a handler,
+ * a javascript:/data: URL, an external image, an iframe/style/script element or a style attribute.
+ */
+describe('announcement HTML (OWASP XSS cheat-sheet vectors)', () => {
+  it('none survives the save or the render, on the list, the detail modal or the banner', async () => {
+    const api = apiClient(stack.url);
+    const op = await api.login('xssop', 'secret12');
+    const saved = await api.call('POST', '/api/announcements', { token: op.token, body: { title: 'xss-api', content: owaspXssVectors.join('\n'), is_pinned: true } });
+    expect(saved.status).toBe(201);
+    const { announcementsStore } = await import('../../functions/storage/announcements');
+    const now = new Date().toISOString();
+    await announcementsStore.create({
+      id: '01XSSRAW000000000000000000'.slice(0, 26),
+      title: 'xss-raw <img src=x onerror=window.__xss=99>',
+      content: owaspXssVectors.join('\n'),
+      content_type: 'html',
+      category: 'general',
+      priority: 'urgent',
+      is_pinned: true,
+      is_active: true,
+      start_date: null,
+      end_date: null,
+      images: [],
+      author_id: 'x',
+      author_name: '<script>window.__xss=98</script>',
+      view_count: 0,
+      created_at: now,
+      updated_at: now,
+    });
+
+    const page = await browser.freshPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const external: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(stack.url) && !r.url().startsWith('data:')) external.push(r.url());
+    });
+    const calls = trackApiCalls(page);
+    await submitLogin(page, stack.url, 'xssadv', 'secret12');
+    await page.waitForURL((url) => url.pathname === '/slots');
+    await page.getByTestId('pinned-banner').waitFor();
+    await page.goto(`${stack.url}/announcements`);
+    await calls.settled();
+    for (const title of ['xss-api', 'xss-raw']) {
+      await page.getByRole('button', { name: new RegExp(`^${title}`) }).click();
+      const content = page.getByRole('dialog').getByTestId('announcement-content');
+      await content.waitFor();
+      await page.waitForTimeout(300);
+      const found = await content.evaluate((root) => ({
+        elements: [...root.querySelectorAll('script, style, iframe, frame, object, embed, svg, math, link, meta, base, form, input, template, body')].length,
+        handlers: [...root.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).length,
+        styles: root.querySelectorAll('[style]').length,
+        badUrls: [...root.querySelectorAll('[href], [src], [action], [background]')]
+          .map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('action') ?? el.getAttribute('background') ?? '')
+          .filter((u) => !/^(https?:\/\/|mailto:|\/media\/announcements\/|\/(?!\/))/i.test(u) || /^https?:\/\/tracker/.test(u)),
+        images: [...root.querySelectorAll('img')].map((img) => img.getAttribute('src')),
+      }));
+      expect(found, title).toEqual({ elements: 0, handlers: 0, styles: 0, badUrls: [], images: [] });
+      await expectNothingRan(page);
+      await page.keyboard.press('Escape');
+    }
+    expect(external).toEqual([]);
     expect(dialogs).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { apiGroups, routeKey, routes, type ApiGroup } from '#infra/routes';
 import { schedules } from '#infra/schedules';
 import { VIEWER_IP_HEADER } from '#shared/api';
-import { HSTS_MAX_AGE_SECONDS, securityHeaderValues } from '#infra/security-headers';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaderValues } from '#infra/security-headers';
 import { HTTP_API_THROTTLE, WEBSOCKET_THROTTLE } from '#infra/api-stage';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV } from '../../functions/http/origin-lock';
 import { DataStack } from '#infra/stacks/data-stack';
@@ -17,6 +17,7 @@ import { JobsStack } from '#infra/stacks/jobs-stack';
 import { CONNECTION_KEY_PREFIX, RealtimeStack } from '#infra/stacks/realtime-stack';
 import { keys } from '../../functions/storage/keys';
 import { WebStack } from '#infra/stacks/web-stack';
+import { mediaBucketName } from '#infra/media';
 import { AUTH_RATE_LIMIT_PER_5_MIN } from '#infra/stacks/edge-stack';
 import {
   allowedActions,
@@ -574,13 +575,19 @@ describe('web', () => {
     const policies = t.web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
     expect(Object.keys(policies)).toHaveLength(1);
     const [policyId, policy] = Object.entries(policies)[0];
-    expect(behaviours()).toHaveLength(3);
+    expect(behaviours()).toHaveLength(4);
     for (const b of behaviours()) expect(b.ResponseHeadersPolicyId, b.PathPattern ?? 'default').toEqual({ Ref: policyId });
 
     const security = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const wire = securityHeaderValues();
+    // The wire policy, with the media bucket's S3 host (a GetAtt, resolved at deploy) in connect-src for image uploads.
+    const csp = security.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'][1]
+      .map((part: unknown) => (typeof part === 'string' ? part : `<${refId(part)}>`))
+      .join('');
+    const mediaId = Object.keys(t.web.findResources('AWS::S3::Bucket')).find((id) => id.startsWith('MediaBucket'));
+    expect(csp).toBe(contentSecurityPolicy([`https://<${mediaId}>`]));
     expect(security).toEqual({
-      ContentSecurityPolicy: { ContentSecurityPolicy: wire['content-security-policy'], Override: true },
+      ContentSecurityPolicy: { ContentSecurityPolicy: expect.anything(), Override: true },
       StrictTransportSecurity: { AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS, IncludeSubdomains: true, Override: true },
       ContentTypeOptions: { Override: true },
       FrameOptions: { FrameOption: wire['x-frame-options'], Override: true },
@@ -670,7 +677,8 @@ describe('web', () => {
         RestrictPublicBuckets: true,
       },
     });
-    t.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // One for the site bucket, one for the announcement media bucket (issue 15).
+    t.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
   });
 
   it('uploads the built SPA only when it exists: fingerprinted assets first, then the shell', () => {
@@ -697,5 +705,66 @@ describe('web', () => {
       rmSync(siteDir, { recursive: true, force: true });
     }
     webStack(path.join(siteDir, 'missing')).resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
+
+describe('announcement media (issue 15)', () => {
+  const buckets = t.web.findResources('AWS::S3::Bucket');
+  const [mediaId, media] = Object.entries(buckets).find(([id]) => id.startsWith('MediaBucket'))!;
+  const distribution = Object.values(t.web.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+  const mediaBehaviour = distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/media/*');
+
+  it('keeps the bucket private and encrypted, refuses plain HTTP, and expires unconfirmed uploads', () => {
+    expect(media.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(media.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    const policy = Object.values(t.web.findResources('AWS::S3::BucketPolicy')).find((p) => refId(p.Properties.Bucket) === mediaId)!;
+    expect(policy.Properties.PolicyDocument.Statement).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+    );
+    expect(media.Properties.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' })]),
+    );
+    // Only CloudFront (origin access control) reads it: no public principal.
+    const allows = policy.Properties.PolicyDocument.Statement.filter((st: { Effect: string }) => st.Effect === 'Allow');
+    expect(allows.length).toBeGreaterThan(0);
+    // CloudFront (origin access control) reads; a sandbox's auto-delete role empties it on destroy; nobody public.
+    for (const st of allows) expect(st.Principal === '*' || st.Principal?.AWS === '*', JSON.stringify(st)).toBe(false);
+    expect(allows.some((st: { Principal: unknown; Action: unknown }) => JSON.stringify(st.Principal) === '{"Service":"cloudfront.amazonaws.com"}' && st.Action === 's3:GetObject')).toBe(true);
+  });
+
+  it('serves /media/* from the media bucket on the site origin: GET/HEAD, HTTPS, cached, the security headers', () => {
+    expect(mediaBehaviour).toBeDefined();
+    const origin = distribution.Origins.find((o: { Id: string }) => o.Id === mediaBehaviour.TargetOriginId);
+    expect(refId(origin.DomainName)).toBe(mediaId);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(mediaBehaviour.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
+    expect(mediaBehaviour.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(mediaBehaviour.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+    expect(mediaBehaviour.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  it('names the bucket within S3\'s 63 characters for the longest stage name in the longest region', () => {
+    expect(mediaBucketName('a'.repeat(20), '123456789012', 'ap-southeast-5').length).toBeLessThanOrEqual(63);
+    expect(mediaBucketName('a'.repeat(20), '123456789012', 'ap-southeast-5')).toMatch(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/);
+  });
+
+  it('lets only the announcements function touch the bucket, and only uploads/ and media/announcements/', () => {
+    for (const [name, template] of Object.entries(t)) {
+      for (const [service, fns] of appFunctions(template)) {
+        for (const fn of fns) {
+          const s3 = allowedStatements(template, fn).filter((st) => [st.Action].flat().some((a) => String(a).startsWith('s3:')));
+          if (service !== 'announcements') {
+            expect(s3, `${name} ${service}`).toEqual([]);
+            continue;
+          }
+          expect(fn.env.MEDIA_BUCKET).toBeDefined();
+          const resources = s3.flatMap((st) => [st.Resource].flat()).map((r) => JSON.stringify(r));
+          expect(resources.length).toBe(2);
+          expect(resources.every((r) => /media-.*\/(uploads|media\/announcements)\/\*/.test(r)), resources.join()).toBe(true);
+          const served = s3.find((st) => JSON.stringify(st.Resource).includes('media/announcements/'))!;
+          expect([served.Action].flat()).toEqual(['s3:PutObject']);
+        }
+      }
+    }
   });
 });

@@ -59,6 +59,21 @@ describe('data model access patterns', () => {
     expect(rows.find((r) => r.id === 'DM-R2')).toBeUndefined();
   });
 
+  it('AN1–AN4 lists announcements newest first, counts one view per user in one transaction, reads a user\'s markers', async () => {
+    const { announcementsStore } = await import('../../functions/storage/announcements');
+    const now = new Date().toISOString();
+    const base = { content: '<p>x</p>', content_type: 'html' as const, category: 'general' as const, priority: 'normal' as const, is_pinned: false, is_active: true, start_date: null, end_date: null, images: [], author_id: 'a', author_name: 'a', view_count: 0, created_at: now, updated_at: now };
+    await announcementsStore.create({ ...base, id: '01DMANN0000000000000000001', title: 'old' });
+    await announcementsStore.create({ ...base, id: '01DMANN0000000000000000002', title: 'new' });
+    const ids = (await announcementsStore.list()).map((a) => a.id);
+    expect(ids.indexOf('01DMANN0000000000000000002')).toBeLessThan(ids.indexOf('01DMANN0000000000000000001'));
+    expect(await announcementsStore.markRead('dm-user', '01DMANN0000000000000000002', now)).toBe('counted');
+    expect(await announcementsStore.markRead('dm-user', '01DMANN0000000000000000002', now)).toBe('already');
+    expect(await announcementsStore.markRead('dm-user', '01DMANN000000000000000000X', now)).toBe('missing');
+    expect((await announcementsStore.get('01DMANN0000000000000000002', { consistent: true }))!.view_count).toBe(1);
+    expect([...(await announcementsStore.readIdsOf('dm-user'))]).toEqual(['01DMANN0000000000000000002']);
+  });
+
   it('N5 counts the broadcasts sent before an account once, stores that base, and never counts them unread', async () => {
     const { notify } = await import('../../functions/domain/notifications/notify');
     const { notificationCountsStore } = await import('../../functions/storage/notifications');

@@ -10,6 +10,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { SwitchBackButton } from '@/features/auth/components/switch-back-button';
 import { MaintenanceNotice, MaintenancePage } from '@/features/settings/components/maintenance';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { PinnedBanner } from '@/features/announcements/components/pinned-banner';
 import { useBalance } from '@/hooks/use-balance';
 import { formatWon } from '@/lib/format';
 import { CashChargeProvider } from '@/features/cash/components/cash-charge-provider';
@@ -159,7 +160,13 @@ function AppLayoutFrame() {
           </Link>
         </>
       }
-      notice={keepsWorking && settings.maintenanceMode ? <MaintenanceNotice /> : undefined}
+      notice={
+        <>
+          {keepsWorking && settings.maintenanceMode && <MaintenanceNotice />}
+          {/* Issue 15: the pinned-announcement banner, on every layout preset. */}
+          <PinnedBanner />
+        </>
+      }
       floating={
         <>
           <SwitchBackButton />

@@ -1,15 +1,186 @@
+import { useMemo, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import { Icon } from '@/components/ui/icon';
+import { ErrorBox } from '@/components/ui/alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/toast';
+import tableStyles from '@/components/ui/data-table.module.css';
+import { errorMessage } from '@/lib/api-client';
+import { announcementCategoryLabels, announcementMessages as m } from '#shared/messages/announcements';
+import { ANNOUNCEMENTS_LIMIT_MAX, announcementCategories, type Announcement } from '#shared/announcements';
+import { useAnnouncements } from '../api/get-announcements';
+import { useSaveAnnouncement } from '../api/save-announcement';
+import { AnnouncementEditorDialog } from './announcement-editor-dialog';
+import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
+import styles from './announcements.module.css';
 
-/** /admin/announcements (operator §2) — placeholder until its issue lands. */
+type ActiveFilter = 'all' | 'active' | 'inactive';
+
+/** /admin/announcements (operator-console §2): search, category and active filters, the table, the dialog. */
 export function AnnouncementsAdminPage() {
+  const { data, error, isLoading } = useAnnouncements({ limit: ANNOUNCEMENTS_LIMIT_MAX, includeInactive: true });
+  const { trigger, isMutating } = useSaveAnnouncement();
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<'all' | Announcement['category']>('all');
+  const [active, setActive] = useState<ActiveFilter>('all');
+  const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Announcement | null>(null);
+
+  const rows = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (data?.announcements ?? []).filter(
+      (a) =>
+        (!q || a.title.toLowerCase().includes(q) || a.author_name.toLowerCase().includes(q)) &&
+        (category === 'all' || a.category === category) &&
+        (active === 'all' || (active === 'active') === a.is_active),
+    );
+  }, [data, search, category, active]);
+
+  const toggle = async (a: Announcement, field: 'is_active' | 'is_pinned') => {
+    try {
+      await trigger({ kind: 'update', id: a.id, input: { [field]: !a[field] } });
+      toast({ tone: 'success', message: m.updated });
+    } catch (err) {
+      toast({ tone: 'error', message: errorMessage(err, field === 'is_active' ? m.statusFailed : m.pinFailed) });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await trigger({ kind: 'delete', id: deleting.id });
+      toast({ tone: 'success', message: m.deleted });
+    } catch (err) {
+      toast({ tone: 'error', message: errorMessage(err, m.deleteFailed) });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
   return (
     <>
-      <PageHeader title="공지사항 관리" />
+      <PageHeader
+        title="공지사항 관리"
+        actions={
+          <Button onClick={() => setEditing('new')}>
+            <Icon name="plus" size={16} />새 공지사항
+          </Button>
+        }
+      />
       <Card>
-        <EmptyState icon="megaphone" title="준비 중인 화면입니다." description="곧 이용하실 수 있도록 준비하고 있습니다." />
+        <div className={styles.filters}>
+          <TextField label="검색" type="search" placeholder="제목 또는 작성자" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <label className={styles.field}>
+            분류
+            <select className={styles.select} value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>
+              <option value="all">전체</option>
+              {announcementCategories.map((c) => (
+                <option key={c} value={c}>
+                  {announcementCategoryLabels[c]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.field}>
+            상태
+            <select className={styles.select} value={active} onChange={(e) => setActive(e.target.value as ActiveFilter)}>
+              <option value="all">전체</option>
+              <option value="active">활성</option>
+              <option value="inactive">비활성</option>
+            </select>
+          </label>
+        </div>
+        <ErrorBox message={error ? errorMessage(error, m.loadFailed) : null} />
+        {isLoading && !data ? (
+          <LoadingBlock />
+        ) : rows.length === 0 ? (
+          <EmptyState icon="megaphone" title="공지사항이 없습니다." />
+        ) : (
+          <div className={tableStyles.tableWrap}>
+            <table className={tableStyles.table}>
+              <caption className="visually-hidden">공지사항 관리 목록</caption>
+              <thead>
+                <tr>
+                  <th scope="col">상태</th>
+                  <th scope="col">분류</th>
+                  <th scope="col">제목</th>
+                  <th scope="col">작성자</th>
+                  <th scope="col" className={tableStyles.num}>
+                    조회수
+                  </th>
+                  <th scope="col">게시 기간</th>
+                  <th scope="col">등록일</th>
+                  <th scope="col">관리</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((a) => (
+                  <tr key={a.id} data-announcement-id={a.id}>
+                    <td>
+                      <span className={styles.titleCell}>
+                        {a.is_active ? <Badge tone="success">활성</Badge> : <Badge>비활성</Badge>}
+                        {a.is_pinned && <Badge tone="primary">고정</Badge>}
+                        {a.is_pinned && !a.is_active && (
+                          <span className={styles.warning} title="고정되었지만 비활성 상태라 배너에 보이지 않습니다." role="img" aria-label="고정되었지만 비활성 상태라 배너에 보이지 않습니다.">
+                            <Icon name="alert-triangle" size={16} />
+                          </span>
+                        )}
+                      </span>
+                    </td>
+                    <td>
+                      <CategoryBadge category={a.category} />
+                    </td>
+                    <td>
+                      <span className={styles.titleCell}>
+                        <PriorityBadge priority={a.priority} />
+                        {a.title}
+                      </span>
+                    </td>
+                    <td>{a.author_name}</td>
+                    <td className={tableStyles.num}>{a.view_count.toLocaleString('ko-KR')}</td>
+                    <td>{a.start_date || a.end_date ? `${a.start_date ?? ''} ~ ${a.end_date ?? ''}` : '상시'}</td>
+                    <td>{formatDay(a.created_at)}</td>
+                    <td>
+                      <div className={styles.actions}>
+                        <Button size="sm" variant="secondary" onClick={() => setEditing(a)} aria-label={`${a.title} 수정`}>
+                          수정
+                        </Button>
+                        <Button size="sm" variant="ghost" disabled={isMutating} onClick={() => void toggle(a, 'is_active')} aria-label={`${a.title} ${a.is_active ? '비활성화' : '활성화'}`}>
+                          {a.is_active ? '비활성화' : '활성화'}
+                        </Button>
+                        <Button size="sm" variant="ghost" disabled={isMutating} onClick={() => void toggle(a, 'is_pinned')} aria-label={`${a.title} ${a.is_pinned ? '고정 해제' : '고정'}`}>
+                          {a.is_pinned ? '고정 해제' : '고정'}
+                        </Button>
+                        <Button size="sm" variant="danger" onClick={() => setDeleting(a)} aria-label={`${a.title} 삭제`}>
+                          삭제
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </Card>
+      {editing && <AnnouncementEditorDialog announcement={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={!!deleting}
+        title="공지사항 삭제"
+        message={deleting ? m.deleteConfirm(deleting.title) : undefined}
+        confirmLabel="삭제"
+        tone="danger"
+        loading={isMutating}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
     </>
   );
 }

@@ -1,15 +1,75 @@
+import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadingBlock } from '@/components/ui/spinner';
+import { Badge } from '@/components/ui/badge';
+import { ANNOUNCEMENTS_LIMIT_MAX } from '#shared/announcements';
+import tableStyles from '@/components/ui/data-table.module.css';
+import { useAnnouncements } from '../api/get-announcements';
+import { AnnouncementDetailModal } from './announcement-detail-modal';
+import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
+import styles from './announcements.module.css';
 
-/** /announcements: announcement list (advertiser §2) — placeholder until its issue lands. */
+/** /announcements (advertiser §2): status, category, title, author, views, date; a click opens the detail. */
 export function AnnouncementsPage() {
+  const { data, isLoading, error } = useAnnouncements({ limit: ANNOUNCEMENTS_LIMIT_MAX });
+  const [open, setOpen] = useState<{ id: string; title: string } | null>(null);
+  const items = data?.announcements ?? [];
+
   return (
     <>
       <PageHeader title="공지사항" />
       <Card>
-        <EmptyState icon="megaphone" title="준비 중인 화면입니다." description="곧 이용하실 수 있도록 준비하고 있습니다." />
+        {isLoading && !data ? (
+          <LoadingBlock />
+        ) : error || items.length === 0 ? (
+          // Spec §8: a failed list load is silent; the page just has nothing to show.
+          <EmptyState icon="megaphone" title="등록된 공지사항이 없습니다." />
+        ) : (
+          <div className={tableStyles.tableWrap}>
+            <table className={tableStyles.table}>
+              <caption className="visually-hidden">공지사항 목록</caption>
+              <thead>
+                <tr>
+                  <th scope="col">상태</th>
+                  <th scope="col">분류</th>
+                  <th scope="col">제목</th>
+                  <th scope="col">작성자</th>
+                  <th scope="col" className={tableStyles.num}>
+                    조회수
+                  </th>
+                  <th scope="col">등록일</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((a) => (
+                  <tr key={a.id} data-announcement-id={a.id}>
+                    <td>{a.is_pinned ? <Badge tone="primary">고정</Badge> : a.is_read ? <Badge>읽음</Badge> : <Badge tone="success">새 글</Badge>}</td>
+                    <td>
+                      <CategoryBadge category={a.category} />
+                    </td>
+                    <td>
+                      <span className={styles.titleCell}>
+                        <PriorityBadge priority={a.priority} />
+                        <button type="button" className={`${styles.titleButton} ${a.is_read ? '' : styles.unread}`} onClick={() => setOpen({ id: a.id, title: a.title })}>
+                          {a.title}
+                        </button>
+                      </span>
+                    </td>
+                    <td>{a.author_name}</td>
+                    <td className={tableStyles.num} data-testid="view-count">
+                      {a.view_count.toLocaleString('ko-KR')}
+                    </td>
+                    <td>{formatDay(a.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </Card>
+      <AnnouncementDetailModal id={open?.id ?? null} fallbackTitle={open?.title} onClose={() => setOpen(null)} />
     </>
   );
 }

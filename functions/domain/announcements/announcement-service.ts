@@ -1,0 +1,154 @@
+import { ulid } from 'ulid';
+import { announcementMessages as m } from '#shared/messages/announcements';
+import { htmlToText } from '#shared/announcement-html';
+import { kstToday } from '#shared/kst';
+import type { Announcement, CreateAnnouncement, UpdateAnnouncement } from '#shared/schemas/announcements';
+import { isStaff, type Role } from '#shared/roles';
+import { NotFoundError, ValidationError } from '#commons/errors';
+import { assertStaff } from '#commons/role-guards';
+import { logger } from '#commons/logger';
+import { announcementsStore, type AnnouncementRecord } from '../../storage/announcements';
+import { usersStore } from '../../storage/users';
+import { sanitizeAnnouncementHtml } from './sanitize';
+import { notifyUrgentAnnouncement, shouldNotify } from './urgent-notice';
+
+interface Actor {
+  userId: string;
+  role: Role;
+}
+
+/** Users see an announcement while it is active and today (KST) lies within its dates (inclusive). */
+export function isLive(a: Pick<AnnouncementRecord, 'is_active' | 'start_date' | 'end_date'>, today = kstToday()): boolean {
+  if (!a.is_active) return false;
+  if (a.start_date && today < a.start_date) return false;
+  if (a.end_date && today > a.end_date) return false;
+  return true;
+}
+
+const withRead = (a: AnnouncementRecord, read: Set<string>): Announcement => ({ ...a, view_count: a.view_count ?? 0, is_read: read.has(a.id) });
+
+/** Pinned first, then newest (ids are ULIDs). */
+const byPinnedThenNewest = (a: AnnouncementRecord, b: AnnouncementRecord) => Number(b.is_pinned) - Number(a.is_pinned) || (a.id < b.id ? 1 : -1);
+
+/**
+ * GET /api/announcements: users get the live ones; operators with `includeInactive` get every one
+ * (a user's `includeInactive` is ignored, not refused: the user page sends the same call).
+ */
+export async function listAnnouncements(caller: Actor, opts: { limit: number; includeInactive?: boolean }): Promise<{ announcements: Announcement[]; total: number }> {
+  const all = await announcementsStore.list();
+  const everything = !!opts.includeInactive && isStaff(caller.role);
+  const visible = (everything ? all : all.filter((a) => isLive(a))).sort(everything ? (a, b) => (a.id < b.id ? 1 : -1) : byPinnedThenNewest);
+  const read = await announcementsStore.readIdsOf(caller.userId);
+  return { announcements: visible.slice(0, opts.limit).map((a) => withRead(a, read)), total: visible.length };
+}
+
+/** GET /api/announcements/pinned: the banner's items, pinned and live, newest first. */
+export async function listPinned(caller: Actor): Promise<Announcement[]> {
+  const [all, read] = await Promise.all([announcementsStore.list(), announcementsStore.readIdsOf(caller.userId)]);
+  return all.filter((a) => a.is_pinned && isLive(a)).map((a) => withRead(a, read));
+}
+
+/**
+ * GET /api/announcements/{id}: opening it marks it read for the caller and counts one view, once per
+ * user (concurrent opens included). Users cannot open what they cannot list.
+ */
+export async function openAnnouncement(caller: Actor, id: string): Promise<Announcement> {
+  const found = await announcementsStore.get(id);
+  if (!found || (!isStaff(caller.role) && !isLive(found))) throw new NotFoundError(m.notFound);
+  const outcome = await announcementsStore.markRead(caller.userId, id, new Date().toISOString());
+  if (outcome === 'missing') throw new NotFoundError(m.notFound);
+  const current = (await announcementsStore.get(id, { consistent: true })) ?? found;
+  return { ...current, view_count: current.view_count ?? 0, is_read: true };
+}
+
+/** Stored content: HTML sanitised against the allowlist; plain text kept as typed (rendered as text). */
+function cleanContent(content: string, contentType: 'html' | 'text'): string {
+  if (contentType === 'text') return content;
+  const clean = sanitizeAnnouncementHtml(content).trim();
+  // Markup with nothing left to read (only tags, or only what the sanitiser removed) is no content.
+  if (!htmlToText(clean) && !/<img\s/i.test(clean)) throw new ValidationError(m.titleAndContentRequired, [{ field: 'content', label: '내용', message: m.titleAndContentRequired }]);
+  return clean;
+}
+
+/** The images a record lists: those the form sent plus those the content shows, own paths only (the schema checked them). */
+const imagesOf = (content: string, contentType: 'html' | 'text', listed: string[]) => {
+  const shown = contentType === 'html' ? [...content.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)].map((x) => x[1]) : [];
+  return [...new Set([...listed, ...shown])];
+};
+
+async function authorName(caller: Actor): Promise<string> {
+  const user = await usersStore.get(caller.userId);
+  return user?.fullName || user?.loginId || '운영자';
+}
+
+async function maybeNotify(before: AnnouncementRecord | undefined, after: AnnouncementRecord): Promise<void> {
+  if (!shouldNotify(after) || (before && shouldNotify(before))) return;
+  // The announcement is saved either way; a failed notice is logged, not the operator's error.
+  await notifyUrgentAnnouncement(after).catch((err) => logger.error('urgent announcement notice failed', { id: after.id, err }));
+}
+
+/** POST /api/announcements (operator). */
+export async function createAnnouncement(caller: Actor, input: CreateAnnouncement): Promise<Announcement> {
+  assertStaff(caller);
+  const content = cleanContent(input.content, input.content_type);
+  const now = new Date().toISOString();
+  const record: AnnouncementRecord = {
+    id: ulid(),
+    title: input.title,
+    content,
+    content_type: input.content_type,
+    category: input.category,
+    priority: input.priority,
+    is_pinned: input.is_pinned,
+    is_active: input.is_active,
+    start_date: input.start_date ?? null,
+    end_date: input.end_date ?? null,
+    images: imagesOf(content, input.content_type, input.images),
+    author_id: caller.userId,
+    author_name: await authorName(caller),
+    view_count: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await announcementsStore.create(record);
+  await maybeNotify(undefined, record);
+  return { ...record, is_read: false };
+}
+
+/** PUT /api/announcements/{id} (operator): the fields sent; the active and pin toggles send one. */
+export async function updateAnnouncement(caller: Actor, id: string, input: UpdateAnnouncement): Promise<Announcement> {
+  assertStaff(caller);
+  const before = await announcementsStore.get(id, { consistent: true });
+  if (!before) throw new NotFoundError(m.notFound);
+  const contentType = input.content_type ?? before.content_type;
+  const startDate = input.start_date === undefined ? before.start_date : input.start_date;
+  const endDate = input.end_date === undefined ? before.end_date : input.end_date;
+  if (startDate && endDate && startDate > endDate) throw new ValidationError(m.dateOrder, [{ field: 'end_date', label: '게시 종료일', message: m.dateOrder }]);
+  const fields: Partial<AnnouncementRecord> = {
+    title: input.title,
+    category: input.category,
+    priority: input.priority,
+    is_pinned: input.is_pinned,
+    is_active: input.is_active,
+    start_date: input.start_date,
+    end_date: input.end_date,
+    updated_at: new Date().toISOString(),
+  };
+  if (input.content !== undefined || input.content_type !== undefined) {
+    fields.content = cleanContent(input.content ?? before.content, contentType);
+    fields.content_type = contentType;
+  }
+  if (fields.content !== undefined || input.images !== undefined) fields.images = imagesOf(fields.content ?? before.content, contentType, input.images ?? before.images);
+  const after = await announcementsStore.update(id, fields);
+  if (!after) throw new NotFoundError(m.notFound);
+  await maybeNotify(before, after);
+  const read = await announcementsStore.readIdsOf(caller.userId);
+  return withRead(after, read);
+}
+
+/** DELETE /api/announcements/{id} (operator). */
+export async function deleteAnnouncement(caller: Actor, id: string): Promise<{ deleted: string }> {
+  assertStaff(caller);
+  if (!(await announcementsStore.remove(id))) throw new NotFoundError(m.notFound);
+  return { deleted: id };
+}

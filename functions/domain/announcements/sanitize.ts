@@ -1,0 +1,30 @@
+import { FilterXSS, escapeAttrValue } from 'xss';
+import { allowedTags, droppedWithBody, isSafeAttr } from '#shared/announcement-html';
+
+/**
+ * Server-side sanitising of announcement HTML on save (js-xss: small, no DOM, fits the Lambda budget).
+ * Anything outside the shared allowlist goes: unknown tags are stripped (their text kept), script-like
+ * elements with their bodies, every attribute not listed (so every `on*` handler and `style`), and
+ * URLs that fail `isSafeAttr`. The browser sanitises again on render (DOMPurify, same allowlist).
+ */
+const filter = new FilterXSS({
+  whiteList: Object.fromEntries(Object.entries(allowedTags).map(([tag, attrs]) => [tag, [...attrs]])),
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: droppedWithBody,
+  allowCommentTag: false,
+  css: false,
+  onTagAttr(tag, name, value) {
+    const allowed = allowedTags[tag];
+    if (!allowed?.includes(name)) return '';
+    // js-xss has already decoded entities and stripped blank characters from URL attributes.
+    const clean = value.replace(/[\u0000-\u001f\u007f]/g, '');
+    if (!isSafeAttr(tag, name, clean)) return '';
+    if (tag === 'a' && name === 'target') return 'target="_blank" rel="noopener noreferrer"';
+    return `${name}="${escapeAttrValue(clean)}"`;
+  },
+});
+
+export function sanitizeAnnouncementHtml(html: string): string {
+  // An image whose source was not the site's own media path has nothing left to show.
+  return filter.process(html).replace(/<img(?![^>]*\ssrc=")[^>]*>/gi, '');
+}

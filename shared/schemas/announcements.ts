@@ -1,0 +1,120 @@
+import { deferred, z } from '../zod';
+import { announcementMessages as m } from '../messages/announcements';
+import { ANNOUNCEMENT_IMAGE_PATH } from '../announcement-html';
+
+/**
+ * Announcements (advertiser-area §3, operator-console §3, §5, §7): one shape shared by the server and
+ * the operator's create/edit dialog. Dates are KST days (`yyyy-MM-dd`), inclusive; no date means no
+ * bound. HTML content is sanitised by the server before it is stored (functions/domain/announcements).
+ */
+export * from '../announcements';
+import {
+  ANNOUNCEMENT_CONTENT_MAX,
+  ANNOUNCEMENT_IMAGES_MAX,
+  ANNOUNCEMENT_TITLE_MAX,
+  ANNOUNCEMENTS_LIMIT_MAX,
+  announcementCategories,
+  announcementContentTypes,
+  announcementPriorities,
+  IMAGE_MAX_BYTES,
+  imageContentTypes,
+} from '../announcements';
+
+const KST_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = () =>
+  z
+    .union([z.string().trim().regex(KST_DAY, { error: m.dateFormat }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: m.dateFormat }), z.literal('').transform(() => null), z.null()])
+    .optional();
+
+const title = () =>
+  z
+    .string({ error: m.titleAndContentRequired })
+    .trim()
+    .min(1, { error: m.titleAndContentRequired })
+    .max(ANNOUNCEMENT_TITLE_MAX, { error: m.titleTooLong });
+const content = () =>
+  z
+    .string({ error: m.titleAndContentRequired })
+    .trim()
+    .min(1, { error: m.titleAndContentRequired })
+    .max(ANNOUNCEMENT_CONTENT_MAX, { error: m.contentTooLong });
+
+const optionalShape = () => ({
+  content_type: z.enum(announcementContentTypes, { error: '내용 형식은 html 또는 text여야 합니다.' }),
+  category: z.enum(announcementCategories, { error: '분류는 general, event, update, maintenance 중 하나여야 합니다.' }),
+  priority: z.enum(announcementPriorities, { error: '중요도는 low, normal, high, urgent 중 하나여야 합니다.' }),
+  is_pinned: z.boolean(),
+  is_active: z.boolean(),
+  images: z
+    .array(z.string().regex(ANNOUNCEMENT_IMAGE_PATH, { error: m.imagePath }), { error: m.imagePath })
+    .max(ANNOUNCEMENT_IMAGES_MAX, { error: m.tooManyImages }),
+});
+
+const datesInOrder = (v: { start_date?: string | null; end_date?: string | null }) => !v.start_date || !v.end_date || v.start_date <= v.end_date;
+
+/** POST /api/announcements. */
+export const createAnnouncementSchema = deferred(() => {
+  const s = optionalShape();
+  return z
+    .object({
+      title: title(),
+      content: content(),
+      content_type: s.content_type.default('html'),
+      category: s.category.default('general'),
+      priority: s.priority.default('normal'),
+      is_pinned: s.is_pinned.default(false),
+      is_active: s.is_active.default(true),
+      start_date: day(),
+      end_date: day(),
+      images: s.images.default([]),
+    })
+    .refine(datesInOrder, { error: m.dateOrder, path: ['end_date'] });
+});
+export type AnnouncementInput = z.input<typeof createAnnouncementSchema>;
+export type CreateAnnouncement = z.output<typeof createAnnouncementSchema>;
+
+/** PUT /api/announcements/{id}: any subset (the list's active and pin toggles send one field). */
+export const updateAnnouncementSchema = deferred(() => {
+  const s = optionalShape();
+  return z
+    .object({
+      title: title().optional(),
+      content: content().optional(),
+      content_type: s.content_type.optional(),
+      category: s.category.optional(),
+      priority: s.priority.optional(),
+      is_pinned: s.is_pinned.optional(),
+      is_active: s.is_active.optional(),
+      start_date: day(),
+      end_date: day(),
+      images: s.images.optional(),
+    })
+    .refine(datesInOrder, { error: m.dateOrder, path: ['end_date'] });
+});
+export type UpdateAnnouncement = z.output<typeof updateAnnouncementSchema>;
+
+const flag = () =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .optional();
+
+/** GET /api/announcements?limit=&includeInactive= (includeInactive counts for operators only). */
+export const listAnnouncementsQuerySchema = deferred(() =>
+  z.object({
+    limit: z.coerce.number({ error: '조회 개수는 숫자로 입력해주세요.' }).int().min(1).max(ANNOUNCEMENTS_LIMIT_MAX).default(10),
+    includeInactive: flag(),
+  }),
+);
+
+export const announcementIdPathSchema = deferred(() => z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.notFound }) }));
+
+/** POST /api/announcements/images: ask for an upload of one image. */
+export const imageUploadRequestSchema = deferred(() =>
+  z.object({
+    contentType: z.enum(imageContentTypes, { error: m.imageType }),
+    size: z.number({ error: m.imageEmpty }).int().min(1, { error: m.imageEmpty }).max(IMAGE_MAX_BYTES, { error: m.imageTooLarge }),
+  }),
+);
+export const imageUploadPathSchema = deferred(() => z.object({ uploadId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.imageNotUploaded }) }));
+

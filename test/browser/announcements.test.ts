@@ -1,0 +1,167 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
+import { apiClient } from '../support/http';
+import { startLocalStack, type LocalStack } from '../support/local-stack';
+import { pngBytes } from '../support/announcements';
+
+/**
+ * Issue 15 done-when, in Chromium against the built SPA: an operator writes a pinned announcement
+ * with formatting and an uploaded image; advertisers see it rotate in the banner, open it from the
+ * list, and the view count rises once per user.
+ */
+const screenshotDir = process.env.SCREENSHOT_DIR ?? join(import.meta.dirname, '../artifacts');
+mkdirSync(screenshotDir, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `announcements-${name}.png`), fullPage: true });
+
+const operator = { email: 'annop', password: 'oppass123', fullName: '박운영', role: 'operator' as const };
+const advertisers = [
+  { email: 'annadv1', password: 'adpass123', fullName: '김광고' },
+  { email: 'annadv2', password: 'adpass123', fullName: '이광고' },
+];
+let stack: LocalStack;
+let browser: BrowserSession;
+let imageFile: string;
+
+beforeAll(async () => {
+  ensureWebBuild();
+  stack = await startLocalStack();
+  await stack.createUser(operator);
+  for (const a of advertisers) await stack.createUser(a);
+  // A second pinned announcement, so the banner has something to rotate to.
+  const api = apiClient(stack.url);
+  const { token } = await api.login(operator.email, operator.password);
+  const other = await api.call('POST', '/api/announcements', { token, body: { title: '이벤트 안내', content: '<p>가을 이벤트가 시작됩니다.</p>', category: 'event', is_pinned: true } });
+  expect(other.status).toBe(201);
+  imageFile = join(tmpdir(), `announcement-${Date.now()}.png`);
+  writeFileSync(imageFile, pngBytes(320, 120));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const TITLE = '서버 점검 안내';
+
+describe('announcements journey', () => {
+  it('an operator writes a pinned announcement with formatting and an image', async () => {
+    const page = await browser.freshPage();
+    const errors: string[] = [];
+    // The editor must work under the site's CSP (no inline <style>) and throw nothing.
+    page.on('console', (m) => m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()) && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    const api = trackApiCalls(page);
+    await submitLogin(page, stack.url, operator.email, operator.password);
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.goto(`${stack.url}/admin/announcements`);
+    await page.getByRole('heading', { name: '공지사항 관리' }).waitFor();
+    await api.settled();
+
+    // The editor is not part of the page's first load: no ProseMirror until the dialog opens.
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /rich-text-editor/.test(e.name)))).toBe(false);
+    await page.getByRole('button', { name: '새 공지사항' }).click();
+    const dialog = page.getByRole('dialog');
+    const save = dialog.getByRole('button', { name: '등록' });
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await dialog.getByLabel('제목').fill(TITLE);
+    const editor = dialog.getByRole('textbox', { name: '내용' });
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.type('오늘 밤 ');
+    await dialog.getByRole('button', { name: '굵게' }).click();
+    await page.keyboard.type('02:00~04:00');
+    await dialog.getByRole('button', { name: '굵게' }).click();
+    await page.keyboard.type(' 점검합니다.');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: '글머리 기호 목록' }).click();
+    await page.keyboard.type('슬롯 등록 일시 중지');
+    await dialog.getByLabel('이미지 업로드').setInputFiles(imageFile);
+    await dialog.locator('img[src^="/media/announcements/"]').waitFor();
+    await dialog.getByLabel('중요도').selectOption('high');
+    await dialog.getByRole('checkbox', { name: '상단 고정' }).check();
+    await shot(page, 'editor');
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await save.click();
+    await page.getByText('공지사항이 등록되었습니다.').waitFor();
+    await api.settled();
+    const row = page.locator('tr', { hasText: TITLE });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('중요');
+    expect(await row.innerText()).toContain('고정');
+    await shot(page, 'admin-list');
+    expect(errors).toEqual([]);
+  });
+
+  it('advertisers see it rotate in the banner, open it from the list, and each counts one view', async () => {
+    for (const [i, adv] of advertisers.entries()) {
+      const page = await browser.freshPage();
+      const api = trackApiCalls(page);
+      await submitLogin(page, stack.url, adv.email, adv.password);
+      await page.waitForURL((url) => url.pathname === '/slots');
+      const banner = page.getByTestId('pinned-banner');
+      await banner.waitFor();
+      const link = banner.getByRole('link');
+      const first = await link.innerText();
+      expect(first).not.toContain('<');
+      // The next item comes within 5 s (plus a little for the timer), then the first again.
+      await expect.poll(() => link.innerText(), { timeout: 7_000, interval: 250 }).not.toBe(first);
+      const texts = new Set([first, await link.innerText()]);
+      expect([...texts].some((t) => t.startsWith(`${TITLE} — 오늘 밤 02:00~04:00 점검합니다.`))).toBe(true);
+      if (i === 0) await shot(page, 'banner');
+
+      await page.goto(`${stack.url}/announcements`);
+      await page.getByRole('heading', { name: '공지사항' }).waitFor();
+      await api.settled();
+      const row = page.locator('tr', { hasText: TITLE });
+      await row.waitFor();
+      expect(await row.getByTestId('view-count').innerText()).toBe(String(i));
+
+      await row.getByRole('button', { name: TITLE }).click();
+      const dialog = page.getByRole('dialog', { name: TITLE });
+      const content = dialog.getByTestId('announcement-content');
+      await content.waitFor();
+      expect(await content.locator('strong').innerText()).toBe('02:00~04:00');
+      expect(await content.locator('li').innerText()).toBe('슬롯 등록 일시 중지');
+      const img = content.locator('img');
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320);
+      expect(await img.getAttribute('src')).toMatch(/^\/media\/announcements\/[0-9A-Z]{26}\.png$/);
+      expect(await dialog.innerText()).toContain(`조회 ${i + 1}`);
+      if (i === 0) await shot(page, 'detail');
+      await page.keyboard.press('Escape');
+      await api.settled();
+      await expect.poll(() => row.getByTestId('view-count').innerText()).toBe(String(i + 1));
+
+      // Opening it again does not count again.
+      await row.getByRole('button', { name: TITLE }).click();
+      await page.getByRole('dialog', { name: TITLE }).getByTestId('announcement-content').waitFor();
+      await page.keyboard.press('Escape');
+      await api.settled();
+      await page.reload();
+      await page.locator('tr', { hasText: TITLE }).waitFor();
+      await api.settled();
+      expect(await page.locator('tr', { hasText: TITLE }).getByTestId('view-count').innerText()).toBe(String(i + 1));
+      if (i === 0) await shot(page, 'list');
+    }
+  });
+
+  it('closing a banner item keeps it closed for the session', async () => {
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, advertisers[0].email, advertisers[0].password);
+    await page.waitForURL((url) => url.pathname === '/slots');
+    const banner = page.getByTestId('pinned-banner');
+    await banner.waitFor();
+    const closed = await banner.getByRole('link').getAttribute('data-announcement-id');
+    await banner.getByRole('button', { name: '공지 닫기' }).click();
+    await page.goto(`${stack.url}/announcements`);
+    await page.getByTestId('pinned-banner').waitFor();
+    for (let k = 0; k < 3; k++) {
+      expect(await page.getByTestId('pinned-banner').getByRole('link').getAttribute('data-announcement-id')).not.toBe(closed);
+      await page.waitForTimeout(2_000);
+    }
+  });
+});

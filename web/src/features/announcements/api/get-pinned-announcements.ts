@@ -1,0 +1,15 @@
+import useSWR from 'swr';
+import type { Announcement } from '#shared/announcements';
+import { api } from '@/lib/api-client';
+
+/**
+ * The banner's items (pinned, active, within their dates). Loaded on every page of the shell, so this
+ * file imports no zod schema (the answer is typed only; the shell stays free of the schema library).
+ */
+export const pinnedAnnouncementsKey = '/announcements/pinned';
+export const getPinnedAnnouncements = () => api.get<Announcement[]>(pinnedAnnouncementsKey);
+
+export function usePinnedAnnouncements() {
+  // A failed load hides the banner (spec §2); no retry storm on every page.
+  return useSWR(pinnedAnnouncementsKey, getPinnedAnnouncements, { shouldRetryOnError: false, revalidateOnFocus: false });
+}

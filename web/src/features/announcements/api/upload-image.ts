@@ -1,0 +1,29 @@
+import { imageUploadRequestSchema } from '#shared/schemas/announcements';
+import { IMAGE_MAX_BYTES, imageContentTypes, type ImageUploadTicket } from '#shared/announcements';
+import { announcementMessages } from '#shared/messages/announcements';
+import { api, ApiError } from '@/lib/api-client';
+
+export { imageUploadRequestSchema };
+
+export const uploadImageKey = '/announcements/images';
+
+/**
+ * An editor image: a ticket from the API, the bytes POSTed where it says (S3 presigned POST in the
+ * cloud, the local server locally), then the API checks the bytes and answers the served path.
+ */
+export async function uploadAnnouncementImage(file: File): Promise<string> {
+  const parsed = imageUploadRequestSchema.safeParse({ contentType: file.type, size: file.size });
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? announcementMessages.imageUploadFailed);
+  const ticket = await api.post<ImageUploadTicket>(uploadImageKey, parsed.data);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+  form.append('file', file);
+  const res = await fetch(ticket.url, { method: 'POST', body: form });
+  if (!res.ok) throw new Error(res.status === 400 ? announcementMessages.imageTooLarge : announcementMessages.imageUploadFailed);
+  const confirmed = await api.post<{ url: string }>(`${uploadImageKey}/${ticket.uploadId}/confirm`);
+  return confirmed.url;
+}
+
+export const acceptedImageTypes = imageContentTypes.join(',');
+export const maxImageBytes = IMAGE_MAX_BYTES;
+export { ApiError };

@@ -1,0 +1,65 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { htmlToText } from '#shared/announcement-html';
+import type { Announcement } from '#shared/announcements';
+import { Icon } from '@/components/ui/icon';
+import { usePinnedAnnouncements } from '../api/get-pinned-announcements';
+import { useClosedBanners } from '../hooks/use-closed-banners';
+import styles from './pinned-banner.module.css';
+
+/** Advertiser-area §2, §9: 120 characters, then an ellipsis; a new item every 5 seconds. */
+export const BANNER_TEXT_MAX = 120;
+export const BANNER_ROTATE_MS = 5000;
+
+export function bannerText(a: Pick<Announcement, 'title' | 'content' | 'content_type'>): string {
+  const body = a.content_type === 'html' ? htmlToText(a.content) : a.content.replace(/\s+/g, ' ').trim();
+  const text = body ? `${a.title} — ${body}` : a.title;
+  return text.length > BANNER_TEXT_MAX ? `${text.slice(0, BANNER_TEXT_MAX)}…` : text;
+}
+
+/**
+ * The pinned-announcement banner above every page of every layout (mounted by the app shell):
+ * pinned and active items only, markup stripped, rotating every 5 s (paused while pointed at or
+ * focused), each closable for the rest of the session. Hidden when the load fails or nothing is left.
+ */
+export function PinnedBanner() {
+  const { data, error } = usePinnedAnnouncements();
+  const { closed, close } = useClosedBanners();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const items = useMemo(() => (data ?? []).filter((a) => a.is_pinned && a.is_active && !closed.includes(a.id)), [data, closed]);
+
+  useEffect(() => {
+    if (items.length < 2 || paused) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % items.length), BANNER_ROTATE_MS);
+    return () => window.clearInterval(timer);
+  }, [items.length, paused]);
+
+  if (error || items.length === 0) return null;
+  const current = items[index % items.length];
+  return (
+    <div
+      className={`${styles.banner} ${current.priority === 'urgent' ? styles.urgent : ''}`}
+      role="region"
+      aria-label="고정 공지"
+      data-testid="pinned-banner"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <Icon name="megaphone" size={16} />
+      <Link to="/announcements" className={styles.text} data-announcement-id={current.id}>
+        {bannerText(current)}
+      </Link>
+      {items.length > 1 && (
+        <span className={styles.count} aria-hidden="true">
+          {(index % items.length) + 1}/{items.length}
+        </span>
+      )}
+      <button type="button" className={styles.close} aria-label="공지 닫기" title="공지 닫기" onClick={() => close(current.id)}>
+        <Icon name="x" size={14} />
+      </button>
+    </div>
+  );
+}
