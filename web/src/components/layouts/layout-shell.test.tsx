@@ -73,7 +73,7 @@ describe('LayoutShell', () => {
     const floating = screen.getAllByRole('button', { name: '메뉴 닫기' }).find((b) => b.hasAttribute('aria-expanded'));
     expect(floating).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('button', { name: '메뉴 열기' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await screen.findByRole('button', { name: '메뉴 열기' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('an unknown preset falls back to classic', () => {

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './icon';
 import styles from './modal.module.css';
+import { useUniqueId } from '@/lib/use-unique-id';
 
 export interface ModalProps {
   open: boolean;
@@ -23,8 +24,8 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  */
 export function Modal({ open, onClose, title, description, children, footer, size = 'md', dismissible = true }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
+  const titleId = useUniqueId();
+  const descriptionId = useUniqueId();
 
   useEffect(() => {
     if (!open) return;

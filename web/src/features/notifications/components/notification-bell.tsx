@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { notificationMessages } from '#shared/messages/notifications';
 import { Icon } from '@/components/ui/icon';
@@ -10,6 +10,7 @@ import { useNow } from '../hooks/use-now';
 import { badgeText, typeIcon, typeTone } from '../utils/notification-display';
 import { formatRelativeTime } from '../utils/relative-time';
 import styles from './notifications.module.css';
+import { useUniqueId } from '@/lib/use-unique-id';
 
 export const BELL_DROPDOWN_SIZE = 5;
 
@@ -20,7 +21,7 @@ export const BELL_DROPDOWN_SIZE = 5;
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const panelId = useUniqueId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { commonMessages } from '#shared/messages/common';
 import { defaultSettings, pageTitle } from '#shared/setting-defaults';
 import { useToast } from '@/components/ui/toast';
@@ -30,7 +30,8 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     }
   }, [error, data, toast]);
 
-  useEffect(() => {
+  // Before paint: a page never shows one frame in the default theme once the settings are known.
+  useLayoutEffect(() => {
     document.title = pageTitle(value.settings);
     document.documentElement.dataset.theme = value.settings.globalTheme;
   }, [value.settings]);

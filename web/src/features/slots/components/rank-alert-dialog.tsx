@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { rankAlertMessages } from '#shared/messages/rank-alerts';
 import { RANK_ALERT_MOVE_MAX, RANK_ALERT_MOVE_MIN, rankAlertEventText, rankAlertInputSchema } from '#shared/schemas/rank-alerts';
 import type { SlotDto } from '#shared/schemas/slots';
@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { setRankAlert } from '../api/set-rank-alert';
 import styles from './rank-alert.module.css';
+import { useUniqueId } from '@/lib/use-unique-id';
 
 /**
  * 순위 알림 (issue 12 item 7, beyond the spec): tell me when this slot's rank moves by N places or
@@ -18,7 +19,7 @@ import styles from './rank-alert.module.css';
  */
 export function RankAlertDialog({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
   const toast = useToast();
-  const moveId = useId();
+  const moveId = useUniqueId();
   const [moveOn, setMoveOn] = useState(slot.rank_alert?.moveBy != null);
   const [moveBy, setMoveBy] = useState(String(slot.rank_alert?.moveBy ?? 10));
   const [whenOut, setWhenOut] = useState(slot.rank_alert?.whenOut ?? false);

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SlotSearchType } from '#shared/schemas/slots';
 import { Button } from '@/components/ui/button';
 import { defaultSlotFilters, type SlotFilters } from '../hooks/use-slot-filters';
 import { matchingPreset, periodPresets, periodRange } from '../utils/period';
 import { Icon } from '@/components/ui/icon';
 import styles from './slot-search.module.css';
+import { useUniqueId } from '@/lib/use-unique-id';
 
 const searchTypes: { value: SlotSearchType; label: string }[] = [
   { value: 'all', label: '전체' },
@@ -17,7 +18,7 @@ const searchTypes: { value: SlotSearchType; label: string }[] = [
 export function SlotSearch({ filters, onApply, onReset }: { filters: SlotFilters; onApply: (f: Partial<SlotFilters>) => void; onReset: () => void }) {
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState(false);
-  const id = useId();
+  const id = useUniqueId();
   useEffect(() => setDraft(filters), [filters]);
   const set = <K extends keyof SlotFilters>(key: K, value: SlotFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const active = matchingPreset(draft.dateFrom, draft.dateTo);

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, type Dispatch, type ReactNode, type RefObject } from 'react';
+import { memo, useLayoutEffect, useRef, type Dispatch, type ReactNode, type RefObject } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { gridKeyAction, type GridAction, type GridState } from '../utils/grid';
 import { cellKey } from '../utils/grid-validation';
@@ -40,8 +40,9 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
   const wantsFocus = useRef(false);
   const { cursor, editing } = state;
 
-  // Follow the cursor with the focus once the user works in the grid (never steal it on load).
-  useEffect(() => {
+  // Follow the cursor with the focus once the user works in the grid (never steal it on load). A
+  // layout effect: the new cell's input has the focus before the next key or paste arrives.
+  useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input || !wantsFocus.current) return;
     if (document.activeElement !== input) input.focus({ preventScroll: false });
