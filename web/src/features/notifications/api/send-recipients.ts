@@ -1,0 +1,26 @@
+import useSWR from 'swr';
+import type { Pagination } from '#shared/api';
+import { USER_LIST_MAX_LIMIT, userListQuerySchema } from '#shared/schemas/users';
+import { api } from '@/lib/api-client';
+import type { PickedUser } from '../utils/send-form';
+
+/** The users API's query schema (search, role, status, page, limit ≤ 1000). */
+export { userListQuerySchema };
+
+/**
+ * Who may receive a notification: active role-user accounts only (operator console §5; the server
+ * refuses anyone else). GET /api/users?role=user&status=active, up to the spec's 1000 (§7, §9).
+ */
+export const recipientSearchPath = '/users';
+export const recipientSearchKey = (search: string) => [recipientSearchPath, 'notification-recipients', search] as const;
+
+export const searchRecipients = async (search: string): Promise<{ users: PickedUser[]; total: number }> => {
+  const data = await api.get<{ users: PickedUser[]; pagination: Pagination }>(recipientSearchPath, {
+    query: { role: 'user', status: 'active', search: search || undefined, page: 1, limit: USER_LIST_MAX_LIMIT },
+  });
+  return { users: (data.users ?? []).map((u) => ({ id: u.id, email: u.email, fullName: u.fullName })), total: data.pagination?.total ?? 0 };
+};
+
+export function useRecipientSearch(search: string, enabled: boolean) {
+  return useSWR(enabled ? recipientSearchKey(search) : null, ([, , s]) => searchRecipients(s), { keepPreviousData: true, shouldRetryOnError: false });
+}
