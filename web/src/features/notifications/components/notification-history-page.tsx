@@ -77,7 +77,7 @@ export function NotificationHistoryPage() {
           <ErrorBox message={error ? errorMessage(error, '알림 내역을 불러오는데 실패했습니다.') : null} />
           {isLoading && !data ? (
             <p className={styles.note}>불러오는 중...</p>
-          ) : rows.length === 0 ? (
+          ) : error && !data ? null : rows.length === 0 ? (
             <EmptyState
               icon="bell"
               title={filtered ? '조건에 맞는 발송 내역이 없습니다.' : '발송한 알림이 없습니다.'}
