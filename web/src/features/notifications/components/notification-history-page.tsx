@@ -28,6 +28,7 @@ export function NotificationHistoryPage() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const [sending, setSending] = useState(false);
+  const [busy, setBusy] = useState(false);
   const query: NotificationHistoryParams = { page, limit, ...historyRangeOf(period, kstToday()), type: type === 'all' ? undefined : type };
   const { data, error, isLoading } = useNotificationHistory(query);
   const rows = data?.items ?? [];
@@ -92,13 +93,14 @@ export function NotificationHistoryPage() {
           </div>
         </Card>
       </div>
-      <Modal open={sending} onClose={() => setSending(false)} title="알림 발송" size="xl">
+      <Modal open={sending} onClose={() => setSending(false)} title="알림 발송" size="xl" dismissible={!busy}>
         <SendNotificationForm
           onSent={() => {
             setSending(false);
             setPage(1);
           }}
           onCancel={() => setSending(false)}
+          onBusyChange={setBusy}
         />
       </Modal>
     </>

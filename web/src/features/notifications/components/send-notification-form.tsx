@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { notificationMessages } from '#shared/messages/notifications';
 import { MESSAGE_MAX, NOTIFICATION_PRIORITIES, TITLE_MAX, type SendResult } from '#shared/schemas/notifications';
 import { ErrorBox } from '@/components/ui/alert';
@@ -26,18 +26,21 @@ interface Props {
   /** After a send went out (the dialog closes itself with this). */
   onSent?: (result: SendResult) => void;
   onCancel?: () => void;
+  /** Told when a send starts and ends (a dialog stays open meanwhile). */
+  onBusyChange?: (busy: boolean) => void;
 }
 
 /**
  * The send form of /admin/notifications and of the history page's dialog (operator console §2, §5):
  * type, recipients, title, message, priority, auto-close and its duration in seconds, with a preview.
  */
-export function SendNotificationForm({ onSent, onCancel }: Props) {
+export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) {
   const id = useId();
   const toast = useToast();
   const { trigger, isMutating, error, reset } = useSendNotification();
   const [values, setValues] = useState<SendFormValues>(initialSendValues);
   const [errors, setErrors] = useState<SendFormErrors>({});
+  useEffect(() => onBusyChange?.(isMutating), [isMutating, onBusyChange]);
 
   const set = <K extends keyof SendFormValues>(key: K, value: SendFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
