@@ -1,12 +1,18 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from '#commons/config';
-import { connectionsStore } from '../storage/connections';
+import { logger } from '#commons/logger';
+import { connectionsStore, type ConnectionAudience, type ConnectionRecord } from '../storage/connections';
+import { inParallel } from '../storage/item-io';
+import type { Role } from '#shared/roles';
 
 /** What the server pushes over the socket (design §7). */
 export interface PushMessage {
   type: 'new_notification' | 'chat_message' | 'chat_read' | 'unread_count' | 'pong';
   data: unknown;
 }
+
+/** Posts in flight at once: the SDK's connection pool (50 sockets) without queueing behind it. */
+export const PUSH_CONCURRENCY = 48;
 
 let cached: { endpoint: string; client: ApiGatewayManagementApiClient } | undefined;
 
@@ -42,9 +48,65 @@ export async function pushToConnection(connectionId: string, message: PushMessag
   }
 }
 
-/** Sends to every open connection of a user; returns how many received it. */
-export async function pushToUser(userId: string, message: PushMessage): Promise<number> {
-  const connections = await connectionsStore.ofUser(userId);
-  const sent = await Promise.all(connections.map((c) => pushToConnection(c.connectionId, message).catch(() => false)));
-  return sent.filter(Boolean).length;
+/** What each connection gets, in order (a user's own unread count differs from the next user's). */
+export type MessagesOf = (connection: ConnectionRecord) => PushMessage[];
+
+/**
+ * Sends each connection its messages (in order on that connection), at most `PUSH_CONCURRENCY`
+ * connections at once; a failure on one never stops the others. Returns how many received all.
+ */
+export async function pushToConnections(connections: ConnectionRecord[], messagesOf: MessagesOf): Promise<number> {
+  let delivered = 0;
+  await inParallel(connections, PUSH_CONCURRENCY, async (c) => {
+    try {
+      let ok = true;
+      for (const message of messagesOf(c)) ok = (await pushToConnection(c.connectionId, message)) && ok;
+      if (ok) delivered++;
+    } catch (error) {
+      logger.warn('push failed', { connectionId: c.connectionId, error: error as Error });
+    }
+  });
+  return delivered;
 }
+
+const asList = (m: PushMessage | PushMessage[]) => (Array.isArray(m) ? m : [m]);
+
+/** Sends to every open connection of a user; returns how many received it. */
+export async function pushToUser(userId: string, message: PushMessage | PushMessage[]): Promise<number> {
+  const connections = await connectionsStore.ofUser(userId);
+  return pushToConnections(connections, () => asList(message));
+}
+
+/** The users a page of connections belongs to, with the role each connected as. */
+export type ConnectedUsers = Array<{ userId: string; role: Role }>;
+/** Reads what it needs for a page of connected users (one batch), then says what each user gets. */
+export type Prepare = (users: ConnectedUsers) => Promise<(userId: string) => PushMessage | PushMessage[]>;
+
+const usersOf = (connections: ConnectionRecord[]): ConnectedUsers => [...new Map(connections.map((c) => [c.userId, { userId: c.userId, role: c.role }])).values()];
+
+/** Sends to every open connection of each user; users without one cost one query and nothing else. */
+export async function pushToUsers(userIds: string[], prepare: Prepare): Promise<number> {
+  const connections: ConnectionRecord[] = [];
+  await inParallel([...new Set(userIds)], 16, async (userId) => {
+    connections.push(...(await connectionsStore.ofUser(userId)));
+  });
+  if (!connections.length) return 0;
+  const messagesOf = await prepare(usersOf(connections));
+  return pushToConnections(connections, (c) => asList(messagesOf(c.userId)));
+}
+
+/**
+ * Sends to every open connection of an audience ('users': every role-user account, a broadcast;
+ * 'staff': operators and developers, the chat inbox), a page of connections at a time.
+ */
+export async function pushToAudience(audience: ConnectionAudience, prepare: Prepare): Promise<number> {
+  let delivered = 0;
+  for await (const page of connectionsStore.ofAudience(audience)) {
+    const messagesOf = await prepare(usersOf(page));
+    delivered += await pushToConnections(page, (c) => asList(messagesOf(c.userId)));
+  }
+  return delivered;
+}
+
+/** Every operator's and developer's open connections get the same message (chat's inbox events). */
+export const pushToStaff = (message: PushMessage) => pushToAudience('staff', async () => () => message);

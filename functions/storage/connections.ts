@@ -12,6 +12,10 @@ export interface ConnectionRecord {
   ttl: number;
 }
 
+/** Who a connection belongs to, for pushes to many: role-user accounts (broadcasts) or staff (chat inbox). */
+export type ConnectionAudience = 'users' | 'staff';
+export const audienceOf = (role: Role): ConnectionAudience => (role === 'user' ? 'users' : 'staff');
+
 const CONNECTION_TTL_SECONDS = 3 * 3600; // API Gateway closes sockets after 2 h anyway
 
 export const connectionsStore = {
@@ -22,6 +26,7 @@ export const connectionsStore = {
         Item: {
           ...keys.connection(connectionId),
           ...keys.connectionOfUser(userId, connectionId),
+          ...keys.connectionsOfAudience(audienceOf(role), connectionId),
           entity: 'connection',
           connectionId,
           userId,
@@ -47,5 +52,27 @@ export const connectionsStore = {
       }),
     );
     return ((out.Items ?? []) as ConnectionRecord[]).filter((c) => !isExpired(c));
+  },
+
+  /** Every open connection of an audience, a page at a time (a broadcast pushes while it reads). */
+  async *ofAudience(audience: ConnectionAudience, pageSize = 500): AsyncGenerator<ConnectionRecord[]> {
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const out = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.connectionsOfAudience(audience).GSI2PK },
+          ProjectionExpression: 'connectionId, userId, #role, connectedAt, #ttl',
+          ExpressionAttributeNames: { '#role': 'role', '#ttl': 'ttl' },
+          Limit: pageSize,
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      const page = ((out.Items ?? []) as ConnectionRecord[]).filter((c) => !isExpired(c));
+      if (page.length) yield page;
+      cursor = out.LastEvaluatedKey;
+    } while (cursor);
   },
 };

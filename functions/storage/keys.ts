@@ -60,6 +60,11 @@ export const keys = {
     GSI1PK: `USERCONN#${userId}`,
     GSI1SK: connectionId,
   }),
+  /** GSI2: every open connection of one audience: role-user accounts (broadcasts) or staff (operators and developers: chat). */
+  connectionsOfAudience: (audience: 'users' | 'staff', connectionId?: string) => ({
+    GSI2PK: `CONNS#${audience}`,
+    ...(connectionId ? { GSI2SK: connectionId } : {}),
+  }),
 
   // idempotency records for retried mutations
   idempotency: (scope: string, key: string): Key => ({ PK: `IDEM#${scope}#${key}`, SK: 'IDEM' }),
@@ -154,6 +159,31 @@ export const keys = {
   /** Charge request counts by status: one per user and one global (dashboard). */
   chargeCountsOfUser: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'CASH#CHARGECOUNTS' }),
   chargeCountsGlobal: (): Key => ({ PK: 'COUNTERS', SK: 'CASH#CHARGECOUNTS' }),
+
+  // notifications (issue 13; functions/storage/notifications.ts). Ids are the send's group id (a ULID):
+  // one send reaches each recipient once, so a recipient's item is keyed by it and newest first = descending.
+  /** A notification sent to one user, in the recipient's partition. */
+  notification: (userId: string, notificationId: string): Key => ({ PK: `USER#${userId}`, SK: `NOTIF#${notificationId}` }),
+  notificationPrefix: () => 'NOTIF#',
+  /** A broadcast ('all'), stored once for everyone. */
+  broadcast: (notificationId: string): Key => ({ PK: 'NOTIFALL', SK: `NOTIF#${notificationId}` }),
+  broadcastsPartition: () => ({ PK: 'NOTIFALL' }),
+  /** One user's read / dismiss / delete state of one broadcast, created when the user first acts on it. */
+  broadcastState: (userId: string, notificationId: string): Key => ({ PK: `USER#${userId}`, SK: `NOTIFSTATE#${notificationId}` }),
+  broadcastStatePrefix: () => 'NOTIFSTATE#',
+  /** A user's badge counters: direct unread, broadcasts read or deleted, broadcasts sent before the account. */
+  notificationCounts: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'NOTIFCOUNTS' }),
+  /** How many broadcasts were ever sent (each user's broadcast unread = this − their base − their seen). */
+  broadcastCounter: (): Key => ({ PK: 'COUNTERS', SK: 'NOTIFALL' }),
+  /** One send (operator or feature): recipients, read count; the operator history reads these only. */
+  notificationSend: (groupId: string): Key => ({ PK: `NOTIFSEND#${groupId}`, SK: 'SEND' }),
+  /** GSI1: every send by time (the operator history, newest first; a date filter is a key range). */
+  notificationSendListing: (createdAt?: string, groupId?: string) => ({
+    GSI1PK: 'NOTIFSENDS',
+    ...(createdAt ? { GSI1SK: `${createdAt}#${groupId}` } : {}),
+  }),
+  /** A caller's dedupe key → the send it made (a retried feature never notifies twice). */
+  notificationDedupe: (dedupeKey: string): Key => ({ PK: `NOTIFDEDUPE#${dedupeKey}`, SK: 'DEDUPE' }),
 };
 
 /** TTL attribute value: epoch seconds. */

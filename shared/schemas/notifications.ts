@@ -79,7 +79,8 @@ export interface DismissResult {
 }
 export interface MarkAllReadResult {
   updated: number;
-  unreadCount: 0;
+  /** 0, unless a new notification arrived while marking. */
+  unreadCount: number;
 }
 export interface DeleteResult {
   deleted: true;

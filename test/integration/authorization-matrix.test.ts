@@ -20,6 +20,7 @@ interface Fixtures {
   ownerId: string;
   slotId: string;
   chargeId: string;
+  notificationId: string;
 }
 type Account = { id: string; token: string };
 let owner: Account;
@@ -40,6 +41,7 @@ interface RouteCase {
 
 const slotPath = (suffix = '') => (f: Fixtures) => `/api/slots/${f.slotId}${suffix}`;
 const chargePath = (suffix: string) => (f: Fixtures) => `/api/cash/charge-requests/${f.chargeId}${suffix}`;
+const notificationPath = (suffix: string) => (f: Fixtures) => `/api/notifications/${f.notificationId}${suffix}`;
 
 /** One entry per route of the table: how to call it and which object it guards. */
 const cases: Record<string, RouteCase> = {
@@ -112,6 +114,17 @@ const cases: Record<string, RouteCase> = {
   'DELETE /api/rank/worker-keys/{id}': { path: () => '/api/rank/worker-keys/unknown-key' },
   'GET /api/rank/work': {},
   'POST /api/rank/observations': {},
+  'GET /api/notifications': {},
+  'GET /api/notifications/unread-count': {},
+  'PUT /api/notifications/{id}/read': { path: notificationPath('/read'), owned: {} },
+  'PUT /api/notifications/{id}/dismiss': { path: notificationPath('/dismiss'), owned: {} },
+  'PUT /api/notifications/mark-all-read': {},
+  'PUT /api/notifications/read-all': {},
+  'DELETE /api/notifications/delete-read': {},
+  'DELETE /api/notifications/{id}': { path: notificationPath(''), owned: {} },
+  'POST /api/notifications/test': {},
+  'POST /api/notifications': {},
+  'GET /api/notifications/all': {},
 };
 
 /** Which callers a route's declared access lets through. */
@@ -149,7 +162,11 @@ beforeAll(async () => {
   developer = await newAccount(stack, { role: 'developer' });
   const slot = await api.call('POST', '/api/slots', { token: owner.token, body: row(1) });
   const charge = await api.call('POST', '/api/cash/charge-requests', { token: owner.token, body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
-  fx = { ownerId: owner.id, slotId: slot.body.data.id, chargeId: charge.body.data.id };
+  const { notify } = await import('../../functions/domain/notifications/notify');
+  const notification = await notify(owner.id, { title: '소유자 알림', message: '남이 읽을 수 없습니다.' });
+  // The stranger's badge counters exist before the snapshots (the first read of a badge fixes its base).
+  await api.call('GET', '/api/notifications/unread-count', { token: stranger.token });
+  fx = { ownerId: owner.id, slotId: slot.body.data.id, chargeId: charge.body.data.id, notificationId: notification.groupId };
 });
 afterAll(() => stack?.stop());
 
