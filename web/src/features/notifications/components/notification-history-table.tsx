@@ -1,3 +1,4 @@
+import { notificationMessages } from '#shared/messages/notifications';
 import type { SendRecord } from '#shared/schemas/notifications';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -41,7 +42,10 @@ export function NotificationHistoryTable({ rows }: { rows: SendRecord[] }) {
               </td>
               <td>
                 <p>{row.recipient_label}</p>
-                <p className={styles.muted}>{formatNumber(row.recipient_count)}명</p>
+                {/* A several-user send is labelled by its head count already ('3명'). */}
+                {row.recipient_label !== notificationMessages.recipientsLabel(row.recipient_count) && (
+                  <p className={styles.muted}>{formatNumber(row.recipient_count)}명</p>
+                )}
               </td>
               <td className={styles.readCell}>
                 <p>

@@ -71,7 +71,8 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
 
   return (
     <form className={styles.sendLayout} noValidate aria-label="알림 발송" onSubmit={(e) => void submit(e)}>
-      <div className={styles.form}>
+      {/* Nothing can change while a send is in flight (its success clears the text). */}
+      <fieldset className={styles.form} disabled={isMutating}>
         <ErrorBox message={error ? errorMessage(error, notificationMessages.sendFailed) : (errors.form ?? null)} onDismiss={() => reset()} />
         <div className={styles.grid}>
           <div className={styles.field}>
@@ -170,7 +171,7 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
             알림 발송
           </Button>
         </div>
-      </div>
+      </fieldset>
       <SendToastPreview values={values} />
     </form>
   );
