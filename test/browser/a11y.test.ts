@@ -57,6 +57,10 @@ beforeAll(async () => {
   const api = apiClient(stack.url);
   const { token } = await api.login(advertiser.email, advertiser.password);
   await api.call('POST', '/api/slots/bulk', { token, body: { rows: [row(1), row(2), row(3)] } });
+  // A send, so the notification history has a row to check.
+  const { token: opToken } = await api.login(operator.email, operator.password);
+  const sent = await api.call('POST', '/api/notifications', { token: opToken, body: { type: 'warning', title: '점검 안내', message: '오늘 밤 점검이 있습니다.', recipientId: 'all' } });
+  if (sent.status !== 201) throw new Error(`notification send failed: ${sent.status}`);
   browser = await launchBrowser();
 });
 
@@ -67,7 +71,7 @@ afterAll(async () => {
 
 const pagesOf: Array<[string, { email: string; password: string }, string[]]> = [
   ['advertiser', advertiser, ['/slots', '/slots/bulk', '/cash-history', '/profile', '/ranking']],
-  ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history']],
+  ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history', '/admin/notifications', '/admin/notification-history']],
   ['developer', { email: localStackDefaults.developerId, password: localStackDefaults.developerPassword }, ['/admin/settings']],
 ];
 

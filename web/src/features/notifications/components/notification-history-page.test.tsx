@@ -97,6 +97,14 @@ describe('NotificationHistoryPage', () => {
     expect(within(second).getByText('개발자')).toBeInTheDocument(); // no name: the sender kind
     expect(lastQuery().get('page')).toBe('1');
     expect(lastQuery().get('limit')).toBe('10');
+  });
+
+  it("labels a several-user send by its head count once", async () => {
+    sends = [record({ group_id: 'g9', recipient_id: 'multiple', recipient_label: '3명', recipient_count: 3, read_count: 2, read_rate: 66.7 })];
+    renderPage();
+    const [row] = await screen.findAllByTestId('notification-history-row');
+    expect(within(row).getAllByText('3명')).toHaveLength(1);
+    expect(within(row).getByText('2 / 3 (66.7%)')).toBeInTheDocument();
     expect(lastQuery().get('fromDate')).toBeNull();
   });
 
