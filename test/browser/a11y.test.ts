@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 const pagesOf: Array<[string, { email: string; password: string }, string[]]> = [
-  ['advertiser', advertiser, ['/slots', '/slots/bulk', '/cash-history', '/profile', '/ranking']],
+  ['advertiser', advertiser, ['/slots', '/slots/bulk', '/cash-history', '/profile', '/ranking', '/notifications', '/notification-test', '/chat-test']],
   ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history', '/admin/notifications', '/admin/notification-history']],
   ['developer', { email: localStackDefaults.developerId, password: localStackDefaults.developerPassword }, ['/admin/settings']],
 ];

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { isStaff, roleLabels } from '#shared/roles';
 import { LayoutShell } from '@/components/layouts/layout-shell';
@@ -19,6 +19,10 @@ import { useSessionState } from '@/lib/session-store';
 import { menuFor } from '../menu';
 import { isRouteHandle } from '../routes/route-handle';
 import styles from './app-layout.module.css';
+
+// Role users only, and only while notifications are on (advertiser §6: staff load none of it).
+const UserNotificationBell = lazy(() => import('./user-notifications').then((m) => ({ default: m.UserNotificationBell })));
+const UserNotificationsFloating = lazy(() => import('./user-notifications').then((m) => ({ default: m.UserNotificationsFloating })));
 
 /** Spec: the name, else the part of the email before '@', else '사용자'. */
 const displayName = (fullName: string, email: string) => fullName.trim() || email.split('@')[0] || '사용자';
@@ -52,6 +56,7 @@ function AppLayoutFrame() {
   const name = displayName(user.fullName, user.email);
   const staff = isStaff(user.role);
   const inConsole = pathname.startsWith('/admin');
+  const notificationsOn = settings.notificationEnabled && !staff;
 
   // Maintenance (business setting): advertisers see only the notice; staff keep working, and so does
   // a developer switched into a user's account (the server lets them write too).
@@ -135,11 +140,16 @@ function AppLayoutFrame() {
       }
       headerActions={
         <>
-          {/* The notifications feature fills the bell (badge, dropdown) later; for now it leads to the list. */}
-          {settings.notificationEnabled && (
-            <Link to="/notifications" className={styles.bell} aria-label="알림" title="알림">
-              <Icon name="bell" size={18} />
-            </Link>
+          {notificationsOn && (
+            <Suspense
+              fallback={
+                <Link to="/notifications" className={styles.bell} aria-label="알림" title="알림">
+                  <Icon name="bell" size={18} />
+                </Link>
+              }
+            >
+              <UserNotificationBell />
+            </Suspense>
           )}
           <Link to="/profile" className={styles.profileLink} title="내 정보">
             <span className={styles.profileAvatar} aria-hidden="true">
@@ -150,7 +160,16 @@ function AppLayoutFrame() {
         </>
       }
       notice={keepsWorking && settings.maintenanceMode ? <MaintenanceNotice /> : undefined}
-      floating={<SwitchBackButton />}
+      floating={
+        <>
+          <SwitchBackButton />
+          {notificationsOn && (
+            <Suspense fallback={null}>
+              <UserNotificationsFloating userId={user.id} systemSound={settings.notificationSound} />
+            </Suspense>
+          )}
+        </>
+      }
     >
       <Suspense fallback={<LoadingBlock />}>
         <Outlet />

@@ -1,0 +1,69 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultSettings } from '#shared/settings';
+import { ToastProvider } from '@/components/ui/toast';
+import { AppSettingsContext } from '@/lib/app-settings';
+import { resetSessionForTests } from '@/lib/session-store';
+import { FakeWebSocket } from '@/lib/testing/fake-websocket';
+import { fakeNotificationsApi, signInUser } from '@/features/notifications/testing/fake-notifications-api';
+import { AppLayout } from './app-layout';
+
+let restoreSocket: () => void;
+
+function renderLayout(notificationEnabled = true) {
+  const router = createMemoryRouter([{ element: <AppLayout />, children: [{ path: '/slots', element: <p>슬롯 화면</p> }] }], { initialEntries: ['/slots'] });
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), notificationEnabled, useCashSystem: false }, status: 'ready' }}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AppSettingsContext.Provider>
+    </SWRConfig>,
+  );
+}
+
+beforeEach(() => {
+  restoreSocket = FakeWebSocket.install();
+});
+afterEach(() => {
+  restoreSocket();
+  resetSessionForTests();
+  vi.restoreAllMocks();
+});
+
+describe('app layout: who gets notifications', () => {
+  it('a role user gets the bell with its dropdown, the centre button and one socket', async () => {
+    signInUser('u1');
+    fakeNotificationsApi([]);
+    renderLayout();
+    expect(await screen.findByRole('button', { name: '알림' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await screen.findByRole('button', { name: '알림 센터 열기' })).toBeInTheDocument();
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+  });
+
+  it('operators load none of it: no bell, no socket, no notification request', async () => {
+    signInUser('op1', 'operator');
+    const api = fakeNotificationsApi([]);
+    renderLayout();
+    expect(await screen.findByText('슬롯 화면')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByRole('button', { name: /알림/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '알림' })).not.toBeInTheDocument();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    expect(api.state.calls.filter((c) => c.includes('/api/notifications'))).toEqual([]);
+  });
+
+  it('the notificationEnabled setting off hides everything for users too', async () => {
+    signInUser('u1');
+    const api = fakeNotificationsApi([]);
+    renderLayout(false);
+    expect(await screen.findByText('슬롯 화면')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByRole('button', { name: /알림/ })).not.toBeInTheDocument();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    expect(api.state.calls.filter((c) => c.includes('/api/notifications'))).toEqual([]);
+  });
+});

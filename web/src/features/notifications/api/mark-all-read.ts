@@ -1,0 +1,22 @@
+import useSWRMutation from 'swr/mutation';
+import type { MarkAllReadResult } from '#shared/schemas/notifications';
+import { api } from '@/lib/api-client';
+import { useNotificationCache } from './notification-cache';
+
+/** PUT /notifications/mark-all-read (alias /read-all): every notification read and dismissed. No input. */
+export const markAllReadKey = '/notifications/mark-all-read';
+
+export const markAllNotificationsRead = () => api.put<MarkAllReadResult>(markAllReadKey);
+
+export function useMarkAllRead() {
+  const cache = useNotificationCache();
+  return useSWRMutation(markAllReadKey, () => markAllNotificationsRead(), {
+    onSuccess: () => {
+      const now = new Date().toISOString();
+      void cache.setUnreadCount(0);
+      void cache.patchItems((item, filter) =>
+        filter === 'unread' ? null : { ...item, is_read: true, read_status: 'read', read_at: item.read_at ?? now, dismissed_at: item.dismissed_at ?? now },
+      );
+    },
+  });
+}
