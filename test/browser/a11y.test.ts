@@ -57,9 +57,11 @@ beforeAll(async () => {
   const api = apiClient(stack.url);
   const { token } = await api.login(advertiser.email, advertiser.password);
   await api.call('POST', '/api/slots/bulk', { token, body: { rows: [row(1), row(2), row(3)] } });
-  // A send, so the notification history has a row to check.
+  // A send, so the notification history has a row to check (to another advertiser: this one's pages
+  // are checked as they look without unread notifications).
+  const other = await stack.createUser({ email: 'a11yadv2', password: 'a11ypass1', fullName: '수신광고주' });
   const { token: opToken } = await api.login(operator.email, operator.password);
-  const sent = await api.call('POST', '/api/notifications', { token: opToken, body: { type: 'warning', title: '점검 안내', message: '오늘 밤 점검이 있습니다.', recipientId: 'all' } });
+  const sent = await api.call('POST', '/api/notifications', { token: opToken, body: { type: 'warning', title: '점검 안내', message: '오늘 밤 점검이 있습니다.', recipientId: other.id } });
   if (sent.status !== 201) throw new Error(`notification send failed: ${sent.status}`);
   browser = await launchBrowser();
 });
