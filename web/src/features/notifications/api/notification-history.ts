@@ -1,9 +1,12 @@
 import useSWR from 'swr';
-import { notificationHistoryQuerySchema, type NotificationHistoryQuery, type SendHistoryResult } from '#shared/schemas/notifications';
+import type { NotificationHistoryQuery, SendHistoryResult } from '#shared/schemas/notifications';
 import { api } from '@/lib/api-client';
 
-/** The same query schema the server parses (sender, type, fromDate, toDate, page, limit). */
-export { notificationHistoryQuerySchema };
+/**
+ * The query schema the server parses (sender, type, fromDate, toDate, page, limit). The page builds
+ * its query from fixed choices, so it never needs it at first load.
+ */
+export const loadNotificationHistoryQuerySchema = () => import('#shared/schemas/notifications').then((m) => m.notificationHistoryQuerySchema);
 export type NotificationHistoryParams = Partial<NotificationHistoryQuery>;
 
 export const notificationHistoryPath = '/notifications/all';

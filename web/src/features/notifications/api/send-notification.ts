@@ -1,11 +1,16 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { notificationSendSchema, type NotificationSendBody, type SendResult } from '#shared/schemas/notifications';
+import type { NotificationSendBody, SendResult } from '#shared/schemas/notifications';
 import { api } from '@/lib/api-client';
 import { isNotificationHistoryKey } from './notification-history';
 
-/** The schema the server parses the body with; the form validates with it too. */
-export { notificationSendSchema, type NotificationSendBody };
+export type { NotificationSendBody };
+
+/**
+ * The schema the server parses the body with; the form validates with it too. Loaded on the first
+ * submit (as the sign-in form does): zod is ~40 KB the page can show without.
+ */
+export const loadSendSchema = () => import('#shared/schemas/notifications').then((m) => m.notificationSendSchema);
 
 export const sendNotificationPath = '/notifications';
 export const sendNotificationKey = `${sendNotificationPath}#send`;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { commonMessages } from '#shared/messages/common';
 import { notificationMessages } from '#shared/messages/notifications';
 import { MESSAGE_MAX, NOTIFICATION_PRIORITIES, TITLE_MAX, type SendResult } from '#shared/schemas/notifications';
 import { ErrorBox } from '@/components/ui/alert';
@@ -6,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { useSendNotification } from '../api/send-notification';
+import { loadSendSchema, useSendNotification } from '../api/send-notification';
 import { notificationTypeLabels, priorityLabels, sendableTypes } from '../utils/admin-notification-labels';
 import { canSend, initialSendValues, validateSendForm, type SendFormErrors, type SendFormValues } from '../utils/send-form';
 import { SendRecipientPicker } from './send-recipient-picker';
@@ -40,6 +41,9 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
   const { trigger, isMutating, error, reset } = useSendNotification();
   const [values, setValues] = useState<SendFormValues>(initialSendValues);
   const [errors, setErrors] = useState<SendFormErrors>({});
+  // The first submit waits for the schema's chunk; a second click meanwhile is ignored.
+  const [checking, setChecking] = useState(false);
+  const busy = isMutating || checking;
   useEffect(() => onBusyChange?.(isMutating), [isMutating, onBusyChange]);
 
   const set = <K extends keyof SendFormValues>(key: K, value: SendFormValues[K]) => {
@@ -51,8 +55,18 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (isMutating || !canSend(values)) return;
-    const checked = validateSendForm(values);
+    if (busy || !canSend(values)) return;
+    let checked: ReturnType<typeof validateSendForm>;
+    setChecking(true);
+    try {
+      checked = validateSendForm(values, await loadSendSchema());
+    } catch {
+      // The chunk did not load (offline): say so rather than send unchecked.
+      setErrors({ form: commonMessages.network });
+      return;
+    } finally {
+      setChecking(false);
+    }
     if (checked.errors) {
       setErrors(checked.errors);
       return;
@@ -72,7 +86,7 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
   return (
     <form className={styles.sendLayout} noValidate aria-label="알림 발송" onSubmit={(e) => void submit(e)}>
       {/* Nothing can change while a send is in flight (its success clears the text). */}
-      <fieldset className={styles.form} disabled={isMutating}>
+      <fieldset className={styles.form} disabled={busy}>
         <ErrorBox message={error ? errorMessage(error, notificationMessages.sendFailed) : (errors.form ?? null)} onDismiss={() => reset()} />
         <div className={styles.grid}>
           <div className={styles.field}>
@@ -107,7 +121,7 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
           selected={values.recipients}
           onSelectedChange={(users) => set('recipients', users)}
           error={errors.recipients}
-          disabled={isMutating}
+          disabled={busy}
         />
 
         <TextField label="제목" requiredMark maxLength={TITLE_MAX} value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
@@ -163,11 +177,11 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
 
         <div className={styles.actions}>
           {onCancel && (
-            <Button variant="secondary" onClick={onCancel} disabled={isMutating}>
+            <Button variant="secondary" onClick={onCancel} disabled={busy}>
               취소
             </Button>
           )}
-          <Button type="submit" loading={isMutating} loadingText="발송 중..." disabled={!canSend(values)}>
+          <Button type="submit" loading={busy} loadingText="발송 중..." disabled={!canSend(values)}>
             알림 발송
           </Button>
         </div>

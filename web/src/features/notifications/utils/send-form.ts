@@ -1,10 +1,5 @@
-import {
-  DURATION_DEFAULT_MS,
-  notificationSendSchema,
-  type NotificationPriority,
-  type NotificationSendBody,
-  type NotificationType,
-} from '#shared/schemas/notifications';
+import { DURATION_DEFAULT_MS, type NotificationPriority, type NotificationType } from '#shared/schemas/notifications';
+import type { NotificationSendBody, notificationSendSchema } from '#shared/schemas/notifications';
 
 /** A recipient the operator picked (kept with its name so the chips survive a new search). */
 export interface PickedUser {
@@ -62,8 +57,11 @@ const fieldOf: Record<string, SendFormField> = { title: 'title', message: 'messa
  * Parses with the server's own schema (operator console §5), so the form says what a 400 would:
  * '제목과 내용을 입력해주세요.', '알림을 받을 사용자를 선택해주세요.', the duration range.
  */
-export function validateSendForm(values: SendFormValues): { body: NotificationSendBody; errors?: undefined } | { body?: undefined; errors: SendFormErrors } {
-  const parsed = notificationSendSchema.safeParse(toSendInput(values));
+export function validateSendForm(
+  values: SendFormValues,
+  schema: typeof notificationSendSchema,
+): { body: NotificationSendBody; errors?: undefined } | { body?: undefined; errors: SendFormErrors } {
+  const parsed = schema.safeParse(toSendInput(values));
   if (parsed.success) return { body: parsed.data };
   const errors: SendFormErrors = {};
   for (const issue of parsed.error.issues) {
