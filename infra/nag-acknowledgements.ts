@@ -49,12 +49,17 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
     reason:
       "Read grants cover this table's own global secondary indexes (GSI1, GSI2: every list and lookup queries them); the wildcard is limited to indexes of this one table.",
   })),
-  {
-    id: 'AwsSolutions-IAM5[Resource::arn:aws:execute-api:<REGION>:<ACCOUNT>:<WebSocketApi34BCF99B>/ws/*/@connections/*]',
+  ...[
+    // In the Realtime stack the API id is a token; in the Api and Jobs stacks (functions that notify,
+    // issue 13) it is the resolved cross-stack reference to the Realtime stack.
+    'AwsSolutions-IAM5[Resource::arn:aws:execute-api:<REGION>:<ACCOUNT>:<WebSocketApi34BCF99B>/ws/*/@connections/*]',
+    'AwsSolutions-IAM5[Resource::arn:aws:execute-api:<REGION>:<ACCOUNT>:{"Fn::GetStackOutput":{"StackName":"<REALTIME_STACK>","Region":"<REGION>","OutputName":"PublishOutputRefWebSocketApi34BCF99BA71ACD19"}}/ws/*/@connections/*]',
+  ].map((id) => ({
+    id,
     where: /^(Api|Realtime|Jobs)\//,
     reason:
       "execute-api:ManageConnections on this WebSocket API's `ws` stage only; connection ids exist only at run time, so the connection segment must be a wildcard.",
-  },
+  })),
   {
     id: 'AwsSolutions-IAM5[Resource::<BootstrapFunction2F518255.Arn>:*]',
     where: BOOTSTRAP_PROVIDER,
@@ -157,14 +162,16 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
 /**
  * Applies the acknowledgements to the matching resources of one stage's stacks. Finding ids name
  * literal regions and accounts: `<REGION>` becomes the stage's region, `<ACCOUNT>` its account
- * (or `<AWS::AccountId>` for a sandbox in the caller's account), `<DATA_STACK>` the stage's Data stack.
+ * (or `<AWS::AccountId>` for a sandbox in the caller's account), `<DATA_STACK>` / `<REALTIME_STACK>` the
+ * stage's Data / Realtime stack.
  */
 export function acknowledgeNagFindings(root: IConstruct, stage: string, env: { region: string; account?: string }): void {
   const concrete = (id: string) =>
     id
       .replaceAll('<REGION>', env.region)
       .replaceAll('<ACCOUNT>', env.account ?? '<AWS::AccountId>')
-      .replaceAll('<DATA_STACK>', `SimpleSlot-${stage}-Data`);
+      .replaceAll('<DATA_STACK>', `SimpleSlot-${stage}-Data`)
+      .replaceAll('<REALTIME_STACK>', `SimpleSlot-${stage}-Realtime`);
   const prefix = `SimpleSlot-${stage}-`;
   for (const construct of root.node.findAll()) {
     if (!CfnResource.isCfnResource(construct) || !construct.node.path.startsWith(prefix)) continue;

@@ -36,11 +36,13 @@ export interface ApiGroup {
 export const apiGroups = {
   auth: { entry: 'functions/api/auth.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['signingKey'] },
   settings: { entry: 'functions/api/settings.ts', tableAccess: 'readWrite' },
-  cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30 },
+  // charge approved / rejected notify the user (issue 13): pushes over the WebSocket API
+  cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30, needs: ['websocketPush'] },
   fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'readWrite' },
-  slots: { entry: 'functions/api/slots.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
-  /** The operator console's slot work (approval, refund preview, stats, issuance, extensions): its own function. */
-  slotAdmin: { entry: 'functions/api/slot-admin.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
+  // a refund (PATCH /slots/{id}/status) notifies the owner (issue 13)
+  slots: { entry: 'functions/api/slots.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
+  /** The operator console's slot work (approval, refund preview, stats, issuance, extensions): its own function; approvals, issuance and extensions notify (issue 13). */
+  slotAdmin: { entry: 'functions/api/slot-admin.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
   // operator console: user management (issue 10, users); scrypt for created users and password resets
   users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite' },
   // issue 12 item 8: the ranking page (reads only; cached a minute in the Lambda; a cold walk of 10,000 running slots takes ~0.8 s: bench/ranking)

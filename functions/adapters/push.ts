@@ -1,7 +1,7 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from '#commons/config';
 import { logger } from '#commons/logger';
-import { connectionsStore, type ConnectionAudience, type ConnectionRecord } from '../storage/connections';
+import { connectionAudiencesStore, connectionsStore, type ConnectionAudience, type ConnectionRecord } from '../storage/connections';
 import { inParallel } from '../storage/item-io';
 import type { Role } from '#shared/roles';
 
@@ -101,7 +101,7 @@ export async function pushToUsers(userIds: string[], prepare: Prepare): Promise<
  */
 export async function pushToAudience(audience: ConnectionAudience, prepare: Prepare): Promise<number> {
   let delivered = 0;
-  for await (const page of connectionsStore.ofAudience(audience)) {
+  for await (const page of connectionAudiencesStore.ofAudience(audience)) {
     const messagesOf = await prepare(usersOf(page));
     delivered += await pushToConnections(page, (c) => asList(messagesOf(c.userId)));
   }

@@ -19,6 +19,25 @@ export const audienceOf = (role: Role): ConnectionAudience => (role === 'user' ?
 const CONNECTION_TTL_SECONDS = 3 * 3600; // API Gateway closes sockets after 2 h anyway
 
 export const connectionsStore = {
+  async remove(connectionId: string): Promise<void> {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.connection(connectionId) }));
+  },
+
+  async ofUser(userId: string): Promise<ConnectionRecord[]> {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.connectionsOfUser(userId).GSI1PK },
+      }),
+    );
+    return ((out.Items ?? []) as ConnectionRecord[]).filter((c) => !isExpired(c));
+  },
+};
+
+/** A socket that passed $connect (the WebSocket function only). */
+export const connectionOpeningsStore = {
   async add(connectionId: string, userId: string, role: Role): Promise<void> {
     await db().send(
       new PutCommand({
@@ -37,23 +56,10 @@ export const connectionsStore = {
       }),
     );
   },
+};
 
-  async remove(connectionId: string): Promise<void> {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.connection(connectionId) }));
-  },
-
-  async ofUser(userId: string): Promise<ConnectionRecord[]> {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.connectionsOfUser(userId).GSI1PK },
-      }),
-    );
-    return ((out.Items ?? []) as ConnectionRecord[]).filter((c) => !isExpired(c));
-  },
-
+/** Pushes to many (broadcasts, the staff inbox): apart, so functions that push to named users never bundle it. */
+export const connectionAudiencesStore = {
   /** Every open connection of an audience, a page at a time (a broadcast pushes while it reads). */
   async *ofAudience(audience: ConnectionAudience, pageSize = 500): AsyncGenerator<ConnectionRecord[]> {
     let cursor: Record<string, unknown> | undefined;

@@ -159,9 +159,14 @@ export const keys = {
   /** Charge request counts by status: one per user and one global (dashboard). */
   chargeCountsOfUser: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'CASH#CHARGECOUNTS' }),
   chargeCountsGlobal: (): Key => ({ PK: 'COUNTERS', SK: 'CASH#CHARGECOUNTS' }),
+};
 
-  // notifications (issue 13; functions/storage/notifications.ts). Ids are the send's group id (a ULID):
-  // one send reaches each recipient once, so a recipient's item is keyed by it and newest first = descending.
+/**
+ * Notifications (issue 13; functions/storage/notifications.ts), an object of their own so functions
+ * that never notify bundle none of them. Ids are the send's group id (a ULID): one send reaches each
+ * recipient once, so a recipient's item is keyed by it and newest first = descending.
+ */
+export const notificationKeys = {
   /** A notification sent to one user, in the recipient's partition. */
   notification: (userId: string, notificationId: string): Key => ({ PK: `USER#${userId}`, SK: `NOTIF#${notificationId}` }),
   notificationPrefix: () => 'NOTIF#',

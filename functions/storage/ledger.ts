@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-d
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
-import { isCreditType, ledgerTypes, type LedgerType } from '#shared/schemas/cash';
+import { isCreditType, ledgerTypes, type LedgerType } from '#shared/ledger-types';
 
 /**
  * Balances and ledger entries (design §3 money rules). One balance item per user carries the amount,

@@ -3,7 +3,7 @@ import type { NotificationAction, NotificationPriority, NotificationSender, Noti
 import { failedConditionIndex, isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { batchGetAll, chunk, inParallel, queryAll } from './item-io';
-import { keys, stripKeys } from './keys';
+import { notificationKeys, stripKeys } from './keys';
 import { transact, type TransactItem } from './transactions';
 
 /**
@@ -90,7 +90,7 @@ const table = () => tableName();
 const countsUpdate = (userId: string, field: 'unread' | 'broadcastSeen', delta: number): TransactItem => ({
   Update: {
     TableName: table(),
-    Key: keys.notificationCounts(userId),
+    Key: notificationKeys.notificationCounts(userId),
     UpdateExpression: 'SET #entity = :entity ADD #f :d',
     ExpressionAttributeNames: { '#entity': 'entity', '#f': field },
     ExpressionAttributeValues: { ':entity': 'notificationCounts', ':d': delta },
@@ -100,7 +100,7 @@ const countsUpdate = (userId: string, field: 'unread' | 'broadcastSeen', delta: 
 const sendReadCountUpdate = (groupId: string): TransactItem => ({
   Update: {
     TableName: table(),
-    Key: keys.notificationSend(groupId),
+    Key: notificationKeys.notificationSend(groupId),
     UpdateExpression: 'ADD readCount :one',
     ExpressionAttributeValues: { ':one': 1 },
   },
@@ -111,7 +111,7 @@ const deliveryItems = (send: SendRecord, content: NotificationContent, userId: s
     Put: {
       TableName: table(),
       Item: {
-        ...keys.notification(userId, send.groupId),
+        ...notificationKeys.notification(userId, send.groupId),
         entity: 'notification',
         ...content,
         id: send.groupId,
@@ -128,7 +128,7 @@ const deliveryItems = (send: SendRecord, content: NotificationContent, userId: s
 const sendPut = (send: SendRecord): TransactItem => ({
   Put: {
     TableName: table(),
-    Item: { ...keys.notificationSend(send.groupId), ...keys.notificationSendListing(send.createdAt, send.groupId), entity: 'notificationSend', ...send },
+    Item: { ...notificationKeys.notificationSend(send.groupId), ...notificationKeys.notificationSendListing(send.createdAt, send.groupId), entity: 'notificationSend', ...send },
     ConditionExpression: 'attribute_not_exists(PK)',
   },
 });
@@ -136,34 +136,22 @@ const sendPut = (send: SendRecord): TransactItem => ({
 const dedupePut = (dedupeKey: string, groupId: string, createdAt: string): TransactItem => ({
   Put: {
     TableName: table(),
-    Item: { ...keys.notificationDedupe(dedupeKey), entity: 'notificationDedupe', groupId, createdAt },
+    Item: { ...notificationKeys.notificationDedupe(dedupeKey), entity: 'notificationDedupe', groupId, createdAt },
     ConditionExpression: 'attribute_not_exists(PK)',
   },
 });
 
-export const notificationsStore = {
-  /**
-   * Starts a direct send: the send record (and the dedupe marker) with the first recipients'
-   * notifications in one transaction. `duplicateOf` when the dedupe key was already used: the
-   * earlier send, which the caller finishes instead of sending again.
-   */
-  async createDirectSend(
-    send: SendRecord,
-    content: NotificationContent,
-    firstRecipients: string[],
-    dedupeKey?: string,
-  ): Promise<{ duplicateOf?: SendRecord }> {
+/** Writing sends (notify()): what every feature's function bundles, nothing more. */
+export const notificationSendsStore = {
+  async createDirectSend(send: SendRecord, content: NotificationContent, firstRecipients: string[], dedupeKey?: string): Promise<{ duplicate: boolean }> {
     const items = [sendPut(send), ...firstRecipients.flatMap((u) => deliveryItems(send, content, u))];
     if (dedupeKey) items.unshift(dedupePut(dedupeKey, send.groupId, send.createdAt));
-    try {
-      await transact(items);
-      return {};
-    } catch (err) {
-      if (dedupeKey && isConditionFailure(err) && failedConditionIndex(err) === 0) return { duplicateOf: await this.sendOfDedupeKey(dedupeKey) };
-      throw err;
-    }
+    return transactUnlessDuplicate(items, dedupeKey);
   },
+};
 
+/** Sends too large for one transaction, and answers to a repeated dedupe key (notify() in the notifications function). */
+export const notificationLargeSendsStore = {
   /** Delivers one direct send to more recipients; recipients who already have it are skipped (a resumed send). */
   async deliver(send: SendRecord, content: NotificationContent, userIds: string[]): Promise<void> {
     for (const part of chunk(userIds, DELIVERIES_PER_TRANSACTION)) {
@@ -183,25 +171,39 @@ export const notificationsStore = {
 
   async markSent(groupId: string): Promise<void> {
     await db().send(
-      new UpdateCommand({ TableName: table(), Key: keys.notificationSend(groupId), UpdateExpression: 'SET #s = :sent', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent' } }),
+      new UpdateCommand({ TableName: table(), Key: notificationKeys.notificationSend(groupId), UpdateExpression: 'SET #s = :sent', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent' } }),
     );
   },
 
+  async sendOfDedupeKey(dedupeKey: string): Promise<SendRecord | undefined> {
+    const out = await db().send(new GetCommand({ TableName: table(), Key: notificationKeys.notificationDedupe(dedupeKey), ConsistentRead: true }));
+    const groupId = out.Item?.groupId as string | undefined;
+    return groupId ? this.getSend(groupId) : undefined;
+  },
+
+  async getSend(groupId: string): Promise<SendRecord | undefined> {
+    const out = await db().send(new GetCommand({ TableName: table(), Key: notificationKeys.notificationSend(groupId), ConsistentRead: true }));
+    return out.Item ? stripKeys<SendRecord>(out.Item) : undefined;
+  },
+};
+
+/** Broadcasts (notify('all')): apart, so the functions that only notify named users never bundle them. */
+export const notificationBroadcastsStore = {
   /** A broadcast: stored once, with its send record and the broadcast total, in one transaction. */
-  async createBroadcast(send: SendRecord, content: NotificationContent, dedupeKey?: string): Promise<{ duplicateOf?: SendRecord }> {
+  async createBroadcast(send: SendRecord, content: NotificationContent, dedupeKey?: string): Promise<{ duplicate: boolean }> {
     const items: TransactItem[] = [
       sendPut(send),
       {
         Put: {
           TableName: table(),
-          Item: { ...keys.broadcast(send.groupId), entity: 'broadcast', ...content, id: send.groupId, groupId: send.groupId, recipientId: 'all', createdAt: send.createdAt },
+          Item: { ...notificationKeys.broadcast(send.groupId), entity: 'broadcast', ...content, id: send.groupId, groupId: send.groupId, recipientId: 'all', createdAt: send.createdAt },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
       {
         Update: {
           TableName: table(),
-          Key: keys.broadcastCounter(),
+          Key: notificationKeys.broadcastCounter(),
           UpdateExpression: 'SET #entity = :entity ADD #total :one',
           ExpressionAttributeNames: { '#entity': 'entity', '#total': 'total' },
           ExpressionAttributeValues: { ':entity': 'broadcastCounter', ':one': 1 },
@@ -209,46 +211,20 @@ export const notificationsStore = {
       },
     ];
     if (dedupeKey) items.unshift(dedupePut(dedupeKey, send.groupId, send.createdAt));
-    try {
-      await transact(items);
-      return {};
-    } catch (err) {
-      if (dedupeKey && isConditionFailure(err) && failedConditionIndex(err) === 0) return { duplicateOf: await this.sendOfDedupeKey(dedupeKey) };
-      throw err;
-    }
+    return transactUnlessDuplicate(items, dedupeKey);
   },
+};
 
-  async sendOfDedupeKey(dedupeKey: string): Promise<SendRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: keys.notificationDedupe(dedupeKey), ConsistentRead: true }));
-    const groupId = out.Item?.groupId as string | undefined;
-    return groupId ? this.getSend(groupId) : undefined;
-  },
-
-  async getSend(groupId: string): Promise<SendRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: keys.notificationSend(groupId), ConsistentRead: true }));
-    return out.Item ? stripKeys<SendRecord>(out.Item) : undefined;
-  },
-
-  /** One user's direct notification, the broadcast of that id and the user's state of it, in one read. */
-  async find(userId: string, id: string): Promise<{ direct?: NotificationRecord; broadcast?: NotificationRecord; state?: BroadcastState }> {
-    const found = await batchGetAll([keys.notification(userId, id), keys.broadcast(id), keys.broadcastState(userId, id)], { consistent: true });
-    const out: { direct?: NotificationRecord; broadcast?: NotificationRecord; state?: BroadcastState } = {};
-    for (const item of found) {
-      if (item.entity === 'notification') out.direct = stripKeys(item);
-      else if (item.entity === 'broadcast') out.broadcast = stripKeys(item);
-      else if (item.entity === 'broadcastState') out.state = stripKeys(item);
-    }
-    return out;
-  },
-
+/** Badge counters: a user's own and the broadcast total (N4, N5). */
+export const notificationCountsStore = {
   async counts(userId: string): Promise<NotificationCounts> {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: keys.notificationCounts(userId), ConsistentRead: true }));
+    const out = await db().send(new GetCommand({ TableName: table(), Key: notificationKeys.notificationCounts(userId), ConsistentRead: true }));
     return countsOf(out.Item);
   },
 
   /** Counters of many users at once (a broadcast's unread_count pushes). */
   async countsOfMany(userIds: string[]): Promise<Map<string, NotificationCounts>> {
-    const items = await batchGetAll(userIds.map((u) => keys.notificationCounts(u)));
+    const items = await batchGetAll(userIds.map((u) => notificationKeys.notificationCounts(u)));
     const byUser = new Map<string, NotificationCounts>();
     for (const item of items) {
       const userId = String(item.PK).slice('USER#'.length);
@@ -258,10 +234,13 @@ export const notificationsStore = {
   },
 
   async broadcastTotal(): Promise<number> {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: keys.broadcastCounter(), ConsistentRead: true }));
+    const out = await db().send(new GetCommand({ TableName: table(), Key: notificationKeys.broadcastCounter(), ConsistentRead: true }));
     return Number(out.Item?.total ?? 0);
   },
+};
 
+/** A new account's broadcast base (N5): counted once, on its first badge. */
+export const notificationBaseStore = {
   /** How many broadcasts sort before `boundSk` (those sent before an account existed): once per user. */
   async countBroadcastsBefore(boundId: string): Promise<number> {
     let count = 0;
@@ -271,7 +250,7 @@ export const notificationsStore = {
         new QueryCommand({
           TableName: table(),
           KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
-          ExpressionAttributeValues: { ':pk': keys.broadcastsPartition().PK, ':lo': keys.notificationPrefix(), ':hi': `${keys.notificationPrefix()}${boundId}` },
+          ExpressionAttributeValues: { ':pk': notificationKeys.broadcastsPartition().PK, ':lo': notificationKeys.notificationPrefix(), ':hi': `${notificationKeys.notificationPrefix()}${boundId}` },
           Select: 'COUNT',
           ConsistentRead: true,
           ExclusiveStartKey: cursor,
@@ -289,7 +268,7 @@ export const notificationsStore = {
       .send(
         new UpdateCommand({
           TableName: table(),
-          Key: keys.notificationCounts(userId),
+          Key: notificationKeys.notificationCounts(userId),
           UpdateExpression: 'SET #entity = :entity, broadcastBase = :base, broadcastAfter = :after',
           ConditionExpression: 'attribute_not_exists(broadcastBase)',
           ExpressionAttributeNames: { '#entity': 'entity' },
@@ -302,6 +281,33 @@ export const notificationsStore = {
   },
 
   /** Marks a direct notification read (and dismissed); false when it was already read. */
+};
+
+/** A user's own notifications: find, read, dismiss, delete, list (N3, N6–N9). */
+/** Writes a send; `duplicate` when the dedupe marker (the first item) already existed. */
+async function transactUnlessDuplicate(items: TransactItem[], dedupeKey?: string): Promise<{ duplicate: boolean }> {
+  try {
+    await transact(items);
+    return { duplicate: false };
+  } catch (err) {
+    if (dedupeKey && isConditionFailure(err) && failedConditionIndex(err) === 0) return { duplicate: true };
+    throw err;
+  }
+}
+
+export const notificationsStore = {
+  /** One user's direct notification, the broadcast of that id and the user's state of it, in one read. */
+  async find(userId: string, id: string): Promise<{ direct?: NotificationRecord; broadcast?: NotificationRecord; state?: BroadcastState }> {
+    const found = await batchGetAll([notificationKeys.notification(userId, id), notificationKeys.broadcast(id), notificationKeys.broadcastState(userId, id)], { consistent: true });
+    const out: { direct?: NotificationRecord; broadcast?: NotificationRecord; state?: BroadcastState } = {};
+    for (const item of found) {
+      if (item.entity === 'notification') out.direct = stripKeys(item);
+      else if (item.entity === 'broadcast') out.broadcast = stripKeys(item);
+      else if (item.entity === 'broadcastState') out.state = stripKeys(item);
+    }
+    return out;
+  },
+
   async markDirectRead(userId: string, id: string, at: string): Promise<boolean> {
     try {
       await transact(this.directReadItems(userId, id, at));
@@ -317,7 +323,7 @@ export const notificationsStore = {
       {
         Update: {
           TableName: table(),
-          Key: keys.notification(userId, id),
+          Key: notificationKeys.notification(userId, id),
           UpdateExpression: 'SET readAt = :at, dismissedAt = if_not_exists(dismissedAt, :at)',
           ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(readAt)',
           ExpressionAttributeValues: { ':at': at },
@@ -344,7 +350,7 @@ export const notificationsStore = {
       {
         Update: {
           TableName: table(),
-          Key: keys.broadcastState(userId, id),
+          Key: notificationKeys.broadcastState(userId, id),
           UpdateExpression: 'SET #entity = :entity, id = :id, readAt = :at, dismissedAt = if_not_exists(dismissedAt, :at)',
           ConditionExpression: 'attribute_not_exists(readAt) AND attribute_not_exists(deletedAt)',
           ExpressionAttributeNames: { '#entity': 'entity' },
@@ -384,7 +390,7 @@ export const notificationsStore = {
       const out = await db().send(
         new UpdateCommand({
           TableName: table(),
-          Key: keys.notification(userId, id),
+          Key: notificationKeys.notification(userId, id),
           UpdateExpression: 'SET dismissedAt = if_not_exists(dismissedAt, :at)',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: { ':at': at },
@@ -404,7 +410,7 @@ export const notificationsStore = {
       const out = await db().send(
         new UpdateCommand({
           TableName: table(),
-          Key: keys.broadcastState(userId, id),
+          Key: notificationKeys.broadcastState(userId, id),
           UpdateExpression: 'SET #entity = :entity, id = :id, dismissedAt = if_not_exists(dismissedAt, :at)',
           ConditionExpression: 'attribute_not_exists(deletedAt)',
           ExpressionAttributeNames: { '#entity': 'entity' },
@@ -425,7 +431,7 @@ export const notificationsStore = {
       {
         Delete: {
           TableName: table(),
-          Key: keys.notification(userId, id),
+          Key: notificationKeys.notification(userId, id),
           ConditionExpression: wasRead ? 'attribute_exists(readAt)' : 'attribute_exists(PK) AND attribute_not_exists(readAt)',
         },
       },
@@ -446,7 +452,7 @@ export const notificationsStore = {
       {
         Update: {
           TableName: table(),
-          Key: keys.broadcastState(userId, id),
+          Key: notificationKeys.broadcastState(userId, id),
           UpdateExpression: 'SET #entity = :entity, id = :id, deletedAt = :at',
           ConditionExpression: wasRead ? 'attribute_exists(readAt) AND attribute_not_exists(deletedAt)' : 'attribute_not_exists(readAt) AND attribute_not_exists(deletedAt)',
           ExpressionAttributeNames: { '#entity': 'entity' },
@@ -471,9 +477,9 @@ export const notificationsStore = {
   async directPage(userId: string, opts: { beforeId?: string; limit: number; read?: boolean; type?: string }): Promise<NotificationRecord[]> {
     const filters: string[] = [];
     const values: Record<string, unknown> = {
-      ':pk': keys.notification(userId, '').PK,
-      ':lo': keys.notificationPrefix(),
-      ':hi': opts.beforeId ? `${keys.notificationPrefix()}${opts.beforeId}` : `${keys.notificationPrefix()}\uffff`,
+      ':pk': notificationKeys.notification(userId, '').PK,
+      ':lo': notificationKeys.notificationPrefix(),
+      ':hi': opts.beforeId ? `${notificationKeys.notificationPrefix()}${opts.beforeId}` : `${notificationKeys.notificationPrefix()}\uffff`,
     };
     if (opts.read === true) filters.push('attribute_exists(readAt)');
     if (opts.read === false) filters.push('attribute_not_exists(readAt)');
@@ -497,9 +503,9 @@ export const notificationsStore = {
   /** Broadcasts with ids in (afterId, beforeId), newest first, `type` filtered; pages until `limit` pass `keep`. */
   async broadcastPage(opts: { afterId: string; beforeId?: string; limit: number; type?: string; keep?: (batch: NotificationRecord[]) => Promise<NotificationRecord[]> }): Promise<NotificationRecord[]> {
     const values: Record<string, unknown> = {
-      ':pk': keys.broadcastsPartition().PK,
-      ':lo': `${keys.notificationPrefix()}${opts.afterId}`,
-      ':hi': opts.beforeId ? `${keys.notificationPrefix()}${opts.beforeId}` : `${keys.notificationPrefix()}\uffff`,
+      ':pk': notificationKeys.broadcastsPartition().PK,
+      ':lo': `${notificationKeys.notificationPrefix()}${opts.afterId}`,
+      ':hi': opts.beforeId ? `${notificationKeys.notificationPrefix()}${opts.beforeId}` : `${notificationKeys.notificationPrefix()}\uffff`,
     };
     if (opts.type) values[':type'] = opts.type;
     const out: NotificationRecord[] = [];
@@ -528,7 +534,7 @@ export const notificationsStore = {
     const items = await queryAll({
       TableName: table(),
       KeyConditionExpression: 'PK = :pk AND SK > :lo',
-      ExpressionAttributeValues: { ':pk': keys.broadcastsPartition().PK, ':lo': `${keys.notificationPrefix()}${afterId}` },
+      ExpressionAttributeValues: { ':pk': notificationKeys.broadcastsPartition().PK, ':lo': `${notificationKeys.notificationPrefix()}${afterId}` },
       ProjectionExpression: 'id',
     });
     return items.map((i) => String(i.id));
@@ -536,7 +542,7 @@ export const notificationsStore = {
 
   async statesOf(userId: string, ids: string[]): Promise<Map<string, BroadcastState>> {
     if (!ids.length) return new Map();
-    const items = await batchGetAll(ids.map((id) => keys.broadcastState(userId, id)), { consistent: true });
+    const items = await batchGetAll(ids.map((id) => notificationKeys.broadcastState(userId, id)), { consistent: true });
     return new Map(items.map((i) => [String(i.id), stripKeys<BroadcastState>(i)]));
   },
 
@@ -544,7 +550,7 @@ export const notificationsStore = {
     const items = await queryAll({
       TableName: table(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.broadcastState(userId, '').PK, ':prefix': keys.broadcastStatePrefix() },
+      ExpressionAttributeValues: { ':pk': notificationKeys.broadcastState(userId, '').PK, ':prefix': notificationKeys.broadcastStatePrefix() },
       ConsistentRead: true,
     });
     return items.map((i) => stripKeys<BroadcastState>(i));
@@ -556,7 +562,7 @@ export const notificationsStore = {
       TableName: table(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       FilterExpression: read ? 'attribute_exists(readAt)' : 'attribute_not_exists(readAt)',
-      ExpressionAttributeValues: { ':pk': keys.notification(userId, '').PK, ':prefix': keys.notificationPrefix() },
+      ExpressionAttributeValues: { ':pk': notificationKeys.notification(userId, '').PK, ':prefix': notificationKeys.notificationPrefix() },
       ProjectionExpression: 'id',
       ConsistentRead: true,
     });
@@ -564,22 +570,6 @@ export const notificationsStore = {
   },
 
   /** Sends in a time range (ISO, inclusive), newest first: the operator history. */
-  async sendsBetween(fromIso: string, toIso: string): Promise<SendRecord[]> {
-    const items = await queryAll({
-      TableName: table(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :lo AND :hi',
-      ExpressionAttributeValues: { ':pk': keys.notificationSendListing().GSI1PK, ':lo': fromIso, ':hi': `${toIso}\uffff` },
-      ScanIndexForward: false,
-    });
-    return items.map((i) => {
-      const { recipientIds, ...rest } = stripKeys<SendRecord>(i);
-      void recipientIds;
-      return rest as SendRecord;
-    });
-  },
-
-  /** Delete-read of broadcasts: each read one gets deletedAt (it was read, so no counter moves). */
   async deleteReadBroadcasts(userId: string, ids: string[], at: string): Promise<number> {
     let deleted = 0;
     await inParallel(ids, 8, async (id) => {
@@ -587,7 +577,7 @@ export const notificationsStore = {
         await db().send(
           new UpdateCommand({
             TableName: table(),
-            Key: keys.broadcastState(userId, id),
+            Key: notificationKeys.broadcastState(userId, id),
             UpdateExpression: 'SET deletedAt = :at',
             ConditionExpression: 'attribute_exists(readAt) AND attribute_not_exists(deletedAt)',
             ExpressionAttributeValues: { ':at': at },
@@ -606,7 +596,7 @@ export const notificationsStore = {
     let deleted = 0;
     await inParallel(ids, 8, async (id) => {
       try {
-        await db().send(new DeleteCommand({ TableName: table(), Key: keys.notification(userId, id), ConditionExpression: 'attribute_exists(readAt)' }));
+        await db().send(new DeleteCommand({ TableName: table(), Key: notificationKeys.notification(userId, id), ConditionExpression: 'attribute_exists(readAt)' }));
         deleted++;
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
@@ -617,8 +607,28 @@ export const notificationsStore = {
 
   /** For tests and the data-model check: a raw put of a broadcast state. */
   async putState(userId: string, state: BroadcastState): Promise<void> {
-    await db().send(new PutCommand({ TableName: table(), Item: { ...keys.broadcastState(userId, state.id), entity: 'broadcastState', ...state } }));
+    await db().send(new PutCommand({ TableName: table(), Item: { ...notificationKeys.broadcastState(userId, state.id), entity: 'broadcastState', ...state } }));
   },
+};
+
+/** The operator history (N10). */
+export const notificationHistoryStore = {
+  async sendsBetween(fromIso: string, toIso: string): Promise<SendRecord[]> {
+    const items = await queryAll({
+      TableName: table(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':pk': notificationKeys.notificationSendListing().GSI1PK, ':lo': fromIso, ':hi': `${toIso}\uffff` },
+      ScanIndexForward: false,
+    });
+    return items.map((i) => {
+      const { recipientIds, ...rest } = stripKeys<SendRecord>(i);
+      void recipientIds;
+      return rest as SendRecord;
+    });
+  },
+
+  /** Delete-read of broadcasts: each read one gets deletedAt (it was read, so no counter moves). */
 };
 
 /** Pages a query of the table until `limit` items pass `keep`; strips keys. */

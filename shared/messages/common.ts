@@ -24,6 +24,8 @@ export const commonMessages = {
   settingNotFound: '존재하지 않는 설정입니다.',
   settingsCategoryNotFound: '존재하지 않는 설정 분류입니다.',
   unknownError: '알 수 없는 오류',
+  /** Also `userMessages.userNotFound`; here so code that needs only this text bundles no user-management messages. */
+  userNotFound: '사용자를 찾을 수 없습니다.',
 } as const;
 
 /** Korean labels for request fields, used to name the wrong field in a 400. */

@@ -1,3 +1,5 @@
+import { recipientLabels } from './notification-labels';
+
 /** Notifications (issue 13): the send form's and the API's Korean texts (operator console §5, advertiser §9). */
 export const notificationMessages = {
   titleAndMessageRequired: '제목과 내용을 입력해주세요.',
@@ -17,8 +19,8 @@ export const notificationMessages = {
   cursorInvalid: '페이지 커서가 올바르지 않습니다.',
   dateInvalid: '날짜는 YYYY-MM-DD 형식으로 입력해주세요.',
   /** recipient_label of a broadcast and of a multi-recipient send in the operator history. */
-  allUsersLabel: '전체 사용자',
-  recipientsLabel: (count: number) => `${count}명`,
+  allUsersLabel: recipientLabels.all,
+  recipientsLabel: recipientLabels.count,
   /** Default texts of POST /api/notifications/test when the body leaves them out. */
   testTitle: '테스트 알림',
   testMessage: '알림이 정상적으로 도착했습니다.',

@@ -1,6 +1,7 @@
+import { commonMessages } from './common';
 /** Accounts, as other features refer to them, and the user management screens (operator console §2, §5, §8). */
 export const userMessages = {
-  userNotFound: '사용자를 찾을 수 없습니다.',
+  userNotFound: commonMessages.userNotFound,
 
   // user management /admin/users (operator console §5, §8)
   requiredMissing: '필수 항목을 모두 입력해주세요.',

@@ -6,15 +6,8 @@ import { formatWonNumber } from '../won';
  * Cash system shapes shared by the server and the SPA (advertiser-area §2/§3/§5, design §5 cash
  * paths). Money is integer won everywhere.
  */
-export const ledgerTypes = ['charge', 'purchase', 'refund', 'withdrawal', 'bonus', 'expire'] as const;
-export type LedgerType = (typeof ledgerTypes)[number];
-
-/**
- * Types that add to the balance. The spec shows only charge and refund as plus; a bonus is credited
- * money too, so it reads as plus here (design: what an advertiser would expect).
- */
-export const creditLedgerTypes: readonly LedgerType[] = ['charge', 'bonus', 'refund'];
-export const isCreditType = (type: string) => (creditLedgerTypes as readonly string[]).includes(type);
+export { creditLedgerTypes, isCreditType, ledgerTypes, type LedgerType } from '../ledger-types';
+import { ledgerTypes, type LedgerType } from '../ledger-types';
 
 export const ledgerTypeLabels: Record<LedgerType, string> = {
   charge: '충전',

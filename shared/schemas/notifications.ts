@@ -7,26 +7,26 @@ import type { Pagination } from '../api';
  * form parses with `notificationSendSchema`, the same schema the server uses, so both say the same words.
  * Every top-level schema is deferred (built at first parse: keeps Lambda cold imports fast).
  */
-export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error', 'custom', 'promotion'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export const NOTIFICATION_SENDERS = ['system', 'operator', 'developer'] as const;
-export type NotificationSender = (typeof NOTIFICATION_SENDERS)[number];
-export const NOTIFICATION_PRIORITIES = ['normal', 'high'] as const;
-export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
-export const NOTIFICATION_ACTION_STYLES = ['primary', 'secondary', 'danger'] as const;
-
-export const TITLE_MAX = 100;
-export const MESSAGE_MAX = 1000;
-export const MAX_RECIPIENTS = 1000;
-export const DURATION_MIN_MS = 1000;
-export const DURATION_MAX_MS = 30000;
-export const DURATION_DEFAULT_MS = 5000;
-export const NOTIFICATION_LIST_DEFAULT = 50;
-export const NOTIFICATION_LIST_MAX = 100;
-export const HISTORY_PAGE_DEFAULT = 20;
-export const HISTORY_PAGE_MAX = 100;
-/** POST /api/notifications/test: at most this many per user per minute. */
-export const TEST_NOTIFICATIONS_PER_MINUTE = 30;
+export * from '../notification-constants';
+import {
+  DURATION_DEFAULT_MS,
+  DURATION_MAX_MS,
+  DURATION_MIN_MS,
+  HISTORY_PAGE_DEFAULT,
+  HISTORY_PAGE_MAX,
+  MAX_RECIPIENTS,
+  MESSAGE_MAX,
+  NOTIFICATION_ACTION_STYLES,
+  NOTIFICATION_LIST_DEFAULT,
+  NOTIFICATION_LIST_MAX,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_SENDERS,
+  NOTIFICATION_TYPES,
+  TITLE_MAX,
+  type NotificationPriority,
+  type NotificationSender,
+  type NotificationType,
+} from '../notification-constants';
 
 export interface NotificationAction {
   label: string;

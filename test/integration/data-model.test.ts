@@ -61,29 +61,29 @@ describe('data model access patterns', () => {
 
   it('N5 counts the broadcasts sent before an account once, stores that base, and never counts them unread', async () => {
     const { notify } = await import('../../functions/domain/notifications/notify');
-    const { notificationsStore } = await import('../../functions/storage/notifications');
+    const { notificationCountsStore } = await import('../../functions/storage/notifications');
     const { unreadCountOf } = await import('../../functions/domain/notifications/views');
     await notify('all', { title: '가입 전 공지', message: '보이지 않아야 합니다.' });
     await new Promise((r) => setTimeout(r, 5));
     const late = await stack.createUser({ email: 'n5late', password: 'password1', fullName: 'late' });
     await new Promise((r) => setTimeout(r, 5));
-    expect((await notificationsStore.counts(late.id)).broadcastBase).toBeUndefined();
+    expect((await notificationCountsStore.counts(late.id)).broadcastBase).toBeUndefined();
     expect(await unreadCountOf(late.id, 'user')).toBe(0);
-    const stored = await notificationsStore.counts(late.id);
-    expect(stored.broadcastBase).toBe(await notificationsStore.broadcastTotal());
+    const stored = await notificationCountsStore.counts(late.id);
+    expect(stored.broadcastBase).toBe(await notificationCountsStore.broadcastTotal());
     await notify('all', { title: '가입 후 공지', message: '보여야 합니다.' });
     expect(await unreadCountOf(late.id, 'user')).toBe(1);
-    expect((await notificationsStore.counts(late.id)).broadcastBase).toBe(stored.broadcastBase);
+    expect((await notificationCountsStore.counts(late.id)).broadcastBase).toBe(stored.broadcastBase);
   });
 
   it('N12 finds open connections by audience: role users for broadcasts, operators and developers for staff pushes', async () => {
-    const { connectionsStore } = await import('../../functions/storage/connections');
-    await connectionsStore.add('n12-user', 'u-n12', 'user');
-    await connectionsStore.add('n12-operator', 'o-n12', 'operator');
-    await connectionsStore.add('n12-developer', 'd-n12', 'developer');
+    const { connectionsStore, connectionAudiencesStore, connectionOpeningsStore } = await import('../../functions/storage/connections');
+    await connectionOpeningsStore.add('n12-user', 'u-n12', 'user');
+    await connectionOpeningsStore.add('n12-operator', 'o-n12', 'operator');
+    await connectionOpeningsStore.add('n12-developer', 'd-n12', 'developer');
     const ids = async (audience: 'users' | 'staff') => {
       const out: string[] = [];
-      for await (const page of connectionsStore.ofAudience(audience, 1)) out.push(...page.map((c) => c.connectionId));
+      for await (const page of connectionAudiencesStore.ofAudience(audience, 1)) out.push(...page.map((c) => c.connectionId));
       return out.sort();
     };
     expect(await ids('users')).toEqual(['n12-user']);

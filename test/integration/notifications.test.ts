@@ -263,9 +263,9 @@ describe('realtime pushes on real sockets', () => {
   });
 
   it('a broadcast reaches every role-user connection (not staff), and a stale connection (410) is removed', async () => {
-    const { connectionsStore } = await import('../../functions/storage/connections');
+    const { connectionsStore, connectionOpeningsStore } = await import('../../functions/storage/connections');
     const [a, b, op] = await Promise.all([open(alice.token), open(bob.token), open(operator.token)]);
-    await connectionsStore.add('stale-connection', bob.id, 'user');
+    await connectionOpeningsStore.add('stale-connection', bob.id, 'user');
     const res = await send({ title: '모두 실시간', message: '전체', recipientId: 'all' });
     for (const [ws, who] of [[a, alice], [b, bob]] as const) {
       await expect.poll(() => ws.inbox.length).toBe(2);
@@ -303,11 +303,11 @@ describe('notify(): the one call features use', () => {
 
   it('a send to more recipients than one transaction holds reaches each once, and a resumed send skips those who have it', async () => {
     const { notify } = await import('../../functions/domain/notifications/notify');
-    const { notificationsStore } = await import('../../functions/storage/notifications');
+    const { notificationCountsStore, notificationLargeSendsStore } = await import('../../functions/storage/notifications');
     const ids = [alice.id, bob.id, ...Array.from({ length: 60 }, (_, i) => `ghost-${i}`)];
     const result = await notify(ids, { title: '많이', message: '내용', dedupeKey: 'many-1' });
     expect(result.recipientCount).toBe(62);
-    expect((await notificationsStore.getSend(result.groupId))?.status).toBe('sent');
+    expect((await notificationLargeSendsStore.getSend(result.groupId))?.status).toBe('sent');
     expect(await itemsOf('USER#ghost-59', 'NOTIF#')).toHaveLength(1);
     // A crash part-way: the record says 'sending'; the retry finishes without doubling anyone.
     const { db, tableName } = await import('../../functions/storage/client');
@@ -318,6 +318,6 @@ describe('notify(): the one call features use', () => {
     expect(retried.duplicate).toBe(true);
     expect(await itemsOf('USER#ghost-59', 'NOTIF#')).toHaveLength(1);
     expect(await itemsOf('USER#ghost-0', 'NOTIF#')).toHaveLength(1);
-    expect((await notificationsStore.counts('ghost-0')).unread).toBe(1);
+    expect((await notificationCountsStore.counts('ghost-0')).unread).toBe(1);
   });
 });

@@ -46,7 +46,7 @@ describe('WebSocket /ws', () => {
 
   it('pushes to every open connection of a user, and forgets a connection that is gone (410)', async () => {
     const { pushToUser } = await import('../../functions/adapters/push');
-    const { connectionsStore } = await import('../../functions/storage/connections');
+    const { connectionsStore, connectionOpeningsStore } = await import('../../functions/storage/connections');
     const a = await open(`?token=${token}`);
     const b = await open(`?token=${token}`);
     await expect.poll(async () => (await connectionsStore.ofUser(userId)).length).toBe(2);
@@ -60,7 +60,7 @@ describe('WebSocket /ws', () => {
 
     // A connection whose socket vanished without $disconnect (as when a client loses its network):
     // the record is still there, the endpoint answers 410, and the push removes the record.
-    await connectionsStore.add('vanished-connection', userId, 'user');
+    await connectionOpeningsStore.add('vanished-connection', userId, 'user');
     expect(await pushToUser(userId, { type: 'unread_count', data: { count: 4 } })).toBe(2);
     expect((await connectionsStore.ofUser(userId)).map((c) => c.connectionId)).not.toContain('vanished-connection');
 

@@ -1,3 +1,5 @@
+import { chargeApprovedText, chargeRejectedText, notificationActionLabels } from '#shared/messages/notification-events';
+import { notifyQuietly } from '../notifications/notify-users';
 import { ulid } from 'ulid';
 import { cashMessages } from '#shared/messages/cash';
 import { isStaff } from '#shared/roles';
@@ -153,7 +155,11 @@ export async function approveChargeRequest(
   assertStaff(caller);
   await assertCashEnabled();
   const record = await mustProcessable(caller, id);
-  if (record.status !== 'pending') return processedAnswer(record, 'approved', idempotencyKey ?? null, cashMessages.onlyPending);
+  if (record.status !== 'pending') {
+    const answer = processedAnswer(record, 'approved', idempotencyKey ?? null, cashMessages.onlyPending);
+    await notifyChargeProcessed(record);
+    return answer;
+  }
   return approveRecord(record, {
     processorId: caller.userId,
     processorActorId: caller.actorId,
@@ -202,16 +208,40 @@ async function approveRecord(
       throw err;
     }
   });
-  if (posted && !posted.replayed) return toChargeRequestDto({ ...record, ...change });
+  if (posted && !posted.replayed) {
+    await notifyChargeProcessed({ ...record, ...change });
+    return toChargeRequestDto({ ...record, ...change });
+  }
   // Someone else processed it first (or this is a replay): answer from what is stored.
-  return processedAnswer(await mustGet(record.id), 'approved', opts.processKey, cashMessages.onlyPending);
+  const stored = await mustGet(record.id);
+  const answer = processedAnswer(stored, 'approved', opts.processKey, cashMessages.onlyPending);
+  // A replay after a crash between the commit and the notice still tells the user (once: dedupe key).
+  await notifyChargeProcessed(stored);
+  return answer;
+}
+
+/** After the commit, best-effort: the user hears their charge was approved or rejected, once per request. */
+async function notifyChargeProcessed(record: ChargeRequestRecord): Promise<void> {
+  if (record.status !== 'approved' && record.status !== 'rejected') return;
+  await notifyQuietly(record.userId, {
+    type: record.status === 'approved' ? 'success' : 'error',
+    title: record.status === 'approved' ? chargeApprovedText.title : chargeRejectedText.title,
+    message: record.status === 'approved' ? chargeApprovedText.message(record.amount, record.bonusAmount) : chargeRejectedText.message(record.amount, record.rejectionReason ?? ''),
+    actions: [{ label: notificationActionLabels.cashHistory, style: 'primary', action: '/cash-history' }],
+    metadata: { chargeRequestId: record.id, amount: record.amount, status: record.status },
+    dedupeKey: `charge-${record.status}#${record.id}`,
+  });
 }
 
 export async function rejectChargeRequest(caller: Caller, id: string, input: { reason: string }, idempotencyKey?: string): Promise<ChargeRequestDto> {
   assertStaff(caller);
   await assertCashEnabled();
   const record = await mustProcessable(caller, id);
-  if (record.status !== 'pending') return processedAnswer(record, 'rejected', idempotencyKey ?? null, cashMessages.onlyPending);
+  if (record.status !== 'pending') {
+    const answer = processedAnswer(record, 'rejected', idempotencyKey ?? null, cashMessages.onlyPending);
+    await notifyChargeProcessed(record);
+    return answer;
+  }
   const change = {
     status: 'rejected' as const,
     processedAt: new Date().toISOString(),
@@ -220,8 +250,14 @@ export async function rejectChargeRequest(caller: Caller, id: string, input: { r
     rejectionReason: input.reason,
     processKey: idempotencyKey ?? null,
   };
-  if (await retrying(() => chargeRequestsStore.process(record, change))) return toChargeRequestDto({ ...record, ...change });
-  return processedAnswer(await mustGet(id), 'rejected', idempotencyKey ?? null, cashMessages.onlyPending);
+  if (await retrying(() => chargeRequestsStore.process(record, change))) {
+    await notifyChargeProcessed({ ...record, ...change });
+    return toChargeRequestDto({ ...record, ...change });
+  }
+  const stored = await mustGet(id);
+  const answer = processedAnswer(stored, 'rejected', idempotencyKey ?? null, cashMessages.onlyPending);
+  await notifyChargeProcessed(stored);
+  return answer;
 }
 
 /** The owner withdraws a pending request; operators reject instead. Another user's id reads as unknown. */

@@ -16,7 +16,6 @@ import {
 } from '../../storage/ledger';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../../storage/transactions';
 import { ConflictError, DomainError, InsufficientBalanceError, ValidationError } from '#commons/errors';
-import { userMessages } from '#shared/messages/users';
 
 /**
  * The ledger: the only code that moves money (design §3). Every change of a balance and its ledger
@@ -105,7 +104,7 @@ export interface PostResult extends MoneyResult {
 }
 
 function validate(input: PostInput) {
-  if (!input.userId) throw new ValidationError(userMessages.userNotFound);
+  if (!input.userId) throw new ValidationError(commonMessages.userNotFound);
   if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw new ValidationError(cashMessages.idempotencyKeyInvalid);
   for (const e of input.entries) {
     if (!Number.isSafeInteger(e.amount) || e.amount < 0) throw new ValidationError(cashMessages.amountNotNegative);

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { kstDayOf } from '#shared/kst';
+import { reconcileDriftText } from '#shared/messages/notification-events';
+import { notifyQuietly } from '../notifications/notify-users';
 import { logger } from '#commons/logger';
 import { ledgerStore, signedAmount, type BalanceRecord, type LedgerEntryRecord } from '../../storage/ledger';
 import { usersStore } from '../../storage/users';
@@ -5,8 +9,8 @@ import { usersStore } from '../../storage/users';
 /**
  * Nightly ledger reconciliation (issue 3, design §3): for every user the ledger entries must sum to
  * the balance, the balance must not be negative, and the entries must form an unbroken chain
- * (sequence 1…n with each balanceAfter = previous + amount). Any drift is logged as an alarm
- * (operator notifications arrive in a later issue) and is never repaired here: money is only ever
+ * (sequence 1…n with each balanceAfter = previous + amount). Any drift is logged as an alarm and
+ * notified to every developer account, and is never repaired here: money is only ever
  * changed through the ledger, by a person who has looked at it.
  */
 export interface LedgerDrift {
@@ -74,10 +78,12 @@ export async function reconcileLedgers(): Promise<ReconcileSummary> {
   const drifts: LedgerDrift[] = [];
   const failures: ReconcileFailure[] = [];
   let checkedUsers = 0;
+  const developers: string[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await usersStore.listPage(100, cursor);
     cursor = page.cursor;
+    developers.push(...page.items.filter((u) => u.role === 'developer' && u.isActive && !u.deletedAt).map((u) => u.id));
     for (let i = 0; i < page.items.length; i += PARALLEL_USERS) {
       const batch = page.items.slice(i, i + PARALLEL_USERS);
       // One user's failure must not stop the check of everyone else.
@@ -100,6 +106,25 @@ export async function reconcileLedgers(): Promise<ReconcileSummary> {
     }
   } while (cursor);
   const summary = { checkedUsers, drifted: drifts.length, drifts, failed: failures.length, failures, startedAt, finishedAt: new Date().toISOString() };
+  if (drifts.length) await notifyDevelopers(developers, drifts, startedAt);
   logger.info('ledger reconciliation finished', { checkedUsers, drifted: drifts.length, failed: failures.length });
   return summary;
+}
+
+/**
+ * Drift also reaches people (issue 13): every active developer account gets one notification per
+ * run that found drift. The KST day and the drifted users are the dedupe key, so a re-run finding
+ * the same drift the same day does not notify again; best-effort, after the checks.
+ */
+async function notifyDevelopers(developers: string[], drifts: LedgerDrift[], startedAt: string): Promise<void> {
+  const userIds = drifts.map((d) => d.userId).sort();
+  await notifyQuietly(developers, {
+    type: 'error',
+    priority: 'high',
+    auto_close: false,
+    title: reconcileDriftText.title,
+    message: reconcileDriftText.message(drifts.length),
+    metadata: { drifted: drifts.length, userIds: userIds.slice(0, 50), startedAt },
+    dedupeKey: `ledger-drift#${kstDayOf(startedAt)}#${createHash('sha256').update(userIds.join(',')).digest('hex').slice(0, 32)}`,
+  });
 }

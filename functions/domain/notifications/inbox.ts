@@ -13,10 +13,10 @@ import type {
 import { TEST_NOTIFICATIONS_PER_MINUTE } from '#shared/schemas/notifications';
 import { notificationMessages as m } from '#shared/messages/notifications';
 import { NotFoundError, ThrottledError, ValidationError } from '#commons/errors';
-import { notificationsStore, type BroadcastState, type NotificationRecord } from '../../storage/notifications';
+import { notificationCountsStore, notificationsStore, type BroadcastState, type NotificationRecord } from '../../storage/notifications';
 import { rateLimitsStore } from '../../storage/rate-limits';
 import type { Caller } from '../auth/tokens';
-import { notify, pushUnreadCount } from './notify';
+import { notifyUsers, pushUnreadCount } from './notify-users';
 import { badgeOf, toDto, unreadCountOf, unreadOf, type Badge } from './views';
 
 /**
@@ -28,7 +28,7 @@ const CURSOR = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export async function listNotifications(caller: Caller, query: NotificationListQuery): Promise<NotificationListResult> {
   if (query.cursor && !CURSOR.test(query.cursor)) throw new ValidationError(m.cursorInvalid, [{ field: 'cursor', message: m.cursorInvalid }]);
-  const [badge, total] = await Promise.all([badgeOf(caller.userId, caller.role), notificationsStore.broadcastTotal()]);
+  const [badge, total] = await Promise.all([badgeOf(caller.userId, caller.role), notificationCountsStore.broadcastTotal()]);
   const want = query.limit + 1;
   const [direct, broadcasts] = await Promise.all([
     notificationsStore.directPage(caller.userId, { beforeId: query.cursor, limit: want, read: query.isRead, type: query.type }),
@@ -138,7 +138,7 @@ export async function deleteRead(caller: Caller): Promise<DeleteReadResult> {
 export async function sendTestNotification(caller: Caller, body: NotificationTestBody): Promise<NotificationDto> {
   const { allowed, windowEndsAt } = await rateLimitsStore.take('notificationTest', caller.userId, TEST_NOTIFICATIONS_PER_MINUTE, 60);
   if (!allowed) throw new ThrottledError(m.testThrottled, Math.max(1, Math.ceil((windowEndsAt - Date.now()) / 1000)));
-  const result = await notify(caller.userId, {
+  const result = await notifyUsers(caller.userId, {
     type: body.type ?? 'info',
     title: body.title ?? m.testTitle,
     message: body.message ?? m.testMessage,

@@ -4,7 +4,7 @@ import { addKstDays, kstDayOf, kstDayStartIso, kstToday } from '#shared/kst';
 import { DomainError, ValidationError } from '#commons/errors';
 import { isTransientFailure } from '#commons/store-errors';
 import { paginate, offsetOf } from '#commons/pagination';
-import { notificationsStore, type SendRecord } from '../../storage/notifications';
+import { notificationHistoryStore, type SendRecord } from '../../storage/notifications';
 import { usersStore } from '../../storage/users';
 import type { Caller } from '../auth/tokens';
 import { notify } from './notify';
@@ -66,7 +66,7 @@ function toDto(s: SendRecord): SendRecordDto {
 export async function sendHistory(_caller: Caller, query: NotificationHistoryQuery): Promise<SendHistoryResult> {
   const fromIso = query.fromDate ? kstDayStartIso(query.fromDate) : '0000';
   const toIso = query.toDate ? new Date(Date.parse(kstDayStartIso(addKstDays(query.toDate, 1))) - 1).toISOString() : '9999';
-  const sends = (await notificationsStore.sendsBetween(fromIso, toIso)).filter(
+  const sends = (await notificationHistoryStore.sendsBetween(fromIso, toIso)).filter(
     (s) => (!query.sender || s.sender === query.sender) && (!query.type || s.type === query.type),
   );
   const today = kstToday();

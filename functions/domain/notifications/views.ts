@@ -1,7 +1,7 @@
 import { encodeTime } from 'ulid';
 import type { NotificationDto } from '#shared/schemas/notifications';
 import type { Role } from '#shared/roles';
-import { notificationsStore, type BroadcastState, type NotificationCounts, type NotificationRecord } from '../../storage/notifications';
+import { notificationBaseStore, notificationCountsStore, type BroadcastState, type NotificationCounts, type NotificationRecord } from '../../storage/notifications';
 import { usersStore } from '../../storage/users';
 
 /** The DTO a user receives (the spec's snake_case), with their own state of a broadcast. */
@@ -48,14 +48,14 @@ export interface Badge {
  * account existed are counted once (one query of the broadcast partition) and stored.
  */
 export async function badgeOf(userId: string, role: Role, known?: NotificationCounts, opts: { persist?: boolean } = {}): Promise<Badge> {
-  const counts = known ?? (await notificationsStore.counts(userId));
+  const counts = known ?? (await notificationCountsStore.counts(userId));
   if (!seesBroadcasts(role)) return { counts, broadcastAfter: null };
   if (counts.broadcastBase !== undefined && counts.broadcastAfter) return { counts, broadcastAfter: counts.broadcastAfter };
   const user = await usersStore.get(userId);
   const after = broadcastBoundOf(user?.createdAt ?? new Date().toISOString());
-  const base = await notificationsStore.countBroadcastsBefore(after);
+  const base = await notificationBaseStore.countBroadcastsBefore(after);
   // A refused request (another user's id → 404) writes nothing: only answered calls keep the base.
-  if (opts.persist !== false) await notificationsStore.setBroadcastBase(userId, base, after);
+  if (opts.persist !== false) await notificationBaseStore.setBroadcastBase(userId, base, after);
   return { counts: { ...counts, broadcastBase: base, broadcastAfter: after }, broadcastAfter: after };
 }
 
@@ -67,17 +67,23 @@ export function unreadOf(badge: Badge, broadcastTotal: number): number {
 }
 
 export async function unreadCountOf(userId: string, role: Role): Promise<number> {
-  const [badge, total] = await Promise.all([badgeOf(userId, role), notificationsStore.broadcastTotal()]);
+  const [badge, total] = await Promise.all([badgeOf(userId, role), notificationCountsStore.broadcastTotal()]);
   return unreadOf(badge, total);
 }
 
-/** Unread counts of many users (pushes after a send), counters read in batches. */
+/**
+ * Unread counts of many users for pushes after a send: counters read in batches. A role user whose
+ * broadcast base was never fixed gets no count (left out of the map): every open app has fixed it
+ * by loading its badge, and the push path stays free of the one-time count (bundle budget).
+ */
 export async function unreadCountsOf(users: Array<{ userId: string; role: Role }>): Promise<Map<string, number>> {
-  const [counts, total] = await Promise.all([notificationsStore.countsOfMany(users.map((u) => u.userId)), notificationsStore.broadcastTotal()]);
+  const [counts, total] = await Promise.all([notificationCountsStore.countsOfMany(users.map((u) => u.userId)), notificationCountsStore.broadcastTotal()]);
   const out = new Map<string, number>();
   for (const u of users) {
     const known = counts.get(u.userId) ?? { unread: 0, broadcastSeen: 0 };
-    out.set(u.userId, unreadOf(await badgeOf(u.userId, u.role, known), total));
+    const sees = seesBroadcasts(u.role);
+    if (sees && !known.broadcastAfter) continue;
+    out.set(u.userId, unreadOf({ counts: known, broadcastAfter: sees ? known.broadcastAfter! : null }, total));
   }
   return out;
 }

@@ -12,7 +12,7 @@ import { slotCountersStore } from '../../storage/slot-counters';
 import { slotsStore } from '../../storage/slots';
 import { transact } from '../../storage/transactions';
 import { groupByPair, pairIdOf, pairOfSlot, trackedSlots } from './pairs';
-import { alertFor, MAX_ALERT_EVENTS, notifyLater } from './rank-alerts';
+import { alertFor, MAX_ALERT_EVENTS, sendRankAlert } from './rank-alerts';
 
 /**
  * Scheduled job `rank-recompute` (issue 12 item 4, design §6). Hourly: each tracked pair's checks of
@@ -174,11 +174,12 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
   let slotsWritten = 0;
   let alerts = 0;
   let failed = 0;
+  const fired: Array<{ slot: RankSlotRow; alert: NonNullable<SlotPlan['alert']> }> = [];
   const written = (p: { slot: RankSlotRow; plan: SlotPlan }) => {
     slotsWritten += 1;
     if (p.plan.alert) {
       alerts += 1;
-      notifyLater(p.slot, p.plan.alert);
+      fired.push({ slot: p.slot, alert: p.plan.alert });
     }
   };
   await inParallel(batches, SLOT_WRITES_IN_FLIGHT, async (batch) => {
@@ -204,6 +205,9 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
       }
     }
   });
+
+  // The alerts go out once their slots are written (best-effort: a failed send is logged, never fails the run).
+  await inParallel(fired, 8, ({ slot, alert }) => sendRankAlert(slot, alert));
 
   if (closing) await rankObservationsStore.putJobState({ closedDay: yesterday, lastRun: null });
   const summary: RankRecomputeSummary = {

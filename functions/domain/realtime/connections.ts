@@ -1,6 +1,6 @@
 import { config } from '#commons/config';
 import { pushToConnection } from '../../adapters/push';
-import { connectionsStore } from '../../storage/connections';
+import { connectionOpeningsStore, connectionsStore } from '../../storage/connections';
 import { verifyAccessToken } from '../auth/tokens';
 
 /**
@@ -15,7 +15,7 @@ export async function openConnection(input: { connectionId: string; origin: stri
   if (!input.token) return 'token required';
   const caller = await verifyAccessToken(input.token).catch(() => null);
   if (!caller) return 'invalid token';
-  await connectionsStore.add(input.connectionId, caller.userId, caller.role);
+  await connectionOpeningsStore.add(input.connectionId, caller.userId, caller.role);
   return 'connected';
 }
 

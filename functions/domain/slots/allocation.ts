@@ -1,3 +1,5 @@
+import { notificationActionLabels, slotsAllocatedText } from '#shared/messages/notification-events';
+import { notifyQuietly } from '../notifications/notify-users';
 import { ulid } from 'ulid';
 import { addKstDays, kstDayStartIso, kstToday } from '#shared/kst';
 import { allocationMessages } from '#shared/messages/slot-allocations';
@@ -66,7 +68,7 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
 
   const allocationId = allocationIdFor(ctx.caller.userId, ctx.idempotencyKey ?? ulid());
   const earlier = await slotBulksStore.get(allocationId);
-  if (earlier) return replay(earlier, termsHash);
+  if (earlier) return notifyAllocated(earlier.userId, replay(earlier, termsHash), earlier.count);
 
   const attempt = newBulkAttempt();
   const now = new Date().toISOString();
@@ -116,7 +118,7 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
     ]);
     return undefined;
   });
-  if (twin) return replay(twin, termsHash);
+  if (twin) return notifyAllocated(twin.userId, replay(twin, termsHash), twin.count);
   // Each issued slot's change log says who issued it, when and why. Written after the commit (a
   // thousand lines do not fit one transaction); a failure here loses only the lines, never the slots.
   const log = await logWriter(ctx);
@@ -124,6 +126,22 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
   await slotLogsStore
     .putMany(slots.map((s) => log(s.id, at, { change_type: 'status_change', field_key: 'status', old_value: null, new_value: 'empty', description: allocationMessages.issuedLog(input.description ?? '', startDate, endDate) })))
     .catch((error: unknown) => logger.warn('issued slots not logged', { allocationId, error: error as Error }));
+  return notifyAllocated(owner.id, result, n);
+}
+
+/**
+ * After the commit, best-effort: the user hears of the issuance once (the allocation id is the
+ * dedupe key, so a replayed request finishes a notice a crash left unsent and never sends twice).
+ */
+async function notifyAllocated(userId: string, result: AllocateSlotsResult, count: number): Promise<AllocateSlotsResult> {
+  await notifyQuietly(userId, {
+    type: 'success',
+    title: slotsAllocatedText.title,
+    message: slotsAllocatedText.message(count, result.startDate, result.endDate),
+    actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
+    metadata: { allocationId: result.allocationId, count },
+    dedupeKey: `slots-allocated#${result.allocationId}`,
+  });
   return result;
 }
 

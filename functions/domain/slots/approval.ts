@@ -1,3 +1,6 @@
+import { notificationActionLabels, slotApprovedText, slotRejectedText } from '#shared/messages/notification-events';
+import { notifyQuietly } from '../notifications/notify-users';
+import type { SlotRecord } from '../../storage/slots';
 import { addKstDays, kstToday } from '#shared/kst';
 import { slotMessages, slotStatusMessages } from '#shared/messages/slots';
 import { type ApproveSlotInput, type SlotDto } from '#shared/schemas/slots';
@@ -67,6 +70,31 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
     });
     return { ...s, ...changes, version: s.version + 1 };
   });
+  await notifySlotDecision(slot);
   const owners = await ownersOf([slot.userId]);
   return toSlotDto(slot, owners.get(slot.userId), kstToday());
+}
+
+/** After the commit, best-effort and once per slot (a repeated decision answers the slot as it is): the owner hears it. */
+async function notifySlotDecision(slot: SlotRecord): Promise<void> {
+  const keyword = slot.keyword ?? '';
+  if (slot.status === 'rejected') {
+    await notifyQuietly(slot.userId, {
+      type: 'error',
+      title: slotRejectedText.title,
+      message: slotRejectedText.message(slot.slot_number, keyword, slot.rejection_reason ?? ''),
+      actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
+      metadata: { slotId: slot.id },
+      dedupeKey: `slot-rejected#${slot.id}`,
+    });
+  } else if (slot.approvedAt && slot.startDate && slot.endDate) {
+    await notifyQuietly(slot.userId, {
+      type: 'success',
+      title: slotApprovedText.title,
+      message: slotApprovedText.message(slot.slot_number, keyword, slot.startDate, slot.endDate),
+      actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
+      metadata: { slotId: slot.id },
+      dedupeKey: `slot-approved#${slot.id}`,
+    });
+  }
 }

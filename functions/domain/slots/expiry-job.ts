@@ -1,3 +1,5 @@
+import { expiryNoticeText, notificationActionLabels } from '#shared/messages/notification-events';
+import { notifyQuietly } from '../notifications/notify-users';
 import { ulid } from 'ulid';
 import { kstDaysBetween, kstToday } from '#shared/kst';
 import { slotLogTexts } from '#shared/messages/slots';
@@ -86,7 +88,7 @@ export async function runExpiryJob(today = kstToday()) {
           // Lists show the slot: their cached copies must see the change (listVersion).
           slotCountersStore.userUpdate(slot.userId, {}),
         ]);
-        sendExpiryNotice(slot, due.end, due.daysLeft);
+        await sendExpiryNotice(slot, due.notice, due.end, due.daysLeft);
         return true;
       });
       if (done) noticed += 1;
@@ -110,8 +112,14 @@ function noticeDue(slot: Pick<SlotRecord, 'endDate' | 'pre_allocation_end_date' 
   return null;
 }
 
-/** Delivery: a log line until the notification service exists (issue 13 replaces this one call). */
-function sendExpiryNotice(slot: SlotRecord, end: string, daysLeft: number) {
-  logger.info('expiry notice', { userId: slot.userId, slotId: slot.id, message: slotLogTexts.expiryNotice(slot.slot_number, end, daysLeft) });
+/** The owner hears it once per notice: the claim above is written first, and the slot and notice are the dedupe key. */
+async function sendExpiryNotice(slot: SlotRecord, notice: string, end: string, daysLeft: number): Promise<void> {
+  await notifyQuietly(slot.userId, {
+    type: 'warning',
+    title: expiryNoticeText.title,
+    message: slotLogTexts.expiryNotice(slot.slot_number, end, daysLeft),
+    actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
+    metadata: { slotId: slot.id, endDate: end, daysLeft, notice },
+    dedupeKey: `expiry-notice#${slot.id}#${notice}#${end}`,
+  });
 }
-

@@ -1,3 +1,5 @@
+import { notificationActionLabels, slotExtendedText, slotsExtendedText } from '#shared/messages/notification-events';
+import { notifyQuietly } from '../notifications/notify-users';
 import { addKstDays, kstDaysBetween, kstToday } from '#shared/kst';
 import { extensionLogTexts, extensionMessages } from '#shared/messages/slot-allocations';
 import { userMessages } from '#shared/messages/users';
@@ -17,7 +19,7 @@ import { allocationSlotRecords } from './allocation';
 import { loadSlot } from './queries';
 import { logWriter, type ChangeContext } from './slot-change-log';
 import { ownersOf, toSlotDto } from './slot-dto';
-import { extensionIdFor } from './slot-ids';
+import { digest, extensionIdFor } from './slot-ids';
 import { newSlotRecord, statusMove } from './slot-record';
 import { assertStaff } from '#commons/role-guards';
 
@@ -127,6 +129,15 @@ export async function extendSlot(slotId: string, days: number, ctx: ChangeContex
   assertStaff(ctx.caller);
   await assertPreAllocation();
   const child = await extendOne(slotId, days, await logWriter(ctx), ctx);
+  // After the commit, best-effort: one extension per slot, so its child's id is the dedupe key.
+  await notifyQuietly(child.userId, {
+    type: 'success',
+    title: slotExtendedText.title,
+    message: slotExtendedText.message(child.slot_number, days, child.startDate ?? '', child.endDate ?? ''),
+    actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
+    metadata: { slotId: child.id, parentSlotId: slotId, days },
+    dedupeKey: `slot-extended#${child.id}`,
+  });
   return { message: extensionMessages.extended(days), slot: await dto(child) };
 }
 
@@ -152,10 +163,11 @@ export async function extendBulk(input: { allocationHistoryId: string; extension
   const owners: Owners = new Map();
   const errors: ExtendBulkResult['errors'] = [];
   let extended = 0;
+  const children: SlotRecord[] = [];
   // One at a time: they share the owner's counters, so parallel ones would only collide.
   for (const slot of candidates) {
     try {
-      await extendOne(slot.id, input.extensionDays, log, { ...ctx, idempotencyKey: undefined }, owners);
+      children.push(await extendOne(slot.id, input.extensionDays, log, { ...ctx, idempotencyKey: undefined }, owners));
       extended += 1;
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
@@ -166,6 +178,19 @@ export async function extendBulk(input: { allocationHistoryId: string; extension
   const failed = errors.length;
   const message = extended === 0 ? extensionMessages.bulkFailed : failed ? extensionMessages.bulkPartial(total, extended, failed) : extensionMessages.bulkExtended(extended);
   const result: ExtendBulkResult = { message, extended, failed, total, skipped: slots.length - total, errors };
+  // One notice per owner for the whole bulk; the extensions made (each slot is extended once) are the dedupe key.
+  const byOwner = new Map<string, SlotRecord[]>();
+  for (const c of children) byOwner.set(c.userId, [...(byOwner.get(c.userId) ?? []), c]);
+  for (const [userId, made] of byOwner) {
+    await notifyQuietly(userId, {
+      type: 'success',
+      title: slotsExtendedText.title,
+      message: slotsExtendedText.message(made.length, input.extensionDays),
+      actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
+      metadata: { allocationId: input.allocationHistoryId, slotIds: made.map((c) => c.id).slice(0, 50), days: input.extensionDays },
+      dedupeKey: `slots-extended#${digest(made.map((c) => c.id).sort())}`,
+    });
+  }
   if (ctx.idempotencyKey) await idempotencyStore.put(scope, ctx.idempotencyKey, result);
   return result;
 }

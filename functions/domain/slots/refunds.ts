@@ -1,3 +1,5 @@
+import { notificationActionLabels, slotRefundedText } from '#shared/messages/notification-events';
+import { notifyQuietly } from '../notifications/notify-users';
 import { kstToday } from '#shared/kst';
 import { slotAdminMessages, slotRefundTexts } from '#shared/messages/slot-admin';
 import type { RefundPreviewDto } from '#shared/schemas/slot-admin';
@@ -71,6 +73,15 @@ export async function refundSlot(slotId: string, input: RefundInput, ctx: Change
       await transact(writes);
     }
     return { ...s, ...changes, version: s.version + 1 } as SlotRecord;
+  });
+  // After the commit, best-effort, once per slot (a slot is refunded once).
+  await notifyQuietly(slot.userId, {
+    type: 'info',
+    title: slotRefundedText.title,
+    message: slotRefundedText.message(slot.slot_number, slot.keyword ?? '', slot.refund_amount ?? 0),
+    actions: [{ label: notificationActionLabels.cashHistory, style: 'primary', action: '/cash-history' }],
+    metadata: { slotId: slot.id, amount: slot.refund_amount ?? 0 },
+    dedupeKey: `slot-refunded#${slot.id}`,
   });
   const owners = await ownersOf([slot.userId]);
   return toSlotDto(slot, owners.get(slot.userId), kstToday());

@@ -1,3 +1,4 @@
+import { commonMessages } from '#shared/messages/common';
 import { ulid } from 'ulid';
 import { cashMessages } from '#shared/messages/cash';
 import { addKstDays, kstToday } from '#shared/kst';
@@ -21,7 +22,6 @@ import { toSlotDto } from './slot-dto';
 import { type ChangeContext } from './slot-change-log';
 import { retrying } from '#commons/retry';
 import { inTurn } from '../user-write-turns';
-import { userMessages } from '#shared/messages/users';
 import { slotLogTexts } from '#shared/messages/slots';
 
 /**
@@ -49,7 +49,7 @@ async function registrationContext(ctx: ChangeContext) {
   const settings = await getSettings();
   if (settings.slotOperationMode === 'pre-allocation') throw new ConflictError(slotMessages.registrationInPreAllocation);
   const [configs, owner] = await Promise.all([fieldConfigsStore.list(), usersStore.get(ctx.caller.userId)]);
-  if (!owner) throw new NotFoundError(userMessages.userNotFound);
+  if (!owner) throw new NotFoundError(commonMessages.userNotFound);
   return { settings, configs, owner, price: settings.useCashSystem ? settings.defaultSlotPrice : 0, today: kstToday() };
 }
 
@@ -275,7 +275,7 @@ const ISSUE_CHUNK = 90;
  */
 export async function issueEmptySlots(input: { userId: string; count: number; startDate: string; endDate: string }): Promise<string[]> {
   const owner = await usersStore.get(input.userId);
-  if (!owner) throw new NotFoundError(userMessages.userNotFound);
+  if (!owner) throw new NotFoundError(commonMessages.userNotFound);
   const ids: string[] = [];
   for (let done = 0; done < input.count; done += ISSUE_CHUNK) {
     const n = Math.min(ISSUE_CHUNK, input.count - done);
