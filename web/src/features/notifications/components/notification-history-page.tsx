@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE, adminPageSizes } from '#shared/page-sizes';
-import { HISTORY_PAGE_MAX } from '#shared/schemas/notifications';
+import { HISTORY_PAGE_MAX } from '#shared/notification-constants';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

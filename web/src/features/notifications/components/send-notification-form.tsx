@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { commonMessages } from '#shared/messages/common';
 import { notificationMessages } from '#shared/messages/notifications';
-import { MESSAGE_MAX, NOTIFICATION_PRIORITIES, TITLE_MAX, type SendResult } from '#shared/schemas/notifications';
+import { MESSAGE_MAX, NOTIFICATION_PRIORITIES, TITLE_MAX } from '#shared/notification-constants';
+import type { SendResult } from '#shared/schemas/notifications';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';

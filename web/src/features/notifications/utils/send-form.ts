@@ -1,4 +1,4 @@
-import { DURATION_DEFAULT_MS, type NotificationPriority, type NotificationType } from '#shared/schemas/notifications';
+import { DURATION_DEFAULT_MS, type NotificationPriority, type NotificationType } from '#shared/notification-constants';
 import type { NotificationSendBody, notificationSendSchema } from '#shared/schemas/notifications';
 
 /** A recipient the operator picked (kept with its name so the chips survive a new search). */
