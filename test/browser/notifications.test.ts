@@ -23,6 +23,8 @@ const first = { email: 'notiadv1', password: 'adpass123', fullName: '김광고' 
 const second = { email: 'notiadv2', password: 'adpass123', fullName: '이광고' };
 /** Push must beat this (the spec's poll interval is 5 s; the issue asks for under a second). */
 const DELIVERY_MS = 1000;
+/** The spec's unread polling interval, which applies only while the socket is down. */
+const POLL_INTERVAL_MS = 5000;
 
 interface Window {
   context: BrowserContext;
@@ -219,11 +221,16 @@ describe('notifications journey', () => {
 
     // Realtime, not polling: no unread-count request from an advertiser window while its socket was
     // up (a count read as a page starts, before its socket opens, is not polling); the operator
-    // opened no socket. Each window's socket was up far longer than the spec's 5 s poll interval.
+    // opened no socket. Each window's current socket is first kept up past the spec's 5 s poll
+    // interval, so a page that polled anyway would have been caught.
+    for (const win of [adv1, adv2]) {
+      const current = win.sockets.at(-1)!;
+      expect(current.closedAt).toBeUndefined();
+      const wait = current.openedAt + POLL_INTERVAL_MS + 1000 - Date.now();
+      if (wait > 0) await win.page.waitForTimeout(wait);
+    }
     for (const win of [adv1, adv2]) {
       const end = Date.now();
-      const upMs = win.sockets.reduce((sum, s) => sum + ((s.closedAt ?? end) - s.openedAt), 0);
-      expect(upMs).toBeGreaterThan(10_000);
       const whileUp = win.unreadCountCalls.filter((at) => win.sockets.some((s) => at > s.openedAt + 1000 && at < (s.closedAt ?? end)));
       expect(whileUp).toEqual([]);
     }
