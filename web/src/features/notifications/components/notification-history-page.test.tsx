@@ -70,7 +70,8 @@ function renderPage() {
 const historyCalls = () => fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((u) => u.pathname === '/api/notifications/all');
 const lastQuery = () => historyCalls().at(-1)!.searchParams;
 
-describe('NotificationHistoryPage', () => {
+// userEvent typing is slow on a loaded 2-core machine; the default 5 s is too tight there.
+describe('NotificationHistoryPage', { timeout: 15_000 }, () => {
   it('shows the stat cards and one row per send with KST time, type, preview, recipients, reads and sender', async () => {
     renderPage();
     const [first, second] = await screen.findAllByTestId('notification-history-row');

@@ -54,7 +54,8 @@ async function fillText(user: ReturnType<typeof userEvent.setup>, title: string,
   if (message) await user.type(within(form()).getByLabelText('내용'), message);
 }
 
-describe('SendNotificationForm', () => {
+// userEvent typing is slow on a loaded 2-core machine; the default 5 s is too tight there.
+describe('SendNotificationForm', { timeout: 15_000 }, () => {
   it('keeps send disabled until both title and message have text; blank-only text gets the spec message', async () => {
     const { user } = renderForm();
     expect(sendButton()).toBeDisabled();
@@ -114,6 +115,29 @@ describe('SendNotificationForm', () => {
     await user.click(sendButton());
     await screen.findByText('알림이 성공적으로 발송되었습니다.');
     expect(sentBody().recipientId).toEqual(['u2']);
+  });
+
+  it('selects every listed user at once and drops one by its chip; switching to all sends to everyone', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('radio', { name: '선택한 사용자' }));
+    await within(await screen.findByRole('list', { name: '사용자 목록' })).findByText('김광고');
+    await user.click(screen.getByRole('button', { name: '검색 결과 모두 선택' }));
+    expect(screen.getByText('2명 선택됨')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '검색 결과 모두 선택' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '김광고 선택 해제' }));
+    expect(screen.getByText('1명 선택됨')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /김광고/ })).not.toBeChecked();
+    await fillText(user, '안내', '내용');
+    await user.click(sendButton());
+    await screen.findByText('알림이 성공적으로 발송되었습니다.');
+    expect(sentBody().recipientId).toEqual(['u2']);
+
+    await user.click(screen.getByRole('radio', { name: '전체 사용자' }));
+    expect(screen.queryByRole('list', { name: '사용자 목록' })).not.toBeInTheDocument();
+    await fillText(user, '전체 안내', '모두에게');
+    await user.click(sendButton());
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(sentBody(1).recipientId).toBe('all');
   });
 
   it('disables the duration unless auto-close is on, and checks its 1–30 second range', async () => {
