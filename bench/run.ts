@@ -8,6 +8,7 @@ import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
 import { runStaffSlotListBench } from './staff-slot-list.bench';
 import { runRankingBench } from './ranking.bench';
+import { runNotificationsBroadcastBench } from './notifications-broadcast.bench';
 
 /** `npm run bench`: runs each benchmark and writes its figures to bench/results/<name>.json. */
 const benches: Record<string, () => Promise<unknown>> = {
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'api-overhead': () => runApiOverheadBench(),
   screens: () => runScreensBench(),
   ranking: () => runRankingBench(),
+  'notifications-broadcast': () => runNotificationsBroadcastBench(),
 };
 
 const only = process.argv[2];

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { mockClient, type AwsStub } from 'aws-sdk-client-mock';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { startLocalStack, type LocalStack } from '../support/local-stack';
+import { notificationsOf, titlesOf } from '../support/notifications';
+import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { findJob, runJob as invokeJob } from '../../infra/local/scheduler';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
@@ -34,8 +35,10 @@ async function fund(userId: string, charge: number, spend: number) {
   if (spend) await purchase({ userId, amount: spend, description: '슬롯', referenceId: 's', idempotencyKey: k() });
 }
 
+let developerId: string;
 beforeAll(async () => {
   stack = await startLocalStack({ web: false });
+  developerId = (await (await import('../../functions/storage/users')).usersStore.getByLogin(localStackDefaults.developerId))!.id;
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -136,7 +139,12 @@ describe('ledger-reconcile', () => {
     // Never silently repaired.
     expect(await Promise.all([inflated, negative, gap].map((u) => ledgerStore.getBalance(u)))).toEqual(balancesBefore);
     expect(await ledgerStore.allEntries(gap)).toHaveLength(2);
+    // Issue 13: every developer account is notified once; a re-run finding the same drift the same day adds nothing.
+    const developerNotices = async () => (await notificationsOf(developerId)).filter((n) => n.title === '캐시 원장 불일치');
+    expect((await developerNotices()).map((n) => [n.type, n.priority, n.message])).toEqual([['error', 'high', '캐시 원장 점검에서 3명의 잔액이 원장과 맞지 않습니다. 확인이 필요합니다.']]);
     expect((await runJob()).drifted).toBe(3);
+    expect(await developerNotices()).toHaveLength(1);
+    expect(await titlesOf(inflated)).toEqual([]);
   });
 
   it('checks everyone else when one user fails, logs that user, then fails the run', async () => {

@@ -237,6 +237,8 @@ describe('POST /api/notifications/test', () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ title: '테스트 1', type: 'success', sender: 'system', recipient_id: frank.id, metadata: { test: true } });
     expect(await unread(frank)).toBe(1);
+    const history = (await api.call('GET', '/api/notifications/all?limit=100', { token: operator.token })).body.data.items;
+    expect(history.map((r: any) => r.group_id)).not.toContain(res.body.data.group_id);
     let last = res;
     for (let i = 0; i < 30 && last.status === 201; i++) last = await api.call('POST', '/api/notifications/test', { token: frank.token, body: {} });
     expect(last.status).toBe(429);

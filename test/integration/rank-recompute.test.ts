@@ -1,6 +1,7 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/http';
+import { notificationsOf, titlesOf } from '../support/notifications';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount } from '../support/slots';
 import { observation, seedSlots } from '../support/rank';
@@ -112,6 +113,11 @@ describe('rank recompute job', () => {
     expect(s1.rank_alert_events).toEqual([s1.rank_alert_last]);
     // The other owner's slot of the same pair has no alert set.
     expect((await slot('RC-S2')).rank_alert_last).toBeUndefined();
+    // The owner is notified once (issue 13); the other owner is not.
+    const sent = await notificationsOf(advertiser.id);
+    expect(sent.map((n) => [n.title, n.message])).toEqual([['순위 변동 알림', "'등산화' 순위가 30위에서 40위로 내려갔습니다."]]);
+    expect(sent[0]).toMatchObject({ type: 'warning', metadata: { slotId: 'RC-S1', from: 30, to: 40, kind: 'moved' } });
+    expect(await titlesOf(other.id)).toEqual([]);
   });
 
   it("after midnight KST closes the day: late checks of yesterday count, yesterday's history is final, yesterday_rank set", async () => {
@@ -131,6 +137,7 @@ describe('rank recompute job', () => {
     const s1 = await slot('RC-S1');
     expect(s1).toMatchObject({ rank: 60, yesterday_rank: 42, first_rank: 30 });
     expect(s1.rank_alert_events).toHaveLength(1);
+    expect(await titlesOf(advertiser.id)).toEqual(['순위 변동 알림']);
     expect(await day('RC-S1', DAY2)).toEqual({ date: DAY2, rank: 60, min_rank: 60, avg_rank: 60, max_rank: 60, prev_rank: 42 });
     expect(await slot('RC-S3')).toMatchObject({ rank: 12, yesterday_rank: 12 });
     expect(await slot('RC-S4')).toMatchObject({ rank: 999 });
@@ -144,6 +151,9 @@ describe('rank recompute job', () => {
     expect(s1.rank).toBe(999);
     expect(s1.rank_alert_last).toEqual({ at: kst(DAY2, '11:02').toISOString(), from: 60, to: null, kind: 'out' });
     expect(s1.rank_alert_events.map((e: { kind: string }) => e.kind)).toEqual(['out', 'moved']);
+    expect((await notificationsOf(advertiser.id)).map((n) => [n.title, n.message])[0]).toEqual(['순위 이탈 알림', "'등산화' 상품이 검색 결과에서 사라졌습니다. (이전 60위)"]);
+    await m.runRankRecompute(kst(DAY2, '11:05'));
+    expect(await titlesOf(advertiser.id)).toEqual(['순위 이탈 알림', '순위 변동 알림']);
     expect(await day('RC-S1', DAY2)).toEqual({ date: DAY2, rank: 999, min_rank: 60, avg_rank: 60, max_rank: 60, prev_rank: 42 });
     expect(await slot('RC-S3')).toMatchObject({ rank: 13 });
     expect(await day('RC-S3', DAY2)).toEqual({ date: DAY2, rank: 13, min_rank: 11, avg_rank: 12, max_rank: 13, prev_rank: 12 });

@@ -6,6 +6,7 @@ import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { runExpiryJob } from '../../functions/domain/slots/expiry-job';
 import { apiClient } from '../support/http';
+import { notificationsOf } from '../support/notifications';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, productUrl, resetSettings, row, setSetting } from '../support/slots';
 
@@ -104,12 +105,18 @@ describe("'만료 예정' notices", () => {
     const noticesOf = (id: string) => listed.find((s: any) => s.id === id).expiry_notices;
     expect(Object.keys(noticesOf(inThree))).toEqual(['D-3']);
     expect(Object.keys(noticesOf(inTwo))).toEqual(['D-3']);
+    // Issue 13: the owner is told, once per slot and notice.
+    const expiryNotices = async () => (await notificationsOf(user.id)).filter((n) => n.title === '만료 예정');
+    expect((await expiryNotices()).map((n) => n.message).sort()).toEqual(
+      [`만료 예정: 슬롯 #1이(가) 3일 후(${addKstDays(today, 3)}) 종료됩니다.`, `만료 예정: 슬롯 #2이(가) 2일 후(${addKstDays(today, 2)}) 종료됩니다.`].sort(),
+    );
 
     // Twice the same day, and two runs at once: nothing more.
     const sentAt = (await slotOf(inThree)).expiry_notices['D-3'];
     const again = await Promise.all([runExpiryJob(today), runExpiryJob(today)]);
     expect(again.map((r) => r.failed)).toEqual([0, 0]);
     expect((await slotOf(inThree)).expiry_notices).toEqual({ 'D-3': sentAt });
+    expect(await expiryNotices()).toHaveLength(2);
 
     // Two days on: one day left for the first slot, the second ends today — D-1 for each, once.
     const later = addKstDays(today, 2);
@@ -117,5 +124,6 @@ describe("'만료 예정' notices", () => {
     await runExpiryJob(later);
     expect(Object.keys((await slotOf(inThree)).expiry_notices).sort()).toEqual(['D-1', 'D-3']);
     expect(Object.keys((await slotOf(inTwo)).expiry_notices).sort()).toEqual(['D-1', 'D-3']);
+    expect(await expiryNotices()).toHaveLength(4);
   });
 });

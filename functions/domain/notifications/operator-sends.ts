@@ -66,8 +66,9 @@ function toDto(s: SendRecord): SendRecordDto {
 export async function sendHistory(_caller: Caller, query: NotificationHistoryQuery): Promise<SendHistoryResult> {
   const fromIso = query.fromDate ? kstDayStartIso(query.fromDate) : '0000';
   const toIso = query.toDate ? new Date(Date.parse(kstDayStartIso(addKstDays(query.toDate, 1))) - 1).toISOString() : '9999';
+  // A user's own /notification-test sends are not operator history.
   const sends = (await notificationHistoryStore.sendsBetween(fromIso, toIso)).filter(
-    (s) => (!query.sender || s.sender === query.sender) && (!query.type || s.type === query.type),
+    (s) => !s.metadata?.test && (!query.sender || s.sender === query.sender) && (!query.type || s.type === query.type),
   );
   const today = kstToday();
   const totalRecipients = sends.reduce((sum, s) => sum + s.recipientCount, 0);
