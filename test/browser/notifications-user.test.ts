@@ -131,6 +131,15 @@ describe('notifications for an advertiser', () => {
     await page.getByRole('article', { name: '시스템 점검 안내' }).waitFor();
     await page.getByRole('button', { name: '알림', exact: true }).waitFor();
     await shot(page, 'page');
+
+    // The floating centre lists the same, with the operator tag.
+    await page.getByRole('button', { name: '알림 센터 열기' }).click();
+    const centre = page.getByRole('dialog', { name: '알림 센터' });
+    const item = centre.getByRole('article', { name: '슬롯 만료 예정' });
+    await item.getByText('운영자').waitFor();
+    await shot(page, 'centre');
+    await page.keyboard.press('Escape');
+    await centre.waitFor({ state: 'detached' });
   });
 
   it('the /notification-test generator sends 5 through the API, 2 s apart, at most 3 toasts at once', async () => {

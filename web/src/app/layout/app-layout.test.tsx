@@ -34,21 +34,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('app layout: who gets notifications', () => {
+describe('app layout: who gets notifications', { timeout: 20_000 }, () => {
   it('a role user gets the bell with its dropdown, the centre button and one socket', async () => {
     signInUser('u1');
     fakeNotificationsApi([]);
     renderLayout();
-    expect(await screen.findByRole('button', { name: '알림' })).toHaveAttribute('aria-expanded', 'false');
-    expect(await screen.findByRole('button', { name: '알림 센터 열기' })).toBeInTheDocument();
-    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    // The notifications chunk loads lazily: allow for a busy machine.
+    const slow = { timeout: 8000 };
+    expect(await screen.findByRole('button', { name: '알림' }, slow)).toHaveAttribute('aria-expanded', 'false');
+    expect(await screen.findByRole('button', { name: '알림 센터 열기' }, slow)).toBeInTheDocument();
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1), slow);
   });
 
   it('operators load none of it: no bell, no socket, no notification request', async () => {
     signInUser('op1', 'operator');
     const api = fakeNotificationsApi([]);
     renderLayout();
-    expect(await screen.findByText('슬롯 화면')).toBeInTheDocument();
+    expect(await screen.findByText('슬롯 화면', undefined, { timeout: 8000 })).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByRole('button', { name: /알림/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '알림' })).not.toBeInTheDocument();
@@ -60,7 +62,7 @@ describe('app layout: who gets notifications', () => {
     signInUser('u1');
     const api = fakeNotificationsApi([]);
     renderLayout(false);
-    expect(await screen.findByText('슬롯 화면')).toBeInTheDocument();
+    expect(await screen.findByText('슬롯 화면', undefined, { timeout: 8000 })).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByRole('button', { name: /알림/ })).not.toBeInTheDocument();
     expect(FakeWebSocket.instances).toHaveLength(0);

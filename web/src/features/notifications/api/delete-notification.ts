@@ -1,18 +1,22 @@
 import useSWRMutation from 'swr/mutation';
-import { notificationIdPathSchema, type DeleteResult } from '#shared/schemas/notifications';
+import type { DeleteResult } from '#shared/schemas/notifications';
 import { api, ApiError } from '@/lib/api-client';
 import { useNotificationCache } from './notification-cache';
 
 /** DELETE /notifications/{id}: gone for good (a 404 means it already is). */
-export const deleteNotificationSchema = notificationIdPathSchema;
+/**
+ * Input: the id of one of the caller's notifications, checked by the server with the shared
+ * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
+ * user loads on every page.
+ */
+export const deleteNotificationPath = (id: string) => `/notifications/${encodeURIComponent(id)}`;
 export const deleteNotificationKey = '/notifications/delete';
 
 export async function deleteNotification(id: string): Promise<(DeleteResult & { id: string }) | { id: string; deleted: false }> {
-  const { id: safeId } = deleteNotificationSchema.parse({ id });
   try {
-    return { ...(await api.delete<DeleteResult>(`/notifications/${encodeURIComponent(safeId)}`)), id: safeId };
+    return { ...(await api.delete<DeleteResult>(deleteNotificationPath(id))), id };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { id: safeId, deleted: false };
+    if (error instanceof ApiError && error.status === 404) return { id, deleted: false };
     throw error;
   }
 }

@@ -1,16 +1,20 @@
 import useSWRMutation from 'swr/mutation';
-import { notificationIdPathSchema, type DismissResult } from '#shared/schemas/notifications';
+import type { DismissResult } from '#shared/schemas/notifications';
 import { api, ApiError } from '@/lib/api-client';
 import { useNotificationCache } from './notification-cache';
 
 /** PUT /notifications/{id}/dismiss: a closed toast; sets dismissed_at only, so it never toasts again. */
-export const dismissSchema = notificationIdPathSchema;
+/**
+ * Input: the id of one of the caller's notifications, checked by the server with the shared
+ * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
+ * user loads on every page.
+ */
+export const dismissPath = (id: string) => `/notifications/${encodeURIComponent(id)}/dismiss`;
 export const dismissKey = '/notifications/dismiss';
 
 export async function dismissNotification(id: string): Promise<DismissResult | null> {
-  const { id: safeId } = dismissSchema.parse({ id });
   try {
-    return await api.put<DismissResult>(`/notifications/${encodeURIComponent(safeId)}/dismiss`);
+    return await api.put<DismissResult>(dismissPath(id));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

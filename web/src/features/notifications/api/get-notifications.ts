@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
-import { notificationListQuerySchema, type NotificationListQuery, type NotificationListResult } from '#shared/schemas/notifications';
+import type { NotificationListQuery, NotificationListResult } from '#shared/schemas/notifications';
 import { api } from '@/lib/api-client';
 
 /**
  * GET /notifications (advertiser §7): the caller's notifications, newest first, a cursor per page.
  * One cache per filter ('all', 'unread'); the bell, the centre and the page share them, and the
- * realtime bridge writes pushed notifications into them (see notification-cache.ts).
+ * realtime bridge writes pushed notifications into them (see notification-cache.ts). The query's
+ * schema is the shared notificationListQuerySchema, applied by the server; the typed query here keeps
+ * zod out of the chunk every role user loads.
  */
-export const notificationListQuery = notificationListQuerySchema;
 export type NotificationFilter = 'all' | 'unread';
 export const NOTIFICATION_PAGE_SIZE = 20;
 

@@ -1,16 +1,20 @@
 import useSWRMutation from 'swr/mutation';
-import { notificationIdPathSchema, type MarkReadResult } from '#shared/schemas/notifications';
+import type { MarkReadResult } from '#shared/schemas/notifications';
 import { api, ApiError } from '@/lib/api-client';
 import { useNotificationCache } from './notification-cache';
 
 /** PUT /notifications/{id}/read: sets read_at and dismissed_at. A 404 is ignored (advertiser §7). */
-export const markReadSchema = notificationIdPathSchema;
+/**
+ * Input: the id of one of the caller's notifications, checked by the server with the shared
+ * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
+ * user loads on every page.
+ */
+export const markReadPath = (id: string) => `/notifications/${encodeURIComponent(id)}/read`;
 export const markReadKey = '/notifications/read';
 
 export async function markNotificationRead(id: string): Promise<MarkReadResult | null> {
-  const { id: safeId } = markReadSchema.parse({ id });
   try {
-    return await api.put<MarkReadResult>(`/notifications/${encodeURIComponent(safeId)}/read`);
+    return await api.put<MarkReadResult>(markReadPath(id));
   } catch (error) {
     // Deleted elsewhere (another tab) or never ours: nothing to mark.
     if (error instanceof ApiError && error.status === 404) return null;

@@ -26,7 +26,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => notification({ id: `m${i}`, title: `알림 제목 ${i}` }));
 
-describe('bell (top navigation)', () => {
+describe('bell (top navigation)', { timeout: 20_000 }, () => {
   it('badge caps at 99+, the dropdown shows the latest 5 and links to /notifications', async () => {
     fakeNotificationsApi(many(120));
     renderWith(<NotificationBell />);
@@ -68,7 +68,7 @@ describe('bell (top navigation)', () => {
   });
 });
 
-describe('notification centre (floating bell and modal)', () => {
+describe('notification centre (floating bell and modal)', { timeout: 20_000 }, () => {
   it('filters unread, marks one read, deletes one, marks all read; shows the operator tag and actions', async () => {
     const api = fakeNotificationsApi([
       notification({ id: 'c1', title: '운영자 공지', sender: 'operator', type: 'warning', actions: [{ label: '캐시 충전', style: 'primary', action: '/cash' }] }),
@@ -79,7 +79,7 @@ describe('notification centre (floating bell and modal)', () => {
     const open = await screen.findByRole('button', { name: '알림 센터 열기, 읽지 않은 알림 2개' });
     expect(within(open).getByTestId('centre-badge')).toHaveTextContent('2');
     await userEvent.click(open);
-    const dialog = screen.getByRole('dialog', { name: '알림 센터' });
+    const dialog = await screen.findByRole('dialog', { name: '알림 센터' }, { timeout: 8000 });
     const operatorItem = await within(dialog).findByRole('article', { name: '읽지 않음: 운영자 공지' });
     expect(within(operatorItem).getByText('운영자')).toBeInTheDocument();
     expect(within(dialog).getByRole('article', { name: '읽지 않음: 시스템 알림' })).not.toHaveTextContent('운영자');
@@ -112,7 +112,7 @@ describe('notification centre (floating bell and modal)', () => {
     const api = fakeNotificationsApi([notification({ id: 'x1', title: '사라질 알림' })]);
     renderWith(<NotificationCentre />);
     await userEvent.click(await screen.findByRole('button', { name: /알림 센터 열기/ }));
-    const dialog = screen.getByRole('dialog', { name: '알림 센터' });
+    const dialog = await screen.findByRole('dialog', { name: '알림 센터' }, { timeout: 8000 });
     await within(dialog).findByRole('article', { name: /사라질 알림/ });
     api.state.items = [];
     await userEvent.click(within(dialog).getByRole('button', { name: '사라질 알림 읽음 처리' }));

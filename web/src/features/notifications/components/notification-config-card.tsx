@@ -21,7 +21,7 @@ export function NotificationConfigCard() {
 
   return (
     <Card title="알림 설정" description="이 브라우저에만 저장됩니다.">
-      <div className={styles.configGrid}>
+      <div className={styles.configChecks}>
         <label className={styles.check}>
           <input type="checkbox" checked={config.enabled} onChange={(e) => update({ enabled: e.target.checked })} />
           알림 팝업 표시
@@ -34,6 +34,8 @@ export function NotificationConfigCard() {
           <input type="checkbox" checked={config.defaultAutoClose} onChange={(e) => update({ defaultAutoClose: e.target.checked })} />
           자동 닫기 (정보·성공 알림)
         </label>
+      </div>
+      <div className={styles.configGrid}>
         <div className={styles.configField}>
           <label htmlFor={field('position')}>표시 위치</label>
           <select id={field('position')} value={config.position} onChange={(e) => update({ position: e.target.value as ToastPosition })}>

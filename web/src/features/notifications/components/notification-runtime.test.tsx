@@ -8,16 +8,19 @@ import { FakeWebSocket } from '@/lib/testing/fake-websocket';
 import { fakeNotificationsApi, signInUser } from '../testing/fake-notifications-api';
 import { notification } from '../testing/notification-fixture';
 import { NotificationBell } from './notification-bell';
+import { playNotificationSound } from '../utils/notification-sound';
 import { NotificationRuntime } from './notification-runtime';
+
+vi.mock('../utils/notification-sound', () => ({ playNotificationSound: vi.fn(() => true) }));
 
 let restoreSocket: () => void;
 
-function renderRuntime() {
+function renderRuntime(systemSound = false) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={['/slots']}>
         <NotificationBell />
-        <NotificationRuntime userId="u1" systemSound={false} />
+        <NotificationRuntime userId="u1" systemSound={systemSound} />
         <Routes>
           <Route path="/slots" element={<p>슬롯 화면</p>} />
           <Route path="/cash" element={<p>캐시 화면</p>} />
@@ -45,7 +48,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('notification runtime (realtime first)', () => {
+describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
   it('a pushed notification becomes a toast and enters the bell without any list request; unread_count sets the badge', async () => {
     const api = fakeNotificationsApi([]);
     renderRuntime();
@@ -147,5 +150,21 @@ describe('notification runtime (realtime first)', () => {
     expect(screen.queryByRole('status', { name: '본 알림' })).not.toBeInTheDocument();
     expect(screen.queryByRole('status', { name: '닫은 알림' })).not.toBeInTheDocument();
     expect(screen.queryByRole('status', { name: '새 알림 4' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['config and setting on', true, true, 1],
+    ['config sound off', false, true, 0],
+    ['notificationSound setting off', true, false, 0],
+  ])('plays the two-tone sound for a pushed notification only when both allow it (%s)', async (_, configSound, systemSound, plays) => {
+    vi.mocked(playNotificationSound).mockClear();
+    localStorage.setItem('notificationConfig', JSON.stringify({ sound: configSound }));
+    fakeNotificationsApi([]);
+    renderRuntime(systemSound);
+    const ws = await socket();
+    act(() => ws.serverOpen());
+    act(() => ws.serverPush({ type: 'new_notification', data: notification({ id: `s-${String(configSound)}-${String(systemSound)}`, title: '소리 알림' }) }));
+    await screen.findByRole('status', { name: '소리 알림' });
+    expect(playNotificationSound).toHaveBeenCalledTimes(plays);
   });
 });

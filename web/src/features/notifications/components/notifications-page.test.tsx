@@ -25,7 +25,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('/notifications', () => {
+describe('/notifications', { timeout: 20_000 }, () => {
   it('lists with all/unread tabs, loads more through the cursor, and deletes the read ones after confirming', async () => {
     const items = Array.from({ length: 25 }, (_, i) =>
       notification({ id: `p${i}`, title: `알림 ${i + 1}`, ...(i % 2 ? { is_read: true, read_status: 'read' as const, read_at: new Date().toISOString() } : {}) }),
@@ -85,7 +85,7 @@ describe('/notifications', () => {
   });
 });
 
-describe('/notification-test', () => {
+describe('/notification-test', { timeout: 20_000 }, () => {
   it('sends 5 test notifications 2 s apart through the API and shows the progress', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

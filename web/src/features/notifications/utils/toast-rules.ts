@@ -1,4 +1,5 @@
-import { DURATION_DEFAULT_MS, type NotificationDto } from '#shared/schemas/notifications';
+import { DURATION_DEFAULT_MS } from '#shared/notification-constants';
+import type { NotificationDto } from '#shared/schemas/notifications';
 import type { NotificationConfig } from './notification-config';
 
 /** Advertiser §4/§9: entries 100 ms × index apart, 300 ms exit, 10 s for errors and high priority. */
