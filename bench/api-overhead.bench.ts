@@ -1,6 +1,5 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { routes } from '../infra/routes';
 import { startBenchStack } from './local-stack';
 import { seedStaffSlots } from './seed-slots';
 import { percentile, round } from './stats';
@@ -14,7 +13,8 @@ import { percentile, round } from './stats';
  *  - GET /api/cash/balance (the base)
  *  - GET /api/slots, page of 10, for an advertiser with 100 slots
  *  - GET /api/slots?status=pending, page of 10, for an operator over 20,000 slots
- *  - GET /api/notifications/unread-count (once the notifications route exists)
+ *  - GET /api/notifications/unread-count, the advertiser having direct and broadcast notifications, some read
+ *  - GET /api/chat/unread-count, the advertiser's room having an operator's unread answer
  * autocannon's own percentiles skip p95, so every response time is taken from its `response` event.
  * Targets: the advertiser's slot list p50 ≤ 2× the balance read; the operator list p95 ≤ 300 ms.
  */
@@ -81,14 +81,32 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
     const registered = ((await bulk.json()) as any).data;
     if (registered?.succeeded !== 100) throw new Error(`bulk registration: ${JSON.stringify(registered).slice(0, 300)}`);
 
+    // Notifications (issue 13): direct ones and broadcasts through the operator's send, two of each kind read.
+    const call = async (token: string, method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${stack.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const json = (await res.json()) as any;
+      if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+      return json.data;
+    };
+    for (let i = 0; i < 6; i++) {
+      await call(tokens.operator, 'POST', '/api/notifications', { title: `벤치 알림 ${i}`, message: '벤치', recipientId: i % 2 ? 'all' : [advertiser.id] });
+    }
+    const inbox = (await call(tokens.user, 'GET', '/api/notifications?limit=50')).items as Array<{ id: string; recipient_id: string }>;
+    for (const kind of ['all', advertiser.id]) {
+      for (const n of inbox.filter((x) => x.recipient_id === kind).slice(0, 2)) await call(tokens.user, 'PUT', `/api/notifications/${n.id}/read`);
+    }
+    // Chat (issue 14): the advertiser asks, an operator answers twice, unread by the advertiser.
+    const first = await call(tokens.user, 'POST', '/api/chat/messages', { content: '벤치 문의입니다.' });
+    for (const text of ['확인 중입니다.', '처리했습니다.']) await call(tokens.operator, 'POST', `/api/chat/rooms/${first.room.id}/messages`, { content: text });
+
     const endpoints: Endpoint[] = [
       { name: 'auth me', path: '/api/auth/me', token: 'user' },
       { name: 'cash balance', path: '/api/cash/balance', token: 'user' },
       { name: 'user slot list (100 slots, page of 10)', path: '/api/slots?page=1&limit=10', token: 'user' },
       { name: 'operator slot list (20,000 slots, pending, page of 10)', path: '/api/slots?status=pending&page=1&limit=10', token: 'operator' },
+      { name: 'notifications unread count (direct and broadcast)', path: '/api/notifications/unread-count', token: 'user' },
+      { name: 'chat unread count', path: '/api/chat/unread-count', token: 'user' },
     ];
-    const unreadCount = '/api/notifications/unread-count';
-    if (routes.some((r) => r.method === 'GET' && (r.path as string) === unreadCount)) endpoints.push({ name: 'notifications unread count', path: unreadCount, token: 'user' });
 
     const runs: Record<string, Record<string, unknown>> = {};
     for (const connections of CONCURRENCIES) {
@@ -114,7 +132,7 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
       machine: { node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) } },
       tool: 'autocannon',
       secondsPerScenario: SECONDS,
-      seed: { operatorSlots: 20_000, advertiserSlots: 100, seedMs: round(seedMs) },
+      seed: { operatorSlots: 20_000, advertiserSlots: 100, seedMs: round(seedMs), advertiserNotifications: { direct: 3, broadcast: 3, read: 4 }, advertiserChatUnread: 2 },
       runs,
       targets: { userListP50RatioAtMost: TARGET_USER_LIST_RATIO, operatorListP95AtMostMs: TARGET_OPERATOR_P95_MS },
       met: {

@@ -6,11 +6,13 @@ import { runSoak } from './soak';
 /**
  * `npm run soak [clients] [seconds]` (default 50 clients, 120 s): the long soak on loopback against
  * its own local stack. Writes bench/results/soak.json and exits 1 on any 5xx, ledger drift or
- * counter mismatch.
+ * counter mismatch (slots, notification badges, chat unread counters, announcement views).
  */
 const clients = Number(process.argv[2] ?? 50);
 const seconds = Number(process.argv[3] ?? 120);
 
+// Each soak client plays its own office address through the viewer-IP header (as the tests' stack does).
+process.env.LOCAL_TRUST_VIEWER_IP = '1';
 const stack = await startBenchStack();
 let failed = true;
 try {
@@ -37,7 +39,14 @@ try {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'soak.json'), `${JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2)}\n`);
   console.log(JSON.stringify(result, null, 2));
-  failed = result.serverErrors.length > 0 || result.ledger.drifted > 0 || result.ledger.failed > 0 || result.counterMismatches.length > 0;
+  failed =
+    result.serverErrors.length > 0 ||
+    result.ledger.drifted > 0 ||
+    result.ledger.failed > 0 ||
+    result.counterMismatches.length > 0 ||
+    result.notifications.mismatches.length > 0 ||
+    result.chat.mismatches.length > 0 ||
+    result.announcements.mismatches.length > 0;
   console.log(failed ? 'soak: FAILED' : 'soak: passed');
 } finally {
   await stack.stop();

@@ -1,11 +1,19 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { VIEWER_IP_HEADER } from '../shared/api';
 
 /**
  * The soak (issue 17, item 8): many clients at once, for a while, mixing the reads and writes of
  * every feature through the real HTTP API, then the books are checked:
  *  - no 5xx at any time (4xx are fine: business refusals such as a full slot limit are expected);
  *  - the ledger reconciles (every balance equals its entries, the chain unbroken);
- *  - every user's slot counters equal a recount of their slots.
+ *  - every user's slot counters equal a recount of their slots;
+ *  - each user's notification unread count equals the unread items of their list;
+ *  - each chat room's unread counters (user side, staff side) and the staff-wide counters equal a
+ *    recount of its messages against the read markers;
+ *  - each announcement's view count equals its number of distinct viewers.
+ * Chat sends are paced under the rate limit (30 messages a minute per account; each advertiser is its
+ * own office address, so the 120-per-address limit is not the one that bites): a 429 there is still
+ * possible at a window edge and is counted on its own (`chatRateLimited`), never as a failure.
  * `npm run soak` runs 50 clients for 2 minutes on loopback; `test/integration/soak.test.ts` a short
  * version in `npm test`. The caller provides a running local stack (same process: the checks read
  * the store directly).
@@ -28,7 +36,31 @@ export interface SoakResult {
   serverErrors: string[];
   ledger: { checkedUsers: number; drifted: number; failed: number };
   counterMismatches: string[];
+  /** Chat sends answered 429 (the per-account / per-address message limit). */
+  chatRateLimited: number;
+  notifications: { checkedUsers: number; mismatches: string[] };
+  chat: { rooms: number; messages: number; mismatches: string[] };
+  announcements: { checked: number; views: number; mismatches: string[] };
   requestsPerSecond: number;
+}
+
+/** Client-side pacing of chat sends: at most this many per account in any 60 s (the server allows 30 in a fixed minute). */
+const CHAT_SENDS_PER_MINUTE = 28;
+const OPERATOR_ANNOUNCEMENTS_MAX = 8;
+
+function sendPacer() {
+  const sent = new Map<string, number[]>();
+  return (account: string) => {
+    const now = Date.now();
+    const recent = (sent.get(account) ?? []).filter((t) => now - t < 60_000);
+    if (recent.length >= CHAT_SENDS_PER_MINUTE) {
+      sent.set(account, recent);
+      return false;
+    }
+    recent.push(now);
+    sent.set(account, recent);
+    return true;
+  };
 }
 
 const productUrl = (n: number) => `https://www.coupang.com/vp/products/${700000 + n}?itemId=${800000 + n}&vendorItemId=${900000 + n}`;
@@ -39,7 +71,14 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const byOperation: Record<string, number> = {};
   const serverErrors: string[] = [];
   let requests = 0;
+  let chatRateLimited = 0;
   let n = 0;
+  const mayChat = sendPacer();
+  // What the clients learnt, shared: rooms for the operator to answer, announcements to open.
+  const rooms: string[] = [];
+  const announcements: string[] = [];
+  let announcementsCreated = 0;
+  const unreadNotifications = new Map<string, string[]>();
 
   const call = async (op: string, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${opts.url}${path}`, {
@@ -52,6 +91,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
     byOperation[op] = (byOperation[op] ?? 0) + 1;
     if (res.status >= 500) serverErrors.push(`${op} ${method} ${path} → ${res.status} ${text.slice(0, 200)}`);
+    if (res.status === 429 && op.startsWith('chat-send')) chatRateLimited += 1;
     try {
       return { status: res.status, body: JSON.parse(text) as any };
     } catch {
@@ -63,11 +103,15 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const deadline = Date.now() + opts.seconds * 1000;
   const client = async (index: number) => {
     const me = opts.advertisers[index];
+    // Each advertiser is its own office (the chat's per-address limit is per office, not per machine).
+    const from = { [VIEWER_IP_HEADER]: `198.18.${index >> 8}.${(index & 255) + 1}` };
     const mySlots: string[] = [];
+    let myRoom: string | undefined;
     while (Date.now() < deadline) {
-      const pick = (n++ + index) % 12;
+      const pick = (n++ + index) % 30;
       const k = n;
       switch (pick) {
+        // slots and cash
         case 0:
         case 1: {
           const res = await call('register', me.token, 'POST', '/api/slots', { customFields: { keywords: `소크 ${k}`, landingUrl: productUrl(k) } }, { 'idempotency-key': `soak-${index}-${k}` });
@@ -103,8 +147,99 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
         case 10:
           await call('me', me.token, 'GET', '/api/auth/me');
           break;
-        default:
+        case 11:
           await call('staff-list', opts.operatorToken, 'GET', '/api/slots?limit=10&status=pending');
+          break;
+        // notifications
+        case 12:
+          await call('notify-direct', opts.operatorToken, 'POST', '/api/notifications', { title: `소크 알림 ${k}`, message: `광고주 ${index} 에게`, recipientId: [me.id], type: 'info' });
+          break;
+        case 13:
+          // Broadcasts are rarer (one in three turns of this case): each one reaches every user.
+          if (k % 3 === 0) await call('notify-broadcast', opts.operatorToken, 'POST', '/api/notifications', { title: `소크 전체 알림 ${k}`, message: '모두에게', recipientId: 'all', type: 'warning' });
+          else await call('notify-history', opts.operatorToken, 'GET', '/api/notifications/all?limit=10');
+          break;
+        case 14:
+        case 15: {
+          const res = await call('notif-list', me.token, 'GET', '/api/notifications?limit=20');
+          if (res.status === 200) unreadNotifications.set(me.id, (res.body.data.items as Array<{ id: string; is_read: boolean }>).filter((x) => !x.is_read).map((x) => x.id));
+          break;
+        }
+        case 16: {
+          const unread = unreadNotifications.get(me.id) ?? [];
+          if (unread.length) await call('notif-read', me.token, 'PUT', `/api/notifications/${unread.pop()}/read`);
+          else await call('notif-unread', me.token, 'GET', '/api/notifications/unread-count');
+          break;
+        }
+        case 17:
+          if (k % 4 === 0) await call('notif-read-all', me.token, 'PUT', '/api/notifications/mark-all-read');
+          else await call('notif-unread', me.token, 'GET', '/api/notifications/unread-count');
+          break;
+        // announcements
+        case 18:
+          if (announcementsCreated < OPERATOR_ANNOUNCEMENTS_MAX) {
+            announcementsCreated += 1;
+            const res = await call('ann-create', opts.operatorToken, 'POST', '/api/announcements', {
+              title: `소크 공지 ${k}`,
+              content: `<p>소크 공지 <strong>${k}</strong></p>`,
+              priority: (['low', 'normal', 'high'] as const)[k % 3],
+              is_pinned: k % 2 === 0,
+            });
+            if (res.status === 201 || res.status === 200) announcements.push(res.body.data.id);
+          } else if (announcements.length) {
+            await call('ann-update', opts.operatorToken, 'PUT', `/api/announcements/${announcements[k % announcements.length]}`, k % 2 ? { title: `고친 공지 ${k}` } : { is_pinned: k % 4 === 0 });
+          }
+          break;
+        case 19:
+          await call('ann-list', me.token, 'GET', '/api/announcements?limit=10');
+          break;
+        case 20:
+          await call('ann-pinned', me.token, 'GET', '/api/announcements/pinned');
+          break;
+        case 21:
+        case 22:
+          if (announcements.length) await call('ann-open', me.token, 'GET', `/api/announcements/${announcements[(k + index) % announcements.length]}`);
+          break;
+        // chat: the advertiser's side
+        case 23:
+        case 24:
+          if (!mayChat(me.id)) {
+            await call('chat-unread', me.token, 'GET', '/api/chat/unread-count');
+          } else if (!myRoom) {
+            const res = await call('chat-send-first', me.token, 'POST', '/api/chat/messages', { content: `문의 드립니다 ${k}` }, from);
+            if (res.status === 200 || res.status === 201) {
+              myRoom = res.body.data.room.id as string;
+              rooms.push(myRoom);
+            }
+          } else {
+            await call('chat-send', me.token, 'POST', `/api/chat/rooms/${myRoom}/messages`, { content: `추가 문의 ${k}` }, from);
+          }
+          break;
+        case 25:
+          if (myRoom) {
+            await call('chat-messages', me.token, 'GET', `/api/chat/rooms/${myRoom}/messages?limit=20`);
+            if (k % 2 === 0) await call('chat-read', me.token, 'PUT', `/api/chat/rooms/${myRoom}/read`);
+          } else {
+            await call('chat-unread', me.token, 'GET', '/api/chat/unread-count');
+          }
+          break;
+        // chat: the operator's side
+        case 26:
+          await call('chat-rooms', opts.operatorToken, 'GET', '/api/chat/rooms');
+          break;
+        case 27:
+          if (rooms.length && mayChat('operator')) await call('chat-send-reply', opts.operatorToken, 'POST', `/api/chat/rooms/${rooms[k % rooms.length]}/messages`, { content: `답변 드립니다 ${k}` });
+          else await call('chat-staff-unread', opts.operatorToken, 'GET', '/api/chat/unread-count');
+          break;
+        case 28:
+          if (rooms.length) {
+            const room = rooms[(k + index) % rooms.length];
+            await call('chat-staff-messages', opts.operatorToken, 'GET', `/api/chat/rooms/${room}/messages?limit=20`);
+            await call('chat-staff-read', opts.operatorToken, 'PUT', `/api/chat/rooms/${room}/read`);
+          }
+          break;
+        default:
+          await call('chat-staff-unread', opts.operatorToken, 'GET', '/api/chat/unread-count');
       }
     }
   };
@@ -113,21 +248,29 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const started = Date.now();
   await Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
   const elapsed = (Date.now() - started) / 1000;
+  const stormRequests = requests;
 
   // The books after the storm.
   const { reconcileLedgers } = await import('../functions/domain/cash/reconcile');
   const ledger = await reconcileLedgers();
   const counterMismatches = await recountSlots();
+  const notifications = await checkNotificationCounts(opts, call);
+  const chat = await recountChat();
+  const announcementViews = await recountAnnouncementViews();
   return {
     clients,
     seconds: opts.seconds,
-    requests,
+    requests: stormRequests,
     byStatus,
     byOperation,
     serverErrors,
     ledger: { checkedUsers: ledger.checkedUsers, drifted: ledger.drifted, failed: ledger.failed },
     counterMismatches,
-    requestsPerSecond: Math.round((requests / elapsed) * 10) / 10,
+    chatRateLimited,
+    notifications,
+    chat,
+    announcements: announcementViews,
+    requestsPerSecond: Math.round((stormRequests / elapsed) * 10) / 10,
   };
 }
 
@@ -158,4 +301,92 @@ async function recountSlots(): Promise<string[]> {
     }
   }
   return mismatches;
+}
+
+type Call = (op: string, token: string, method: string, path: string) => Promise<{ status: number; body: any }>;
+
+/** Each advertiser's unread count (the badge) against the unread items of their whole list, walked page by page. */
+async function checkNotificationCounts(opts: SoakOptions, call: Call): Promise<SoakResult['notifications']> {
+  const mismatches: string[] = [];
+  for (const user of opts.advertisers) {
+    const badge = await call('check-notif-unread', user.token, 'GET', '/api/notifications/unread-count');
+    let unread = 0;
+    let cursor: string | null = null;
+    do {
+      const page = await call('check-notif-list', user.token, 'GET', `/api/notifications?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      if (page.status !== 200) {
+        mismatches.push(`${user.id}: list answered ${page.status}`);
+        break;
+      }
+      unread += (page.body.data.items as Array<{ is_read: boolean }>).filter((x) => !x.is_read).length;
+      cursor = page.body.data.nextCursor;
+    } while (cursor);
+    if (badge.body?.data?.count !== unread) mismatches.push(`${user.id}: unread count ${badge.body?.data?.count}, list ${unread}`);
+  }
+  return { checkedUsers: opts.advertisers.length, mismatches };
+}
+
+async function scanEntity<T>(entity: string): Promise<T[]> {
+  const { db, tableName } = await import('../functions/storage/client');
+  const out: T[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: cursor, ConsistentRead: true, FilterExpression: 'entity = :e', ExpressionAttributeValues: { ':e': entity } }));
+    out.push(...((page.Items ?? []) as T[]));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return out;
+}
+
+/**
+ * Every chat room's unread counters against its messages: the user's = staff messages above the
+ * user's read marker, staff's = user messages above the staff marker; the staff-wide counters
+ * against the sum over rooms and the rooms per status.
+ */
+async function recountChat(): Promise<SoakResult['chat']> {
+  const { chatStore } = await import('../functions/storage/chat');
+  type Room = { id: string; status: 'active' | 'closed' | 'archived'; userUnread: number; staffUnread: number; userReadId: string | null; staffReadId: string | null };
+  type Message = { id: string; roomId: string; side: string };
+  const [rooms, messages] = await Promise.all([scanEntity<Room>('chatRoom'), scanEntity<Message>('chatMessage')]);
+  const byRoom = new Map<string, Message[]>();
+  for (const m of messages) byRoom.set(m.roomId, [...(byRoom.get(m.roomId) ?? []), m]);
+  const mismatches: string[] = [];
+  let staffUnreadSum = 0;
+  const statuses = { active: 0, closed: 0, archived: 0 };
+  for (const room of rooms) {
+    const list = byRoom.get(room.id) ?? [];
+    const userUnread = list.filter((m) => m.side === 'staff' && m.id > (room.userReadId ?? '')).length;
+    const staffUnread = list.filter((m) => m.side === 'user' && m.id > (room.staffReadId ?? '')).length;
+    if (room.userUnread !== userUnread) mismatches.push(`room ${room.id}: user unread ${room.userUnread}, messages ${userUnread}`);
+    if (room.staffUnread !== staffUnread) mismatches.push(`room ${room.id}: staff unread ${room.staffUnread}, messages ${staffUnread}`);
+    staffUnreadSum += staffUnread;
+    statuses[room.status] += 1;
+  }
+  const counters = await chatStore.counters();
+  if (counters.staffUnread !== staffUnreadSum) mismatches.push(`staff-wide unread ${counters.staffUnread}, rooms ${staffUnreadSum}`);
+  for (const status of Object.keys(statuses) as Array<keyof typeof statuses>) {
+    if (counters.rooms[status] !== statuses[status]) mismatches.push(`rooms ${status}: counter ${counters.rooms[status]}, rooms ${statuses[status]}`);
+  }
+  return { rooms: rooms.length, messages: messages.length, mismatches };
+}
+
+/** Every announcement's view count against its distinct viewers (one read marker per user who opened it). */
+async function recountAnnouncementViews(): Promise<SoakResult['announcements']> {
+  const { announcementsStore } = await import('../functions/storage/announcements');
+  const { keys } = await import('../functions/storage/keys');
+  const markers = await scanEntity<{ PK: string; SK: string }>('announcementRead');
+  const viewers = new Map<string, Set<string>>();
+  for (const m of markers) {
+    const id = m.SK.slice(keys.announcementReadPrefix().length);
+    viewers.set(id, (viewers.get(id) ?? new Set()).add(m.PK));
+  }
+  const mismatches: string[] = [];
+  let views = 0;
+  const all = await announcementsStore.list();
+  for (const a of all) {
+    const distinct = viewers.get(a.id)?.size ?? 0;
+    views += distinct;
+    if ((a.view_count ?? 0) !== distinct) mismatches.push(`announcement ${a.id}: view count ${a.view_count}, viewers ${distinct}`);
+  }
+  return { checked: all.length, views, mismatches };
 }

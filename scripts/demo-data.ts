@@ -2,15 +2,17 @@
  * `npm run demo-data` (issue 18 item 6): fills a LOCAL product with a first look that is not empty,
  * through the real API only — advertisers, an operator, charges (approved with a bonus, rejected,
  * pending) and their ledger, slots in every status (승인대기, 진행대기, 진행중, 일시정지, 완료, 거절,
- * 환불, 삭제, 입력대기, 만료), a pre-allocation issuance, then the daily jobs. Features that exist later
- * (rank history from the demo worker, announcements, notifications, chat) add their part here.
+ * 환불, 삭제, 입력대기, 만료), a pre-allocation issuance, then the daily jobs; rank history from a demo
+ * worker (yesterday's and today's checks, the recompute job after each day: ranks, arrows and a
+ * two-day chart — the worker API takes no older checks), announcements (pinned, urgent, normal; HTML),
+ * notifications (a broadcast and direct ones, some read) and a support chat (switched on in settings).
  *
  * Refuses anything but a local product: the base URL must be loopback AND answer the local-only
  * `POST /_local/jobs/{name}` (absent from every cloud stage). Run it against `npm start`.
  *   npm run demo-data [-- --url http://localhost:3000]
  * Accounts (password `demo1234` for all): demoadv1…demoadv4 (advertisers), demoop (operator).
  */
-import { addKstDays, kstToday } from '../shared/kst';
+import { addKstDays, kstDayStartIso, kstToday } from '../shared/kst';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -24,12 +26,13 @@ const today = kstToday();
 
 class DemoError extends Error {}
 
-async function call<T = any>(method: string, path: string, opts: { token?: string; body?: unknown; key?: boolean } = {}): Promise<T> {
+async function call<T = any>(method: string, path: string, opts: { token?: string; body?: unknown; key?: boolean; workerKey?: string } = {}): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
       ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.workerKey ? { 'x-api-key': opts.workerKey } : {}),
       ...(opts.key ? { 'idempotency-key': crypto.randomUUID() } : {}),
     },
     body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
@@ -129,10 +132,129 @@ async function main() {
   }
 
   console.log('일일 작업 실행 …');
-  for (const job of ['slot-status', 'expiry']) await fetch(`${baseUrl}/_local/jobs/${job}`, { method: 'POST' });
+  for (const job of ['slot-status', 'expiry']) await runJob(job);
+
+  console.log('순위 기록 (데모 작업자) …');
+  await rankHistory(dev);
+
+  console.log('공지사항 …');
+  await announcements(operator);
+
+  console.log('알림 …');
+  await notifications(operator, advertisers);
+
+  console.log('1:1 채팅 …');
+  await chat(dev, operator, advertisers[0]);
 
   console.log(`\n완료. ${baseUrl} 에서 다음 계정으로 로그인하세요 (비밀번호 ${PASSWORD}):`);
   console.log(`  광고주: ${advertisers.map((a) => a.login).join(', ')}   운영자: demoop   개발자: ${developer.id}`);
+}
+
+async function runJob(name: string) {
+  const res = await fetch(`${baseUrl}/_local/jobs/${name}`, { method: 'POST' });
+  if (!res.ok) throw new DemoError(`POST /_local/jobs/${name} → ${res.status}`);
+}
+
+interface WorkItem {
+  keyword: string;
+  productId: string;
+  itemId: string | null;
+  vendorItemId: string | null;
+}
+
+/**
+ * A demo rank-check worker: a key made by the developer, then plausible checks of every tracked pair
+ * through POST /api/rank/observations. The API takes only yesterday's and today's checks (KST), so the
+ * history is two days: yesterday's three checks, the recompute (which closes yesterday), today's
+ * checks, the recompute again — each slot then has a rank, yesterday's rank (the arrow) and two days
+ * on its chart. Ranks drift from a per-pair start; one pair in seven is not found today.
+ */
+async function rankHistory(dev: string) {
+  const { key } = await call<{ key: string }>('POST', '/api/rank/worker-keys', { token: dev, body: { name: '데모 순위 작업자' } });
+  const work = await call<{ items: WorkItem[] }>('GET', '/api/rank/work?limit=1000', { workerKey: key });
+  if (!work.items.length) throw new DemoError('순위를 확인할 진행중 슬롯이 없습니다.');
+  const now = Date.now();
+  const yesterdayStart = Date.parse(kstDayStartIso(addKstDays(today, -1)));
+  const todayStart = Date.parse(kstDayStartIso(today));
+  const hour = 3_600_000;
+  // Today's checks: two hours ago, an hour ago and a minute ago, none before today's KST midnight.
+  const todayTimes = [120, 60, 1].map((minutes, i) => Math.max(todayStart + (i + 1) * 1000, now - minutes * 60_000));
+  const rankOf = (i: number, step: number) => Math.max(1, 12 + ((i * 37) % 90) + (i % 2 ? -1 : 1) * step * (3 + (i % 5)));
+  const checks = (times: number[], stepFrom: number, notFoundEvery: number) =>
+    work.items.flatMap((w, i) =>
+      times.map((t, j) => {
+        const base = { keyword: w.keyword, productId: w.productId, itemId: w.itemId, vendorItemId: w.vendorItemId, observedAt: new Date(t).toISOString() };
+        if (notFoundEvery && i % notFoundEvery === notFoundEvery - 1 && j === times.length - 1) return { ...base, status: 'not_found', depthScanned: 360 };
+        const rank = rankOf(i, stepFrom + j);
+        return { ...base, status: 'found', rank, depthScanned: Math.max(rank, 72), productName: `${w.keyword} 인기 상품 ${w.productId.slice(-4)}` };
+      }),
+    );
+  const post = async (observations: unknown[]) => {
+    const result = await call<{ accepted: number; rejected: number; rejections: unknown[] }>('POST', '/api/rank/observations', { workerKey: key, body: { observations } });
+    if (result.rejected) throw new DemoError(`순위 확인 일부가 거절되었습니다: ${JSON.stringify(result.rejections).slice(0, 300)}`);
+  };
+  await post(checks([9, 15, 21].map((h) => yesterdayStart + h * hour), 0, 0));
+  await runJob('rank-recompute');
+  await post(checks(todayTimes, 3, 7));
+  await runJob('rank-recompute');
+  // Under `npm start` the hourly recompute may already have closed yesterday (before these checks came):
+  // then the charts start today. Said, not hidden.
+  const one = (await call<{ items: Array<{ id: string }> }>('GET', '/api/slots?limit=10&status=active', { token: dev })).items[0];
+  const history = one ? await call<{ items: unknown[] }>('GET', `/api/slots/${one.id}/rank-history`, { token: dev }) : { items: [] };
+  if (history.items.length < 2) console.log('  참고: 어제 순위 기록은 이미 마감된 뒤라 오늘 기록만 남았습니다 (빈 테이블에서 npm start 직후 실행하면 이틀치가 남습니다).');
+}
+
+async function announcements(operator: string) {
+  const create = (body: Record<string, unknown>) => call('POST', '/api/announcements', { token: operator, body });
+  await create({
+    title: '신규 광고주 가이드: 슬롯 등록부터 순위 확인까지',
+    content:
+      '<p>Simple Slot 을 처음 사용하시나요? <strong>3단계</strong>면 충분합니다.</p><ol><li>캐시 충전 요청 후 승인 대기</li><li>슬롯 등록 (단건 또는 엑셀 대량 등록)</li><li>진행중 슬롯의 <em>순위 추이</em> 확인</li></ol><p>궁금한 점은 오른쪽 아래 <u>1:1 문의</u>로 남겨주세요.</p>',
+    category: 'general',
+    priority: 'normal',
+  });
+  await create({
+    title: '충전 승인 지연 안내',
+    content: '<p><strong>오늘 14시부터 16시까지</strong> 일부 충전 승인이 지연될 수 있습니다.</p><blockquote>입금하신 금액은 안전하게 처리되며, 지연된 요청은 순서대로 승인됩니다.</blockquote>',
+    category: 'maintenance',
+    priority: 'urgent',
+  });
+  await create({
+    title: '12월 정기 점검 안내',
+    content: `<h2>점검 일정</h2><p>${addKstDays(today, 7)} 02:00 ~ 04:00 (약 2시간)</p><h3>점검 중 제한</h3><ul><li>슬롯 등록과 수정</li><li>캐시 충전 요청</li></ul><p>순위 확인은 점검 뒤 <strong>자동으로</strong> 이어집니다. <a href="/announcements">공지사항</a>에서 변경 사항을 알려드립니다.</p>`,
+    category: 'maintenance',
+    priority: 'high',
+    is_pinned: true,
+    start_date: today,
+    end_date: addKstDays(today, 7),
+  });
+}
+
+async function notifications(operator: string, advertisers: Array<{ id: string; token: string }>) {
+  const send = (body: Record<string, unknown>) => call('POST', '/api/notifications', { token: operator, body });
+  await send({ type: 'info', title: '연말 충전 보너스 이벤트', message: '12월 한 달 동안 50만원 이상 충전 시 5% 보너스를 드립니다.', recipientId: 'all', priority: 'normal' });
+  await send({ type: 'success', title: '우수 광고주 선정', message: '11월 우수 광고주로 선정되셨습니다. 다음 충전에 보너스가 적용됩니다.', recipientId: [advertisers[0].id], priority: 'high' });
+  await send({ type: 'warning', title: '키워드 확인 요청', message: '등록하신 슬롯 중 상품과 맞지 않는 키워드가 있습니다. 슬롯 목록에서 확인해주세요.', recipientId: [advertisers[0].id, advertisers[1].id] });
+  // demoadv1 has read the broadcast; demoadv2 has read everything.
+  const list = await call<{ items: Array<{ id: string; recipient_id: string }> }>('GET', '/api/notifications?limit=50', { token: advertisers[0].token });
+  const broadcast = list.items.find((n) => n.recipient_id === 'all');
+  if (broadcast) await call('PUT', `/api/notifications/${broadcast.id}/read`, { token: advertisers[0].token });
+  await call('PUT', '/api/notifications/mark-all-read', { token: advertisers[1].token });
+}
+
+async function chat(dev: string, operator: string, advertiser: { token: string }) {
+  await call('PUT', '/api/system-settings/key/chatEnabled', { token: dev, body: { value: true } });
+  const first = await call<{ room: { id: string } }>('POST', '/api/chat/messages', {
+    token: advertiser.token,
+    body: { content: '안녕하세요. 어제 등록한 무선 이어폰 슬롯의 순위가 떨어졌는데, 키워드를 바꾸면 진행 기간이 초기화되나요?' },
+  });
+  await call('PUT', `/api/chat/rooms/${first.room.id}/read`, { token: operator });
+  await call('POST', `/api/chat/rooms/${first.room.id}/messages`, {
+    token: operator,
+    body: { content: '안녕하세요, 김운영입니다. 키워드를 바꾸셔도 진행 기간은 그대로 유지됩니다. 순위는 다음 확인부터 새 키워드로 집계됩니다.' },
+  });
+  await call('PUT', `/api/chat/rooms/${first.room.id}/read`, { token: advertiser.token });
+  await call('POST', `/api/chat/rooms/${first.room.id}/messages`, { token: advertiser.token, body: { content: '감사합니다! 그럼 오늘 바로 바꿔볼게요.' } });
 }
 
 main().catch((err: unknown) => {

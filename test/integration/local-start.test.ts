@@ -54,7 +54,13 @@ describe('npm start (local mode)', () => {
     const first = await start(port, 'npm');
     expect(first.output()).toContain('developer account "bootdev" created');
     expect(javaChildren()).toHaveLength(1);
-    await api.login('bootdev', 'bootpass1');
+    const { token: dev } = await api.login('bootdev', 'bootpass1');
+    // Every handler loads under Node's own ESM loader (tsx), not only bundled or under vitest: the
+    // announcements sanitiser once imported a CommonJS export Node cannot see and answered 500 here.
+    const notice = await api.call('POST', '/api/announcements', { token: dev, body: { title: '시작 공지', content: '<p onclick="x()"><a href="https://example.com" target="_blank">링크</a></p>' } });
+    expect(notice.status).toBe(201);
+    expect(notice.body.data.content).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">링크</a></p>');
+    expect((await api.call('GET', '/api/announcements', { token: dev })).body.data.total).toBe(1);
     expect((await api.call('POST', '/api/auth/register', { body: { email: 'persisted1', password: 'persist11', fullName: '유지' } })).status).toBe(200);
     expect(await stop(first.proc, 'SIGTERM')).toBe(0);
     expect(javaChildren()).toHaveLength(0);
