@@ -89,7 +89,8 @@ describe('notification centre (floating bell and modal)', { timeout: 20_000 }, (
     await waitFor(() => expect(within(dialog).queryByRole('article', { name: '읽은 알림' })).not.toBeInTheDocument());
     expect(api.callsTo('GET /api/notifications?isRead=false')).toHaveLength(1);
 
-    await userEvent.click(within(dialog).getByRole('button', { name: '시스템 알림 읽음 처리' }));
+    // The unread page is a new request: its rows come after a loading state.
+    await userEvent.click(await within(dialog).findByRole('button', { name: '시스템 알림 읽음 처리' }));
     await waitFor(() => expect(within(dialog).queryByRole('article', { name: /시스템 알림/ })).not.toBeInTheDocument());
     expect(api.callsTo('PUT /api/notifications/c2/read')).toHaveLength(1);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { notificationMessages } from '#shared/messages/notifications';
 import { Icon } from '@/components/ui/icon';
@@ -33,7 +33,9 @@ export function NotificationBell() {
   const unread = count?.count ?? 0;
   const latest = list.items.slice(0, BELL_DROPDOWN_SIZE);
 
-  useEffect(() => setOpen(false), [pathname]);
+  // Closed before the new page paints: as a passive effect (after paint on Preact) the old
+  // dropdown would flash over the page it just led to.
+  useLayoutEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
