@@ -7,7 +7,7 @@ import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { useNow } from '../hooks/use-now';
-import { badgeText, typeIcon, typeTone } from '../utils/notification-display';
+import { badgeText, typeIcon, typeTone, unreadButtonName } from '../utils/notification-display';
 import { formatRelativeTime } from '../utils/relative-time';
 import styles from './notifications.module.css';
 import { useUniqueId } from '@/lib/use-unique-id';
@@ -77,7 +77,7 @@ export function NotificationBell() {
         ref={buttonRef}
         type="button"
         className={styles.bell}
-        aria-label={unread ? `알림, 읽지 않은 알림 ${unread}개` : '알림'}
+        aria-label={unreadButtonName('알림', unread)}
         aria-expanded={open}
         aria-controls={panelId}
         title="알림"
