@@ -45,7 +45,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['test/support/web-setup.ts'],
           // Libraries that import react must go through the aliases above (the SPA ships on Preact).
-          server: { deps: { inline: [/swr/, /react-router/, /react-hook-form/, /@hookform/, /@testing-library/] } },
+          server: { deps: { inline: [/swr/, /react-router/, /react-hook-form/, /@hookform/, /@testing-library/, /@tiptap/] } },
         },
       },
       {

@@ -86,7 +86,7 @@ describe('notifications for an advertiser', () => {
     const toast = page.getByRole('alert', { name: '슬롯 만료 예정' });
     await toast.waitFor({ timeout: 1000 });
     const toastAfter = Date.now() - sentAt;
-    await page.getByRole('button', { name: '알림, 읽지 않은 알림 1개' }).waitFor({ timeout: 1000 });
+    await page.getByRole('button', { name: '알림, 읽지 않은 알림 1', exact: true }).waitFor({ timeout: 1000 });
     expect(toastAfter).toBeLessThan(1000);
     expect(Date.now() - sentAt).toBeLessThan(1000);
     await expect(toast.getAttribute('data-priority')).resolves.toBe('high');
@@ -95,7 +95,7 @@ describe('notifications for an advertiser', () => {
     await page.waitForTimeout(6000);
     expect(seen.calls.slice(before)).toEqual([]);
 
-    await page.getByRole('button', { name: '알림, 읽지 않은 알림 1개' }).click();
+    await page.getByRole('button', { name: '알림, 읽지 않은 알림 1', exact: true }).click();
     const dropdown = page.getByRole('region', { name: '최근 알림' });
     await dropdown.getByText('슬롯 만료 예정').waitFor();
     await shot(page, 'toast-and-bell');
@@ -107,20 +107,20 @@ describe('notifications for an advertiser', () => {
     });
     expect(broadcast.status).toBe(201);
     await page.getByRole('status', { name: '시스템 점검 안내' }).waitFor({ timeout: 1000 });
-    await page.getByRole('button', { name: /알림, 읽지 않은 알림 2개/ }).waitFor();
+    await page.getByRole('button', { name: /알림, 읽지 않은 알림 2$/ }).waitFor();
 
     // Read the direct one from the dropdown; close the broadcast's toast (dismiss, stays unread).
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /알림, 읽지 않은 알림 2개/ }).click();
+    await page.getByRole('button', { name: /알림, 읽지 않은 알림 2$/ }).click();
     await dropdown.getByRole('button', { name: /읽지 않음: 슬롯 만료 예정/ }).click();
-    await page.getByRole('button', { name: '알림, 읽지 않은 알림 1개' }).waitFor();
+    await page.getByRole('button', { name: '알림, 읽지 않은 알림 1', exact: true }).waitFor();
     await page.keyboard.press('Escape');
     const infoToast = page.getByRole('status', { name: '시스템 점검 안내' });
     if (await infoToast.isVisible()) await infoToast.getByRole('button', { name: '알림 닫기' }).click();
 
     // Reload: the session comes back from the cookie; the read state and the toasts' state with it.
     await page.reload();
-    await page.getByRole('button', { name: '알림, 읽지 않은 알림 1개' }).waitFor();
+    await page.getByRole('button', { name: '알림, 읽지 않은 알림 1', exact: true }).waitFor();
     await page.waitForTimeout(800);
     expect(await page.getByRole('alert', { name: '슬롯 만료 예정' }).count()).toBe(0);
     expect(await page.getByRole('status', { name: '시스템 점검 안내' }).count()).toBe(0);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './icon';
 import styles from './modal.module.css';
@@ -27,7 +27,9 @@ export function Modal({ open, onClose, title, description, children, footer, siz
   const titleId = useUniqueId();
   const descriptionId = useUniqueId();
 
-  useEffect(() => {
+  // Focus moves in as the dialog appears and back as it goes, not a frame later (Preact runs passive
+  // effects after paint): keys typed into a field in between would otherwise be lost to the dialog.
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { notificationMessages } from '#shared/messages/notifications';
 import { Icon } from '@/components/ui/icon';
@@ -7,7 +7,7 @@ import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { useNow } from '../hooks/use-now';
-import { badgeText, typeIcon, typeTone } from '../utils/notification-display';
+import { badgeText, typeIcon, typeTone, unreadButtonName } from '../utils/notification-display';
 import { formatRelativeTime } from '../utils/relative-time';
 import styles from './notifications.module.css';
 import { useUniqueId } from '@/lib/use-unique-id';
@@ -33,7 +33,9 @@ export function NotificationBell() {
   const unread = count?.count ?? 0;
   const latest = list.items.slice(0, BELL_DROPDOWN_SIZE);
 
-  useEffect(() => setOpen(false), [pathname]);
+  // Closed before the new page paints: as a passive effect (after paint on Preact) the old
+  // dropdown would flash over the page it just led to.
+  useLayoutEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
@@ -75,7 +77,7 @@ export function NotificationBell() {
         ref={buttonRef}
         type="button"
         className={styles.bell}
-        aria-label={unread ? `알림, 읽지 않은 알림 ${unread}개` : '알림'}
+        aria-label={unreadButtonName('알림', unread)}
         aria-expanded={open}
         aria-controls={panelId}
         title="알림"

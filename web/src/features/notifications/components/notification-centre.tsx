@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { useUnreadCount } from '../api/get-unread-count';
-import { badgeText } from '../utils/notification-display';
+import { badgeText, unreadButtonName } from '../utils/notification-display';
 import styles from './notifications.module.css';
 
 // The modal and its list load on the first open: most pages never open the centre.
@@ -26,7 +26,7 @@ export function NotificationCentre() {
           setOpened(true);
           setOpen(true);
         }}
-        aria-label={unread ? `알림 센터 열기, 읽지 않은 알림 ${unread}개` : '알림 센터 열기'}
+        aria-label={unreadButtonName('알림 센터 열기', unread)}
         title="알림 센터"
       >
         <Icon name="bell" size={22} />

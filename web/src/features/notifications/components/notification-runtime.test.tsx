@@ -55,6 +55,11 @@ describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
     const ws = await socket();
     act(() => ws.serverOpen());
     await waitFor(() => expect(api.callsTo('GET /api/notifications?')).toHaveLength(1));
+    // Pushes go into the loaded list: wait until the bell shows it (the request alone is not enough
+    // on Preact, whose renders after the answer are not flushed by the waitFor above).
+    await userEvent.click(screen.getByRole('button', { name: '알림' }));
+    expect(await screen.findByText('알림이 없습니다')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '알림' }));
     const listCalls = api.state.calls.length;
 
     act(() => {
@@ -62,7 +67,7 @@ describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
       ws.serverPush({ type: 'unread_count', data: { count: 1 } });
     });
     expect(await screen.findByRole('status', { name: '충전이 승인되었습니다' })).toBeInTheDocument();
-    const bell = screen.getByRole('button', { name: '알림, 읽지 않은 알림 1개' });
+    const bell = screen.getByRole('button', { name: '알림, 읽지 않은 알림 1' });
     await userEvent.click(bell);
     const dropdown = screen.getByRole('region', { name: '최근 알림' });
     expect(within(dropdown).getByRole('button', { name: /충전이 승인되었습니다/ })).toBeInTheDocument();

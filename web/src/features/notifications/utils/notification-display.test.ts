@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { actionTarget, badgeText, typeIcon } from './notification-display';
+import { actionTarget, badgeText, typeIcon, unreadButtonName } from './notification-display';
 
 describe('notification display helpers', () => {
   it('caps the badge at 99+', () => {
     expect([1, 99, 100, 5000].map(badgeText)).toEqual(['1', '99', '99+', '99+']);
+  });
+
+  it('names a badged button with the badge’s own text as its last word (label in name)', () => {
+    expect([0, 3, 120].map((n) => unreadButtonName('알림', n))).toEqual(['알림', '알림, 읽지 않은 알림 3', '알림, 읽지 않은 알림 99+']);
   });
 
   it('gives success, warning and error their icons and every other type the default', () => {

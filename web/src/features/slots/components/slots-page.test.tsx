@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -135,7 +135,10 @@ describe('SlotsPage', () => {
       const dialog = await screen.findByRole('dialog', { name: '슬롯 개별 등록' });
       await user.type(within(dialog).getByLabelText('키워드'), '새 키워드');
       await user.type(within(dialog).getByLabelText('URL'), url(9));
-      await user.click(within(dialog).getByRole('button', { name: /^등록/ }));
+      // The button waits for the balance (it stays disabled without one), as a user would.
+      const submit = within(dialog).getByRole('button', { name: /^등록/ });
+      await waitFor(() => expect(submit).toBeEnabled());
+      await user.click(submit);
       expect(await screen.findByText(message)).toBeInTheDocument();
       view.unmount();
     }
@@ -200,7 +203,8 @@ describe('SlotsPage', () => {
     listTotal = 15;
     await user.click(screen.getByRole('button', { name: '새로고침' }));
     await vi.waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
-    expect(await screen.findByRole('button', { name: '2 페이지' })).toHaveAttribute('aria-current', 'page');
+    // The pager follows once page 2's answer has rendered (the button itself was there already).
+    await waitFor(() => expect(screen.getByRole('button', { name: '2 페이지' })).toHaveAttribute('aria-current', 'page'));
   });
 
   it('keeps the selection in step with the list: fresh copies, unselectable slots dropped', async () => {
