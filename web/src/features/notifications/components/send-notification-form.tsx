@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { commonMessages } from '#shared/messages/common';
 import { notificationMessages } from '#shared/messages/notifications';
 import { MESSAGE_MAX, NOTIFICATION_PRIORITIES, TITLE_MAX } from '#shared/notification-constants';
@@ -14,6 +14,7 @@ import { canSend, initialSendValues, validateSendForm, type SendFormErrors, type
 import { SendRecipientPicker } from './send-recipient-picker';
 import { SendToastPreview } from './send-toast-preview';
 import styles from './admin-notifications.module.css';
+import { useUniqueId } from '@/lib/use-unique-id';
 
 const fieldOfValue: Partial<Record<keyof SendFormValues, keyof SendFormErrors>> = {
   title: 'title',
@@ -37,7 +38,7 @@ interface Props {
  * type, recipients, title, message, priority, auto-close and its duration in seconds, with a preview.
  */
 export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) {
-  const id = useId();
+  const id = useUniqueId();
   const toast = useToast();
   const { trigger, isMutating, error, reset } = useSendNotification();
   const [values, setValues] = useState<SendFormValues>(initialSendValues);

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { useRecipientSearch } from '../api/send-recipients';
 import { RECIPIENT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../hooks/admin-debounced-value';
 import type { PickedUser, RecipientMode } from '../utils/send-form';
 import styles from './admin-notifications.module.css';
+import { useUniqueId } from '@/lib/use-unique-id';
 
 interface Props {
   mode: RecipientMode;
@@ -21,7 +22,7 @@ interface Props {
  * the search changes.
  */
 export function SendRecipientPicker({ mode, onModeChange, selected, onSelectedChange, error, disabled }: Props) {
-  const id = useId();
+  const id = useUniqueId();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), RECIPIENT_SEARCH_DEBOUNCE_MS);
   const { data, error: loadError, isLoading } = useRecipientSearch(search, mode === 'selected');
