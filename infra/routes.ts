@@ -18,6 +18,7 @@ import { rankingRoutes } from './routes/ranking';
 import { rankRoutes } from './routes/rank';
 import { announcementRoutes } from './routes/announcements';
 import { notificationRoutes } from './routes/notifications';
+import { chatRoutes } from './routes/chat';
 
 export type { Access, HttpMethod, RouteDef };
 export { routeKey } from './route-types';
@@ -54,6 +55,8 @@ export const apiGroups = {
   announcements: { entry: 'functions/api/announcements.ts', tableAccess: 'readWrite', needs: ['mediaBucket', 'websocketPush'] },
   // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API
   notifications: { entry: 'functions/api/notifications.ts', timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
+  // issue 14: support chat — the advertiser's room, the operator inbox; each message and read pushes over the WebSocket API
+  chat: { entry: 'functions/api/chat.ts', tableAccess: 'readWrite', needs: ['websocketPush'] },
 } as const satisfies Record<string, ApiGroup>;
 
 export type GroupName = keyof typeof apiGroups;
@@ -74,6 +77,7 @@ export const routes = [
   ...rankRoutes,
   ...announcementRoutes,
   ...notificationRoutes,
+  ...chatRoutes,
 ] as const satisfies readonly TableRoute[];
 
 export type Route = (typeof routes)[number];

@@ -7,7 +7,7 @@ import type { Role } from '#shared/roles';
 
 /** What the server pushes over the socket (design §7). */
 export interface PushMessage {
-  type: 'new_notification' | 'chat_message' | 'chat_read' | 'unread_count' | 'pong';
+  type: 'new_notification' | 'chat_message' | 'chat_read' | 'chat_room' | 'unread_count' | 'pong';
   data: unknown;
 }
 

@@ -1,0 +1,197 @@
+import { deferred, z } from '../zod';
+import { chatMessages as m } from '../messages/chat';
+import type { SlotStatus } from '../slot-status';
+
+/**
+ * Support chat (issue 14; advertiser-area §3/§4/§7/§9, operator console /admin/chat, design §7). The
+ * widget's input parses with `chatMessageSchema`, the same schema the server uses. Every top-level schema
+ * is deferred (built at first parse: keeps Lambda cold imports fast).
+ */
+
+// §9 chat constants
+export const CHAT_MESSAGE_MAX = 2000;
+export const CHAT_MESSAGES_DEFAULT = 50;
+export const CHAT_MESSAGES_MAX = 100;
+export const CHAT_ROOM_NAME_MAX = 100;
+export const CHAT_PREVIEW_LENGTH = 30;
+export const CHAT_SCROLL_THRESHOLD_PX = 100;
+export const CHAT_TEXTAREA_MIN_PX = 40;
+export const CHAT_TEXTAREA_MAX_PX = 120;
+/** Polling while the socket is down (ms): messages, rooms, unread count. */
+export const CHAT_POLL_MESSAGES_MS = 2000;
+export const CHAT_POLL_ROOMS_MS = 5000;
+export const CHAT_POLL_UNREAD_MS = 30000;
+/** Messages fetched per poll (`after` the last seen id). */
+export const CHAT_POLL_LIMIT = 10;
+export const CANNED_REPLIES_MAX = 50;
+export const CANNED_TITLE_MAX = 40;
+export const CANNED_CONTENT_MAX = 2000;
+/** Running slots shown in the operator's customer context. */
+export const CHAT_CONTEXT_SLOTS = 10;
+
+export const CHAT_ROOM_STATUSES = ['active', 'closed', 'archived'] as const;
+export type ChatRoomStatus = (typeof CHAT_ROOM_STATUSES)[number];
+export const CHAT_MESSAGE_TYPES = ['normal', 'system', 'auto_reply'] as const;
+export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
+export const CHAT_SENDER_ROLES = ['user', 'operator', 'developer', 'admin', 'system'] as const;
+export type ChatSenderRole = (typeof CHAT_SENDER_ROLES)[number];
+
+export interface ChatRoomDto {
+  id: string;
+  name: string;
+  status: ChatRoomStatus;
+  /** The advertiser whose room this is. */
+  user_id: string;
+  user_name: string;
+  /** The user's login id. */
+  user_email: string;
+  creator: { name: string; email: string };
+  last_message: string | null;
+  last_message_id: string | null;
+  last_message_at: string | null;
+  /** Unread messages for the caller's side (the user, or staff). */
+  unread_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatMessageDto {
+  id: string;
+  room_id: string;
+  sender_id: string | null;
+  sender: { name: string; email: string; role: ChatSenderRole };
+  type: ChatMessageType;
+  content: string;
+  created_at: string;
+  /** Read by the other side. */
+  is_read: boolean;
+}
+
+export interface ChatRoomListResult {
+  items: ChatRoomDto[];
+  totals: { rooms: number; unread: number };
+}
+export interface ChatMessageListResult {
+  /** Oldest first, newest last. */
+  items: ChatMessageDto[];
+  hasMore: boolean;
+}
+export interface ChatFirstMessageResult {
+  room: ChatRoomDto;
+  message: ChatMessageDto;
+}
+export interface ChatReadResult {
+  room_id: string;
+  read_at: string;
+  unread_count: 0;
+}
+export interface ChatUnreadCountResult {
+  count: number;
+}
+
+export interface ChatContextSlot {
+  id: string;
+  slot_number: number;
+  keyword: string;
+  status: SlotStatus;
+  rank: number | null;
+  yesterday_rank: number | null;
+}
+export interface ChatCustomerContext {
+  user: { id: string; loginId: string; fullName: string; isActive: boolean; createdAt: string };
+  /** null when the cash system is off. */
+  balance: number | null;
+  pendingCharges: { id: string; amount: number; requestedAt: string }[];
+  slotCounts: Record<string, number>;
+  /** Up to 10 running slots, best known rank first. */
+  slots: ChatContextSlot[];
+}
+
+export interface CannedReply {
+  id: string;
+  title: string;
+  content: string;
+}
+export interface CannedRepliesResult {
+  items: CannedReply[];
+}
+
+/** WebSocket pushes (design §7): `{type, data}`. */
+export interface ChatMessagePushData {
+  room_id: string;
+  message: ChatMessageDto;
+  /** The room as the recipient's side sees it (its unread_count). */
+  room: ChatRoomDto;
+}
+export interface ChatReadPushData {
+  room_id: string;
+  reader: 'user' | 'staff';
+  read_at: string;
+}
+export interface ChatRoomPushData {
+  room: ChatRoomDto;
+}
+export type ChatPush =
+  | { type: 'chat_message'; data: ChatMessagePushData }
+  | { type: 'chat_read'; data: ChatReadPushData }
+  | { type: 'chat_room'; data: ChatRoomPushData };
+
+const contentSchema = () =>
+  z
+    .string({ error: m.empty })
+    .trim()
+    .min(1, m.empty)
+    .max(CHAT_MESSAGE_MAX, m.tooLong);
+
+/** POST /api/chat/rooms/{id}/messages, POST /api/chat/messages and the widget's input. */
+export const chatMessageSchema = deferred(() => z.object({ content: contentSchema() }));
+export type ChatMessageBody = z.output<typeof chatMessageSchema>;
+
+/** POST /api/chat/rooms: the name is optional (the server names the room after the user). */
+export const chatRoomCreateSchema = deferred(() =>
+  z.object({
+    name: z.string().trim().min(1).max(CHAT_ROOM_NAME_MAX, m.roomNameTooLong).optional(),
+  }),
+);
+export type ChatRoomCreateBody = z.output<typeof chatRoomCreateSchema>;
+
+export const chatRoomStatusSchema = deferred(() => z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }));
+
+/** GET /api/chat/rooms (`status` filters for staff). */
+export const chatRoomListQuerySchema = deferred(() =>
+  z.object({ status: z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }).optional() }),
+);
+export type ChatRoomListQuery = z.output<typeof chatRoomListQuerySchema>;
+
+/** A message id: a 26-character ULID. */
+const messageIdSchema = () => z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, m.afterInvalid);
+
+/** GET /api/chat/rooms/{id}/messages: `offset` counts back from the newest; `after` only newer ones. */
+export const chatMessageListQuerySchema = deferred(() =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(CHAT_MESSAGES_MAX).default(CHAT_MESSAGES_DEFAULT),
+    offset: z.coerce.number().int().min(0).max(100000).default(0),
+    after: messageIdSchema().optional(),
+  }),
+);
+export type ChatMessageListQuery = z.output<typeof chatMessageListQuerySchema>;
+
+/** PUT /api/chat/rooms/{id}/status (operators). */
+export const chatRoomStatusBodySchema = deferred(() => z.object({ status: z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }) }));
+export type ChatRoomStatusBody = z.output<typeof chatRoomStatusBodySchema>;
+
+export const chatRoomIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
+
+const cannedReplySchema = () =>
+  z.object({
+    id: z.string().trim().min(1).max(100).optional(),
+    title: z.string({ error: m.cannedTitleRequired }).trim().min(1, m.cannedTitleRequired).max(CANNED_TITLE_MAX, m.cannedTitleTooLong),
+    content: z.string({ error: m.cannedContentRequired }).trim().min(1, m.cannedContentRequired).max(CANNED_CONTENT_MAX, m.cannedContentTooLong),
+  });
+
+/** PUT /api/chat/canned-replies (operators): the whole list. An item without an id gets one. */
+export const cannedRepliesBodySchema = deferred(() =>
+  z.object({ items: z.array(cannedReplySchema()).max(CANNED_REPLIES_MAX, m.cannedTooMany) }),
+);
+export type CannedRepliesBody = z.output<typeof cannedRepliesBodySchema>;
+export type CannedRepliesInput = z.input<typeof cannedRepliesBodySchema>;
