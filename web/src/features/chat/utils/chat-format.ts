@@ -5,15 +5,19 @@ import { chatMessages as m } from '#shared/messages/chat';
 const KST = 'Asia/Seoul';
 const dayKeyFormat = new Intl.DateTimeFormat('en-CA', { timeZone: KST, year: 'numeric', month: '2-digit', day: '2-digit' });
 const dayLabelFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: KST, year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
-const timeFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: KST, hour: 'numeric', minute: '2-digit' });
+const clockFormat = new Intl.DateTimeFormat('en-GB', { timeZone: KST, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const shortFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: KST, month: 'numeric', day: 'numeric' });
 
 /** yyyy-mm-dd of the KST day: one date divider per key. */
 export const kstDayKey = (iso: string) => dayKeyFormat.format(new Date(iso));
 /** '2026년 11월 25일 수요일'. */
 export const dayLabel = (iso: string) => dayLabelFormat.format(new Date(iso));
-/** '오후 3:05'. */
-export const timeLabel = (iso: string) => timeFormat.format(new Date(iso));
+/** '오후 3:05' (built by hand: some ICU builds print 'PM' for ko-KR). */
+export function timeLabel(iso: string): string {
+  const [hh, mm] = clockFormat.format(new Date(iso)).split(':').map(Number);
+  const hour = hh % 12 === 0 ? 12 : hh % 12;
+  return `${hh < 12 ? '오전' : '오후'} ${hour}:${String(mm).padStart(2, '0')}`;
+}
 
 /** A room list's time: the time today, else the month and day. */
 export function roomTimeLabel(iso: string | null, now = new Date()): string {
