@@ -83,7 +83,8 @@ export function fakeChatApi(init: { rooms?: ChatRoomDto[]; messages?: ChatMessag
     if (body !== undefined) state.bodies.push({ call, body });
     const now = new Date().toISOString();
     const store = (roomId: string, content: string) => {
-      const m = message({ room_id: roomId, content, sender_id: viewerId, created_at: now });
+      const sender = viewerId.startsWith('op') ? { name: '김운영', email: `${viewerId}@x`, role: 'operator' as const } : undefined;
+      const m = message({ room_id: roomId, content, sender_id: viewerId, created_at: now, ...(sender && { sender }) });
       state.messages.push(m);
       return m;
     };
