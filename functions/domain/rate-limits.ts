@@ -13,18 +13,21 @@ export const rateLimits = {
   /** Charge requests of one user, and from one address. */
   chargeRequestsPerUser: { limit: 20, windowSeconds: 3600 },
   chargeRequestsPerAddress: { limit: 100, windowSeconds: 3600 },
+  /** Chat messages of one account (a person types far fewer than one every 2 s for a minute), and from one address (an office). */
+  chatMessagesPerUser: { limit: 30, windowSeconds: 60 },
+  chatMessagesPerAddress: { limit: 120, windowSeconds: 60 },
 } as const;
 
 export type RateLimitName = keyof typeof rateLimits;
 
-/** Counts one request against each named limit; past any of them a 429 with the time to wait. */
-export async function enforceRateLimits(checks: Array<{ name: RateLimitName; subject: string }>): Promise<void> {
+/** Counts one request against each named limit; past any of them a 429 with the time to wait (and the feature's own text, if given). */
+export async function enforceRateLimits(checks: Array<{ name: RateLimitName; subject: string }>, message: string = commonMessages.tooManyRequests): Promise<void> {
   for (const { name, subject } of checks) {
     const { limit, windowSeconds } = rateLimits[name];
     const { allowed, windowEndsAt } = await rateLimitsStore.take(name, subject, limit, windowSeconds);
     if (!allowed) {
       const seconds = Math.max(1, Math.ceil((windowEndsAt - Date.now()) / 1000));
-      throw new ThrottledError(commonMessages.tooManyRequests, seconds);
+      throw new ThrottledError(message, seconds);
     }
   }
 }

@@ -201,6 +201,35 @@ export const notificationKeys = {
   notificationDedupe: (dedupeKey: string): Key => ({ PK: `NOTIFDEDUPE#${dedupeKey}`, SK: 'DEDUPE' }),
 };
 
+/**
+ * Support chat (issue 14; functions/storage/chat.ts), an object of its own so functions that never chat
+ * bundle none of it. A room's messages live in the room's partition under time-ordered ULID keys, so a
+ * page newest-first is one reverse query and `after` a key range.
+ */
+export const chatKeys = {
+  room: (roomId: string): Key => ({ PK: `CHATROOM#${roomId}`, SK: 'ROOM' }),
+  /** GSI1: every room by last activity (the operator inbox, newest first). */
+  roomListing: (activityAt?: string, roomId?: string) => ({
+    GSI1PK: 'CHATROOMS',
+    ...(activityAt ? { GSI1SK: `${activityAt}#${roomId}` } : {}),
+  }),
+  /** GSI2: the rooms of one status by last activity (`?status=` in the inbox). */
+  roomsByStatus: (status: string, activityAt?: string, roomId?: string) => ({
+    GSI2PK: `CHATROOMS#${status}`,
+    ...(activityAt ? { GSI2SK: `${activityAt}#${roomId}` } : {}),
+  }),
+  /** One message, in its room's partition; the id is a ULID, so key order = time order. */
+  message: (roomId: string, messageId: string): Key => ({ PK: `CHATROOM#${roomId}`, SK: `MSG#${messageId}` }),
+  messagesOfRoom: (roomId: string) => ({ PK: `CHATROOM#${roomId}` }),
+  messagePrefix: () => 'MSG#',
+  /** A user's one room (its id): created with the room in one transaction, so a user never gets two. */
+  roomOfUser: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'CHATROOM' }),
+  /** Staff-wide counters kept in the same transaction as what they count: unread user messages, rooms by status. */
+  counters: (): Key => ({ PK: 'COUNTERS', SK: 'CHAT' }),
+  /** The operators' canned replies: one stored list. */
+  cannedReplies: (): Key => ({ PK: 'CHATCANNED', SK: 'LIST' }),
+};
+
 /** TTL attribute value: epoch seconds. */
 export const ttlIn = (seconds: number, from = Date.now()) => Math.floor(from / 1000) + seconds;
 

@@ -21,6 +21,7 @@ interface Fixtures {
   slotId: string;
   chargeId: string;
   notificationId: string;
+  chatRoomId: string;
 }
 type Account = { id: string; token: string };
 let owner: Account;
@@ -37,11 +38,16 @@ interface RouteCase {
    * otherwise valid, and nothing may change in the table.
    */
   owned?: { body?: (f: Fixtures) => unknown };
+  /** Open to every signed-in account at the guard, but only role users may act (the domain answers staff 403). */
+  staffRefused?: true;
+  /** A valid body for the allowed callers (else `{}`), so the answer is the route's own, not a 400. */
+  body?: (f: Fixtures) => unknown;
 }
 
 const slotPath = (suffix = '') => (f: Fixtures) => `/api/slots/${f.slotId}${suffix}`;
 const chargePath = (suffix: string) => (f: Fixtures) => `/api/cash/charge-requests/${f.chargeId}${suffix}`;
 const notificationPath = (suffix: string) => (f: Fixtures) => `/api/notifications/${f.notificationId}${suffix}`;
+const chatRoomPath = (suffix: string) => (f: Fixtures) => `/api/chat/rooms/${f.chatRoomId}${suffix}`;
 
 /** One entry per route of the table: how to call it and which object it guards. */
 const cases: Record<string, RouteCase> = {
@@ -134,6 +140,18 @@ const cases: Record<string, RouteCase> = {
   'POST /api/notifications/test': {},
   'POST /api/notifications': {},
   'GET /api/notifications/all': {},
+  // support chat (issue 14): a user's own room only (another's is 404, nothing written); the inbox tools are staff-only
+  'POST /api/chat/rooms': { staffRefused: true },
+  'GET /api/chat/rooms': {},
+  'GET /api/chat/rooms/{id}/messages': { path: chatRoomPath('/messages'), owned: {} },
+  'POST /api/chat/rooms/{id}/messages': { path: chatRoomPath('/messages'), owned: { body: () => ({ content: '남의 채팅방에 쓰기' }) } },
+  'POST /api/chat/messages': { staffRefused: true, body: () => ({ content: '첫 문의' }) },
+  'PUT /api/chat/rooms/{id}/read': { path: chatRoomPath('/read'), owned: {} },
+  'GET /api/chat/unread-count': {},
+  'PUT /api/chat/rooms/{id}/status': { path: chatRoomPath('/status') },
+  'GET /api/chat/rooms/{id}/context': { path: chatRoomPath('/context') },
+  'GET /api/chat/canned-replies': {},
+  'PUT /api/chat/canned-replies': {},
 };
 
 /** Which callers a route's declared access lets through. */
@@ -175,7 +193,10 @@ beforeAll(async () => {
   const notification = await notify(owner.id, { title: '소유자 알림', message: '남이 읽을 수 없습니다.' });
   // The stranger's badge counters exist before the snapshots (the first read of a badge fixes its base).
   await api.call('GET', '/api/notifications/unread-count', { token: stranger.token });
-  fx = { ownerId: owner.id, slotId: slot.body.data.id, chargeId: charge.body.data.id, notificationId: notification.groupId };
+  const chat = await api.call('POST', '/api/chat/messages', { token: owner.token, body: { content: '소유자의 문의' } });
+  // The operator has replied, so the owner's room has unread messages on both sides (a stranger's read must move nothing).
+  await api.call('POST', `/api/chat/rooms/${chat.body.data.room.id}/messages`, { token: operator.token, body: { content: '답변' } });
+  fx = { ownerId: owner.id, slotId: slot.body.data.id, chargeId: charge.body.data.id, notificationId: notification.groupId, chatRoomId: chat.body.data.room.id };
 });
 afterAll(() => stack?.stop());
 
@@ -234,7 +255,12 @@ describe('authorization matrix (from the route table)', () => {
       if (['POST /api/auth/login', 'POST /api/auth/refresh', 'PUT /api/auth/change-password', 'POST /api/auth/switch-back'].includes(routeKey(route))) continue;
       for (const [who, token] of callers) {
         if (!allowedBy[route.access].includes(who)) continue;
-        const res = await call(route, token);
+        const res = await call(route, token, cases[routeKey(route)]?.body?.(fx));
+        // Routes only role users act on: staff pass the guard and hear the domain's 403.
+        if (cases[routeKey(route)]?.staffRefused && (who === 'operator' || who === 'developer')) {
+          if (res.status !== 403 || res.body?.success !== false) wrong.push(`${routeKey(route)} as ${who}: ${res.status} (expected 403 for staff)`);
+          continue;
+        }
         if (res.status === 401 || res.status === 403 || res.status >= 500) wrong.push(`${routeKey(route)} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       }
     }

@@ -106,4 +106,38 @@ describe('data model access patterns', () => {
     await connectionsStore.remove('n12-user');
     expect(await ids('users')).toEqual([]);
   });
+  it('CH3 refuses a message whose id is not above the room\'s last one (read markers stay exact), and a room changed since it was read', async () => {
+    const { chatStore } = await import('../../functions/storage/chat');
+    const now = new Date().toISOString();
+    const room = {
+      id: '01DMCHATROOM00000000000001', name: 'r', status: 'active' as const, userId: 'dm-chat-user', userName: 'u', userLogin: 'u', createdAt: now, updatedAt: now, activityAt: now,
+      lastMessage: null, lastMessageId: null, lastMessageAt: null, userUnread: 0, staffUnread: 0, userReadId: null, userReadAt: null, staffReadId: null, staffReadAt: null,
+    };
+    expect(await chatStore.createRoom(room)).toBe(true);
+    expect(await chatStore.createRoom({ ...room, id: '01DMCHATROOM00000000000002' })).toBe(false); // one room per user
+    const msg = (id: string) => ({ id, roomId: room.id, side: 'user' as const, senderId: 'dm-chat-user', senderName: 'u', senderLogin: 'u', senderRole: 'user' as const, type: 'normal' as const, content: id, createdAt: now });
+    const after1 = await chatStore.appendMessage(room, msg('01DMCHATMSG000000000000002'), 'active');
+    expect(after1).toMatchObject({ lastMessageId: '01DMCHATMSG000000000000002', staffUnread: 1 });
+    await expect(chatStore.appendMessage(after1, msg('01DMCHATMSG000000000000001'), 'active')).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    await expect(chatStore.appendMessage({ ...after1, status: 'closed' }, msg('01DMCHATMSG000000000000003'), 'active')).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    expect((await chatStore.newestMessages(room.id, { offset: 0, limit: 10 })).items.map((m) => m.id)).toEqual(['01DMCHATMSG000000000000002']);
+    // A read that missed a message is refused; re-read, it lands.
+    await chatStore.appendMessage(after1, msg('01DMCHATMSG000000000000004'), 'active');
+    await expect(chatStore.markRead(after1, 'staff', now)).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    const fresh = (await chatStore.getRoom(room.id))!;
+    expect(await chatStore.markRead(fresh, 'staff', now)).toMatchObject({ staffUnread: 0, staffReadId: '01DMCHATMSG000000000000004' });
+  });
+
+  it('CH5 reads the messages after an id in key order, and CH7 lists rooms by activity and by status', async () => {
+    const { chatStore } = await import('../../functions/storage/chat');
+    const page = await chatStore.messagesAfter('01DMCHATROOM00000000000001', '01DMCHATMSG000000000000002', 10);
+    expect(page).toEqual({ items: [expect.objectContaining({ id: '01DMCHATMSG000000000000004' })], hasMore: false });
+    expect((await chatStore.messagesAfter('01DMCHATROOM00000000000001', '01DMCHATMSG000000000000004', 10)).items).toEqual([]);
+    const seen = (await chatStore.getRoom('01DMCHATROOM00000000000001'))!;
+    expect((await chatStore.listRooms({ limit: 10 })).map((r) => r.id)).toContain(seen.id);
+    await chatStore.setStatus(seen, 'archived', new Date().toISOString());
+    expect((await chatStore.listRooms({ status: 'archived', limit: 10 })).map((r) => r.id)).toEqual([seen.id]);
+    expect((await chatStore.listRooms({ status: 'active', limit: 10 })).map((r) => r.id)).not.toContain(seen.id);
+    expect((await chatStore.counters()).rooms).toMatchObject({ archived: 1 });
+  });
 });

@@ -1,15 +1,102 @@
+import { ulid } from 'ulid';
 import type { ChatRoomCreateBody, ChatRoomDto, ChatRoomListQuery, ChatRoomListResult, ChatRoomStatus, ChatUnreadCountResult } from '#shared/schemas/chat';
+import { chatMessages as m } from '#shared/messages/chat';
+import { commonMessages } from '#shared/messages/common';
+import { ForbiddenError, NotFoundError } from '#commons/errors';
+import { retrying } from '#commons/retry';
+import { chatStore, type ChatRoomRecord } from '../../storage/chat';
+import { usersStore } from '../../storage/users';
 import type { Caller } from '../auth/tokens';
+import { pushRoom } from './chat-pushes';
+import { sideOf, toRoomDto } from './views';
 
-export async function openRoom(_caller: Caller, _body: ChatRoomCreateBody): Promise<ChatRoomDto> {
-  throw new Error('not implemented');
+/** The inbox lists at most this many rooms, newest activity first. */
+export const ROOM_LIST_MAX = 200;
+
+/**
+ * Rooms (issue 14): a role user has one room with support (created by POST /rooms or by the first
+ * message); staff see every room. Another user's room is simply not found (404), never a 403 that
+ * would confirm it exists.
+ */
+export async function roomFor(caller: Caller, roomId: string): Promise<ChatRoomRecord> {
+  const room = await chatStore.getRoom(roomId);
+  if (!room || (sideOf(caller) === 'user' && room.userId !== caller.userId)) throw new NotFoundError(m.roomNotFound);
+  return room;
 }
-export async function listRooms(_caller: Caller, _query: ChatRoomListQuery): Promise<ChatRoomListResult> {
-  throw new Error('not implemented');
+
+/** The caller's own room, created when there is none yet ('{fullName}님의 문의' unless named). Role users only. */
+export async function ensureOwnRoom(caller: Caller, name?: string): Promise<ChatRoomRecord> {
+  if (sideOf(caller) !== 'user') throw new ForbiddenError(m.usersOnly);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existingId = await chatStore.roomIdOfUser(caller.userId);
+    if (existingId) {
+      const existing = await chatStore.getRoom(existingId);
+      if (existing) return existing;
+    }
+    const user = await usersStore.get(caller.userId);
+    if (!user) throw new NotFoundError(commonMessages.userNotFound);
+    const now = new Date().toISOString();
+    const room: ChatRoomRecord = {
+      id: ulid(),
+      name: name ?? m.roomNameOf(user.fullName || user.loginId),
+      status: 'active',
+      userId: user.id,
+      userName: user.fullName,
+      userLogin: user.loginId,
+      createdAt: now,
+      updatedAt: now,
+      activityAt: now,
+      lastMessage: null,
+      lastMessageId: null,
+      lastMessageAt: null,
+      userUnread: 0,
+      staffUnread: 0,
+      userReadId: null,
+      userReadAt: null,
+      staffReadId: null,
+      staffReadAt: null,
+    };
+    // Two first messages at once: one creates, the other finds its room on the next round.
+    if (await chatStore.createRoom(room)) return room;
+  }
+  throw new NotFoundError(m.roomNotFound);
 }
-export async function unreadCount(_caller: Caller): Promise<ChatUnreadCountResult> {
-  throw new Error('not implemented');
+
+export async function openRoom(caller: Caller, body: ChatRoomCreateBody): Promise<ChatRoomDto> {
+  return toRoomDto(await ensureOwnRoom(caller, body.name), 'user');
 }
-export async function setStatus(_caller: Caller, _roomId: string, _status: ChatRoomStatus): Promise<ChatRoomDto> {
-  throw new Error('not implemented');
+
+export async function listRooms(caller: Caller, query: ChatRoomListQuery): Promise<ChatRoomListResult> {
+  const side = sideOf(caller);
+  if (side === 'user') {
+    const id = await chatStore.roomIdOfUser(caller.userId);
+    const room = id ? await chatStore.getRoom(id) : undefined;
+    const rooms = room && (!query.status || room.status === query.status) ? [room] : [];
+    return { items: rooms.map((r) => toRoomDto(r, side)), totals: { rooms: rooms.length, unread: rooms.reduce((n, r) => n + r.userUnread, 0) } };
+  }
+  const [rooms, counters] = await Promise.all([chatStore.listRooms({ status: query.status, limit: ROOM_LIST_MAX }), chatStore.counters()]);
+  const total = query.status ? counters.rooms[query.status] : counters.rooms.active + counters.rooms.closed + counters.rooms.archived;
+  return { items: rooms.map((r) => toRoomDto(r, side)), totals: { rooms: total, unread: counters.staffUnread } };
+}
+
+/** A user: the unread staff messages of their room. Staff: user messages no operator has read yet, over every room (one counter). */
+export async function unreadCount(caller: Caller): Promise<ChatUnreadCountResult> {
+  if (sideOf(caller) === 'staff') return { count: (await chatStore.counters()).staffUnread };
+  const id = await chatStore.roomIdOfUser(caller.userId);
+  const room = id ? await chatStore.getRoom(id) : undefined;
+  return { count: room?.userUnread ?? 0 };
+}
+
+export async function setStatus(caller: Caller, roomId: string, status: ChatRoomStatus): Promise<ChatRoomDto> {
+  if (sideOf(caller) !== 'staff') throw new ForbiddenError(m.staffOnly);
+  let changed = false;
+  const room = await retrying(async () => {
+    const seen = await roomFor(caller, roomId);
+    if (seen.status === status) return seen;
+    const next = await chatStore.setStatus(seen, status, new Date().toISOString());
+    changed = true;
+    return next;
+  });
+  if (changed) await pushRoom(room);
+  return toRoomDto(room, 'staff');
 }
