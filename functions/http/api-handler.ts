@@ -183,11 +183,6 @@ const forbiddenMessageOfGroup: Record<string, Partial<Record<Access, string>> | 
   settings: { operator: onlyAdministratorsText },
 };
 
-/** One route's own 403 text (a literal here: importing the chat texts would put them in every bundle). Same as `chatMessages.staffOnly`. */
-const forbiddenMessageOfRoute: Record<string, string | undefined> = {
-  'PUT /api/chat/rooms/{id}/status': '운영자만 상담 상태를 변경할 수 있습니다.',
-};
-
 async function authenticate(route: RouteDef, headers: Record<string, string>): Promise<Caller | null> {
   const access = route.access;
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
@@ -209,7 +204,7 @@ async function authenticate(route: RouteDef, headers: Record<string, string>): P
     access === 'user' ||
     (access === 'operator' && (caller.role === 'operator' || caller.role === 'developer')) ||
     (access === 'developer' && caller.role === 'developer');
-  if (!allowed) throw new ForbiddenError(forbiddenMessageOfRoute[routeKey(route)] ?? forbiddenMessageOfGroup[route.group]?.[access] ?? forbiddenMessage[access]);
+  if (!allowed) throw new ForbiddenError(forbiddenMessageOfGroup[route.group]?.[access] ?? forbiddenMessage[access]);
   return caller;
 }
 

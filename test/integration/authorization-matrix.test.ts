@@ -38,8 +38,8 @@ interface RouteCase {
    * otherwise valid, and nothing may change in the table.
    */
   owned?: { body?: (f: Fixtures) => unknown };
-  /** Open to every signed-in account at the guard, but only role users may act (the domain answers staff 403). */
-  staffRefused?: true;
+  /** Callers the guard lets through but the domain refuses with 403 (chat: only role users open rooms; only staff change a room's status). */
+  refused?: Array<'user' | 'operator' | 'developer'>;
   /** A valid body for the allowed callers (else `{}`), so the answer is the route's own, not a 400. */
   body?: (f: Fixtures) => unknown;
 }
@@ -141,14 +141,14 @@ const cases: Record<string, RouteCase> = {
   'POST /api/notifications': {},
   'GET /api/notifications/all': {},
   // support chat (issue 14): a user's own room only (another's is 404, nothing written); the inbox tools are staff-only
-  'POST /api/chat/rooms': { staffRefused: true },
+  'POST /api/chat/rooms': { refused: ['operator', 'developer'] },
   'GET /api/chat/rooms': {},
   'GET /api/chat/rooms/{id}/messages': { path: chatRoomPath('/messages'), owned: {} },
   'POST /api/chat/rooms/{id}/messages': { path: chatRoomPath('/messages'), owned: { body: () => ({ content: '남의 채팅방에 쓰기' }) } },
-  'POST /api/chat/messages': { staffRefused: true, body: () => ({ content: '첫 문의' }) },
+  'POST /api/chat/messages': { refused: ['operator', 'developer'], body: () => ({ content: '첫 문의' }) },
   'PUT /api/chat/rooms/{id}/read': { path: chatRoomPath('/read'), owned: {} },
   'GET /api/chat/unread-count': {},
-  'PUT /api/chat/rooms/{id}/status': { path: chatRoomPath('/status') },
+  'PUT /api/chat/rooms/{id}/status': { path: chatRoomPath('/status'), refused: ['user'], body: () => ({ status: 'active' }) },
   'GET /api/chat/rooms/{id}/context': { path: chatRoomPath('/context') },
   'GET /api/chat/canned-replies': {},
   'PUT /api/chat/canned-replies': {},
@@ -256,9 +256,9 @@ describe('authorization matrix (from the route table)', () => {
       for (const [who, token] of callers) {
         if (!allowedBy[route.access].includes(who)) continue;
         const res = await call(route, token, cases[routeKey(route)]?.body?.(fx));
-        // Routes only role users act on: staff pass the guard and hear the domain's 403.
-        if (cases[routeKey(route)]?.staffRefused && (who === 'operator' || who === 'developer')) {
-          if (res.status !== 403 || res.body?.success !== false) wrong.push(`${routeKey(route)} as ${who}: ${res.status} (expected 403 for staff)`);
+        // Routes whose domain refuses some roles the guard lets through: those hear 403.
+        if (who !== 'anonymous' && cases[routeKey(route)]?.refused?.includes(who)) {
+          if (res.status !== 403 || res.body?.success !== false) wrong.push(`${routeKey(route)} as ${who}: ${res.status} (expected the domain's 403)`);
           continue;
         }
         if (res.status === 401 || res.status === 403 || res.status >= 500) wrong.push(`${routeKey(route)} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);

@@ -11,6 +11,7 @@ import { usersStore } from '../../storage/users';
 import type { Caller } from '../auth/tokens';
 import { getBalance } from '../cash/ledger';
 import { getSettings } from '../settings/settings-service';
+import { visibleSlots } from '../slots/slot-visibility';
 import { roomFor } from './rooms';
 
 /** Pending charge requests shown beside a conversation (the newest). */
@@ -37,8 +38,8 @@ export async function customerContext(caller: Caller, roomId: string): Promise<C
   if (!user) throw new NotFoundError(commonMessages.userNotFound);
   const balance = settings.useCashSystem ? (await getBalance(userId)).amount : null;
   const today = kstToday();
-  const running: ChatContextSlot[] = slots
-    .filter((s) => deriveDisplayStatus(s, today) === 'active')
+  // Rows of a bulk that never committed exist for no reader (docs/data-model.md): left out here too.
+  const running: ChatContextSlot[] = (await visibleSlots(slots.filter((s) => deriveDisplayStatus(s, today) === 'active')))
     .sort((a, b) => placed(a.rank) - placed(b.rank) || a.slot_number - b.slot_number)
     .slice(0, CHAT_CONTEXT_SLOTS)
     .map((s) => ({ id: s.id, slot_number: s.slot_number, keyword: s.keyword, status: s.status, rank: s.rank ?? null, yesterday_rank: s.yesterday_rank ?? null }));
