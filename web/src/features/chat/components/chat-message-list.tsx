@@ -63,7 +63,7 @@ export function ChatMessageList({ messages, loading, empty, onRetry }: ChatMessa
               return (
                 <Fragment key={item.key}>
                   {divider && (
-                    <li className={styles.divider} role="separator" aria-label={dayLabel(item.message.created_at)} data-testid="chat-date-divider">
+                    <li className={styles.divider} data-testid="chat-date-divider">
                       <span>{dayLabel(item.message.created_at)}</span>
                     </li>
                   )}
