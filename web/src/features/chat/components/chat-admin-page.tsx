@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { chatMessages as m } from '#shared/messages/chat';
-import type { ChatMessagePushData, ChatRoomListResult, ChatRoomPushData } from '#shared/schemas/chat';
+import type { ChatMessagePushData, ChatReadPushData, ChatRoomListResult, ChatRoomPushData } from '#shared/schemas/chat';
 import { ErrorBox } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -46,9 +46,22 @@ function ChatInbox() {
       void mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, room), { revalidate: false });
     const offMessage = subscribeRealtime<ChatMessagePushData>('chat_message', (data) => data?.room && patch(data.room));
     const offRoom = subscribeRealtime<ChatRoomPushData>('chat_room', (data) => data?.room && patch(data.room));
+    // Another operator (or this one in another tab) read a room: staff share one unread side.
+    const offRead = subscribeRealtime<ChatReadPushData>('chat_read', (data) => {
+      if (data?.reader !== 'staff') return;
+      void mutate(
+        chatRoomsKey(),
+        (list: ChatRoomListResult | undefined) => {
+          const room = list?.items.find((r) => r.id === data.room_id);
+          return room ? upsertRoom(list, { ...room, unread_count: 0 }) : list;
+        },
+        { revalidate: false },
+      );
+    });
     return () => {
       offMessage();
       offRoom();
+      offRead();
       release();
     };
   }, [mutate]);

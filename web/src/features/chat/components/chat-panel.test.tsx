@@ -149,4 +149,32 @@ describe('chat panel', { timeout: 20_000 }, () => {
     await act(() => vi.advanceTimersByTimeAsync(5_100));
     expect(api.callsTo('GET /api/chat/rooms').filter((c) => c === 'GET /api/chat/rooms').length).toBeGreaterThanOrEqual(2);
   });
+
+  it('offers the way back down once scrolled more than 100 px up, and grows the textarea from 40 to 120 px', async () => {
+    fakeChatApi({ rooms: [room()], messages: [message({ content: '첫 문의' }), staffReply('답변입니다.')] });
+    await openSocket();
+    renderPanel();
+    await screen.findByText('답변입니다.');
+    const log = screen.getByRole('log', { name: '대화 내용' });
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 1000 });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 300 });
+    log.scrollTop = 620; // 80 px from the bottom: still "at the bottom"
+    act(() => void log.dispatchEvent(new Event('scroll')));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('button', { name: '최신 메시지로 이동' })).toBeNull();
+    log.scrollTop = 500; // 200 px up
+    act(() => void log.dispatchEvent(new Event('scroll')));
+    await userEvent.click(await screen.findByRole('button', { name: '최신 메시지로 이동' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '최신 메시지로 이동' })).toBeNull());
+
+    const box = textbox();
+    await userEvent.type(box, 'a');
+    expect(box.style.height).toBe('40px');
+    Object.defineProperty(box, 'scrollHeight', { configurable: true, value: 80 });
+    await userEvent.type(box, 'b');
+    expect(box.style.height).toBe('80px');
+    Object.defineProperty(box, 'scrollHeight', { configurable: true, value: 400 });
+    await userEvent.type(box, 'c');
+    expect(box.style.height).toBe('120px');
+  });
 });
