@@ -148,6 +148,18 @@ describe('chat panel', { timeout: 20_000 }, () => {
     expect(await screen.findByText('답변드립니다.')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(5_100));
     expect(api.callsTo('GET /api/chat/rooms').filter((c) => c === 'GET /api/chat/rooms').length).toBeGreaterThanOrEqual(2);
+
+    // Back online: one catch-up read, then silence again.
+    const reply = api.state.messages.at(-1)!;
+    api.state.messages.push(staffReply('재연결 중 온 답변'));
+    await waitFor(() => expect(FakeWebSocket.latest()).not.toBe(ws));
+    act(() => FakeWebSocket.latest()!.serverOpen());
+    await waitFor(() => expect(api.callsTo(`GET /api/chat/rooms/r1/messages?after=${reply.id}`)).toHaveLength(1));
+    expect(await screen.findByText('재연결 중 온 답변')).toBeInTheDocument();
+    const settled = api.state.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(12_000));
+    // (The new answer is marked read: a PUT, not a poll.)
+    expect(api.state.calls.slice(settled).filter((c) => c.startsWith('GET'))).toEqual([]);
   });
 
   it('offers the way back down once scrolled more than 100 px up, and grows the textarea from 40 to 120 px', async () => {

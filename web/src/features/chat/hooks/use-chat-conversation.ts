@@ -135,20 +135,24 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     // lastId is not a dependency: the interval reads the latest list through the ref.
   }, [socket, roomId, !!list.data, merge]);
 
-  // Back online after a drop: pushes sent meanwhile were missed, so catch up once.
-  const wasOpen = useRef(false);
+  // Back online after a drop (closed → open, not the first open): pushes sent meanwhile were missed.
+  const previousSocket = useRef<typeof socket | null>(null);
+  const everOpen = useRef(false);
   useEffect(() => {
-    if (socket !== 'open') return;
-    const current = latestItems.current;
-    if (wasOpen.current && roomId && current) {
-      const after = current.at(-1)?.id;
-      (after ? getChatMessages(roomId, { after }) : getChatMessages(roomId))
-        .then((page) => merge(roomId, page.items, true))
-        .catch((e: unknown) => console.warn('chat catch-up failed', e));
+    const before = previousSocket.current;
+    previousSocket.current = socket;
+    if (socket !== 'open' || before !== 'closed' || !everOpen.current) {
+      if (socket === 'open') everOpen.current = true;
+      return;
     }
-    wasOpen.current = true;
-  }, [socket, roomId, merge]);
-
+    const current = latestItems.current;
+    if (!roomId || !current) return;
+    const after = current.at(-1)?.id;
+    (after ? getChatMessages(roomId, { after }) : getChatMessages(roomId))
+      .then((page) => merge(roomId, page.items, true))
+      .catch((e: unknown) => console.warn('chat catch-up failed', e));
+    // Only the socket's transitions matter here; roomId and merge are read as they are now.
+  }, [socket]);
   // Shown and something unread from the other side: mark the room read (failures only logged, §8).
   const unreadIncoming = (items ?? []).filter((x) => x.type === 'normal' && !isMine(x) && !x.is_read).length + (room?.unread_count ?? 0);
   useEffect(() => {
