@@ -118,7 +118,7 @@ describe('1:1 support chat across two windows', () => {
 
     // The advertiser's question turns read (blue ✓✓) once the operator has it open.
     const ownQuestion = dialog.getByTestId('chat-message').filter({ hasText: question });
-    await ownQuestion.getByLabel('읽음').waitFor({ timeout: 2000 });
+    await ownQuestion.getByLabel('읽음').waitFor({ timeout: 5000 });
 
     // The operator answers with a canned reply plus a line of their own.
     await op.getByRole('button', { name: '확인 중' }).click();
@@ -135,7 +135,7 @@ describe('1:1 support chat across two windows', () => {
     await reply.waitFor({ timeout: 1000 });
     expect(Date.now() - answeredAt).toBeLessThan(1000);
     await reply.getByText('운영자', { exact: true }).waitFor();
-    await conversation.getByTestId('chat-message').filter({ hasText: answer }).getByLabel('읽음').waitFor({ timeout: 2000 });
+    await conversation.getByTestId('chat-message').filter({ hasText: answer }).getByLabel('읽음').waitFor({ timeout: 5000 });
     await shot(adv, 'advertiser-answered');
     await shot(op, 'operator-inbox');
 
@@ -146,6 +146,16 @@ describe('1:1 support chat across two windows', () => {
     expect(polls(advCalls).slice(advBefore).join('\n')).toBe('');
     expect(polls(opCalls).slice(opBefore).join('\n')).toBe('');
     expect([...advCalls, ...opCalls].filter((c) => c.includes('after=')).join('\n')).toBe('');
+
+    // A narrow window swaps the list and the conversation, with a way back.
+    await op.setViewportSize({ width: 700, height: 900 });
+    await conversation.getByText(question).waitFor();
+    expect(await op.getByRole('heading', { name: '고객 문의 관리' }).isVisible()).toBe(false);
+    await op.waitForTimeout(400); // the layout's drawer slides away on resize
+    await shot(op, 'operator-narrow');
+    await conversation.getByRole('button', { name: '목록으로' }).click();
+    await op.getByRole('heading', { name: '고객 문의 관리' }).waitFor();
+    await roomRow.waitFor();
 
     // Closed and reopened, the advertiser's badge stays clear (the room was marked read).
     await adv.keyboard.press('Escape');
