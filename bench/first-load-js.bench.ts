@@ -11,7 +11,7 @@ import { startBenchStack } from './local-stack';
 const BUDGET_KB: Record<string, number> = { '/login': 90, '/slots': 150 };
 const DEFAULT_BUDGET_KB = 170;
 const userRoutes = ['/slots', '/slots/bulk', '/cash-history', '/profile', '/ranking', '/announcements', '/notifications'];
-const staffRoutes = ['/admin', '/admin/slots', '/admin/cash', '/admin/users', '/admin/slot-allocation-history', '/admin/announcements', '/admin/notifications'];
+const staffRoutes = ['/admin', '/admin/slots', '/admin/cash', '/admin/users', '/admin/slot-allocation-history', '/admin/announcements', '/admin/notifications', '/admin/notification-history'];
 
 async function firstLoadJs(page: Page, url: string): Promise<{ kb: number; files: number }> {
   const sizes = new Map<string, number>();

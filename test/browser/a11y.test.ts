@@ -61,6 +61,11 @@ beforeAll(async () => {
   const staff = await api.login(operator.email, operator.password);
   await api.call('POST', '/api/announcements', { token: staff.token, body: { title: '점검 안내', content: '<p><strong>새벽</strong> 점검</p>', is_pinned: true, priority: 'urgent' } });
   await api.call('POST', '/api/announcements', { token: staff.token, body: { title: '지난 이벤트', content: '<p>종료</p>', category: 'event', is_pinned: true, is_active: false, priority: 'high' } });
+  // A send, so the notification history has a row to check (to another advertiser: this one's pages
+  // are checked as they look without unread notifications).
+  const other = await stack.createUser({ email: 'a11yadv2', password: 'a11ypass1', fullName: '수신광고주' });
+  const sent = await api.call('POST', '/api/notifications', { token: staff.token, body: { type: 'warning', title: '점검 안내', message: '오늘 밤 점검이 있습니다.', recipientId: other.id } });
+  if (sent.status !== 201) throw new Error(`notification send failed: ${sent.status}`);
   // Issue 14: the chat on (the widget on every advertiser page, /admin/chat), with a question waiting.
   const dev = await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
   await api.call('PUT', '/api/system-settings/key/chatEnabled', { token: dev.token, body: { value: true } });
@@ -75,7 +80,7 @@ afterAll(async () => {
 
 const pagesOf: Array<[string, { email: string; password: string }, string[]]> = [
   ['advertiser', advertiser, ['/slots', '/slots/bulk', '/cash-history', '/profile', '/ranking', '/announcements', '/notifications', '/notification-test', '/chat-test']],
-  ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history', '/admin/announcements', '/admin/chat']],
+  ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history', '/admin/announcements', '/admin/notifications', '/admin/notification-history', '/admin/chat']],
   ['developer', { email: localStackDefaults.developerId, password: localStackDefaults.developerPassword }, ['/admin/settings']],
 ];
 

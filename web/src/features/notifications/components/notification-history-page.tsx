@@ -1,15 +1,108 @@
+import { useState } from 'react';
+import { DEFAULT_PAGE_SIZE, adminPageSizes } from '#shared/page-sizes';
+import { HISTORY_PAGE_MAX } from '#shared/notification-constants';
+import { ErrorBox } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
+import { ListPager } from '@/components/ui/pagination';
+import { errorMessage } from '@/lib/api-client';
+import { kstToday } from '@/lib/format';
+import { useNotificationHistory, type NotificationHistoryParams } from '../api/notification-history';
+import { notificationTypeLabels } from '../utils/admin-notification-labels';
+import { historyPeriods, historyRangeOf, historyTypeFilters, type HistoryPeriod, type HistoryTypeFilter } from '../utils/notification-history-filters';
+import { NotificationHistoryStats } from './notification-history-stats';
+import { NotificationHistoryTable } from './notification-history-table';
+import { SendNotificationForm } from './send-notification-form';
+import styles from './admin-notifications.module.css';
 
-/** /admin/notification-history (operator §2) — placeholder until its issue lands. */
+/** The server pages this history by at most 100 (operator console §9), so 200 is not offered. */
+const historyPageSizes = adminPageSizes.filter((size) => size <= HISTORY_PAGE_MAX);
+
+/** /admin/notification-history (operator console §2): stat cards, date and type filters, one row per send, the send dialog. */
 export function NotificationHistoryPage() {
+  const [period, setPeriod] = useState<HistoryPeriod>('all');
+  const [type, setType] = useState<HistoryTypeFilter>('all');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [sending, setSending] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const query: NotificationHistoryParams = { page, limit, ...historyRangeOf(period, kstToday()), type: type === 'all' ? undefined : type };
+  const { data, error, isLoading } = useNotificationHistory(query);
+  const rows = data?.items ?? [];
+  const filtered = period !== 'all' || type !== 'all';
+
   return (
     <>
-      <PageHeader title="알림 내역" />
-      <Card>
-        <EmptyState icon="history" title="준비 중인 화면입니다." description="곧 이용하실 수 있도록 준비하고 있습니다." />
-      </Card>
+      <PageHeader title="알림 내역" description="발송한 알림과 읽음 현황" actions={<Button onClick={() => setSending(true)}>알림 발송</Button>} />
+      <div className={styles.stack}>
+        <NotificationHistoryStats stats={data?.stats} />
+        <Card>
+          <div className={styles.toolbar}>
+            <div className={styles.choices} role="group" aria-label="기간">
+              {historyPeriods.map((p) => (
+                <button
+                  key={p.value}
+                  type="button"
+                  className={styles.choice}
+                  aria-pressed={period === p.value}
+                  onClick={() => {
+                    setPeriod(p.value);
+                    setPage(1);
+                  }}
+                >
+                  {p.label}
+                </button>
+              ))}
+            </div>
+            <label className={styles.inline}>
+              <span className={styles.label}>종류</span>
+              <select
+                className={styles.select}
+                value={type}
+                onChange={(e) => {
+                  setType(e.target.value as HistoryTypeFilter);
+                  setPage(1);
+                }}
+              >
+                {historyTypeFilters.map((t) => (
+                  <option key={t} value={t}>
+                    {t === 'all' ? '전체' : notificationTypeLabels[t]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <ErrorBox message={error ? errorMessage(error, '알림 내역을 불러오는데 실패했습니다.') : null} />
+          {isLoading && !data ? (
+            <p className={styles.note}>불러오는 중...</p>
+          ) : error && !data ? null : rows.length === 0 ? (
+            <EmptyState
+              icon="bell"
+              title={filtered ? '조건에 맞는 발송 내역이 없습니다.' : '발송한 알림이 없습니다.'}
+              action={filtered ? undefined : <Button onClick={() => setSending(true)}>알림 발송</Button>}
+            />
+          ) : (
+            <NotificationHistoryTable rows={rows} />
+          )}
+          <div className={styles.footer}>
+            <span className={styles.note}>전체 {data?.pagination.total ?? 0}건</span>
+            <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={historyPageSizes} onPageChange={setPage} onLimitChange={setLimit} />
+          </div>
+        </Card>
+      </div>
+      <Modal open={sending} onClose={() => setSending(false)} title="알림 발송" size="xl" dismissible={!busy}>
+        <SendNotificationForm
+          onSent={() => {
+            setSending(false);
+            setPage(1);
+          }}
+          onCancel={() => setSending(false)}
+          onBusyChange={setBusy}
+        />
+      </Modal>
     </>
   );
 }

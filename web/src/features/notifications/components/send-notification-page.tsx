@@ -1,14 +1,24 @@
+import { Link } from 'react-router';
+import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { SendNotificationForm } from './send-notification-form';
 
-/** /admin/notifications (operator §2) — placeholder until its issue lands. */
+/** /admin/notifications (operator console §2): the send form, with a link to what was sent. */
 export function SendNotificationPage() {
   return (
     <>
-      <PageHeader title="알림 발송" />
+      <PageHeader
+        title="알림 발송"
+        description="사용자에게 실시간 알림을 보냅니다."
+        actions={
+          <Link to="/admin/notification-history" className={buttonClassName({ variant: 'secondary' })}>
+            발송 내역 보기
+          </Link>
+        }
+      />
       <Card>
-        <EmptyState icon="send" title="준비 중인 화면입니다." description="곧 이용하실 수 있도록 준비하고 있습니다." />
+        <SendNotificationForm />
       </Card>
     </>
   );

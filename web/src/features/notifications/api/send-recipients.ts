@@ -1,0 +1,29 @@
+import useSWR from 'swr';
+import type { Pagination } from '#shared/api';
+import type { USER_LIST_MAX_LIMIT, UserListQuery } from '#shared/schemas/users';
+import { api } from '@/lib/api-client';
+import type { PickedUser } from '../utils/send-form';
+
+/** The users API's query schema (search, role, status, page, limit ≤ 1000), loaded only if asked for. */
+export const loadUserListQuerySchema = () => import('#shared/schemas/users').then((m) => m.userListQuerySchema);
+
+/** The users API's ceiling and the spec's user map limit (§9); typed so the two cannot drift. */
+const RECIPIENT_LIST_LIMIT: typeof USER_LIST_MAX_LIMIT = 1000;
+
+/**
+ * Who may receive a notification: active role-user accounts only (operator console §5; the server
+ * refuses anyone else). GET /api/users?role=user&status=active, up to the spec's 1000 (§7, §9).
+ */
+export const recipientSearchPath = '/users';
+export const recipientSearchKey = (search: string) => [recipientSearchPath, 'notification-recipients', search] as const;
+
+export const searchRecipients = async (search: string): Promise<{ users: PickedUser[]; total: number }> => {
+  const data = await api.get<{ users: PickedUser[]; pagination: Pagination }>(recipientSearchPath, {
+    query: { role: 'user', status: 'active', search: search || undefined, page: 1, limit: RECIPIENT_LIST_LIMIT } satisfies Partial<Record<keyof UserListQuery, unknown>>,
+  });
+  return { users: (data.users ?? []).map((u) => ({ id: u.id, email: u.email, fullName: u.fullName })), total: data.pagination?.total ?? 0 };
+};
+
+export function useRecipientSearch(search: string, enabled: boolean) {
+  return useSWR(enabled ? recipientSearchKey(search) : null, ([, , s]) => searchRecipients(s), { keepPreviousData: true, shouldRetryOnError: false });
+}
