@@ -154,9 +154,11 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     // Only the socket's transitions matter here; roomId and merge are read as they are now.
   }, [socket]);
   // Shown and something unread from the other side: mark the room read (failures only logged, §8).
-  const unreadIncoming = (items ?? []).filter((x) => x.type === 'normal' && !isMine(x) && !x.is_read).length + (room?.unread_count ?? 0);
+  // A flag, not a count: the two local updates after the PUT must not start a second one.
+  const hasUnread = (room?.unread_count ?? 0) > 0 || (items ?? []).some((x) => x.type === 'normal' && !isMine(x) && !x.is_read);
   useEffect(() => {
-    if (!active || !roomId || unreadIncoming === 0) return;
+    // After the first page has loaded: its arrival would otherwise start a second PUT.
+    if (!active || !roomId || !items || !hasUnread) return;
     let cancelled = false;
     markChatRead(roomId)
       .then(() => {
@@ -172,7 +174,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     return () => {
       cancelled = true;
     };
-  }, [active, roomId, unreadIncoming, lastId]);
+  }, [active, roomId, hasUnread, lastId, !!items]);
 
   const deliver = async (entry: Pending) => {
     setPending((list) => list.map((p) => (p.localId === entry.localId ? { ...p, status: 'sending' } : p)));
