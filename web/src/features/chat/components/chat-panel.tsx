@@ -22,7 +22,6 @@ export function ChatPanel({ active = true }: { active?: boolean }) {
   const { mutate } = useSWRConfig();
   const rooms = useChatRooms({ poll: socket === 'closed' });
   const [draft, setDraft] = useState('');
-  const [roomsError, setRoomsError] = useState<string | null>(null);
   const [dismissedRoomsError, setDismissedRoomsError] = useState<unknown>(null);
 
   const room = rooms.data?.items.find((r) => r.user_id === user?.id) ?? rooms.data?.items[0] ?? null;
@@ -43,7 +42,7 @@ export function ChatPanel({ active = true }: { active?: boolean }) {
   });
 
   const listError = rooms.error && rooms.error !== dismissedRoomsError ? errorMessage(rooms.error, m.fetchRoomsFailed(rooms.error?.status ?? '')) : null;
-  const error = conversation.error ?? roomsError ?? listError;
+  const error = conversation.error ?? listError;
 
   return (
     <div className={styles.panel}>
@@ -53,7 +52,6 @@ export function ChatPanel({ active = true }: { active?: boolean }) {
         error={error}
         onDismissError={() => {
           conversation.dismissError();
-          setRoomsError(null);
           setDismissedRoomsError(rooms.error);
         }}
         onSend={conversation.send}
