@@ -26,14 +26,14 @@ interface Finding {
 }
 
 /** Runs axe on the page as it is; serious and critical findings only. */
-async function seriousViolations(page: Page): Promise<Finding[]> {
+async function seriousViolations(page: Page, within?: string): Promise<Finding[]> {
   // Injected through the DevTools protocol, which the page's Content-Security-Policy does not govern.
   await page.evaluate(axeSource);
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  const results = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const { violations } = await axe.run(selector ? { include: [[selector]] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  });
+  }, within ?? null);
   const serious = results.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // A11Y_DEBUG=<file> writes every finding with its elements, for fixing them.
   if (process.env.A11Y_DEBUG && serious.length) appendFileSync(process.env.A11Y_DEBUG, `${new URL(page.url()).pathname} ${JSON.stringify(serious)}\n`);
@@ -66,6 +66,10 @@ beforeAll(async () => {
   const other = await stack.createUser({ email: 'a11yadv2', password: 'a11ypass1', fullName: '수신광고주' });
   const sent = await api.call('POST', '/api/notifications', { token: staff.token, body: { type: 'warning', title: '점검 안내', message: '오늘 밤 점검이 있습니다.', recipientId: other.id } });
   if (sent.status !== 201) throw new Error(`notification send failed: ${sent.status}`);
+  // Issue 14: the chat on (the widget on every advertiser page, /admin/chat), with a question waiting.
+  const dev = await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
+  await api.call('PUT', '/api/system-settings/key/chatEnabled', { token: dev.token, body: { value: true } });
+  await api.call('POST', '/api/chat/messages', { token, body: { content: '슬롯 승인은 언제 되나요?' } });
   browser = await launchBrowser();
 });
 
@@ -76,7 +80,7 @@ afterAll(async () => {
 
 const pagesOf: Array<[string, { email: string; password: string }, string[]]> = [
   ['advertiser', advertiser, ['/slots', '/slots/bulk', '/cash-history', '/profile', '/ranking', '/announcements', '/notifications', '/notification-test', '/chat-test']],
-  ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history', '/admin/announcements', '/admin/notifications', '/admin/notification-history']],
+  ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history', '/admin/announcements', '/admin/notifications', '/admin/notification-history', '/admin/chat']],
   ['developer', { email: localStackDefaults.developerId, password: localStackDefaults.developerPassword }, ['/admin/settings']],
 ];
 
@@ -98,6 +102,25 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
       if (violations.length) found[path] = violations;
     }
     expect(found).toEqual({});
+  });
+
+  it('has no serious or critical violation in the chat widget and in an open inbox conversation', async () => {
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, advertiser.email, advertiser.password);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await visit(page, '/slots');
+    await page.getByRole('button', { name: '1:1 문의하기' }).click();
+    await page.getByRole('dialog', { name: '고객 지원' }).getByText('슬롯 승인은 언제 되나요?').waitFor();
+    // The dialog and the floating button (the page behind it is covered by the advertiser pages above).
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid="chat-widget-button"]')).toEqual([]);
+    const staffPage = await browser.freshPage();
+    await submitLogin(staffPage, stack.url, operator.email, operator.password);
+    await staffPage.waitForURL((u) => u.pathname !== '/login');
+    await visit(staffPage, '/admin/chat');
+    await staffPage.getByTestId('chat-room').first().click();
+    await staffPage.getByRole('region', { name: '고객 정보' }).getByTestId('context-balance').waitFor();
+    expect(await seriousViolations(staffPage)).toEqual([]);
   });
 
   it('has no serious or critical violation in the announcement editor dialog and the detail modal', async () => {

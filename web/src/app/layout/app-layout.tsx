@@ -24,6 +24,9 @@ import styles from './app-layout.module.css';
 // Role users only, and only while notifications are on (advertiser §6: staff load none of it).
 const UserNotificationBell = lazy(() => import('./user-notifications').then((m) => ({ default: m.UserNotificationBell })));
 const UserNotificationsFloating = lazy(() => import('./user-notifications').then((m) => ({ default: m.UserNotificationsFloating })));
+// Issue 14: the chat button for role users, the "use the console" notice for staff; only with chatEnabled.
+const ChatWidget = lazy(() => import('@/features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })));
+const StaffChatNotice = lazy(() => import('@/features/chat/components/chat-widget').then((m) => ({ default: m.StaffChatNotice })));
 
 /** Spec: the name, else the part of the email before '@', else '사용자'. */
 const displayName = (fullName: string, email: string) => fullName.trim() || email.split('@')[0] || '사용자';
@@ -58,6 +61,7 @@ function AppLayoutFrame() {
   const staff = isStaff(user.role);
   const inConsole = pathname.startsWith('/admin');
   const notificationsOn = settings.notificationEnabled && !staff;
+  const chatOn = settings.chatEnabled;
 
   // Maintenance (business setting): advertisers see only the notice; staff keep working, and so does
   // a developer switched into a user's account (the server lets them write too).
@@ -173,6 +177,16 @@ function AppLayoutFrame() {
           {notificationsOn && (
             <Suspense fallback={null}>
               <UserNotificationsFloating userId={user.id} systemSound={settings.notificationSound} />
+            </Suspense>
+          )}
+          {chatOn && (
+            <Suspense fallback={null}>
+              {/* Stacked above the notification centre's bell, which owns the bottom-right corner. */}
+              {!staff ? (
+                <ChatWidget key={user.id} userId={user.id} raised={notificationsOn} />
+              ) : (
+                !pathname.startsWith('/admin/chat') && <StaffChatNotice />
+              )}
             </Suspense>
           )}
         </>

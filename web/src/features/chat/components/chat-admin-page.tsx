@@ -1,15 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { chatMessages as m } from '#shared/messages/chat';
+import type { ChatMessagePushData, ChatReadPushData, ChatRoomListResult, ChatRoomPushData } from '#shared/schemas/chat';
+import { ErrorBox } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { errorMessage } from '@/lib/api-client';
+import { useAppSettings } from '@/lib/app-settings';
+import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
+import { chatRoomsKey, upsertRoom, useChatRooms } from '../api/get-rooms';
+import { AdminConversation } from './admin-conversation';
+import { ChatRoomList } from './chat-room-list';
+import { CustomerContextPanel } from './customer-context-panel';
+import styles from './chat-inbox.module.css';
 
-/** /admin/chat: customer inquiry management (operator §2) — placeholder until its issue lands. */
+/**
+ * /admin/chat: customer inquiry management (operator console; staff only via the /admin guard, which
+ * sends others to /slots). Rooms on the left, the conversation in the middle, the customer's context
+ * on the right; narrow screens show the list or the conversation with a way back. Staff hold no socket
+ * elsewhere, so this page takes a lease: new messages arrive live, and the 5 s / 2 s polls run only
+ * while the socket is down.
+ */
 export function ChatAdminPage() {
-  return (
-    <>
-      <PageHeader title="채팅 관리" />
+  const { chatEnabled } = useAppSettings();
+  if (!chatEnabled) {
+    return (
       <Card>
-        <EmptyState icon="message" title="준비 중인 화면입니다." description="곧 이용하실 수 있도록 준비하고 있습니다." />
+        <EmptyState icon="message" title="1:1 채팅이 꺼져 있습니다." description="시스템 설정에서 1:1 채팅을 켜면 고객 문의를 관리할 수 있습니다." />
       </Card>
-    </>
+    );
+  }
+  return <ChatInbox />;
+}
+
+function ChatInbox() {
+  const socket = useRealtimeStatus();
+  const { mutate } = useSWRConfig();
+  const rooms = useChatRooms({ poll: socket === 'closed' });
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<unknown>(null);
+
+  useEffect(() => {
+    const release = acquireRealtime();
+    const patch = (room: ChatRoomPushData['room']) =>
+      void mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, room), { revalidate: false });
+    const offMessage = subscribeRealtime<ChatMessagePushData>('chat_message', (data) => data?.room && patch(data.room));
+    const offRoom = subscribeRealtime<ChatRoomPushData>('chat_room', (data) => data?.room && patch(data.room));
+    // Another operator (or this one in another tab) read a room: staff share one unread side.
+    const offRead = subscribeRealtime<ChatReadPushData>('chat_read', (data) => {
+      if (data?.reader !== 'staff') return;
+      void mutate(
+        chatRoomsKey(),
+        (list: ChatRoomListResult | undefined) => {
+          const room = list?.items.find((r) => r.id === data.room_id);
+          return room ? upsertRoom(list, { ...room, unread_count: 0 }) : list;
+        },
+        { revalidate: false },
+      );
+    });
+    return () => {
+      offMessage();
+      offRoom();
+      offRead();
+      release();
+    };
+  }, [mutate]);
+
+  // Back online after a drop: pushes sent meanwhile were missed.
+  const [wasOpen, setWasOpen] = useState(false);
+  useEffect(() => {
+    if (socket !== 'open') return;
+    if (wasOpen) void rooms.mutate();
+    setWasOpen(true);
+  }, [socket]);
+
+  const selected = rooms.data?.items.find((r) => r.id === selectedId) ?? null;
+  const error = rooms.error && rooms.error !== dismissed ? errorMessage(rooms.error, m.fetchRoomsFailed(rooms.error?.status ?? '')) : null;
+
+  return (
+    <div className={styles.page}>
+      <ErrorBox message={error} onDismiss={() => setDismissed(rooms.error)} />
+      <div className={styles.inbox} data-view={selected ? 'chat' : 'list'}>
+        <ChatRoomList rooms={rooms.data?.items} totals={rooms.data?.totals} selectedId={selectedId} onSelect={setSelectedId} />
+        {selected ? (
+          <>
+            <AdminConversation key={selected.id} room={selected} onBack={() => setSelectedId(null)} />
+            <CustomerContextPanel key={`ctx-${selected.id}`} roomId={selected.id} />
+          </>
+        ) : (
+          <div className={styles.nothing}>
+            <EmptyState icon="message" title={m.noRoomSelected} description="왼쪽 목록에서 문의를 선택하면 대화와 고객 정보가 표시됩니다." />
+          </div>
+        )}
+      </div>
+    </div>
   );
 }

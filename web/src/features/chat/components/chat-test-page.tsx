@@ -5,6 +5,12 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatDateTime } from '@/lib/format';
 import { acquireRealtime, realtime, useRealtimeStatus, type RealtimeMessage } from '@/lib/realtime-socket';
+import { chatMessages as m } from '#shared/messages/chat';
+import { isStaff } from '#shared/roles';
+import { useAppSettings } from '@/lib/app-settings';
+import { useSessionState } from '@/lib/session-store';
+import { CHAT_THEMES, currentTheme, readChatConfig, useChatThemeOn, writeChatConfig } from '../utils/chat-config';
+import { ChatPanel } from './chat-panel';
 import styles from './chat-test-page.module.css';
 
 const LOG_SIZE = 50;
@@ -17,7 +23,8 @@ interface LogEntry {
 
 /**
  * /chat-test (signed in, hidden from menus): realtime diagnostics — the shared socket's state, a
- * ping/pong round trip and the events it receives. The chat issue extends it with room traffic.
+ * ping/pong round trip and the events it receives — plus, for role users, the support chat panel itself
+ * and the per-theme chat switches of this browser (issue 14).
  */
 export function ChatTestPage() {
   const status = useRealtimeStatus();
@@ -55,6 +62,7 @@ export function ChatTestPage() {
     <>
       <PageHeader title="채팅 테스트" description="실시간 연결 상태와 받은 이벤트를 확인합니다." />
       <div className={styles.stack}>
+        <ChatTestChat />
         <Card title="실시간 연결">
           <dl className={styles.facts}>
             <div>
@@ -103,5 +111,32 @@ export function ChatTestPage() {
         </Card>
       </div>
     </>
+  );
+}
+
+/** The chat itself (role users; staff see the spec's notice) and this browser's per-theme switches. */
+function ChatTestChat() {
+  const role = useSessionState().session?.user.role ?? 'user';
+  const { chatEnabled } = useAppSettings();
+  const themeOn = useChatThemeOn();
+  const config = readChatConfig();
+  const theme = currentTheme();
+  return (
+    <Card title="1:1 문의" description={`${m.averageResponse} · 전체 설정 ${chatEnabled ? '켜짐' : '꺼짐'} · 현재 테마 ${theme} ${themeOn ? '켜짐' : '꺼짐'}`}>
+      <fieldset className={styles.themes}>
+        <legend>테마별 채팅 버튼</legend>
+        {CHAT_THEMES.map((name) => (
+          <label key={name}>
+            <input
+              type="checkbox"
+              checked={config.themes[name] !== false}
+              onChange={(e) => writeChatConfig({ themes: { ...config.themes, [name]: e.currentTarget.checked } })}
+            />{' '}
+            {name}
+          </label>
+        ))}
+      </fieldset>
+      {isStaff(role) ? <p className={styles.muted}>{m.operatorOnlyNotice}</p> : <ChatPanel />}
+    </Card>
   );
 }

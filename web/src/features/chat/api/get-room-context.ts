@@ -1,0 +1,13 @@
+import useSWR from 'swr';
+import { chatRoomIdPathSchema, type ChatCustomerContext } from '#shared/schemas/chat';
+import { api } from '@/lib/api-client';
+
+/** GET /api/chat/rooms/{id}/context (operators): the customer beside the conversation. */
+export const roomContextPathSchema = chatRoomIdPathSchema;
+export const chatContextKey = (roomId: string) => ['/chat/rooms/context', roomId] as const;
+
+export const getChatRoomContext = (roomId: string) =>
+  api.get<ChatCustomerContext>(`/chat/rooms/${encodeURIComponent(roomContextPathSchema.parse({ id: roomId }).id)}/context`);
+
+export const useChatRoomContext = (roomId: string | null) =>
+  useSWR(roomId ? chatContextKey(roomId) : null, ([, id]) => getChatRoomContext(id), { revalidateOnFocus: false });

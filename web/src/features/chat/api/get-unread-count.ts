@@ -1,0 +1,23 @@
+import useSWR from 'swr';
+import type { ChatUnreadCountResult } from '#shared/schemas/chat';
+import { api } from '@/lib/api-client';
+
+/**
+ * GET /api/chat/unread-count: the badge of the floating chat button. Part of the always-loaded widget
+ * chunk, so types only from shared (no zod). Realtime first: `chat_message` pushes write this cache;
+ * the spec's 30 s poll runs only while the socket is down (advertiser §9). Input: none.
+ */
+export const chatUnreadKey = '/chat/unread-count';
+/** Mirrors CHAT_POLL_UNREAD_MS of shared/schemas/chat (importing it would pull zod in; a test compares). */
+export const CHAT_UNREAD_POLL_MS = 30_000;
+
+export const getChatUnreadCount = () => api.get<ChatUnreadCountResult>(chatUnreadKey);
+
+export function useChatUnreadCount({ enabled = true, poll = false }: { enabled?: boolean; poll?: boolean } = {}) {
+  return useSWR(enabled ? chatUnreadKey : null, getChatUnreadCount, {
+    refreshInterval: poll ? CHAT_UNREAD_POLL_MS : 0,
+    revalidateOnFocus: false,
+    // §8: unread count failures are only logged.
+    shouldRetryOnError: false,
+  });
+}
