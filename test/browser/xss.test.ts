@@ -166,3 +166,52 @@ describe('announcement HTML (OWASP XSS cheat-sheet vectors)', () => {
     expect(dialogs).toEqual([]);
   });
 });
+
+/**
+ * Support chat (issue 14): messages are plain text. An advertiser's messages carry the vectors; the
+ * widget (advertiser) and the inbox (operator, with the vector-named customer) show them as text, and
+ * none runs.
+ */
+describe('chat messages', () => {
+  it('are shown as text in the widget and in the operator inbox, and none runs', async () => {
+    const api = apiClient(stack.url);
+    await stack.createUser({ email: 'xssdev', password: 'secret12', fullName: '개발자', role: 'developer' });
+    const dev = await api.login('xssdev', 'secret12');
+    expect((await api.call('PUT', '/api/system-settings/key/chatEnabled', { token: dev.token, body: { value: true } })).status).toBe(200);
+    const adv = await api.login('xssadv', 'secret12');
+    for (const vector of vectors) {
+      const sent = await api.call('POST', '/api/chat/messages', { token: adv.token, body: { content: vector } });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    }
+
+    const dialogs: string[] = [];
+    const page = await browser.freshPage();
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await submitLogin(page, stack.url, 'xssadv', 'secret12');
+    await page.waitForURL((url) => url.pathname === '/slots');
+    await page.getByRole('button', { name: '1:1 문의하기' }).click();
+    const widget = page.getByRole('dialog', { name: '고객 지원' });
+    await widget.getByText(vectors[0], { exact: true }).waitFor();
+    await expect.poll(() => widget.innerText()).toContain(vectors[9]);
+    await expectNothingRan(page);
+
+    const staff = await browser.freshPage();
+    staff.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await submitLogin(staff, stack.url, 'xssop', 'secret12');
+    await staff.waitForURL((url) => url.pathname === '/admin');
+    await staff.goto(`${stack.url}/admin/chat`);
+    // The room is named after the customer, whose name is itself a vector.
+    await staff.getByTestId('chat-room').first().click();
+    const conversation = staff.getByRole('region', { name: /대화$/ });
+    await conversation.getByText(vectors[0], { exact: true }).waitFor();
+    await expect.poll(() => conversation.innerText()).toContain(vectors[9]);
+    await expectNothingRan(staff);
+    expect(dialogs).toEqual([]);
+  });
+});
