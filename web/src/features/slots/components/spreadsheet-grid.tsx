@@ -69,6 +69,13 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
   const inputRef = useRef<HTMLInputElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const wantsFocus = useRef(false);
+  // Set from a grid action until its render is done: the old cell's input is removed in that render,
+  // and Chromium fires blur on a removed focused element. That blur is not the user leaving the grid.
+  const moving = useRef(false);
+  const follow = () => {
+    wantsFocus.current = true;
+    moving.current = true;
+  };
   const { cursor, editing } = state;
   const windowed = state.rows.length > WINDOW_FROM_ROWS;
   const [rowHeight, setRowHeight] = useState(DEFAULT_ROW_HEIGHT);
@@ -99,6 +106,10 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
     if (!editing) input.select();
     input.closest('td')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [cursor.row, cursor.col, editing === null]); // eslint-disable-line react-hooks/exhaustive-deps
+  // After every render (so after the focus above): blurs count again.
+  useLayoutEffect(() => {
+    moving.current = false;
+  });
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     const action = gridKeyAction(state, {
@@ -114,7 +125,7 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
     // Escape here only cancels the cell edit: keep it from the surrounding modal, which closes on
     // Escape in its own (React) onKeyDown. Escape outside an edit is not a grid action and bubbles.
     if (action.type === 'cancel') event.stopPropagation();
-    wantsFocus.current = true;
+    follow();
     dispatch(action);
     if (action.type === 'startEdit') {
       // Caret to the end: editing keeps the value instead of replacing it.
@@ -129,13 +140,15 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
     const text = event.clipboardData.getData('text/plain');
     if (editing && !isTableText(text)) return; // a value pasted into the text being edited
     event.preventDefault();
-    wantsFocus.current = true;
+    follow();
     dispatch({ type: 'paste', matrix: parseClipboardTable(text) });
   };
 
   const select = (row: number, col: number) => {
     wantsFocus.current = true;
-    if (row !== cursor.row || col !== cursor.col) dispatch({ type: 'select', row, col });
+    if (row === cursor.row && col === cursor.col) return;
+    moving.current = true;
+    dispatch({ type: 'select', row, col });
   };
 
   // Rows are memoised (a 1,000-row paste, then every cursor move, re-renders only the rows that
@@ -144,7 +157,7 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
   handlers.current = {
     select,
     startEdit: () => {
-      wantsFocus.current = true;
+      follow();
       dispatch({ type: 'startEdit' });
     },
     draft: (value) => dispatch({ type: 'draft', value }),
@@ -154,6 +167,7 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
       wantsFocus.current = true;
     },
     blur: () => {
+      if (moving.current) return;
       wantsFocus.current = false;
       if (editing) dispatch({ type: 'commit' });
     },
