@@ -1,5 +1,9 @@
 import { z } from '../zod';
 import { rankAlertMessages } from '../messages/rank-alerts';
+import type { RankAlert } from '../rank-alerts';
+
+// The stored shapes and the badge text need no zod (the slot list shows them): shared/rank-alerts.ts.
+export { rankAlertEventText, type RankAlert, type RankAlertEvent } from '../rank-alerts';
 
 /**
  * Rank alerts (issue 12 item 7): an advertiser asks to be told when a slot's rank moves by `moveBy`
@@ -23,26 +27,6 @@ export const rankAlertInputSchema = z.object({
 });
 export type RankAlertInput = z.output<typeof rankAlertInputSchema>;
 
-/** What is stored on the slot (`rank_alert`); null = no alert. */
-export interface RankAlert {
-  moveBy: number | null;
-  whenOut: boolean;
-}
-
-/** One alert that fired (written by the rank job). `from`/`to` are ranks; `to` is null when out. */
-export interface RankAlertEvent {
-  at: string;
-  from: number | null;
-  to: number | null;
-  kind: 'moved' | 'out';
-}
-
 /** The stored form of an input: both off means no alert at all. */
 export const toStoredRankAlert = (input: RankAlertInput): RankAlert | null =>
   input.moveBy === null && !input.whenOut ? null : { moveBy: input.moveBy, whenOut: input.whenOut };
-
-/** The badge text for the latest alert: '순위 12 → 25' or '순위 12 → 순위권 이탈'. */
-export function rankAlertEventText(event: RankAlertEvent): string {
-  if (event.kind === 'out' || event.to === null) return rankAlertMessages.out(event.from);
-  return event.from === null ? `순위 ${event.to}` : rankAlertMessages.moved(event.from, event.to);
-}

@@ -17,10 +17,9 @@ import type { RankAlert, RankAlertEvent } from './rank-alerts';
  */
 
 
-/** Largest bulk request (the admin grid's maximum, spec operator §9). */
-export const MAX_BULK_ROWS = 1000;
-/** Bulk edit lists at most 50 selected slots (spec §2). */
-export const MAX_BULK_EDIT = 50;
+// In shared/slot-constants.ts (no zod: the list page shows the limit without loading a schema).
+import { MAX_BULK_EDIT, MAX_BULK_ROWS } from '../slot-constants';
+export { MAX_BULK_EDIT, MAX_BULK_ROWS } from '../slot-constants';
 
 // Defined in shared/page-sizes.ts; still exported here for the server code that imports them from this file.
 export { DEFAULT_PAGE_SIZE, userPageSizes } from '../page-sizes';

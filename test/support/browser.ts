@@ -98,14 +98,19 @@ function newestMtime(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
+/** web/dist exists and is newer than every web or shared source. */
+export function webBuildIsCurrent() {
+  const built = join(root, 'web/dist/index.html');
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared'].map((p) => join(root, p)).filter(existsSync);
+  return existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime));
+}
+
 /**
  * The local stack serves web/dist: rebuild it when any web or shared source is newer, so a journey
  * never runs yesterday's bundle.
  */
 export function ensureWebBuild() {
-  const built = join(root, 'web/dist/index.html');
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared'].map((p) => join(root, p)).filter(existsSync);
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  if (webBuildIsCurrent()) return;
   execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',

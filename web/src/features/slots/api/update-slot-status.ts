@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { mutate } from 'swr';
-import { slotStatusChangeSchema, type SlotDto, type SlotList, type SlotStatusChangeInput } from '#shared/schemas/slots';
+import type { SlotDto, SlotList, SlotStatusChangeInput } from '#shared/schemas/slots';
 import { calendarStatus, deriveDisplayStatus, displayStatusLabels, isPausable } from '#shared/slot-status';
 import { api } from '@/lib/api-client';
 import { slotCountKey } from './get-slot-count';
 import type { SlotsKey } from './get-slots';
 
-/** PATCH /slots/{id}/status: pause and resume. */
-export const updateSlotStatus = (id: string, input: SlotStatusChangeInput) =>
-  api.patch<unknown>(`/slots/${encodeURIComponent(id)}/status`, slotStatusChangeSchema.parse(input));
+/**
+ * PATCH /slots/{id}/status: pause and resume. The server's schema (and zod with it) loads on the first
+ * change, not with the list page.
+ */
+export async function updateSlotStatus(id: string, input: SlotStatusChangeInput) {
+  const { slotStatusChangeSchema } = await import('#shared/schemas/slots');
+  return api.patch<unknown>(`/slots/${encodeURIComponent(id)}/status`, slotStatusChangeSchema.parse(input));
+}
 
 /** The list page with one slot paused or resumed, as the server will store it. */
 function withStatus(current: SlotList | undefined, slotId: string, nextStatus: 'paused' | 'active', today: string): SlotList {

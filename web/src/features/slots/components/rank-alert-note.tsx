@@ -1,4 +1,4 @@
-import { rankAlertEventText } from '#shared/schemas/rank-alerts';
+import { rankAlertEventText } from '#shared/rank-alerts';
 import type { SlotDto } from '#shared/schemas/slots';
 import { Icon } from '@/components/ui/icon';
 import { formatDateTime } from '@/lib/format';

@@ -1,13 +1,17 @@
+import { lazy, Suspense } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
 import { isPausable } from '#shared/slot-status';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { BulkEditModal } from './bulk-edit-modal';
-import { BulkInputModal } from './bulk-input-modal';
-import { EditSlotModal } from './edit-slot-modal';
-import { RankAlertDialog } from './rank-alert-dialog';
-import { RankHistoryModal } from './rank-history-modal';
-import { RegisterSlotModal } from './register-slot-modal';
+
+// Each dialog loads when first opened: the forms (react-hook-form, zod), the bulk grid and the rank
+// chart are not part of the list's first load (issue 18: /slots ≤ 150 KB gzip).
+const RegisterSlotModal = lazy(() => import('./register-slot-modal').then((m) => ({ default: m.RegisterSlotModal })));
+const EditSlotModal = lazy(() => import('./edit-slot-modal').then((m) => ({ default: m.EditSlotModal })));
+const RankHistoryModal = lazy(() => import('./rank-history-modal').then((m) => ({ default: m.RankHistoryModal })));
+const RankAlertDialog = lazy(() => import('./rank-alert-dialog').then((m) => ({ default: m.RankAlertDialog })));
+const BulkEditModal = lazy(() => import('./bulk-edit-modal').then((m) => ({ default: m.BulkEditModal })));
+const BulkInputModal = lazy(() => import('./bulk-input-modal').then((m) => ({ default: m.BulkInputModal })));
 
 /** The one dialog My slots shows at a time. */
 export type SlotDialog =
@@ -35,8 +39,8 @@ interface SlotDialogsProps {
 export function SlotDialogs({ dialog, configs, selectedSlots, onClose, onBulkDone, onConfirmPause, onRankAlert }: SlotDialogsProps) {
   const pausing = dialog?.kind === 'pause' && isPausable(dialog.slot.status);
   return (
-    <>
-      {configs && <RegisterSlotModal open={dialog?.kind === 'register'} onClose={onClose} configs={configs} />}
+    <Suspense fallback={null}>
+      {dialog?.kind === 'register' && configs && <RegisterSlotModal open onClose={onClose} configs={configs} />}
       {dialog?.kind === 'edit' && configs && <EditSlotModal slot={dialog.slot} configs={configs} onClose={onClose} />}
       {dialog?.kind === 'history' && <RankHistoryModal slot={dialog.slot} onClose={onClose} onRankAlert={() => onRankAlert(dialog.slot)} />}
       {dialog?.kind === 'rank-alert' && <RankAlertDialog slot={dialog.slot} onClose={onClose} />}
@@ -50,6 +54,6 @@ export function SlotDialogs({ dialog, configs, selectedSlots, onClose, onBulkDon
         onConfirm={() => dialog?.kind === 'pause' && onConfirmPause(dialog.slot)}
         onCancel={onClose}
       />
-    </>
+    </Suspense>
   );
 }

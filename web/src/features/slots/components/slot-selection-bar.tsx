@@ -1,4 +1,4 @@
-import { MAX_BULK_EDIT } from '#shared/schemas/slots';
+import { MAX_BULK_EDIT } from '#shared/slot-constants';
 import { slotMessages } from '#shared/messages/slots';
 import { Button } from '@/components/ui/button';
 import styles from './slots-page.module.css';

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, type Dispatch, type ReactNode, type RefObject } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type Dispatch, type ReactNode, type RefObject } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { gridKeyAction, type GridAction, type GridState } from '../utils/grid';
 import { cellKey } from '../utils/grid-validation';
@@ -12,6 +12,36 @@ export interface GridColumnView {
   placeholder?: string;
   /** CSS width, e.g. '40%' or '160px'. */
   width?: string;
+}
+
+/**
+ * Past this many rows the body renders only the rows in view (plus a margin and the cursor's row),
+ * with spacer rows standing in for the rest: a 1,000-row paste then renders about 40 rows, not 1,000
+ * (issue 18: no long task over 200 ms). Smaller grids render every row.
+ */
+export const WINDOW_FROM_ROWS = 100;
+const OVERSCAN_ROWS = 12;
+/** `.cell` height and `.wrap` max-height; measured once the grid is laid out. */
+const DEFAULT_ROW_HEIGHT = 36;
+const DEFAULT_VIEWPORT_HEIGHT = 560;
+
+interface RowWindow {
+  /** The first row (0-based) at the top of the scrolled area, and how many rows fit in it. */
+  first: number;
+  count: number;
+}
+
+/** The row ranges [from, to) to render: the window around the view, and the cursor's row. */
+export function renderedRanges(rowCount: number, view: RowWindow, cursorRow: number): [number, number][] {
+  if (rowCount <= WINDOW_FROM_ROWS) return [[0, rowCount]];
+  const from = Math.max(0, Math.min(view.first, rowCount - 1) - OVERSCAN_ROWS);
+  const to = Math.min(rowCount, view.first + view.count + OVERSCAN_ROWS);
+  if (cursorRow >= from && cursorRow < to) return [[from, to]];
+  // The cursor's row (it holds the focused input) stays rendered wherever the view is.
+  const cursor: [number, number] = [cursorRow, cursorRow + 1];
+  if (cursorRow === to) return [[from, to + 1]];
+  if (cursorRow === from - 1) return [[from - 1, to]];
+  return cursorRow < from ? [cursor, [from, to]] : [[from, to], cursor];
 }
 
 interface SpreadsheetGridProps {
@@ -37,8 +67,35 @@ interface SpreadsheetGridProps {
  */
 export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, rowLabel, onDeleteRow, disabled }: SpreadsheetGridProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
   const wantsFocus = useRef(false);
+  // Set from a grid action until its render is done: the old cell's input is removed in that render,
+  // and Chromium fires blur on a removed focused element. That blur is not the user leaving the grid.
+  const moving = useRef(false);
+  const follow = () => {
+    wantsFocus.current = true;
+    moving.current = true;
+  };
   const { cursor, editing } = state;
+  const windowed = state.rows.length > WINDOW_FROM_ROWS;
+  const [rowHeight, setRowHeight] = useState(DEFAULT_ROW_HEIGHT);
+  const [view, setView] = useState<RowWindow>({ first: 0, count: Math.ceil(DEFAULT_VIEWPORT_HEIGHT / DEFAULT_ROW_HEIGHT) });
+
+  // Which rows are in view: on scroll, and when the grid becomes windowed (its real row height too).
+  const measureView = () => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    const headerHeight = wrap.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    const first = Math.max(0, Math.floor((wrap.scrollTop - headerHeight) / rowHeight));
+    const count = Math.ceil((wrap.clientHeight || DEFAULT_VIEWPORT_HEIGHT) / rowHeight);
+    setView((v) => (v.first === first && v.count === count ? v : { first, count }));
+  };
+  useLayoutEffect(() => {
+    if (!windowed) return;
+    const measured = wrapRef.current?.querySelector('tbody tr[aria-rowindex]')?.getBoundingClientRect().height;
+    if (measured && Math.abs(measured - rowHeight) > 0.5) setRowHeight(measured);
+    measureView();
+  }, [windowed, rowHeight]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Follow the cursor with the focus once the user works in the grid (never steal it on load). A
   // layout effect: the new cell's input has the focus before the next key or paste arrives.
@@ -49,6 +106,10 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
     if (!editing) input.select();
     input.closest('td')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [cursor.row, cursor.col, editing === null]); // eslint-disable-line react-hooks/exhaustive-deps
+  // After every render (so after the focus above): blurs count again.
+  useLayoutEffect(() => {
+    moving.current = false;
+  });
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     const action = gridKeyAction(state, {
@@ -64,7 +125,7 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
     // Escape here only cancels the cell edit: keep it from the surrounding modal, which closes on
     // Escape in its own (React) onKeyDown. Escape outside an edit is not a grid action and bubbles.
     if (action.type === 'cancel') event.stopPropagation();
-    wantsFocus.current = true;
+    follow();
     dispatch(action);
     if (action.type === 'startEdit') {
       // Caret to the end: editing keeps the value instead of replacing it.
@@ -79,13 +140,15 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
     const text = event.clipboardData.getData('text/plain');
     if (editing && !isTableText(text)) return; // a value pasted into the text being edited
     event.preventDefault();
-    wantsFocus.current = true;
+    follow();
     dispatch({ type: 'paste', matrix: parseClipboardTable(text) });
   };
 
   const select = (row: number, col: number) => {
     wantsFocus.current = true;
-    if (row !== cursor.row || col !== cursor.col) dispatch({ type: 'select', row, col });
+    if (row === cursor.row && col === cursor.col) return;
+    moving.current = true;
+    dispatch({ type: 'select', row, col });
   };
 
   // Rows are memoised (a 1,000-row paste, then every cursor move, re-renders only the rows that
@@ -94,7 +157,7 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
   handlers.current = {
     select,
     startEdit: () => {
-      wantsFocus.current = true;
+      follow();
       dispatch({ type: 'startEdit' });
     },
     draft: (value) => dispatch({ type: 'draft', value }),
@@ -104,6 +167,7 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
       wantsFocus.current = true;
     },
     blur: () => {
+      if (moving.current) return;
       wantsFocus.current = false;
       if (editing) dispatch({ type: 'commit' });
     },
@@ -111,7 +175,7 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
   };
 
   return (
-    <div className={styles.wrap}>
+    <div className={styles.wrap} ref={wrapRef} onScroll={windowed ? measureView : undefined}>
       <table className={styles.grid} role="grid" aria-label={label} aria-rowcount={state.rows.length + 1}>
         <colgroup>
           <col className={styles.rowHeaderCol} />
@@ -121,7 +185,7 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
           {onDeleteRow && <col className={styles.actionCol} />}
         </colgroup>
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             <th scope="col" className={styles.corner}>
               #
             </th>
@@ -143,28 +207,45 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
           </tr>
         </thead>
         <tbody>
-          {state.rows.map((row, r) => {
-            const active = r === cursor.row;
-            return (
-              <GridRow
-                key={r}
-                r={r}
-                row={row}
-                columns={columns}
-                activeCol={active ? cursor.col : -1}
-                draft={active && editing ? editing.draft : null}
-                errors={columns.map((_, c) => cellErrors?.get(cellKey(r, c)) ?? '').join('\u0000')}
-                label={rowLabel ? rowLabel(r) : r + 1}
-                deletable={!!onDeleteRow}
-                disabled={!!disabled}
-                handlers={handlers}
-                inputRef={inputRef}
-              />
-            );
+          {renderedRanges(state.rows.length, view, cursor.row).flatMap(([from, to], i, ranges) => {
+            const gapBefore = from - (i === 0 ? 0 : ranges[i - 1][1]);
+            const rows: ReactNode[] = [];
+            if (gapBefore > 0) rows.push(<SpacerRow key={`gap-${from}`} height={gapBefore * rowHeight} colSpan={columns.length + (onDeleteRow ? 2 : 1)} />);
+            for (let r = from; r < to; r++) {
+              const active = r === cursor.row;
+              rows.push(
+                <GridRow
+                  key={r}
+                  r={r}
+                  row={state.rows[r]}
+                  columns={columns}
+                  activeCol={active ? cursor.col : -1}
+                  draft={active && editing ? editing.draft : null}
+                  errors={columns.map((_, c) => cellErrors?.get(cellKey(r, c)) ?? '').join('\u0000')}
+                  label={rowLabel ? rowLabel(r) : r + 1}
+                  deletable={!!onDeleteRow}
+                  disabled={!!disabled}
+                  handlers={handlers}
+                  inputRef={inputRef}
+                />,
+              );
+            }
+            const rest = state.rows.length - to;
+            if (i === ranges.length - 1 && rest > 0) rows.push(<SpacerRow key="gap-end" height={rest * rowHeight} colSpan={columns.length + (onDeleteRow ? 2 : 1)} />);
+            return rows;
           })}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Stands in for rows not rendered, so the scrollbar and the rows' positions stay true. */
+function SpacerRow({ height, colSpan }: { height: number; colSpan: number }) {
+  return (
+    <tr role="presentation" aria-hidden="true" style={{ height }}>
+      <td colSpan={colSpan} className={styles.spacer} />
+    </tr>
   );
 }
 
@@ -199,7 +280,7 @@ interface GridRowProps {
 const GridRow = memo(function GridRow({ r, row, columns, activeCol, draft, errors, label, deletable, disabled, handlers, inputRef }: GridRowProps) {
   const errorOf = errors.split('\u0000');
   return (
-    <tr className={activeCol >= 0 ? styles.activeRow : undefined}>
+    <tr className={activeCol >= 0 ? styles.activeRow : undefined} aria-rowindex={r + 2}>
       <th scope="row" className={styles.rowHeader}>
         {label}
       </th>

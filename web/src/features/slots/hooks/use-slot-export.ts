@@ -4,8 +4,6 @@ import type { SlotListQueryInput } from '#shared/schemas/slots';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { getAllSlots } from '@/features/slots/api/export-slots';
-import { exportFileName, slotsToCsv } from '@/features/slots/utils/export-slots';
-import { downloadTextFile } from '@/features/slots/utils/spreadsheet-safe';
 
 /** "엑셀 다운로드": every slot of the current search (all pages) as a CSV file. */
 export function useSlotExport(query: SlotListQueryInput, listFields: readonly FieldConfig[], today: string) {
@@ -14,7 +12,12 @@ export function useSlotExport(query: SlotListQueryInput, listFields: readonly Fi
   const download = async () => {
     setExporting(true);
     try {
-      const all = await getAllSlots({ ...query, page: 1 });
+      // The CSV writer (papaparse) loads on the first download, not with the list.
+      const [all, { exportFileName, slotsToCsv }, { downloadTextFile }] = await Promise.all([
+        getAllSlots({ ...query, page: 1 }),
+        import('@/features/slots/utils/export-slots'),
+        import('@/features/slots/utils/spreadsheet-safe'),
+      ]);
       downloadTextFile(exportFileName(today), slotsToCsv(all, listFields));
     } catch (error) {
       toast({ tone: 'error', message: errorMessage(error, '엑셀 다운로드 중 오류가 발생했습니다.') });

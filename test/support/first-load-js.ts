@@ -1,0 +1,110 @@
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from 'playwright-core';
+import type { BrowserSession } from './browser';
+import { submitLogin } from './browser';
+
+/**
+ * Issue 18 item 1: the JavaScript a first visit of a route downloads, counted from the network in
+ * headless Chromium, each file gzip-compressed as a CDN would serve it. One way of counting for the
+ * bench (bench/first-load-js.bench.ts) and the budget test (test/browser/first-load-budget.test.ts).
+ */
+export const FIRST_LOAD_BUDGET_KB: Record<string, number> = { '/login': 90, '/slots': 150 };
+export const DEFAULT_FIRST_LOAD_BUDGET_KB = 170;
+export const firstLoadBudgetKb = (path: string) => FIRST_LOAD_BUDGET_KB[path] ?? DEFAULT_FIRST_LOAD_BUDGET_KB;
+
+export type FirstLoadRole = 'anonymous' | 'user' | 'operator' | 'developer';
+
+/**
+ * Every route of the SPA's router (web/src/app/router.tsx), visited as the role it is for:
+ * advertiser pages as an advertiser, /admin/* as an operator (/admin/settings as a developer),
+ * /login signed out. `landsOn`: where the route sends a first visit with the default settings
+ * (/cash opens the charge dialog over the cash history). `:slotId` is an advertiser's own slot.
+ */
+export const firstLoadRoutes: { path: string; as: FirstLoadRole; landsOn?: string }[] = [
+  { path: '/login', as: 'anonymous' },
+  { path: '/login-preview', as: 'anonymous' },
+  { path: '/slots', as: 'user' },
+  { path: '/slots/bulk', as: 'user' },
+  { path: '/slots/:slotId/rank-history', as: 'user' },
+  { path: '/cash', as: 'user', landsOn: '/cash-history' },
+  { path: '/cash/charge', as: 'user', landsOn: '/cash-history' },
+  { path: '/cash-history', as: 'user' },
+  { path: '/cash/history', as: 'user' },
+  { path: '/ranking', as: 'user' },
+  { path: '/profile', as: 'user' },
+  { path: '/announcements', as: 'user' },
+  { path: '/notifications', as: 'user' },
+  { path: '/chat-test', as: 'user' },
+  { path: '/notification-test', as: 'user' },
+  { path: '/no-such-page', as: 'user' },
+  { path: '/admin', as: 'operator' },
+  { path: '/admin/slots', as: 'operator' },
+  { path: '/admin/slot-allocation-history', as: 'operator' },
+  { path: '/admin/cash', as: 'operator' },
+  { path: '/admin/users', as: 'operator' },
+  { path: '/admin/chat', as: 'operator' },
+  { path: '/admin/notifications', as: 'operator' },
+  { path: '/admin/notification-history', as: 'operator' },
+  { path: '/admin/announcements', as: 'operator' },
+  { path: '/admin/settings', as: 'developer' },
+];
+
+export interface FirstLoad {
+  kb: number;
+  files: number;
+  /** Each script's gzip size in KB, largest first, by file name (what to look at when over budget). */
+  scripts: { file: string; kb: number }[];
+  /** Where the page ended up (a guard's redirect would measure another page). */
+  finalPath: string;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+async function countScripts(page: Page, url: string): Promise<FirstLoad> {
+  const sizes = new Map<string, number>();
+  const pending: Promise<void>[] = [];
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response.body().then(
+        (body) => void sizes.set(response.url(), gzipSync(body).length),
+        () => undefined, // a redirect or an aborted load has no body
+      ),
+    );
+  };
+  page.on('response', onResponse);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('response', onResponse);
+  await Promise.all(pending);
+  const scripts = [...sizes.entries()]
+    .map(([file, bytes]) => ({ file: new URL(file).pathname.replace(/^\/assets\//, ''), kb: kb(bytes) }))
+    .sort((a, b) => b.kb - a.kb);
+  const bytes = [...sizes.values()].reduce((a, b) => a + b, 0);
+  return { kb: kb(bytes), files: sizes.size, scripts, finalPath: new URL(page.url()).pathname };
+}
+
+/**
+ * A first visit of `path`: a fresh tab, no cookies, the HTTP cache off; signed in first through the
+ * login form when `signIn` is given (the session cookie is all that survives into the measured load).
+ */
+export async function measureFirstLoad(
+  browser: BrowserSession,
+  baseUrl: string,
+  path: string,
+  signIn?: { loginId: string; password: string },
+): Promise<FirstLoad> {
+  const page = await browser.freshPage();
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    if (signIn) {
+      await submitLogin(page, baseUrl, signIn.loginId, signIn.password);
+      await page.waitForURL((u) => u.pathname !== '/login');
+    }
+    // Nothing the sign-in downloaded may be reused: every script of the route comes from the network.
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    return await countScripts(page, `${baseUrl}${path}`);
+  } finally {
+    await page.close();
+  }
+}
