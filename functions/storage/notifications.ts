@@ -4,7 +4,7 @@ import { failedConditionIndex, isConditionFailure } from '#commons/store-errors'
 import { db, tableName } from './client';
 import { batchGetAll, chunk, inParallel, queryAll } from './item-io';
 import { notificationKeys, stripKeys } from './keys';
-import { transact, type TransactItem } from './transactions';
+import { transact, transactUnlessRefused, type TransactItem } from './transactions';
 
 /**
  * Notifications (issue 13). Layout (docs/data-model.md):
@@ -309,13 +309,7 @@ export const notificationsStore = {
   },
 
   async markDirectRead(userId: string, id: string, at: string): Promise<boolean> {
-    try {
-      await transact(this.directReadItems(userId, id, at));
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    return transactUnlessRefused(this.directReadItems(userId, id, at));
   },
 
   directReadItems(userId: string, id: string, at: string): TransactItem[] {
@@ -336,13 +330,7 @@ export const notificationsStore = {
 
   /** Marks a broadcast read for one user; false when they had already read or deleted it. */
   async markBroadcastRead(userId: string, id: string, at: string): Promise<boolean> {
-    try {
-      await transact(this.broadcastReadItems(userId, id, at));
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    return transactUnlessRefused(this.broadcastReadItems(userId, id, at));
   },
 
   broadcastReadItems(userId: string, id: string, at: string): TransactItem[] {
@@ -437,13 +425,7 @@ export const notificationsStore = {
       },
     ];
     if (!wasRead) items.push(countsUpdate(userId, 'unread', -1));
-    try {
-      await transact(items);
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    return transactUnlessRefused(items);
   },
 
   /** Deletes a broadcast for one user (its state remembers it); an unread one stops counting. */
@@ -461,13 +443,7 @@ export const notificationsStore = {
       },
     ];
     if (!wasRead) items.push(countsUpdate(userId, 'broadcastSeen', 1));
-    try {
-      await transact(items);
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+    return transactUnlessRefused(items);
   },
 
   /**

@@ -1,4 +1,5 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from '#commons/store-errors';
 import { db } from './client';
 
 /**
@@ -13,4 +14,18 @@ export const MAX_TRANSACTION_ITEMS = 100;
 
 export async function transact(items: TransactItem[], clientRequestToken?: string): Promise<void> {
   await db().send(new TransactWriteCommand({ TransactItems: items, ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}) }));
+}
+
+/**
+ * A transaction whose conditions may refuse it as a normal outcome (already read, already deleted):
+ * true when it committed, false when a condition said no; any other failure is thrown.
+ */
+export async function transactUnlessRefused(items: TransactItem[]): Promise<boolean> {
+  try {
+    await transact(items);
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { useRecipientSearch } from '../api/send-recipients';
-import { RECIPIENT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../hooks/admin-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { PickedUser, RecipientMode } from '../utils/send-form';
 import styles from './admin-notifications.module.css';
 import { useUniqueId } from '@/lib/use-unique-id';
+
+/** The search box's 500 ms debounce (operator console §9). */
+const SEARCH_DEBOUNCE_MS = 500;
 
 interface Props {
   mode: RecipientMode;
@@ -24,7 +27,7 @@ interface Props {
 export function SendRecipientPicker({ mode, onModeChange, selected, onSelectedChange, error, disabled }: Props) {
   const id = useUniqueId();
   const [text, setText] = useState('');
-  const search = useDebouncedValue(text.trim(), RECIPIENT_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const { data, error: loadError, isLoading } = useRecipientSearch(search, mode === 'selected');
   const chosen = new Set(selected.map((u) => u.id));
   const shown = data?.users ?? [];

@@ -3,7 +3,7 @@ import type { SlotListQueryInput, SlotSearchType } from '#shared/schemas/slots';
 import type { DisplayStatus } from '#shared/slot-status';
 import { tabQuery, type AdminSlotTab } from '../utils/admin-slot-tabs';
 import { useAdminPageSize } from './use-admin-page-size';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 

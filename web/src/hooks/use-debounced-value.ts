@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `ms` (the search box: 500 ms, spec §9). */
+/** The value once it has stopped changing for `ms` (search boxes: 500 ms, operator console §9). */
 export function useDebouncedValue<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
