@@ -35,7 +35,12 @@ export default defineConfig({
             { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
             { find: /^react$/, replacement: 'preact/compat' },
             // react-router's `node` export is CommonJS, which would require the real react.
-            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url),
+              ),
+            },
             { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
           ],
         },
@@ -45,7 +50,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['test/support/web-setup.ts'],
           // Libraries that import react must go through the aliases above (the SPA ships on Preact).
-          server: { deps: { inline: [/swr/, /react-router/, /react-hook-form/, /@hookform/, /@testing-library/, /@tiptap/] } },
+          server: {
+            deps: { inline: [/swr/, /react-router/, /react-hook-form/, /@hookform/, /@testing-library/, /@tiptap/] },
+          },
         },
       },
       {

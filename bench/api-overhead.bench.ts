@@ -33,7 +33,10 @@ async function load(url: string, token: string, connections: number) {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: SECONDS, headers: { authorization: `Bearer ${token}` } }, (err, res) => (err ? reject(err) : resolve(res)));
+    const instance = autocannon(
+      { url, connections, duration: SECONDS, headers: { authorization: `Bearer ${token}` } },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
@@ -62,16 +65,35 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
     const { seedMs } = await seedStaffSlots({ users: 200, slotsPerUser: 100 });
 
     // The advertiser's 100 slots go through the real bulk registration (and its charge).
-    const advertiser = await createUser({ loginId: 'benchadvertiser', password: 'benchpass1', fullName: '벤치광고주', role: 'user' });
-    await credit({ userId: advertiser.id, amount: 100 * 50_000, type: 'charge', description: '벤치 충전', referenceId: 'bench', idempotencyKey: 'bench-fund' });
+    const advertiser = await createUser({
+      loginId: 'benchadvertiser',
+      password: 'benchpass1',
+      fullName: '벤치광고주',
+      role: 'user',
+    });
+    await credit({
+      userId: advertiser.id,
+      amount: 100 * 50_000,
+      type: 'charge',
+      description: '벤치 충전',
+      referenceId: 'bench',
+      idempotencyKey: 'bench-fund',
+    });
     await createUser({ loginId: 'benchoperator', password: 'benchpass1', fullName: '벤치운영자', role: 'operator' });
     const signIn = async (email: string) => {
-      const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'benchpass1' }) });
+      const res = await fetch(`${stack.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'benchpass1' }),
+      });
       return ((await res.json()) as any).data.tokens.accessToken as string;
     };
     const tokens = { user: await signIn('benchadvertiser'), operator: await signIn('benchoperator') };
     const rows = Array.from({ length: 100 }, (_, i) => ({
-      customFields: { keywords: `벤치 키워드 ${i}`, landingUrl: `https://www.coupang.com/vp/products/${900000 + i}?itemId=${910000 + i}&vendorItemId=${920000 + i}` },
+      customFields: {
+        keywords: `벤치 키워드 ${i}`,
+        landingUrl: `https://www.coupang.com/vp/products/${900000 + i}?itemId=${910000 + i}&vendorItemId=${920000 + i}`,
+      },
     }));
     const bulk = await fetch(`${stack.url}/api/slots/bulk`, {
       method: 'POST',
@@ -79,32 +101,54 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
       body: JSON.stringify({ rows }),
     });
     const registered = ((await bulk.json()) as any).data;
-    if (registered?.succeeded !== 100) throw new Error(`bulk registration: ${JSON.stringify(registered).slice(0, 300)}`);
+    if (registered?.succeeded !== 100)
+      throw new Error(`bulk registration: ${JSON.stringify(registered).slice(0, 300)}`);
 
     // Notifications (issue 13): direct ones and broadcasts through the operator's send, two of each kind read.
     const call = async (token: string, method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${stack.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${stack.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       const json = (await res.json()) as any;
       if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
       return json.data;
     };
     for (let i = 0; i < 6; i++) {
-      await call(tokens.operator, 'POST', '/api/notifications', { title: `벤치 알림 ${i}`, message: '벤치', recipientId: i % 2 ? 'all' : [advertiser.id] });
+      await call(tokens.operator, 'POST', '/api/notifications', {
+        title: `벤치 알림 ${i}`,
+        message: '벤치',
+        recipientId: i % 2 ? 'all' : [advertiser.id],
+      });
     }
-    const inbox = (await call(tokens.user, 'GET', '/api/notifications?limit=50')).items as Array<{ id: string; recipient_id: string }>;
+    const inbox = (await call(tokens.user, 'GET', '/api/notifications?limit=50')).items as Array<{
+      id: string;
+      recipient_id: string;
+    }>;
     for (const kind of ['all', advertiser.id]) {
-      for (const n of inbox.filter((x) => x.recipient_id === kind).slice(0, 2)) await call(tokens.user, 'PUT', `/api/notifications/${n.id}/read`);
+      for (const n of inbox.filter((x) => x.recipient_id === kind).slice(0, 2))
+        await call(tokens.user, 'PUT', `/api/notifications/${n.id}/read`);
     }
     // Chat (issue 14): the advertiser asks, an operator answers twice, unread by the advertiser.
     const first = await call(tokens.user, 'POST', '/api/chat/messages', { content: '벤치 문의입니다.' });
-    for (const text of ['확인 중입니다.', '처리했습니다.']) await call(tokens.operator, 'POST', `/api/chat/rooms/${first.room.id}/messages`, { content: text });
+    for (const text of ['확인 중입니다.', '처리했습니다.'])
+      await call(tokens.operator, 'POST', `/api/chat/rooms/${first.room.id}/messages`, { content: text });
 
     const endpoints: Endpoint[] = [
       { name: 'auth me', path: '/api/auth/me', token: 'user' },
       { name: 'cash balance', path: '/api/cash/balance', token: 'user' },
       { name: 'user slot list (100 slots, page of 10)', path: '/api/slots?page=1&limit=10', token: 'user' },
-      { name: 'operator slot list (20,000 slots, pending, page of 10)', path: '/api/slots?status=pending&page=1&limit=10', token: 'operator' },
-      { name: 'notifications unread count (direct and broadcast)', path: '/api/notifications/unread-count', token: 'user' },
+      {
+        name: 'operator slot list (20,000 slots, pending, page of 10)',
+        path: '/api/slots?status=pending&page=1&limit=10',
+        token: 'operator',
+      },
+      {
+        name: 'notifications unread count (direct and broadcast)',
+        path: '/api/notifications/unread-count',
+        token: 'user',
+      },
       { name: 'chat unread count', path: '/api/chat/unread-count', token: 'user' },
     ];
 
@@ -113,26 +157,44 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
       const byName: Record<string, Awaited<ReturnType<typeof load>> & { path: string }> = {};
       for (const e of endpoints) {
         // A few calls first: the first of a query builds what the others reuse.
-        for (let i = 0; i < 5; i++) await fetch(`${stack.url}${e.path}`, { headers: { authorization: `Bearer ${tokens[e.token]}` } });
+        for (let i = 0; i < 5; i++)
+          await fetch(`${stack.url}${e.path}`, { headers: { authorization: `Bearer ${tokens[e.token]}` } });
         const figures = await load(`${stack.url}${e.path}`, tokens[e.token], connections);
         byName[e.name] = { path: e.path, ...figures };
-        log(`${connections} connections, ${e.name}: p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms, ${figures.throughputPerS}/s, non-2xx ${figures.non2xx}`);
+        log(
+          `${connections} connections, ${e.name}: p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms, ${figures.throughputPerS}/s, non-2xx ${figures.non2xx}`,
+        );
       }
       const base = byName['cash balance'];
       runs[`${connections}`] = Object.fromEntries(
-        Object.entries(byName).map(([name, f]) => [name, { ...f, ratioToBalanceP50: round(f.p50Ms / base.p50Ms), ratioToBalanceP95: round(f.p95Ms / base.p95Ms) }]),
+        Object.entries(byName).map(([name, f]) => [
+          name,
+          { ...f, ratioToBalanceP50: round(f.p50Ms / base.p50Ms), ratioToBalanceP95: round(f.p95Ms / base.p95Ms) },
+        ]),
       );
     }
     const userList = 'user slot list (100 slots, page of 10)';
     const operatorList = 'operator slot list (20,000 slots, pending, page of 10)';
-    const worst = (name: string, field: string) => Math.max(...Object.values(runs).map((r) => (r[name] as Record<string, number>)[field]));
+    const worst = (name: string, field: string) =>
+      Math.max(...Object.values(runs).map((r) => (r[name] as Record<string, number>)[field]));
     return {
       bench: 'api-overhead',
       at: new Date().toISOString(),
-      machine: { node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) } },
+      machine: {
+        node: process.version,
+        cpus: availableParallelism(),
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
+      },
       tool: 'autocannon',
       secondsPerScenario: SECONDS,
-      seed: { operatorSlots: 20_000, advertiserSlots: 100, seedMs: round(seedMs), advertiserNotifications: { direct: 3, broadcast: 3, read: 4 }, advertiserChatUnread: 2 },
+      seed: {
+        operatorSlots: 20_000,
+        advertiserSlots: 100,
+        seedMs: round(seedMs),
+        advertiserNotifications: { direct: 3, broadcast: 3, read: 4 },
+        advertiserChatUnread: 2,
+      },
       runs,
       targets: { userListP50RatioAtMost: TARGET_USER_LIST_RATIO, operatorListP95AtMostMs: TARGET_OPERATOR_P95_MS },
       met: {

@@ -25,21 +25,47 @@ export async function runFirstLoadJsBench(log: (msg: string) => void = console.l
     const user = await createUser({ loginId: 'jsuser', password, fullName: '광고주', role: 'user' });
     await createUser({ loginId: 'jsstaff', password, fullName: '운영자', role: 'operator' });
     await createUser({ loginId: 'jsdev', password, fullName: '개발자', role: 'developer' });
-    await credit({ userId: user.id, amount: 100_000, type: 'charge', description: '벤치 충전', referenceId: 'bench', idempotencyKey: 'first-load-fund' });
+    await credit({
+      userId: user.id,
+      amount: 100_000,
+      type: 'charge',
+      description: '벤치 충전',
+      referenceId: 'bench',
+      idempotencyKey: 'first-load-fund',
+    });
     // The rank-history window shows one of the advertiser's own slots.
-    const login = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'jsuser', password }) });
+    const login = await fetch(`${stack.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'jsuser', password }),
+    });
     const token = ((await login.json()) as any).data.tokens.accessToken as string;
     const slot = await fetch(`${stack.url}/api/slots`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ customFields: { keywords: '벤치 키워드', landingUrl: 'https://www.coupang.com/vp/products/1001?itemId=2001&vendorItemId=3001', mid: 'M1' } }),
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        customFields: {
+          keywords: '벤치 키워드',
+          landingUrl: 'https://www.coupang.com/vp/products/1001?itemId=2001&vendorItemId=3001',
+          mid: 'M1',
+        },
+      }),
     });
     const slotId = ((await slot.json()) as any).data?.id as string;
     if (!slotId) throw new Error('could not register the slot the rank-history window shows');
 
     const routes: Record<string, FirstLoad & { as: string; budgetKb: number; withinBudget: boolean }> = {};
     for (const { path, as } of firstLoadRoutes) {
-      const figure = await measureFirstLoad(browser, stack.url, path.replace(':slotId', slotId), as === 'anonymous' ? undefined : accounts[as]);
+      const figure = await measureFirstLoad(
+        browser,
+        stack.url,
+        path.replace(':slotId', slotId),
+        as === 'anonymous' ? undefined : accounts[as],
+      );
       const budgetKb = firstLoadBudgetKb(path);
       routes[path] = { as, ...figure, budgetKb, withinBudget: figure.kb <= budgetKb };
       log(`${path} (${as}): ${figure.kb} KB gzip in ${figure.files} files (budget ${budgetKb})`);

@@ -54,7 +54,14 @@ export function lambdaEntries(): LambdaEntry[] {
 /** Bundles one entry as AppFunction does; the file lands under node_modules so the SDK resolves. */
 async function bundle(e: LambdaEntry) {
   const file = join(outRoot, e.name, bundleFileName());
-  const result = await build({ ...esbuildOptions(), entryPoints: [join(projectRoot, e.entry)], outfile: file, absWorkingDir: projectRoot, metafile: true, logLevel: 'error' });
+  const result = await build({
+    ...esbuildOptions(),
+    entryPoints: [join(projectRoot, e.entry)],
+    outfile: file,
+    absWorkingDir: projectRoot,
+    metafile: true,
+    logLevel: 'error',
+  });
   const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint)!;
   const externals = [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))];
   const code = readFileSync(file);
@@ -99,7 +106,10 @@ export async function runLambdaBundlesBench(log: (msg: string) => void = console
   writeFileSync(emptyEntry, 'export const handler = async () => ({ statusCode: 200 });\n');
   writeFileSync(warmupFile, 'export default 1;\n');
 
-  const entries: LambdaEntry[] = [{ name: 'empty', kind: 'baseline', entry: emptyEntry.slice(projectRoot.length) }, ...lambdaEntries()];
+  const entries: LambdaEntry[] = [
+    { name: 'empty', kind: 'baseline', entry: emptyEntry.slice(projectRoot.length) },
+    ...lambdaEntries(),
+  ];
   const bundles = [];
   for (const e of entries) bundles.push(await bundle(e));
   log(`bundled ${bundles.length} entries into ${outRoot}`);
@@ -141,12 +151,19 @@ export async function runLambdaBundlesBench(log: (msg: string) => void = console
   });
   const api = rows.filter((r) => r.kind === 'api');
   for (const r of rows) {
-    log(`${r.name.padEnd(18)} ${String(r.kb).padStart(6)} KB  gzip ${String(round(r.gzipBytes / 1024)).padStart(5)} KB  import ${String(r.importMs).padStart(6)} ms  own ${String(r.ownImportMs).padStart(5)} ms (+${r.ownImportOverEmptyMs} over empty)`);
+    log(
+      `${r.name.padEnd(18)} ${String(r.kb).padStart(6)} KB  gzip ${String(round(r.gzipBytes / 1024)).padStart(5)} KB  import ${String(r.importMs).padStart(6)} ms  own ${String(r.ownImportMs).padStart(5)} ms (+${r.ownImportOverEmptyMs} over empty)`,
+    );
   }
   return {
     bench: 'lambda-bundles',
     at: new Date().toISOString(),
-    machine: { node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) } },
+    machine: {
+      node: process.version,
+      cpus: availableParallelism(),
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
+    },
     runs: RUNS,
     esbuild: esbuildOptions(),
     targets: { apiMaxBytes: MAX_API_BYTES, apiMaxOwnImportOverEmptyMs: MAX_API_OWN_IMPORT_MS },

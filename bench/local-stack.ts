@@ -20,7 +20,11 @@ export async function startBenchStack(opts: { webDist?: boolean } = {}) {
     await ensureTable(dynamo.endpoint, tableName);
     const { bootstrap } = await import('../functions/domain/bootstrap');
     await bootstrap({ loginId: 'benchdev', password: 'benchdev123' });
-    const server = await startLocalServer({ port, host: '127.0.0.1', webDist: opts.webDist ? join(import.meta.dirname, '../web/dist') : undefined });
+    const server = await startLocalServer({
+      port,
+      host: '127.0.0.1',
+      webDist: opts.webDist ? join(import.meta.dirname, '../web/dist') : undefined,
+    });
     return {
       url: `http://127.0.0.1:${server.port}`,
       async stop() {

@@ -23,7 +23,12 @@ const DIRECT_CONCURRENCY = 4;
 const TARGET_BROADCAST_LAST_MS = 10_000;
 const TARGET_DIRECT_P95_MS = 1_000;
 
-type Client = { userId: string; ws: WebSocket; waiting: Map<string, (at: number) => void>; arrivals: Map<string, number> };
+type Client = {
+  userId: string;
+  ws: WebSocket;
+  waiting: Map<string, (at: number) => void>;
+  arrivals: Map<string, number>;
+};
 
 async function inParallel<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
   let next = 0;
@@ -49,19 +54,38 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
 
     log(`creating ${USERS} advertisers and opening one socket each …`);
     const t0 = performance.now();
-    const operator = await createUser({ loginId: 'benchoperator', password: 'benchop123', fullName: '벤치 운영자', role: 'operator' });
-    const opLogin = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'benchoperator', password: 'benchop123' }) });
+    const operator = await createUser({
+      loginId: 'benchoperator',
+      password: 'benchop123',
+      fullName: '벤치 운영자',
+      role: 'operator',
+    });
+    const opLogin = await fetch(`${stack.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'benchoperator', password: 'benchop123' }),
+    });
     const opToken = ((await opLogin.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
 
     await inParallel(
       Array.from({ length: USERS }, (_, i) => i),
       CONNECT_CONCURRENCY,
       async (i) => {
-        const user = await createUser({ loginId: `benchuser${i}`, password: 'benchuser1', fullName: `광고주${i}`, role: 'user' });
+        const user = await createUser({
+          loginId: `benchuser${i}`,
+          password: 'benchuser1',
+          fullName: `광고주${i}`,
+          role: 'user',
+        });
         // The app loads its badge when it starts; that fixes the account's broadcast base.
         await unreadCountOf(user.id, 'user');
         const token = await issueAccessToken({ userId: user.id, role: 'user', sessionId: `bench-${i}`, actorId: null });
-        const client: Client = { userId: user.id, ws: new WebSocket(`${wsUrl}?token=${token}`), waiting: new Map(), arrivals: new Map() };
+        const client: Client = {
+          userId: user.id,
+          ws: new WebSocket(`${wsUrl}?token=${token}`),
+          waiting: new Map(),
+          arrivals: new Map(),
+        };
         client.ws.on('message', (data) => {
           const at = performance.now();
           const message = JSON.parse(String(data)) as { type: string; data: { id?: string } };
@@ -72,7 +96,9 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
         await new Promise<void>((resolve, reject) => {
           client.ws.once('open', () => resolve());
           client.ws.once('error', reject);
-          client.ws.once('unexpected-response', (_req, res) => reject(new Error(`connect refused: HTTP ${res.statusCode}`)));
+          client.ws.once('unexpected-response', (_req, res) =>
+            reject(new Error(`connect refused: HTTP ${res.statusCode}`)),
+          );
         });
         clients.push(client);
       },
@@ -97,10 +123,17 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
     const { groupId, recipientCount } = await send('all', '전체 공지 (벤치마크)');
     const answeredMs = performance.now() - sentAt;
     const deadline = Date.now() + 60_000;
-    while (clients.some((c) => !c.arrivals.has(groupId)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const arrivals = clients.map((c) => c.arrivals.get(groupId)).filter((t): t is number => t !== undefined).map((t) => t - sentAt).sort((a, b) => a - b);
+    while (clients.some((c) => !c.arrivals.has(groupId)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const arrivals = clients
+      .map((c) => c.arrivals.get(groupId))
+      .filter((t): t is number => t !== undefined)
+      .map((t) => t - sentAt)
+      .sort((a, b) => a - b);
     const missed = clients.length - arrivals.length;
-    log(`broadcast: ${arrivals.length}/${clients.length} delivered, last after ${Math.round(arrivals.at(-1) ?? NaN)} ms (answer after ${Math.round(answeredMs)} ms)`);
+    log(
+      `broadcast: ${arrivals.length}/${clients.length} delivered, last after ${Math.round(arrivals.at(-1) ?? NaN)} ms (answer after ${Math.round(answeredMs)} ms)`,
+    );
 
     // Direct notifications to sampled users, a few in flight: request → that user's socket.
     log(`sending ${DIRECT_SAMPLES} direct notifications, ${DIRECT_CONCURRENCY} in flight …`);
@@ -154,7 +187,12 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
         // Only the broadcast may reach a user who was not sent a direct one.
         strayDeliveries: others - (clients.length - sample.length),
       },
-      machine: { cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? '', loadAtStart: round(loadAtStart), loadAtEnd: round(loadavg()[0]) },
+      machine: {
+        cpus: availableParallelism(),
+        cpuModel: cpus()[0]?.model ?? '',
+        loadAtStart: round(loadAtStart),
+        loadAtEnd: round(loadavg()[0]),
+      },
     };
     return result;
   } finally {

@@ -20,7 +20,7 @@ import type { ObservationRecord } from '../functions/storage/rank-observations';
  * Target (issue 12): 20,000 slots recomputed in under 60 s locally (the hourly and the midnight run);
  * cost linear in the slot count. `RANK_BENCH_SIZES=5000` runs one size only.
  */
-const SIZES = (process.env.RANK_BENCH_SIZES ?? "5000,20000").split(",").map(Number);
+const SIZES = (process.env.RANK_BENCH_SIZES ?? '5000,20000').split(',').map(Number);
 const SLOTS_PER_OWNER = 20;
 const SLOTS_PER_PAIR = 4;
 const CHECKS_TODAY = 4;
@@ -39,7 +39,10 @@ interface Capacity {
 async function capacityMeter() {
   const { db } = await import('../functions/storage/client');
   const totals: Capacity = { read: 0, write: 0, calls: 0 };
-  const add = (c: { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number } | undefined, command: string) => {
+  const add = (
+    c: { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number } | undefined,
+    command: string,
+  ) => {
     if (!c) return;
     // Reads report ReadCapacityUnits or, on plain queries, only CapacityUnits; writes likewise.
     const isWrite = /Put|Update|Delete|BatchWrite|TransactWrite/.test(command);
@@ -64,7 +67,11 @@ async function capacityMeter() {
   );
   return {
     snapshot: (): Capacity => ({ ...totals }),
-    since: (before: Capacity): Capacity => ({ read: round(totals.read - before.read), write: round(totals.write - before.write), calls: totals.calls - before.calls }),
+    since: (before: Capacity): Capacity => ({
+      read: round(totals.read - before.read),
+      write: round(totals.write - before.write),
+      calls: totals.calls - before.calls,
+    }),
   };
 }
 
@@ -90,7 +97,19 @@ async function runSize(slotCount: number, log: (msg: string) => void) {
     const base = now.getTime() - 60_000;
     for (let u = 0; u < owners; u++) {
       const createdAt = new Date(base - u).toISOString();
-      const owner = { id: `RCUSER${String(u).padStart(5, '0')}`, loginId: `rcuser${u}`, role: 'user' as const, fullName: `광고주${u}`, phone: null, isActive: true, passwordHash: 'x', permissions: [], createdAt, updatedAt: createdAt, lastLoginAt: null };
+      const owner = {
+        id: `RCUSER${String(u).padStart(5, '0')}`,
+        loginId: `rcuser${u}`,
+        role: 'user' as const,
+        fullName: `광고주${u}`,
+        phone: null,
+        isActive: true,
+        passwordHash: 'x',
+        permissions: [],
+        createdAt,
+        updatedAt: createdAt,
+        lastLoginAt: null,
+      };
       await usersStore.create(owner);
       const slots = Array.from({ length: SLOTS_PER_OWNER }, (_, s) => {
         const i = u * SLOTS_PER_OWNER + s;
@@ -103,7 +122,15 @@ async function runSize(slotCount: number, log: (msg: string) => void) {
           owner,
           status: 'active',
           slotNumber: s + 1,
-          fields: { customFields: { keywords: keyword, landingUrl: url, mid: `MID${i}` }, keyword, url, mid: `MID${i}`, productId: String(100000 + p), itemId: String(200000 + p), vendorItemId: String(300000 + p) },
+          fields: {
+            customFields: { keywords: keyword, landingUrl: url, mid: `MID${i}` },
+            keyword,
+            url,
+            mid: `MID${i}`,
+            productId: String(100000 + p),
+            itemId: String(200000 + p),
+            vendorItemId: String(300000 + p),
+          },
           price: 50_000,
           startDate: addKstDays(today, -10),
           endDate: addKstDays(today, 20),
@@ -118,7 +145,12 @@ async function runSize(slotCount: number, log: (msg: string) => void) {
     const dayStart = (day: string) => new Date(`${day}T00:00:00+09:00`).getTime();
     const spanToday = Math.max(60_000, now.getTime() - dayStart(today) - 60_000);
     const checksOf = (p: number, slots: Array<{ day: string; at: number; k: number }>): ObservationRecord[] => {
-      const pair = { keyword: `순위 벤치 키워드 ${p}`, productId: String(100000 + p), itemId: String(200000 + p), vendorItemId: String(300000 + p) };
+      const pair = {
+        keyword: `순위 벤치 키워드 ${p}`,
+        productId: String(100000 + p),
+        itemId: String(200000 + p),
+        vendorItemId: String(300000 + p),
+      };
       const pairId = pairIdOf(pair);
       return slots.map(({ day, at, k }) => {
         const roll = (p * 31 + k * 17) % 100;
@@ -133,7 +165,9 @@ async function runSize(slotCount: number, log: (msg: string) => void) {
           observedAt: new Date(at).toISOString(),
           receivedAt: new Date(at + 5_000).toISOString(),
           workerKeyId: 'bench',
-          ...(status === 'found' && k === CHECKS_YESTERDAY + 1 ? { productName: `벤치 상품 ${p}`, imageUrl: `https://thumbnail1.coupangcdn.com/bench/${p}.jpg` } : {}),
+          ...(status === 'found' && k === CHECKS_YESTERDAY + 1
+            ? { productName: `벤치 상품 ${p}`, imageUrl: `https://thumbnail1.coupangcdn.com/bench/${p}.jpg` }
+            : {}),
         };
       });
     };
@@ -142,11 +176,27 @@ async function runSize(slotCount: number, log: (msg: string) => void) {
     for (let p = 0; p < pairs; p++) {
       observations.push(
         ...checksOf(p, [
-          ...Array.from({ length: CHECKS_YESTERDAY }, (_, k) => ({ day: yesterday, at: dayStart(yesterday) + (k + 1) * 6 * 3600_000, k })),
-          ...Array.from({ length: CHECKS_TODAY }, (_, k) => ({ day: today, at: dayStart(today) + Math.floor(((k + 1) * spanToday) / (CHECKS_TODAY + 2)), k: CHECKS_YESTERDAY + k })),
+          ...Array.from({ length: CHECKS_YESTERDAY }, (_, k) => ({
+            day: yesterday,
+            at: dayStart(yesterday) + (k + 1) * 6 * 3600_000,
+            k,
+          })),
+          ...Array.from({ length: CHECKS_TODAY }, (_, k) => ({
+            day: today,
+            at: dayStart(today) + Math.floor(((k + 1) * spanToday) / (CHECKS_TODAY + 2)),
+            k: CHECKS_YESTERDAY + k,
+          })),
         ]),
       );
-      lateChecks.push(...checksOf(p, [{ day: today, at: dayStart(today) + Math.floor(((CHECKS_TODAY + 1) * spanToday) / (CHECKS_TODAY + 2)), k: 99 }]));
+      lateChecks.push(
+        ...checksOf(p, [
+          {
+            day: today,
+            at: dayStart(today) + Math.floor(((CHECKS_TODAY + 1) * spanToday) / (CHECKS_TODAY + 2)),
+            k: 99,
+          },
+        ]),
+      );
     }
     await rankObservationsStore.put(observations);
     const seedMs = performance.now() - seedStarted;
@@ -158,13 +208,28 @@ async function runSize(slotCount: number, log: (msg: string) => void) {
       const summary = await runRankRecompute(at);
       const ms = performance.now() - started;
       const capacity = meter.since(before);
-      if (summary.slots !== slotCount || summary.failed) throw new Error(`[${slotCount}] ${label}: ${JSON.stringify(summary)}`);
-      log(`[${slotCount}] ${label}: ${round(ms)} ms, ${capacity.read} RCU, ${capacity.write} WCU, ${summary.slotsWritten} slots written`);
+      if (summary.slots !== slotCount || summary.failed)
+        throw new Error(`[${slotCount}] ${label}: ${JSON.stringify(summary)}`);
+      log(
+        `[${slotCount}] ${label}: ${round(ms)} ms, ${capacity.read} RCU, ${capacity.write} WCU, ${summary.slotsWritten} slots written`,
+      );
       return {
         ms: round(ms),
         msPer1000Slots: round((ms / slotCount) * 1000),
-        capacity: { ...capacity, readPer1000Slots: round((capacity.read / slotCount) * 1000), writePer1000Slots: round((capacity.write / slotCount) * 1000) },
-        summary: { slots: summary.slots, pairs: summary.pairs, checks: summary.checks, suspect: summary.suspect, slotsWritten: summary.slotsWritten, rankDaysWritten: summary.rankDaysWritten, closedDay: summary.closedDay },
+        capacity: {
+          ...capacity,
+          readPer1000Slots: round((capacity.read / slotCount) * 1000),
+          writePer1000Slots: round((capacity.write / slotCount) * 1000),
+        },
+        summary: {
+          slots: summary.slots,
+          pairs: summary.pairs,
+          checks: summary.checks,
+          suspect: summary.suspect,
+          slotsWritten: summary.slotsWritten,
+          rankDaysWritten: summary.rankDaysWritten,
+          closedDay: summary.closedDay,
+        },
       };
     };
     // Yesterday's last hourly run (23:30 KST) leaves yesterday's summaries stored, as on a running system.
@@ -174,8 +239,19 @@ async function runSize(slotCount: number, log: (msg: string) => void) {
     const hourly = await measure('hourly run with a new check per pair', now);
     if (hourly.summary.slotsWritten === 0) throw new Error(`[${slotCount}] the hourly run wrote nothing`);
     const nothingNew = await measure('run with nothing new', now);
-    if (nothingNew.summary.slotsWritten !== 0) throw new Error(`[${slotCount}] the run with nothing new wrote ${nothingNew.summary.slotsWritten} slots`);
-    return { slots: slotCount, owners, pairs, checks: observations.length + lateChecks.length, seedMs: round(seedMs), yesterdaysLastRun, midnightClose, hourly, nothingNew };
+    if (nothingNew.summary.slotsWritten !== 0)
+      throw new Error(`[${slotCount}] the run with nothing new wrote ${nothingNew.summary.slotsWritten} slots`);
+    return {
+      slots: slotCount,
+      owners,
+      pairs,
+      checks: observations.length + lateChecks.length,
+      seedMs: round(seedMs),
+      yesterdaysLastRun,
+      midnightClose,
+      hourly,
+      nothingNew,
+    };
   } finally {
     await stack.stop();
   }
@@ -191,10 +267,24 @@ export async function runRankRecomputeBench(log: (msg: string) => void = console
   return {
     bench: 'rank-recompute',
     at: new Date().toISOString(),
-    machine: { node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) } },
-    shape: { slotsPerOwner: SLOTS_PER_OWNER, slotsPerPair: SLOTS_PER_PAIR, checksPerPairToday: CHECKS_TODAY, checksPerPairYesterday: CHECKS_YESTERDAY },
+    machine: {
+      node: process.version,
+      cpus: availableParallelism(),
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
+    },
+    shape: {
+      slotsPerOwner: SLOTS_PER_OWNER,
+      slotsPerPair: SLOTS_PER_PAIR,
+      checksPerPairToday: CHECKS_TODAY,
+      checksPerPairYesterday: CHECKS_YESTERDAY,
+    },
     sizes,
-    linearity: { msPer1000SlotsRatio20kTo5k: growth, writeUnitsPer1000SlotsRatio20kTo5k: capacityGrowth, tolerance: LINEAR_TOLERANCE },
+    linearity: {
+      msPer1000SlotsRatio20kTo5k: growth,
+      writeUnitsPer1000SlotsRatio20kTo5k: capacityGrowth,
+      tolerance: LINEAR_TOLERANCE,
+    },
     target: { slots20kAtMostMs: TARGET_20K_MS, linearWithin: LINEAR_TOLERANCE },
     met: large.hourly.ms <= TARGET_20K_MS && large.midnightClose.ms <= TARGET_20K_MS && growth <= LINEAR_TOLERANCE,
   };

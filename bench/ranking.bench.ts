@@ -35,7 +35,19 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
     const base = Date.now() - 1000;
     for (let u = 0; u < USERS; u++) {
       const now = new Date(base - u).toISOString();
-      const owner = { id: `RANKUSER${String(u).padStart(4, '0')}`, loginId: `rankuser${u}`, role: 'user' as const, fullName: `광고주${u}`, phone: null, isActive: true, passwordHash: 'x', permissions: [], createdAt: now, updatedAt: now, lastLoginAt: null };
+      const owner = {
+        id: `RANKUSER${String(u).padStart(4, '0')}`,
+        loginId: `rankuser${u}`,
+        role: 'user' as const,
+        fullName: `광고주${u}`,
+        phone: null,
+        isActive: true,
+        passwordHash: 'x',
+        permissions: [],
+        createdAt: now,
+        updatedAt: now,
+        lastLoginAt: null,
+      };
       await usersStore.create(owner);
       const slots = Array.from({ length: SLOTS_PER_USER }, (_, s) => {
         const i = u * SLOTS_PER_USER + s;
@@ -46,7 +58,15 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
           owner,
           status: 'active',
           slotNumber: s + 1,
-          fields: { customFields: { keywords: keyword, landingUrl: url, mid: `MID${i}` }, keyword, url, mid: `MID${i}`, productId: '', itemId: '', vendorItemId: '' },
+          fields: {
+            customFields: { keywords: keyword, landingUrl: url, mid: `MID${i}` },
+            keyword,
+            url,
+            mid: `MID${i}`,
+            productId: '',
+            itemId: '',
+            vendorItemId: '',
+          },
           price: 50_000,
           startDate: addKstDays(today, -10),
           endDate: addKstDays(today, 20),
@@ -54,7 +74,13 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
         });
         // Every 10th slot not found (999); the rest spread over 1…500 (rank 1 falls on those: the best found is 2).
         const rank = i % 10 === 0 ? 999 : 1 + ((i * 37) % 500);
-        return { ...record, rank, yesterday_rank: 1 + ((i * 53) % 500), first_rank: 1 + ((i * 71) % 500), product_name: `상품 ${i}` };
+        return {
+          ...record,
+          rank,
+          yesterday_rank: 1 + ((i * 53) % 500),
+          first_rank: 1 + ((i * 71) % 500),
+          product_name: `상품 ${i}`,
+        };
       });
       await slotsStore.putBulkSlots(slots);
     }
@@ -62,7 +88,11 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
     log(`seeded in ${round(seedMs)} ms`);
 
     await createUser({ loginId: 'rankbenchuser', password: 'benchpass1', fullName: '벤치광고주', role: 'user' });
-    const login = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'rankbenchuser', password: 'benchpass1' }) });
+    const login = await fetch(`${stack.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'rankbenchuser', password: 'benchpass1' }),
+    });
     const token = ((await login.json()) as any).data.tokens.accessToken as string;
     const get = async (path: string) => {
       const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -86,7 +116,14 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
         }),
       );
       const sorted = latencies.sort((a, b) => a - b);
-      return { requests: sorted.length, concurrency: CONCURRENCY, p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)), throughputPerS: round(sorted.length / ((performance.now() - started) / 1000)) };
+      return {
+        requests: sorted.length,
+        concurrency: CONCURRENCY,
+        p50Ms: round(percentile(sorted, 50)),
+        p95Ms: round(percentile(sorted, 95)),
+        p99Ms: round(percentile(sorted, 99)),
+        throughputPerS: round(sorted.length / ((performance.now() - started) / 1000)),
+      };
     };
 
     const balance = await run(['/api/cash/balance']);
@@ -100,15 +137,26 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
       keywords = await get('/api/ranking/keywords');
       cold.push(performance.now() - t0);
     }
-    const coldMs = round(percentile(cold.sort((a, b) => a - b), 50));
-    if (keywords.best.length !== 50 || keywords.best[0].rank !== 2) throw new Error(`unexpected ranking: ${JSON.stringify(keywords.best[0])}`);
+    const coldMs = round(
+      percentile(
+        cold.sort((a, b) => a - b),
+        50,
+      ),
+    );
+    if (keywords.best.length !== 50 || keywords.best[0].rank !== 2)
+      throw new Error(`unexpected ranking: ${JSON.stringify(keywords.best[0])}`);
     log(`cold computation (10,000 slots): ${coldMs} ms`);
     const warm = await run(['/api/ranking/keywords', '/api/ranking/advertisers']);
     log(`warm: p95 ${warm.p95Ms} ms`);
     return {
       bench: 'ranking',
       at: new Date().toISOString(),
-      machine: { node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) } },
+      machine: {
+        node: process.version,
+        cpus: availableParallelism(),
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
+      },
       seed: { users: USERS, runningSlots: USERS * SLOTS_PER_USER, ms: round(seedMs) },
       cashBalance: balance,
       coldMs,

@@ -10,7 +10,8 @@ export function shapeOf(i: number, today: string, addKstDays: (d: string, n: num
   if (k < 14) return { status: 'active' as const, startDate: addKstDays(today, -10), endDate: addKstDays(today, 20) };
   if (k === 14) return { status: 'waiting' as const, startDate: addKstDays(today, 5), endDate: addKstDays(today, 35) };
   if (k === 15) return { status: 'paused' as const, startDate: addKstDays(today, -5), endDate: addKstDays(today, 25) };
-  if (k === 16) return { status: 'completed' as const, startDate: addKstDays(today, -60), endDate: addKstDays(today, -30) };
+  if (k === 16)
+    return { status: 'completed' as const, startDate: addKstDays(today, -60), endDate: addKstDays(today, -30) };
   if (k === 17) return { status: 'empty' as const, blank: true };
   if (k === 18) return { status: 'rejected' as const };
   return { status: 'expired' as const, startDate: addKstDays(today, -90), endDate: addKstDays(today, -60) };
@@ -31,7 +32,19 @@ export async function seedStaffSlots(opts: { users: number; slotsPerUser: number
   const expected: Record<string, number> = {};
   for (let u = 0; u < USERS; u++) {
     const now = new Date(base - u).toISOString();
-    const owner = { id: `BENCHUSER${String(u).padStart(4, '0')}`, loginId: `benchuser${u}`, role: 'user' as const, fullName: `광고주${u}`, phone: null, isActive: true, passwordHash: 'x', permissions: [], createdAt: now, updatedAt: now, lastLoginAt: null };
+    const owner = {
+      id: `BENCHUSER${String(u).padStart(4, '0')}`,
+      loginId: `benchuser${u}`,
+      role: 'user' as const,
+      fullName: `광고주${u}`,
+      phone: null,
+      isActive: true,
+      passwordHash: 'x',
+      permissions: [],
+      createdAt: now,
+      updatedAt: now,
+      lastLoginAt: null,
+    };
     await usersStore.create(owner);
     const deltas: Record<string, number> = {};
     const slots = Array.from({ length: SLOTS_PER_USER }, (_, s) => {
@@ -41,13 +54,24 @@ export async function seedStaffSlots(opts: { users: number; slotsPerUser: number
       for (const [k, n] of Object.entries(statusMove(undefined, shape.status))) deltas[k] = (deltas[k] ?? 0) + n!;
       expected[shape.status] = (expected[shape.status] ?? 0) + 1;
       const keyword = 'blank' in shape ? '' : `벤치 키워드 ${i}`;
-      const url = 'blank' in shape ? '' : `https://www.coupang.com/vp/products/${100000 + i}?itemId=${200000 + i}&vendorItemId=${300000 + i}`;
+      const url =
+        'blank' in shape
+          ? ''
+          : `https://www.coupang.com/vp/products/${100000 + i}?itemId=${200000 + i}&vendorItemId=${300000 + i}`;
       return newSlotRecord({
         id: `BENCHSLOT${String(i).padStart(6, '0')}`,
         owner,
         status: shape.status,
         slotNumber: s + 1,
-        fields: { customFields: keyword ? { keywords: keyword, landingUrl: url, mid: `MID${i}` } : {}, keyword, url, mid: keyword ? `MID${i}` : '', productId: '', itemId: '', vendorItemId: '' },
+        fields: {
+          customFields: keyword ? { keywords: keyword, landingUrl: url, mid: `MID${i}` } : {},
+          keyword,
+          url,
+          mid: keyword ? `MID${i}` : '',
+          productId: '',
+          itemId: '',
+          vendorItemId: '',
+        },
         price: 50_000,
         startDate: 'startDate' in shape ? shape.startDate : null,
         endDate: 'endDate' in shape ? shape.endDate : null,
@@ -55,10 +79,15 @@ export async function seedStaffSlots(opts: { users: number; slotsPerUser: number
       });
     });
     await slotsStore.putBulkSlots(slots);
-    await transact([slotCountersStore.userUpdate(owner.id, deltas, { seq: { expected: 0, next: SLOTS_PER_USER } }), slotCountersStore.globalUpdate(deltas)]);
+    await transact([
+      slotCountersStore.userUpdate(owner.id, deltas, { seq: { expected: 0, next: SLOTS_PER_USER } }),
+      slotCountersStore.globalUpdate(deltas),
+    ]);
   }
   const seedMs = performance.now() - t;
   const counted = (await slotCountersStore.global({ consistent: true })).byStatus;
-  for (const [status, n] of Object.entries(expected)) if (counted[status as keyof typeof counted] !== n) throw new Error(`counter ${status}: ${counted[status as keyof typeof counted]}, written ${n}`);
+  for (const [status, n] of Object.entries(expected))
+    if (counted[status as keyof typeof counted] !== n)
+      throw new Error(`counter ${status}: ${counted[status as keyof typeof counted]}, written ${n}`);
   return { expected, seedMs };
 }

@@ -16,7 +16,11 @@ const LIST_CONCURRENCY = 20;
 const LIST_REQUESTS = 400;
 
 const row = (n: number) => ({
-  customFields: { keywords: `벤치 키워드 ${n}`, landingUrl: `https://www.coupang.com/vp/products/${100000 + n}?itemId=${200000 + n}&vendorItemId=${300000 + n}`, mid: `MID${n}` },
+  customFields: {
+    keywords: `벤치 키워드 ${n}`,
+    landingUrl: `https://www.coupang.com/vp/products/${100000 + n}?itemId=${200000 + n}&vendorItemId=${300000 + n}`,
+    mid: `MID${n}`,
+  },
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -35,15 +39,36 @@ export async function runSlotsBulkBench(log: (msg: string) => void = console.log
 
     const account = async (loginId: string) => {
       const user = await createUser({ loginId, password: 'benchpass1', fullName: loginId, role: 'user' });
-      await credit({ userId: user.id, amount: ROWS * PRICE, type: 'charge', description: 'bench', referenceId: 'bench', idempotencyKey: `bench-${loginId}` });
-      const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: loginId, password: 'benchpass1' }) });
+      await credit({
+        userId: user.id,
+        amount: ROWS * PRICE,
+        type: 'charge',
+        description: 'bench',
+        referenceId: 'bench',
+        idempotencyKey: `bench-${loginId}`,
+      });
+      const res = await fetch(`${stack.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: loginId, password: 'benchpass1' }),
+      });
       const token = ((await res.json()) as any).data.tokens.accessToken as string;
       return { id: user.id, token };
     };
-    const call = async (token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const call = async (
+      token: string,
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
       const res = await fetch(`${stack.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       const json = (await res.json()) as any;
@@ -60,12 +85,20 @@ export async function runSlotsBulkBench(log: (msg: string) => void = console.log
 
     log(`bulk: POST /api/slots/bulk with ${ROWS} rows …`);
     let t = performance.now();
-    const bulk = await call(bulkUser.token, 'POST', '/api/slots/bulk', { rows }, { 'idempotency-key': crypto.randomUUID() });
+    const bulk = await call(
+      bulkUser.token,
+      'POST',
+      '/api/slots/bulk',
+      { rows },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
     const bulkMs = performance.now() - t;
     if (bulk.succeeded !== ROWS) throw new Error(`bulk registered ${bulk.succeeded} of ${ROWS}`);
     log(`bulk: ${round(bulkMs)} ms`);
 
-    log(`sequential: ${ROWS} × POST /api/slots, ${PAUSE_MS} ms apart (about ${Math.round((ROWS * PAUSE_MS) / 1000)} s of pauses) …`);
+    log(
+      `sequential: ${ROWS} × POST /api/slots, ${PAUSE_MS} ms apart (about ${Math.round((ROWS * PAUSE_MS) / 1000)} s of pauses) …`,
+    );
     t = performance.now();
     const perRequest: number[] = [];
     for (let i = 0; i < ROWS; i++) {
@@ -100,20 +133,36 @@ export async function runSlotsBulkBench(log: (msg: string) => void = console.log
         }),
       );
       const sorted = latencies.sort((a, b) => a - b);
-      const result = { query, requests: sorted.length, concurrency: LIST_CONCURRENCY, p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), maxMs: round(sorted.at(-1)!), throughputPerS: round(sorted.length / ((performance.now() - started) / 1000)) };
+      const result = {
+        query,
+        requests: sorted.length,
+        concurrency: LIST_CONCURRENCY,
+        p50Ms: round(percentile(sorted, 50)),
+        p95Ms: round(percentile(sorted, 95)),
+        maxMs: round(sorted.at(-1)!),
+        throughputPerS: round(sorted.length / ((performance.now() - started) / 1000)),
+      };
       log(`list ${name}: p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms`);
       return result;
     };
     const list = {
       firstPage: await listScenario('first page', 'page=1&limit=10'),
-      deepPageFilteredSorted: await listScenario('page 5 of a search sorted by slot number', 'page=5&limit=50&searchType=keyword&search=%EB%B2%A4%EC%B9%98&sortBy=slot_number&sortOrder=asc'),
+      deepPageFilteredSorted: await listScenario(
+        'page 5 of a search sorted by slot number',
+        'page=5&limit=50&searchType=keyword&search=%EB%B2%A4%EC%B9%98&sortBy=slot_number&sortOrder=asc',
+      ),
     };
 
     const perSorted = perRequest.sort((a, b) => a - b);
     return {
       bench: 'slots-bulk',
       at: new Date().toISOString(),
-      machine: { node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) } },
+      machine: {
+        node: process.version,
+        cpus: availableParallelism(),
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
+      },
       rows: ROWS,
       registration: {
         bulkMs: round(bulkMs),

@@ -29,16 +29,36 @@ export async function runSlotsContentionBench(log: (msg: string) => void = conso
     const account = async (funds: number) => {
       const loginId = `contend${++n}`;
       const user = await createUser({ loginId, password: 'benchpass1', fullName: loginId, role: 'user' });
-      await credit({ userId: user.id, amount: funds, type: 'charge', description: 'bench', referenceId: 'bench', idempotencyKey: `bench-${loginId}` });
-      const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: loginId, password: 'benchpass1' }) });
+      await credit({
+        userId: user.id,
+        amount: funds,
+        type: 'charge',
+        description: 'bench',
+        referenceId: 'bench',
+        idempotencyKey: `bench-${loginId}`,
+      });
+      const res = await fetch(`${stack.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: loginId, password: 'benchpass1' }),
+      });
       return { id: user.id, token: ((await res.json()) as any).data.tokens.accessToken as string };
     };
     const register = async (token: string, i: number) => {
       const started = performance.now();
       const res = await fetch(`${stack.url}/api/slots`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `contend-${i}-${crypto.randomUUID()}` },
-        body: JSON.stringify({ customFields: { keywords: `경합 ${i}`, landingUrl: `https://www.coupang.com/vp/products/${5000 + i}?itemId=${6000 + i}&vendorItemId=${7000 + i}` } }),
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'idempotency-key': `contend-${i}-${crypto.randomUUID()}`,
+        },
+        body: JSON.stringify({
+          customFields: {
+            keywords: `경합 ${i}`,
+            landingUrl: `https://www.coupang.com/vp/products/${5000 + i}?itemId=${6000 + i}&vendorItemId=${7000 + i}`,
+          },
+        }),
       });
       await res.text();
       return { status: res.status, ms: performance.now() - started };
@@ -89,7 +109,11 @@ export async function runSlotsContentionBench(log: (msg: string) => void = conso
     return {
       date: new Date().toISOString(),
       machine: { loadAverageAtStart: loadAtStart },
-      before: { note: 'main before the foundations issue (issue text)', all50: { 201: 19, 409: 31 }, limit120: { 201: 25, 409: 95 } },
+      before: {
+        note: 'main before the foundations issue (issue text)',
+        all50: { 201: 19, 409: 31 },
+        limit120: { 201: 25, 409: 95 },
+      },
       all50,
       limit120,
     };

@@ -23,7 +23,11 @@ try {
   await settingsStore.put('maxSlotsPerUser', 10_000, 'business', 'soak');
   invalidateSettingsCache();
   const signIn = async (loginId: string) => {
-    const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: loginId, password: 'soakpass1' }) });
+    const res = await fetch(`${stack.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: loginId, password: 'soakpass1' }),
+    });
     return ((await res.json()) as any).data.tokens.accessToken as string;
   };
   await createUser({ loginId: 'soakop', password: 'soakpass1', fullName: '운영자', role: 'operator' });
@@ -31,13 +35,23 @@ try {
   const advertisers = [];
   for (let i = 0; i < clients; i++) {
     const user = await createUser({ loginId: `soak${i}`, password: 'soakpass1', fullName: `광고주${i}`, role: 'user' });
-    await credit({ userId: user.id, amount: 100_000_000, type: 'charge', description: 'soak', referenceId: 'soak', idempotencyKey: `soak-fund-${i}` });
+    await credit({
+      userId: user.id,
+      amount: 100_000_000,
+      type: 'charge',
+      description: 'soak',
+      referenceId: 'soak',
+      idempotencyKey: `soak-fund-${i}`,
+    });
     advertisers.push({ id: user.id, token: await signIn(`soak${i}`) });
   }
   const result = await runSoak({ url: stack.url, seconds, operatorToken, advertisers, log: console.log });
   const outDir = join(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'soak.json'), `${JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2)}\n`);
+  writeFileSync(
+    join(outDir, 'soak.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2)}\n`,
+  );
   console.log(JSON.stringify(result, null, 2));
   failed =
     result.serverErrors.length > 0 ||

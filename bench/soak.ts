@@ -63,7 +63,8 @@ function sendPacer() {
   };
 }
 
-const productUrl = (n: number) => `https://www.coupang.com/vp/products/${700000 + n}?itemId=${800000 + n}&vendorItemId=${900000 + n}`;
+const productUrl = (n: number) =>
+  `https://www.coupang.com/vp/products/${700000 + n}?itemId=${800000 + n}&vendorItemId=${900000 + n}`;
 
 export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const log = opts.log ?? (() => undefined);
@@ -80,10 +81,21 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   let announcementsCreated = 0;
   const unreadNotifications = new Map<string, string[]>();
 
-  const call = async (op: string, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    op: string,
+    token: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await fetch(`${opts.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -114,12 +126,30 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
         // slots and cash
         case 0:
         case 1: {
-          const res = await call('register', me.token, 'POST', '/api/slots', { customFields: { keywords: `소크 ${k}`, landingUrl: productUrl(k) } }, { 'idempotency-key': `soak-${index}-${k}` });
+          const res = await call(
+            'register',
+            me.token,
+            'POST',
+            '/api/slots',
+            { customFields: { keywords: `소크 ${k}`, landingUrl: productUrl(k) } },
+            { 'idempotency-key': `soak-${index}-${k}` },
+          );
           if (res.status === 201) mySlots.push(res.body.data.id);
           break;
         }
         case 2:
-          await call('bulk', me.token, 'POST', '/api/slots/bulk', { rows: [0, 1, 2].map((i) => ({ customFields: { keywords: `대량 ${k}-${i}`, landingUrl: productUrl(k * 10 + i) } })) }, { 'idempotency-key': `soak-bulk-${index}-${k}` });
+          await call(
+            'bulk',
+            me.token,
+            'POST',
+            '/api/slots/bulk',
+            {
+              rows: [0, 1, 2].map((i) => ({
+                customFields: { keywords: `대량 ${k}-${i}`, landingUrl: productUrl(k * 10 + i) },
+              })),
+            },
+            { 'idempotency-key': `soak-bulk-${index}-${k}` },
+          );
           break;
         case 3:
           await call('list', me.token, 'GET', '/api/slots?limit=10&page=1');
@@ -131,18 +161,39 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
           await call('transactions', me.token, 'GET', '/api/cash/transactions?limit=10');
           break;
         case 6: {
-          const res = await call('charge', me.token, 'POST', '/api/cash/charge-requests', { amount: 10_000 + (k % 10) * 1000, depositAt: '2025-03-01T10:00', accountHolder: '소크' });
-          if (res.status === 201 && res.body?.data?.id) await call('approve', opts.operatorToken, 'POST', `/api/cash/charge-requests/${res.body.data.id}/approve`, { bonusPercentage: k % 3 });
+          const res = await call('charge', me.token, 'POST', '/api/cash/charge-requests', {
+            amount: 10_000 + (k % 10) * 1000,
+            depositAt: '2025-03-01T10:00',
+            accountHolder: '소크',
+          });
+          if (res.status === 201 && res.body?.data?.id)
+            await call('approve', opts.operatorToken, 'POST', `/api/cash/charge-requests/${res.body.data.id}/approve`, {
+              bonusPercentage: k % 3,
+            });
           break;
         }
         case 7:
-          if (mySlots.length) await call('approve-slot', opts.operatorToken, 'POST', `/api/slots/${mySlots[k % mySlots.length]}/approve`, { approved: true, approvedPrice: 50_000 });
+          if (mySlots.length)
+            await call(
+              'approve-slot',
+              opts.operatorToken,
+              'POST',
+              `/api/slots/${mySlots[k % mySlots.length]}/approve`,
+              { approved: true, approvedPrice: 50_000 },
+            );
           break;
         case 8:
-          if (mySlots.length) await call('pause', me.token, 'PATCH', `/api/slots/${mySlots[k % mySlots.length]}/status`, { status: k % 2 ? 'paused' : 'active' });
+          if (mySlots.length)
+            await call('pause', me.token, 'PATCH', `/api/slots/${mySlots[k % mySlots.length]}/status`, {
+              status: k % 2 ? 'paused' : 'active',
+            });
           break;
         case 9:
-          if (mySlots.length) await call('reject-slot', opts.operatorToken, 'POST', `/api/slots/${mySlots[k % mySlots.length]}/approve`, { approved: false, rejectionReason: '소크 거절' });
+          if (mySlots.length)
+            await call('reject-slot', opts.operatorToken, 'POST', `/api/slots/${mySlots[k % mySlots.length]}/approve`, {
+              approved: false,
+              rejectionReason: '소크 거절',
+            });
           break;
         case 10:
           await call('me', me.token, 'GET', '/api/auth/me');
@@ -152,17 +203,34 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
           break;
         // notifications
         case 12:
-          await call('notify-direct', opts.operatorToken, 'POST', '/api/notifications', { title: `소크 알림 ${k}`, message: `광고주 ${index} 에게`, recipientId: [me.id], type: 'info' });
+          await call('notify-direct', opts.operatorToken, 'POST', '/api/notifications', {
+            title: `소크 알림 ${k}`,
+            message: `광고주 ${index} 에게`,
+            recipientId: [me.id],
+            type: 'info',
+          });
           break;
         case 13:
           // Broadcasts are rarer (one in three turns of this case): each one reaches every user.
-          if (k % 3 === 0) await call('notify-broadcast', opts.operatorToken, 'POST', '/api/notifications', { title: `소크 전체 알림 ${k}`, message: '모두에게', recipientId: 'all', type: 'warning' });
+          if (k % 3 === 0)
+            await call('notify-broadcast', opts.operatorToken, 'POST', '/api/notifications', {
+              title: `소크 전체 알림 ${k}`,
+              message: '모두에게',
+              recipientId: 'all',
+              type: 'warning',
+            });
           else await call('notify-history', opts.operatorToken, 'GET', '/api/notifications/all?limit=10');
           break;
         case 14:
         case 15: {
           const res = await call('notif-list', me.token, 'GET', '/api/notifications?limit=20');
-          if (res.status === 200) unreadNotifications.set(me.id, (res.body.data.items as Array<{ id: string; is_read: boolean }>).filter((x) => !x.is_read).map((x) => x.id));
+          if (res.status === 200)
+            unreadNotifications.set(
+              me.id,
+              (res.body.data.items as Array<{ id: string; is_read: boolean }>)
+                .filter((x) => !x.is_read)
+                .map((x) => x.id),
+            );
           break;
         }
         case 16: {
@@ -187,7 +255,13 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
             });
             if (res.status === 201 || res.status === 200) announcements.push(res.body.data.id);
           } else if (announcements.length) {
-            await call('ann-update', opts.operatorToken, 'PUT', `/api/announcements/${announcements[k % announcements.length]}`, k % 2 ? { title: `고친 공지 ${k}` } : { is_pinned: k % 4 === 0 });
+            await call(
+              'ann-update',
+              opts.operatorToken,
+              'PUT',
+              `/api/announcements/${announcements[k % announcements.length]}`,
+              k % 2 ? { title: `고친 공지 ${k}` } : { is_pinned: k % 4 === 0 },
+            );
           }
           break;
         case 19:
@@ -198,7 +272,13 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
           break;
         case 21:
         case 22:
-          if (announcements.length) await call('ann-open', me.token, 'GET', `/api/announcements/${announcements[(k + index) % announcements.length]}`);
+          if (announcements.length)
+            await call(
+              'ann-open',
+              me.token,
+              'GET',
+              `/api/announcements/${announcements[(k + index) % announcements.length]}`,
+            );
           break;
         // chat: the advertiser's side
         case 23:
@@ -206,13 +286,27 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
           if (!mayChat(me.id)) {
             await call('chat-unread', me.token, 'GET', '/api/chat/unread-count');
           } else if (!myRoom) {
-            const res = await call('chat-send-first', me.token, 'POST', '/api/chat/messages', { content: `문의 드립니다 ${k}` }, from);
+            const res = await call(
+              'chat-send-first',
+              me.token,
+              'POST',
+              '/api/chat/messages',
+              { content: `문의 드립니다 ${k}` },
+              from,
+            );
             if (res.status === 200 || res.status === 201) {
               myRoom = res.body.data.room.id as string;
               rooms.push(myRoom);
             }
           } else {
-            await call('chat-send', me.token, 'POST', `/api/chat/rooms/${myRoom}/messages`, { content: `추가 문의 ${k}` }, from);
+            await call(
+              'chat-send',
+              me.token,
+              'POST',
+              `/api/chat/rooms/${myRoom}/messages`,
+              { content: `추가 문의 ${k}` },
+              from,
+            );
           }
           break;
         case 25:
@@ -228,7 +322,14 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
           await call('chat-rooms', opts.operatorToken, 'GET', '/api/chat/rooms');
           break;
         case 27:
-          if (rooms.length && mayChat('operator')) await call('chat-send-reply', opts.operatorToken, 'POST', `/api/chat/rooms/${rooms[k % rooms.length]}/messages`, { content: `답변 드립니다 ${k}` });
+          if (rooms.length && mayChat('operator'))
+            await call(
+              'chat-send-reply',
+              opts.operatorToken,
+              'POST',
+              `/api/chat/rooms/${rooms[k % rooms.length]}/messages`,
+              { content: `답변 드립니다 ${k}` },
+            );
           else await call('chat-staff-unread', opts.operatorToken, 'GET', '/api/chat/unread-count');
           break;
         case 28:
@@ -283,7 +384,15 @@ async function recountSlots(): Promise<string[]> {
   let cursor: Record<string, unknown> | undefined;
   const slots: Array<{ userId: string; status: string; bulkId?: string; bulkAttempt?: string }> = [];
   do {
-    const out = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: cursor, ConsistentRead: true, FilterExpression: 'entity = :slot', ExpressionAttributeValues: { ':slot': 'slot' } }));
+    const out = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        ExclusiveStartKey: cursor,
+        ConsistentRead: true,
+        FilterExpression: 'entity = :slot',
+        ExpressionAttributeValues: { ':slot': 'slot' },
+      }),
+    );
     slots.push(...((out.Items ?? []) as typeof slots));
     cursor = out.LastEvaluatedKey;
   } while (cursor);
@@ -313,7 +422,12 @@ async function checkNotificationCounts(opts: SoakOptions, call: Call): Promise<S
     let unread = 0;
     let cursor: string | null = null;
     do {
-      const page = await call('check-notif-list', user.token, 'GET', `/api/notifications?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      const page = await call(
+        'check-notif-list',
+        user.token,
+        'GET',
+        `/api/notifications?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       if (page.status !== 200) {
         mismatches.push(`${user.id}: list answered ${page.status}`);
         break;
@@ -321,7 +435,8 @@ async function checkNotificationCounts(opts: SoakOptions, call: Call): Promise<S
       unread += (page.body.data.items as Array<{ is_read: boolean }>).filter((x) => !x.is_read).length;
       cursor = page.body.data.nextCursor;
     } while (cursor);
-    if (badge.body?.data?.count !== unread) mismatches.push(`${user.id}: unread count ${badge.body?.data?.count}, list ${unread}`);
+    if (badge.body?.data?.count !== unread)
+      mismatches.push(`${user.id}: unread count ${badge.body?.data?.count}, list ${unread}`);
   }
   return { checkedUsers: opts.advertisers.length, mismatches };
 }
@@ -331,7 +446,15 @@ async function scanEntity<T>(entity: string): Promise<T[]> {
   const out: T[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: cursor, ConsistentRead: true, FilterExpression: 'entity = :e', ExpressionAttributeValues: { ':e': entity } }));
+    const page = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        ExclusiveStartKey: cursor,
+        ConsistentRead: true,
+        FilterExpression: 'entity = :e',
+        ExpressionAttributeValues: { ':e': entity },
+      }),
+    );
     out.push(...((page.Items ?? []) as T[]));
     cursor = page.LastEvaluatedKey;
   } while (cursor);
@@ -345,7 +468,14 @@ async function scanEntity<T>(entity: string): Promise<T[]> {
  */
 async function recountChat(): Promise<SoakResult['chat']> {
   const { chatStore } = await import('../functions/storage/chat');
-  type Room = { id: string; status: 'active' | 'closed' | 'archived'; userUnread: number; staffUnread: number; userReadId: string | null; staffReadId: string | null };
+  type Room = {
+    id: string;
+    status: 'active' | 'closed' | 'archived';
+    userUnread: number;
+    staffUnread: number;
+    userReadId: string | null;
+    staffReadId: string | null;
+  };
   type Message = { id: string; roomId: string; side: string };
   const [rooms, messages] = await Promise.all([scanEntity<Room>('chatRoom'), scanEntity<Message>('chatMessage')]);
   const byRoom = new Map<string, Message[]>();
@@ -357,15 +487,19 @@ async function recountChat(): Promise<SoakResult['chat']> {
     const list = byRoom.get(room.id) ?? [];
     const userUnread = list.filter((m) => m.side === 'staff' && m.id > (room.userReadId ?? '')).length;
     const staffUnread = list.filter((m) => m.side === 'user' && m.id > (room.staffReadId ?? '')).length;
-    if (room.userUnread !== userUnread) mismatches.push(`room ${room.id}: user unread ${room.userUnread}, messages ${userUnread}`);
-    if (room.staffUnread !== staffUnread) mismatches.push(`room ${room.id}: staff unread ${room.staffUnread}, messages ${staffUnread}`);
+    if (room.userUnread !== userUnread)
+      mismatches.push(`room ${room.id}: user unread ${room.userUnread}, messages ${userUnread}`);
+    if (room.staffUnread !== staffUnread)
+      mismatches.push(`room ${room.id}: staff unread ${room.staffUnread}, messages ${staffUnread}`);
     staffUnreadSum += staffUnread;
     statuses[room.status] += 1;
   }
   const counters = await chatStore.counters();
-  if (counters.staffUnread !== staffUnreadSum) mismatches.push(`staff-wide unread ${counters.staffUnread}, rooms ${staffUnreadSum}`);
+  if (counters.staffUnread !== staffUnreadSum)
+    mismatches.push(`staff-wide unread ${counters.staffUnread}, rooms ${staffUnreadSum}`);
   for (const status of Object.keys(statuses) as Array<keyof typeof statuses>) {
-    if (counters.rooms[status] !== statuses[status]) mismatches.push(`rooms ${status}: counter ${counters.rooms[status]}, rooms ${statuses[status]}`);
+    if (counters.rooms[status] !== statuses[status])
+      mismatches.push(`rooms ${status}: counter ${counters.rooms[status]}, rooms ${statuses[status]}`);
   }
   return { rooms: rooms.length, messages: messages.length, mismatches };
 }
@@ -386,7 +520,8 @@ async function recountAnnouncementViews(): Promise<SoakResult['announcements']> 
   for (const a of all) {
     const distinct = viewers.get(a.id)?.size ?? 0;
     views += distinct;
-    if ((a.view_count ?? 0) !== distinct) mismatches.push(`announcement ${a.id}: view count ${a.view_count}, viewers ${distinct}`);
+    if ((a.view_count ?? 0) !== distinct)
+      mismatches.push(`announcement ${a.id}: view count ${a.view_count}, viewers ${distinct}`);
   }
   return { checked: all.length, views, mismatches };
 }

@@ -24,7 +24,6 @@ const REQUESTS = 300;
 const REQUESTS_BEFORE = 60;
 const TARGET_P95_MS = 300;
 
-
 export async function runStaffSlotListBench(log: (msg: string) => void = console.log) {
   const loadAtStart = loadavg()[0];
   const stack = await startBenchStack();
@@ -35,7 +34,11 @@ export async function runStaffSlotListBench(log: (msg: string) => void = console
     log(`seeded in ${round(seedMs)} ms; counters ${JSON.stringify(expected)}`);
 
     await createUser({ loginId: 'benchoperator', password: 'benchpass1', fullName: '운영자', role: 'operator' });
-    const login = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'benchoperator', password: 'benchpass1' }) });
+    const login = await fetch(`${stack.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'benchoperator', password: 'benchpass1' }),
+    });
     const token = ((await login.json()) as any).data.tokens.accessToken as string;
     const get = async (path: string) => {
       const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -83,12 +86,34 @@ export async function runStaffSlotListBench(log: (msg: string) => void = console
       );
       const seconds = (performance.now() - started) / 1000;
       const sorted = latencies.sort((a, b) => a - b);
-      const result = { path, requests: sorted.length, failed, concurrency: CONCURRENCY, firstCallMs: round(firstCallMs), aloneP50Ms: round(percentile(alone.sort((a, b) => a - b), 50)), p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), p99Ms: round(percentile(sorted, 99)), throughputPerS: round(sorted.length / seconds) };
-      log(`${name}: alone ${result.aloneP50Ms} ms; p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${result.throughputPerS}/s`);
+      const result = {
+        path,
+        requests: sorted.length,
+        failed,
+        concurrency: CONCURRENCY,
+        firstCallMs: round(firstCallMs),
+        aloneP50Ms: round(
+          percentile(
+            alone.sort((a, b) => a - b),
+            50,
+          ),
+        ),
+        p50Ms: round(percentile(sorted, 50)),
+        p95Ms: round(percentile(sorted, 95)),
+        p99Ms: round(percentile(sorted, 99)),
+        throughputPerS: round(sorted.length / seconds),
+      };
+      log(
+        `${name}: alone ${result.aloneP50Ms} ms; p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${result.throughputPerS}/s`,
+      );
       return { result, first };
     };
 
-    const queries = { pendingFirstPage: 'status=pending&page=1&limit=10', pendingPage50: 'status=pending&page=50&limit=10', activeFirstPage: 'status=active&page=1&limit=10' };
+    const queries = {
+      pendingFirstPage: 'status=pending&page=1&limit=10',
+      pendingPage50: 'status=pending&page=50&limit=10',
+      activeFirstPage: 'status=active&page=1&limit=10',
+    };
     const balance = (await scenario('cash balance', '/api/cash/balance')).result;
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -102,14 +127,27 @@ export async function runStaffSlotListBench(log: (msg: string) => void = console
       const ids = (d: any) => JSON.stringify([d.pagination.total, d.items.map((x: any) => x.id)]);
       if (!paged.first?.items.length) throw new Error(`${name}: empty page`);
       if (full.first && ids(paged.first) !== ids(full.first)) throw new Error(`${name}: paged and full answers differ`);
-      after[name] = { ...paged.result, total: paged.first.pagination.total, ratioToBalanceP95: round(paged.result.p95Ms / balance.p95Ms) };
-      before[name] = { ...full.result, total: full.first?.pagination.total ?? null, ratioToBalanceP95: round(full.result.p95Ms / balance.p95Ms) };
+      after[name] = {
+        ...paged.result,
+        total: paged.first.pagination.total,
+        ratioToBalanceP95: round(paged.result.p95Ms / balance.p95Ms),
+      };
+      before[name] = {
+        ...full.result,
+        total: full.first?.pagination.total ?? null,
+        ratioToBalanceP95: round(full.result.p95Ms / balance.p95Ms),
+      };
     }
     const afterP95 = Math.max(...Object.values(after).map((r: any) => r.p95Ms));
     return {
       bench: 'staff-slot-list',
       at: new Date().toISOString(),
-      machine: { node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) } },
+      machine: {
+        node: process.version,
+        cpus: availableParallelism(),
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
+      },
       seed: { users: USERS, slots: USERS * SLOTS_PER_USER, ms: round(seedMs), byStatus: expected },
       cashBalance: balance,
       before,

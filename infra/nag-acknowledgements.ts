@@ -36,7 +36,8 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
   {
     id: 'AwsSolutions-IAM5[Resource::*]',
     where: BUCKET_DEPLOYMENT,
-    reason: 'The CDK BucketDeployment handler calls cloudfront:CreateInvalidation and GetInvalidation after uploading the shell; the CDK grants them on "*".',
+    reason:
+      'The CDK BucketDeployment handler calls cloudfront:CreateInvalidation and GetInvalidation after uploading the shell; the CDK grants them on "*".',
   },
   ...[
     // Before synth (cdk-nag's validateScope) the table ARN is a token …
@@ -63,7 +64,8 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
   {
     id: 'AwsSolutions-IAM5[Resource::<BootstrapFunction2F518255.Arn>:*]',
     where: BOOTSTRAP_PROVIDER,
-    reason: 'The CDK custom-resource provider framework may invoke any version of the bootstrap function (the custom resource pins a version); nothing else.',
+    reason:
+      'The CDK custom-resource provider framework may invoke any version of the bootstrap function (the custom resource pins a version); nothing else.',
   },
   ...['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map((action) => ({
     id: `AwsSolutions-IAM5[Action::${action}]`,
@@ -73,12 +75,14 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
   {
     id: 'AwsSolutions-IAM5[Resource::arn:aws:s3:::cdk-hnb659fds-assets-<ACCOUNT>-<REGION>/*]',
     where: BUCKET_DEPLOYMENT,
-    reason: 'The BucketDeployment handler reads the SPA zip from the CDK bootstrap asset bucket; asset object keys are content hashes known only at deploy time.',
+    reason:
+      'The BucketDeployment handler reads the SPA zip from the CDK bootstrap asset bucket; asset object keys are content hashes known only at deploy time.',
   },
   {
     id: 'AwsSolutions-IAM5[Resource::<SiteBucket397A1860.Arn>/*]',
     where: BUCKET_DEPLOYMENT,
-    reason: 'The BucketDeployment handler writes and prunes every object of the site bucket (the SPA build); objects are the whole purpose of that bucket.',
+    reason:
+      'The BucketDeployment handler writes and prunes every object of the site bucket (the SPA build); objects are the whole purpose of that bucket.',
   },
   // Lambda runtime and failure handling
   ...['AwsSolutions-L1', 'Serverless-LambdaLatestVersion'].map((id) => ({
@@ -96,12 +100,14 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
   {
     id: 'Serverless-LambdaTracing',
     where: new RegExp(`${BUCKET_DEPLOYMENT.source}|${BOOTSTRAP_PROVIDER.source}`),
-    reason: 'CDK-owned deploy-time handlers (SPA upload, custom-resource framework) run once per deploy; every product function has active tracing (test/infra/stacks.test.ts).',
+    reason:
+      'CDK-owned deploy-time handlers (SPA upload, custom-resource framework) run once per deploy; every product function has active tracing (test/infra/stacks.test.ts).',
   },
   {
     id: 'Serverless-LambdaDefaultMemorySize',
     where: BOOTSTRAP_PROVIDER,
-    reason: 'The CDK custom-resource framework function only relays the bootstrap call once per deploy; its default memory is enough and it has no memory option.',
+    reason:
+      'The CDK custom-resource framework function only relays the bootstrap call once per deploy; its default memory is enough and it has no memory option.',
   },
   // API authorization
   {
@@ -114,7 +120,8 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
   ...['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy'].map((id) => ({
     id,
     where: /^Jobs\/FailedJobs\//,
-    reason: 'FailedJobs is itself the dead-letter destination of the jobs (on-failure destination and EventBridge DLQ); a message there waits for a person, alarmed by FailedJobsAlarm.',
+    reason:
+      'FailedJobs is itself the dead-letter destination of the jobs (on-failure destination and EventBridge DLQ); a message there waits for a person, alarmed by FailedJobsAlarm.',
   })),
   // Secrets
   {
@@ -126,7 +133,8 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
   {
     id: 'AwsSolutions-SMG4',
     where: /^Api\/DeveloperPassword\//,
-    reason: "Seeds the developer account's first password once; the developer changes it in the app, so rotating the secret would change nothing.",
+    reason:
+      "Seeds the developer account's first password once; the developer changes it in the app, so rotating the secret would change nothing.",
   },
   {
     id: 'Serverless-SNSRedrivePolicy',
@@ -151,12 +159,14 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
   {
     id: 'AwsSolutions-S1',
     where: /^Web\/SiteBucket\//,
-    reason: 'The bucket is private and read only by CloudFront through origin access control; it holds the public SPA build, and a log bucket per sandbox would cost more than it tells.',
+    reason:
+      'The bucket is private and read only by CloudFront through origin access control; it holds the public SPA build, and a log bucket per sandbox would cost more than it tells.',
   },
   {
     id: 'AwsSolutions-CFR1',
     where: /^Web\/Distribution\//,
-    reason: 'No geographic restriction is required: advertisers and operators may work from abroad; abuse is handled by the WAF web ACL.',
+    reason:
+      'No geographic restriction is required: advertisers and operators may work from abroad; abuse is handled by the WAF web ACL.',
   },
   {
     id: 'AwsSolutions-CFR3',
@@ -178,7 +188,11 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
  * (or `<AWS::AccountId>` for a sandbox in the caller's account), `<DATA_STACK>` / `<REALTIME_STACK>` the
  * stage's Data / Realtime stack.
  */
-export function acknowledgeNagFindings(root: IConstruct, stage: string, env: { region: string; account?: string }): void {
+export function acknowledgeNagFindings(
+  root: IConstruct,
+  stage: string,
+  env: { region: string; account?: string },
+): void {
   const concrete = (id: string) =>
     id
       .replaceAll('<REGION>', env.region)

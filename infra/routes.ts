@@ -42,9 +42,21 @@ export const apiGroups = {
   cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30, needs: ['websocketPush'] },
   fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'readWrite' },
   // a refund (PATCH /slots/{id}/status) notifies the owner (issue 13)
-  slots: { entry: 'functions/api/slots.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
+  slots: {
+    entry: 'functions/api/slots.ts',
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    tableAccess: 'readWrite',
+    needs: ['websocketPush'],
+  },
   /** The operator console's slot work (approval, refund preview, stats, issuance, extensions): its own function; approvals, issuance and extensions notify (issue 13). */
-  slotAdmin: { entry: 'functions/api/slot-admin.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
+  slotAdmin: {
+    entry: 'functions/api/slot-admin.ts',
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    tableAccess: 'readWrite',
+    needs: ['websocketPush'],
+  },
   // operator console: user management (issue 10, users); scrypt for created users and password resets
   users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite' },
   // issue 12 item 8: the ranking page (reads only; cached a minute in the Lambda; a cold walk of 10,000 running slots takes ~0.8 s: bench/ranking)
@@ -52,9 +64,18 @@ export const apiGroups = {
   // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)
   rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
   // issue 15: announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one notifies users (push)
-  announcements: { entry: 'functions/api/announcements.ts', tableAccess: 'readWrite', needs: ['mediaBucket', 'websocketPush'] },
+  announcements: {
+    entry: 'functions/api/announcements.ts',
+    tableAccess: 'readWrite',
+    needs: ['mediaBucket', 'websocketPush'],
+  },
   // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API
-  notifications: { entry: 'functions/api/notifications.ts', timeoutSeconds: 29, tableAccess: 'readWrite', needs: ['websocketPush'] },
+  notifications: {
+    entry: 'functions/api/notifications.ts',
+    timeoutSeconds: 29,
+    tableAccess: 'readWrite',
+    needs: ['websocketPush'],
+  },
   // issue 14: support chat — the advertiser's room, the operator inbox; each message and read pushes over the WebSocket API
   chat: { entry: 'functions/api/chat.ts', tableAccess: 'readWrite', needs: ['websocketPush'] },
 } as const satisfies Record<string, ApiGroup>;
@@ -105,9 +126,7 @@ export function matchRoute(
   pathname: string,
 ): { route: TableRoute; pathParameters: Record<string, string> } | { route: null; methodMismatch: boolean } {
   let methodMismatch = false;
-  const hits = compiled
-    .filter((c) => c.regex.test(pathname))
-    .sort((a, b) => a.names.length - b.names.length);
+  const hits = compiled.filter((c) => c.regex.test(pathname)).sort((a, b) => a.names.length - b.names.length);
   for (const c of hits) {
     if (c.route.method !== method) {
       methodMismatch = true;

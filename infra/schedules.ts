@@ -27,7 +27,8 @@ export const schedules: readonly ScheduleDef[] = [
     entry: 'functions/jobs/ledger-reconcile.ts',
     // 03:30 KST, after the day's business.
     cron: { minute: 30, hour: 18 },
-    description: 'Checks every ledger: entries sum to the balance, no negative balance; drift is alarmed and notified to developers, never repaired',
+    description:
+      'Checks every ledger: entries sum to the balance, no negative balance; drift is alarmed and notified to developers, never repaired',
     timeoutSeconds: 900,
     memoryMb: 512,
     // Writes only the drift notification (issue 13); ledgers are never written here.
@@ -40,7 +41,8 @@ export const schedules: readonly ScheduleDef[] = [
     entry: 'functions/jobs/slot-status.ts',
     // 00:05 KST, just after the business day turns.
     cron: { minute: 5, hour: 15 },
-    description: 'Moves stored slot statuses along the KST calendar (waiting, active, completed) with their counters; deletes rows of bulks that never committed',
+    description:
+      'Moves stored slot statuses along the KST calendar (waiting, active, completed) with their counters; deletes rows of bulks that never committed',
     timeoutSeconds: 300,
     tableAccess: 'readWrite',
   },
@@ -49,7 +51,8 @@ export const schedules: readonly ScheduleDef[] = [
     entry: 'functions/jobs/expiry.ts',
     // 00:10 KST, after slot-status.
     cron: { minute: 10, hour: 15 },
-    description: "Marks pre-allocated slots never filled by their end date expired; sends each slot's '만료 예정' notices 3 days and 1 day before its end",
+    description:
+      "Marks pre-allocated slots never filled by their end date expired; sends each slot's '만료 예정' notices 3 days and 1 day before its end",
     timeoutSeconds: 300,
     tableAccess: 'readWrite',
     needs: ['websocketPush'],
@@ -59,7 +62,8 @@ export const schedules: readonly ScheduleDef[] = [
     entry: 'functions/jobs/rank-recompute.ts',
     // Every hour at :02; the 00:02 KST run (15:02 UTC) also closes the day before, ahead of slot-status at 00:05.
     cron: { minute: 2, hour: '*' },
-    description: "Turns rank-check workers' observations into each slot's rank, yesterday/first rank and daily history; records and sends rank alerts",
+    description:
+      "Turns rank-check workers' observations into each slot's rank, yesterday/first rank and daily history; records and sends rank alerts",
     timeoutSeconds: 900,
     memoryMb: 1024,
     tableAccess: 'readWrite',

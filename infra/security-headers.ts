@@ -30,7 +30,10 @@ export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
  */
 export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []) =>
   Object.entries(CONTENT_SECURITY_POLICY_DIRECTIVES)
-    .map(([directive, sources]) => `${directive} ${[...sources, ...(directive === 'connect-src' ? extraConnectSrc : [])].join(' ')}`)
+    .map(
+      ([directive, sources]) =>
+        `${directive} ${[...sources, ...(directive === 'connect-src' ? extraConnectSrc : [])].join(' ')}`,
+    )
     .join('; ');
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();

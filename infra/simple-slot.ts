@@ -47,7 +47,13 @@ export function addSimpleSlot(app: App) {
     originVerifySecret: data.originVerifySecret,
     developerId: context('developerId') ?? DEFAULT_DEVELOPER_ID,
   });
-  const jobs = new JobsStack(app, stackName(stage, 'Jobs'), { stage, env, table: data.table, realtime, alarmTopic: data.alarmTopic });
+  const jobs = new JobsStack(app, stackName(stage, 'Jobs'), {
+    stage,
+    env,
+    table: data.table,
+    realtime,
+    alarmTopic: data.alarmTopic,
+  });
   // CloudFront takes web ACLs from us-east-1 only: the ACL has its own stack there.
   const edge = new EdgeStack(app, stackName(stage, 'Edge'), {
     stage,

@@ -72,9 +72,12 @@ export function stageEnvironment(scope: Construct, stage: string): Required<Pick
 export function alarmEmailFromContext(scope: Construct, stage: string): string | undefined {
   const email = context(scope, 'alarmEmail');
   if (isProduction(stage) && !email) {
-    throw new Error('Stage prod needs an alarm subscriber: pass -c alarmEmail=ops@example.com (or set it in cdk.json "context")');
+    throw new Error(
+      'Stage prod needs an alarm subscriber: pass -c alarmEmail=ops@example.com (or set it in cdk.json "context")',
+    );
   }
-  if (email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new Error(`alarmEmail "${email}" is not an e-mail address`);
+  if (email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw new Error(`alarmEmail "${email}" is not an e-mail address`);
   return email;
 }
 

@@ -19,14 +19,24 @@ const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const baseUrl = (arg('url') ?? process.env.DEMO_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
-const developer = { id: process.env.BOOTSTRAP_DEVELOPER_ID ?? 'developer', password: process.env.BOOTSTRAP_DEVELOPER_PASSWORD ?? 'developer123!' };
+const baseUrl = (arg('url') ?? process.env.DEMO_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(
+  /\/$/,
+  '',
+);
+const developer = {
+  id: process.env.BOOTSTRAP_DEVELOPER_ID ?? 'developer',
+  password: process.env.BOOTSTRAP_DEVELOPER_PASSWORD ?? 'developer123!',
+};
 const PASSWORD = 'demo1234';
 const today = kstToday();
 
 class DemoError extends Error {}
 
-async function call<T = any>(method: string, path: string, opts: { token?: string; body?: unknown; key?: boolean; workerKey?: string } = {}): Promise<T> {
+async function call<T = any>(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; key?: boolean; workerKey?: string } = {},
+): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
@@ -43,34 +53,63 @@ async function call<T = any>(method: string, path: string, opts: { token?: strin
 }
 
 async function signIn(id: string, password: string): Promise<string> {
-  const data = await call<{ tokens: { accessToken: string } }>('POST', '/api/auth/login', { body: { email: id, password } });
+  const data = await call<{ tokens: { accessToken: string } }>('POST', '/api/auth/login', {
+    body: { email: id, password },
+  });
   return data.tokens.accessToken;
 }
 
 async function assertLocal() {
   const host = new URL(baseUrl).hostname;
-  if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host)) throw new DemoError(`로컬 제품에만 데모 데이터를 넣을 수 있습니다 (${baseUrl}).`);
+  if (!['localhost', '127.0.0.1', '::1', '[::1]'].includes(host))
+    throw new DemoError(`로컬 제품에만 데모 데이터를 넣을 수 있습니다 (${baseUrl}).`);
   const probe = await fetch(`${baseUrl}/_local/jobs/slot-status`, { method: 'POST' }).catch(() => undefined);
-  if (!probe?.ok) throw new DemoError(`${baseUrl} 는 로컬 모드가 아닙니다 (POST /_local/jobs 가 없음). npm start 로 띄운 제품에만 실행하세요.`);
+  if (!probe?.ok)
+    throw new DemoError(
+      `${baseUrl} 는 로컬 모드가 아닙니다 (POST /_local/jobs 가 없음). npm start 로 띄운 제품에만 실행하세요.`,
+    );
 }
 
-const url = (n: number) => `https://www.coupang.com/vp/products/${7100000 + n}?itemId=${8200000 + n}&vendorItemId=${9300000 + n}`;
-const keywords = ['무선 이어폰', '캠핑 의자', '에어프라이어', '텀블러', '게이밍 마우스', '요가 매트', '전기 포트', '블루투스 스피커', '차량용 방향제', '수납 박스', '보조배터리', '실내 슬리퍼'];
+const url = (n: number) =>
+  `https://www.coupang.com/vp/products/${7100000 + n}?itemId=${8200000 + n}&vendorItemId=${9300000 + n}`;
+const keywords = [
+  '무선 이어폰',
+  '캠핑 의자',
+  '에어프라이어',
+  '텀블러',
+  '게이밍 마우스',
+  '요가 매트',
+  '전기 포트',
+  '블루투스 스피커',
+  '차량용 방향제',
+  '수납 박스',
+  '보조배터리',
+  '실내 슬리퍼',
+];
 
 async function main() {
   await assertLocal();
   const dev = await signIn(developer.id, developer.password);
   const existing = await call<{ users: unknown[] }>('GET', '/api/users?search=demoadv&limit=10', { token: dev });
-  if (existing.users.length) throw new DemoError('이미 데모 데이터가 있습니다 (demoadv 계정). 빈 테이블에서 실행하세요 (.data 를 지우고 npm start).');
+  if (existing.users.length)
+    throw new DemoError(
+      '이미 데모 데이터가 있습니다 (demoadv 계정). 빈 테이블에서 실행하세요 (.data 를 지우고 npm start).',
+    );
 
   console.log('계정을 만드는 중 …');
-  const op = await call<{ id: string }>('POST', '/api/users', { token: dev, body: { email: 'demoop', password: PASSWORD, fullName: '김운영' } });
+  const op = await call<{ id: string }>('POST', '/api/users', {
+    token: dev,
+    body: { email: 'demoop', password: PASSWORD, fullName: '김운영' },
+  });
   await call('PUT', `/api/users/${op.id}`, { token: dev, body: { role: 'operator' } });
   const names = ['이서연', '박도윤', '최하은', '정민준'];
   const advertisers: Array<{ id: string; login: string; token: string }> = [];
   for (const [i, fullName] of names.entries()) {
     const login = `demoadv${i + 1}`;
-    const { id } = await call<{ id: string }>('POST', '/api/users', { token: dev, body: { email: login, password: PASSWORD, fullName } });
+    const { id } = await call<{ id: string }>('POST', '/api/users', {
+      token: dev,
+      body: { email: login, password: PASSWORD, fullName },
+    });
     advertisers.push({ id, login, token: await signIn(login, PASSWORD) });
   }
   const operator = await signIn('demoop', PASSWORD);
@@ -78,12 +117,30 @@ async function main() {
   console.log('충전 요청과 승인 …');
   const depositAt = `${addKstDays(today, -3)}T10:30`;
   for (const [i, a] of advertisers.entries()) {
-    const charge = await call<{ id: string }>('POST', '/api/cash/charge-requests', { token: a.token, key: true, body: { amount: 1_000_000 - i * 100_000, depositAt, accountHolder: names[i] } });
-    await call('POST', `/api/cash/charge-requests/${charge.id}/approve`, { token: operator, body: { bonusPercentage: i === 0 ? 10 : 0 } });
+    const charge = await call<{ id: string }>('POST', '/api/cash/charge-requests', {
+      token: a.token,
+      key: true,
+      body: { amount: 1_000_000 - i * 100_000, depositAt, accountHolder: names[i] },
+    });
+    await call('POST', `/api/cash/charge-requests/${charge.id}/approve`, {
+      token: operator,
+      body: { bonusPercentage: i === 0 ? 10 : 0 },
+    });
   }
-  const rejected = await call<{ id: string }>('POST', '/api/cash/charge-requests', { token: advertisers[1].token, key: true, body: { amount: 50_000, depositAt, accountHolder: '박도윤' } });
-  await call('POST', `/api/cash/charge-requests/${rejected.id}/reject`, { token: operator, body: { reason: '입금 내역이 확인되지 않습니다.' } });
-  await call('POST', '/api/cash/charge-requests', { token: advertisers[2].token, key: true, body: { amount: 300_000, depositAt: `${today}T09:00`, accountHolder: '최하은' } });
+  const rejected = await call<{ id: string }>('POST', '/api/cash/charge-requests', {
+    token: advertisers[1].token,
+    key: true,
+    body: { amount: 50_000, depositAt, accountHolder: '박도윤' },
+  });
+  await call('POST', `/api/cash/charge-requests/${rejected.id}/reject`, {
+    token: operator,
+    body: { reason: '입금 내역이 확인되지 않습니다.' },
+  });
+  await call('POST', '/api/cash/charge-requests', {
+    token: advertisers[2].token,
+    key: true,
+    body: { amount: 300_000, depositAt: `${today}T09:00`, accountHolder: '최하은' },
+  });
 
   console.log('슬롯 등록과 상태 …');
   let n = 0;
@@ -92,21 +149,42 @@ async function main() {
       n += 1;
       return { customFields: { keywords: keywords[n % keywords.length], landingUrl: url(n), mid: `MID${1000 + n}` } };
     });
-    const result = await call<{ slotIds: string[] }>('POST', '/api/slots/bulk', { token: a.token, key: true, body: { rows } });
+    const result = await call<{ slotIds: string[] }>('POST', '/api/slots/bulk', {
+      token: a.token,
+      key: true,
+      body: { rows },
+    });
     return result.slotIds;
   };
-  const [s1, s2, s3] = [await register(advertisers[0], 8), await register(advertisers[1], 6), await register(advertisers[2], 4)];
-  const approve = (id: string) => call('POST', `/api/slots/${id}/approve`, { token: operator, body: { approved: true } });
+  const [s1, s2, s3] = [
+    await register(advertisers[0], 8),
+    await register(advertisers[1], 6),
+    await register(advertisers[2], 4),
+  ];
+  const approve = (id: string) =>
+    call('POST', `/api/slots/${id}/approve`, { token: operator, body: { approved: true } });
   const period = (id: string, start: number, days: number) =>
-    call('PUT', `/api/slots/${id}/update-fields`, { token: operator, body: { customFields: {}, startDate: addKstDays(today, start), endDate: addKstDays(today, start + days - 1) } });
+    call('PUT', `/api/slots/${id}/update-fields`, {
+      token: operator,
+      body: { customFields: {}, startDate: addKstDays(today, start), endDate: addKstDays(today, start + days - 1) },
+    });
   for (const id of [...s1.slice(0, 6), ...s2.slice(0, 4), ...s3.slice(0, 2)]) await approve(id);
   await period(s1[1], 3, 30); // 진행대기: starts in three days
   await period(s1[2], -40, 30); // 완료: ended ten days ago
   await period(s1[3], -27, 30); // 진행중, '만료 예정' soon
   await call('PATCH', `/api/slots/${s1[4]}/status`, { token: advertisers[0].token, body: { status: 'paused' } }); // 일시정지
-  await call('PATCH', `/api/slots/${s1[5]}/status`, { token: operator, body: { status: 'refunded', refundReason: '광고주 요청으로 환불' } }); // 환불
-  await call('POST', `/api/slots/${s2[4]}/approve`, { token: operator, body: { approved: false, rejectionReason: '상품 URL 이 판매 중지된 상품입니다.' } }); // 거절
-  await call('POST', `/api/slots/${s2[5]}/approve`, { token: operator, body: { approved: false, rejectionReason: '키워드가 상품과 맞지 않습니다.' } });
+  await call('PATCH', `/api/slots/${s1[5]}/status`, {
+    token: operator,
+    body: { status: 'refunded', refundReason: '광고주 요청으로 환불' },
+  }); // 환불
+  await call('POST', `/api/slots/${s2[4]}/approve`, {
+    token: operator,
+    body: { approved: false, rejectionReason: '상품 URL 이 판매 중지된 상품입니다.' },
+  }); // 거절
+  await call('POST', `/api/slots/${s2[5]}/approve`, {
+    token: operator,
+    body: { approved: false, rejectionReason: '키워드가 상품과 맞지 않습니다.' },
+  });
   await call('PATCH', `/api/slots/${s2[5]}/status`, { token: advertisers[1].token, body: { status: 'deleted' } }); // 삭제
   // s1[6], s1[7], s2... stay 승인대기
 
@@ -116,16 +194,31 @@ async function main() {
     const issued = await call<{ slotIds: string[] }>('POST', `/api/slots/allocate/${advertisers[3].id}`, {
       token: operator,
       key: true,
-      body: { slotCount: 5, startDate: today, endDate: addKstDays(today, 29), workCount: 100, amount: 250_000, description: '12월 선결제분' },
+      body: {
+        slotCount: 5,
+        startDate: today,
+        endDate: addKstDays(today, 29),
+        workCount: 100,
+        amount: 250_000,
+        description: '12월 선결제분',
+      },
     });
     for (const [i, id] of issued.slotIds.slice(0, 2).entries()) {
-      await call('PUT', `/api/slots/${id}/fill`, { token: advertisers[3].token, body: { keyword: keywords[i + 3], url: url(500 + i) } });
+      await call('PUT', `/api/slots/${id}/fill`, {
+        token: advertisers[3].token,
+        body: { keyword: keywords[i + 3], url: url(500 + i) },
+      });
     }
     // An issuance whose period ended unfilled: the expiry job marks it 만료.
     await call('POST', `/api/slots/allocate/${advertisers[3].id}`, {
       token: operator,
       key: true,
-      body: { slotCount: 1, startDate: addKstDays(today, -10), endDate: addKstDays(today, -2), description: '지난달 미사용분' },
+      body: {
+        slotCount: 1,
+        startDate: addKstDays(today, -10),
+        endDate: addKstDays(today, -2),
+        description: '지난달 미사용분',
+      },
     });
   } finally {
     await call('PUT', '/api/system-settings/key/slotOperationMode', { token: dev, body: { value: 'normal' } });
@@ -170,7 +263,10 @@ interface WorkItem {
  * on its chart. Ranks drift from a per-pair start; one pair in seven is not found today.
  */
 async function rankHistory(dev: string) {
-  const { key } = await call<{ key: string }>('POST', '/api/rank/worker-keys', { token: dev, body: { name: '데모 순위 작업자' } });
+  const { key } = await call<{ key: string }>('POST', '/api/rank/worker-keys', {
+    token: dev,
+    body: { name: '데모 순위 작업자' },
+  });
   const work = await call<{ items: WorkItem[] }>('GET', '/api/rank/work?limit=1000', { workerKey: key });
   if (!work.items.length) throw new DemoError('순위를 확인할 진행중 슬롯이 없습니다.');
   const now = Date.now();
@@ -179,29 +275,60 @@ async function rankHistory(dev: string) {
   const hour = 3_600_000;
   // Today's checks: two hours ago, an hour ago and a minute ago, none before today's KST midnight.
   const todayTimes = [120, 60, 1].map((minutes, i) => Math.max(todayStart + (i + 1) * 1000, now - minutes * 60_000));
-  const rankOf = (i: number, step: number) => Math.max(1, 12 + ((i * 37) % 90) + (i % 2 ? -1 : 1) * step * (3 + (i % 5)));
+  const rankOf = (i: number, step: number) =>
+    Math.max(1, 12 + ((i * 37) % 90) + (i % 2 ? -1 : 1) * step * (3 + (i % 5)));
   const checks = (times: number[], stepFrom: number, notFoundEvery: number) =>
     work.items.flatMap((w, i) =>
       times.map((t, j) => {
-        const base = { keyword: w.keyword, productId: w.productId, itemId: w.itemId, vendorItemId: w.vendorItemId, observedAt: new Date(t).toISOString() };
-        if (notFoundEvery && i % notFoundEvery === notFoundEvery - 1 && j === times.length - 1) return { ...base, status: 'not_found', depthScanned: 360 };
+        const base = {
+          keyword: w.keyword,
+          productId: w.productId,
+          itemId: w.itemId,
+          vendorItemId: w.vendorItemId,
+          observedAt: new Date(t).toISOString(),
+        };
+        if (notFoundEvery && i % notFoundEvery === notFoundEvery - 1 && j === times.length - 1)
+          return { ...base, status: 'not_found', depthScanned: 360 };
         const rank = rankOf(i, stepFrom + j);
-        return { ...base, status: 'found', rank, depthScanned: Math.max(rank, 72), productName: `${w.keyword} 인기 상품 ${w.productId.slice(-4)}` };
+        return {
+          ...base,
+          status: 'found',
+          rank,
+          depthScanned: Math.max(rank, 72),
+          productName: `${w.keyword} 인기 상품 ${w.productId.slice(-4)}`,
+        };
       }),
     );
   const post = async (observations: unknown[]) => {
-    const result = await call<{ accepted: number; rejected: number; rejections: unknown[] }>('POST', '/api/rank/observations', { workerKey: key, body: { observations } });
-    if (result.rejected) throw new DemoError(`순위 확인 일부가 거절되었습니다: ${JSON.stringify(result.rejections).slice(0, 300)}`);
+    const result = await call<{ accepted: number; rejected: number; rejections: unknown[] }>(
+      'POST',
+      '/api/rank/observations',
+      { workerKey: key, body: { observations } },
+    );
+    if (result.rejected)
+      throw new DemoError(`순위 확인 일부가 거절되었습니다: ${JSON.stringify(result.rejections).slice(0, 300)}`);
   };
-  await post(checks([9, 15, 21].map((h) => yesterdayStart + h * hour), 0, 0));
+  await post(
+    checks(
+      [9, 15, 21].map((h) => yesterdayStart + h * hour),
+      0,
+      0,
+    ),
+  );
   await runJob('rank-recompute');
   await post(checks(todayTimes, 3, 7));
   await runJob('rank-recompute');
   // Under `npm start` the hourly recompute may already have closed yesterday (before these checks came):
   // then the charts start today. Said, not hidden.
-  const one = (await call<{ items: Array<{ id: string }> }>('GET', '/api/slots?limit=10&status=active', { token: dev })).items[0];
-  const history = one ? await call<{ items: unknown[] }>('GET', `/api/slots/${one.id}/rank-history`, { token: dev }) : { items: [] };
-  if (history.items.length < 2) console.log('  참고: 어제 순위 기록은 이미 마감된 뒤라 오늘 기록만 남았습니다 (빈 테이블에서 npm start 직후 실행하면 이틀치가 남습니다).');
+  const one = (await call<{ items: Array<{ id: string }> }>('GET', '/api/slots?limit=10&status=active', { token: dev }))
+    .items[0];
+  const history = one
+    ? await call<{ items: unknown[] }>('GET', `/api/slots/${one.id}/rank-history`, { token: dev })
+    : { items: [] };
+  if (history.items.length < 2)
+    console.log(
+      '  참고: 어제 순위 기록은 이미 마감된 뒤라 오늘 기록만 남았습니다 (빈 테이블에서 npm start 직후 실행하면 이틀치가 남습니다).',
+    );
 }
 
 async function announcements(operator: string) {
@@ -215,7 +342,8 @@ async function announcements(operator: string) {
   });
   await create({
     title: '충전 승인 지연 안내',
-    content: '<p><strong>오늘 14시부터 16시까지</strong> 일부 충전 승인이 지연될 수 있습니다.</p><blockquote>입금하신 금액은 안전하게 처리되며, 지연된 요청은 순서대로 승인됩니다.</blockquote>',
+    content:
+      '<p><strong>오늘 14시부터 16시까지</strong> 일부 충전 승인이 지연될 수 있습니다.</p><blockquote>입금하신 금액은 안전하게 처리되며, 지연된 요청은 순서대로 승인됩니다.</blockquote>',
     category: 'maintenance',
     priority: 'urgent',
   });
@@ -232,11 +360,32 @@ async function announcements(operator: string) {
 
 async function notifications(operator: string, advertisers: Array<{ id: string; token: string }>) {
   const send = (body: Record<string, unknown>) => call('POST', '/api/notifications', { token: operator, body });
-  await send({ type: 'info', title: '연말 충전 보너스 이벤트', message: '12월 한 달 동안 50만원 이상 충전 시 5% 보너스를 드립니다.', recipientId: 'all', priority: 'normal' });
-  await send({ type: 'success', title: '우수 광고주 선정', message: '11월 우수 광고주로 선정되셨습니다. 다음 충전에 보너스가 적용됩니다.', recipientId: [advertisers[0].id], priority: 'high' });
-  await send({ type: 'warning', title: '키워드 확인 요청', message: '등록하신 슬롯 중 상품과 맞지 않는 키워드가 있습니다. 슬롯 목록에서 확인해주세요.', recipientId: [advertisers[0].id, advertisers[1].id] });
+  await send({
+    type: 'info',
+    title: '연말 충전 보너스 이벤트',
+    message: '12월 한 달 동안 50만원 이상 충전 시 5% 보너스를 드립니다.',
+    recipientId: 'all',
+    priority: 'normal',
+  });
+  await send({
+    type: 'success',
+    title: '우수 광고주 선정',
+    message: '11월 우수 광고주로 선정되셨습니다. 다음 충전에 보너스가 적용됩니다.',
+    recipientId: [advertisers[0].id],
+    priority: 'high',
+  });
+  await send({
+    type: 'warning',
+    title: '키워드 확인 요청',
+    message: '등록하신 슬롯 중 상품과 맞지 않는 키워드가 있습니다. 슬롯 목록에서 확인해주세요.',
+    recipientId: [advertisers[0].id, advertisers[1].id],
+  });
   // demoadv1 has read the broadcast; demoadv2 has read everything.
-  const list = await call<{ items: Array<{ id: string; recipient_id: string }> }>('GET', '/api/notifications?limit=50', { token: advertisers[0].token });
+  const list = await call<{ items: Array<{ id: string; recipient_id: string }> }>(
+    'GET',
+    '/api/notifications?limit=50',
+    { token: advertisers[0].token },
+  );
   const broadcast = list.items.find((n) => n.recipient_id === 'all');
   if (broadcast) await call('PUT', `/api/notifications/${broadcast.id}/read`, { token: advertisers[0].token });
   await call('PUT', '/api/notifications/mark-all-read', { token: advertisers[1].token });
@@ -246,15 +395,24 @@ async function chat(dev: string, operator: string, advertiser: { token: string }
   await call('PUT', '/api/system-settings/key/chatEnabled', { token: dev, body: { value: true } });
   const first = await call<{ room: { id: string } }>('POST', '/api/chat/messages', {
     token: advertiser.token,
-    body: { content: '안녕하세요. 어제 등록한 무선 이어폰 슬롯의 순위가 떨어졌는데, 키워드를 바꾸면 진행 기간이 초기화되나요?' },
+    body: {
+      content:
+        '안녕하세요. 어제 등록한 무선 이어폰 슬롯의 순위가 떨어졌는데, 키워드를 바꾸면 진행 기간이 초기화되나요?',
+    },
   });
   await call('PUT', `/api/chat/rooms/${first.room.id}/read`, { token: operator });
   await call('POST', `/api/chat/rooms/${first.room.id}/messages`, {
     token: operator,
-    body: { content: '안녕하세요, 김운영입니다. 키워드를 바꾸셔도 진행 기간은 그대로 유지됩니다. 순위는 다음 확인부터 새 키워드로 집계됩니다.' },
+    body: {
+      content:
+        '안녕하세요, 김운영입니다. 키워드를 바꾸셔도 진행 기간은 그대로 유지됩니다. 순위는 다음 확인부터 새 키워드로 집계됩니다.',
+    },
   });
   await call('PUT', `/api/chat/rooms/${first.room.id}/read`, { token: advertiser.token });
-  await call('POST', `/api/chat/rooms/${first.room.id}/messages`, { token: advertiser.token, body: { content: '감사합니다! 그럼 오늘 바로 바꿔볼게요.' } });
+  await call('POST', `/api/chat/rooms/${first.room.id}/messages`, {
+    token: advertiser.token,
+    body: { content: '감사합니다! 그럼 오늘 바로 바꿔볼게요.' },
+  });
 }
 
 main().catch((err: unknown) => {

@@ -33,7 +33,10 @@ if (process.getuid?.() !== 0) {
 }
 console.log(`[simple-slot] installing ${missing.join(', ')} (one time)...`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-for (const step of [['apt-get', ['update', '-qq']], ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing]]]) {
+for (const step of [
+  ['apt-get', ['update', '-qq']],
+  ['apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing]],
+]) {
   const r = spawnSync(step[0], step[1], { stdio: 'inherit', env });
   if (r.status !== 0) {
     console.error(`[simple-slot] ${step[0]} ${step[1].join(' ')} failed`);

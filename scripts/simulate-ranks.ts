@@ -25,7 +25,9 @@ const baseUrl = args['base-url']!.replace(/\/$/, '');
 const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
 const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
 if (!loopback && !args['allow-remote']) {
-  console.error(`simulate-ranks posts made-up ranks; refusing ${baseUrl} (not this machine). Pass --allow-remote if you really mean it.`);
+  console.error(
+    `simulate-ranks posts made-up ranks; refusing ${baseUrl} (not this machine). Pass --allow-remote if you really mean it.`,
+  );
   process.exit(2);
 }
 
@@ -64,9 +66,15 @@ async function workerKey(): Promise<string> {
     if (probe.ok) return state.key;
   }
   const login = await call('POST', '/api/auth/login', {
-    body: { email: process.env.BOOTSTRAP_DEVELOPER_ID ?? 'developer', password: process.env.BOOTSTRAP_DEVELOPER_PASSWORD ?? 'developer123!' },
+    body: {
+      email: process.env.BOOTSTRAP_DEVELOPER_ID ?? 'developer',
+      password: process.env.BOOTSTRAP_DEVELOPER_PASSWORD ?? 'developer123!',
+    },
   });
-  const created = await call('POST', '/api/rank/worker-keys', { token: login.tokens.accessToken, body: { name: `simulate-ranks ${new Date().toISOString().slice(0, 16)}` } });
+  const created = await call('POST', '/api/rank/worker-keys', {
+    token: login.tokens.accessToken,
+    body: { name: `simulate-ranks ${new Date().toISOString().slice(0, 16)}` },
+  });
   state.key = created.key;
   state.baseUrl = baseUrl;
   save();
@@ -74,7 +82,8 @@ async function workerKey(): Promise<string> {
   return created.key;
 }
 
-const pairKey = (w: { keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }) => `${w.keyword}|${w.productId}|${w.itemId ?? ''}|${w.vendorItemId ?? ''}`;
+const pairKey = (w: { keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }) =>
+  `${w.keyword}|${w.productId}|${w.itemId ?? ''}|${w.vendorItemId ?? ''}`;
 
 /** One check: a random walk around the pair's last rank; ~8 % not found, ~2 % failed. */
 function check(w: { keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }) {
@@ -82,7 +91,13 @@ function check(w: { keyword: string; productId: string; itemId: string | null; v
   const depth = 360;
   const roll = Math.random();
   const observedAt = new Date().toISOString();
-  const base = { keyword: w.keyword, productId: w.productId, itemId: w.itemId, vendorItemId: w.vendorItemId, observedAt };
+  const base = {
+    keyword: w.keyword,
+    productId: w.productId,
+    itemId: w.itemId,
+    vendorItemId: w.vendorItemId,
+    observedAt,
+  };
   if (roll < 0.02) return { ...base, status: 'failed', depthScanned: 0, evidence: { reason: 'simulated timeout' } };
   if (roll < 0.1) return { ...base, status: 'not_found', depthScanned: depth };
   const last = state.ranks[k] ?? 5 + Math.floor(Math.random() * 120);
@@ -103,21 +118,32 @@ async function round(key: string) {
   const work: Array<{ keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }> = [];
   let cursor: string | null = null;
   do {
-    const page: { items: typeof work; nextCursor: string | null } = await call('GET', `/api/rank/work?limit=1000${cursor ? `&cursor=${cursor}` : ''}`, { key });
+    const page: { items: typeof work; nextCursor: string | null } = await call(
+      'GET',
+      `/api/rank/work?limit=1000${cursor ? `&cursor=${cursor}` : ''}`,
+      { key },
+    );
     work.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
   let accepted = 0;
   let rejected = 0;
   for (let i = 0; i < work.length; i += 500) {
-    const result = await call('POST', '/api/rank/observations', { key, body: { observations: work.slice(i, i + 500).map(check) } });
+    const result = await call('POST', '/api/rank/observations', {
+      key,
+      body: { observations: work.slice(i, i + 500).map(check) },
+    });
     accepted += result.accepted;
     rejected += result.rejected;
   }
   save();
   // Local mode only: the recompute job runs now instead of at :02 past the hour.
-  const job = await fetch(`${baseUrl}/_local/jobs/rank-recompute`, { method: 'POST' }).then((r) => (r.ok ? r.json() : null)).catch(() => null);
-  console.log(`${new Date().toISOString()} pairs ${work.length}, accepted ${accepted}, rejected ${rejected}${job ? ', recompute run' : ', recompute not triggered (not local mode?)'}`);
+  const job = await fetch(`${baseUrl}/_local/jobs/rank-recompute`, { method: 'POST' })
+    .then((r) => (r.ok ? r.json() : null))
+    .catch(() => null);
+  console.log(
+    `${new Date().toISOString()} pairs ${work.length}, accepted ${accepted}, rejected ${rejected}${job ? ', recompute run' : ', recompute not triggered (not local mode?)'}`,
+  );
 }
 
 const key = await workerKey();

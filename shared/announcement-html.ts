@@ -33,7 +33,23 @@ export const allowedTags: Record<string, readonly string[]> = {
 };
 
 /** Elements whose whole body goes, not only their tags. */
-export const droppedWithBody = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'title', 'xmp', 'noembed', 'noframes', 'textarea', 'select'];
+export const droppedWithBody = [
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+  'textarea',
+  'select',
+];
 
 /** http(s), mailto, or a path on this site (not `//host`). Anything else — javascript:, data:, vbscript: — is dropped. */
 export function isSafeHref(value: string): boolean {

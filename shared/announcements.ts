@@ -42,7 +42,6 @@ export interface Announcement {
   updated_at: string;
 }
 
-
 /** What the server answers to an upload request: where to send the bytes (S3 presigned POST, or the local server). */
 export interface ImageUploadTicket {
   uploadId: string;

@@ -19,7 +19,13 @@ describe('parseCoupangUrl', () => {
   it('accepts http, other parameter orders and extra parameters, keeping them in url but not in canonicalUrl', () => {
     const r = parseCoupangUrl('http://www.coupang.com/vp/products/123?vendorItemId=3&sourceType=srp&itemId=2');
     // http:// is accepted as typed, and stored as https:// (never a plain-text link to the shop).
-    expect(r).toMatchObject({ ok: true, url: 'https://www.coupang.com/vp/products/123?vendorItemId=3&sourceType=srp&itemId=2', productId: '123', itemId: '2', vendorItemId: '3' });
+    expect(r).toMatchObject({
+      ok: true,
+      url: 'https://www.coupang.com/vp/products/123?vendorItemId=3&sourceType=srp&itemId=2',
+      productId: '123',
+      itemId: '2',
+      vendorItemId: '3',
+    });
     expect(r.ok && r.canonicalUrl).toBe('https://www.coupang.com/vp/products/123?itemId=2&vendorItemId=3');
   });
 
@@ -35,16 +41,27 @@ describe('parseCoupangUrl', () => {
   });
 
   it('a cut &q= may remove a needed parameter: then the parameters are missing', () => {
-    expect(coupangUrlError('https://www.coupang.com/vp/products/123?itemId=2&q=x&vendorItemId=3')).toBe(coupangUrlMessages.requiredParams);
+    expect(coupangUrlError('https://www.coupang.com/vp/products/123?itemId=2&q=x&vendorItemId=3')).toBe(
+      coupangUrlMessages.requiredParams,
+    );
   });
 
   it('accepts a bare Coupang host and adds https://', () => {
-    expect(parseCoupangUrl('www.coupang.com/vp/products/1?itemId=2&vendorItemId=3')).toMatchObject({ ok: true, url: 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3' });
-    expect(parseCoupangUrl('coupang.com/vp/products/1?itemId=2&vendorItemId=3')).toMatchObject({ ok: true, url: 'https://coupang.com/vp/products/1?itemId=2&vendorItemId=3' });
+    expect(parseCoupangUrl('www.coupang.com/vp/products/1?itemId=2&vendorItemId=3')).toMatchObject({
+      ok: true,
+      url: 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3',
+    });
+    expect(parseCoupangUrl('coupang.com/vp/products/1?itemId=2&vendorItemId=3')).toMatchObject({
+      ok: true,
+      url: 'https://coupang.com/vp/products/1?itemId=2&vendorItemId=3',
+    });
   });
 
   it('tolerates a trailing slash after the product id and an upper-case scheme or host', () => {
-    expect(parseCoupangUrl('HTTPS://WWW.COUPANG.COM/vp/products/1/?itemId=2&vendorItemId=3')).toMatchObject({ ok: true, productId: '1' });
+    expect(parseCoupangUrl('HTTPS://WWW.COUPANG.COM/vp/products/1/?itemId=2&vendorItemId=3')).toMatchObject({
+      ok: true,
+      productId: '1',
+    });
   });
 
   it('requires a value', () => {
@@ -54,7 +71,12 @@ describe('parseCoupangUrl', () => {
   });
 
   it('refuses text that does not start with http:// or https://', () => {
-    for (const raw of ['ftp://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3', 'javascript:alert(1)', 'coupang', 'naver.com/x']) {
+    for (const raw of [
+      'ftp://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3',
+      'javascript:alert(1)',
+      'coupang',
+      'naver.com/x',
+    ]) {
       expect(coupangUrlError(raw)).toBe('URL은 http:// 또는 www.coupang.com 시작해야 합니다.');
     }
   });
@@ -85,19 +107,29 @@ describe('parseCoupangUrl', () => {
       const msg = coupangUrlError(raw);
       expect(msg, raw).toBe(coupangUrlMessages.productPath);
     }
-    expect(coupangUrlMessages.productPath).toContain('https://www.coupang.com/vp/products/{상품ID}?itemId=...&vendorItemId=...');
+    expect(coupangUrlMessages.productPath).toContain(
+      'https://www.coupang.com/vp/products/{상품ID}?itemId=...&vendorItemId=...',
+    );
   });
 
   it('requires both itemId and vendorItemId, naming 쿠팡', () => {
     expect(coupangUrlError('https://www.coupang.com/vp/products/1')).toBe(coupangUrlMessages.requiredParams);
     expect(coupangUrlError('https://www.coupang.com/vp/products/1?itemId=2')).toBe(coupangUrlMessages.requiredParams);
-    expect(coupangUrlError('https://www.coupang.com/vp/products/1?vendorItemId=3')).toBe(coupangUrlMessages.requiredParams);
-    expect(coupangUrlError('https://www.coupang.com/vp/products/1?itemId=&vendorItemId=3')).toBe(coupangUrlMessages.requiredParams);
+    expect(coupangUrlError('https://www.coupang.com/vp/products/1?vendorItemId=3')).toBe(
+      coupangUrlMessages.requiredParams,
+    );
+    expect(coupangUrlError('https://www.coupang.com/vp/products/1?itemId=&vendorItemId=3')).toBe(
+      coupangUrlMessages.requiredParams,
+    );
     expect(coupangUrlMessages.requiredParams).toMatch(/^쿠팡 URL에는 itemId와 vendorItemId 파라미터가 필요합니다\./);
   });
 
   it('requires numeric itemId and vendorItemId', () => {
-    expect(coupangUrlError('https://www.coupang.com/vp/products/1?itemId=x2&vendorItemId=3')).toBe(coupangUrlMessages.numericParams);
-    expect(coupangUrlError('https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=-3')).toBe(coupangUrlMessages.numericParams);
+    expect(coupangUrlError('https://www.coupang.com/vp/products/1?itemId=x2&vendorItemId=3')).toBe(
+      coupangUrlMessages.numericParams,
+    );
+    expect(coupangUrlError('https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=-3')).toBe(
+      coupangUrlMessages.numericParams,
+    );
   });
 });

@@ -16,7 +16,8 @@ import { coupangUrlMessages } from './messages/slots';
  *   `&q=` on cut (the search text Coupang appends). The normalised URL keeps the advertiser's other
  *   parameters; `canonicalUrl` is the minimal form the rank workers use.
  */
-export type CoupangUrlErrorCode = 'required' | 'scheme' | 'onlyCoupang' | 'productPath' | 'requiredParams' | 'numericParams';
+export type CoupangUrlErrorCode =
+  'required' | 'scheme' | 'onlyCoupang' | 'productPath' | 'requiredParams' | 'numericParams';
 
 export interface CoupangProductIds {
   productId: string;
@@ -58,7 +59,8 @@ export function parseCoupangUrl(raw: string | null | undefined): CoupangUrlResul
   // (`https://evil.example@www.coupang.com/…` reads as another site to a person) or a port is too.
   const host = parsed.hostname.toLowerCase();
   if (!host.includes('.') || !isCoupangHost(host)) return fail('onlyCoupang');
-  if (parsed.username || parsed.password || /@/.test(text.split(/[/?#]/, 3).join('/')) || parsed.port) return fail('onlyCoupang');
+  if (parsed.username || parsed.password || /@/.test(text.split(/[/?#]/, 3).join('/')) || parsed.port)
+    return fail('onlyCoupang');
 
   const path = PRODUCT_PATH.exec(parsed.pathname);
   if (!path) return fail('productPath');

@@ -11,7 +11,18 @@ describe('KST days', () => {
 
   it('accepts real calendar days only', () => {
     expect(isKstDay('2024-02-29')).toBe(true);
-    for (const bad of ['2025-02-29', '2025-02-30', '2025-13-01', '2025-00-10', '0000-01-01', '2025-1-01', '20250101', '', 42]) expect(isKstDay(bad), String(bad)).toBe(false);
+    for (const bad of [
+      '2025-02-29',
+      '2025-02-30',
+      '2025-13-01',
+      '2025-00-10',
+      '0000-01-01',
+      '2025-1-01',
+      '20250101',
+      '',
+      42,
+    ])
+      expect(isKstDay(bad), String(bad)).toBe(false);
     expect(isKstDay('0099-03-01')).toBe(true);
   });
 

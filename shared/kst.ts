@@ -25,21 +25,26 @@ function midnightOf(day: KstDay): number {
   if (y === 0) return Number.NaN;
   const date = new Date(0);
   date.setUTCFullYear(y, mo - 1, d); // not Date.UTC, which reads years 0–99 as 1900–1999
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date.getTime() : Number.NaN;
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+    ? date.getTime()
+    : Number.NaN;
 }
 
 /** Today's KST calendar day, whatever the machine's zone. */
 export const kstToday = (now: Date = new Date()): KstDay => utcDayOf(now.getTime() + KST_OFFSET_MS);
 
 /** The KST day of an instant (ISO timestamp or Date). */
-export const kstDayOf = (instant: string | number | Date): KstDay => utcDayOf(new Date(instant).getTime() + KST_OFFSET_MS);
+export const kstDayOf = (instant: string | number | Date): KstDay =>
+  utcDayOf(new Date(instant).getTime() + KST_OFFSET_MS);
 
-export const isKstDay = (value: unknown): value is KstDay => typeof value === 'string' && !Number.isNaN(midnightOf(value));
+export const isKstDay = (value: unknown): value is KstDay =>
+  typeof value === 'string' && !Number.isNaN(midnightOf(value));
 
 export const addKstDays = (day: KstDay, days: number): KstDay => utcDayOf(midnightOf(day) + days * DAY_MS);
 
 /** Calendar days from `from` to `to` (to − from); 0 on the same day. */
-export const kstDaysBetween = (from: KstDay, to: KstDay): number => Math.round((midnightOf(to) - midnightOf(from)) / DAY_MS);
+export const kstDaysBetween = (from: KstDay, to: KstDay): number =>
+  Math.round((midnightOf(to) - midnightOf(from)) / DAY_MS);
 
 /** The first instant (UTC ISO) of a KST day: registration-period filters compare createdAt with it. */
 export const kstDayStartIso = (day: KstDay): string => new Date(`${day}T00:00:00+09:00`).toISOString();

@@ -22,4 +22,3 @@ export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 100;
 /** POST /api/notifications/test: at most this many per user per minute. */
 export const TEST_NOTIFICATIONS_PER_MINUTE = 30;
-

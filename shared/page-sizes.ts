@@ -9,7 +9,8 @@ export const DEFAULT_PAGE_SIZE = 10;
 export type AdminPageSize = (typeof adminPageSizes)[number];
 export type UserPageSize = (typeof userPageSizes)[number];
 
-export const isPageSize = <T extends number>(sizes: readonly T[], n: number): n is T => (sizes as readonly number[]).includes(n);
+export const isPageSize = <T extends number>(sizes: readonly T[], n: number): n is T =>
+  (sizes as readonly number[]).includes(n);
 
 /** '페이지 크기는 10, 30, 50, 100 중 하나여야 합니다.' for the given list. */
 export const pageSizeMessage = (sizes: readonly number[]) => `페이지 크기는 ${sizes.join(', ')} 중 하나여야 합니다.`;

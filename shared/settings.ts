@@ -1,12 +1,28 @@
 import { z } from './zod';
-import { settingDefaults, defaultSettings, isSettingKey, type SettingCategory, type SettingKey } from './setting-defaults';
+import {
+  settingDefaults,
+  defaultSettings,
+  isSettingKey,
+  type SettingCategory,
+  type SettingKey,
+} from './setting-defaults';
 
 /**
  * Every system setting's rule (type, range, enumeration), over its category and default from
  * shared/setting-defaults.ts. Reads merge stored values over the defaults, so a new setting works
  * before anyone saves it.
  */
-export { settingCategories, themes, layouts, settingDefaults, defaultSettings, isSettingKey, groupByCategory, pageTitle, settingsFromAnswer } from './setting-defaults';
+export {
+  settingCategories,
+  themes,
+  layouts,
+  settingDefaults,
+  defaultSettings,
+  isSettingKey,
+  groupByCategory,
+  pageTitle,
+  settingsFromAnswer,
+} from './setting-defaults';
 export type { SettingCategory, SettingKey } from './setting-defaults';
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -47,11 +63,13 @@ export const settingDefinitions = {
   featureSlotManagement: { ...settingDefaults.featureSlotManagement, schema: bool },
 } as const satisfies Record<SettingKey, { category: SettingCategory; schema: z.ZodType; default: unknown }>;
 
-export type Settings = { -readonly [K in SettingKey]: (typeof settingDefinitions)[K]['default'] extends boolean
-  ? boolean
-  : (typeof settingDefinitions)[K]['default'] extends number
-    ? number
-    : z.output<(typeof settingDefinitions)[K]['schema']> };
+export type Settings = {
+  -readonly [K in SettingKey]: (typeof settingDefinitions)[K]['default'] extends boolean
+    ? boolean
+    : (typeof settingDefinitions)[K]['default'] extends number
+      ? number
+      : z.output<(typeof settingDefinitions)[K]['schema']>;
+};
 
 export type SettingsByCategory = Record<SettingCategory, Partial<Settings>>;
 

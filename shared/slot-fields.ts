@@ -24,7 +24,6 @@ export const URL_FIELD = 'landingUrl';
 export const MID_FIELD = 'mid';
 const coreFields = new Set([KEYWORD_FIELD, URL_FIELD]);
 
-
 /** The fields a slot form shows, in display order (enabled, not system-generated; core fields always). */
 export function slotFormFields(configs: readonly FieldConfig[]): FieldConfig[] {
   return configs
@@ -34,7 +33,8 @@ export function slotFormFields(configs: readonly FieldConfig[]): FieldConfig[] {
 }
 
 /** The configured columns of the slot list (enabled, shown in list, not system-generated). */
-export const slotListFields = (configs: readonly FieldConfig[]) => slotFormFields(configs).filter((c) => c.show_in_list);
+export const slotListFields = (configs: readonly FieldConfig[]) =>
+  slotFormFields(configs).filter((c) => c.show_in_list);
 
 export const maxLengthOf = (type: FieldConfig['field_type']) => (type === 'textarea' ? 2000 : 500);
 
@@ -44,7 +44,14 @@ const aliases: Record<string, string> = { keyword: KEYWORD_FIELD, url: URL_FIELD
 export type RawFieldValues = Record<string, unknown>;
 
 /** Merges top-level `keyword`/`url`/`mid` and aliases into one map keyed by field_key (customFields win). */
-export function collectFieldInput(input: { customFields?: RawFieldValues | null; keyword?: unknown; keywords?: unknown; url?: unknown; landingUrl?: unknown; mid?: unknown }): RawFieldValues {
+export function collectFieldInput(input: {
+  customFields?: RawFieldValues | null;
+  keyword?: unknown;
+  keywords?: unknown;
+  url?: unknown;
+  landingUrl?: unknown;
+  mid?: unknown;
+}): RawFieldValues {
   const out: RawFieldValues = {};
   const put = (key: string, value: unknown) => {
     if (value === undefined) return;
@@ -58,7 +65,8 @@ export function collectFieldInput(input: { customFields?: RawFieldValues | null;
   for (const [key, value] of Object.entries(input.customFields ?? {})) {
     // A real value under an alias must not be erased by an empty value under the field key.
     const target = aliases[key] ?? key;
-    if (value === undefined || ((value === '' || value === null) && out[target] !== undefined && out[target] !== '')) continue;
+    if (value === undefined || ((value === '' || value === null) && out[target] !== undefined && out[target] !== ''))
+      continue;
     out[target] = value;
   }
   return out;
@@ -73,9 +81,14 @@ const asText = (value: unknown): string | null => {
 };
 
 /** Keywords as entered, split on commas, blanks dropped. */
-export const splitKeywords = (value: string) => value.split(',').map((k) => k.trim()).filter(Boolean);
+export const splitKeywords = (value: string) =>
+  value
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
 
-export const isBlankRow = (values: RawFieldValues) => Object.values(values).every((v) => (asText(v) ?? 'x').trim() === '');
+export const isBlankRow = (values: RawFieldValues) =>
+  Object.values(values).every((v) => (asText(v) ?? 'x').trim() === '');
 
 export interface SlotFieldValues {
   /** field_key → value, trimmed, including the derived system fields when a URL is present. */
@@ -100,7 +113,11 @@ export type SlotFieldsResult = { ok: true; values: SlotFieldValues } | { ok: fal
  * Validates and normalises slot field values against the configs. Returns every field's first
  * problem (forms show them all; the server answers the first and lists the rest in `details`).
  */
-export function validateSlotFields(raw: RawFieldValues, configs: readonly FieldConfig[], mode: FieldMode = 'complete'): SlotFieldsResult {
+export function validateSlotFields(
+  raw: RawFieldValues,
+  configs: readonly FieldConfig[],
+  mode: FieldMode = 'complete',
+): SlotFieldsResult {
   const fields = slotFormFields(configs);
   const errors: FieldIssue[] = [];
   const customFields: Record<string, string> = {};

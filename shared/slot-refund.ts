@@ -18,14 +18,22 @@ export interface RefundSlot extends SlotStatusInput {
  * Allowed from active or paused (display), or from empty in pre-allocation mode; never for a
  * completed or waiting slot, never twice.
  */
-export function decideRefund(slot: SlotStatusInput, mode: SlotOperationMode, today: KstDay): { ok: true } | { ok: false; message: string } {
+export function decideRefund(
+  slot: SlotStatusInput,
+  mode: SlotOperationMode,
+  today: KstDay,
+): { ok: true } | { ok: false; message: string } {
   if (slot.status === 'refunded') return { ok: false, message: slotAdminMessages.alreadyRefunded };
   const display = deriveDisplayStatus(slot, today);
   if (display === 'completed') return { ok: false, message: slotAdminMessages.refundNotCompleted };
   if (display === 'waiting') return { ok: false, message: slotAdminMessages.refundNotWaiting };
   if (display === 'active' || display === 'paused') return { ok: true };
   if (mode === 'pre-allocation' && slot.status === 'empty') return { ok: true };
-  return { ok: false, message: mode === 'pre-allocation' ? slotAdminMessages.refundOnlyRunningOrEmpty : slotAdminMessages.refundOnlyRunning };
+  return {
+    ok: false,
+    message:
+      mode === 'pre-allocation' ? slotAdminMessages.refundOnlyRunningOrEmpty : slotAdminMessages.refundOnlyRunning,
+  };
 }
 
 export interface RefundAmount {
@@ -44,7 +52,11 @@ export interface RefundAmount {
  * rounded down to 10 won. Without dates, or before the start, the whole price; `fullRefund` is the
  * operator's explicit choice of the whole price.
  */
-export function refundAmount(slot: Pick<RefundSlot, 'price' | 'approved_price' | 'startDate' | 'endDate'>, today: KstDay, fullRefund = false): RefundAmount {
+export function refundAmount(
+  slot: Pick<RefundSlot, 'price' | 'approved_price' | 'startDate' | 'endDate'>,
+  today: KstDay,
+  fullRefund = false,
+): RefundAmount {
   // What the ledger took for the slot: the registration charge. An approved price set by an operator
   // (asked when the cash system is off) was never paid through the balance, so it is never refunded.
   const fullAmount = Math.max(0, slot.price ?? 0);

@@ -20,7 +20,13 @@ import {
 
 const today = '2025-03-10';
 const filled = { keyword: '무선 마우스', url: 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3' };
-const slot = (s: Partial<SlotStatusInput>): SlotStatusInput => ({ status: 'active', ...filled, startDate: '2025-03-01', endDate: '2025-03-30', ...s });
+const slot = (s: Partial<SlotStatusInput>): SlotStatusInput => ({
+  status: 'active',
+  ...filled,
+  startDate: '2025-03-01',
+  endDate: '2025-03-30',
+  ...s,
+});
 
 describe('KST days', () => {
   it('today is the Seoul calendar day, not the UTC one', () => {
@@ -44,7 +50,9 @@ describe('deriveDisplayStatus', () => {
   it('paused stays paused within its dates, completed after, waiting before', () => {
     expect(deriveDisplayStatus(slot({ status: 'paused' }), today)).toBe('paused');
     expect(deriveDisplayStatus(slot({ status: 'paused', endDate: '2025-03-01' }), today)).toBe('completed');
-    expect(deriveDisplayStatus(slot({ status: 'paused', startDate: '2025-04-01', endDate: '2025-04-30' }), today)).toBe('waiting');
+    expect(deriveDisplayStatus(slot({ status: 'paused', startDate: '2025-04-01', endDate: '2025-04-30' }), today)).toBe(
+      'waiting',
+    );
   });
 
   it('empty when keyword or URL is missing, or stored empty', () => {
@@ -64,7 +72,17 @@ describe('deriveDisplayStatus', () => {
   });
 
   it('has the spec labels', () => {
-    expect(displayStatusLabels).toMatchObject({ empty: '입력대기', pending: '승인대기', waiting: '진행대기', active: '진행중', completed: '완료', paused: '일시정지', rejected: '거절', refunded: '환불', expired: '만료' });
+    expect(displayStatusLabels).toMatchObject({
+      empty: '입력대기',
+      pending: '승인대기',
+      waiting: '진행대기',
+      active: '진행중',
+      completed: '완료',
+      paused: '일시정지',
+      rejected: '거절',
+      refunded: '환불',
+      expired: '만료',
+    });
   });
 });
 
@@ -97,7 +115,11 @@ describe('rank', () => {
   it('shows 순위없음 for 0 and above 500, not-found for 999 with its tooltip, 측정중 for none', () => {
     expect(rankDisplay(0)).toEqual({ kind: 'none', text: '순위없음' });
     expect(rankDisplay(501)).toEqual({ kind: 'none', text: '순위없음' });
-    expect(rankDisplay(999)).toEqual({ kind: 'notFound', text: '순위없음', tooltip: '해당 키워드로 상품을 찾을 수 없습니다' });
+    expect(rankDisplay(999)).toEqual({
+      kind: 'notFound',
+      text: '순위없음',
+      tooltip: '해당 키워드로 상품을 찾을 수 없습니다',
+    });
     expect(rankDisplay(null)).toEqual({ kind: 'measuring', text: '측정중' });
     expect(rankDisplay(undefined).kind).toBe('measuring');
     expect(rankDisplay(500)).toEqual({ kind: 'rank', text: '500위', rank: 500 });
@@ -130,7 +152,8 @@ describe('selection and actions', () => {
 
   it('pauses waiting and active slots, resumes paused ones', () => {
     expect(['active', 'waiting'].every((s) => isPausable(s as never))).toBe(true);
-    for (const status of ['empty', 'pending', 'paused', 'completed', 'rejected', 'deleted'] as const) expect(isPausable(status), status).toBe(false);
+    for (const status of ['empty', 'pending', 'paused', 'completed', 'rejected', 'deleted'] as const)
+      expect(isPausable(status), status).toBe(false);
     expect(isResumable('paused')).toBe(true);
     expect(isResumable('active')).toBe(false);
     const actions = slotActions(slot({ status: 'waiting', startDate: '2025-03-12' }), 'owner', today);
@@ -138,8 +161,13 @@ describe('selection and actions', () => {
   });
 
   it('resumes by the calendar: waiting before the start; a paused slot past its end is completed, not resumed', () => {
-    expect(decideStatusChange(slot({ status: 'paused', startDate: '2025-03-12' }), 'active', 'owner', today)).toEqual({ ok: true, next: 'waiting' });
-    expect(decideStatusChange(slot({ status: 'paused', endDate: '2025-03-09' }), 'active', 'owner', today)).toMatchObject({ ok: false, message: '완료된 슬롯은 변경할 수 없습니다.' });
+    expect(decideStatusChange(slot({ status: 'paused', startDate: '2025-03-12' }), 'active', 'owner', today)).toEqual({
+      ok: true,
+      next: 'waiting',
+    });
+    expect(
+      decideStatusChange(slot({ status: 'paused', endDate: '2025-03-09' }), 'active', 'owner', today),
+    ).toMatchObject({ ok: false, message: '완료된 슬롯은 변경할 수 없습니다.' });
   });
 
   it('edits pending, active and paused slots that are not completed', () => {
@@ -151,34 +179,73 @@ describe('selection and actions', () => {
 
   it('lets an owner pause and resume, never activate an unapproved slot', () => {
     expect(decideStatusChange(slot({}), 'paused', 'owner', today)).toEqual({ ok: true, next: 'paused' });
-    expect(decideStatusChange(slot({ status: 'paused' }), 'active', 'owner', today)).toEqual({ ok: true, next: 'active' });
+    expect(decideStatusChange(slot({ status: 'paused' }), 'active', 'owner', today)).toEqual({
+      ok: true,
+      next: 'active',
+    });
     for (const status of ['pending', 'rejected', 'refunded', 'empty'] as const) {
-      expect(decideStatusChange(slot({ status }), 'active', 'owner', today), status).toMatchObject({ ok: false, message: '승인되지 않은 슬롯은 진행할 수 없습니다.' });
+      expect(decideStatusChange(slot({ status }), 'active', 'owner', today), status).toMatchObject({
+        ok: false,
+        message: '승인되지 않은 슬롯은 진행할 수 없습니다.',
+      });
       expect(decideStatusChange(slot({ status }), 'active', 'staff', today).ok, status).toBe(false);
     }
-    expect(decideStatusChange(slot({ status: 'paused' }), 'paused', 'owner', today)).toMatchObject({ ok: false, message: '진행대기 또는 진행중인 슬롯만 일시정지할 수 있습니다.' });
-    expect(decideStatusChange(slot({}), 'active', 'owner', today)).toMatchObject({ ok: false, message: '일시정지된 슬롯만 재개할 수 있습니다.' });
-    expect(decideStatusChange(slot({ endDate: '2025-03-01' }), 'paused', 'owner', today)).toMatchObject({ ok: false, message: '완료된 슬롯은 변경할 수 없습니다.' });
+    expect(decideStatusChange(slot({ status: 'paused' }), 'paused', 'owner', today)).toMatchObject({
+      ok: false,
+      message: '진행대기 또는 진행중인 슬롯만 일시정지할 수 있습니다.',
+    });
+    expect(decideStatusChange(slot({}), 'active', 'owner', today)).toMatchObject({
+      ok: false,
+      message: '일시정지된 슬롯만 재개할 수 있습니다.',
+    });
+    expect(decideStatusChange(slot({ endDate: '2025-03-01' }), 'paused', 'owner', today)).toMatchObject({
+      ok: false,
+      message: '완료된 슬롯은 변경할 수 없습니다.',
+    });
   });
 
   it('deletes rejected, expired, refunded and completed slots only; restore is staff only', () => {
-    expect(decideStatusChange(slot({ status: 'rejected' }), 'deleted', 'owner', today)).toEqual({ ok: true, next: 'deleted' });
-    expect(decideStatusChange(slot({ endDate: '2025-03-01' }), 'deleted', 'owner', today)).toEqual({ ok: true, next: 'deleted' });
+    expect(decideStatusChange(slot({ status: 'rejected' }), 'deleted', 'owner', today)).toEqual({
+      ok: true,
+      next: 'deleted',
+    });
+    expect(decideStatusChange(slot({ endDate: '2025-03-01' }), 'deleted', 'owner', today)).toEqual({
+      ok: true,
+      next: 'deleted',
+    });
     expect(decideStatusChange(slot({}), 'deleted', 'owner', today)).toMatchObject({ ok: false, reason: 'conflict' });
     expect(decideStatusChange(slot({ status: 'pending' }), 'deleted', 'staff', today).ok).toBe(false);
-    expect(decideStatusChange(slot({ status: 'deleted' }), 'active', 'owner', today)).toMatchObject({ ok: false, reason: 'forbidden' });
-    expect(decideStatusChange(slot({ status: 'deleted' }), 'active', 'staff', today)).toEqual({ ok: true, next: 'active' });
-    expect(decideStatusChange(slot({ status: 'deleted' }), 'deleted', 'staff', today)).toMatchObject({ ok: false, message: '이미 삭제된 슬롯입니다.' });
+    expect(decideStatusChange(slot({ status: 'deleted' }), 'active', 'owner', today)).toMatchObject({
+      ok: false,
+      reason: 'forbidden',
+    });
+    expect(decideStatusChange(slot({ status: 'deleted' }), 'active', 'staff', today)).toEqual({
+      ok: true,
+      next: 'active',
+    });
+    expect(decideStatusChange(slot({ status: 'deleted' }), 'deleted', 'staff', today)).toMatchObject({
+      ok: false,
+      message: '이미 삭제된 슬롯입니다.',
+    });
   });
 
   it('restores a deleted slot to the status it had, dated ones by the calendar', () => {
     const deleted = (s: Partial<SlotStatusInput>) => slot({ status: 'deleted', ...s });
     const undated = { startDate: null, endDate: null };
-    expect(decideStatusChange(deleted({ statusBeforeDelete: 'rejected', ...undated, rejectedAt: 'x' }), 'active', 'staff', today)).toEqual({ ok: true, next: 'rejected' });
+    expect(
+      decideStatusChange(
+        deleted({ statusBeforeDelete: 'rejected', ...undated, rejectedAt: 'x' }),
+        'active',
+        'staff',
+        today,
+      ),
+    ).toEqual({ ok: true, next: 'rejected' });
     expect(restoredStatus(deleted({ statusBeforeDelete: 'pending', ...undated }), today)).toBe('pending');
     expect(restoredStatus(deleted({ statusBeforeDelete: 'empty', keyword: '' }), today)).toBe('empty');
     expect(restoredStatus(deleted({ statusBeforeDelete: 'refunded' }), today)).toBe('refunded');
-    expect(restoredStatus(deleted({ statusBeforeDelete: 'completed', endDate: '2025-03-09' }), today)).toBe('completed');
+    expect(restoredStatus(deleted({ statusBeforeDelete: 'completed', endDate: '2025-03-09' }), today)).toBe(
+      'completed',
+    );
     expect(restoredStatus(deleted({ statusBeforeDelete: 'active', endDate: '2025-03-09' }), today)).toBe('completed');
     expect(restoredStatus(deleted({ statusBeforeDelete: 'active', startDate: '2025-03-12' }), today)).toBe('waiting');
     expect(restoredStatus(deleted({ statusBeforeDelete: 'waiting' }), today)).toBe('active');
@@ -201,7 +268,10 @@ describe('stored waiting (written by the slot-status job)', () => {
     expect(deriveDisplayStatus(slot({ status: 'waiting', endDate: '2025-03-09' }), today)).toBe('completed');
   });
   it('can be paused and edited like an active slot', () => {
-    expect(decideStatusChange(slot({ status: 'waiting', startDate: '2025-03-11' }), 'paused', 'owner', today)).toEqual({ ok: true, next: 'paused' });
+    expect(decideStatusChange(slot({ status: 'waiting', startDate: '2025-03-11' }), 'paused', 'owner', today)).toEqual({
+      ok: true,
+      next: 'paused',
+    });
     expect(slotActions(slot({ status: 'waiting' }), 'owner', today).edit).toBe(true);
   });
 });

@@ -13,7 +13,18 @@ import { slotStatusMessages } from './messages/slots';
  * daily slot-status job writes so the counters follow the calendar. The display status is derived
  * from the dates anyway, so it is right between job runs.
  */
-export const slotStatuses = ['empty', 'pending', 'waiting', 'active', 'paused', 'rejected', 'refunded', 'expired', 'completed', 'deleted'] as const;
+export const slotStatuses = [
+  'empty',
+  'pending',
+  'waiting',
+  'active',
+  'paused',
+  'rejected',
+  'refunded',
+  'expired',
+  'completed',
+  'deleted',
+] as const;
 export type SlotStatus = (typeof slotStatuses)[number];
 
 /** What the product shows: the same names. */
@@ -107,7 +118,9 @@ const dated = new Set<SlotStatus>(['waiting', 'active', 'paused', 'completed']);
 export function restoredStatus(slot: SlotStatusInput, today: KstDay): SlotStatus {
   const before = slot.statusBeforeDelete;
   if (before && before !== 'deleted') {
-    return dated.has(before) ? calendarStatus({ ...slot, status: before === 'completed' ? 'active' : before }, today) : before;
+    return dated.has(before)
+      ? calendarStatus({ ...slot, status: before === 'completed' ? 'active' : before }, today)
+      : before;
   }
   if (!slot.keyword?.trim() || !slot.url?.trim()) return 'empty';
   if (slot.rejectedAt) return 'rejected';
@@ -173,7 +186,8 @@ export type RankDisplay =
 
 export function rankDisplay(rank: number | null | undefined): RankDisplay {
   if (rank === RANK_NOT_FOUND) return { kind: 'notFound', text: rankTexts.noRank, tooltip: rankTexts.notFoundTooltip };
-  if (rank === 0 || (typeof rank === 'number' && rank > RANK_MAX_SHOWN)) return { kind: 'none', text: rankTexts.noRank };
+  if (rank === 0 || (typeof rank === 'number' && rank > RANK_MAX_SHOWN))
+    return { kind: 'none', text: rankTexts.noRank };
   if (typeof rank === 'number' && Number.isInteger(rank) && rank > 0) return { kind: 'rank', text: `${rank}위`, rank };
   return { kind: 'measuring', text: rankTexts.measuring };
 }
@@ -184,7 +198,10 @@ const comparable = (rank: number | null | undefined): rank is number => rankDisp
  * Change versus yesterday: positive = climbed (an up arrow). Null when either value is not a real
  * rank (0, 999, above 500, missing): the spec's comparisons ignore those.
  */
-export function rankDelta(rank: number | null | undefined, yesterdayRank: number | null | undefined): { delta: number; direction: 'up' | 'down' | 'same' } | null {
+export function rankDelta(
+  rank: number | null | undefined,
+  yesterdayRank: number | null | undefined,
+): { delta: number; direction: 'up' | 'down' | 'same' } | null {
   if (!comparable(rank) || !comparable(yesterdayRank)) return null;
   const delta = yesterdayRank - rank;
   return { delta, direction: delta > 0 ? 'up' : delta < 0 ? 'down' : 'same' };
@@ -206,7 +223,10 @@ export const isResumable = (status: SlotStatus) => status === 'paused';
  * Stored `waiting` counts as active here (approved, start ahead: shown as 진행대기 either way).
  */
 export function isSelectableForBulk(slot: { status: SlotStatus; endDate?: KstDay | null }, today: KstDay): boolean {
-  return (slot.status === 'empty' || slot.status === 'active' || slot.status === 'waiting') && !isExpiredOn(slot.endDate, today);
+  return (
+    (slot.status === 'empty' || slot.status === 'active' || slot.status === 'waiting') &&
+    !isExpiredOn(slot.endDate, today)
+  );
 }
 
 export type Actor = 'owner' | 'staff';
@@ -231,7 +251,12 @@ export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay):
   const display = deriveDisplayStatus(slot, today);
   const running = display !== 'completed';
   return {
-    edit: (slot.status === 'pending' || slot.status === 'active' || slot.status === 'waiting' || slot.status === 'paused') && running,
+    edit:
+      (slot.status === 'pending' ||
+        slot.status === 'active' ||
+        slot.status === 'waiting' ||
+        slot.status === 'paused') &&
+      running,
     fill: slot.status === 'empty',
     pause: isPausable(slot.status) && running,
     resume: isResumable(slot.status) && running,
@@ -240,7 +265,6 @@ export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay):
     approve: actor === 'staff' && slot.status === 'pending',
   };
 }
-
 
 /** The statuses PATCH /slots/{id}/status takes (spec §7; refunds come with the operator console). */
 export const patchableStatuses = ['paused', 'active', 'deleted'] as const;
@@ -262,14 +286,21 @@ export function decideStatusChange(
   switch (target) {
     case 'paused':
       if (display === 'completed') return { ok: false, reason: 'conflict', message: slotStatusMessages.completedSlot };
-      return actions.pause ? { ok: true, next: 'paused' } : { ok: false, reason: 'conflict', message: slotStatusMessages.pauseOnlyActive };
+      return actions.pause
+        ? { ok: true, next: 'paused' }
+        : { ok: false, reason: 'conflict', message: slotStatusMessages.pauseOnlyActive };
     case 'active':
       if (slot.status === 'deleted') {
         return actions.restore
           ? { ok: true, next: restoredStatus(slot, today) }
           : { ok: false, reason: 'forbidden', message: slotStatusMessages.restoreStaffOnly };
       }
-      if (slot.status === 'pending' || slot.status === 'rejected' || slot.status === 'refunded' || slot.status === 'empty') {
+      if (
+        slot.status === 'pending' ||
+        slot.status === 'rejected' ||
+        slot.status === 'refunded' ||
+        slot.status === 'empty'
+      ) {
         return { ok: false, reason: 'conflict', message: slotStatusMessages.notApproved };
       }
       if (display === 'completed') return { ok: false, reason: 'conflict', message: slotStatusMessages.completedSlot };
@@ -277,7 +308,10 @@ export function decideStatusChange(
         ? { ok: true, next: calendarStatus({ ...slot, status: 'active' }, today) }
         : { ok: false, reason: 'conflict', message: slotStatusMessages.resumeOnlyPaused };
     case 'deleted':
-      if (slot.status === 'deleted') return { ok: false, reason: 'conflict', message: slotStatusMessages.alreadyDeleted };
-      return actions.delete ? { ok: true, next: 'deleted' } : { ok: false, reason: 'conflict', message: slotStatusMessages.deleteNotAllowed };
+      if (slot.status === 'deleted')
+        return { ok: false, reason: 'conflict', message: slotStatusMessages.alreadyDeleted };
+      return actions.delete
+        ? { ok: true, next: 'deleted' }
+        : { ok: false, reason: 'conflict', message: slotStatusMessages.deleteNotAllowed };
   }
 }

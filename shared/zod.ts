@@ -23,12 +23,16 @@ z.config({
         return `${label}의 형식이 올바르지 않습니다.`;
       case 'too_small':
         if (iss.origin === 'string')
-          return Number(iss.minimum) <= 1 ? `${label}은(는) 필수 입력 항목입니다.` : `${label}은(는) 최소 ${iss.minimum}자 이상이어야 합니다.`;
-        if (iss.origin === 'array' || iss.origin === 'set') return `${label}은(는) 최소 ${iss.minimum}개 이상이어야 합니다.`;
+          return Number(iss.minimum) <= 1
+            ? `${label}은(는) 필수 입력 항목입니다.`
+            : `${label}은(는) 최소 ${iss.minimum}자 이상이어야 합니다.`;
+        if (iss.origin === 'array' || iss.origin === 'set')
+          return `${label}은(는) 최소 ${iss.minimum}개 이상이어야 합니다.`;
         return `${label}은(는) ${Number(iss.minimum).toLocaleString('ko-KR')} 이상이어야 합니다.`;
       case 'too_big':
         if (iss.origin === 'string') return `${label}은(는) ${iss.maximum}자 이하로 입력해주세요.`;
-        if (iss.origin === 'array' || iss.origin === 'set') return `${label}은(는) 최대 ${iss.maximum}개까지 가능합니다.`;
+        if (iss.origin === 'array' || iss.origin === 'set')
+          return `${label}은(는) 최대 ${iss.maximum}개까지 가능합니다.`;
         return `${label}은(는) ${Number(iss.maximum).toLocaleString('ko-KR')} 이하여야 합니다.`;
       case 'invalid_value':
         return `${label}의 값이 올바르지 않습니다.`;

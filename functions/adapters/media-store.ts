@@ -61,7 +61,10 @@ function localStore(mediaDir: string): MediaStore {
   return {
     async ticket(uploadId, _contentType, expiresAt) {
       const expires = String(expiresAt.getTime());
-      return { url: `/media-upload/${uploadId}`, fields: { expires, signature: localUploadSignature(uploadId, expires) } };
+      return {
+        url: `/media-upload/${uploadId}`,
+        fields: { expires, signature: localUploadSignature(uploadId, expires) },
+      };
     },
     async inspect(uploadId) {
       const path = localUploadPath(mediaDir, uploadId);
@@ -89,22 +92,45 @@ function localStore(mediaDir: string): MediaStore {
 function credentials() {
   const { AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN } = process.env;
   if (!AWS_ACCESS_KEY_ID || !AWS_SECRET_ACCESS_KEY) throw new Error('No AWS credentials in the environment');
-  return { accessKeyId: AWS_ACCESS_KEY_ID, secretAccessKey: AWS_SECRET_ACCESS_KEY, sessionToken: AWS_SESSION_TOKEN || undefined };
+  return {
+    accessKeyId: AWS_ACCESS_KEY_ID,
+    secretAccessKey: AWS_SECRET_ACCESS_KEY,
+    sessionToken: AWS_SESSION_TOKEN || undefined,
+  };
 }
 
-const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 
 /** SigV4 for a POST policy: the signing key (AWS4+secret → day → region → service → aws4_request) HMACs the base64 policy. */
 export const sigV4SigningKey = (secretAccessKey: string, day: string, region: string, service = 's3'): Buffer =>
   hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, day), region), service), 'aws4_request');
 
-export function postPolicySignature(policyBase64: string, secretAccessKey: string, day: string, region: string, service = 's3'): string {
-  return createHmac('sha256', sigV4SigningKey(secretAccessKey, day, region, service)).update(policyBase64).digest('hex');
+export function postPolicySignature(
+  policyBase64: string,
+  secretAccessKey: string,
+  day: string,
+  region: string,
+  service = 's3',
+): string {
+  return createHmac('sha256', sigV4SigningKey(secretAccessKey, day, region, service))
+    .update(policyBase64)
+    .digest('hex');
 }
 
 /** An S3 presigned POST (SigV4 policy): the bucket refuses a different key, type or a size over 5 MB. */
-export function presignedPost(opts: { bucket: string; region: string; key: string; contentType: string; expiresAt: Date; now?: Date }): UploadTicket {
+export function presignedPost(opts: {
+  bucket: string;
+  region: string;
+  key: string;
+  contentType: string;
+  expiresAt: Date;
+  now?: Date;
+}): UploadTicket {
   const creds = credentials();
   const now = opts.now ?? new Date();
   const date = amzDate(now);
@@ -120,12 +146,20 @@ export function presignedPost(opts: { bucket: string; region: string; key: strin
   };
   const policy = {
     expiration: opts.expiresAt.toISOString(),
-    conditions: [{ bucket: opts.bucket }, ['content-length-range', 1, IMAGE_MAX_BYTES], ...Object.entries(fields).map(([k, v]) => ({ [k]: v }))],
+    conditions: [
+      { bucket: opts.bucket },
+      ['content-length-range', 1, IMAGE_MAX_BYTES],
+      ...Object.entries(fields).map(([k, v]) => ({ [k]: v })),
+    ],
   };
   const encoded = Buffer.from(JSON.stringify(policy)).toString('base64');
   return {
     url: `https://${opts.bucket}.s3.${opts.region}.amazonaws.com/`,
-    fields: { ...fields, Policy: encoded, 'x-amz-signature': postPolicySignature(encoded, creds.secretAccessKey, day, opts.region) },
+    fields: {
+      ...fields,
+      Policy: encoded,
+      'x-amz-signature': postPolicySignature(encoded, creds.secretAccessKey, day, opts.region),
+    },
   };
 }
 
@@ -138,7 +172,13 @@ function s3Store(bucket: string, region: string): MediaStore {
     async inspect(uploadId) {
       const { sdk, client } = await s3;
       try {
-        const out = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: uploadObjectKey(uploadId), Range: `bytes=0-${HEAD_BYTES - 1}` }));
+        const out = await client.send(
+          new sdk.GetObjectCommand({
+            Bucket: bucket,
+            Key: uploadObjectKey(uploadId),
+            Range: `bytes=0-${HEAD_BYTES - 1}`,
+          }),
+        );
         const head = Buffer.from(await out.Body!.transformToByteArray());
         const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
         return { size: total ? Number(total) : head.length, head };
@@ -163,7 +203,9 @@ function s3Store(bucket: string, region: string): MediaStore {
         }),
       );
       // The lifecycle rule would remove it a day later anyway.
-      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: uploadObjectKey(uploadId) })).catch(() => undefined);
+      await client
+        .send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: uploadObjectKey(uploadId) }))
+        .catch(() => undefined);
     },
   };
 }

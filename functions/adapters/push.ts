@@ -1,7 +1,16 @@
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from '#commons/config';
 import { logger } from '#commons/logger';
-import { connectionAudiencesStore, connectionsStore, type ConnectionAudience, type ConnectionRecord } from '../storage/connections';
+import {
+  connectionAudiencesStore,
+  connectionsStore,
+  type ConnectionAudience,
+  type ConnectionRecord,
+} from '../storage/connections';
 import { inParallel } from '../storage/item-io';
 import type { Role } from '#shared/roles';
 
@@ -37,7 +46,9 @@ export async function pushToConnection(connectionId: string, message: PushMessag
   const api = client();
   if (!api) return false;
   try {
-    await api.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(message)) }));
+    await api.send(
+      new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(message)) }),
+    );
     return true;
   } catch (err) {
     if (err instanceof GoneException || (err as Error).name === 'GoneException') {
@@ -82,7 +93,9 @@ export type ConnectedUsers = Array<{ userId: string; role: Role }>;
 /** Reads what it needs for a page of connected users (one batch), then says what each user gets. */
 export type Prepare = (users: ConnectedUsers) => Promise<(userId: string) => PushMessage | PushMessage[]>;
 
-const usersOf = (connections: ConnectionRecord[]): ConnectedUsers => [...new Map(connections.map((c) => [c.userId, { userId: c.userId, role: c.role }])).values()];
+const usersOf = (connections: ConnectionRecord[]): ConnectedUsers => [
+  ...new Map(connections.map((c) => [c.userId, { userId: c.userId, role: c.role }])).values(),
+];
 
 /** Sends to every open connection of each user; users without one cost one query and nothing else. */
 export async function pushToUsers(userIds: string[], prepare: Prepare): Promise<number> {

@@ -14,7 +14,8 @@ import { logger } from '#commons/logger';
 import { authRoutes } from '#infra/routes/auth';
 
 /** A new session: tokens in the body (the spec's shape) and the refresh token in the HttpOnly cookie. */
-const sessionReply = (session: AuthSession) => reply(session, { cookies: [refreshCookie(session.tokens.refreshToken)] });
+const sessionReply = (session: AuthSession) =>
+  reply(session, { cookies: [refreshCookie(session.tokens.refreshToken)] });
 
 const presentedRefreshToken = (body: { refreshToken?: string }, ctx: RequestContext) =>
   body.refreshToken ?? ctx.cookies[REFRESH_COOKIE];
@@ -44,7 +45,11 @@ export const handler = defineGroup(authRoutes, {
 
   switchUser: op({ body: switchUserSchema }, async ({ body }, ctx) => {
     const session = await Auth.switchUser(ctx.user, body.targetUserId);
-    logger.info('developer switched user', { developerId: ctx.user.userId, targetUserId: body.targetUserId, ip: ctx.ip });
+    logger.info('developer switched user', {
+      developerId: ctx.user.userId,
+      targetUserId: body.targetUserId,
+      ip: ctx.ip,
+    });
     return sessionReply(session);
   }),
 

@@ -15,7 +15,9 @@ import { cashRoutes } from '#infra/routes/cash';
 export const handler = defineGroup(cashRoutes, {
   balance: op({}, (_, ctx) => Cash.myBalance(ctx.user)),
 
-  transactions: op({ query: cashTransactionListQuerySchema }, ({ query }, ctx) => Cash.listTransactions(ctx.user, query)),
+  transactions: op({ query: cashTransactionListQuerySchema }, ({ query }, ctx) =>
+    Cash.listTransactions(ctx.user, query),
+  ),
 
   stats: op({}, (_, ctx) => Cash.cashStats(ctx.user)),
 
@@ -23,7 +25,9 @@ export const handler = defineGroup(cashRoutes, {
     reply(await ChargeRequests.createChargeRequest(ctx.user, body, ctx.idempotencyKey, ctx.ip), { status: 201 }),
   ),
 
-  listChargeRequests: op({ query: chargeRequestListQuerySchema }, ({ query }, ctx) => ChargeRequests.listChargeRequests(ctx.user, query)),
+  listChargeRequests: op({ query: chargeRequestListQuerySchema }, ({ query }, ctx) =>
+    ChargeRequests.listChargeRequests(ctx.user, query),
+  ),
 
   approveChargeRequest: op({ path: chargeIdPathSchema, body: approveChargeSchema }, ({ path, body }, ctx) =>
     ChargeRequests.approveChargeRequest(ctx.user, path.id, body, ctx.idempotencyKey),
@@ -33,5 +37,7 @@ export const handler = defineGroup(cashRoutes, {
     ChargeRequests.rejectChargeRequest(ctx.user, path.id, body, ctx.idempotencyKey),
   ),
 
-  cancelChargeRequest: op({ path: chargeIdPathSchema }, ({ path }, ctx) => ChargeRequests.cancelChargeRequest(ctx.user, path.id, ctx.idempotencyKey)),
+  cancelChargeRequest: op({ path: chargeIdPathSchema }, ({ path }, ctx) =>
+    ChargeRequests.cancelChargeRequest(ctx.user, path.id, ctx.idempotencyKey),
+  ),
 });

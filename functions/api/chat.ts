@@ -18,16 +18,24 @@ import { chatRoutes } from '#infra/routes/chat';
 const id = chatRoomIdPathSchema;
 
 export const handler = defineGroup(chatRoutes, {
-  createRoom: op({ body: chatRoomCreateSchema }, async ({ body }, ctx) => reply(await Rooms.openRoom(ctx.user, body), { status: 201 })),
+  createRoom: op({ body: chatRoomCreateSchema }, async ({ body }, ctx) =>
+    reply(await Rooms.openRoom(ctx.user, body), { status: 201 }),
+  ),
   listRooms: op({ query: chatRoomListQuerySchema }, ({ query }, ctx) => Rooms.listRooms(ctx.user, query)),
-  listMessages: op({ path: id, query: chatMessageListQuerySchema }, ({ path, query }, ctx) => Messages.listMessages(ctx.user, path.id, query)),
+  listMessages: op({ path: id, query: chatMessageListQuerySchema }, ({ path, query }, ctx) =>
+    Messages.listMessages(ctx.user, path.id, query),
+  ),
   sendMessage: op({ path: id, body: chatMessageSchema }, async ({ path, body }, ctx) =>
     reply(await Messages.sendMessage(ctx.user, path.id, body, { ip: ctx.ip }), { status: 201 }),
   ),
-  sendFirstMessage: op({ body: chatMessageSchema }, async ({ body }, ctx) => reply(await Messages.sendFirstMessage(ctx.user, body, { ip: ctx.ip }), { status: 201 })),
+  sendFirstMessage: op({ body: chatMessageSchema }, async ({ body }, ctx) =>
+    reply(await Messages.sendFirstMessage(ctx.user, body, { ip: ctx.ip }), { status: 201 }),
+  ),
   markRead: op({ path: id }, ({ path }, ctx) => Messages.markRead(ctx.user, path.id)),
   unreadCount: op({}, (_, ctx) => Rooms.unreadCount(ctx.user)),
-  setStatus: op({ path: id, body: chatRoomStatusBodySchema }, ({ path, body }, ctx) => Rooms.setStatus(ctx.user, path.id, body.status)),
+  setStatus: op({ path: id, body: chatRoomStatusBodySchema }, ({ path, body }, ctx) =>
+    Rooms.setStatus(ctx.user, path.id, body.status),
+  ),
   customerContext: op({ path: id }, ({ path }, ctx) => Context.customerContext(ctx.user, path.id)),
   cannedReplies: op({}, () => Canned.listCannedReplies()),
   saveCannedReplies: op({ body: cannedRepliesBodySchema }, ({ body }, ctx) => Canned.saveCannedReplies(ctx.user, body)),

@@ -11,9 +11,13 @@ import { fieldConfigRoutes } from '#infra/routes/field-configs';
 export const handler = defineGroup(fieldConfigRoutes, {
   list: op({}, () => FieldConfigs.listFieldConfigs()),
 
-  replace: op({ body: replaceFieldConfigsSchema }, ({ body }, ctx) => FieldConfigs.replaceFieldConfigs(ctx.user, body.fields)),
+  replace: op({ body: replaceFieldConfigsSchema }, ({ body }, ctx) =>
+    FieldConfigs.replaceFieldConfigs(ctx.user, body.fields),
+  ),
 
-  create: op({ body: createFieldConfigSchema }, async ({ body }, ctx) => reply(await FieldConfigs.createFieldConfig(ctx.user, body), { status: 201 })),
+  create: op({ body: createFieldConfigSchema }, async ({ body }, ctx) =>
+    reply(await FieldConfigs.createFieldConfig(ctx.user, body), { status: 201 }),
+  ),
 
   remove: op({ path: fieldKeyPathSchema }, ({ path }, ctx) => FieldConfigs.removeFieldConfig(ctx.user, path.key)),
 

@@ -22,7 +22,11 @@ export const handler = defineGroup(notificationRoutes, {
   readAll: op({}, (_, ctx) => Inbox.markAllRead(ctx.user)),
   deleteRead: op({}, (_, ctx) => Inbox.deleteRead(ctx.user)),
   remove: op({ path: id }, ({ path }, ctx) => Inbox.removeNotification(ctx.user, path.id)),
-  test: op({ body: notificationTestSchema }, async ({ body }, ctx) => reply(await Inbox.sendTestNotification(ctx.user, body), { status: 201 })),
-  send: op({ body: notificationSendSchema }, async ({ body }, ctx) => reply(await Sends.sendByOperator(ctx.user, body), { status: 201 })),
+  test: op({ body: notificationTestSchema }, async ({ body }, ctx) =>
+    reply(await Inbox.sendTestNotification(ctx.user, body), { status: 201 }),
+  ),
+  send: op({ body: notificationSendSchema }, async ({ body }, ctx) =>
+    reply(await Sends.sendByOperator(ctx.user, body), { status: 201 }),
+  ),
   history: op({ query: notificationHistoryQuerySchema }, ({ query }, ctx) => Sends.sendHistory(ctx.user, query)),
 });

@@ -9,7 +9,10 @@ const event = {
   routeKey: 'GET /api/health',
   rawPath: '/api/health',
   headers: {},
-  requestContext: { requestId: 'health-test', http: { method: 'GET', path: '/api/health', sourceIp: '127.0.0.1', userAgent: 'vitest' } },
+  requestContext: {
+    requestId: 'health-test',
+    http: { method: 'GET', path: '/api/health', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+  },
   isBase64Encoded: false,
 } as unknown as APIGatewayProxyEventV2;
 

@@ -17,23 +17,34 @@ export const handler = defineGroup(settingsRoutes, {
     const { storeReachable, checkedAt } = await SettingsService.checkHealth();
     if (storeReachable) return { status: 'ok', store: 'reachable', checkedAt };
     // The §5 error envelope; the health fields ride along as `details` for monitors.
-    return reply({ status: 'degraded', store: 'unreachable', checkedAt }, { status: 503, error: { code: 'INTERNAL', message: commonMessages.unavailable } });
+    return reply(
+      { status: 'degraded', store: 'unreachable', checkedAt },
+      { status: 503, error: { code: 'INTERNAL', message: commonMessages.unavailable } },
+    );
   }),
 
   getAll: op({}, () => SettingsService.getSettingsByCategory()),
 
-  getCategory: op({ path: z.object({ category: z.string() }) }, ({ path }) => SettingsService.getCategory(path.category)),
+  getCategory: op({ path: z.object({ category: z.string() }) }, ({ path }) =>
+    SettingsService.getCategory(path.category),
+  ),
 
   getKey: op({ path: z.object({ key: z.string() }) }, ({ path }) => SettingsService.getSetting(path.key)),
 
   // issue 11: writes, their history and one-click revert
-  updateAll: op({ body: updateSettingsSchema }, ({ body }, ctx) => SettingsWrites.updateSettings(ctx.user, body.settings)),
+  updateAll: op({ body: updateSettingsSchema }, ({ body }, ctx) =>
+    SettingsWrites.updateSettings(ctx.user, body.settings),
+  ),
 
   updateKey: op({ path: settingKeyPathSchema, body: updateSettingSchema }, ({ path, body }, ctx) =>
     SettingsWrites.updateSetting(ctx.user, path.key, body.value),
   ),
 
-  history: op({ query: settingHistoryQuerySchema }, ({ query }, ctx) => SettingsWrites.listSettingChanges(ctx.user, query)),
+  history: op({ query: settingHistoryQuerySchema }, ({ query }, ctx) =>
+    SettingsWrites.listSettingChanges(ctx.user, query),
+  ),
 
-  revert: op({ path: settingChangeIdPathSchema }, ({ path }, ctx) => SettingsWrites.revertSettingChange(ctx.user, path.id)),
+  revert: op({ path: settingChangeIdPathSchema }, ({ path }, ctx) =>
+    SettingsWrites.revertSettingChange(ctx.user, path.id),
+  ),
 });

@@ -23,11 +23,23 @@ const id = slotIdPathSchema;
 export const handler = defineGroup(slotAdminRoutes, {
   approve: op({ path: id, body: approveSlotSchema }, ({ path, body }, ctx) => approveSlot(path.id, body, change(ctx))),
   systemStats: op({}, (_, ctx) => systemStats(ctx.user)),
-  refundPreview: op({ path: id, query: refundPreviewQuerySchema }, ({ path, query }, ctx) => refundPreview(ctx.user, path.id, query.fullRefund)),
-  allocate: op({ path: userIdPathSchema, body: allocateSlotsSchema }, async ({ path, body }, ctx) => reply(await Allocation.allocateSlots(path.userId, body, change(ctx)), { status: 201 })),
-  allocationHistory: op({ query: allocationHistoryQuerySchema }, ({ query }, ctx) => Allocation.listAllocationHistory(ctx.user, query)),
-  allocationPayment: op({ path: allocationIdPathSchema, body: allocationPaymentSchema }, ({ path, body }, ctx) => Allocation.setAllocationPayment(path.id, body.payment, ctx.user)),
-  byAllocation: op({ path: allocationIdPathSchema }, ({ path }, ctx) => Allocation.slotsOfAllocation(ctx.user, path.id)),
-  extend: op({ path: id, body: extendSlotSchema }, ({ path, body }, ctx) => Extension.extendSlot(path.id, body.extensionDays, change(ctx))),
+  refundPreview: op({ path: id, query: refundPreviewQuerySchema }, ({ path, query }, ctx) =>
+    refundPreview(ctx.user, path.id, query.fullRefund),
+  ),
+  allocate: op({ path: userIdPathSchema, body: allocateSlotsSchema }, async ({ path, body }, ctx) =>
+    reply(await Allocation.allocateSlots(path.userId, body, change(ctx)), { status: 201 }),
+  ),
+  allocationHistory: op({ query: allocationHistoryQuerySchema }, ({ query }, ctx) =>
+    Allocation.listAllocationHistory(ctx.user, query),
+  ),
+  allocationPayment: op({ path: allocationIdPathSchema, body: allocationPaymentSchema }, ({ path, body }, ctx) =>
+    Allocation.setAllocationPayment(path.id, body.payment, ctx.user),
+  ),
+  byAllocation: op({ path: allocationIdPathSchema }, ({ path }, ctx) =>
+    Allocation.slotsOfAllocation(ctx.user, path.id),
+  ),
+  extend: op({ path: id, body: extendSlotSchema }, ({ path, body }, ctx) =>
+    Extension.extendSlot(path.id, body.extensionDays, change(ctx)),
+  ),
   extendBulk: op({ body: extendBulkSchema }, ({ body }, ctx) => Extension.extendBulk(body, change(ctx))),
 });

@@ -8,7 +8,9 @@ const id = userIdParamSchema;
 
 export const handler = defineGroup(userRoutes, {
   list: op({ query: userListQuerySchema }, ({ query }, ctx) => Queries.listUsers(ctx.user, query)),
-  create: op({ body: createUserSchema }, async ({ body }, ctx) => reply(await createUserByOperator(ctx.user, body), { status: 201 })),
+  create: op({ body: createUserSchema }, async ({ body }, ctx) =>
+    reply(await createUserByOperator(ctx.user, body), { status: 201 }),
+  ),
   stats: op({}, (_, ctx) => Queries.userStats(ctx.user)),
   get: op({ path: id }, ({ path }, ctx) => Queries.getUser(ctx.user, path.id)),
   update: op({ path: id, body: updateUserSchema }, ({ path, body }, ctx) => updateUser(ctx.user, path.id, body)),

@@ -18,7 +18,15 @@ describe('cleanText', () => {
   });
 
   it('cleans every string of a parsed body, keys included, and leaves other values alone', () => {
-    expect(cleanTexts({ fullName: '홍\u0000길동', rows: [{ customFields: { 'k\u202E': 'v\uD800' } }], n: 3, ok: true, none: null })).toEqual({
+    expect(
+      cleanTexts({
+        fullName: '홍\u0000길동',
+        rows: [{ customFields: { 'k\u202E': 'v\uD800' } }],
+        n: 3,
+        ok: true,
+        none: null,
+      }),
+    ).toEqual({
       fullName: '홍길동',
       rows: [{ customFields: { k: 'v' } }],
       n: 3,

@@ -4,7 +4,8 @@
  * and isolate controls (which can make a name or a URL read backwards: "Trojan Source") are removed.
  * The HTTP adapter applies it to every request body and query once, so no field can forget it.
  */
-const UNWANTED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const UNWANTED =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export const cleanText = (value: string): string => value.replace(UNWANTED, '');
 
@@ -13,7 +14,9 @@ export function cleanTexts<T>(value: T): T {
   if (typeof value === 'string') return cleanText(value) as T;
   if (Array.isArray(value)) return value.map(cleanTexts) as T;
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [cleanText(k), cleanTexts(v)])) as T;
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [cleanText(k), cleanTexts(v)]),
+    ) as T;
   }
   return value;
 }

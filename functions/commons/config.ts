@@ -43,7 +43,10 @@ export function config(): RuntimeConfig {
     signingKeyFile: env.SIGNING_KEY_FILE || undefined,
     tokenAudience: env.TOKEN_AUDIENCE ?? `simple-slot-${stage}`,
     websocketEndpoint: env.WS_MANAGEMENT_ENDPOINT || undefined,
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     local: env.SIMPLE_SLOT_LOCAL === '1',
     indexLagMs: env.DYNAMODB_ENDPOINT ? 0 : 2000,
     mediaBucket: env.MEDIA_BUCKET || undefined,

@@ -4,7 +4,8 @@ import { withDeadline } from './deadline';
 import { LostRaceError, retrying, retryPolicy } from './retry';
 
 const throttled = () => Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
-const conditionFailed = () => Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+const conditionFailed = () =>
+  Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
 
 describe('the one retry policy', () => {
   it('runs a lost race again until it goes through, re-reading each time', async () => {

@@ -42,7 +42,8 @@ export class LostRaceError extends DomainError {
 }
 
 /** Lost a race (re-read and decide again) or the store was busy (try again): both are retried. */
-export const isRetryable = (err: unknown): boolean => err instanceof LostRaceError || isConditionFailure(err) || isTransientFailure(err);
+export const isRetryable = (err: unknown): boolean =>
+  err instanceof LostRaceError || isConditionFailure(err) || isTransientFailure(err);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,7 +57,8 @@ export interface RetryOptions {
 }
 
 /** The time an operation starting now may spend: the policy's budget within the invocation's deadline. */
-export const budgetNowMs = (budgetMs: number = retryPolicy.budgetMs) => Math.max(0, Math.min(budgetMs, workTimeLeftMs()));
+export const budgetNowMs = (budgetMs: number = retryPolicy.budgetMs) =>
+  Math.max(0, Math.min(budgetMs, workTimeLeftMs()));
 
 /**
  * Runs `attempt` until it returns, throws something not retryable, or the budget is spent. The

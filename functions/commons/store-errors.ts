@@ -7,7 +7,10 @@ export function isConditionFailure(err: unknown): boolean {
   if (name === 'ConditionalCheckFailedException') return true;
   if (name === 'TransactionCanceledException') {
     const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-    return reasons.some((r) => r.Code === 'ConditionalCheckFailed') && reasons.every((r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed');
+    return (
+      reasons.some((r) => r.Code === 'ConditionalCheckFailed') &&
+      reasons.every((r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed')
+    );
   }
   return false;
 }
@@ -24,7 +27,16 @@ export function failedConditionIndex(err: unknown): number {
  */
 export function isStoreBusy(err: unknown): boolean {
   const name = named(err);
-  if (['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TimeoutError', 'InternalServerError'].includes(name)) return true;
+  if (
+    [
+      'ProvisionedThroughputExceededException',
+      'ThrottlingException',
+      'RequestLimitExceeded',
+      'TimeoutError',
+      'InternalServerError',
+    ].includes(name)
+  )
+    return true;
   if (name === 'TransactionCanceledException') {
     const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
     return reasons.some((r) => r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');
@@ -48,14 +60,18 @@ export function isTransientFailure(err: unknown): boolean {
     return true;
   if (name === 'TransactionCanceledException') {
     const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-    return reasons.some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');
+    return reasons.some(
+      (r) =>
+        r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded',
+    );
   }
   return false;
 }
 
 /** Per-item cancellation codes of a TransactionCanceledException, or null for any other error. */
 export function cancellationCodes(err: unknown): string[] | null {
-  if (!err || typeof err !== 'object' || (err as { name?: string }).name !== 'TransactionCanceledException') return null;
+  if (!err || typeof err !== 'object' || (err as { name?: string }).name !== 'TransactionCanceledException')
+    return null;
   const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
   return reasons.map((r) => r.Code ?? 'None');
 }

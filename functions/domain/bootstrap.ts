@@ -14,7 +14,12 @@ export async function bootstrap(developer: { loginId: string; password: string }
   let developerCreated = false;
   if (!(await usersStore.findIdByLogin(developer.loginId))) {
     try {
-      await createUser({ loginId: developer.loginId, password: developer.password, fullName: '개발자', role: 'developer' });
+      await createUser({
+        loginId: developer.loginId,
+        password: developer.password,
+        fullName: '개발자',
+        role: 'developer',
+      });
       developerCreated = true;
     } catch (err) {
       // Another instance created it between our check and our write: fine.

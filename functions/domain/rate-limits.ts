@@ -21,7 +21,10 @@ export const rateLimits = {
 export type RateLimitName = keyof typeof rateLimits;
 
 /** Counts one request against each named limit; past any of them a 429 with the time to wait (and the feature's own text, if given). */
-export async function enforceRateLimits(checks: Array<{ name: RateLimitName; subject: string }>, message: string = commonMessages.tooManyRequests): Promise<void> {
+export async function enforceRateLimits(
+  checks: Array<{ name: RateLimitName; subject: string }>,
+  message: string = commonMessages.tooManyRequests,
+): Promise<void> {
   for (const { name, subject } of checks) {
     const { limit, windowSeconds } = rateLimits[name];
     const { allowed, windowEndsAt } = await rateLimitsStore.take(name, subject, limit, windowSeconds);

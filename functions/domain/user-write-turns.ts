@@ -26,7 +26,8 @@ const MAX_NAP_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Wakes well before the turns ahead should be done: an idle line costs more than one extra read. */
-const napMs = (ahead: number) => Math.min(MAX_NAP_MS, Math.max(2, ahead * TURN_ESTIMATE_MS * (0.4 + Math.random() * 0.4)));
+const napMs = (ahead: number) =>
+  Math.min(MAX_NAP_MS, Math.max(2, ahead * TURN_ESTIMATE_MS * (0.4 + Math.random() * 0.4)));
 
 export async function inTurn<T>(userId: string, work: () => Promise<T>): Promise<T> {
   const ticket = await userWriteTurnsStore.take(userId);

@@ -97,7 +97,11 @@ export interface OpDefinition {
   run: (input: { path: unknown; query: unknown; body: unknown }, ctx: RequestContext) => Promise<unknown>;
 }
 
-export function op<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+export function op<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
   spec: OpSpec<P, Q, B>,
   run: (input: { path: Out<P>; query: Out<Q>; body: Out<B> }, ctx: RequestContext) => Promise<unknown>,
 ): OpDefinition {
@@ -106,7 +110,11 @@ export function op<P extends Schema | undefined = undefined, Q extends Schema | 
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-function envelope(status: number, body: unknown, extra?: { cookies?: string[]; headers?: Record<string, string> }): APIGatewayProxyStructuredResultV2 {
+function envelope(
+  status: number,
+  body: unknown,
+  extra?: { cookies?: string[]; headers?: Record<string, string> },
+): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: status,
     headers: { ...jsonHeaders, ...extra?.headers },
@@ -116,8 +124,16 @@ function envelope(status: number, body: unknown, extra?: { cookies?: string[]; h
 }
 
 export function failure(err: DomainError): APIGatewayProxyStructuredResultV2 {
-  const body: ApiFailure = { success: false, error: err.message, code: err.code, ...(err.details !== undefined ? { details: err.details } : {}) };
-  const headers = err instanceof ThrottledError && err.retryAfterSeconds ? { 'retry-after': String(err.retryAfterSeconds) } : undefined;
+  const body: ApiFailure = {
+    success: false,
+    error: err.message,
+    code: err.code,
+    ...(err.details !== undefined ? { details: err.details } : {}),
+  };
+  const headers =
+    err instanceof ThrottledError && err.retryAfterSeconds
+      ? { 'retry-after': String(err.retryAfterSeconds) }
+      : undefined;
   return envelope(statusOfCode[err.code], body, { headers });
 }
 
@@ -161,7 +177,8 @@ export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 function parseBody(event: APIGatewayProxyEventV2): unknown {
   if (!event.body) return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(raw, 'utf8') > MAX_REQUEST_BODY_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', commonMessages.payloadTooLarge);
+  if (Buffer.byteLength(raw, 'utf8') > MAX_REQUEST_BODY_BYTES)
+    throw new DomainError('PAYLOAD_TOO_LARGE', commonMessages.payloadTooLarge);
   if (!raw.trim()) return {};
   try {
     return JSON.parse(raw);
@@ -220,7 +237,12 @@ async function assertMayWrite(route: RouteDef, caller: Caller): Promise<void> {
 }
 
 /** Session routes a user needs during maintenance: signing in to read, refreshing, leaving, switching back. */
-const MAINTENANCE_OPEN = new Set(['POST /api/auth/login', 'POST /api/auth/refresh', 'POST /api/auth/logout', 'POST /api/auth/switch-back']);
+const MAINTENANCE_OPEN = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/auth/switch-back',
+]);
 
 /**
  * maintenanceMode (issue 11): ordinary users, and anyone not signed in, may read (the SPA shows its
@@ -252,9 +274,13 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers']): Record<st
  * The ops must be exactly those the group's routes list (the type says so), so a route without code
  * or code without a route can't ship; the bundle holds this group's routes only.
  */
-export function defineGroup<R extends readonly RouteDef[]>(groupRoutes: R, ops: { [K in R[number]['op']]: OpDefinition }) {
+export function defineGroup<R extends readonly RouteDef[]>(
+  groupRoutes: R,
+  ops: { [K in R[number]['op']]: OpDefinition },
+) {
   const byKey = new Map<string, { route: RouteDef; definition: OpDefinition }>();
-  for (const route of groupRoutes) byKey.set(routeKey(route), { route, definition: (ops as Record<string, OpDefinition>)[route.op] });
+  for (const route of groupRoutes)
+    byKey.set(routeKey(route), { route, definition: (ops as Record<string, OpDefinition>)[route.op] });
 
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
@@ -304,19 +330,33 @@ export function defineGroup<R extends readonly RouteDef[]>(groupRoutes: R, ops: 
       };
       // A key already used for another request is refused before the op runs (422, one place); the
       // same request again hears the first one's answer.
-      const keyed = ctx.idempotencyKey && caller && entry.route.method !== 'GET' ? { userId: caller.userId, key: ctx.idempotencyKey } : undefined;
+      const keyed =
+        ctx.idempotencyKey && caller && entry.route.method !== 'GET'
+          ? { userId: caller.userId, key: ctx.idempotencyKey }
+          : undefined;
       if (keyed) {
-        const { replay } = await bindIdempotencyKey({ ...keyed, routeKey: routeKey(entry.route), request: { path: input.path, query: input.query, body: input.body } });
+        const { replay } = await bindIdempotencyKey({
+          ...keyed,
+          routeKey: routeKey(entry.route),
+          request: { path: input.path, query: input.query, body: input.body },
+        });
         if (replay) return envelope(replay.status, replay.body, { headers: { 'idempotent-replayed': 'true' } });
       }
       // Retries and waits inside the op end before the function's own timeout.
       const timeLeft = context?.getRemainingTimeInMillis?.();
-      const result = await (timeLeft === undefined ? run(input, ctx) : withDeadline(Date.now() + timeLeft, () => run(input, ctx)));
+      const result = await (timeLeft === undefined
+        ? run(input, ctx)
+        : withDeadline(Date.now() + timeLeft, () => run(input, ctx)));
       const answer =
-        result instanceof HttpReply ? { status: result.status, body: replyBody(result) } : { status: 200, body: { success: true, data: result ?? null } };
+        result instanceof HttpReply
+          ? { status: result.status, body: replyBody(result) }
+          : { status: 200, body: { success: true, data: result ?? null } };
       // Only a success without cookies is kept: a session is never handed out twice.
-      if (keyed && answer.status < 300 && !(result instanceof HttpReply && result.cookies.length)) await rememberAnswer({ ...keyed, answer });
-      return result instanceof HttpReply ? envelope(answer.status, answer.body, result) : envelope(answer.status, answer.body);
+      if (keyed && answer.status < 300 && !(result instanceof HttpReply && result.cookies.length))
+        await rememberAnswer({ ...keyed, answer });
+      return result instanceof HttpReply
+        ? envelope(answer.status, answer.body, result)
+        : envelope(answer.status, answer.body);
     } catch (err) {
       if (err instanceof DomainError) {
         if (err.code !== 'VALIDATION') logger.info('request refused', { code: err.code, reason: err.message });

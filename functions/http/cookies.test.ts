@@ -22,6 +22,10 @@ describe('refresh cookie', () => {
 
 describe('parseCookies', () => {
   it('decodes values, and keeps a malformed escape as sent instead of throwing', () => {
-    expect(parseCookies(['ss_refresh=a%20b'], 'theme=dark; bad=%E0%A4%A')).toEqual({ ss_refresh: 'a b', theme: 'dark', bad: '%E0%A4%A' });
+    expect(parseCookies(['ss_refresh=a%20b'], 'theme=dark; bad=%E0%A4%A')).toEqual({
+      ss_refresh: 'a b',
+      theme: 'dark',
+      bad: '%E0%A4%A',
+    });
   });
 });

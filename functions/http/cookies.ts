@@ -9,7 +9,8 @@ export const REFRESH_COOKIE = 'ss_refresh';
  */
 const attributes = () => `HttpOnly;${config().local ? '' : ' Secure;'} SameSite=Strict; Path=/api/auth`;
 
-export const refreshCookie = (token: string) => `${REFRESH_COOKIE}=${token}; ${attributes()}; Max-Age=${REFRESH_FAMILY_SECONDS}`;
+export const refreshCookie = (token: string) =>
+  `${REFRESH_COOKIE}=${token}; ${attributes()}; Max-Age=${REFRESH_FAMILY_SECONDS}`;
 export const clearedRefreshCookie = () => `${REFRESH_COOKIE}=; ${attributes()}; Max-Age=0`;
 
 export function parseCookies(cookies: string[] | undefined, header?: string): Record<string, string> {

@@ -70,4 +70,3 @@ export function resetOriginLock(): void {
   cache = undefined;
   client = undefined;
 }
-

@@ -7,6 +7,7 @@ import { logger } from '#commons/logger';
 export const handler = middy(async () => {
   const summary = await runExpiryJob();
   // What could be done is done; failing the run alarms and retries only what is still owed.
-  if (summary.failed) throw new Error(`expiry could not handle ${summary.failed} slot(s); see 'expiry job: slot not handled' lines`);
+  if (summary.failed)
+    throw new Error(`expiry could not handle ${summary.failed} slot(s); see 'expiry job: slot not handled' lines`);
   return summary;
 }).use(injectLambdaContext(logger, { resetKeys: true }));

@@ -8,6 +8,7 @@ export const handler = middy(async () => {
   const summary = await runRankRecompute();
   logger.info('rank recompute done', { summary });
   // Every other slot is written; fail the run so the Errors alarm fires and Lambda retries (a rerun only writes what differs).
-  if (summary.failed) throw new Error(`rank-recompute could not write ${summary.failed} slot(s); see 'rank not written' lines`);
+  if (summary.failed)
+    throw new Error(`rank-recompute could not write ${summary.failed} slot(s); see 'rank not written' lines`);
   return summary;
 }).use(injectLambdaContext(logger, { resetKeys: true }));

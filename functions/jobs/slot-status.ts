@@ -8,6 +8,7 @@ export const handler = middy(async () => {
   const summary = await runSlotStatusJob();
   // Every other slot has moved; now fail the run so the Errors alarm fires and Lambda retries
   // (a retry only moves what is still behind the calendar), then parks the event in FailedJobs.
-  if (summary.failed) throw new Error(`slot-status could not move ${summary.failed} slot(s); see 'slot status not moved' lines`);
+  if (summary.failed)
+    throw new Error(`slot-status could not move ${summary.failed} slot(s); see 'slot status not moved' lines`);
   return summary;
 }).use(injectLambdaContext(logger, { resetKeys: true }));

@@ -28,7 +28,13 @@ export const announcementsStore = {
   },
 
   async get(id: string, opts: { consistent?: boolean } = {}): Promise<AnnouncementRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.announcement(id), ...(opts.consistent ? { ConsistentRead: true } : {}) }));
+    const out = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.announcement(id),
+        ...(opts.consistent ? { ConsistentRead: true } : {}),
+      }),
+    );
     return out.Item ? stripKeys<AnnouncementRecord>(out.Item) : undefined;
   },
 
@@ -43,7 +49,10 @@ export const announcementsStore = {
   },
 
   /** Sets the given fields (never `view_count`, which only `markRead` moves); undefined when it is gone. */
-  async update(id: string, fields: Partial<Omit<AnnouncementRecord, 'id' | 'view_count' | 'created_at'>>): Promise<AnnouncementRecord | undefined> {
+  async update(
+    id: string,
+    fields: Partial<Omit<AnnouncementRecord, 'id' | 'view_count' | 'created_at'>>,
+  ): Promise<AnnouncementRecord | undefined> {
     const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
@@ -74,7 +83,14 @@ export const announcementsStore = {
   /** The deleted record, or undefined when there was none. Read markers stay (harmless, unreachable). */
   async remove(id: string): Promise<AnnouncementRecord | undefined> {
     try {
-      const out = await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.announcement(id), ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_OLD' }));
+      const out = await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.announcement(id),
+          ConditionExpression: 'attribute_exists(PK)',
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
       return out.Attributes ? stripKeys<AnnouncementRecord>(out.Attributes) : undefined;
     } catch (err) {
       if (isConditionFailure(err)) return undefined;

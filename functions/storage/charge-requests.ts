@@ -41,7 +41,9 @@ export type ChargeCounts = Record<ChargeStatus, number>;
 
 /** What processing (approve/reject/cancel) writes on a request. */
 export type ChargeProcessChange = Pick<ChargeRequestRecord, 'status' | 'processedAt' | 'processorId'> &
-  Partial<Pick<ChargeRequestRecord, 'processorActorId' | 'bonusPercentage' | 'bonusAmount' | 'rejectionReason' | 'processKey'>>;
+  Partial<
+    Pick<ChargeRequestRecord, 'processorActorId' | 'bonusPercentage' | 'bonusAmount' | 'rejectionReason' | 'processKey'>
+  >;
 
 const strip = (item: Record<string, unknown>) => {
   const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;
@@ -55,7 +57,13 @@ function countersUpdate(userId: string, changes: Partial<Record<ChargeStatus, nu
   const values = Object.fromEntries(entries.map(([, n], i) => [`:n${i}`, n]));
   const expression = `ADD ${entries.map((_, i) => `#s${i} :n${i}`).join(', ')}`;
   return [keys.chargeCountsOfUser(userId), keys.chargeCountsGlobal()].map((Key) => ({
-    Update: { TableName: tableName(), Key, UpdateExpression: expression, ExpressionAttributeNames: names, ExpressionAttributeValues: values },
+    Update: {
+      TableName: tableName(),
+      Key,
+      UpdateExpression: expression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
   }));
 }
 
@@ -88,11 +96,11 @@ export const chargeRequestsStore = {
    * status still being pending, so only one processing ever wins. Returns the update first, then
    * the counter changes.
    */
-  processItems(
-    current: ChargeRequestRecord,
-    change: ChargeProcessChange,
-  ): TransactItem[] {
-    const set: Record<string, unknown> = { ...change, ...keys.chargeRequestsByStatus(change.status, current.createdAt, current.id) };
+  processItems(current: ChargeRequestRecord, change: ChargeProcessChange): TransactItem[] {
+    const set: Record<string, unknown> = {
+      ...change,
+      ...keys.chargeRequestsByStatus(change.status, current.createdAt, current.id),
+    };
     const fields = Object.entries(set).filter(([, v]) => v !== undefined);
     return [
       {
@@ -102,7 +110,10 @@ export const chargeRequestsStore = {
           UpdateExpression: `SET ${fields.map(([k]) => `#${k} = :${k}`).join(', ')}`,
           ConditionExpression: 'attribute_exists(PK) AND #status = :pending',
           ExpressionAttributeNames: Object.fromEntries(fields.map(([k]) => [`#${k}`, k])),
-          ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([k, v]) => [`:${k}`, v])), ':pending': 'pending' },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(fields.map(([k, v]) => [`:${k}`, v])),
+            ':pending': 'pending',
+          },
         },
       },
       ...countersUpdate(current.userId, { pending: -1, [change.status]: 1 }),
@@ -116,7 +127,12 @@ export const chargeRequestsStore = {
           {
             Put: {
               TableName: tableName(),
-              Item: { ...keys.idempotency(`charge-create#${record.userId}`, record.requestKey), entity: 'idempotency', result: { chargeId: record.id }, createdAt: record.createdAt },
+              Item: {
+                ...keys.idempotency(`charge-create#${record.userId}`, record.requestKey),
+                entity: 'idempotency',
+                result: { chargeId: record.id },
+                createdAt: record.createdAt,
+              },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -134,7 +150,11 @@ export const chargeRequestsStore = {
   /** The request a create call with this Idempotency-Key made, if any. */
   async createdWithKey(userId: string, key: string): Promise<string | undefined> {
     const out = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.idempotency(`charge-create#${userId}`, key), ConsistentRead: true }),
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(`charge-create#${userId}`, key),
+        ConsistentRead: true,
+      }),
     );
     return out.Item?.result?.chargeId as string | undefined;
   },
@@ -151,7 +171,9 @@ export const chargeRequestsStore = {
   },
 
   async get(id: string): Promise<ChargeRequestRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.chargeRequest(id), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.chargeRequest(id), ConsistentRead: true }),
+    );
     return out.Item ? strip(out.Item) : undefined;
   },
 
@@ -172,8 +194,13 @@ export const chargeRequestsStore = {
         TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.chargeRequestsOfUser(userId).GSI1PK, ...(opts.status ? { ':status': opts.status } : {}) },
-        ...(opts.status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+        ExpressionAttributeValues: {
+          ':pk': keys.chargeRequestsOfUser(userId).GSI1PK,
+          ...(opts.status ? { ':status': opts.status } : {}),
+        },
+        ...(opts.status
+          ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } }
+          : {}),
         ScanIndexForward: false,
       },
       opts.offset + opts.limit,
@@ -196,7 +223,9 @@ export const chargeRequestsStore = {
 
   /** Every request of every status, newest first: the newest `offset+limit` of each status, merged. */
   async listAll(opts: { offset: number; limit: number }) {
-    const perStatus = await Promise.all(chargeStatuses.map((s) => this.listByStatus(s, { offset: 0, limit: opts.offset + opts.limit })));
+    const perStatus = await Promise.all(
+      chargeStatuses.map((s) => this.listByStatus(s, { offset: 0, limit: opts.offset + opts.limit })),
+    );
     return perStatus
       .flat()
       .sort((a, b) => (a.createdAt === b.createdAt ? b.id.localeCompare(a.id) : b.createdAt.localeCompare(a.createdAt)))
@@ -209,7 +238,9 @@ async function collect(query: QueryCommandInput, wanted: number): Promise<Charge
   const items: ChargeRequestRecord[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
-    const out = await db().send(new QueryCommand({ ...query, Limit: Math.max(wanted - items.length, 25), ExclusiveStartKey: cursor }));
+    const out = await db().send(
+      new QueryCommand({ ...query, Limit: Math.max(wanted - items.length, 25), ExclusiveStartKey: cursor }),
+    );
     items.push(...(out.Items ?? []).map(strip));
     cursor = out.LastEvaluatedKey;
   } while (cursor && items.length < wanted);

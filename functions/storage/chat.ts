@@ -103,12 +103,16 @@ const toMessage = (item: Record<string, unknown>) => stripKeys<ChatMessageRecord
 
 export const chatStore = {
   async getRoom(roomId: string): Promise<ChatRoomRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: chatKeys.room(roomId), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: table(), Key: chatKeys.room(roomId), ConsistentRead: true }),
+    );
     return out.Item ? toRoom(out.Item) : undefined;
   },
 
   async roomIdOfUser(userId: string): Promise<string | undefined> {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: chatKeys.roomOfUser(userId), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: table(), Key: chatKeys.roomOfUser(userId), ConsistentRead: true }),
+    );
     return out.Item?.roomId as string | undefined;
   },
 
@@ -116,7 +120,18 @@ export const chatStore = {
   async createRoom(room: ChatRoomRecord): Promise<boolean> {
     try {
       await transact([
-        { Put: { TableName: table(), Item: { ...chatKeys.roomOfUser(room.userId), entity: 'chatRoomOfUser', roomId: room.id, createdAt: room.createdAt }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        {
+          Put: {
+            TableName: table(),
+            Item: {
+              ...chatKeys.roomOfUser(room.userId),
+              entity: 'chatRoomOfUser',
+              roomId: room.id,
+              createdAt: room.createdAt,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
         { Put: { TableName: table(), Item: roomItem(room), ConditionExpression: 'attribute_not_exists(PK)' } },
         countersUpdate({ [roomsAttr(room.status)]: 1 }),
       ]);
@@ -133,7 +148,11 @@ export const chatStore = {
    * one transaction. `status` reopens the room. Throws a condition failure when the room changed
    * since `seen` (status) or a newer message got there first: the caller re-reads and retries with a new id.
    */
-  async appendMessage(seen: ChatRoomRecord, message: ChatMessageRecord, status: ChatRoomStatus): Promise<ChatRoomRecord> {
+  async appendMessage(
+    seen: ChatRoomRecord,
+    message: ChatMessageRecord,
+    status: ChatRoomStatus,
+  ): Promise<ChatRoomRecord> {
     const to: ChatSide | null = message.side === 'user' ? 'staff' : message.side === 'staff' ? 'user' : null;
     const preview = message.content.slice(0, PREVIEW_MAX);
     const names: Record<string, string> = { '#status': 'status', '#lastId': 'lastMessageId' };
@@ -155,13 +174,20 @@ export const chatStore = {
       update += ' ADD #unread :one';
     }
     const items: TransactItem[] = [
-      { Put: { TableName: table(), Item: { ...chatKeys.message(seen.id, message.id), entity: 'chatMessage', ...message }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...chatKeys.message(seen.id, message.id), entity: 'chatMessage', ...message },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       {
         Update: {
           TableName: table(),
           Key: chatKeys.room(seen.id),
           UpdateExpression: update,
-          ConditionExpression: 'attribute_exists(PK) AND #status = :seenStatus AND (attribute_not_exists(#lastId) OR attribute_type(#lastId, :nullType) OR #lastId < :id)',
+          ConditionExpression:
+            'attribute_exists(PK) AND #status = :seenStatus AND (attribute_not_exists(#lastId) OR attribute_type(#lastId, :nullType) OR #lastId < :id)',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: { ...values, ':nullType': 'NULL' },
         },
@@ -203,7 +229,12 @@ export const chatStore = {
           Key: chatKeys.room(seen.id),
           UpdateExpression: 'SET #unread = :zero, #readId = :last, #readAt = :at',
           ConditionExpression: 'attribute_exists(PK) AND #unread = :n AND #lastId = :last',
-          ExpressionAttributeNames: { '#unread': attr, '#readId': `${side}ReadId`, '#readAt': `${side}ReadAt`, '#lastId': 'lastMessageId' },
+          ExpressionAttributeNames: {
+            '#unread': attr,
+            '#readId': `${side}ReadId`,
+            '#readAt': `${side}ReadAt`,
+            '#lastId': 'lastMessageId',
+          },
           ExpressionAttributeValues: { ':zero': 0, ':n': n, ':last': seen.lastMessageId, ':at': readAt },
         },
       },
@@ -223,7 +254,12 @@ export const chatStore = {
           UpdateExpression: 'SET #status = :status, updatedAt = :at, GSI2PK = :g2pk',
           ConditionExpression: 'attribute_exists(PK) AND #status = :seen',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': status, ':at': at, ':seen': seen.status, ':g2pk': chatKeys.roomsByStatus(status).GSI2PK },
+          ExpressionAttributeValues: {
+            ':status': status,
+            ':at': at,
+            ':seen': seen.status,
+            ':g2pk': chatKeys.roomsByStatus(status).GSI2PK,
+          },
         },
       },
       countersUpdate({ [roomsAttr(seen.status)]: -1, [roomsAttr(status)]: 1 }),
@@ -232,7 +268,10 @@ export const chatStore = {
   },
 
   /** Messages newest first, skipping the newest `offset`; `limit + 1` read to tell whether more exist. */
-  async newestMessages(roomId: string, opts: { offset: number; limit: number }): Promise<{ items: ChatMessageRecord[]; hasMore: boolean }> {
+  async newestMessages(
+    roomId: string,
+    opts: { offset: number; limit: number },
+  ): Promise<{ items: ChatMessageRecord[]; hasMore: boolean }> {
     const want = opts.offset + opts.limit + 1;
     const items: Record<string, unknown>[] = [];
     let cursor: Record<string, unknown> | undefined;
@@ -255,7 +294,11 @@ export const chatStore = {
   },
 
   /** Messages newer than `afterId`, oldest first (polling); `limit + 1` read to tell whether more exist. */
-  async messagesAfter(roomId: string, afterId: string, limit: number): Promise<{ items: ChatMessageRecord[]; hasMore: boolean }> {
+  async messagesAfter(
+    roomId: string,
+    afterId: string,
+    limit: number,
+  ): Promise<{ items: ChatMessageRecord[]; hasMore: boolean }> {
     const out = await db().send(
       new QueryCommand({
         TableName: table(),
@@ -284,7 +327,9 @@ export const chatStore = {
           TableName: table(),
           IndexName: byStatus ? 'GSI2' : 'GSI1',
           KeyConditionExpression: byStatus ? 'GSI2PK = :pk' : 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': byStatus ? chatKeys.roomsByStatus(opts.status!).GSI2PK : chatKeys.roomListing().GSI1PK },
+          ExpressionAttributeValues: {
+            ':pk': byStatus ? chatKeys.roomsByStatus(opts.status!).GSI2PK : chatKeys.roomListing().GSI1PK,
+          },
           ScanIndexForward: false,
           Limit: opts.limit - out.length,
           ExclusiveStartKey: cursor,
@@ -299,7 +344,10 @@ export const chatStore = {
   async counters(): Promise<ChatCounters> {
     const out = await db().send(new GetCommand({ TableName: table(), Key: chatKeys.counters() }));
     const n = (attr: string) => Math.max(0, Number(out.Item?.[attr] ?? 0));
-    return { staffUnread: n('staffUnread'), rooms: { active: n(roomsAttr('active')), closed: n(roomsAttr('closed')), archived: n(roomsAttr('archived')) } };
+    return {
+      staffUnread: n('staffUnread'),
+      rooms: { active: n(roomsAttr('active')), closed: n(roomsAttr('closed')), archived: n(roomsAttr('archived')) },
+    };
   },
 
   async cannedReplies(): Promise<CannedReply[] | undefined> {
@@ -308,6 +356,11 @@ export const chatStore = {
   },
 
   async saveCannedReplies(items: CannedReply[], by: string, at: string): Promise<void> {
-    await db().send(new PutCommand({ TableName: table(), Item: { ...chatKeys.cannedReplies(), entity: 'chatCannedReplies', items, updatedBy: by, updatedAt: at } }));
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...chatKeys.cannedReplies(), entity: 'chatCannedReplies', items, updatedBy: by, updatedAt: at },
+      }),
+    );
   },
 };

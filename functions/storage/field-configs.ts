@@ -43,7 +43,13 @@ export const fieldConfigsStore = {
   /** Deletes one field if it is there; false when it was not. */
   async remove(fieldKey: string): Promise<boolean> {
     try {
-      await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.fieldConfig(fieldKey), ConditionExpression: 'attribute_exists(PK)' }));
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.fieldConfig(fieldKey),
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
+      );
       return true;
     } catch (err) {
       if (isConditionFailure(err)) return false;

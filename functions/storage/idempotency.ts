@@ -6,11 +6,18 @@ import { isExpired, keys, ttlIn } from './keys';
 /** The answer an idempotent operation gave, replayed to a retry with the same key (24 h). */
 export const idempotencyStore = {
   async get<T>(scope: string, key: string): Promise<T | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.idempotency(scope, key), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.idempotency(scope, key), ConsistentRead: true }),
+    );
     return out.Item && !isExpired(out.Item) ? (out.Item.result as T) : undefined;
   },
   async put(scope: string, key: string, result: unknown, ttlSeconds = 86_400): Promise<void> {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.idempotency(scope, key), entity: 'idempotency', result, ttl: ttlIn(ttlSeconds) } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.idempotency(scope, key), entity: 'idempotency', result, ttl: ttlIn(ttlSeconds) },
+      }),
+    );
   },
 };
 
@@ -60,7 +67,11 @@ export const requestKeysStore = {
     if (!out.Item || isExpired(out.Item)) return { bound: true };
     return {
       bound: false,
-      existing: { routeKey: out.Item.routeKey as string, fingerprint: out.Item.fingerprint as string, answer: out.Item.answer as StoredAnswer | undefined },
+      existing: {
+        routeKey: out.Item.routeKey as string,
+        fingerprint: out.Item.fingerprint as string,
+        answer: out.Item.answer as StoredAnswer | undefined,
+      },
     };
   },
 

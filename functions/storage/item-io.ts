@@ -51,7 +51,10 @@ export async function batchWriteAll(requests: Array<Record<string, unknown>>): P
 }
 
 /** BatchGet in requests of 100 until nothing is left unprocessed; items in no particular order. */
-export async function batchGetAll(itemKeys: Key[], opts: { consistent?: boolean } = {}): Promise<Record<string, unknown>[]> {
+export async function batchGetAll(
+  itemKeys: Key[],
+  opts: { consistent?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   for (const part of chunk(itemKeys, 100)) {
     let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {

@@ -19,7 +19,10 @@ export const keys = {
   /** Users by status and role, kept in the same transaction as every create and change (GET /users/stats); sharded like slot counts. */
   userStatsShard: (shard: number): Key => ({ PK: 'COUNTERS', SK: shard === 0 ? 'USERCOUNTS' : `USERCOUNTS#${shard}` }),
   /** One line of what an operator did to a user, in the user's partition, oldest first. */
-  userLog: (userId: string, createdAt: string, logId: string): Key => ({ PK: `USER#${userId}`, SK: `USERLOG#${createdAt}#${logId}` }),
+  userLog: (userId: string, createdAt: string, logId: string): Key => ({
+    PK: `USER#${userId}`,
+    SK: `USERLOG#${createdAt}#${logId}`,
+  }),
   userLogPrefix: () => 'USERLOG#',
 
   // sessions
@@ -36,7 +39,10 @@ export const keys = {
   }),
 
   /** One fixed window of a request rate limit (registration per address, charge requests per user …). */
-  rateWindow: (scope: string, subject: string, windowStart: number): Key => ({ PK: `RATE#${scope}#${subject.toLowerCase()}#${windowStart}`, SK: 'RATE' }),
+  rateWindow: (scope: string, subject: string, windowStart: number): Key => ({
+    PK: `RATE#${scope}#${subject.toLowerCase()}#${windowStart}`,
+    SK: 'RATE',
+  }),
 
   // settings and field configs (small, read whole)
   settingsPartition: () => ({ PK: 'SETTINGS' }),
@@ -71,7 +77,10 @@ export const keys = {
   announcement: (announcementId: string): Key => ({ PK: 'ANNS', SK: `ANN#${announcementId}` }),
   announcementPrefix: () => 'ANN#',
   /** One user opened one announcement: makes the view count once per user and `is_read`. */
-  announcementRead: (userId: string, announcementId: string): Key => ({ PK: `USER#${userId}`, SK: `ANNREAD#${announcementId}` }),
+  announcementRead: (userId: string, announcementId: string): Key => ({
+    PK: `USER#${userId}`,
+    SK: `ANNREAD#${announcementId}`,
+  }),
   announcementReadPrefix: () => 'ANNREAD#',
   /** An image upload between the ticket and its confirmation (`status` pending → confirmed). */
   mediaUpload: (uploadId: string): Key => ({ PK: `MEDIAUP#${uploadId}`, SK: 'UPLOAD' }),
@@ -91,7 +100,10 @@ export const keys = {
     GSI2PK: `SLOTS#${status}`,
     ...(createdAt ? { GSI2SK: `${createdAt}#${slotId}` } : {}),
   }),
-  slotLog: (slotId: string, createdAt: string, logId: string): Key => ({ PK: `SLOT#${slotId}`, SK: `LOG#${createdAt}#${logId}` }),
+  slotLog: (slotId: string, createdAt: string, logId: string): Key => ({
+    PK: `SLOT#${slotId}`,
+    SK: `LOG#${createdAt}#${logId}`,
+  }),
   slotLogPrefix: () => 'LOG#',
   /** One KST day of a slot's rank history (written by the rank recompute job). */
   slotRankDay: (slotId: string, day: string): Key => ({ PK: `SLOT#${slotId}`, SK: `RANK#${day}` }),
@@ -102,7 +114,10 @@ export const keys = {
    * Global slot counts are spread over shards (each write picks one, readers sum them all), so
    * registrations of different users never contend on one counter item.
    */
-  slotCountsGlobalShard: (shard: number): Key => ({ PK: 'COUNTERS', SK: shard === 0 ? 'SLOTCOUNTS' : `SLOTCOUNTS#${shard}` }),
+  slotCountsGlobalShard: (shard: number): Key => ({
+    PK: 'COUNTERS',
+    SK: shard === 0 ? 'SLOTCOUNTS' : `SLOTCOUNTS#${shard}`,
+  }),
   /** One user's ticket line for writes that contend on the user's balance and counters. */
   userWriteTurns: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'WRITETURNS' }),
   /** A committed bulk registration: its slots `{bulkId}{attempt}{index}` exist once this names their attempt. */
@@ -122,7 +137,10 @@ export const keys = {
     ...(createdAt ? { GSI2SK: `${createdAt}#${allocationId}` } : {}),
   }),
   /** An extension slot created from a slot of this issuance (GET /slots/by-allocation lists them too). */
-  slotAllocationExtension: (allocationId: string, slotId: string): Key => ({ PK: `SLOTALLOC#${allocationId}`, SK: `EXT#${slotId}` }),
+  slotAllocationExtension: (allocationId: string, slotId: string): Key => ({
+    PK: `SLOTALLOC#${allocationId}`,
+    SK: `EXT#${slotId}`,
+  }),
   slotAllocationExtensionPrefix: () => 'EXT#',
 
   // rank tracking (issue 12; functions/storage/rank-*.ts)
@@ -134,7 +152,10 @@ export const keys = {
     ...(createdAt ? { GSI1SK: `${createdAt}#${keyId}` } : {}),
   }),
   /** One check of a (keyword, product) pair, in the pair's partition of that KST day: idempotent per (pair, observedAt). */
-  rankObservation: (pairId: string, day: string, observedAt: string): Key => ({ PK: `RANKOBS#${pairId}#${day}`, SK: observedAt }),
+  rankObservation: (pairId: string, day: string, observedAt: string): Key => ({
+    PK: `RANKOBS#${pairId}#${day}`,
+    SK: observedAt,
+  }),
   rankObservationsOfDay: (pairId: string, day: string) => ({ PK: `RANKOBS#${pairId}#${day}` }),
   /** A pair with a valid (found / not found) check on a KST day: the work list leaves it out. */
   rankChecked: (day: string, pairId: string): Key => ({ PK: `RANKCHECKED#${day}`, SK: pairId }),
@@ -148,7 +169,10 @@ export const keys = {
   /** A user's balance: amount, entry sequence and per-type entry counts. */
   cashBalance: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'CASH#BALANCE' }),
   /** Immutable ledger entries, numbered by the balance's sequence (newest = highest). */
-  ledgerEntry: (userId: string, seq: number): Key => ({ PK: `USER#${userId}`, SK: `CASH#LEDGER#${String(seq).padStart(12, '0')}` }),
+  ledgerEntry: (userId: string, seq: number): Key => ({
+    PK: `USER#${userId}`,
+    SK: `CASH#LEDGER#${String(seq).padStart(12, '0')}`,
+  }),
   ledgerPrefix: () => 'CASH#LEDGER#',
   /** GSI1: a user's ledger entries of one type (`?type=`), by sequence. */
   ledgerByType: (userId: string, type: string, seq?: number) => ({
@@ -178,13 +202,19 @@ export const keys = {
  */
 export const notificationKeys = {
   /** A notification sent to one user, in the recipient's partition. */
-  notification: (userId: string, notificationId: string): Key => ({ PK: `USER#${userId}`, SK: `NOTIF#${notificationId}` }),
+  notification: (userId: string, notificationId: string): Key => ({
+    PK: `USER#${userId}`,
+    SK: `NOTIF#${notificationId}`,
+  }),
   notificationPrefix: () => 'NOTIF#',
   /** A broadcast ('all'), stored once for everyone. */
   broadcast: (notificationId: string): Key => ({ PK: 'NOTIFALL', SK: `NOTIF#${notificationId}` }),
   broadcastsPartition: () => ({ PK: 'NOTIFALL' }),
   /** One user's read / dismiss / delete state of one broadcast, created when the user first acts on it. */
-  broadcastState: (userId: string, notificationId: string): Key => ({ PK: `USER#${userId}`, SK: `NOTIFSTATE#${notificationId}` }),
+  broadcastState: (userId: string, notificationId: string): Key => ({
+    PK: `USER#${userId}`,
+    SK: `NOTIFSTATE#${notificationId}`,
+  }),
   broadcastStatePrefix: () => 'NOTIFSTATE#',
   /** A user's badge counters: direct unread, broadcasts read or deleted, broadcasts sent before the account. */
   notificationCounts: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'NOTIFCOUNTS' }),

@@ -50,7 +50,9 @@ const strip = (item: Record<string, unknown>) => {
 
 export const ledgerStore = {
   async getBalance(userId: string): Promise<BalanceRecord> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.cashBalance(userId), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.cashBalance(userId), ConsistentRead: true }),
+    );
     const item = out.Item;
     const counts: BalanceRecord['counts'] = {};
     for (const t of ledgerTypes) if (typeof item?.[countAttr(t)] === 'number') counts[t] = item[countAttr(t)] as number;
@@ -67,9 +69,21 @@ export const ledgerStore = {
    * The balance change: optimistic on the sequence read just before (so every entry's balanceAfter
    * is exact) and, for debits, guarded by `balance >= :amount` so a balance can never go negative.
    */
-  balanceUpdate(input: { current: BalanceRecord; delta: number; debit: number; entryTypes: LedgerType[]; now: string }): TransactItem {
+  balanceUpdate(input: {
+    current: BalanceRecord;
+    delta: number;
+    debit: number;
+    entryTypes: LedgerType[];
+    now: string;
+  }): TransactItem {
     const { current, delta, debit, entryTypes, now } = input;
-    const names: Record<string, string> = { '#balance': 'balance', '#seq': 'seq', '#updatedAt': 'updatedAt', '#userId': 'userId', '#entity': 'entity' };
+    const names: Record<string, string> = {
+      '#balance': 'balance',
+      '#seq': 'seq',
+      '#updatedAt': 'updatedAt',
+      '#userId': 'userId',
+      '#entity': 'entity',
+    };
     const values: Record<string, unknown> = {
       ':delta': delta,
       ':entries': entryTypes.length,
@@ -131,7 +145,10 @@ export const ledgerStore = {
   },
 
   /** Newest first. Reads `offset + limit` entries at most (page N costs N pages of reads). */
-  async listEntries(userId: string, opts: { type?: LedgerType; offset: number; limit: number }): Promise<LedgerEntryRecord[]> {
+  async listEntries(
+    userId: string,
+    opts: { type?: LedgerType; offset: number; limit: number },
+  ): Promise<LedgerEntryRecord[]> {
     const query: QueryCommandInput = opts.type
       ? {
           TableName: tableName(),
@@ -150,7 +167,9 @@ export const ledgerStore = {
     const items: Record<string, unknown>[] = [];
     let cursor: Record<string, unknown> | undefined;
     do {
-      const out = await db().send(new QueryCommand({ ...query, Limit: Math.min(wanted - items.length, 1000), ExclusiveStartKey: cursor }));
+      const out = await db().send(
+        new QueryCommand({ ...query, Limit: Math.min(wanted - items.length, 1000), ExclusiveStartKey: cursor }),
+      );
       items.push(...(out.Items ?? []));
       cursor = out.LastEvaluatedKey;
     } while (cursor && items.length < wanted);
@@ -179,7 +198,14 @@ export const ledgerStore = {
 
   /** Does the balance item exist at all (reconciliation tells "never used" from "deleted"). */
   async balanceExists(userId: string): Promise<boolean> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.cashBalance(userId), ConsistentRead: true, ProjectionExpression: 'PK' }));
+    const out = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.cashBalance(userId),
+        ConsistentRead: true,
+        ProjectionExpression: 'PK',
+      }),
+    );
     return !!out.Item;
   },
 };
@@ -202,7 +228,12 @@ export const ledgerIdempotency = {
     return {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.idempotency(ledgerIdempotency.scope(userId), key), entity: 'idempotency', result: record, createdAt: now },
+        Item: {
+          ...keys.idempotency(ledgerIdempotency.scope(userId), key),
+          entity: 'idempotency',
+          result: record,
+          createdAt: now,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     };
@@ -210,7 +241,11 @@ export const ledgerIdempotency = {
 
   async get(userId: string, key: string): Promise<LedgerReplayRecord | undefined> {
     const out = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.idempotency(ledgerIdempotency.scope(userId), key), ConsistentRead: true }),
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(ledgerIdempotency.scope(userId), key),
+        ConsistentRead: true,
+      }),
     );
     return out.Item?.result as LedgerReplayRecord | undefined;
   },

@@ -40,7 +40,13 @@ function liveState(stored: StoredThrottle | undefined, now: number): ThrottleSta
 }
 
 /** Replaces the item only if it is still exactly as read (`stored`); false if it changed meanwhile. */
-async function replaceIfUnchanged(scope: LoginThrottleScope, value: string, stored: StoredThrottle | undefined, next: Omit<ThrottleState, 'touchedAt'>, now: number): Promise<boolean> {
+async function replaceIfUnchanged(
+  scope: LoginThrottleScope,
+  value: string,
+  stored: StoredThrottle | undefined,
+  next: Omit<ThrottleState, 'touchedAt'>,
+  now: number,
+): Promise<boolean> {
   const values: Record<string, unknown> = {
     ':attempts': next.attempts,
     ':failures': next.failures,
@@ -50,7 +56,13 @@ async function replaceIfUnchanged(scope: LoginThrottleScope, value: string, stor
   };
   let condition = 'attribute_not_exists(PK)';
   if (stored) {
-    const seen: Array<[string, unknown]> = [['attempts', stored.attempts], ['failures', stored.failures], ['lockedUntil', stored.lockedUntil], ['touchedAt', stored.touchedAt], ['#ttl', stored.ttl]];
+    const seen: Array<[string, unknown]> = [
+      ['attempts', stored.attempts],
+      ['failures', stored.failures],
+      ['lockedUntil', stored.lockedUntil],
+      ['touchedAt', stored.touchedAt],
+      ['#ttl', stored.ttl],
+    ];
     condition = seen
       .map(([name, v], i) => {
         if (v === undefined) return `attribute_not_exists(${name})`;
@@ -64,7 +76,8 @@ async function replaceIfUnchanged(scope: LoginThrottleScope, value: string, stor
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.loginThrottle(scope, value),
-        UpdateExpression: 'SET attempts = :attempts, failures = :failures, lockedUntil = :until, touchedAt = :touched, #ttl = :ttl',
+        UpdateExpression:
+          'SET attempts = :attempts, failures = :failures, lockedUntil = :until, touchedAt = :touched, #ttl = :ttl',
         ConditionExpression: condition,
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: values,
@@ -78,7 +91,9 @@ async function replaceIfUnchanged(scope: LoginThrottleScope, value: string, stor
 }
 
 async function readThrottle(scope: LoginThrottleScope, value: string): Promise<StoredThrottle | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginThrottle(scope, value), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.loginThrottle(scope, value), ConsistentRead: true }),
+  );
   return out.Item as StoredThrottle | undefined;
 }
 
@@ -100,7 +115,13 @@ export const loginThrottleStore = {
             UpdateExpression: 'SET attempts = attempts + :one, touchedAt = :now, #ttl = :ttl',
             ConditionExpression: 'attempts < :allowance AND lockedUntil <= :now AND #ttl > :nowSec',
             ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':one': 1, ':allowance': allowance, ':now': now, ':nowSec': Math.floor(now / 1000), ':ttl': ttlIn(THROTTLE_WINDOW_SECONDS, now) },
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':allowance': allowance,
+              ':now': now,
+              ':nowSec': Math.floor(now / 1000),
+              ':ttl': ttlIn(THROTTLE_WINDOW_SECONDS, now),
+            },
           }),
         );
         return { outcome: 'granted' };
@@ -114,7 +135,8 @@ export const loginThrottleStore = {
       // At the allowance with attempts still being checked: their failures may yet lock. (Attempts left
       // unsettled long after the last write were abandoned: `liveState` drops them.)
       if (state.attempts >= allowance && state.attempts > state.failures) return { outcome: 'full' };
-      if (await replaceIfUnchanged(scope, value, stored, { ...state, attempts: state.attempts + 1 }, now)) return { outcome: 'granted' };
+      if (await replaceIfUnchanged(scope, value, stored, { ...state, attempts: state.attempts + 1 }, now))
+        return { outcome: 'granted' };
       throw new LostRaceError();
     });
   },
@@ -123,7 +145,12 @@ export const loginThrottleStore = {
    * Turns a reserved attempt into a failure; from `allowance` failures on, each one locks the counter
    * until `now + lockMs(failures)` in the same write.
    */
-  async recordFailure(scope: LoginThrottleScope, value: string, allowance: number, lockMs: (failures: number) => number): Promise<void> {
+  async recordFailure(
+    scope: LoginThrottleScope,
+    value: string,
+    allowance: number,
+    lockMs: (failures: number) => number,
+  ): Promise<void> {
     await retrying(async () => {
       const now = Date.now();
       // Still below the allowance after this one: nothing to lock, no read.
@@ -135,7 +162,13 @@ export const loginThrottleStore = {
             UpdateExpression: 'SET failures = failures + :one, touchedAt = :now, #ttl = :ttl',
             ConditionExpression: 'failures < :lastFree AND attempts > failures AND #ttl > :nowSec',
             ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':one': 1, ':lastFree': allowance - 1, ':now': now, ':nowSec': Math.floor(now / 1000), ':ttl': ttlIn(THROTTLE_WINDOW_SECONDS, now) },
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':lastFree': allowance - 1,
+              ':now': now,
+              ':nowSec': Math.floor(now / 1000),
+              ':ttl': ttlIn(THROTTLE_WINDOW_SECONDS, now),
+            },
           }),
         );
         return;

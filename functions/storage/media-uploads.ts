@@ -19,11 +19,19 @@ export interface MediaUploadRecord {
 /** Image upload tickets: who asked, for what type and size; confirmed once the bytes were checked. */
 export const mediaUploadsStore = {
   async put(record: MediaUploadRecord): Promise<void> {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.mediaUpload(record.uploadId), entity: 'mediaUpload', ...record }, ConditionExpression: 'attribute_not_exists(PK)' }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.mediaUpload(record.uploadId), entity: 'mediaUpload', ...record },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
   },
 
   async get(uploadId: string): Promise<MediaUploadRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.mediaUpload(uploadId), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.mediaUpload(uploadId), ConsistentRead: true }),
+    );
     if (!out.Item) return undefined;
     const record = stripKeys<MediaUploadRecord>(out.Item);
     // DynamoDB deletes ttl items late (DynamoDB Local never): an expired ticket is gone.

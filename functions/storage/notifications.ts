@@ -1,5 +1,10 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { NotificationAction, NotificationPriority, NotificationSender, NotificationType } from '#shared/schemas/notifications';
+import type {
+  NotificationAction,
+  NotificationPriority,
+  NotificationSender,
+  NotificationType,
+} from '#shared/schemas/notifications';
 import { failedConditionIndex, isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { batchGetAll, chunk, inParallel, queryAll } from './item-io';
@@ -128,7 +133,12 @@ const deliveryItems = (send: SendRecord, content: NotificationContent, userId: s
 const sendPut = (send: SendRecord): TransactItem => ({
   Put: {
     TableName: table(),
-    Item: { ...notificationKeys.notificationSend(send.groupId), ...notificationKeys.notificationSendListing(send.createdAt, send.groupId), entity: 'notificationSend', ...send },
+    Item: {
+      ...notificationKeys.notificationSend(send.groupId),
+      ...notificationKeys.notificationSendListing(send.createdAt, send.groupId),
+      entity: 'notificationSend',
+      ...send,
+    },
     ConditionExpression: 'attribute_not_exists(PK)',
   },
 });
@@ -143,7 +153,12 @@ const dedupePut = (dedupeKey: string, groupId: string, createdAt: string): Trans
 
 /** Writing sends (notify()): what every feature's function bundles, nothing more. */
 export const notificationSendsStore = {
-  async createDirectSend(send: SendRecord, content: NotificationContent, firstRecipients: string[], dedupeKey?: string): Promise<{ duplicate: boolean }> {
+  async createDirectSend(
+    send: SendRecord,
+    content: NotificationContent,
+    firstRecipients: string[],
+    dedupeKey?: string,
+  ): Promise<{ duplicate: boolean }> {
     const items = [sendPut(send), ...firstRecipients.flatMap((u) => deliveryItems(send, content, u))];
     if (dedupeKey) items.unshift(dedupePut(dedupeKey, send.groupId, send.createdAt));
     return transactUnlessDuplicate(items, dedupeKey);
@@ -171,18 +186,28 @@ export const notificationLargeSendsStore = {
 
   async markSent(groupId: string): Promise<void> {
     await db().send(
-      new UpdateCommand({ TableName: table(), Key: notificationKeys.notificationSend(groupId), UpdateExpression: 'SET #s = :sent', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':sent': 'sent' } }),
+      new UpdateCommand({
+        TableName: table(),
+        Key: notificationKeys.notificationSend(groupId),
+        UpdateExpression: 'SET #s = :sent',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':sent': 'sent' },
+      }),
     );
   },
 
   async sendOfDedupeKey(dedupeKey: string): Promise<SendRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: notificationKeys.notificationDedupe(dedupeKey), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: table(), Key: notificationKeys.notificationDedupe(dedupeKey), ConsistentRead: true }),
+    );
     const groupId = out.Item?.groupId as string | undefined;
     return groupId ? this.getSend(groupId) : undefined;
   },
 
   async getSend(groupId: string): Promise<SendRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: notificationKeys.notificationSend(groupId), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: table(), Key: notificationKeys.notificationSend(groupId), ConsistentRead: true }),
+    );
     return out.Item ? stripKeys<SendRecord>(out.Item) : undefined;
   },
 };
@@ -190,13 +215,25 @@ export const notificationLargeSendsStore = {
 /** Broadcasts (notify('all')): apart, so the functions that only notify named users never bundle them. */
 export const notificationBroadcastsStore = {
   /** A broadcast: stored once, with its send record and the broadcast total, in one transaction. */
-  async createBroadcast(send: SendRecord, content: NotificationContent, dedupeKey?: string): Promise<{ duplicate: boolean }> {
+  async createBroadcast(
+    send: SendRecord,
+    content: NotificationContent,
+    dedupeKey?: string,
+  ): Promise<{ duplicate: boolean }> {
     const items: TransactItem[] = [
       sendPut(send),
       {
         Put: {
           TableName: table(),
-          Item: { ...notificationKeys.broadcast(send.groupId), entity: 'broadcast', ...content, id: send.groupId, groupId: send.groupId, recipientId: 'all', createdAt: send.createdAt },
+          Item: {
+            ...notificationKeys.broadcast(send.groupId),
+            entity: 'broadcast',
+            ...content,
+            id: send.groupId,
+            groupId: send.groupId,
+            recipientId: 'all',
+            createdAt: send.createdAt,
+          },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
@@ -218,7 +255,9 @@ export const notificationBroadcastsStore = {
 /** Badge counters: a user's own and the broadcast total (N4, N5). */
 export const notificationCountsStore = {
   async counts(userId: string): Promise<NotificationCounts> {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: notificationKeys.notificationCounts(userId), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: table(), Key: notificationKeys.notificationCounts(userId), ConsistentRead: true }),
+    );
     return countsOf(out.Item);
   },
 
@@ -234,7 +273,9 @@ export const notificationCountsStore = {
   },
 
   async broadcastTotal(): Promise<number> {
-    const out = await db().send(new GetCommand({ TableName: table(), Key: notificationKeys.broadcastCounter(), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: table(), Key: notificationKeys.broadcastCounter(), ConsistentRead: true }),
+    );
     return Number(out.Item?.total ?? 0);
   },
 };
@@ -250,7 +291,11 @@ export const notificationBaseStore = {
         new QueryCommand({
           TableName: table(),
           KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
-          ExpressionAttributeValues: { ':pk': notificationKeys.broadcastsPartition().PK, ':lo': notificationKeys.notificationPrefix(), ':hi': `${notificationKeys.notificationPrefix()}${boundId}` },
+          ExpressionAttributeValues: {
+            ':pk': notificationKeys.broadcastsPartition().PK,
+            ':lo': notificationKeys.notificationPrefix(),
+            ':hi': `${notificationKeys.notificationPrefix()}${boundId}`,
+          },
           Select: 'COUNT',
           ConsistentRead: true,
           ExclusiveStartKey: cursor,
@@ -297,8 +342,18 @@ async function transactUnlessDuplicate(items: TransactItem[], dedupeKey?: string
 
 export const notificationsStore = {
   /** One user's direct notification, the broadcast of that id and the user's state of it, in one read. */
-  async find(userId: string, id: string): Promise<{ direct?: NotificationRecord; broadcast?: NotificationRecord; state?: BroadcastState }> {
-    const found = await batchGetAll([notificationKeys.notification(userId, id), notificationKeys.broadcast(id), notificationKeys.broadcastState(userId, id)], { consistent: true });
+  async find(
+    userId: string,
+    id: string,
+  ): Promise<{ direct?: NotificationRecord; broadcast?: NotificationRecord; state?: BroadcastState }> {
+    const found = await batchGetAll(
+      [
+        notificationKeys.notification(userId, id),
+        notificationKeys.broadcast(id),
+        notificationKeys.broadcastState(userId, id),
+      ],
+      { consistent: true },
+    );
     const out: { direct?: NotificationRecord; broadcast?: NotificationRecord; state?: BroadcastState } = {};
     for (const item of found) {
       if (item.entity === 'notification') out.direct = stripKeys(item);
@@ -339,7 +394,8 @@ export const notificationsStore = {
         Update: {
           TableName: table(),
           Key: notificationKeys.broadcastState(userId, id),
-          UpdateExpression: 'SET #entity = :entity, id = :id, readAt = :at, dismissedAt = if_not_exists(dismissedAt, :at)',
+          UpdateExpression:
+            'SET #entity = :entity, id = :id, readAt = :at, dismissedAt = if_not_exists(dismissedAt, :at)',
           ConditionExpression: 'attribute_not_exists(readAt) AND attribute_not_exists(deletedAt)',
           ExpressionAttributeNames: { '#entity': 'entity' },
           ExpressionAttributeValues: { ':entity': 'broadcastState', ':id': id, ':at': at },
@@ -352,10 +408,15 @@ export const notificationsStore = {
 
   /** Many reads at once (mark all): in transactions of up to 33 notifications; a lost race falls back to one by one. */
   async markManyRead(userId: string, direct: string[], broadcasts: string[], at: string): Promise<number> {
-    const work = [...direct.map((id) => ({ id, broadcast: false })), ...broadcasts.map((id) => ({ id, broadcast: true }))];
+    const work = [
+      ...direct.map((id) => ({ id, broadcast: false })),
+      ...broadcasts.map((id) => ({ id, broadcast: true })),
+    ];
     let updated = 0;
     for (const part of chunk(work, 33)) {
-      const items = part.flatMap((w) => (w.broadcast ? this.broadcastReadItems(userId, w.id, at) : this.directReadItems(userId, w.id, at)));
+      const items = part.flatMap((w) =>
+        w.broadcast ? this.broadcastReadItems(userId, w.id, at) : this.directReadItems(userId, w.id, at),
+      );
       // One counter item per transaction: merge each kind's ±1 into one ADD.
       const merged = mergeCounterUpdates(items);
       try {
@@ -364,7 +425,9 @@ export const notificationsStore = {
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
         for (const w of part) {
-          const ok = w.broadcast ? await this.markBroadcastRead(userId, w.id, at) : await this.markDirectRead(userId, w.id, at);
+          const ok = w.broadcast
+            ? await this.markBroadcastRead(userId, w.id, at)
+            : await this.markDirectRead(userId, w.id, at);
           if (ok) updated++;
         }
       }
@@ -420,7 +483,9 @@ export const notificationsStore = {
         Delete: {
           TableName: table(),
           Key: notificationKeys.notification(userId, id),
-          ConditionExpression: wasRead ? 'attribute_exists(readAt)' : 'attribute_exists(PK) AND attribute_not_exists(readAt)',
+          ConditionExpression: wasRead
+            ? 'attribute_exists(readAt)'
+            : 'attribute_exists(PK) AND attribute_not_exists(readAt)',
         },
       },
     ];
@@ -436,7 +501,9 @@ export const notificationsStore = {
           TableName: table(),
           Key: notificationKeys.broadcastState(userId, id),
           UpdateExpression: 'SET #entity = :entity, id = :id, deletedAt = :at',
-          ConditionExpression: wasRead ? 'attribute_exists(readAt) AND attribute_not_exists(deletedAt)' : 'attribute_not_exists(readAt) AND attribute_not_exists(deletedAt)',
+          ConditionExpression: wasRead
+            ? 'attribute_exists(readAt) AND attribute_not_exists(deletedAt)'
+            : 'attribute_not_exists(readAt) AND attribute_not_exists(deletedAt)',
           ExpressionAttributeNames: { '#entity': 'entity' },
           ExpressionAttributeValues: { ':entity': 'broadcastState', ':id': id, ':at': at },
         },
@@ -450,12 +517,17 @@ export const notificationsStore = {
    * A page of a user's direct notifications, newest first, with ids below `beforeId`; `read` and
    * `type` filter. Returns up to `limit` matches.
    */
-  async directPage(userId: string, opts: { beforeId?: string; limit: number; read?: boolean; type?: string }): Promise<NotificationRecord[]> {
+  async directPage(
+    userId: string,
+    opts: { beforeId?: string; limit: number; read?: boolean; type?: string },
+  ): Promise<NotificationRecord[]> {
     const filters: string[] = [];
     const values: Record<string, unknown> = {
       ':pk': notificationKeys.notification(userId, '').PK,
       ':lo': notificationKeys.notificationPrefix(),
-      ':hi': opts.beforeId ? `${notificationKeys.notificationPrefix()}${opts.beforeId}` : `${notificationKeys.notificationPrefix()}\uffff`,
+      ':hi': opts.beforeId
+        ? `${notificationKeys.notificationPrefix()}${opts.beforeId}`
+        : `${notificationKeys.notificationPrefix()}\uffff`,
     };
     if (opts.read === true) filters.push('attribute_exists(readAt)');
     if (opts.read === false) filters.push('attribute_not_exists(readAt)');
@@ -477,11 +549,19 @@ export const notificationsStore = {
   },
 
   /** Broadcasts with ids in (afterId, beforeId), newest first, `type` filtered; pages until `limit` pass `keep`. */
-  async broadcastPage(opts: { afterId: string; beforeId?: string; limit: number; type?: string; keep?: (batch: NotificationRecord[]) => Promise<NotificationRecord[]> }): Promise<NotificationRecord[]> {
+  async broadcastPage(opts: {
+    afterId: string;
+    beforeId?: string;
+    limit: number;
+    type?: string;
+    keep?: (batch: NotificationRecord[]) => Promise<NotificationRecord[]>;
+  }): Promise<NotificationRecord[]> {
     const values: Record<string, unknown> = {
       ':pk': notificationKeys.broadcastsPartition().PK,
       ':lo': `${notificationKeys.notificationPrefix()}${opts.afterId}`,
-      ':hi': opts.beforeId ? `${notificationKeys.notificationPrefix()}${opts.beforeId}` : `${notificationKeys.notificationPrefix()}\uffff`,
+      ':hi': opts.beforeId
+        ? `${notificationKeys.notificationPrefix()}${opts.beforeId}`
+        : `${notificationKeys.notificationPrefix()}\uffff`,
     };
     if (opts.type) values[':type'] = opts.type;
     const out: NotificationRecord[] = [];
@@ -498,7 +578,9 @@ export const notificationsStore = {
           ExclusiveStartKey: cursor,
         }),
       );
-      const batch = (page.Items ?? []).filter((i) => i.SK !== values[':hi'] && i.SK !== values[':lo']).map((i) => stripKeys<NotificationRecord>(i));
+      const batch = (page.Items ?? [])
+        .filter((i) => i.SK !== values[':hi'] && i.SK !== values[':lo'])
+        .map((i) => stripKeys<NotificationRecord>(i));
       out.push(...(opts.keep ? await opts.keep(batch) : batch));
       cursor = page.LastEvaluatedKey;
     } while (cursor && out.length < opts.limit);
@@ -510,7 +592,10 @@ export const notificationsStore = {
     const items = await queryAll({
       TableName: table(),
       KeyConditionExpression: 'PK = :pk AND SK > :lo',
-      ExpressionAttributeValues: { ':pk': notificationKeys.broadcastsPartition().PK, ':lo': `${notificationKeys.notificationPrefix()}${afterId}` },
+      ExpressionAttributeValues: {
+        ':pk': notificationKeys.broadcastsPartition().PK,
+        ':lo': `${notificationKeys.notificationPrefix()}${afterId}`,
+      },
       ProjectionExpression: 'id',
     });
     return items.map((i) => String(i.id));
@@ -518,7 +603,10 @@ export const notificationsStore = {
 
   async statesOf(userId: string, ids: string[]): Promise<Map<string, BroadcastState>> {
     if (!ids.length) return new Map();
-    const items = await batchGetAll(ids.map((id) => notificationKeys.broadcastState(userId, id)), { consistent: true });
+    const items = await batchGetAll(
+      ids.map((id) => notificationKeys.broadcastState(userId, id)),
+      { consistent: true },
+    );
     return new Map(items.map((i) => [String(i.id), stripKeys<BroadcastState>(i)]));
   },
 
@@ -526,7 +614,10 @@ export const notificationsStore = {
     const items = await queryAll({
       TableName: table(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': notificationKeys.broadcastState(userId, '').PK, ':prefix': notificationKeys.broadcastStatePrefix() },
+      ExpressionAttributeValues: {
+        ':pk': notificationKeys.broadcastState(userId, '').PK,
+        ':prefix': notificationKeys.broadcastStatePrefix(),
+      },
       ConsistentRead: true,
     });
     return items.map((i) => stripKeys<BroadcastState>(i));
@@ -538,7 +629,10 @@ export const notificationsStore = {
       TableName: table(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       FilterExpression: read ? 'attribute_exists(readAt)' : 'attribute_not_exists(readAt)',
-      ExpressionAttributeValues: { ':pk': notificationKeys.notification(userId, '').PK, ':prefix': notificationKeys.notificationPrefix() },
+      ExpressionAttributeValues: {
+        ':pk': notificationKeys.notification(userId, '').PK,
+        ':prefix': notificationKeys.notificationPrefix(),
+      },
       ProjectionExpression: 'id',
       ConsistentRead: true,
     });
@@ -572,7 +666,13 @@ export const notificationsStore = {
     let deleted = 0;
     await inParallel(ids, 8, async (id) => {
       try {
-        await db().send(new DeleteCommand({ TableName: table(), Key: notificationKeys.notification(userId, id), ConditionExpression: 'attribute_exists(readAt)' }));
+        await db().send(
+          new DeleteCommand({
+            TableName: table(),
+            Key: notificationKeys.notification(userId, id),
+            ConditionExpression: 'attribute_exists(readAt)',
+          }),
+        );
         deleted++;
       } catch (err) {
         if (!isConditionFailure(err)) throw err;
@@ -583,7 +683,12 @@ export const notificationsStore = {
 
   /** For tests and the data-model check: a raw put of a broadcast state. */
   async putState(userId: string, state: BroadcastState): Promise<void> {
-    await db().send(new PutCommand({ TableName: table(), Item: { ...notificationKeys.broadcastState(userId, state.id), entity: 'broadcastState', ...state } }));
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...notificationKeys.broadcastState(userId, state.id), entity: 'broadcastState', ...state },
+      }),
+    );
   },
 };
 
@@ -594,7 +699,11 @@ export const notificationHistoryStore = {
       TableName: table(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :lo AND :hi',
-      ExpressionAttributeValues: { ':pk': notificationKeys.notificationSendListing().GSI1PK, ':lo': fromIso, ':hi': `${toIso}\uffff` },
+      ExpressionAttributeValues: {
+        ':pk': notificationKeys.notificationSendListing().GSI1PK,
+        ':lo': fromIso,
+        ':hi': `${toIso}\uffff`,
+      },
       ScanIndexForward: false,
     });
     return items.map((i) => {
@@ -616,7 +725,15 @@ async function queryPaged(
   const out: Record<string, unknown>[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(new QueryCommand({ ...input, TableName: table(), Limit: Math.max(limit * 2, 20), ExclusiveStartKey: cursor, ConsistentRead: true }));
+    const page = await db().send(
+      new QueryCommand({
+        ...input,
+        TableName: table(),
+        Limit: Math.max(limit * 2, 20),
+        ExclusiveStartKey: cursor,
+        ConsistentRead: true,
+      }),
+    );
     for (const item of page.Items ?? []) if (keep(item)) out.push(stripKeys(item));
     cursor = page.LastEvaluatedKey;
   } while (cursor && out.length < limit);
@@ -646,8 +763,14 @@ function mergeCounterUpdates(items: TransactItem[]): TransactItem[] {
           TableName: table(),
           Key: key,
           UpdateExpression: `SET #entity = :entity ADD ${moves.map((_, i) => `#f${i} :d${i}`).join(', ')}`,
-          ExpressionAttributeNames: { '#entity': 'entity', ...Object.fromEntries(moves.map(([f], i) => [`#f${i}`, f])) },
-          ExpressionAttributeValues: { ':entity': 'notificationCounts', ...Object.fromEntries(moves.map(([, d], i) => [`:d${i}`, d])) },
+          ExpressionAttributeNames: {
+            '#entity': 'entity',
+            ...Object.fromEntries(moves.map(([f], i) => [`#f${i}`, f])),
+          },
+          ExpressionAttributeValues: {
+            ':entity': 'notificationCounts',
+            ...Object.fromEntries(moves.map(([, d], i) => [`:d${i}`, d])),
+          },
         },
       };
     }),

@@ -61,13 +61,17 @@ export const rankObservationsStore = {
   async put(records: ObservationRecord[]): Promise<void> {
     const ttl = ttlIn(OBSERVATION_TTL_SECONDS);
     const requests: Array<Record<string, unknown>> = records.map((r) => ({
-      PutRequest: { Item: { ...keys.rankObservation(r.pairId, r.day, r.observedAt), entity: 'rankObservation', ttl, ...r } },
+      PutRequest: {
+        Item: { ...keys.rankObservation(r.pairId, r.day, r.observedAt), entity: 'rankObservation', ttl, ...r },
+      },
     }));
     const checked = new Map<string, ObservationRecord>();
     for (const r of records) if (r.status !== 'failed') checked.set(`${r.day}#${r.pairId}`, r);
     for (const r of checked.values()) {
       requests.push({
-        PutRequest: { Item: { ...keys.rankChecked(r.day, r.pairId), entity: 'rankChecked', ttl, pairId: r.pairId, day: r.day } },
+        PutRequest: {
+          Item: { ...keys.rankChecked(r.day, r.pairId), entity: 'rankChecked', ttl, pairId: r.pairId, day: r.day },
+        },
       });
     }
     await batchWriteAll(requests);
@@ -101,15 +105,26 @@ export const rankObservationsStore = {
 
   async putPairDays(records: PairDayRecord[]): Promise<void> {
     const ttl = ttlIn(PAIR_DAY_TTL_SECONDS);
-    await batchWriteAll(records.map((r) => ({ PutRequest: { Item: { ...keys.rankPairDay(r.pairId, r.day), entity: 'rankPairDay', ttl, ...r } } })));
+    await batchWriteAll(
+      records.map((r) => ({
+        PutRequest: { Item: { ...keys.rankPairDay(r.pairId, r.day), entity: 'rankPairDay', ttl, ...r } },
+      })),
+    );
   },
 
   async jobState(): Promise<RankJobState> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.rankJobState(), ConsistentRead: true }));
-    return { closedDay: (out.Item?.closedDay as string | undefined) ?? null, lastRun: (out.Item?.lastRun as Record<string, unknown> | undefined) ?? null };
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.rankJobState(), ConsistentRead: true }),
+    );
+    return {
+      closedDay: (out.Item?.closedDay as string | undefined) ?? null,
+      lastRun: (out.Item?.lastRun as Record<string, unknown> | undefined) ?? null,
+    };
   },
 
   async putJobState(state: RankJobState): Promise<void> {
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.rankJobState(), entity: 'rankJobState', ...state } }));
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.rankJobState(), entity: 'rankJobState', ...state } }),
+    );
   },
 };

@@ -47,13 +47,42 @@ export interface RankSlotRow {
 }
 
 const rankRowAttributes: Array<keyof RankSlotRow> = [
-  'id', 'userId', 'status', 'createdAt', 'version', 'startDate', 'endDate', 'keyword', 'url_product_id', 'url_item_id', 'url_vendor_item_id',
-  'rank', 'yesterday_rank', 'first_rank', 'product_name', 'thumbnail', 'rank_alert', 'rank_alert_last', 'rank_alert_events', 'rank_sig',
-  'bulkId', 'bulkAttempt',
+  'id',
+  'userId',
+  'status',
+  'createdAt',
+  'version',
+  'startDate',
+  'endDate',
+  'keyword',
+  'url_product_id',
+  'url_item_id',
+  'url_vendor_item_id',
+  'rank',
+  'yesterday_rank',
+  'first_rank',
+  'product_name',
+  'thumbnail',
+  'rank_alert',
+  'rank_alert_last',
+  'rank_alert_events',
+  'rank_sig',
+  'bulkId',
+  'bulkAttempt',
 ];
 
 export type RankSlotChanges = Partial<
-  Pick<RankSlotRow, 'rank' | 'yesterday_rank' | 'first_rank' | 'product_name' | 'thumbnail' | 'rank_alert_last' | 'rank_alert_events' | 'rank_sig'>
+  Pick<
+    RankSlotRow,
+    | 'rank'
+    | 'yesterday_rank'
+    | 'first_rank'
+    | 'product_name'
+    | 'thumbnail'
+    | 'rank_alert_last'
+    | 'rank_alert_events'
+    | 'rank_sig'
+  >
 >;
 
 export const rankSlotsStore = {
@@ -89,8 +118,14 @@ export const rankSlotsStore = {
         Key: keys.slot(slot.id),
         UpdateExpression: `SET ${entries.map((_, i) => `#s${i} = :s${i}`).join(', ')}`,
         ConditionExpression: '#version = :expectedVersion',
-        ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#s${i}`, k])), '#version': 'version' },
-        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:s${i}`, v])), ':expectedVersion': slot.version },
+        ExpressionAttributeNames: {
+          ...Object.fromEntries(entries.map(([k], i) => [`#s${i}`, k])),
+          '#version': 'version',
+        },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(entries.map(([, v], i) => [`:s${i}`, v])),
+          ':expectedVersion': slot.version,
+        },
       },
     };
   },

@@ -26,7 +26,12 @@ export const rankWorkerKeysStore = {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.rankWorkerKey(record.keyHash), ...keys.rankWorkerKeyListing(record.createdAt, record.id), entity: 'rankWorkerKey', ...record },
+        Item: {
+          ...keys.rankWorkerKey(record.keyHash),
+          ...keys.rankWorkerKeyListing(record.createdAt, record.id),
+          entity: 'rankWorkerKey',
+          ...record,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
@@ -76,7 +81,8 @@ export const rankWorkerKeysStore = {
           TableName: tableName(),
           Key: keys.rankWorkerKey(keyHash),
           UpdateExpression: 'SET lastUsedAt = :at',
-          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt = :null OR lastUsedAt < :notBefore)',
+          ConditionExpression:
+            'attribute_exists(PK) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt = :null OR lastUsedAt < :notBefore)',
           ExpressionAttributeValues: { ':at': at, ':notBefore': notBefore, ':null': null },
         }),
       );

@@ -9,7 +9,13 @@ import { keys, ttlIn } from './keys';
  */
 export const rateLimitsStore = {
   /** Counts one request in the current window; false when the window is already at `limit`. */
-  async take(scope: string, subject: string, limit: number, windowSeconds: number, now = Date.now()): Promise<{ allowed: boolean; windowEndsAt: number }> {
+  async take(
+    scope: string,
+    subject: string,
+    limit: number,
+    windowSeconds: number,
+    now = Date.now(),
+  ): Promise<{ allowed: boolean; windowEndsAt: number }> {
     const windowStart = Math.floor(now / 1000 / windowSeconds) * windowSeconds;
     const windowEndsAt = (windowStart + windowSeconds) * 1000;
     try {
@@ -20,7 +26,12 @@ export const rateLimitsStore = {
           UpdateExpression: 'SET #entity = :entity, #ttl = :ttl ADD #n :one',
           ConditionExpression: 'attribute_not_exists(#n) OR #n < :limit',
           ExpressionAttributeNames: { '#n': 'n', '#ttl': 'ttl', '#entity': 'entity' },
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':entity': 'rateWindow', ':ttl': ttlIn(windowSeconds * 2, now) },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':limit': limit,
+            ':entity': 'rateWindow',
+            ':ttl': ttlIn(windowSeconds * 2, now),
+          },
         }),
       );
       return { allowed: true, windowEndsAt };

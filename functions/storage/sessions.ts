@@ -174,7 +174,11 @@ export const sessionsStore = {
    * developer holds while acting as the user (user-switch, `actorId` set) stay: they are the
    * developer's session, and the way back to the developer's own account.
    */
-  async revokeOtherFamilies(userId: string, keepFamilyId: string, opts: { keepSwitchSessions?: boolean } = {}): Promise<number> {
+  async revokeOtherFamilies(
+    userId: string,
+    keepFamilyId: string,
+    opts: { keepSwitchSessions?: boolean } = {},
+  ): Promise<number> {
     let cursor: Record<string, unknown> | undefined;
     let revoked = 0;
     do {
@@ -227,16 +231,18 @@ export const sessionsStore = {
   },
 
   async revokeFamily(familyId: string): Promise<void> {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.refreshFamily(familyId),
-        UpdateExpression: 'SET revoked = :true',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':true': true },
-      }),
-    ).catch((err) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.refreshFamily(familyId),
+          UpdateExpression: 'SET revoked = :true',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':true': true },
+        }),
+      )
+      .catch((err) => {
+        if (!isConditionFailure(err)) throw err;
+      });
   },
 };

@@ -15,7 +15,12 @@ export const settingChangesStore = {
     return {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.settingChange(change.id), ...keys.settingChangesOfKey(change.key, change.id), entity: 'settingChange', ...change },
+        Item: {
+          ...keys.settingChange(change.id),
+          ...keys.settingChangesOfKey(change.key, change.id),
+          entity: 'settingChange',
+          ...change,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     };
@@ -41,7 +46,9 @@ export const settingChangesStore = {
   },
 
   async get(changeId: string): Promise<SettingChange | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.settingChange(changeId), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.settingChange(changeId), ConsistentRead: true }),
+    );
     return out.Item ? stripKeys<SettingChange>(out.Item) : undefined;
   },
 };

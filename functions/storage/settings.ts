@@ -37,7 +37,15 @@ export const settingsStore = {
       await db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.setting(key), entity: 'setting', key, value, category, updatedBy, updatedAt: new Date().toISOString() },
+          Item: {
+            ...keys.setting(key),
+            entity: 'setting',
+            key,
+            value,
+            category,
+            updatedBy,
+            updatedAt: new Date().toISOString(),
+          },
           ...(onlyIfMissing ? { ConditionExpression: 'attribute_not_exists(PK)' } : {}),
         }),
       );
@@ -56,11 +64,23 @@ export const settingsStore = {
     const guard =
       w.storedBefore === undefined
         ? { ConditionExpression: 'attribute_not_exists(PK)' }
-        : { ConditionExpression: '#value = :before', ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':before': w.storedBefore } };
+        : {
+            ConditionExpression: '#value = :before',
+            ExpressionAttributeNames: { '#value': 'value' },
+            ExpressionAttributeValues: { ':before': w.storedBefore },
+          };
     return {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.setting(w.key), entity: 'setting', key: w.key, value: w.value, category: w.category, updatedBy: w.updatedBy, updatedAt: w.updatedAt },
+        Item: {
+          ...keys.setting(w.key),
+          entity: 'setting',
+          key: w.key,
+          value: w.value,
+          category: w.category,
+          updatedBy: w.updatedBy,
+          updatedAt: w.updatedAt,
+        },
         ...guard,
       },
     };

@@ -51,7 +51,9 @@ export const slotAllocationsStore = {
   },
 
   async get(id: string): Promise<AllocationRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.slotAllocation(id), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.slotAllocation(id), ConsistentRead: true }),
+    );
     return out.Item ? stripKeys<AllocationRecord>(out.Item) : undefined;
   },
 
@@ -63,7 +65,10 @@ export const slotAllocationsStore = {
       TableName: tableName(),
       IndexName: byUser ? 'GSI2' : 'GSI1',
       KeyConditionExpression: `#pk = :pk${filter.from ? ' AND #sk >= :from' : ''}`,
-      ExpressionAttributeNames: { '#pk': byUser ? 'GSI2PK' : 'GSI1PK', ...(filter.from ? { '#sk': byUser ? 'GSI2SK' : 'GSI1SK' } : {}) },
+      ExpressionAttributeNames: {
+        '#pk': byUser ? 'GSI2PK' : 'GSI1PK',
+        ...(filter.from ? { '#sk': byUser ? 'GSI2SK' : 'GSI1SK' } : {}),
+      },
       ExpressionAttributeValues: { ':pk': pk, ...(filter.from ? { ':from': filter.from } : {}) },
       ScanIndexForward: false,
     });
@@ -95,7 +100,13 @@ export const slotAllocationsStore = {
     return {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.slotAllocationExtension(allocationId, slotId), entity: 'slotAllocationExtension', slotId, parentSlotId, createdAt: at },
+        Item: {
+          ...keys.slotAllocationExtension(allocationId, slotId),
+          entity: 'slotAllocationExtension',
+          slotId,
+          parentSlotId,
+          createdAt: at,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     };
@@ -106,7 +117,10 @@ export const slotAllocationsStore = {
     const items = await queryAll({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.slotAllocation(allocationId).PK, ':prefix': keys.slotAllocationExtensionPrefix() },
+      ExpressionAttributeValues: {
+        ':pk': keys.slotAllocation(allocationId).PK,
+        ':prefix': keys.slotAllocationExtensionPrefix(),
+      },
     });
     return items.map((i) => i.slotId as string);
   },

@@ -24,11 +24,19 @@ export interface BulkRecord {
 
 export const slotBulksStore = {
   put(record: BulkRecord): TransactItem {
-    return { Put: { TableName: tableName(), Item: { ...keys.slotBulk(record.bulkId), entity: 'slotBulk', ...record }, ConditionExpression: 'attribute_not_exists(PK)' } };
+    return {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.slotBulk(record.bulkId), entity: 'slotBulk', ...record },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    };
   },
 
   async get(bulkId: string): Promise<BulkRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.slotBulk(bulkId), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.slotBulk(bulkId), ConsistentRead: true }),
+    );
     return out.Item ? stripKeys<BulkRecord>(out.Item) : undefined;
   },
 };

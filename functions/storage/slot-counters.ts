@@ -36,7 +36,8 @@ const emptyCounts = () => Object.fromEntries(slotStatuses.map((s) => [s, 0])) as
 
 function countersFrom(item: Record<string, unknown> | undefined): SlotCounters {
   const byStatus = emptyCounts();
-  for (const s of slotStatuses) if (typeof item?.[statusAttr(s)] === 'number') byStatus[s] = item[statusAttr(s)] as number;
+  for (const s of slotStatuses)
+    if (typeof item?.[statusAttr(s)] === 'number') byStatus[s] = item[statusAttr(s)] as number;
   return {
     byStatus,
     held: (item?.held as number | undefined) ?? 0,
@@ -101,7 +102,9 @@ function counterUpdate(
 
 export const slotCountersStore = {
   async ofUser(userId: string): Promise<SlotCounters> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.slotCountsOfUser(userId), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.slotCountsOfUser(userId), ConsistentRead: true }),
+    );
     return countersFrom(out.Item);
   },
 
@@ -119,14 +122,18 @@ export const slotCountersStore = {
    * the staff list keys its page cursors by them (domain/slots/staff-list.ts).
    */
   async global(opts: { consistent?: boolean } = {}): Promise<SlotCounters> {
-    const shards = await batchGetAll(Array.from({ length: GLOBAL_SHARDS }, (_, i) => keys.slotCountsGlobalShard(i)), opts);
+    const shards = await batchGetAll(
+      Array.from({ length: GLOBAL_SHARDS }, (_, i) => keys.slotCountsGlobalShard(i)),
+      opts,
+    );
     const total = countersFrom(undefined);
     for (const item of shards) {
       const part = countersFrom(item);
       for (const s of slotStatuses) total.byStatus[s] += part.byStatus[s];
       total.held += part.held;
       total.listVersion += part.listVersion;
-      if (part.listChangedAt && (!total.listChangedAt || part.listChangedAt > total.listChangedAt)) total.listChangedAt = part.listChangedAt;
+      if (part.listChangedAt && (!total.listChangedAt || part.listChangedAt > total.listChangedAt))
+        total.listChangedAt = part.listChangedAt;
     }
     return total;
   },
@@ -137,13 +144,19 @@ export const slotCountersStore = {
    * `seq` the slot-number sequence advances only from the value read (numbers are never handed out
    * twice); with `heldAtMost` the held count must not exceed it before the change.
    */
-  userUpdate(userId: string, deltas: CounterDeltas, extra?: { seq?: { expected: number; next: number }; heldAtMost?: number }): TransactItem {
+  userUpdate(
+    userId: string,
+    deltas: CounterDeltas,
+    extra?: { seq?: { expected: number; next: number }; heldAtMost?: number },
+  ): TransactItem {
     return counterUpdate(keys.slotCountsOfUser(userId), deltas, { ...extra, touch: true });
   },
 
   /** The same deltas (may be empty) on one global shard, picked at random; its list version is bumped. */
   globalUpdate(deltas: CounterDeltas): TransactItem {
-    return counterUpdate(keys.slotCountsGlobalShard(Math.floor(Math.random() * GLOBAL_SHARDS)), deltas, { touch: true });
+    return counterUpdate(keys.slotCountsGlobalShard(Math.floor(Math.random() * GLOBAL_SHARDS)), deltas, {
+      touch: true,
+    });
   },
 
   /** Hands out `n` slot numbers at once (bulk registration); returns the first. Unused numbers leave a gap. */

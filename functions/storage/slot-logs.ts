@@ -24,12 +24,21 @@ export interface SlotLogRecord {
 
 export const slotLogsStore = {
   put(log: SlotLogRecord): TransactItem {
-    return { Put: { TableName: tableName(), Item: { ...keys.slotLog(log.slot_id, log.created_at, log.id), entity: 'slotLog', ...log } } };
+    return {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.slotLog(log.slot_id, log.created_at, log.id), entity: 'slotLog', ...log },
+      },
+    };
   },
 
   /** Many lines outside a transaction (after a commit that wrote more slots than one transaction holds). */
   async putMany(logs: SlotLogRecord[]): Promise<void> {
-    await batchWriteAll(logs.map((log) => ({ PutRequest: { Item: { ...keys.slotLog(log.slot_id, log.created_at, log.id), entity: 'slotLog', ...log } } })));
+    await batchWriteAll(
+      logs.map((log) => ({
+        PutRequest: { Item: { ...keys.slotLog(log.slot_id, log.created_at, log.id), entity: 'slotLog', ...log } },
+      })),
+    );
   },
 
   /** Oldest first. */

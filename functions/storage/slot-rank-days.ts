@@ -39,7 +39,11 @@ export const slotRankDaysStore = {
 
   /** Writes (or rewrites) rank days of many slots, batched: the rank recompute job. */
   async putMany(days: Array<{ slotId: string; day: RankDayRecord }>): Promise<void> {
-    await batchWriteAll(days.map(({ slotId, day }) => ({ PutRequest: { Item: { ...keys.slotRankDay(slotId, day.date), entity: 'slotRankDay', ...day } } })));
+    await batchWriteAll(
+      days.map(({ slotId, day }) => ({
+        PutRequest: { Item: { ...keys.slotRankDay(slotId, day.date), entity: 'slotRankDay', ...day } },
+      })),
+    );
   },
 
   /** Removes every rank day of a slot (keyword or URL changed: the history no longer applies). */

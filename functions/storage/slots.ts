@@ -143,12 +143,42 @@ const listAttributes: Array<keyof SlotListRow> = [
 /** The attributes the ranking page reads. */
 export type SlotRankRow = Pick<
   SlotRecord,
-  | 'id' | 'userId' | 'userLogin' | 'status' | 'slot_number' | 'keyword' | 'url' | 'product_name' | 'thumbnail' | 'startDate' | 'endDate'
-  | 'rank' | 'yesterday_rank' | 'first_rank' | 'is_test' | 'bulkId' | 'bulkAttempt'
+  | 'id'
+  | 'userId'
+  | 'userLogin'
+  | 'status'
+  | 'slot_number'
+  | 'keyword'
+  | 'url'
+  | 'product_name'
+  | 'thumbnail'
+  | 'startDate'
+  | 'endDate'
+  | 'rank'
+  | 'yesterday_rank'
+  | 'first_rank'
+  | 'is_test'
+  | 'bulkId'
+  | 'bulkAttempt'
 >;
 const rankAttributes: Array<keyof SlotRankRow> = [
-  'id', 'userId', 'userLogin', 'status', 'slot_number', 'keyword', 'url', 'product_name', 'thumbnail', 'startDate', 'endDate',
-  'rank', 'yesterday_rank', 'first_rank', 'is_test', 'bulkId', 'bulkAttempt',
+  'id',
+  'userId',
+  'userLogin',
+  'status',
+  'slot_number',
+  'keyword',
+  'url',
+  'product_name',
+  'thumbnail',
+  'startDate',
+  'endDate',
+  'rank',
+  'yesterday_rank',
+  'first_rank',
+  'is_test',
+  'bulkId',
+  'bulkAttempt',
 ];
 
 const slotItem = (slot: SlotRecord) => ({
@@ -161,7 +191,9 @@ const slotItem = (slot: SlotRecord) => ({
 
 export const slotsStore = {
   async get(slotId: string): Promise<SlotRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.slot(slotId), ConsistentRead: true }));
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.slot(slotId), ConsistentRead: true }),
+    );
     return out.Item ? stripKeys<SlotRecord>(out.Item) : undefined;
   },
 
@@ -181,7 +213,11 @@ export const slotsStore = {
    * Changes a slot if nobody changed it since `expectedVersion` was read. A status change moves
    * it to its new GSI2 partition. `null` values are stored as null (the DTO shape keeps them).
    */
-  update(slot: Pick<SlotRecord, 'id' | 'createdAt' | 'version'>, changes: Partial<Omit<SlotRecord, 'id' | 'userId' | 'createdAt' | 'version'>>, remove: string[] = []): TransactItem {
+  update(
+    slot: Pick<SlotRecord, 'id' | 'createdAt' | 'version'>,
+    changes: Partial<Omit<SlotRecord, 'id' | 'userId' | 'createdAt' | 'version'>>,
+    remove: string[] = [],
+  ): TransactItem {
     const set: Record<string, unknown> = { ...changes, version: slot.version + 1 };
     if (changes.status) Object.assign(set, keys.slotsByStatus(changes.status, slot.createdAt, slot.id));
     const entries = Object.entries(set).filter(([, v]) => v !== undefined);
@@ -195,7 +231,8 @@ export const slotsStore = {
         TableName: tableName(),
         Key: keys.slot(slot.id),
         UpdateExpression:
-          `SET ${entries.map((_, i) => `#s${i} = :s${i}`).join(', ')}` + (remove.length ? ` REMOVE ${remove.map((_, i) => `#r${i}`).join(', ')}` : ''),
+          `SET ${entries.map((_, i) => `#s${i} = :s${i}`).join(', ')}` +
+          (remove.length ? ` REMOVE ${remove.map((_, i) => `#r${i}`).join(', ')}` : ''),
         ConditionExpression: '#version = :expectedVersion',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -223,13 +260,20 @@ export const slotsStore = {
    * The newest `maxPerStatus` slots of each given stored status (staff searches across users; the
    * bound keeps one request's memory and reads finite however many slots there are).
    */
-  async listRowsByStatus(statuses: readonly SlotStatus[], maxPerStatus = Number.POSITIVE_INFINITY): Promise<SlotListRow[]> {
+  async listRowsByStatus(
+    statuses: readonly SlotStatus[],
+    maxPerStatus = Number.POSITIVE_INFINITY,
+  ): Promise<SlotListRow[]> {
     const parts = await Promise.all(
       statuses.map(async (status) => {
         const rows: SlotListRow[] = [];
         let startKey: Record<string, unknown> | undefined;
         do {
-          const page = await this.pageRowsByStatus(status, { ascending: false, limit: Math.min(1000, maxPerStatus - rows.length), startKey });
+          const page = await this.pageRowsByStatus(status, {
+            ascending: false,
+            limit: Math.min(1000, maxPerStatus - rows.length),
+            startKey,
+          });
           rows.push(...page.rows);
           startKey = page.next;
         } while (startKey && rows.length < maxPerStatus);
@@ -249,13 +293,19 @@ export const slotsStore = {
     opts: { ascending: boolean; beyond?: string; limit: number; startKey?: Record<string, unknown> },
   ): Promise<{ rows: SlotListRow[]; next?: Record<string, unknown> }> {
     // Every key of one registration time starts with `{createdAt}#`: below it are only older ones, above `{createdAt}#\uffff` only newer.
-    const bound = opts.beyond === undefined ? undefined : keys.slotsByStatus(status, opts.beyond, opts.ascending ? '\uffff' : '').GSI2SK;
+    const bound =
+      opts.beyond === undefined
+        ? undefined
+        : keys.slotsByStatus(status, opts.beyond, opts.ascending ? '\uffff' : '').GSI2SK;
     const out = await db().send(
       new QueryCommand({
         TableName: tableName(),
         IndexName: 'GSI2',
         KeyConditionExpression: `GSI2PK = :pk${bound === undefined ? '' : opts.ascending ? ' AND GSI2SK > :bound' : ' AND GSI2SK < :bound'}`,
-        ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK, ...(bound === undefined ? {} : { ':bound': bound }) },
+        ExpressionAttributeValues: {
+          ':pk': keys.slotsByStatus(status).GSI2PK,
+          ...(bound === undefined ? {} : { ':bound': bound }),
+        },
         ProjectionExpression: listAttributes.map((_, i) => `#p${i}`).join(', '),
         ExpressionAttributeNames: Object.fromEntries(listAttributes.map((a, i) => [`#p${i}`, a])),
         ScanIndexForward: opts.ascending,

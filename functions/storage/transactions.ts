@@ -13,7 +13,12 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 export const MAX_TRANSACTION_ITEMS = 100;
 
 export async function transact(items: TransactItem[], clientRequestToken?: string): Promise<void> {
-  await db().send(new TransactWriteCommand({ TransactItems: items, ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}) }));
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: items,
+      ...(clientRequestToken ? { ClientRequestToken: clientRequestToken } : {}),
+    }),
+  );
 }
 
 /**

@@ -23,8 +23,12 @@ export type UserCountDeltas = Partial<Record<'total' | 'active' | 'inactive' | `
 
 export const userStatsStore = {
   async read(): Promise<UserCounts> {
-    const shards = await batchGetAll(Array.from({ length: SHARDS }, (_, i) => keys.userStatsShard(i)), { consistent: true });
-    const n = (k: string) => shards.reduce((sum, item) => sum + (typeof item[k] === 'number' ? (item[k] as number) : 0), 0);
+    const shards = await batchGetAll(
+      Array.from({ length: SHARDS }, (_, i) => keys.userStatsShard(i)),
+      { consistent: true },
+    );
+    const n = (k: string) =>
+      shards.reduce((sum, item) => sum + (typeof item[k] === 'number' ? (item[k] as number) : 0), 0);
     return {
       total: n('total'),
       active: n('active'),
@@ -43,7 +47,10 @@ export const userStatsStore = {
         Key: keys.userStatsShard(Math.floor(Math.random() * SHARDS)),
         UpdateExpression: `SET #entity = :entity ADD ${moves.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
         ExpressionAttributeNames: { '#entity': 'entity', ...Object.fromEntries(moves.map(([k], i) => [`#c${i}`, k])) },
-        ExpressionAttributeValues: { ':entity': 'userCounts', ...Object.fromEntries(moves.map(([, v], i) => [`:c${i}`, v])) },
+        ExpressionAttributeValues: {
+          ':entity': 'userCounts',
+          ...Object.fromEntries(moves.map(([, v], i) => [`:c${i}`, v])),
+        },
       },
     };
   },

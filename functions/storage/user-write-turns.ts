@@ -30,8 +30,13 @@ export const userWriteTurnsStore = {
   },
 
   async read(userId: string): Promise<TurnState> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userWriteTurns(userId), ConsistentRead: true }));
-    return { serving: (out.Item?.serving as number | undefined) ?? 1, servingSince: (out.Item?.servingSince as number | undefined) ?? 0 };
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.userWriteTurns(userId), ConsistentRead: true }),
+    );
+    return {
+      serving: (out.Item?.serving as number | undefined) ?? 1,
+      servingSince: (out.Item?.servingSince as number | undefined) ?? 0,
+    };
   },
 
   /** Ends turn `ticket` (the next one begins now); false when the line already moved past it. */
@@ -42,7 +47,8 @@ export const userWriteTurnsStore = {
           TableName: tableName(),
           Key: keys.userWriteTurns(userId),
           UpdateExpression: 'SET #serving = :next, #since = :now',
-          ConditionExpression: ticket === 1 ? '(attribute_not_exists(#serving) OR #serving = :ticket)' : '#serving = :ticket',
+          ConditionExpression:
+            ticket === 1 ? '(attribute_not_exists(#serving) OR #serving = :ticket)' : '#serving = :ticket',
           ExpressionAttributeNames: { '#serving': 'serving', '#since': 'servingSince' },
           ExpressionAttributeValues: { ':next': ticket + 1, ':now': now, ':ticket': ticket },
         }),

@@ -25,8 +25,21 @@ export interface UserRecord {
 }
 
 /** What the admin user list reads of every user (no password hash). */
-export type UserListRow = Pick<UserRecord, 'id' | 'loginId' | 'fullName' | 'phone' | 'role' | 'isActive' | 'createdAt' | 'lastLoginAt' | 'deletedAt'>;
-const LIST_ATTRS = ['id', 'loginId', 'fullName', 'phone', 'role', 'isActive', 'createdAt', 'lastLoginAt', 'deletedAt'] as const;
+export type UserListRow = Pick<
+  UserRecord,
+  'id' | 'loginId' | 'fullName' | 'phone' | 'role' | 'isActive' | 'createdAt' | 'lastLoginAt' | 'deletedAt'
+>;
+const LIST_ATTRS = [
+  'id',
+  'loginId',
+  'fullName',
+  'phone',
+  'role',
+  'isActive',
+  'createdAt',
+  'lastLoginAt',
+  'deletedAt',
+] as const;
 
 const strip = <T extends Record<string, unknown>>(item: T) => {
   const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;
@@ -36,7 +49,13 @@ const strip = <T extends Record<string, unknown>>(item: T) => {
 export const usersStore = {
   /** `consistent`: a decision that must see the latest change (deactivation, an operator's edit). */
   async get(userId: string, opts: { consistent?: boolean } = {}): Promise<UserRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ...(opts.consistent ? { ConsistentRead: true } : {}) }));
+    const out = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        ...(opts.consistent ? { ConsistentRead: true } : {}),
+      }),
+    );
     return out.Item ? (strip(out.Item) as unknown as UserRecord) : undefined;
   },
 
@@ -92,7 +111,9 @@ export const usersStore = {
 
   async update(
     userId: string,
-    changes: Partial<Pick<UserRecord, 'fullName' | 'phone' | 'passwordHash' | 'isActive' | 'role' | 'lastLoginAt' | 'permissions'>>,
+    changes: Partial<
+      Pick<UserRecord, 'fullName' | 'phone' | 'passwordHash' | 'isActive' | 'role' | 'lastLoginAt' | 'permissions'>
+    >,
   ): Promise<UserRecord | undefined> {
     const set: Array<[string, unknown]> = Object.entries(changes).filter(([, v]) => v !== undefined);
     // Signing in is not an edit of the account: it leaves updatedAt alone.
@@ -131,7 +152,8 @@ export const usersStore = {
       Update: {
         TableName: tableName(),
         Key: keys.user(userId),
-        ConditionExpression: 'attribute_exists(PK) AND #oldRole = :oldRole AND #oldActive = :oldActive AND (attribute_not_exists(#deleted) OR #deleted = :null)',
+        ConditionExpression:
+          'attribute_exists(PK) AND #oldRole = :oldRole AND #oldActive = :oldActive AND (attribute_not_exists(#deleted) OR #deleted = :null)',
         UpdateExpression: `SET ${set.map(([k]) => `#${k} = :${k}`).join(', ')}`,
         ExpressionAttributeNames: {
           ...Object.fromEntries(set.map(([k]) => [`#${k}`, k])),
@@ -171,7 +193,13 @@ export const usersStore = {
       KeyConditionExpression: 'GSI1PK = :pk',
       FilterExpression: 'attribute_not_exists(#counted)',
       ExpressionAttributeValues: { ':pk': keys.usersPartition().GSI1PK },
-      ExpressionAttributeNames: { '#counted': 'counted', '#id': 'id', '#role': 'role', '#isActive': 'isActive', '#deletedAt': 'deletedAt' },
+      ExpressionAttributeNames: {
+        '#counted': 'counted',
+        '#id': 'id',
+        '#role': 'role',
+        '#isActive': 'isActive',
+        '#deletedAt': 'deletedAt',
+      },
       ProjectionExpression: '#id, #role, #isActive, #deletedAt',
     });
     return items as unknown as Array<Pick<UserRecord, 'id' | 'role' | 'isActive' | 'deletedAt'>>;

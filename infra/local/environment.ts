@@ -5,7 +5,12 @@ import { join } from 'node:path';
  * The environment the handlers read (functions/config.ts), set the way the CDK stacks set it on
  * AWS but pointing at DynamoDB Local, a PEM signing key and the local @connections endpoint.
  */
-export function applyLocalEnvironment(opts: { dataDir: string; tableName: string; dynamoEndpoint: string; port: number }) {
+export function applyLocalEnvironment(opts: {
+  dataDir: string;
+  tableName: string;
+  dynamoEndpoint: string;
+  port: number;
+}) {
   Object.assign(process.env, {
     STAGE: 'local',
     SIMPLE_SLOT_LOCAL: '1',
@@ -24,7 +29,8 @@ export function applyLocalEnvironment(opts: { dataDir: string; tableName: string
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     // Lambda runs Node 22; a local Node 20 would make the SDK warn on every start.
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ?? 'true',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED:
+      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ?? 'true',
   });
 }
 

@@ -41,7 +41,11 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
       if (size <= MAX_BODY_BYTES) chunks.push(c);
       else if (size > MAX_DRAIN_BYTES) req.destroy();
     });
-    req.on('end', () => (size > MAX_BODY_BYTES ? reject(Object.assign(new Error('payload too large'), { status: 413 })) : resolve(Buffer.concat(chunks))));
+    req.on('end', () =>
+      size > MAX_BODY_BYTES
+        ? reject(Object.assign(new Error('payload too large'), { status: 413 }))
+        : resolve(Buffer.concat(chunks)),
+    );
     req.on('error', reject);
   });
 }
@@ -51,9 +55,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-function toEvent(req: IncomingMessage, url: URL, body: Buffer, key: string, pathParameters: Record<string, string>): APIGatewayProxyEventV2 {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  key: string,
+  pathParameters: Record<string, string>,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : (v ?? '');
+  for (const [k, v] of Object.entries(req.headers))
+    if (k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : (v ?? '');
   // In the cloud only CloudFront sets the viewer-IP header (and the origin lock proves it came from
   // there); locally nothing stands in front, so a client's own value is dropped and the socket's
   // address is used. Tests that simulate many addresses opt in with LOCAL_TRUST_VIEWER_IP=1.
@@ -68,7 +79,12 @@ function toEvent(req: IncomingMessage, url: URL, body: Buffer, key: string, path
     routeKey: key,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
-    cookies: cookieHeader ? cookieHeader.split(';').map((c) => c.trim()).filter(Boolean) : undefined,
+    cookies: cookieHeader
+      ? cookieHeader
+          .split(';')
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : undefined,
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
     pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
@@ -95,7 +111,8 @@ function toEvent(req: IncomingMessage, url: URL, body: Buffer, key: string, path
   };
 }
 
-const isLoopback = (address: string | undefined) => !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
 export async function startLocalServer(opts: LocalServerOptions) {
   const log = opts.log ?? (() => undefined);
@@ -104,10 +121,19 @@ export async function startLocalServer(opts: LocalServerOptions) {
     opts.webDist && existsSync(opts.webDist)
       ? // dev: look files up per request — `npm test` or `npm run build:web` rebuilds web/dist under a
         // running `npm start`, and a file list taken at start-up would 404 the new chunks.
-        sirv(opts.webDist, { dev: true, single: true, etag: true, gzip: false, setHeaders: (res, path) => {
-          // Hashed assets may be cached forever; index.html must always be revalidated.
-          res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        } })
+        sirv(opts.webDist, {
+          dev: true,
+          single: true,
+          etag: true,
+          gzip: false,
+          setHeaders: (res, path) => {
+            // Hashed assets may be cached forever; index.html must always be revalidated.
+            res.setHeader(
+              'cache-control',
+              path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+            );
+          },
+        })
       : undefined;
   const scheduler = opts.scheduler ? startScheduler(log) : undefined;
 
@@ -121,7 +147,12 @@ export async function startLocalServer(opts: LocalServerOptions) {
     const body = await readBody(req);
     const group = apiGroups[match.route.group];
     const event = toEvent(req, url, body, routeKey(match.route), match.pathParameters);
-    const result = (await invoke(group.entry, match.route.group, event, ((group as { timeoutSeconds?: number }).timeoutSeconds ?? 10) * 1000)) as APIGatewayProxyStructuredResultV2;
+    const result = (await invoke(
+      group.entry,
+      match.route.group,
+      event,
+      ((group as { timeoutSeconds?: number }).timeoutSeconds ?? 10) * 1000,
+    )) as APIGatewayProxyStructuredResultV2;
     const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
     res.writeHead(result.statusCode ?? 200, headers);
@@ -145,21 +176,32 @@ export async function startLocalServer(opts: LocalServerOptions) {
       // Announcement images: S3's presigned POST and CloudFront's /media/* behaviour, locally.
       const upload = /^\/media-upload\/([0-9A-Z]{26})$/.exec(url.pathname);
       if (upload && req.method === 'POST') return await handleMediaUpload(req, res, upload[1]);
-      if (url.pathname.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD')) return await handleMediaGet(req, res, url.pathname);
+      if (url.pathname.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD'))
+        return await handleMediaGet(req, res, url.pathname);
       // The local stand-ins for AWS control planes answer only on this machine, not the LAN.
       if (url.pathname.startsWith('/_local/') && !isLoopback(req.socket.remoteAddress)) {
-        return sendJson(res, 403, { success: false, error: '이 주소는 이 컴퓨터에서만 사용할 수 있습니다.', code: 'FORBIDDEN' });
+        return sendJson(res, 403, {
+          success: false,
+          error: '이 주소는 이 컴퓨터에서만 사용할 수 있습니다.',
+          code: 'FORBIDDEN',
+        });
       }
       const management = /^\/_local\/ws\/(?:@|%40)connections\/([^/]+)$/.exec(url.pathname);
       if (management) return ws.handleManagement(req, res, decodeURIComponent(management[1]));
       const job = /^\/_local\/jobs\/([\w-]+)$/.exec(url.pathname);
       if (job && req.method === 'POST') return await handleJob(res, job[1]);
-      if (spa && (req.method === 'GET' || req.method === 'HEAD')) return spa(req, res, () => sendJson(res, 404, { success: false, error: 'not found', code: 'NOT_FOUND' }));
+      if (spa && (req.method === 'GET' || req.method === 'HEAD'))
+        return spa(req, res, () => sendJson(res, 404, { success: false, error: 'not found', code: 'NOT_FOUND' }));
       sendJson(res, 404, { success: false, error: '요청한 주소를 찾을 수 없습니다.', code: 'NOT_FOUND' });
     } catch (err) {
       const status = (err as { status?: number }).status ?? 500;
       log('local server error', err);
-      if (!res.headersSent) sendJson(res, status, { success: false, error: status === 413 ? commonMessages.payloadTooLarge : commonMessages.internal, code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL' });
+      if (!res.headersSent)
+        sendJson(res, status, {
+          success: false,
+          error: status === 413 ? commonMessages.payloadTooLarge : commonMessages.internal,
+          code: status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL',
+        });
       else res.end();
     }
   });

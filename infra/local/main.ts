@@ -41,7 +41,12 @@ async function main() {
       password: process.env.BOOTSTRAP_DEVELOPER_PASSWORD ?? localDefaults.developerPassword,
     });
     if (result.developerCreated) log(`developer account "${developerId}" created`);
-    server = await startLocalServer({ port, webDist: resolve(import.meta.dirname, '../../web/dist'), scheduler: true, log });
+    server = await startLocalServer({
+      port,
+      webDist: resolve(import.meta.dirname, '../../web/dist'),
+      scheduler: true,
+      log,
+    });
     log(`ready on http://localhost:${server.port}`);
   } catch (err) {
     console.error('[simple-slot] failed to start:', err);

@@ -26,27 +26,40 @@ function s3Error(res: ServerResponse, status: number, code: string, message: str
 
 export async function handleMediaUpload(req: IncomingMessage, res: ServerResponse, uploadId: string) {
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > MAX_FORM_BYTES) return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+  if (Number.isFinite(declared) && declared > MAX_FORM_BYTES)
+    return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_FORM_BYTES) return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+    if (size > MAX_FORM_BYTES)
+      return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
     chunks.push(chunk as Buffer);
   }
   let form: FormData;
   try {
-    form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+    form = await new Request('http://local/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      body: Buffer.concat(chunks),
+    }).formData();
   } catch {
-    return s3Error(res, 400, 'MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.');
+    return s3Error(
+      res,
+      400,
+      'MalformedPOSTRequest',
+      'The body of your POST request is not well-formed multipart/form-data.',
+    );
   }
   if (!verifyLocalUpload(uploadId, String(form.get('expires') ?? ''), String(form.get('signature') ?? ''))) {
     return s3Error(res, 403, 'AccessDenied', 'Invalid according to Policy: Policy Condition failed');
   }
   const file = form.get('file');
-  if (!file || typeof file === 'string') return s3Error(res, 400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
+  if (!file || typeof file === 'string')
+    return s3Error(res, 400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
   const bytes = Buffer.from(await file.arrayBuffer());
-  if (bytes.length < 1 || bytes.length > IMAGE_MAX_BYTES) return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
+  if (bytes.length < 1 || bytes.length > IMAGE_MAX_BYTES)
+    return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
   const target = localUploadPath(mediaDir(), uploadId);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, bytes);
@@ -64,7 +77,11 @@ export async function handleMediaGet(req: IncomingMessage, res: ServerResponse, 
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     return res.end('not found');
   }
-  res.writeHead(200, { 'content-type': typeOf[match[2]], 'content-length': info.size, 'cache-control': 'public, max-age=31536000, immutable' });
+  res.writeHead(200, {
+    'content-type': typeOf[match[2]],
+    'content-length': info.size,
+    'cache-control': 'public, max-age=31536000, immutable',
+  });
   if (req.method === 'HEAD') return res.end();
   createReadStream(path).pipe(res);
 }

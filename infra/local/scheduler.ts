@@ -34,15 +34,18 @@ export function nextRun(job: ScheduleDef, now = Date.now()): number {
 export function startScheduler(log: (msg: string, extra?: unknown) => void) {
   const timers = new Set<NodeJS.Timeout>();
   const arm = (job: ScheduleDef) => {
-    const timer = setTimeout(async () => {
-      timers.delete(timer);
-      try {
-        log(`job ${job.name} finished`, await runJob(job));
-      } catch (err) {
-        log(`job ${job.name} failed`, err);
-      }
-      arm(job);
-    }, nextRun(job) - Date.now());
+    const timer = setTimeout(
+      async () => {
+        timers.delete(timer);
+        try {
+          log(`job ${job.name} finished`, await runJob(job));
+        } catch (err) {
+          log(`job ${job.name} failed`, err);
+        }
+        arm(job);
+      },
+      nextRun(job) - Date.now(),
+    );
     timer.unref();
     timers.add(timer);
   };

@@ -12,7 +12,10 @@ import { invoke } from './lambda-runtime';
  */
 export function createWebsocketGateway() {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
-  const sockets = new Map<string, { ws: WebSocket; connectedAt: string; sourceIp: string; userAgent: string; lastActiveAt: string }>();
+  const sockets = new Map<
+    string,
+    { ws: WebSocket; connectedAt: string; sourceIp: string; userAgent: string; lastActiveAt: string }
+  >();
 
   const event = (routeKey: string, connectionId: string, req: IncomingMessage, extra: Record<string, unknown> = {}) => {
     const url = new URL(req.url ?? '/', 'http://local');
@@ -29,7 +32,9 @@ export function createWebsocketGateway() {
         requestTimeEpoch: Date.now(),
         identity: { sourceIp: req.socket.remoteAddress ?? '' },
       },
-      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')])),
+      headers: Object.fromEntries(
+        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]),
+      ),
       queryStringParameters: Object.fromEntries(url.searchParams),
       isBase64Encoded: false,
       ...extra,
@@ -41,17 +46,22 @@ export function createWebsocketGateway() {
     // listener would end the whole process: a bad socket closes only itself.
     socket.on('error', () => socket.destroy());
     const connectionId = randomUUID().replace(/-/g, '').slice(0, 16);
-    const result = (await invoke(websocketEntry, 'websocket', event('$connect', connectionId, req)).catch(() => ({ statusCode: 500 }))) as {
+    const result = (await invoke(websocketEntry, 'websocket', event('$connect', connectionId, req)).catch(() => ({
+      statusCode: 500,
+    }))) as {
       statusCode?: number;
     };
     if (socket.destroyed) {
       // Gone while $connect ran: forget the connection it may have stored.
-      if (result.statusCode === 200) void invoke(websocketEntry, 'websocket', event('$disconnect', connectionId, req)).catch(() => undefined);
+      if (result.statusCode === 200)
+        void invoke(websocketEntry, 'websocket', event('$disconnect', connectionId, req)).catch(() => undefined);
       return;
     }
     if (result.statusCode !== 200) {
       const status = result.statusCode ?? 500;
-      socket.write(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error'}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error'}\r\nConnection: close\r\n\r\n`,
+      );
       socket.destroy();
       return;
     }
@@ -61,11 +71,19 @@ export function createWebsocketGateway() {
       // the listener keeps the report from ending the process.
       ws.on('error', () => undefined);
       const now = new Date().toISOString();
-      sockets.set(connectionId, { ws, connectedAt: now, lastActiveAt: now, sourceIp: req.socket.remoteAddress ?? '', userAgent: req.headers['user-agent'] ?? '' });
+      sockets.set(connectionId, {
+        ws,
+        connectedAt: now,
+        lastActiveAt: now,
+        sourceIp: req.socket.remoteAddress ?? '',
+        userAgent: req.headers['user-agent'] ?? '',
+      });
       ws.on('message', (data) => {
         const entry = sockets.get(connectionId);
         if (entry) entry.lastActiveAt = new Date().toISOString();
-        void invoke(websocketEntry, 'websocket', event('$default', connectionId, req, { body: String(data) })).catch(() => undefined);
+        void invoke(websocketEntry, 'websocket', event('$default', connectionId, req, { body: String(data) })).catch(
+          () => undefined,
+        );
       });
       ws.on('close', () => {
         sockets.delete(connectionId);
@@ -89,7 +107,13 @@ export function createWebsocketGateway() {
     }
     if (req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ connectedAt: entry.connectedAt, lastActiveAt: entry.lastActiveAt, identity: { sourceIp: entry.sourceIp, userAgent: entry.userAgent } }));
+      res.end(
+        JSON.stringify({
+          connectedAt: entry.connectedAt,
+          lastActiveAt: entry.lastActiveAt,
+          identity: { sourceIp: entry.sourceIp, userAgent: entry.userAgent },
+        }),
+      );
       return;
     }
     const chunks: Buffer[] = [];

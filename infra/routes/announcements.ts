@@ -9,6 +9,18 @@ export const announcementRoutes = [
   { method: 'PUT', path: '/api/announcements/{id}', group: 'announcements', op: 'update', access: 'operator' },
   { method: 'DELETE', path: '/api/announcements/{id}', group: 'announcements', op: 'remove', access: 'operator' },
   // images: a ticket to upload the bytes (S3 presigned POST / the local server), then a checked confirm
-  { method: 'POST', path: '/api/announcements/images', group: 'announcements', op: 'requestImageUpload', access: 'operator' },
-  { method: 'POST', path: '/api/announcements/images/{uploadId}/confirm', group: 'announcements', op: 'confirmImageUpload', access: 'operator' },
+  {
+    method: 'POST',
+    path: '/api/announcements/images',
+    group: 'announcements',
+    op: 'requestImageUpload',
+    access: 'operator',
+  },
+  {
+    method: 'POST',
+    path: '/api/announcements/images/{uploadId}/confirm',
+    group: 'announcements',
+    op: 'confirmImageUpload',
+    access: 'operator',
+  },
 ] as const satisfies readonly RouteDef[];

@@ -8,7 +8,25 @@ export const cashRoutes = [
   { method: 'GET', path: '/api/cash/stats', group: 'cash', op: 'stats', access: 'operator' },
   { method: 'POST', path: '/api/cash/charge-requests', group: 'cash', op: 'createChargeRequest', access: 'user' },
   { method: 'GET', path: '/api/cash/charge-requests', group: 'cash', op: 'listChargeRequests', access: 'user' },
-  { method: 'POST', path: '/api/cash/charge-requests/{id}/approve', group: 'cash', op: 'approveChargeRequest', access: 'operator' },
-  { method: 'POST', path: '/api/cash/charge-requests/{id}/reject', group: 'cash', op: 'rejectChargeRequest', access: 'operator' },
-  { method: 'POST', path: '/api/cash/charge-requests/{id}/cancel', group: 'cash', op: 'cancelChargeRequest', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/cash/charge-requests/{id}/approve',
+    group: 'cash',
+    op: 'approveChargeRequest',
+    access: 'operator',
+  },
+  {
+    method: 'POST',
+    path: '/api/cash/charge-requests/{id}/reject',
+    group: 'cash',
+    op: 'rejectChargeRequest',
+    access: 'operator',
+  },
+  {
+    method: 'POST',
+    path: '/api/cash/charge-requests/{id}/cancel',
+    group: 'cash',
+    op: 'cancelChargeRequest',
+    access: 'user',
+  },
 ] as const satisfies readonly RouteDef[];

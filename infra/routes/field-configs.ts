@@ -7,5 +7,11 @@ export const fieldConfigRoutes = [
   { method: 'PUT', path: '/api/admin/field-configs', group: 'fieldConfigs', op: 'replace', access: 'developer' },
   { method: 'POST', path: '/api/admin/field-configs', group: 'fieldConfigs', op: 'create', access: 'developer' },
   { method: 'POST', path: '/api/admin/field-configs/reset', group: 'fieldConfigs', op: 'reset', access: 'developer' },
-  { method: 'DELETE', path: '/api/admin/field-configs/{key}', group: 'fieldConfigs', op: 'remove', access: 'developer' },
+  {
+    method: 'DELETE',
+    path: '/api/admin/field-configs/{key}',
+    group: 'fieldConfigs',
+    op: 'remove',
+    access: 'developer',
+  },
 ] as const satisfies readonly RouteDef[];

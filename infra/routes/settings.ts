@@ -6,9 +6,21 @@ export const settingsRoutes = [
   { method: 'GET', path: '/api/health', group: 'settings', op: 'health', access: 'public' },
   { method: 'GET', path: '/api/system-settings', group: 'settings', op: 'getAll', access: 'public' },
   { method: 'PUT', path: '/api/system-settings', group: 'settings', op: 'updateAll', access: 'operator' },
-  { method: 'GET', path: '/api/system-settings/category/{category}', group: 'settings', op: 'getCategory', access: 'public' },
+  {
+    method: 'GET',
+    path: '/api/system-settings/category/{category}',
+    group: 'settings',
+    op: 'getCategory',
+    access: 'public',
+  },
   { method: 'GET', path: '/api/system-settings/key/{key}', group: 'settings', op: 'getKey', access: 'public' },
   { method: 'PUT', path: '/api/system-settings/key/{key}', group: 'settings', op: 'updateKey', access: 'operator' },
   { method: 'GET', path: '/api/system-settings/history', group: 'settings', op: 'history', access: 'developer' },
-  { method: 'POST', path: '/api/system-settings/history/{id}/revert', group: 'settings', op: 'revert', access: 'developer' },
+  {
+    method: 'POST',
+    path: '/api/system-settings/history/{id}/revert',
+    group: 'settings',
+    op: 'revert',
+    access: 'developer',
+  },
 ] as const satisfies readonly RouteDef[];

@@ -1,5 +1,12 @@
 import { CfnOutput, CustomResource, Stack } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -87,7 +94,10 @@ export class ApiStack extends Stack {
       functions.set(group, fn);
       // One API-wide invoke permission per function: per-route permissions would outgrow the
       // Lambda resource policy size limit as groups gain routes.
-      integrations.set(group, new HttpLambdaIntegration(`${pascalCase(group)}Integration`, fn, { scopePermissionToRoute: false }));
+      integrations.set(
+        group,
+        new HttpLambdaIntegration(`${pascalCase(group)}Integration`, fn, { scopePermissionToRoute: false }),
+      );
     }
     this.functions = functions;
 
@@ -128,7 +138,12 @@ export class ApiStack extends Stack {
     const name = mediaBucketName(stage, this.account, this.region);
     const objects = (prefix: string) => `arn:${this.partition}:s3:::${name}/${prefix}*`;
     fn.addEnvironment('MEDIA_BUCKET', name);
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], resources: [objects(MEDIA_UPLOAD_PREFIX)] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+        resources: [objects(MEDIA_UPLOAD_PREFIX)],
+      }),
+    );
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects(MEDIA_SERVED_PREFIX)] }));
   }
 

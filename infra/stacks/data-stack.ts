@@ -70,7 +70,10 @@ export class DataStack extends Stack {
     if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
 
     // On-demand tables throttle too (a hot partition, or beyond the account's table limits).
-    for (const [kind, metricName] of [['Read', 'ReadThrottleEvents'], ['Write', 'WriteThrottleEvents']] as const) {
+    for (const [kind, metricName] of [
+      ['Read', 'ReadThrottleEvents'],
+      ['Write', 'WriteThrottleEvents'],
+    ] as const) {
       alarm(this, `Table${kind}ThrottleAlarm`, {
         topic: this.alarmTopic,
         description: `DynamoDB throttled ${kind.toLowerCase()}s on the ${stage} table (hot partition or account limits)`,

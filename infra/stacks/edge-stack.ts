@@ -18,8 +18,16 @@ export class EdgeStack extends Stack {
   public constructor(scope: Construct, id: string, props: StageStackProps) {
     super(scope, id, props);
     const { stage } = props;
-    const metric = (name: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: `simple-slot-${stage}-${name}` });
-    const managed = (priority: number, name: string, ruleActionOverrides?: CfnWebACL.RuleActionOverrideProperty[]): CfnWebACL.RuleProperty => ({
+    const metric = (name: string) => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName: `simple-slot-${stage}-${name}`,
+    });
+    const managed = (
+      priority: number,
+      name: string,
+      ruleActionOverrides?: CfnWebACL.RuleActionOverrideProperty[],
+    ): CfnWebACL.RuleProperty => ({
       name,
       priority,
       overrideAction: { none: {} },

@@ -68,9 +68,14 @@ export class JobsStack extends Stack {
         // A run EventBridge could not even hand to Lambda (throttled, deleted) lands in the same queue.
         targets: [new LambdaFunction(fn, { deadLetterQueue: failures })],
       });
-      for (const alarm of job.alarms ?? []) this.alarmOnLogLine(`${id}${pascalCase(alarm)}`, fn, alarm, stage, job.description);
+      for (const alarm of job.alarms ?? [])
+        this.alarmOnLogLine(`${id}${pascalCase(alarm)}`, fn, alarm, stage, job.description);
       // Every failed attempt, retries included: the job threw, timed out or crashed.
-      this.alarm(`${id}ErrorsAlarm`, `${job.name} failed (${stage}): ${job.description}`, fn.metricErrors({ statistic: 'Sum', period: ALARM_PERIOD }));
+      this.alarm(
+        `${id}ErrorsAlarm`,
+        `${job.name} failed (${stage}): ${job.description}`,
+        fn.metricErrors({ statistic: 'Sum', period: ALARM_PERIOD }),
+      );
       functions.set(job.name, fn);
     }
     this.functions = functions;

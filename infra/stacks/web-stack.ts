@@ -130,7 +130,10 @@ export class WebStack extends Stack {
       comment: `Simple Slot ${stage}: CSP, HSTS, nosniff, frame-ancestors none, referrer policy`,
       securityHeadersBehavior: {
         // The media bucket's S3 host: image uploads are presigned POSTs straight to it (issue 15).
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy([`https://${this.mediaBucket.bucketRegionalDomainName}`]), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy([`https://${this.mediaBucket.bucketRegionalDomainName}`]),
+          override: true,
+        },
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(securityHeaders.strictTransportSecurity.maxAgeSeconds),
           includeSubdomains: securityHeaders.strictTransportSecurity.includeSubdomains,
@@ -152,7 +155,9 @@ export class WebStack extends Stack {
 
     const rotation = props.originSecretRotation ?? '0';
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: props.originVerifySecret ? `Simple Slot ${stage} (origin secret rotation ${rotation})` : `Simple Slot ${stage}`,
+      comment: props.originVerifySecret
+        ? `Simple Slot ${stage} (origin secret rotation ${rotation})`
+        : `Simple Slot ${stage}`,
       httpVersion: HttpVersion.HTTP2_AND_3,
       webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
@@ -202,7 +207,10 @@ export class WebStack extends Stack {
   private deploySite(bucket: Bucket, siteDir: string, stage: string): void {
     // The deployment handler's own log group: without it the CDK makes a 731-day one that is
     // retained on destroy (a sandbox would leave it behind). Both deployments share one handler.
-    const logGroup = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: statefulRemovalPolicy(stage) });
+    const logGroup = new LogGroup(this, 'DeployLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: statefulRemovalPolicy(stage),
+    });
     // Vite fingerprints everything under assets/, so those may be cached for good; the rest
     // (index.html above all) must be revalidated so a deploy shows up at once.
     const assets = new BucketDeployment(this, 'DeployAssets', {

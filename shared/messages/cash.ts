@@ -1,7 +1,8 @@
 /** Cash system (advertiser-area §2, §8; operator-console Cash approval). */
 export const cashMessages = {
   disabled: '캐시 시스템이 비활성화되어 있습니다.',
-  insufficientBalance: (required: string, balance: string) => `잔액이 부족합니다. 필요 금액: ${required}원, 현재 잔액: ${balance}원`,
+  insufficientBalance: (required: string, balance: string) =>
+    `잔액이 부족합니다. 필요 금액: ${required}원, 현재 잔액: ${balance}원`,
   chargeRequestNotFound: '충전 요청을 찾을 수 없습니다.',
   onlyPending: '대기 중인 요청만 승인 또는 거절할 수 있습니다.',
   onlyPendingCancel: '대기 중인 요청만 취소할 수 있습니다.',

@@ -7,22 +7,26 @@ import { formatWonNumber as won } from '../won';
  */
 export const chargeApprovedText = {
   title: '충전 승인',
-  message: (amount: number, bonus: number) => `${won(amount)}원 충전이 승인되었습니다.${bonus > 0 ? ` 보너스 ${won(bonus)}원이 함께 적립되었습니다.` : ''}`,
+  message: (amount: number, bonus: number) =>
+    `${won(amount)}원 충전이 승인되었습니다.${bonus > 0 ? ` 보너스 ${won(bonus)}원이 함께 적립되었습니다.` : ''}`,
 } as const;
 
 export const chargeRejectedText = {
   title: '충전 거절',
-  message: (amount: number, reason: string) => `${won(amount)}원 충전 요청이 거절되었습니다.${reason ? ` 사유: ${reason}` : ''}`,
+  message: (amount: number, reason: string) =>
+    `${won(amount)}원 충전 요청이 거절되었습니다.${reason ? ` 사유: ${reason}` : ''}`,
 } as const;
 
 export const slotApprovedText = {
   title: '슬롯 승인',
-  message: (slotNumber: number, keyword: string, start: string, end: string) => `슬롯 #${slotNumber}${keyword ? `(${keyword})` : ''}이(가) 승인되었습니다. 기간: ${start} ~ ${end}`,
+  message: (slotNumber: number, keyword: string, start: string, end: string) =>
+    `슬롯 #${slotNumber}${keyword ? `(${keyword})` : ''}이(가) 승인되었습니다. 기간: ${start} ~ ${end}`,
 } as const;
 
 export const slotRejectedText = {
   title: '슬롯 반려',
-  message: (slotNumber: number, keyword: string, reason: string) => `슬롯 #${slotNumber}${keyword ? `(${keyword})` : ''}이(가) 반려되었습니다.${reason ? ` 사유: ${reason}` : ''}`,
+  message: (slotNumber: number, keyword: string, reason: string) =>
+    `슬롯 #${slotNumber}${keyword ? `(${keyword})` : ''}이(가) 반려되었습니다.${reason ? ` 사유: ${reason}` : ''}`,
 } as const;
 
 export const slotRefundedText = {
@@ -33,7 +37,8 @@ export const slotRefundedText = {
 
 export const slotExtendedText = {
   title: '슬롯 연장',
-  message: (slotNumber: number, days: number, start: string, end: string) => `슬롯이 ${days}일 연장되었습니다. 새 슬롯 #${slotNumber}, 기간: ${start} ~ ${end}`,
+  message: (slotNumber: number, days: number, start: string, end: string) =>
+    `슬롯이 ${days}일 연장되었습니다. 새 슬롯 #${slotNumber}, 기간: ${start} ~ ${end}`,
 } as const;
 
 export const slotsExtendedText = {
@@ -49,12 +54,15 @@ export const slotsAllocatedText = {
 export const rankMovedText = {
   title: '순위 변동 알림',
   message: (keyword: string, from: number | null, to: number) =>
-    from === null ? `'${keyword}' 상품이 ${to}위로 검색 결과에 나타났습니다.` : `'${keyword}' 순위가 ${from}위에서 ${to}위로 ${to < from ? '올랐' : '내려갔'}습니다.`,
+    from === null
+      ? `'${keyword}' 상품이 ${to}위로 검색 결과에 나타났습니다.`
+      : `'${keyword}' 순위가 ${from}위에서 ${to}위로 ${to < from ? '올랐' : '내려갔'}습니다.`,
 } as const;
 
 export const rankOutText = {
   title: '순위 이탈 알림',
-  message: (keyword: string, from: number | null) => `'${keyword}' 상품이 검색 결과에서 사라졌습니다.${from !== null ? ` (이전 ${from}위)` : ''}`,
+  message: (keyword: string, from: number | null) =>
+    `'${keyword}' 상품이 검색 결과에서 사라졌습니다.${from !== null ? ` (이전 ${from}위)` : ''}`,
 } as const;
 
 export const expiryNoticeText = {

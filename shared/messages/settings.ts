@@ -11,12 +11,14 @@ export const settingsMessages = {
   onlyAdministrators: onlyAdministratorsText,
   unknownKey: (key: string) => `'${key}'은(는) 알 수 없는 설정입니다.`,
   invalidValue: (key: string, reason: string) => `'${key}' 값이 올바르지 않습니다: ${reason}`,
-  wrongCategory: (key: string, category: string) => `'${key}' 값이 올바르지 않습니다: 이 설정의 분류는 ${category}입니다.`,
+  wrongCategory: (key: string, category: string) =>
+    `'${key}' 값이 올바르지 않습니다: 이 설정의 분류는 ${category}입니다.`,
   duplicateKey: (key: string) => `'${key}' 설정이 한 요청에 두 번 들어 있습니다.`,
   reasonInteger: (min: string, max: string) => `${min}~${max} 사이의 정수여야 합니다.`,
   reasonBoolean: 'true 또는 false여야 합니다.',
   reasonOneOf: (options: readonly string[]) => `${options.join(', ')} 중 하나여야 합니다.`,
-  reasonText: (min: number, max: number) => (min > 0 ? `${min}~${max}자의 문자열이어야 합니다.` : `${max}자 이하의 문자열이어야 합니다.`),
+  reasonText: (min: number, max: number) =>
+    min > 0 ? `${min}~${max}자의 문자열이어야 합니다.` : `${max}자 이하의 문자열이어야 합니다.`,
   reasonCashRange: '최소 충전 금액은 최대 충전 금액보다 클 수 없습니다.',
   settingsRequired: '변경할 설정을 하나 이상 보내주세요.',
   tooManySettings: (max: number) => `한 번에 변경할 수 있는 설정은 최대 ${max}개입니다.`,
@@ -38,7 +40,8 @@ export const fieldConfigMessages = {
   keyExists: (key: string) => `'${key}' 필드가 이미 있습니다.`,
   duplicateKey: (key: string) => `'${key}' 필드가 목록에 두 번 들어 있습니다.`,
   notFound: (key: string) => `'${key}' 필드를 찾을 수 없습니다.`,
-  systemFieldProtected: (key: string) => `'${key}'은(는) 시스템이 생성하는 필드라 삭제하거나 키와 유형을 바꿀 수 없습니다.`,
+  systemFieldProtected: (key: string) =>
+    `'${key}'은(는) 시스템이 생성하는 필드라 삭제하거나 키와 유형을 바꿀 수 없습니다.`,
   systemFieldMissing: (keys: readonly string[]) => `시스템 필드(${keys.join(', ')})는 목록에서 뺄 수 없습니다.`,
   systemKeyReserved: (key: string) => `'${key}'은(는) 시스템 필드 키라 새로 추가할 수 없습니다.`,
   tooManyFields: (max: number) => `필드는 최대 ${max}개까지 둘 수 있습니다.`,

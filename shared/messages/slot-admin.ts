@@ -33,5 +33,6 @@ export const slotAdminMessages = {
 /** Change-log and usage-history lines a refund writes. */
 export const slotRefundTexts = {
   ledger: (slotNumber: number) => `슬롯 환불 (#${slotNumber})`,
-  log: (statusLabel: string, reason: string, amount: number) => `${statusLabel}: ${reason} (${formatWonNumber(amount)}원)`,
+  log: (statusLabel: string, reason: string, amount: number) =>
+    `${statusLabel}: ${reason} (${formatWonNumber(amount)}원)`,
 } as const;

@@ -22,10 +22,12 @@ export const allocationMessages = {
   confirmIssue: (count: number, name: string) => `${name}님에게 슬롯 ${count}개를 발행하시겠습니까?`,
   allocationNotFound: '발행 내역을 찾을 수 없습니다.',
   /** Default memo: the issuance's terms in one line. */
-  memo: (start: string, end: string, workCount: number, amount: number) => `${start}~${end} · 작업 ${workCount}건 · ${formatWonNumber(amount)}원`,
+  memo: (start: string, end: string, workCount: number, amount: number) =>
+    `${start}~${end} · 작업 ${workCount}건 · ${formatWonNumber(amount)}원`,
   testMemo: (start: string, end: string) => `테스트 슬롯 ${start}~${end} (무료)`,
   /** The change-log line of an issued slot. */
-  issuedLog: (reason: string, start: string, end: string) => `선슬롯 발행 (${start} ~ ${end})${reason ? `: ${reason}` : ''}`,
+  issuedLog: (reason: string, start: string, end: string) =>
+    `선슬롯 발행 (${start} ~ ${end})${reason ? `: ${reason}` : ''}`,
   historyEmpty: '발행 내역이 없습니다.',
   paymentConfirm: '결제를 완료 처리하시겠습니까?',
   paymentCancelConfirm: '결제를 취소 처리하시겠습니까?',
@@ -59,6 +61,7 @@ export const extensionMessages = {
 /** Change-log descriptions of an extension (both slots get a line). */
 export const extensionLogTexts = {
   parent: (days: number, childNumber: number) => `${days}일 연장 (연장 슬롯 #${childNumber})`,
-  child: (days: number, parentNumber: number, start: string, end: string) => `슬롯 #${parentNumber}의 ${days}일 연장 (${start} ~ ${end})`,
+  child: (days: number, parentNumber: number, start: string, end: string) =>
+    `슬롯 #${parentNumber}의 ${days}일 연장 (${start} ~ ${end})`,
   issued: (count: number) => `선슬롯 발행 (${count}개)`,
 } as const;

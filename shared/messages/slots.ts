@@ -17,9 +17,11 @@ export const slotMessages = {
   tooManySelected: (max: number) => `한 번에 최대 ${max}개의 슬롯까지 수정할 수 있습니다.`,
   slotNotFound: '슬롯을 찾을 수 없습니다.',
   notOwner: '본인의 슬롯만 사용할 수 있습니다.',
-  maxSlots: (max: number, current: number) => `슬롯은 사용자당 최대 ${formatWonNumber(max)}개까지 보유할 수 있습니다. (현재 ${formatWonNumber(current)}개)`,
+  maxSlots: (max: number, current: number) =>
+    `슬롯은 사용자당 최대 ${formatWonNumber(max)}개까지 보유할 수 있습니다. (현재 ${formatWonNumber(current)}개)`,
   /** The cash module's text, with won numbers: '잔액이 부족합니다. 필요 금액: X원, 현재 잔액: Y원'. */
-  insufficientBalance: (required: number, balance: number) => cashMessages.insufficientBalance(formatWonNumber(required), formatWonNumber(balance)),
+  insufficientBalance: (required: number, balance: number) =>
+    cashMessages.insufficientBalance(formatWonNumber(required), formatWonNumber(balance)),
   /** Single registration button text when the balance is below the slot price (spec §2). */
   cashShort: (balance: number) => `캐시가 부족합니다. 현재 잔액: ${formatWonNumber(balance)}원`,
   registrationInPreAllocation: '선슬롯 운영 모드에서는 슬롯을 직접 등록할 수 없습니다. 발행된 슬롯에 입력해주세요.',
@@ -89,7 +91,8 @@ export const coupangUrlMessages = {
 export const slotQueryMessages = {
   searchTypeInvalid: '검색 유형이 올바르지 않습니다.',
   pageSizeInvalid: (sizes: readonly number[]) => `페이지 크기는 ${sizes.join(', ')} 중 하나여야 합니다.`,
-  rankResetWarning: (days: number) => `키워드 또는 URL을 변경하면 기존 순위 정보(현재 순위, 어제 순위, 최초 순위, 순위 히스토리 ${days}일)가 초기화됩니다.`,
+  rankResetWarning: (days: number) =>
+    `키워드 또는 URL을 변경하면 기존 순위 정보(현재 순위, 어제 순위, 최초 순위, 순위 히스토리 ${days}일)가 초기화됩니다.`,
   noRankData: '초기화할 순위 정보가 없습니다.',
 } as const;
 
@@ -97,7 +100,8 @@ export const slotQueryMessages = {
 export const slotLogTexts = {
   registered: '슬롯 등록',
   bulkRegistered: (n: number) => `슬롯 대량 등록 ${n}개`,
-  approved: (price: number, startDate: string, endDate: string) => `승인 (${formatWonNumber(price)}원, ${startDate} ~ ${endDate})`,
+  approved: (price: number, startDate: string, endDate: string) =>
+    `승인 (${formatWonNumber(price)}원, ${startDate} ~ ${endDate})`,
   rejected: (statusLabel: string, reason: string) => `${statusLabel}: ${reason}`,
   rejectRefund: (slotNumber: number) => `슬롯 거절 환불 (#${slotNumber})`,
   filled: '빈 슬롯 입력',
@@ -110,7 +114,8 @@ export const slotLogTexts = {
   movedByCalendar: (from: string, to: string) => `${from} → ${to} (기간에 따른 자동 변경)`,
   expiredUnfilled: (end: string) => `입력대기 → 만료 (종료일 ${end}까지 입력되지 않음)`,
   /** The '만료 예정' notice (recorded on the slot; sent through notifications once they exist). */
-  expiryNotice: (slotNumber: number, end: string, daysLeft: number) => `만료 예정: 슬롯 #${slotNumber}이(가) ${daysLeft}일 후(${end}) 종료됩니다.`,
+  expiryNotice: (slotNumber: number, end: string, daysLeft: number) =>
+    `만료 예정: 슬롯 #${slotNumber}이(가) ${daysLeft}일 후(${end}) 종료됩니다.`,
   /** Who a scheduled job's log lines name. */
   system: '시스템',
 } as const;

@@ -13,7 +13,8 @@ export const userMessages = {
   created: '사용자가 추가되었습니다.',
   updated: '사용자 정보가 수정되었습니다.',
   deleted: '사용자가 삭제되었습니다.',
-  deleteConfirm: (name: string) => `${name} 사용자를 삭제하시겠습니까? 계정은 비활성화되고 목록에서 사라집니다. 캐시 내역과 슬롯은 보존됩니다.`,
+  deleteConfirm: (name: string) =>
+    `${name} 사용자를 삭제하시겠습니까? 계정은 비활성화되고 목록에서 사라집니다. 캐시 내역과 슬롯은 보존됩니다.`,
   nothingChanged: '변경된 항목이 없습니다.',
   // role rules (design §4; the spec is silent on who may change whom)
   cannotChangeSelf: '자기 자신의 역할, 활성 상태, 비밀번호는 여기서 변경할 수 없습니다.',

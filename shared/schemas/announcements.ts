@@ -23,7 +23,15 @@ import {
 const KST_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = () =>
   z
-    .union([z.string().trim().regex(KST_DAY, { error: m.dateFormat }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: m.dateFormat }), z.literal('').transform(() => null), z.null()])
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(KST_DAY, { error: m.dateFormat })
+        .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: m.dateFormat }),
+      z.literal('').transform(() => null),
+      z.null(),
+    ])
     .optional();
 
 const title = () =>
@@ -50,7 +58,8 @@ const optionalShape = () => ({
     .max(ANNOUNCEMENT_IMAGES_MAX, { error: m.tooManyImages }),
 });
 
-const datesInOrder = (v: { start_date?: string | null; end_date?: string | null }) => !v.start_date || !v.end_date || v.start_date <= v.end_date;
+const datesInOrder = (v: { start_date?: string | null; end_date?: string | null }) =>
+  !v.start_date || !v.end_date || v.start_date <= v.end_date;
 
 /** POST /api/announcements. */
 export const createAnnouncementSchema = deferred(() => {
@@ -102,19 +111,31 @@ const flag = () =>
 /** GET /api/announcements?limit=&includeInactive= (includeInactive counts for operators only). */
 export const listAnnouncementsQuerySchema = deferred(() =>
   z.object({
-    limit: z.coerce.number({ error: '조회 개수는 숫자로 입력해주세요.' }).int().min(1).max(ANNOUNCEMENTS_LIMIT_MAX).default(10),
+    limit: z.coerce
+      .number({ error: '조회 개수는 숫자로 입력해주세요.' })
+      .int()
+      .min(1)
+      .max(ANNOUNCEMENTS_LIMIT_MAX)
+      .default(10),
     includeInactive: flag(),
   }),
 );
 
-export const announcementIdPathSchema = deferred(() => z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.notFound }) }));
+export const announcementIdPathSchema = deferred(() =>
+  z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.notFound }) }),
+);
 
 /** POST /api/announcements/images: ask for an upload of one image. */
 export const imageUploadRequestSchema = deferred(() =>
   z.object({
     contentType: z.enum(imageContentTypes, { error: m.imageType }),
-    size: z.number({ error: m.imageEmpty }).int().min(1, { error: m.imageEmpty }).max(IMAGE_MAX_BYTES, { error: m.imageTooLarge }),
+    size: z
+      .number({ error: m.imageEmpty })
+      .int()
+      .min(1, { error: m.imageEmpty })
+      .max(IMAGE_MAX_BYTES, { error: m.imageTooLarge }),
   }),
 );
-export const imageUploadPathSchema = deferred(() => z.object({ uploadId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.imageNotUploaded }) }));
-
+export const imageUploadPathSchema = deferred(() =>
+  z.object({ uploadId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.imageNotUploaded }) }),
+);

@@ -22,10 +22,7 @@ export const loginSchema = deferred(() =>
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const newPasswordSchema = deferred(() =>
-  z
-    .string()
-    .min(PASSWORD_MIN, authMessages.passwordTooShort)
-    .max(200, '비밀번호는 200자 이하로 입력해주세요.'),
+  z.string().min(PASSWORD_MIN, authMessages.passwordTooShort).max(200, '비밀번호는 200자 이하로 입력해주세요.'),
 );
 
 export const fullNameSchema = deferred(() =>
@@ -51,7 +48,9 @@ export const refreshSchema = deferred(() => z.object({ refreshToken: z.string().
 
 export const changePasswordSchema = deferred(() =>
   z.object({
-    currentPassword: z.string({ error: authMessages.currentPasswordRequired }).min(1, authMessages.currentPasswordRequired),
+    currentPassword: z
+      .string({ error: authMessages.currentPasswordRequired })
+      .min(1, authMessages.currentPasswordRequired),
     password: newPasswordSchema,
   }),
 );
@@ -71,7 +70,8 @@ export const profileUpdateSchema = deferred(() =>
     })
     .superRefine((v, ctx) => {
       if (!v.password) {
-        if (v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
+        if (v.confirmPassword)
+          ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
         return;
       }
       if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) {

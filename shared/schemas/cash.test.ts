@@ -4,7 +4,12 @@ import { chargeRequestSchemaFor } from './cash';
 
 const limits = { minCashCharge: 10_000, maxCashCharge: 1_000_000 };
 const schema = chargeRequestSchemaFor(limits);
-const body = (over: Record<string, unknown>) => ({ amount: 50_000, depositAt: '2025-03-01T14:30', accountHolder: '홍길동', ...over });
+const body = (over: Record<string, unknown>) => ({
+  amount: 50_000,
+  depositAt: '2025-03-01T14:30',
+  accountHolder: '홍길동',
+  ...over,
+});
 const firstError = (over: Record<string, unknown>) => {
   const parsed = schema.safeParse(body(over));
   return parsed.success ? null : parsed.error.issues[0].message;
@@ -43,7 +48,15 @@ describe('charge request depositAt', () => {
   });
 
   it('refuses impossible dates instead of rolling them over, and absurd years', () => {
-    for (const depositAt of ['2025-02-30T10:00', '2025-13-01T10:00', '2025-03-01T24:00', '1900-03-01T10:00', '9999-03-01T10:00', '2025/03/01', 'tomorrow']) {
+    for (const depositAt of [
+      '2025-02-30T10:00',
+      '2025-13-01T10:00',
+      '2025-03-01T24:00',
+      '1900-03-01T10:00',
+      '9999-03-01T10:00',
+      '2025/03/01',
+      'tomorrow',
+    ]) {
       expect(firstError({ depositAt }), depositAt).toBe(cashMessages.depositAtInvalid);
     }
     expect(firstError({ depositAt: '  ' })).toBe(cashMessages.depositAtRequired);

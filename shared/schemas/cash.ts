@@ -31,7 +31,6 @@ export const chargeStatusLabels: Record<ChargeStatus, string> = {
 /** Preset amounts of the charge form (spec §9). */
 export const chargePresets = [10000, 30000, 50000, 100000, 300000, 500000] as const;
 
-
 /** Years an expected deposit may fall in: catches typos such as 0202 or 20255 without a moving window. */
 const DEPOSIT_YEARS = { min: 2000, max: 2099 } as const;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
@@ -39,7 +38,13 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d
 /** Whether y-m-d h:m:s names a real moment (2025-02-30 and 24:00 do not). */
 function isRealDateTime(y: number, m: number, d: number, h: number, min: number, sec: number): boolean {
   const t = new Date(Date.UTC(y, m - 1, d, h, min, sec));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === min;
+  return (
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === m - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === min
+  );
 }
 
 /**
@@ -124,7 +129,12 @@ export const approveChargeSchema = deferred(() =>
   z.object({
     bonusPercentage: z.preprocess(
       (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-      z.number({ error: cashMessages.bonusRange }).int(cashMessages.bonusRange).min(0, cashMessages.bonusRange).max(100, cashMessages.bonusRange).default(0),
+      z
+        .number({ error: cashMessages.bonusRange })
+        .int(cashMessages.bonusRange)
+        .min(0, cashMessages.bonusRange)
+        .max(100, cashMessages.bonusRange)
+        .default(0),
     ),
   }),
 );
@@ -132,7 +142,11 @@ export type ApproveChargeInput = z.input<typeof approveChargeSchema>;
 
 export const rejectChargeSchema = deferred(() =>
   z.object({
-    reason: z.string({ error: cashMessages.rejectReasonRequired }).trim().min(1, cashMessages.rejectReasonRequired).max(500),
+    reason: z
+      .string({ error: cashMessages.rejectReasonRequired })
+      .trim()
+      .min(1, cashMessages.rejectReasonRequired)
+      .max(500),
   }),
 );
 export type RejectChargeInput = z.input<typeof rejectChargeSchema>;

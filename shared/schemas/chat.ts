@@ -136,12 +136,7 @@ export type ChatPush =
   | { type: 'chat_read'; data: ChatReadPushData }
   | { type: 'chat_room'; data: ChatRoomPushData };
 
-const contentSchema = () =>
-  z
-    .string({ error: m.empty })
-    .trim()
-    .min(1, m.empty)
-    .max(CHAT_MESSAGE_MAX, m.tooLong);
+const contentSchema = () => z.string({ error: m.empty }).trim().min(1, m.empty).max(CHAT_MESSAGE_MAX, m.tooLong);
 
 /** POST /api/chat/rooms/{id}/messages, POST /api/chat/messages and the widget's input. */
 export const chatMessageSchema = deferred(() => z.object({ content: contentSchema() }));
@@ -177,7 +172,9 @@ export const chatMessageListQuerySchema = deferred(() =>
 export type ChatMessageListQuery = z.output<typeof chatMessageListQuerySchema>;
 
 /** PUT /api/chat/rooms/{id}/status (operators). */
-export const chatRoomStatusBodySchema = deferred(() => z.object({ status: z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }) }));
+export const chatRoomStatusBodySchema = deferred(() =>
+  z.object({ status: z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }) }),
+);
 export type ChatRoomStatusBody = z.output<typeof chatRoomStatusBodySchema>;
 
 export const chatRoomIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
@@ -185,8 +182,16 @@ export const chatRoomIdPathSchema = deferred(() => z.object({ id: z.string().tri
 const cannedReplySchema = () =>
   z.object({
     id: z.string().trim().min(1).max(100).optional(),
-    title: z.string({ error: m.cannedTitleRequired }).trim().min(1, m.cannedTitleRequired).max(CANNED_TITLE_MAX, m.cannedTitleTooLong),
-    content: z.string({ error: m.cannedContentRequired }).trim().min(1, m.cannedContentRequired).max(CANNED_CONTENT_MAX, m.cannedContentTooLong),
+    title: z
+      .string({ error: m.cannedTitleRequired })
+      .trim()
+      .min(1, m.cannedTitleRequired)
+      .max(CANNED_TITLE_MAX, m.cannedTitleTooLong),
+    content: z
+      .string({ error: m.cannedContentRequired })
+      .trim()
+      .min(1, m.cannedContentRequired)
+      .max(CANNED_CONTENT_MAX, m.cannedContentTooLong),
   });
 
 /** PUT /api/chat/canned-replies (operators): the whole list. An item without an id gets one. */

@@ -31,7 +31,12 @@ const fieldConfigShape = () => ({
   is_searchable: z.boolean().default(false),
   /** Ignored: derived from the key. Accepted so a field read from GET can be sent back as it is. */
   is_system_generated: z.boolean().optional(),
-  display_order: z.coerce.number().int({ error: fieldConfigMessages.displayOrder }).min(0, { error: fieldConfigMessages.displayOrder }).max(10_000, { error: fieldConfigMessages.displayOrder }).optional(),
+  display_order: z.coerce
+    .number()
+    .int({ error: fieldConfigMessages.displayOrder })
+    .min(0, { error: fieldConfigMessages.displayOrder })
+    .max(10_000, { error: fieldConfigMessages.displayOrder })
+    .optional(),
 });
 
 /** POST /api/admin/field-configs: one new field (without display_order it goes last). */

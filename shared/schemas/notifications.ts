@@ -175,8 +175,16 @@ const durationSchema = () =>
 export const notificationSendSchema = deferred(() =>
   z.object({
     type: typeSchema().default('info'),
-    title: z.string({ error: m.titleAndMessageRequired }).trim().min(1, m.titleAndMessageRequired).max(TITLE_MAX, m.titleTooLong(TITLE_MAX)),
-    message: z.string({ error: m.titleAndMessageRequired }).trim().min(1, m.titleAndMessageRequired).max(MESSAGE_MAX, m.messageTooLong(MESSAGE_MAX)),
+    title: z
+      .string({ error: m.titleAndMessageRequired })
+      .trim()
+      .min(1, m.titleAndMessageRequired)
+      .max(TITLE_MAX, m.titleTooLong(TITLE_MAX)),
+    message: z
+      .string({ error: m.titleAndMessageRequired })
+      .trim()
+      .min(1, m.titleAndMessageRequired)
+      .max(MESSAGE_MAX, m.messageTooLong(MESSAGE_MAX)),
     recipientId: recipientsSchema(),
     auto_close: z.boolean().default(true),
     duration: durationSchema().default(DURATION_DEFAULT_MS),
@@ -192,14 +200,18 @@ export const notificationTestSchema = deferred(() =>
   z.object({
     type: typeSchema().optional(),
     title: z.string().trim().min(1, m.titleAndMessageRequired).max(TITLE_MAX, m.titleTooLong(TITLE_MAX)).optional(),
-    message: z.string().trim().min(1, m.titleAndMessageRequired).max(MESSAGE_MAX, m.messageTooLong(MESSAGE_MAX)).optional(),
+    message: z
+      .string()
+      .trim()
+      .min(1, m.titleAndMessageRequired)
+      .max(MESSAGE_MAX, m.messageTooLong(MESSAGE_MAX))
+      .optional(),
     priority: z.enum(NOTIFICATION_PRIORITIES).optional(),
   }),
 );
 export type NotificationTestBody = z.output<typeof notificationTestSchema>;
 
-const booleanParam = () =>
-  z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanParam = () => z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** GET /api/notifications. */
 export const notificationListQuerySchema = deferred(() =>
@@ -214,7 +226,11 @@ export type NotificationListQuery = z.output<typeof notificationListQuerySchema>
 
 export const notificationIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
 
-const dayParam = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, m.dateInvalid).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), m.dateInvalid);
+const dayParam = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, m.dateInvalid)
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), m.dateInvalid);
 
 /** GET /api/notifications/all (operators): the send history. Dates are KST calendar days, inclusive. */
 export const notificationHistoryQuerySchema = deferred(() =>

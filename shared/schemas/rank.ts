@@ -15,7 +15,11 @@ export const RANK_NOT_FOUND = 999;
 
 export const workerKeyCreateSchema = deferred(() =>
   z.object({
-    name: z.string({ error: rankMessages.workerKeyNameRequired }).trim().min(1, rankMessages.workerKeyNameRequired).max(50, rankMessages.workerKeyNameTooLong),
+    name: z
+      .string({ error: rankMessages.workerKeyNameRequired })
+      .trim()
+      .min(1, rankMessages.workerKeyNameRequired)
+      .max(50, rankMessages.workerKeyNameTooLong),
   }),
 );
 
@@ -38,7 +42,10 @@ export const observationBatchSchema = deferred(() =>
   }),
 );
 
-const digits = z.string().trim().regex(/^\d{1,20}$/);
+const digits = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}$/);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** One check of a (keyword, product) pair by a worker. */
@@ -52,17 +59,25 @@ export const observationSchema = deferred(() =>
       status: z.enum(['found', 'not_found', 'failed']),
       rank: z.number().int().min(1).max(MAX_DEPTH_SCANNED).nullish(),
       depthScanned: z.number().int().min(0).max(MAX_DEPTH_SCANNED),
-      observedAt: z.string().regex(ISO_INSTANT).refine((v) => !Number.isNaN(Date.parse(v))),
+      observedAt: z
+        .string()
+        .regex(ISO_INSTANT)
+        .refine((v) => !Number.isNaN(Date.parse(v))),
       evidence: z.unknown().optional(),
       productName: z.string().trim().min(1).max(200).nullish(),
       imageUrl: z.string().trim().max(1000).nullish(),
     })
     .superRefine((o, ctx) => {
-      if (o.status === 'found' && (o.rank === undefined || o.rank === null)) ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankRequiredWhenFound });
-      if (o.status !== 'found' && o.rank !== undefined && o.rank !== null) ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankOnlyWhenFound });
-      if (o.status === 'found' && o.rank && o.depthScanned && o.rank > o.depthScanned) ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankBeyondDepth });
-      if (o.status !== 'found' && (o.productName || o.imageUrl)) ctx.addIssue({ code: 'custom', path: ['productName'], message: rankMessages.productInfoOnlyWhenFound });
-      if (o.evidence !== undefined && JSON.stringify(o.evidence).length > 2000) ctx.addIssue({ code: 'custom', path: ['evidence'], message: rankMessages.evidenceTooLarge });
+      if (o.status === 'found' && (o.rank === undefined || o.rank === null))
+        ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankRequiredWhenFound });
+      if (o.status !== 'found' && o.rank !== undefined && o.rank !== null)
+        ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankOnlyWhenFound });
+      if (o.status === 'found' && o.rank && o.depthScanned && o.rank > o.depthScanned)
+        ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankBeyondDepth });
+      if (o.status !== 'found' && (o.productName || o.imageUrl))
+        ctx.addIssue({ code: 'custom', path: ['productName'], message: rankMessages.productInfoOnlyWhenFound });
+      if (o.evidence !== undefined && JSON.stringify(o.evidence).length > 2000)
+        ctx.addIssue({ code: 'custom', path: ['evidence'], message: rankMessages.evidenceTooLarge });
     }),
 );
 export type ObservationInput = z.output<typeof observationSchema>;

@@ -22,11 +22,23 @@ describe('checkSettingValue', () => {
     expect(checkSettingValue('defaultSlotAllocation', ' 20 ')).toMatchObject({ ok: true, value: 20 });
     expect(checkSettingValue('slotAutoApproval', 'false')).toMatchObject({ ok: true, value: false });
     for (const value of [true, null, '', '1e2', [5], { n: 5 }, Number.NaN]) {
-      expect(checkSettingValue('defaultSlotAllocation', value)).toEqual({ ok: false, message: "'defaultSlotAllocation' 값이 올바르지 않습니다: 1~100 사이의 정수여야 합니다." });
+      expect(checkSettingValue('defaultSlotAllocation', value)).toEqual({
+        ok: false,
+        message: "'defaultSlotAllocation' 값이 올바르지 않습니다: 1~100 사이의 정수여야 합니다.",
+      });
     }
-    expect(checkSettingValue('maintenanceMode', 0)).toEqual({ ok: false, message: "'maintenanceMode' 값이 올바르지 않습니다: true 또는 false여야 합니다." });
-    expect(checkSettingValue('logoUrl', 'x'.repeat(501))).toEqual({ ok: false, message: "'logoUrl' 값이 올바르지 않습니다: 500자 이하의 문자열이어야 합니다." });
-    expect(checkSettingValue('__proto__', 1)).toEqual({ ok: false, message: "'__proto__'은(는) 알 수 없는 설정입니다." });
+    expect(checkSettingValue('maintenanceMode', 0)).toEqual({
+      ok: false,
+      message: "'maintenanceMode' 값이 올바르지 않습니다: true 또는 false여야 합니다.",
+    });
+    expect(checkSettingValue('logoUrl', 'x'.repeat(501))).toEqual({
+      ok: false,
+      message: "'logoUrl' 값이 올바르지 않습니다: 500자 이하의 문자열이어야 합니다.",
+    });
+    expect(checkSettingValue('__proto__', 1)).toEqual({
+      ok: false,
+      message: "'__proto__'은(는) 알 수 없는 설정입니다.",
+    });
   });
 
   it('refuses a minimum charge above the maximum, naming minCashCharge', () => {

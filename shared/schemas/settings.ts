@@ -18,8 +18,15 @@ export type SettingRule =
 export function settingRule(key: SettingKey): SettingRule {
   const def = settingDefinitions[key];
   if (typeof def.default === 'boolean') return { kind: 'boolean' };
-  const schema = def.schema as unknown as { minValue?: number | null; maxValue?: number | null; options?: readonly string[]; minLength?: number | null; maxLength?: number | null };
-  if (typeof def.default === 'number') return { kind: 'integer', min: schema.minValue ?? 0, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER };
+  const schema = def.schema as unknown as {
+    minValue?: number | null;
+    maxValue?: number | null;
+    options?: readonly string[];
+    minLength?: number | null;
+    maxLength?: number | null;
+  };
+  if (typeof def.default === 'number')
+    return { kind: 'integer', min: schema.minValue ?? 0, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER };
   if (Array.isArray(schema.options)) return { kind: 'oneOf', options: schema.options };
   return { kind: 'text', min: schema.minLength ?? 0, max: schema.maxLength ?? 10_000 };
 }
@@ -44,7 +51,10 @@ export function settingRuleText(rule: SettingRule): string {
  * path's `mergeSettings`: a number setting takes a number or a string of digits (the form's input),
  * never `true` or `''` (which `z.coerce` would turn into 1 and 0).
  */
-export function checkSettingValue(key: string, value: unknown): { ok: true; key: SettingKey; value: Settings[SettingKey] } | { ok: false; message: string } {
+export function checkSettingValue(
+  key: string,
+  value: unknown,
+): { ok: true; key: SettingKey; value: Settings[SettingKey] } | { ok: false; message: string } {
   if (!isSettingKey(key)) return { ok: false, message: settingsMessages.unknownKey(key) };
   const rule = settingRule(key);
   const wrong = { ok: false as const, message: settingsMessages.invalidValue(key, settingRuleText(rule)) };
@@ -52,7 +62,8 @@ export function checkSettingValue(key: string, value: unknown): { ok: true; key:
     rule.kind === 'boolean'
       ? typeof value === 'boolean' || value === 'true' || value === 'false'
       : rule.kind === 'integer'
-        ? (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value))
+        ? (typeof value === 'number' && Number.isFinite(value)) ||
+          (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value))
         : typeof value === 'string';
   if (!shapeOk) return wrong;
   const parsed = settingDefinitions[key].schema.safeParse(value);
@@ -61,9 +72,14 @@ export function checkSettingValue(key: string, value: unknown): { ok: true; key:
 }
 
 /** Rules between settings: checked on the settings as they would be after the write. */
-export function checkSettingsTogether(settings: Pick<Settings, 'minCashCharge' | 'maxCashCharge'>): { key: SettingKey; message: string } | null {
+export function checkSettingsTogether(
+  settings: Pick<Settings, 'minCashCharge' | 'maxCashCharge'>,
+): { key: SettingKey; message: string } | null {
   if (settings.minCashCharge > settings.maxCashCharge) {
-    return { key: 'minCashCharge', message: settingsMessages.invalidValue('minCashCharge', settingsMessages.reasonCashRange) };
+    return {
+      key: 'minCashCharge',
+      message: settingsMessages.invalidValue('minCashCharge', settingsMessages.reasonCashRange),
+    };
   }
   return null;
 }

@@ -3,7 +3,9 @@ import { slotAdminMessages } from '../messages/slot-admin';
 
 /** Operator slot management requests and answers (operator-console §2, §7). */
 
-const fullRefundParam = deferred(() => z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]));
+const fullRefundParam = deferred(() =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+);
 
 /** PATCH /slots/{id}/status with status refunded (staff only): the reason is required. */
 export const refundFields = () => ({
@@ -15,7 +17,11 @@ export const refundFields = () => ({
 /** The refund form (the same rule the server applies). */
 export const refundFormSchema = deferred(() =>
   z.object({
-    refundReason: z.string({ error: slotAdminMessages.refundReasonRequired }).trim().min(1, slotAdminMessages.refundReasonRequired).max(500),
+    refundReason: z
+      .string({ error: slotAdminMessages.refundReasonRequired })
+      .trim()
+      .min(1, slotAdminMessages.refundReasonRequired)
+      .max(500),
     fullRefund: z.boolean().default(false),
   }),
 );
@@ -43,7 +49,19 @@ export const DEFAULT_EXTENSION_DAYS = 10;
  * (user-account level, not a slot status): it is summed from those users' own counters.
  * `totalSlots` is every slot that is not deleted (what the operator's "all" tab lists).
  */
-export const systemStatsKeys = ['empty', 'pending', 'active', 'waiting', 'completed', 'paused', 'rejected', 'refunded', 'expired', 'deleted', 'inactive'] as const;
+export const systemStatsKeys = [
+  'empty',
+  'pending',
+  'active',
+  'waiting',
+  'completed',
+  'paused',
+  'rejected',
+  'refunded',
+  'expired',
+  'deleted',
+  'inactive',
+] as const;
 export type SystemStatsKey = (typeof systemStatsKeys)[number];
 export interface SystemStatsDto {
   totalSlots: number;

@@ -44,10 +44,13 @@ export const allocationSchemaWithMax = (max: number, maxMessage: string) =>
       isTest: z.boolean().optional(),
     })
     // End dates are inclusive (design §3): a 1-day issuance ends on its start day; earlier is refused.
-    .refine((v) => v.isTest || !isKstDay(v.startDate) || !isKstDay(v.endDate) || kstDaysBetween(v.startDate, v.endDate) >= 0, {
-      message: allocationMessages.dateOrder,
-      path: ['endDate'],
-    });
+    .refine(
+      (v) => v.isTest || !isKstDay(v.startDate) || !isKstDay(v.endDate) || kstDaysBetween(v.startDate, v.endDate) >= 0,
+      {
+        message: allocationMessages.dateOrder,
+        path: ['endDate'],
+      },
+    );
 
 export const allocateSlotsSchema = allocationSchemaWithMax(ALLOCATION_MAX_SLOTS, allocationMessages.slotCountMax);
 export type AllocateSlotsInput = z.input<typeof allocateSlotsSchema>;
@@ -71,7 +74,10 @@ export const allocationHistoryQuerySchema = deferred(() =>
     limit: z.coerce
       .number()
       .int()
-      .refine((n) => (allocationHistoryPageSizes as readonly number[]).includes(n), `페이지 크기는 ${allocationHistoryPageSizes.join(', ')} 중 하나여야 합니다.`)
+      .refine(
+        (n) => (allocationHistoryPageSizes as readonly number[]).includes(n),
+        `페이지 크기는 ${allocationHistoryPageSizes.join(', ')} 중 하나여야 합니다.`,
+      )
       .default(DEFAULT_ALLOCATION_PAGE_SIZE),
     sortBy: z.enum(allocationSortFields).default('created_at'),
     sortOrder: z.enum(['asc', 'desc']).default('desc'),
@@ -81,7 +87,9 @@ export const allocationHistoryQuerySchema = deferred(() =>
   }),
 );
 /** What a client sends (the server coerces the query strings). */
-export type AllocationHistoryQuery = Partial<Omit<z.output<typeof allocationHistoryQuerySchema>, 'dateFrom' | 'userId' | 'operatorId'>> & { dateFrom?: string; userId?: string; operatorId?: string };
+export type AllocationHistoryQuery = Partial<
+  Omit<z.output<typeof allocationHistoryQuerySchema>, 'dateFrom' | 'userId' | 'operatorId'>
+> & { dateFrom?: string; userId?: string; operatorId?: string };
 
 export interface AllocationHistoryRow {
   id: string;
@@ -105,9 +113,15 @@ export interface AllocationHistoryRow {
   payment_at: string | null;
 }
 
-export type AllocationHistoryPage = { allocations: AllocationHistoryRow[]; items: AllocationHistoryRow[]; pagination: Pagination };
+export type AllocationHistoryPage = {
+  allocations: AllocationHistoryRow[];
+  items: AllocationHistoryRow[];
+  pagination: Pagination;
+};
 
-export const allocationPaymentSchema = deferred(() => z.object({ payment: z.boolean({ error: '결제 여부를 선택해주세요.' }) }));
+export const allocationPaymentSchema = deferred(() =>
+  z.object({ payment: z.boolean({ error: '결제 여부를 선택해주세요.' }) }),
+);
 
 const extensionDays = deferred(() =>
   z
@@ -122,7 +136,9 @@ export interface ExtendSlotResult {
   slot: SlotDto;
 }
 
-export const extendBulkSchema = deferred(() => z.object({ allocationHistoryId: z.string().trim().min(1).max(64), extensionDays }));
+export const extendBulkSchema = deferred(() =>
+  z.object({ allocationHistoryId: z.string().trim().min(1).max(64), extensionDays }),
+);
 export type ExtendBulkInput = z.input<typeof extendBulkSchema>;
 export interface ExtendBulkResult {
   message: string;

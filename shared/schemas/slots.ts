@@ -16,7 +16,6 @@ import type { RankAlert, RankAlertEvent } from './rank-alerts';
  * these schemas only fix the envelope (types, sizes); the configured rules run on top.
  */
 
-
 // In shared/slot-constants.ts (no zod: the list page shows the limit without loading a schema).
 import { MAX_BULK_EDIT, MAX_BULK_ROWS } from '../slot-constants';
 export { MAX_BULK_EDIT, MAX_BULK_ROWS } from '../slot-constants';
@@ -26,7 +25,9 @@ export { DEFAULT_PAGE_SIZE, userPageSizes } from '../page-sizes';
 
 const fieldValue = deferred(() => z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]));
 /** field_key → value; the keys are checked against the field configs by slot-fields. */
-export const customFieldsSchema = deferred(() => z.record(z.string().max(100), fieldValue).refine((r) => Object.keys(r).length <= 100, '입력 항목이 너무 많습니다.'));
+export const customFieldsSchema = deferred(() =>
+  z.record(z.string().max(100), fieldValue).refine((r) => Object.keys(r).length <= 100, '입력 항목이 너무 많습니다.'),
+);
 
 const optionalText = deferred(() => z.string().max(5000).optional());
 
@@ -95,7 +96,8 @@ export const slotStatusChangeSchema = deferred(() =>
       ...refundFields(),
     })
     .superRefine((v, ctx) => {
-      if (v.status === 'refunded' && !v.refundReason) ctx.addIssue({ code: 'custom', path: ['refundReason'], message: slotAdminMessages.refundReasonRequired });
+      if (v.status === 'refunded' && !v.refundReason)
+        ctx.addIssue({ code: 'custom', path: ['refundReason'], message: slotAdminMessages.refundReasonRequired });
     }),
 );
 export type SlotStatusChangeInput = z.infer<typeof slotStatusChangeSchema>;
@@ -143,11 +145,20 @@ export const approveSlotSchema = deferred(() =>
       z.object({
         approved: z.literal(true),
         /** Required when the cash system is off; defaults to the registration price otherwise. */
-        approvedPrice: z.coerce.number({ error: slotMessages.invalidPrice }).int(slotMessages.invalidPrice).gt(0, slotMessages.invalidPrice).max(100_000_000, slotMessages.invalidPrice).optional(),
+        approvedPrice: z.coerce
+          .number({ error: slotMessages.invalidPrice })
+          .int(slotMessages.invalidPrice)
+          .gt(0, slotMessages.invalidPrice)
+          .max(100_000_000, slotMessages.invalidPrice)
+          .optional(),
       }),
       z.object({
         approved: z.literal(false),
-        rejectionReason: z.string({ error: slotMessages.rejectionReasonRequired }).trim().min(1, slotMessages.rejectionReasonRequired).max(500),
+        rejectionReason: z
+          .string({ error: slotMessages.rejectionReasonRequired })
+          .trim()
+          .min(1, slotMessages.rejectionReasonRequired)
+          .max(500),
       }),
     ],
     { error: '승인 여부(approved)를 입력해주세요.' },
@@ -159,9 +170,19 @@ export const slotSearchTypes = ['all', 'keyword', 'url', 'productName', 'userId'
 export type SlotSearchType = (typeof slotSearchTypes)[number];
 /** userId and slotNumber searches are for operators and developers (spec §2). */
 export const staffOnlySearchTypes: readonly SlotSearchType[] = ['userId', 'slotNumber'];
-export const slotSortFields = ['createdAt', 'slot_number', 'startDate', 'endDate', 'rank', 'status', 'updatedAt'] as const;
+export const slotSortFields = [
+  'createdAt',
+  'slot_number',
+  'startDate',
+  'endDate',
+  'rank',
+  'status',
+  'updatedAt',
+] as const;
 
-const boolParam = deferred(() => z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]));
+const boolParam = deferred(() =>
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
+);
 
 /** GET /slots query. `status` is a display status ('all' or absent = every status the caller may see). */
 export const slotListQuerySchema = deferred(() =>
@@ -202,7 +223,9 @@ export const slotCountQuerySchema = deferred(() =>
 );
 
 /** GET /slots/{id}/rank-history */
-export const rankHistoryQuerySchema = deferred(() => z.object({ startDate: kstDay.optional(), endDate: kstDay.optional() }));
+export const rankHistoryQuerySchema = deferred(() =>
+  z.object({ startDate: kstDay.optional(), endDate: kstDay.optional() }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Answers

@@ -25,7 +25,9 @@ const passwordSchema = deferred(() =>
 /** POST /api/users. A `role` may be sent (the spec's payload) but a created user is always `user`. */
 export const createUserSchema = deferred(() =>
   z.object({
-    email: required().max(50, '아이디는 50자 이하로 입력해주세요.').regex(/^[A-Za-z0-9]+$/, authMessages.idFormat),
+    email: required()
+      .max(50, '아이디는 50자 이하로 입력해주세요.')
+      .regex(/^[A-Za-z0-9]+$/, authMessages.idFormat),
     password: passwordSchema,
     fullName: required().max(50, '이름은 50자 이하로 입력해주세요.'),
     role: z.string().max(20).optional(),

@@ -33,13 +33,32 @@ async function seriousViolations(page: Page, within?: string): Promise<Finding[]
   // Injected through the DevTools protocol, which the page's Content-Security-Policy does not govern.
   await page.evaluate(axeSource);
   const results = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const { violations } = await axe.run(selector ? { include: [[selector]] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run(selector ? { include: [[selector]] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
   }, within ?? null);
   const serious = results.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // A11Y_DEBUG=<file> writes every finding with its elements, for fixing them.
-  if (process.env.A11Y_DEBUG && serious.length) appendFileSync(process.env.A11Y_DEBUG, `${new URL(page.url()).pathname} ${JSON.stringify(serious)}\n`);
+  if (process.env.A11Y_DEBUG && serious.length)
+    appendFileSync(process.env.A11Y_DEBUG, `${new URL(page.url()).pathname} ${JSON.stringify(serious)}\n`);
   return serious;
 }
 
@@ -62,12 +81,28 @@ beforeAll(async () => {
   await api.call('POST', '/api/slots/bulk', { token, body: { rows: [row(1), row(2), row(3)] } });
   // Announcements: a pinned one (the banner on every page) and a pinned-but-inactive one (the warning icon).
   const staff = await api.login(operator.email, operator.password);
-  await api.call('POST', '/api/announcements', { token: staff.token, body: { title: '점검 안내', content: '<p><strong>새벽</strong> 점검</p>', is_pinned: true, priority: 'urgent' } });
-  await api.call('POST', '/api/announcements', { token: staff.token, body: { title: '지난 이벤트', content: '<p>종료</p>', category: 'event', is_pinned: true, is_active: false, priority: 'high' } });
+  await api.call('POST', '/api/announcements', {
+    token: staff.token,
+    body: { title: '점검 안내', content: '<p><strong>새벽</strong> 점검</p>', is_pinned: true, priority: 'urgent' },
+  });
+  await api.call('POST', '/api/announcements', {
+    token: staff.token,
+    body: {
+      title: '지난 이벤트',
+      content: '<p>종료</p>',
+      category: 'event',
+      is_pinned: true,
+      is_active: false,
+      priority: 'high',
+    },
+  });
   // A send, so the notification history has a row to check (to another advertiser: this one's pages
   // are checked as they look without unread notifications).
   const other = await stack.createUser({ email: 'a11yadv2', password: 'a11ypass1', fullName: '수신광고주' });
-  const sent = await api.call('POST', '/api/notifications', { token: staff.token, body: { type: 'warning', title: '점검 안내', message: '오늘 밤 점검이 있습니다.', recipientId: other.id } });
+  const sent = await api.call('POST', '/api/notifications', {
+    token: staff.token,
+    body: { type: 'warning', title: '점검 안내', message: '오늘 밤 점검이 있습니다.', recipientId: other.id },
+  });
   if (sent.status !== 201) throw new Error(`notification send failed: ${sent.status}`);
   // Issue 14: the chat on (the widget on every advertiser page, /admin/chat), with a question waiting.
   const dev = await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
@@ -82,9 +117,41 @@ afterAll(async () => {
 });
 
 const pagesOf: Array<[string, { email: string; password: string }, string[]]> = [
-  ['advertiser', advertiser, ['/slots', '/slots/bulk', '/cash-history', '/profile', '/ranking', '/announcements', '/notifications', '/notification-test', '/chat-test']],
-  ['operator', operator, ['/admin', '/admin/slots', '/admin/users', '/admin/cash', '/admin/slot-allocation-history', '/admin/announcements', '/admin/notifications', '/admin/notification-history', '/admin/chat']],
-  ['developer', { email: localStackDefaults.developerId, password: localStackDefaults.developerPassword }, ['/admin/settings']],
+  [
+    'advertiser',
+    advertiser,
+    [
+      '/slots',
+      '/slots/bulk',
+      '/cash-history',
+      '/profile',
+      '/ranking',
+      '/announcements',
+      '/notifications',
+      '/notification-test',
+      '/chat-test',
+    ],
+  ],
+  [
+    'operator',
+    operator,
+    [
+      '/admin',
+      '/admin/slots',
+      '/admin/users',
+      '/admin/cash',
+      '/admin/slot-allocation-history',
+      '/admin/announcements',
+      '/admin/notifications',
+      '/admin/notification-history',
+      '/admin/chat',
+    ],
+  ],
+  [
+    'developer',
+    { email: localStackDefaults.developerId, password: localStackDefaults.developerPassword },
+    ['/admin/settings'],
+  ],
 ];
 
 describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {

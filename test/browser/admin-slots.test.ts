@@ -33,11 +33,18 @@ beforeAll(async () => {
   const api = apiClient(stack.url);
   const adv = await api.login(advertiser.email, advertiser.password);
   const op = await api.login(operator.email, operator.password);
-  for (const n of [1, 2, 3]) ids.push((await api.call('POST', '/api/slots', { token: adv.token, body: row(n) })).body.data.id);
+  for (const n of [1, 2, 3])
+    ids.push((await api.call('POST', '/api/slots', { token: adv.token, body: row(n) })).body.data.id);
   // Slot #3 runs for 30 days and today is its 11th: 20 days remain.
-  await api.call('POST', `/api/slots/${ids[2]}/approve`, { token: op.token, body: { approved: true, approvedPrice: PRICE } });
+  await api.call('POST', `/api/slots/${ids[2]}/approve`, {
+    token: op.token,
+    body: { approved: true, approvedPrice: PRICE },
+  });
   const start = addKstDays(kstToday(), -10);
-  const edit = await api.call('PUT', `/api/slots/${ids[2]}/update-fields`, { token: op.token, body: { customFields: {}, startDate: start, endDate: addKstDays(start, 29) } });
+  const edit = await api.call('PUT', `/api/slots/${ids[2]}/update-fields`, {
+    token: op.token,
+    body: { customFields: {}, startDate: start, endDate: addKstDays(start, 29) },
+  });
   expect(edit.status).toBe(200);
   browser = await launchBrowser();
 });

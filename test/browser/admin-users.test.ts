@@ -30,7 +30,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const rowOf = (page: Page, loginId: string) => page.locator('tr', { has: page.getByRole('cell', { name: loginId, exact: true }) });
+const rowOf = (page: Page, loginId: string) =>
+  page.locator('tr', { has: page.getByRole('cell', { name: loginId, exact: true }) });
 
 async function openUsers(page: Page, email: string, password: string) {
   await submitLogin(page, stack.url, email, password);
@@ -79,7 +80,9 @@ describe('/admin/users', () => {
     await user.waitForURL((url) => url.pathname === '/login');
     await user.getByText('인증이 만료되었습니다. 다시 로그인해주세요.').waitFor();
     const api = apiClient(stack.url);
-    const login = await api.call('POST', '/api/auth/login', { body: { email: member.email, password: member.password } });
+    const login = await api.call('POST', '/api/auth/login', {
+      body: { email: member.email, password: member.password },
+    });
     expect(login.status).toBe(401);
     const opToken = (await api.login(operator.email, operator.password)).token;
     const found = await api.call('GET', `/api/users?search=${member.email}`, { token: opToken });

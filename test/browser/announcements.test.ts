@@ -15,7 +15,8 @@ import { pngBytes } from '../support/announcements';
  */
 const screenshotDir = process.env.SCREENSHOT_DIR ?? join(import.meta.dirname, '../artifacts');
 mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `announcements-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(screenshotDir, `announcements-${name}.png`), fullPage: true });
 
 const operator = { email: 'annop', password: 'oppass123', fullName: '박운영', role: 'operator' as const };
 const advertisers = [
@@ -34,7 +35,10 @@ beforeAll(async () => {
   // A second pinned announcement, so the banner has something to rotate to.
   const api = apiClient(stack.url);
   const { token } = await api.login(operator.email, operator.password);
-  const other = await api.call('POST', '/api/announcements', { token, body: { title: '이벤트 안내', content: '<p>가을 이벤트가 시작됩니다.</p>', category: 'event', is_pinned: true } });
+  const other = await api.call('POST', '/api/announcements', {
+    token,
+    body: { title: '이벤트 안내', content: '<p>가을 이벤트가 시작됩니다.</p>', category: 'event', is_pinned: true },
+  });
   expect(other.status).toBe(201);
   imageFile = join(tmpdir(), `announcement-${Date.now()}.png`);
   writeFileSync(imageFile, pngBytes(320, 120));
@@ -53,7 +57,10 @@ describe('announcements journey', () => {
     const page = await browser.freshPage();
     const errors: string[] = [];
     // The editor must work under the site's CSP (no inline <style>) and throw nothing.
-    page.on('console', (m) => m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()) && errors.push(m.text()));
+    page.on(
+      'console',
+      (m) => m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()) && errors.push(m.text()),
+    );
     page.on('pageerror', (e) => errors.push(e.message));
     const api = trackApiCalls(page);
     await submitLogin(page, stack.url, operator.email, operator.password);
@@ -63,7 +70,9 @@ describe('announcements journey', () => {
     await api.settled();
 
     // The editor is not part of the page's first load: no ProseMirror until the dialog opens.
-    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /rich-text-editor/.test(e.name)))).toBe(false);
+    expect(
+      await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /rich-text-editor/.test(e.name))),
+    ).toBe(false);
     await page.getByRole('button', { name: '새 공지사항' }).click();
     const dialog = page.getByRole('dialog');
     const save = dialog.getByRole('button', { name: '등록' });
@@ -160,7 +169,9 @@ describe('announcements journey', () => {
     await page.goto(`${stack.url}/announcements`);
     await page.getByTestId('pinned-banner').waitFor();
     for (let k = 0; k < 3; k++) {
-      expect(await page.getByTestId('pinned-banner').getByRole('link').getAttribute('data-announcement-id')).not.toBe(closed);
+      expect(await page.getByTestId('pinned-banner').getByRole('link').getAttribute('data-announcement-id')).not.toBe(
+        closed,
+      );
       await page.waitForTimeout(2_000);
     }
   });

@@ -162,7 +162,10 @@ describe('sign-in', () => {
     // the switched session's refresh cookie then goes into the browser, as the API would set it.
     const http = apiClient(stack.url);
     const developer = await http.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
-    const switched = await http.call('POST', '/api/auth/switch-user', { token: developer.token, body: { targetUserId: switchTargetId } });
+    const switched = await http.call('POST', '/api/auth/switch-user', {
+      token: developer.token,
+      body: { targetUserId: switchTargetId },
+    });
     expect(switched.status).toBe(200);
     const cookie = switched.setCookies.find((c) => c.startsWith('ss_refresh='));
     expect(cookie).toBeDefined();

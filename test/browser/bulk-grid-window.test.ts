@@ -23,7 +23,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const tsv = (count: number) => Array.from({ length: count }, (_, i) => [`붙여넣기 키워드 ${i + 1}`, productUrl(i + 1), `M${i + 1}`].join('\t')).join('\r\n') + '\r\n';
+const tsv = (count: number) =>
+  Array.from({ length: count }, (_, i) => [`붙여넣기 키워드 ${i + 1}`, productUrl(i + 1), `M${i + 1}`].join('\t')).join(
+    '\r\n',
+  ) + '\r\n';
 
 describe('Bulk grid with 1,000 pasted rows', () => {
   it('renders a window of rows, scrolls to the last one and edits it from the keyboard', async () => {
@@ -32,7 +35,8 @@ describe('Bulk grid with 1,000 pasted rows', () => {
     await page.waitForURL((u) => u.pathname === '/slots');
     await page.goto(`${stack.url}/slots/bulk`);
     const grid = page.getByRole('grid', { name: '슬롯 대량 등록 표' });
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
     const cellOf = (name: string) => grid.locator(`[aria-label="${name}"]`).locator('xpath=ancestor::td');
     // From one cell to another, by mouse and by arrow: the input follows (Chromium blurs the input
     // the move removes; that blur must not drop the focus).
@@ -46,7 +50,9 @@ describe('Bulk grid with 1,000 pasted rows', () => {
     await page.evaluate((data) => {
       const clipboardData = new DataTransfer();
       clipboardData.setData('text/plain', data);
-      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }),
+      );
     }, tsv(1000));
     await page.getByTestId('bulk-count').getByText('1,000개').waitFor();
 

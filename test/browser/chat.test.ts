@@ -32,10 +32,14 @@ beforeAll(async () => {
   await stack.createUser(operator);
   await fund(adv.id, 300_000);
   const { token } = await api.login(advertiser.email, advertiser.password);
-  expect((await api.call('POST', '/api/slots/bulk', { token, body: { rows: [row(1), row(2)] } })).status).toBeLessThan(300);
+  expect((await api.call('POST', '/api/slots/bulk', { token, body: { rows: [row(1), row(2)] } })).status).toBeLessThan(
+    300,
+  );
   // The developer switches the chat on through the settings API.
   const dev = await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
-  expect((await api.call('PUT', '/api/system-settings/key/chatEnabled', { token: dev.token, body: { value: true } })).status).toBe(200);
+  expect(
+    (await api.call('PUT', '/api/system-settings/key/chatEnabled', { token: dev.token, body: { value: true } })).status,
+  ).toBe(200);
   // Two browsers: two profiles, two sessions side by side.
   advertiserBrowser = await launchBrowser();
   operatorBrowser = await launchBrowser();
@@ -73,93 +77,101 @@ async function socketsOpen(count: number) {
 const polls = (calls: string[]) => calls.filter((c) => c.startsWith('GET'));
 
 describe('1:1 support chat across two windows', () => {
-  it('question → operator inbox within a second with context → canned answer → advertiser sees it and the read marks, no polling', { timeout: 90_000 }, async () => {
-    const adv = await advertiserBrowser.freshPage();
-    const advCalls = watchChat(adv);
-    await signIn(adv, advertiser.email, advertiser.password);
-    const chatButton = adv.getByRole('button', { name: '1:1 문의하기' });
-    await chatButton.waitFor();
+  it(
+    'question → operator inbox within a second with context → canned answer → advertiser sees it and the read marks, no polling',
+    { timeout: 90_000 },
+    async () => {
+      const adv = await advertiserBrowser.freshPage();
+      const advCalls = watchChat(adv);
+      await signIn(adv, advertiser.email, advertiser.password);
+      const chatButton = adv.getByRole('button', { name: '1:1 문의하기' });
+      await chatButton.waitFor();
 
-    const op = await operatorBrowser.freshPage();
-    const opCalls = watchChat(op);
-    await signIn(op, operator.email, operator.password);
-    await op.goto(`${stack.url}/admin/chat`);
-    await op.getByRole('heading', { name: '고객 문의 관리' }).waitFor();
-    await op.getByText('문의가 없습니다.').waitFor();
-    await socketsOpen(2);
+      const op = await operatorBrowser.freshPage();
+      const opCalls = watchChat(op);
+      await signIn(op, operator.email, operator.password);
+      await op.goto(`${stack.url}/admin/chat`);
+      await op.getByRole('heading', { name: '고객 문의 관리' }).waitFor();
+      await op.getByText('문의가 없습니다.').waitFor();
+      await socketsOpen(2);
 
-    // The advertiser opens the widget and asks (Enter sends).
-    await chatButton.click();
-    const dialog = adv.getByRole('dialog', { name: '고객 지원' });
-    await dialog.getByText('평균 응답시간: 5분').waitFor();
-    await dialog.getByText('안녕하세요! 👋').waitFor();
-    const box = dialog.getByRole('textbox', { name: '메시지 입력' });
-    await box.fill(question);
-    await dialog.getByTestId('chat-counter').waitFor();
-    await box.press('Enter');
-    const sentAt = Date.now();
+      // The advertiser opens the widget and asks (Enter sends).
+      await chatButton.click();
+      const dialog = adv.getByRole('dialog', { name: '고객 지원' });
+      await dialog.getByText('평균 응답시간: 5분').waitFor();
+      await dialog.getByText('안녕하세요! 👋').waitFor();
+      const box = dialog.getByRole('textbox', { name: '메시지 입력' });
+      await box.fill(question);
+      await dialog.getByTestId('chat-counter').waitFor();
+      await box.press('Enter');
+      const sentAt = Date.now();
 
-    // The operator's inbox shows it live, well within a second.
-    const roomRow = op.getByTestId('chat-room').filter({ hasText: advertiser.fullName });
-    await roomRow.waitFor({ timeout: 1000 });
-    expect(Date.now() - sentAt).toBeLessThan(1000);
-    await expect(roomRow.textContent()).resolves.toContain(`${[...question].slice(0, 30).join('')}...`);
-    await shot(adv, 'advertiser-asked');
+      // The operator's inbox shows it live, well within a second.
+      const roomRow = op.getByTestId('chat-room').filter({ hasText: advertiser.fullName });
+      await roomRow.waitFor({ timeout: 1000 });
+      expect(Date.now() - sentAt).toBeLessThan(1000);
+      await expect(roomRow.textContent()).resolves.toContain(`${[...question].slice(0, 30).join('')}...`);
+      await shot(adv, 'advertiser-asked');
 
-    // Opening the room: the question, and the customer beside it.
-    await roomRow.click();
-    const conversation = op.getByRole('region', { name: `${advertiser.fullName} 대화` });
-    await conversation.getByText(question).waitFor();
-    const context = op.getByRole('region', { name: '고객 정보' });
-    await context.getByTestId('context-balance').waitFor();
-    expect(await context.getByTestId('context-balance').textContent()).toMatch(/원$/);
-    expect(await context.textContent()).toContain(advertiser.email);
-    await context.getByTestId('context-slot-counts').waitFor();
+      // Opening the room: the question, and the customer beside it.
+      await roomRow.click();
+      const conversation = op.getByRole('region', { name: `${advertiser.fullName} 대화` });
+      await conversation.getByText(question).waitFor();
+      const context = op.getByRole('region', { name: '고객 정보' });
+      await context.getByTestId('context-balance').waitFor();
+      expect(await context.getByTestId('context-balance').textContent()).toMatch(/원$/);
+      expect(await context.textContent()).toContain(advertiser.email);
+      await context.getByTestId('context-slot-counts').waitFor();
 
-    // The advertiser's question turns read (blue ✓✓) once the operator has it open.
-    const ownQuestion = dialog.getByTestId('chat-message').filter({ hasText: question });
-    await ownQuestion.getByLabel('읽음').waitFor({ timeout: 5000 });
+      // The advertiser's question turns read (blue ✓✓) once the operator has it open.
+      const ownQuestion = dialog.getByTestId('chat-message').filter({ hasText: question });
+      await ownQuestion.getByLabel('읽음').waitFor({ timeout: 5000 });
 
-    // The operator answers with a canned reply plus a line of their own.
-    await op.getByRole('button', { name: '확인 중' }).click();
-    const opBox = conversation.getByRole('textbox', { name: '메시지 입력' });
-    expect(await opBox.inputValue()).toBe('확인 후 바로 안내드리겠습니다. 잠시만 기다려주세요.');
-    await opBox.press('End');
-    await opBox.pressSequentially(' 순위는 오늘 오후에 다시 수집됩니다.');
-    const answeredAt = Date.now();
-    await opBox.press('Enter');
-    const answer = '확인 후 바로 안내드리겠습니다. 잠시만 기다려주세요. 순위는 오늘 오후에 다시 수집됩니다.';
+      // The operator answers with a canned reply plus a line of their own.
+      await op.getByRole('button', { name: '확인 중' }).click();
+      const opBox = conversation.getByRole('textbox', { name: '메시지 입력' });
+      expect(await opBox.inputValue()).toBe('확인 후 바로 안내드리겠습니다. 잠시만 기다려주세요.');
+      await opBox.press('End');
+      await opBox.pressSequentially(' 순위는 오늘 오후에 다시 수집됩니다.');
+      const answeredAt = Date.now();
+      await opBox.press('Enter');
+      const answer = '확인 후 바로 안내드리겠습니다. 잠시만 기다려주세요. 순위는 오늘 오후에 다시 수집됩니다.';
 
-    // The advertiser sees the answer with the operator badge; the operator sees it read.
-    const reply = dialog.getByTestId('chat-message').filter({ hasText: answer });
-    await reply.waitFor({ timeout: 1000 });
-    expect(Date.now() - answeredAt).toBeLessThan(1000);
-    await reply.getByText('운영자', { exact: true }).waitFor();
-    await conversation.getByTestId('chat-message').filter({ hasText: answer }).getByLabel('읽음').waitFor({ timeout: 5000 });
-    await shot(adv, 'advertiser-answered');
-    await shot(op, 'operator-inbox');
+      // The advertiser sees the answer with the operator badge; the operator sees it read.
+      const reply = dialog.getByTestId('chat-message').filter({ hasText: answer });
+      await reply.waitFor({ timeout: 1000 });
+      expect(Date.now() - answeredAt).toBeLessThan(1000);
+      await reply.getByText('운영자', { exact: true }).waitFor();
+      await conversation
+        .getByTestId('chat-message')
+        .filter({ hasText: answer })
+        .getByLabel('읽음')
+        .waitFor({ timeout: 5000 });
+      await shot(adv, 'advertiser-answered');
+      await shot(op, 'operator-inbox');
 
-    // Realtime, not polling: nothing is fetched again while both sockets stay up.
-    const advBefore = polls(advCalls).length;
-    const opBefore = polls(opCalls).length;
-    await adv.waitForTimeout(6500);
-    expect(polls(advCalls).slice(advBefore).join('\n')).toBe('');
-    expect(polls(opCalls).slice(opBefore).join('\n')).toBe('');
-    expect([...advCalls, ...opCalls].filter((c) => c.includes('after=')).join('\n')).toBe('');
+      // Realtime, not polling: nothing is fetched again while both sockets stay up.
+      const advBefore = polls(advCalls).length;
+      const opBefore = polls(opCalls).length;
+      await adv.waitForTimeout(6500);
+      expect(polls(advCalls).slice(advBefore).join('\n')).toBe('');
+      expect(polls(opCalls).slice(opBefore).join('\n')).toBe('');
+      expect([...advCalls, ...opCalls].filter((c) => c.includes('after=')).join('\n')).toBe('');
 
-    // A narrow window swaps the list and the conversation, with a way back.
-    await op.setViewportSize({ width: 700, height: 900 });
-    await conversation.getByText(question).waitFor();
-    expect(await op.getByRole('heading', { name: '고객 문의 관리' }).isVisible()).toBe(false);
-    await op.waitForTimeout(400); // the layout's drawer slides away on resize
-    await shot(op, 'operator-narrow');
-    await conversation.getByRole('button', { name: '목록으로' }).click();
-    await op.getByRole('heading', { name: '고객 문의 관리' }).waitFor();
-    await roomRow.waitFor();
+      // A narrow window swaps the list and the conversation, with a way back.
+      await op.setViewportSize({ width: 700, height: 900 });
+      await conversation.getByText(question).waitFor();
+      expect(await op.getByRole('heading', { name: '고객 문의 관리' }).isVisible()).toBe(false);
+      await op.waitForTimeout(400); // the layout's drawer slides away on resize
+      await shot(op, 'operator-narrow');
+      await conversation.getByRole('button', { name: '목록으로' }).click();
+      await op.getByRole('heading', { name: '고객 문의 관리' }).waitFor();
+      await roomRow.waitFor();
 
-    // Closed and reopened, the advertiser's badge stays clear (the room was marked read).
-    await adv.keyboard.press('Escape');
-    await adv.getByRole('button', { name: '1:1 문의하기' }).waitFor();
-    expect(await adv.getByTestId('chat-unread-dot').count()).toBe(0);
-  });
+      // Closed and reopened, the advertiser's badge stays clear (the room was marked read).
+      await adv.keyboard.press('Escape');
+      await adv.getByRole('button', { name: '1:1 문의하기' }).waitFor();
+      expect(await adv.getByTestId('chat-unread-dot').count()).toBe(0);
+    },
+  );
 });

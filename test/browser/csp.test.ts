@@ -30,7 +30,8 @@ describe('Content-Security-Policy', () => {
     const page = await browser.freshPage();
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) consoleErrors.push(message.text());
+      if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text()))
+        consoleErrors.push(message.text());
     });
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -83,6 +84,8 @@ describe('Content-Security-Policy', () => {
       document.body.append(script);
     });
     await page.waitForFunction(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.length > 0);
-    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toContain('script-src-elem');
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toContain(
+      'script-src-elem',
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, webBuildIsCurrent, type BrowserSession } from '../support/browser';
-import { firstLoadBudgetKb, firstLoadRoutes, measureFirstLoad, type FirstLoad, type FirstLoadRole } from '../support/first-load-js';
+import {
+  firstLoadBudgetKb,
+  firstLoadRoutes,
+  measureFirstLoad,
+  type FirstLoad,
+  type FirstLoadRole,
+} from '../support/first-load-js';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, row } from '../support/slots';
 import { apiClient } from '../support/http';
@@ -22,7 +28,8 @@ const accounts = {} as Record<Exclude<FirstLoadRole, 'anonymous'>, { loginId: st
 const figures: { path: string; as: FirstLoadRole; budgetKb: number; figure: FirstLoad }[] = [];
 
 beforeAll(async () => {
-  if (!webBuildIsCurrent()) throw new Error('web/dist is missing or older than the web sources: run `npm run build:web` first');
+  if (!webBuildIsCurrent())
+    throw new Error('web/dist is missing or older than the web sources: run `npm run build:web` first');
   stack = await startLocalStack();
   for (const role of ['user', 'operator', 'developer'] as const) {
     const account = await newAccount(stack, { role, balance: role === 'user' ? 100_000 : undefined });
@@ -46,7 +53,13 @@ afterAll(async () => {
   await stack?.stop();
   if (figures.length > 0) {
     console.log(
-      ['First-load JS, gzip (KB):', ...figures.map(({ path, as, budgetKb, figure }) => `  ${path.padEnd(32)} ${String(figure.kb).padStart(6)} / ${budgetKb}  (${as}, ${figure.files} files)`)].join('\n'),
+      [
+        'First-load JS, gzip (KB):',
+        ...figures.map(
+          ({ path, as, budgetKb, figure }) =>
+            `  ${path.padEnd(32)} ${String(figure.kb).padStart(6)} / ${budgetKb}  (${as}, ${figure.files} files)`,
+        ),
+      ].join('\n'),
     );
   }
 });
@@ -58,7 +71,9 @@ describe('First-load JS budget (production build)', () => {
     expect(declared.length).toBeGreaterThan(20);
     const measured = firstLoadRoutes.map((r) => r.path);
     const uncovered = declared.filter((path) =>
-      path === '*' ? !measured.includes('/no-such-page') : !measured.some((m) => m === `/${path}` || m.endsWith(`/${path}`)),
+      path === '*'
+        ? !measured.includes('/no-such-page')
+        : !measured.some((m) => m === `/${path}` || m.endsWith(`/${path}`)),
     );
     expect(uncovered).toEqual([]);
   });
@@ -72,10 +87,15 @@ describe('First-load JS budget (production build)', () => {
       .slice(0, 6)
       .map((s) => `${s.file} ${s.kb}`)
       .join(', ');
-    console.log(`${path} (${as}): ${figure.kb} KB gzip in ${figure.files} files (budget ${budgetKb}); largest: ${largest}`);
+    console.log(
+      `${path} (${as}): ${figure.kb} KB gzip in ${figure.files} files (budget ${budgetKb}); largest: ${largest}`,
+    );
     // The page measured is the page asked for, not a guard's redirect.
     expect(figure.finalPath).toBe(landsOn ?? url);
     expect(figure.files).toBeGreaterThan(3);
-    expect(figure.kb, `${path}: ${figure.kb} KB gzip over its ${budgetKb} KB budget (largest: ${largest})`).toBeLessThanOrEqual(budgetKb);
+    expect(
+      figure.kb,
+      `${path}: ${figure.kb} KB gzip over its ${budgetKb} KB budget (largest: ${largest})`,
+    ).toBeLessThanOrEqual(budgetKb);
   });
 });

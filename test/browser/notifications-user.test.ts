@@ -80,7 +80,13 @@ describe('notifications for an advertiser', () => {
     const sentAt = Date.now();
     const sent = await api.call('POST', '/api/notifications', {
       token: operatorToken,
-      body: { type: 'warning', title: '슬롯 만료 예정', message: '3개 슬롯이 내일 만료됩니다.', recipientId: advertiserId, priority: 'high' },
+      body: {
+        type: 'warning',
+        title: '슬롯 만료 예정',
+        message: '3개 슬롯이 내일 만료됩니다.',
+        recipientId: advertiserId,
+        priority: 'high',
+      },
     });
     expect(sent.status).toBe(201);
     const toast = page.getByRole('alert', { name: '슬롯 만료 예정' });
@@ -153,7 +159,10 @@ describe('notifications for an advertiser', () => {
     let most = 0;
     while (!(await page.getByText('5 / 5 발송 완료').isVisible())) {
       if (Date.now() - started > 15_000) throw new Error('the generator did not finish');
-      most = Math.max(most, await page.locator('[data-notification-id][role="status"], [data-notification-id][role="alert"]').count());
+      most = Math.max(
+        most,
+        await page.locator('[data-notification-id][role="status"], [data-notification-id][role="alert"]').count(),
+      );
       await page.waitForTimeout(100);
     }
     expect(Date.now() - started).toBeGreaterThan(8000);

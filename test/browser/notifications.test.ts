@@ -15,7 +15,8 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
  */
 const root = resolve(import.meta.dirname, '../..');
 const screenshotDir = process.env.SCREENSHOT_DIR ?? join(root, 'test/artifacts');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `notifications-operator-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(screenshotDir, `notifications-operator-${name}.png`), fullPage: true });
 
 const operator = { email: 'notiop', password: 'oppass123', fullName: '정운영', role: 'operator' as const };
 const otherOperator = { email: 'notiop2', password: 'oppass123', fullName: '운영둘', role: 'operator' as const };
@@ -39,8 +40,15 @@ let stack: LocalStack;
 let browser: Browser;
 const windows: Window[] = [];
 
-async function openWindow(account: { email: string; password: string }, landing: (path: string) => boolean): Promise<Window> {
-  const context = await browser.newContext({ locale: 'ko-KR', timezoneId: 'Asia/Seoul', viewport: { width: 1440, height: 900 } });
+async function openWindow(
+  account: { email: string; password: string },
+  landing: (path: string) => boolean,
+): Promise<Window> {
+  const context = await browser.newContext({
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    viewport: { width: 1440, height: 900 },
+  });
   await context.addInitScript(recordTimes);
   const page = await context.newPage();
   const win: Window = { context, page, unreadCountCalls: [], sockets: [] };
@@ -82,12 +90,16 @@ function recordTimes() {
     }
   }).observe(document, { childList: true, subtree: true });
 }
-const submittedAt = (page: Page) => page.evaluate(() => (window as unknown as { __submittedAt?: number }).__submittedAt ?? Number.NaN);
+const submittedAt = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __submittedAt?: number }).__submittedAt ?? Number.NaN);
 
 /** Waits for the toast with this title and answers how long after the operator's submit it first appeared. */
 async function toastDelay(page: Page, title: string, submitted: () => Promise<number>) {
   await toastRegion(page).getByText(title, { exact: true }).waitFor({ timeout: 10_000 });
-  const seen = await page.evaluate((t) => (window as unknown as { __toastsSeen: Record<string, number> }).__toastsSeen[t], title);
+  const seen = await page.evaluate(
+    (t) => (window as unknown as { __toastsSeen: Record<string, number> }).__toastsSeen[t],
+    title,
+  );
   return seen - (await submitted());
 }
 
@@ -143,7 +155,9 @@ describe('notifications journey', () => {
     expect(directMs).toBeGreaterThan(0);
     expect(directMs).toBeLessThan(DELIVERY_MS);
     await op.page.getByText('알림이 성공적으로 발송되었습니다.').waitFor();
-    await expect.poll(() => bell(adv1.page).getAttribute('aria-label'), { timeout: DELIVERY_MS }).toBe('알림, 읽지 않은 알림 1');
+    await expect
+      .poll(() => bell(adv1.page).getAttribute('aria-label'), { timeout: DELIVERY_MS })
+      .toBe('알림, 읽지 않은 알림 1');
     await shot(adv1.page, 'direct-toast');
     await adv2.page.waitForTimeout(500);
     await expect(toastRegion(adv2.page).getByText(directTitle).count()).resolves.toBe(0);
@@ -159,25 +173,37 @@ describe('notifications journey', () => {
     await dialog.getByLabel('제목').fill(broadcastTitle);
     await dialog.getByLabel('내용').fill('오늘 밤 12시부터 2시까지 서버 점검이 있습니다.');
     await dialog.getByRole('button', { name: '알림 발송' }).click();
-    const broadcastMs = await Promise.all([adv1, adv2].map((w) => toastDelay(w.page, broadcastTitle, () => submittedAt(op.page))));
+    const broadcastMs = await Promise.all(
+      [adv1, adv2].map((w) => toastDelay(w.page, broadcastTitle, () => submittedAt(op.page))),
+    );
     for (const ms of broadcastMs) {
       expect(ms).toBeGreaterThan(0);
       expect(ms).toBeLessThan(DELIVERY_MS);
     }
-    console.info(`notification delivery after the operator's submit: direct ${directMs} ms, broadcast ${broadcastMs.join(' / ')} ms`);
+    console.info(
+      `notification delivery after the operator's submit: direct ${directMs} ms, broadcast ${broadcastMs.join(' / ')} ms`,
+    );
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => bell(adv1.page).getAttribute('aria-label'), { timeout: DELIVERY_MS }).toBe('알림, 읽지 않은 알림 2');
-    await expect.poll(() => bell(adv2.page).getAttribute('aria-label'), { timeout: DELIVERY_MS }).toBe('알림, 읽지 않은 알림 1');
+    await expect
+      .poll(() => bell(adv1.page).getAttribute('aria-label'), { timeout: DELIVERY_MS })
+      .toBe('알림, 읽지 않은 알림 2');
+    await expect
+      .poll(() => bell(adv2.page).getAttribute('aria-label'), { timeout: DELIVERY_MS })
+      .toBe('알림, 읽지 않은 알림 1');
     await shot(adv2.page, 'broadcast-toast');
 
     // 3. The first advertiser reads the broadcast from the bell; the read survives a reload.
     await bell(adv1.page).click();
     const dropdown = adv1.page.getByRole('region', { name: '최근 알림' });
     await dropdown.getByRole('button', { name: new RegExp(`^읽지 않음: ${broadcastTitle},`) }).click();
-    await expect.poll(() => bell(adv1.page).getAttribute('aria-label'), { timeout: 5_000 }).toBe('알림, 읽지 않은 알림 1');
+    await expect
+      .poll(() => bell(adv1.page).getAttribute('aria-label'), { timeout: 5_000 })
+      .toBe('알림, 읽지 않은 알림 1');
     await adv1.page.reload();
     await bell(adv1.page).waitFor();
-    await expect.poll(() => bell(adv1.page).getAttribute('aria-label'), { timeout: 5_000 }).toBe('알림, 읽지 않은 알림 1');
+    await expect
+      .poll(() => bell(adv1.page).getAttribute('aria-label'), { timeout: 5_000 })
+      .toBe('알림, 읽지 않은 알림 1');
     await bell(adv1.page).click();
     await dropdown.getByRole('button', { name: new RegExp(`^${broadcastTitle},`) }).waitFor();
     await dropdown.getByRole('button', { name: new RegExp(`^읽지 않음: ${directTitle},`) }).waitFor();
@@ -189,8 +215,14 @@ describe('notifications journey', () => {
     const api = apiClient(stack.url);
     const { token: token1 } = await api.login(first.email, first.password);
     const { token: token2 } = await api.login(second.email, second.password);
-    const items1 = (await api.call('GET', '/api/notifications', { token: token1 })).body.data.items as Array<{ title: string; is_read: boolean }>;
-    const items2 = (await api.call('GET', '/api/notifications', { token: token2 })).body.data.items as Array<{ title: string; is_read: boolean }>;
+    const items1 = (await api.call('GET', '/api/notifications', { token: token1 })).body.data.items as Array<{
+      title: string;
+      is_read: boolean;
+    }>;
+    const items2 = (await api.call('GET', '/api/notifications', { token: token2 })).body.data.items as Array<{
+      title: string;
+      is_read: boolean;
+    }>;
     expect(items1.map((n) => [n.title, n.is_read])).toEqual([
       [broadcastTitle, true],
       [directTitle, false],
@@ -231,7 +263,9 @@ describe('notifications journey', () => {
     }
     for (const win of [adv1, adv2]) {
       const end = Date.now();
-      const whileUp = win.unreadCountCalls.filter((at) => win.sockets.some((s) => at > s.openedAt + 1000 && at < (s.closedAt ?? end)));
+      const whileUp = win.unreadCountCalls.filter((at) =>
+        win.sockets.some((s) => at > s.openedAt + 1000 && at < (s.closedAt ?? end)),
+      );
       expect(whileUp).toEqual([]);
     }
     expect(op.sockets).toEqual([]);

@@ -21,7 +21,8 @@ import { fund, row } from '../support/slots';
  * written through the storage modules, as the rank job writes them.
  */
 const screenshotDir = resolve(import.meta.dirname, '../artifacts');
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(screenshotDir, `ranking-${name}.png`), fullPage });
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: join(screenshotDir, `ranking-${name}.png`), fullPage });
 const PRICE = 50_000;
 const advertiser = { email: 'rankadv', password: 'adpass123', fullName: '박순위' };
 const rival = { email: 'rankrival', password: 'rvpass123', fullName: '최경쟁' };
@@ -46,7 +47,10 @@ async function runningSlots(account: { email: string; password: string }, first:
   for (const [i, keyword] of keywords.entries()) {
     const created = await api.call('POST', '/api/slots', { token, body: row(first + i, { keywords: keyword }) });
     expect(created.status).toBe(201);
-    const approved = await api.call('POST', `/api/slots/${created.body.data.id}/approve`, { token: opToken, body: { approved: true, approvedPrice: PRICE } });
+    const approved = await api.call('POST', `/api/slots/${created.body.data.id}/approve`, {
+      token: opToken,
+      body: { approved: true, approvedPrice: PRICE },
+    });
     expect(approved.status).toBe(200);
     ids.push(created.body.data.id);
   }
@@ -74,7 +78,16 @@ beforeAll(async () => {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.slotRankDay(slotIds[0], date), entity: 'slotRankDay', date, rank, min_rank: rank - 1, avg_rank: rank + 0.5, max_rank: rank + 2, prev_rank: i ? trend[i - 1] : null },
+        Item: {
+          ...keys.slotRankDay(slotIds[0], date),
+          entity: 'slotRankDay',
+          date,
+          rank,
+          min_rank: rank - 1,
+          avg_rank: rank + 0.5,
+          max_rank: rank + 2,
+          prev_rank: i ? trend[i - 1] : null,
+        },
       }),
     );
   }
@@ -107,7 +120,15 @@ describe('ranks for an advertiser', () => {
     const modal = page.getByRole('dialog', { name: /순위 히스토리/ });
     await modal.getByRole('img', { name: '일별 순위 추이, 최고 7위, 최저 30위' }).waitFor();
     const grid = modal.getByRole('table', { name: '일별 순위' });
-    expect(await grid.getByRole('columnheader').allTextContents()).toEqual(['날짜 (KST)', '순위', '전일', '변동', '최고', '평균', '최저']);
+    expect(await grid.getByRole('columnheader').allTextContents()).toEqual([
+      '날짜 (KST)',
+      '순위',
+      '전일',
+      '변동',
+      '최고',
+      '평균',
+      '최저',
+    ]);
     const todayCells = await grid.locator(`tr[data-date="${kstToday()}"] td`).allTextContents();
     expect(todayCells.slice(1)).toEqual(['7위', '12위', '▲5', '6위', '7.5위', '9위']);
     await shot(page, 'rank-history', false);
@@ -144,7 +165,11 @@ describe('ranks for an advertiser', () => {
     expect(improvedRows[1]).toContain('블루투스 이어폰');
     expect(improvedRows[1]).toContain('박순위내 슬롯');
     const best = await page.getByRole('table', { name: '현재 순위 TOP' }).locator('tbody tr').allTextContents();
-    expect(best.map((r) => r.match(/게이밍 마우스|블루투스 이어폰|무선 충전기/)?.[0])).toEqual(['게이밍 마우스', '블루투스 이어폰', '무선 충전기']);
+    expect(best.map((r) => r.match(/게이밍 마우스|블루투스 이어폰|무선 충전기/)?.[0])).toEqual([
+      '게이밍 마우스',
+      '블루투스 이어폰',
+      '무선 충전기',
+    ]);
     await shot(page, 'keywords');
     await page.getByRole('tab', { name: '광고주 랭킹' }).click();
     const advertisers = await page.getByRole('table', { name: '광고주 랭킹' }).locator('tbody tr').allTextContents();

@@ -13,7 +13,8 @@ import { fund, productUrl } from '../support/slots';
  * field tab appears in the registration form and the slot list. Plus the guards and maintenance.
  */
 const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `settings-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(screenshotDir, `settings-${name}.png`), fullPage: true });
 const advertiser = { email: 'setadv', password: 'adpass123', fullName: '최광고' };
 const operator = { email: 'setop', password: 'oppass123', fullName: '한운영', role: 'operator' as const };
 
@@ -34,7 +35,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const cssVar = (page: Page, name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+const cssVar = (page: Page, name: string) =>
+  page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
 
 /** The shell's preset, and whether the sidebar is drawn to the right of the page. */
 async function shellLook(page: Page) {
@@ -43,7 +45,11 @@ async function shellLook(page: Page) {
   const layout = await shell.getAttribute('data-layout');
   const sidebar = await page.locator('#app-sidebar').boundingBox();
   const main = await page.locator('main').first().boundingBox();
-  return { layout, theme: await page.evaluate(() => document.documentElement.dataset.theme), sidebarRight: !!sidebar && !!main && sidebar.x > main.x };
+  return {
+    layout,
+    theme: await page.evaluate(() => document.documentElement.dataset.theme),
+    sidebarRight: !!sidebar && !!main && sidebar.x > main.x,
+  };
 }
 
 async function signInDeveloper() {
@@ -122,7 +128,9 @@ describe('settings journey', () => {
     const api = apiClient(stack.url);
     const { token } = await api.login(advertiser.email, advertiser.password);
     const listed = (await api.call('GET', '/api/field-configs', { token })).body.data as { field_key: string }[];
-    expect(listed.map((f) => f.field_key).indexOf('brand')).toBe(listed.map((f) => f.field_key).indexOf('description') - 1);
+    expect(listed.map((f) => f.field_key).indexOf('brand')).toBe(
+      listed.map((f) => f.field_key).indexOf('description') - 1,
+    );
 
     const user = await browser.freshPage();
     await submitLogin(user, stack.url, advertiser.email, advertiser.password);
@@ -191,7 +199,10 @@ describe('settings journey', () => {
 
     const api = apiClient(stack.url);
     const { token } = await api.login(advertiser.email, advertiser.password);
-    const refused = await api.call('POST', '/api/slots', { token, body: { customFields: { keywords: '점검중', landingUrl: productUrl(12) } } });
+    const refused = await api.call('POST', '/api/slots', {
+      token,
+      body: { customFields: { keywords: '점검중', landingUrl: productUrl(12) } },
+    });
     expect(refused.status).toBe(503);
     expect(refused.body.code).toBe('MAINTENANCE');
 

@@ -14,7 +14,8 @@ import { productUrl, setSetting } from '../support/slots';
  * history page, looks at its slots and extends them all.
  */
 const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `slot-allocations-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(screenshotDir, `slot-allocations-${name}.png`), fullPage: true });
 const advertiser = { email: 'preadv', password: 'adpass123', fullName: '박선슬롯' };
 const operator = { email: 'preop', password: 'oppass123', fullName: '정운영', role: 'operator' as const };
 
@@ -65,7 +66,9 @@ describe('pre-allocation journey', () => {
     await dialog.getByLabel('슬롯 개수').fill('20');
     await dialog.getByLabel('발행 사유').fill('선결제 20슬롯 (브라우저 여정)');
     await dialog.getByRole('button', { name: '발행' }).click();
-    const confirm = page.getByRole('dialog', { name: '선슬롯 발행' }).filter({ hasText: '슬롯 20개를 발행하시겠습니까?' });
+    const confirm = page
+      .getByRole('dialog', { name: '선슬롯 발행' })
+      .filter({ hasText: '슬롯 20개를 발행하시겠습니까?' });
     await confirm.getByRole('button', { name: '발행' }).click();
     await page.getByText('선슬롯 발행이 완료되었습니다.').first().waitFor();
     const row = page.getByTestId('allocation-row');
@@ -88,7 +91,10 @@ describe('pre-allocation journey', () => {
     await fill.getByRole('button', { name: '등록', exact: true }).click();
     await fill.waitFor({ state: 'hidden' });
     await page.getByText('선슬롯 키워드').first().waitFor();
-    expect((await api.call('GET', '/api/slots/count', { token: userToken })).body.data).toMatchObject({ allocated: 20, used: 1 });
+    expect((await api.call('GET', '/api/slots/count', { token: userToken })).body.data).toMatchObject({
+      allocated: 20,
+      used: 1,
+    });
 
     // 4. The operator sees the issuance, its slots, and extends them all by 10 days.
     page = await browser.freshPage();
@@ -119,7 +125,12 @@ describe('pre-allocation journey', () => {
     const slots = (await api.call('GET', '/api/slots?limit=30', { token: userToken })).body.data.items;
     const child = slots.find((s: { parent_slot_id: string | null }) => s.parent_slot_id);
     // The modal's default period is 7 days from today: the extension runs the 10 days after it.
-    expect(child).toMatchObject({ keyword: '선슬롯 키워드', startDate: addKstDays(kstToday(), 7), endDate: addKstDays(kstToday(), 16), payment_completed: true });
+    expect(child).toMatchObject({
+      keyword: '선슬롯 키워드',
+      startDate: addKstDays(kstToday(), 7),
+      endDate: addKstDays(kstToday(), 16),
+      payment_completed: true,
+    });
 
     // In pre-allocation mode the slot list offers the same issuance (the app composes it there).
     await page.goto(`${stack.url}/admin/slots`);

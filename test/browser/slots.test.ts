@@ -17,7 +17,8 @@ import { balanceOf, fund, productUrl } from '../support/slots';
  */
 const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
 /** Full pages for lists; the viewport for dialogs (they sit over the viewport). */
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(screenshotDir, `slots-${name}.png`), fullPage });
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: join(screenshotDir, `slots-${name}.png`), fullPage });
 const excelFixture = fileURLToPath(new URL('../../web/src/features/slots/utils/fixtures/slots.xls', import.meta.url));
 const PRICE = 50_000; // defaultSlotPrice
 const START_BALANCE = 2_000_000;
@@ -49,7 +50,9 @@ async function signIn(page: Page) {
 
 /** The TSV Excel puts on the clipboard for a block of rows (keyword, URL, MID). */
 const tsv = (from: number, count: number) =>
-  Array.from({ length: count }, (_, i) => [`붙여넣기 키워드 ${from + i}`, productUrl(from + i), `M${from + i}`].join('\t')).join('\r\n') + '\r\n';
+  Array.from({ length: count }, (_, i) =>
+    [`붙여넣기 키워드 ${from + i}`, productUrl(from + i), `M${from + i}`].join('\t'),
+  ).join('\r\n') + '\r\n';
 
 /** Fires a real paste event with clipboard text at the focused element (headless has no OS clipboard). */
 async function pasteText(page: Page, text: string) {
@@ -128,7 +131,9 @@ describe('My slots and bulk registration', () => {
     await page.getByRole('combobox', { name: '페이지당 개수' }).selectOption('50');
     await page.locator('tbody tr[data-slot-number="31"]').waitFor();
     await expect.poll(() => page.locator('tbody tr[data-slot-number]').count()).toBe(31);
-    await expect.poll(() => page.locator('tbody tr[data-slot-number]').getByText('승인대기', { exact: true }).count()).toBe(31);
+    await expect
+      .poll(() => page.locator('tbody tr[data-slot-number]').getByText('승인대기', { exact: true }).count())
+      .toBe(31);
     await page.getByText('붙여넣기 키워드 30').waitFor();
     await shot(page, '3-list-pending');
 
@@ -142,7 +147,10 @@ describe('My slots and bulk registration', () => {
     const listed = await api.call('GET', '/api/slots?limit=100', { token: advToken });
     const first = listed.body.data.items.find((s: { slot_number: number }) => s.slot_number === 1);
     expect(first.customFields.keywords).toBe('단일 등록 키워드');
-    const approved = await api.call('POST', `/api/slots/${first.id}/approve`, { token: opToken, body: { approved: true } });
+    const approved = await api.call('POST', `/api/slots/${first.id}/approve`, {
+      token: opToken,
+      body: { approved: true },
+    });
     expect(approved.status).toBe(200);
 
     await page.getByRole('button', { name: '새로고침' }).click();
@@ -167,7 +175,9 @@ describe('My slots and bulk registration', () => {
     const pause = page.getByRole('dialog', { name: '슬롯 일시정지' });
     await pause.getByText('일시정지해도 만료일은 변경되지 않습니다.', { exact: false }).waitFor();
     // The row flips optimistically; wait for the server's answer before reading the table.
-    const pauseSaved = page.waitForResponse((r) => r.url().endsWith(`/api/slots/${first.id}/status`) && r.request().method() === 'PATCH');
+    const pauseSaved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/slots/${first.id}/status`) && r.request().method() === 'PATCH',
+    );
     await pause.getByRole('button', { name: '일시정지' }).click();
     expect((await pauseSaved).status()).toBe(200);
     await row.getByText('일시정지', { exact: true }).waitFor();
@@ -178,7 +188,9 @@ describe('My slots and bulk registration', () => {
     await shot(page, '4-paused');
 
     await row.getByRole('switch', { name: '슬롯 #1 재개' }).click();
-    const resumeSaved = page.waitForResponse((r) => r.url().endsWith(`/api/slots/${first.id}/status`) && r.request().method() === 'PATCH');
+    const resumeSaved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/slots/${first.id}/status`) && r.request().method() === 'PATCH',
+    );
     await page.getByRole('dialog', { name: '슬롯 재개' }).getByRole('button', { name: '재개' }).click();
     expect((await resumeSaved).status()).toBe(200);
     await row.getByText('진행중').waitFor();
@@ -198,16 +210,22 @@ describe('My slots and bulk registration', () => {
     await history.getByText('표시할 순위 데이터가 없습니다.').waitFor();
     await shot(page, '5b-rank-history', false);
     // '새 창으로 보기': the same history alone in a 700×800 window, signed in, without the sidebar.
-    const [popup] = await Promise.all([page.waitForEvent('popup'), history.getByRole('button', { name: '새 창으로 보기' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      history.getByRole('button', { name: '새 창으로 보기' }).click(),
+    ]);
     await popup.getByRole('heading', { name: '순위 히스토리 · 슬롯 #1' }).waitFor();
     await popup.getByRole('table', { name: '일별 순위' }).waitFor();
     await expect(popup.getByRole('button', { name: '로그아웃' }).count()).resolves.toBe(0);
     await expect(popup.evaluate(() => [window.innerWidth, window.innerHeight])).resolves.toEqual([700, 800]);
     await popup.screenshot({ path: join(screenshotDir, 'slots-5b-rank-history-window.png') });
     // The click closes its own page, so Playwright may report the target gone: the close event is the check.
-    const closeClick = popup.getByRole('button', { name: '닫기' }).click({ noWaitAfter: true }).catch((err: Error) => {
-      if (!/closed/.test(err.message)) throw err;
-    });
+    const closeClick = popup
+      .getByRole('button', { name: '닫기' })
+      .click({ noWaitAfter: true })
+      .catch((err: Error) => {
+        if (!/closed/.test(err.message)) throw err;
+      });
     await Promise.all([popup.waitForEvent('close'), closeClick]);
     await history.getByRole('button', { name: '닫기' }).click();
 
@@ -234,7 +252,10 @@ describe('My slots and bulk registration', () => {
     await row.getByText('일괄 변경 키워드').waitFor();
 
     // 8. The download: a BOM-prefixed CSV with current and yesterday's rank columns.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '엑셀 다운로드' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '엑셀 다운로드' }).click(),
+    ]);
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toContain('현재 순위,어제 순위');
@@ -242,7 +263,10 @@ describe('My slots and bulk registration', () => {
 
     // The card view shows the same slots with D-n.
     await page.getByRole('button', { name: '카드로 보기' }).click();
-    await page.locator('li[data-slot-number="1"]').getByText(/^D-\d+$/).waitFor();
+    await page
+      .locator('li[data-slot-number="1"]')
+      .getByText(/^D-\d+$/)
+      .waitFor();
     await shot(page, '6-cards');
   }, 120_000); // the longest journey: room for a loaded CI machine
 
@@ -263,12 +287,18 @@ describe('My slots and bulk registration', () => {
     await grid.getByText('엑셀 키워드 2').waitFor();
     // Row 1 holds the file's first data row, keyword in the keyword column (the cursor edits it).
     await expect(grid.getByLabel('1행 키워드').inputValue()).resolves.toBe('엑셀 키워드 1');
-    await expect(grid.locator('tbody tr').nth(1).locator('td[role="gridcell"]').first().textContent()).resolves.toBe('엑셀 키워드 2');
-    await expect(grid.locator('tbody tr').nth(2).locator('td[role="gridcell"]').nth(2).textContent()).resolves.toBe('0000093');
+    await expect(grid.locator('tbody tr').nth(1).locator('td[role="gridcell"]').first().textContent()).resolves.toBe(
+      '엑셀 키워드 2',
+    );
+    await expect(grid.locator('tbody tr').nth(2).locator('td[role="gridcell"]').nth(2).textContent()).resolves.toBe(
+      '0000093',
+    );
     await shot(page, '7-excel-upload', false);
 
     // A file that is not a spreadsheet is refused with the rule, and the grid keeps its rows.
-    await page.locator('#bulk-excel-upload').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .locator('#bulk-excel-upload')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByText('엑셀 파일(.xlsx, .xls)만 업로드할 수 있습니다.').waitFor();
     await page.getByTestId('bulk-count').getByText('3개').waitFor();
 

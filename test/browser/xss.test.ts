@@ -38,9 +38,23 @@ beforeAll(async () => {
   await fund(adv.id, 10 * 50_000);
   const token = (await api.login('xssadv', 'secret12')).token;
   for (const [i, vector] of vectors.slice(0, 6).entries()) {
-    const slot = await api.call('POST', '/api/slots', { token, body: { customFields: { keywords: vector.slice(0, 90), landingUrl: productUrl(i), mid: vector.slice(0, 40), description: vector } } });
+    const slot = await api.call('POST', '/api/slots', {
+      token,
+      body: {
+        customFields: {
+          keywords: vector.slice(0, 90),
+          landingUrl: productUrl(i),
+          mid: vector.slice(0, 40),
+          description: vector,
+        },
+      },
+    });
     expect(slot.status, JSON.stringify(slot.body)).toBe(201);
-    if (i === 0) await api.call('POST', `/api/slots/${slot.body.data.id}/approve`, { token: op.token, body: { approved: false, rejectionReason: vectors[2] } });
+    if (i === 0)
+      await api.call('POST', `/api/slots/${slot.body.data.id}/approve`, {
+        token: op.token,
+        body: { approved: false, rejectionReason: vectors[2] },
+      });
   }
   browser = await launchBrowser();
 });
@@ -53,8 +67,11 @@ afterAll(async () => {
 async function expectNothingRan(page: Page) {
   const found = await page.evaluate(() => ({
     ran: (window as unknown as { __xss?: number }).__xss ?? null,
-    injected: document.querySelectorAll('img[src="x"], svg[onload], iframe[src^="javascript"], a[href^="javascript"], details[ontoggle], body[onload] script, main script').length,
-    handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).length,
+    injected: document.querySelectorAll(
+      'img[src="x"], svg[onload], iframe[src^="javascript"], a[href^="javascript"], details[ontoggle], body[onload] script, main script',
+    ).length,
+    handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name)))
+      .length,
   }));
   expect(found).toEqual({ ran: null, injected: 0, handlers: 0 });
 }
@@ -72,7 +89,9 @@ describe('stored XSS vectors', () => {
     await page.waitForURL((url) => url.pathname === '/slots');
     await api.settled();
     // The list may still be rendering when the calls settle (a loaded machine): wait for the text itself.
-    await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain('<script>window.__xss=1</script>');
+    await expect
+      .poll(() => page.locator('main').innerText(), { timeout: 10_000 })
+      .toContain('<script>window.__xss=1</script>');
     await expectNothingRan(page);
 
     const staff = await browser.freshPage();
@@ -105,7 +124,10 @@ describe('announcement HTML (OWASP XSS cheat-sheet vectors)', () => {
   it('none survives the save or the render, on the list, the detail modal or the banner', async () => {
     const api = apiClient(stack.url);
     const op = await api.login('xssop', 'secret12');
-    const saved = await api.call('POST', '/api/announcements', { token: op.token, body: { title: 'xss-api', content: owaspXssVectors.join('\n'), is_pinned: true } });
+    const saved = await api.call('POST', '/api/announcements', {
+      token: op.token,
+      body: { title: 'xss-api', content: owaspXssVectors.join('\n'), is_pinned: true },
+    });
     expect(saved.status).toBe(201);
     const { announcementsStore } = await import('../../functions/storage/announcements');
     const now = new Date().toISOString();
@@ -150,12 +172,27 @@ describe('announcement HTML (OWASP XSS cheat-sheet vectors)', () => {
       await content.waitFor();
       await page.waitForTimeout(300);
       const found = await content.evaluate((root) => ({
-        elements: [...root.querySelectorAll('script, style, iframe, frame, object, embed, svg, math, link, meta, base, form, input, template, body')].length,
-        handlers: [...root.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).length,
+        elements: [
+          ...root.querySelectorAll(
+            'script, style, iframe, frame, object, embed, svg, math, link, meta, base, form, input, template, body',
+          ),
+        ].length,
+        handlers: [...root.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name)))
+          .length,
         styles: root.querySelectorAll('[style]').length,
         badUrls: [...root.querySelectorAll('[href], [src], [action], [background]')]
-          .map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('action') ?? el.getAttribute('background') ?? '')
-          .filter((u) => !/^(https?:\/\/|mailto:|\/media\/announcements\/|\/(?!\/))/i.test(u) || /^https?:\/\/tracker/.test(u)),
+          .map(
+            (el) =>
+              el.getAttribute('href') ??
+              el.getAttribute('src') ??
+              el.getAttribute('action') ??
+              el.getAttribute('background') ??
+              '',
+          )
+          .filter(
+            (u) =>
+              !/^(https?:\/\/|mailto:|\/media\/announcements\/|\/(?!\/))/i.test(u) || /^https?:\/\/tracker/.test(u),
+          ),
         images: [...root.querySelectorAll('img')].map((img) => img.getAttribute('src')),
       }));
       expect(found, title).toEqual({ elements: 0, handlers: 0, styles: 0, badUrls: [], images: [] });
@@ -177,7 +214,10 @@ describe('chat messages', () => {
     const api = apiClient(stack.url);
     await stack.createUser({ email: 'xssdev', password: 'secret12', fullName: '개발자', role: 'developer' });
     const dev = await api.login('xssdev', 'secret12');
-    expect((await api.call('PUT', '/api/system-settings/key/chatEnabled', { token: dev.token, body: { value: true } })).status).toBe(200);
+    expect(
+      (await api.call('PUT', '/api/system-settings/key/chatEnabled', { token: dev.token, body: { value: true } }))
+        .status,
+    ).toBe(200);
     const adv = await api.login('xssadv', 'secret12');
     for (const vector of vectors) {
       const sent = await api.call('POST', '/api/chat/messages', { token: adv.token, body: { content: vector } });

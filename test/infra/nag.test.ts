@@ -35,7 +35,12 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
   });
 
   it('finds nothing unacknowledged in production (pinned account and region)', () => {
-    const prod = check({ stage: 'prod', prodAccount: '123456789012', prodRegion: 'eu-central-1', alarmEmail: 'ops@example.com' });
+    const prod = check({
+      stage: 'prod',
+      prodAccount: '123456789012',
+      prodRegion: 'eu-central-1',
+      alarmEmail: 'ops@example.com',
+    });
     expect(prod.early).toEqual([]);
     expect(prod.synthError).toBe('');
   });
@@ -47,7 +52,10 @@ describe('cdk-nag (AwsSolutions and Serverless packs)', () => {
       .map((c) => c.node.path.replace(/^SimpleSlot-tester-/, ''));
     for (const ack of nagAcknowledgements) {
       expect(ack.reason.length, ack.id).toBeGreaterThan(60);
-      expect(paths.some((p) => ack.where.test(p)), `${ack.id} ${ack.where}`).toBe(true);
+      expect(
+        paths.some((p) => ack.where.test(p)),
+        `${ack.id} ${ack.where}`,
+      ).toBe(true);
     }
   });
 });

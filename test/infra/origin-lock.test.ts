@@ -11,8 +11,14 @@ const ARN = 'arn:aws:secretsmanager:ap-northeast-2:123456789012:secret:origin-ab
 function versions(current: string, previous?: string) {
   secrets.reset();
   secrets.on(GetSecretValueCommand, { SecretId: ARN, VersionStage: 'AWSCURRENT' }).resolves({ SecretString: current });
-  if (previous) secrets.on(GetSecretValueCommand, { SecretId: ARN, VersionStage: 'AWSPREVIOUS' }).resolves({ SecretString: previous });
-  else secrets.on(GetSecretValueCommand, { SecretId: ARN, VersionStage: 'AWSPREVIOUS' }).rejects(Object.assign(new Error('no previous'), { name: 'ResourceNotFoundException' }));
+  if (previous)
+    secrets
+      .on(GetSecretValueCommand, { SecretId: ARN, VersionStage: 'AWSPREVIOUS' })
+      .resolves({ SecretString: previous });
+  else
+    secrets
+      .on(GetSecretValueCommand, { SecretId: ARN, VersionStage: 'AWSPREVIOUS' })
+      .rejects(Object.assign(new Error('no previous'), { name: 'ResourceNotFoundException' }));
 }
 
 const through = (value?: string) => (value === undefined ? {} : { [ORIGIN_VERIFY_HEADER]: value });
@@ -70,7 +76,10 @@ describe('origin lock', () => {
         rawQueryString: '',
         headers,
         pathParameters: { key: 'nope' },
-        requestContext: { requestId: 'r1', http: { method: 'GET', path: '/', sourceIp: '198.51.100.1', userAgent: 't' } },
+        requestContext: {
+          requestId: 'r1',
+          http: { method: 'GET', path: '/', sourceIp: '198.51.100.1', userAgent: 't' },
+        },
         isBase64Encoded: false,
       }) as never;
     const context = { awsRequestId: 'r1', functionName: 'settings', getRemainingTimeInMillis: () => 5000 } as never;
@@ -80,7 +89,9 @@ describe('origin lock', () => {
     expect(JSON.parse(refused.body)).toMatchObject({ success: false, code: 'FORBIDDEN' });
 
     // With CloudFront's header the request reaches the op (an unknown setting key: 404, no table needed).
-    const passed = (await handler(event({ [ORIGIN_VERIFY_HEADER]: 'current-value' }), context)) as { statusCode: number };
+    const passed = (await handler(event({ [ORIGIN_VERIFY_HEADER]: 'current-value' }), context)) as {
+      statusCode: number;
+    };
     expect(passed.statusCode).toBe(404);
   });
 });

@@ -24,7 +24,9 @@ describe('security headers in local mode', () => {
   it('puts every header on the SPA shell, its assets, client routes and API answers', async () => {
     for (const url of ['/', '/slots', '/assets/app.js', '/api/no-such-route']) {
       const response = await fetch(`${server.url}${url}`);
-      const headers = Object.fromEntries(Object.keys(securityHeaderValues()).map((name) => [name, response.headers.get(name)]));
+      const headers = Object.fromEntries(
+        Object.keys(securityHeaderValues()).map((name) => [name, response.headers.get(name)]),
+      );
       expect(headers, url).toEqual(securityHeaderValues());
     }
   });

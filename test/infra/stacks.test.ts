@@ -48,11 +48,21 @@ const topicId = Object.keys(t.data.findResources('AWS::SNS::Topic'))[0];
 const toOperators = (template: Template): unknown[] =>
   template === t.data
     ? [{ Ref: topicId }]
-    : [{ 'Fn::GetStackOutput': Match.objectLike({ StackName: data.stackName, OutputName: Match.stringLikeRegexp(`Ref${topicId}`) }) }];
+    : [
+        {
+          'Fn::GetStackOutput': Match.objectLike({
+            StackName: data.stackName,
+            OutputName: Match.stringLikeRegexp(`Ref${topicId}`),
+          }),
+        },
+      ];
 const expectToOperators = (template: Template, actions: unknown) => {
   expect(actions).toHaveLength(1);
   if (template === t.data) expect(actions).toEqual([{ Ref: topicId }]);
-  else expect(JSON.stringify(actions)).toMatch(new RegExp(`"StackName":"${data.stackName}".*"OutputName":"[^"]*Ref${topicId}`));
+  else
+    expect(JSON.stringify(actions)).toMatch(
+      new RegExp(`"StackName":"${data.stackName}".*"OutputName":"[^"]*Ref${topicId}`),
+    );
 };
 
 describe('stage sandboxes', () => {
@@ -140,11 +150,15 @@ describe('HTTP API', () => {
   });
 
   it('locks every group function to CloudFront: the origin secret in its environment, read access to it', () => {
-    const secretId = Object.keys(t.data.findResources('AWS::SecretsManager::Secret')).find((id) => id.startsWith('OriginVerifySecret'))!;
+    const secretId = Object.keys(t.data.findResources('AWS::SecretsManager::Secret')).find((id) =>
+      id.startsWith('OriginVerifySecret'),
+    )!;
     expect(secretId).toBeDefined();
     for (const [group] of groups) {
       const fn = appFunction(t.api, group);
-      expect(JSON.stringify(fn.env[ORIGIN_VERIFY_SECRET_ENV]), group).toMatch(new RegExp(`"StackName":"${data.stackName}".*Ref${secretId}`));
+      expect(JSON.stringify(fn.env[ORIGIN_VERIFY_SECRET_ENV]), group).toMatch(
+        new RegExp(`"StackName":"${data.stackName}".*Ref${secretId}`),
+      );
       expect(allowedActions(t.api, fn), group).toContain('secretsmanager:GetSecretValue');
     }
   });
@@ -164,7 +178,10 @@ describe('HTTP API', () => {
     });
     const secretId = Object.keys(t.api.findResources('AWS::SecretsManager::Secret'))[0];
     const bootstrap = appFunction(t.api, 'bootstrap');
-    expect(bootstrap.env).toMatchObject({ BOOTSTRAP_DEVELOPER_ID: 'developer', BOOTSTRAP_SECRET_ARN: { Ref: secretId } });
+    expect(bootstrap.env).toMatchObject({
+      BOOTSTRAP_DEVELOPER_ID: 'developer',
+      BOOTSTRAP_SECRET_ARN: { Ref: secretId },
+    });
     expect(allowedActions(t.api, bootstrap)).toContain('secretsmanager:GetSecretValue');
     expect(allowedActions(t.api, bootstrap)).toContain('dynamodb:PutItem');
 
@@ -194,9 +211,15 @@ describe('every app function', () => {
         for (const fn of fns) {
           for (const statement of allowedStatements(template, fn)) {
             const actions = [statement.Action].flat();
-            expect(actions.filter((a) => a.includes('*')), `${name} ${fn.logicalId}`).toEqual([]);
+            expect(
+              actions.filter((a) => a.includes('*')),
+              `${name} ${fn.logicalId}`,
+            ).toEqual([]);
             if ([statement.Resource].flat().includes('*')) {
-              expect(actions.sort(), `${name} ${fn.logicalId}`).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+              expect(actions.sort(), `${name} ${fn.logicalId}`).toEqual([
+                'xray:PutTelemetryRecords',
+                'xray:PutTraceSegments',
+              ]);
             }
           }
         }
@@ -287,7 +310,9 @@ describe('realtime', () => {
   it('lets the WebSocket function verify tokens, keep connections and push', () => {
     const fn = appFunction(t.realtime, 'websocket');
     const actions = allowedActions(t.realtime, fn);
-    expect(actions).toEqual(expect.arrayContaining(['kms:GetPublicKey', 'dynamodb:PutItem', 'execute-api:ManageConnections']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['kms:GetPublicKey', 'dynamodb:PutItem', 'execute-api:ManageConnections']),
+    );
     expect(actions).not.toContain('kms:Sign');
     expect(fn.env.WS_MANAGEMENT_ENDPOINT).toBeDefined();
   });
@@ -300,7 +325,9 @@ describe('realtime', () => {
     expect([dynamo[0].Action].flat().sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
     // The table itself, not its indexes, and only partitions that start with the connection prefix.
     expect(JSON.stringify(dynamo[0].Resource)).not.toContain('index');
-    expect(dynamo[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CONNECTION_KEY_PREFIX}*`] } });
+    expect(dynamo[0].Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CONNECTION_KEY_PREFIX}*`] },
+    });
     // The prefix is the one the storage module writes.
     expect(keys.connection('abc').PK.startsWith(CONNECTION_KEY_PREFIX)).toBe(true);
   });
@@ -329,15 +356,28 @@ describe('alarms', () => {
 
   it('alarms when 5 % or more of HTTP API requests answer 5xx', () => {
     const apiId = Object.keys(t.api.findResources('AWS::ApiGatewayV2::Api'))[0];
-    const dims = [{ Name: 'ApiId', Value: { Ref: apiId } }, { Name: 'Stage', Value: '$default' }];
+    const dims = [
+      { Name: 'ApiId', Value: { Ref: apiId } },
+      { Name: 'Stage', Value: '$default' },
+    ];
     t.api.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Threshold: 5,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       AlarmActions: toOperators(t.api),
       Metrics: Match.arrayWith([
         Match.objectLike({ Expression: 'IF(requests > 0, 100 * errors / requests, 0)', ReturnData: true }),
-        Match.objectLike({ Id: 'requests', MetricStat: Match.objectLike({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count', Dimensions: dims } }) }),
-        Match.objectLike({ Id: 'errors', MetricStat: Match.objectLike({ Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Dimensions: dims } }) }),
+        Match.objectLike({
+          Id: 'requests',
+          MetricStat: Match.objectLike({
+            Metric: { Namespace: 'AWS/ApiGateway', MetricName: 'Count', Dimensions: dims },
+          }),
+        }),
+        Match.objectLike({
+          Id: 'errors',
+          MetricStat: Match.objectLike({
+            Metric: { Namespace: 'AWS/ApiGateway', MetricName: '5xx', Dimensions: dims },
+          }),
+        }),
       ]),
     });
   });
@@ -372,19 +412,31 @@ describe('TLS', () => {
   const deniesPlainHttp = Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
 
   it('makes the operator topic and the failed-jobs queue refuse plain HTTP', () => {
-    t.data.hasResourceProperties('AWS::SNS::TopicPolicy', { PolicyDocument: { Statement: Match.arrayWith([deniesPlainHttp]) } });
-    t.jobs.hasResourceProperties('AWS::SQS::QueuePolicy', { PolicyDocument: { Statement: Match.arrayWith([deniesPlainHttp]) } });
+    t.data.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([deniesPlainHttp]) },
+    });
+    t.jobs.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([deniesPlainHttp]) },
+    });
   });
 });
 
 describe('API stages', () => {
-  const logGroupOf = (template: Template, stageProps: any) => template.findResources('AWS::Logs::LogGroup')[refId(stageProps.AccessLogSettings.DestinationArn)];
+  const logGroupOf = (template: Template, stageProps: any) =>
+    template.findResources('AWS::Logs::LogGroup')[refId(stageProps.AccessLogSettings.DestinationArn)];
 
   it('throttles the HTTP API stage and writes JSON access logs to a log group with retention', () => {
     const [stage] = Object.values(t.api.findResources('AWS::ApiGatewayV2::Stage'));
     expect(stage.Properties.StageName).toBe('$default');
-    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: HTTP_API_THROTTLE.burstLimit, ThrottlingRateLimit: HTTP_API_THROTTLE.rateLimit });
-    expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
+    expect(stage.Properties.DefaultRouteSettings).toEqual({
+      ThrottlingBurstLimit: HTTP_API_THROTTLE.burstLimit,
+      ThrottlingRateLimit: HTTP_API_THROTTLE.rateLimit,
+    });
+    expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      routeKey: '$context.routeKey',
+    });
     const logGroup = logGroupOf(t.api, stage.Properties);
     expect(logGroup.Properties.RetentionInDays).toBe(90);
     expect(logGroup.DeletionPolicy).toBe('Delete');
@@ -392,8 +444,14 @@ describe('API stages', () => {
 
   it('throttles the WebSocket stage and writes JSON access logs to a log group with retention', () => {
     const [stage] = Object.values(t.realtime.findResources('AWS::ApiGatewayV2::Stage'));
-    expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingBurstLimit: WEBSOCKET_THROTTLE.burstLimit, ThrottlingRateLimit: WEBSOCKET_THROTTLE.rateLimit });
-    expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toMatchObject({ connectionId: '$context.connectionId', eventType: '$context.eventType' });
+    expect(stage.Properties.DefaultRouteSettings).toMatchObject({
+      ThrottlingBurstLimit: WEBSOCKET_THROTTLE.burstLimit,
+      ThrottlingRateLimit: WEBSOCKET_THROTTLE.rateLimit,
+    });
+    expect(JSON.parse(stage.Properties.AccessLogSettings.Format)).toMatchObject({
+      connectionId: '$context.connectionId',
+      eventType: '$context.eventType',
+    });
     const logGroup = logGroupOf(t.realtime, stage.Properties);
     expect(logGroup.Properties.RetentionInDays).toBe(90);
     expect(logGroup.DeletionPolicy).toBe('Delete');
@@ -413,11 +471,14 @@ describe('jobs', () => {
 
   it('raises a CloudWatch alarm on the operator topic when the reconciliation logs ledger drift', () => {
     const reconcile = appFunction(t.jobs, 'ledger-reconcile');
-    const logGroup = t.jobs.findResources('AWS::Lambda::Function')[reconcile.logicalId].Properties.LoggingConfig.LogGroup;
+    const logGroup =
+      t.jobs.findResources('AWS::Lambda::Function')[reconcile.logicalId].Properties.LoggingConfig.LogGroup;
     t.jobs.hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: logGroup,
       FilterPattern: '{ $.alarm = "LEDGER_DRIFT" }',
-      MetricTransformations: [Match.objectLike({ MetricName: 'LEDGER_DRIFT', MetricNamespace: 'SimpleSlot/tester', MetricValue: '1' })],
+      MetricTransformations: [
+        Match.objectLike({ MetricName: 'LEDGER_DRIFT', MetricNamespace: 'SimpleSlot/tester', MetricValue: '1' }),
+      ],
     });
     t.jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'LEDGER_DRIFT',
@@ -429,7 +490,12 @@ describe('jobs', () => {
   });
 
   it('alarms the operator topic when a job run fails and when a failed run lands in FailedJobs', () => {
-    const notifiesTopic = { Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching', AlarmActions: toOperators(t.jobs) };
+    const notifiesTopic = {
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: toOperators(t.jobs),
+    };
     const failureQueues = new Set<string>();
     for (const job of schedules) {
       const fn = appFunction(t.jobs, job.name);
@@ -524,9 +590,15 @@ describe('edge (WAF)', () => {
     const [acl] = Object.values(t.edge.findResources('AWS::WAFv2::WebACL'));
     expect(acl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
     const rules = acl.Properties.Rules as any[];
-    const managed = rules.filter((r) => r.Statement.ManagedRuleGroupStatement).map((r) => r.Statement.ManagedRuleGroupStatement);
-    expect(managed.map((m) => `${m.VendorName}/${m.Name}`).sort()).toEqual(['AWS/AWSManagedRulesCommonRuleSet', 'AWS/AWSManagedRulesKnownBadInputsRuleSet']);
-    for (const r of rules.filter((r) => r.Statement.ManagedRuleGroupStatement)) expect(r.OverrideAction).toEqual({ None: {} });
+    const managed = rules
+      .filter((r) => r.Statement.ManagedRuleGroupStatement)
+      .map((r) => r.Statement.ManagedRuleGroupStatement);
+    expect(managed.map((m) => `${m.VendorName}/${m.Name}`).sort()).toEqual([
+      'AWS/AWSManagedRulesCommonRuleSet',
+      'AWS/AWSManagedRulesKnownBadInputsRuleSet',
+    ]);
+    for (const r of rules.filter((r) => r.Statement.ManagedRuleGroupStatement))
+      expect(r.OverrideAction).toEqual({ None: {} });
     // Only the 8 KB body-size rule is counted instead of blocked (bulk registration bodies are larger).
     const common = managed.find((m) => m.Name === 'AWSManagedRulesCommonRuleSet');
     expect(common.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
@@ -536,7 +608,13 @@ describe('edge (WAF)', () => {
     expect(rate.Statement.RateBasedStatement).toMatchObject({
       Limit: AUTH_RATE_LIMIT_PER_5_MIN,
       AggregateKeyType: 'IP',
-      ScopeDownStatement: { ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/auth/' } },
+      ScopeDownStatement: {
+        ByteMatchStatement: {
+          FieldToMatch: { UriPath: {} },
+          PositionalConstraint: 'STARTS_WITH',
+          SearchString: '/api/auth/',
+        },
+      },
     });
     expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
   });
@@ -576,7 +654,8 @@ describe('web', () => {
     expect(Object.keys(policies)).toHaveLength(1);
     const [policyId, policy] = Object.entries(policies)[0];
     expect(behaviours()).toHaveLength(4);
-    for (const b of behaviours()) expect(b.ResponseHeadersPolicyId, b.PathPattern ?? 'default').toEqual({ Ref: policyId });
+    for (const b of behaviours())
+      expect(b.ResponseHeadersPolicyId, b.PathPattern ?? 'default').toEqual({ Ref: policyId });
 
     const security = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const wire = securityHeaderValues();
@@ -588,7 +667,11 @@ describe('web', () => {
     expect(csp).toBe(contentSecurityPolicy([`https://<${mediaId}>`]));
     expect(security).toEqual({
       ContentSecurityPolicy: { ContentSecurityPolicy: expect.anything(), Override: true },
-      StrictTransportSecurity: { AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS, IncludeSubdomains: true, Override: true },
+      StrictTransportSecurity: {
+        AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
+        IncludeSubdomains: true,
+        Override: true,
+      },
       ContentTypeOptions: { Override: true },
       FrameOptions: { FrameOption: wire['x-frame-options'], Override: true },
       ReferrerPolicy: { ReferrerPolicy: wire['referrer-policy'], Override: true },
@@ -596,7 +679,8 @@ describe('web', () => {
   });
 
   it('enforces TLS: viewers on HTTPS, origins over HTTPS, the bucket refuses plain HTTP', () => {
-    for (const b of behaviours()) expect(['redirect-to-https', 'https-only'], b.PathPattern ?? 'default').toContain(b.ViewerProtocolPolicy);
+    for (const b of behaviours())
+      expect(['redirect-to-https', 'https-only'], b.PathPattern ?? 'default').toContain(b.ViewerProtocolPolicy);
     for (const origin of distribution.Origins.filter((o: any) => o.CustomOriginConfig)) {
       expect(origin.CustomOriginConfig.OriginProtocolPolicy, origin.Id).toBe('https-only');
     }
@@ -621,7 +705,9 @@ describe('web', () => {
 
   it('adds the origin-lock secret header (resolved from Secrets Manager at deploy) on the way to the HTTP API only', () => {
     const apiOrigin = originOf(behaviour('/api/*'));
-    const secretId = Object.keys(t.data.findResources('AWS::SecretsManager::Secret')).find((id) => id.startsWith('OriginVerifySecret'))!;
+    const secretId = Object.keys(t.data.findResources('AWS::SecretsManager::Secret')).find((id) =>
+      id.startsWith('OriginVerifySecret'),
+    )!;
     expect(apiOrigin.OriginCustomHeaders).toHaveLength(1);
     const [header] = apiOrigin.OriginCustomHeaders;
     expect(header.HeaderName).toBe(ORIGIN_VERIFY_HEADER);
@@ -636,7 +722,10 @@ describe('web', () => {
 
   it('hands the viewer address to the API in its own header, replacing a client-sent one', () => {
     const stamp = functionCode(behaviour('/api/*').FunctionAssociations[0]);
-    const request = { ...viewerRequest('/api/auth/login', { [VIEWER_IP_HEADER]: '10.0.0.1' }), viewer: { ip: '203.0.113.7' } };
+    const request = {
+      ...viewerRequest('/api/auth/login', { [VIEWER_IP_HEADER]: '10.0.0.1' }),
+      viewer: { ip: '203.0.113.7' },
+    };
     expect(stamp(request).headers[VIEWER_IP_HEADER]).toEqual({ value: '203.0.113.7' });
   });
 
@@ -696,10 +785,18 @@ describe('web', () => {
       writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), '');
       const built = webStack(siteDir);
       const deployments = built.findResources('Custom::CDKBucketDeployment');
-      const [assetsId, assets] = Object.entries(deployments).find(([, d]) => d.Properties.Include?.includes('assets/*'))!;
+      const [assetsId, assets] = Object.entries(deployments).find(([, d]) =>
+        d.Properties.Include?.includes('assets/*'),
+      )!;
       const [, shell] = Object.entries(deployments).find(([, d]) => d.Properties.Exclude?.includes('assets/*'))!;
-      expect(assets.Properties).toMatchObject({ SystemMetadata: { 'cache-control': expect.stringContaining('immutable') }, Prune: false });
-      expect(shell.Properties).toMatchObject({ SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] });
+      expect(assets.Properties).toMatchObject({
+        SystemMetadata: { 'cache-control': expect.stringContaining('immutable') },
+        Prune: false,
+      });
+      expect(shell.Properties).toMatchObject({
+        SystemMetadata: { 'cache-control': 'no-cache' },
+        DistributionPaths: ['/*'],
+      });
       expect(shell.DependsOn).toContain(assetsId);
     } finally {
       rmSync(siteDir, { recursive: true, force: true });
@@ -711,15 +808,27 @@ describe('web', () => {
 describe('announcement media (issue 15)', () => {
   const buckets = t.web.findResources('AWS::S3::Bucket');
   const [mediaId, media] = Object.entries(buckets).find(([id]) => id.startsWith('MediaBucket'))!;
-  const distribution = Object.values(t.web.findResources('AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+  const distribution = Object.values(t.web.findResources('AWS::CloudFront::Distribution'))[0].Properties
+    .DistributionConfig;
   const mediaBehaviour = distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/media/*');
 
   it('keeps the bucket private and encrypted, refuses plain HTTP, and expires unconfirmed uploads', () => {
-    expect(media.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
-    expect(media.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
-    const policy = Object.values(t.web.findResources('AWS::S3::BucketPolicy')).find((p) => refId(p.Properties.Bucket) === mediaId)!;
+    expect(media.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(
+      media.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm,
+    ).toBe('AES256');
+    const policy = Object.values(t.web.findResources('AWS::S3::BucketPolicy')).find(
+      (p) => refId(p.Properties.Bucket) === mediaId,
+    )!;
     expect(policy.Properties.PolicyDocument.Statement).toEqual(
-      expect.arrayContaining([expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      ]),
     );
     expect(media.Properties.LifecycleConfiguration.Rules).toEqual(
       expect.arrayContaining([expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' })]),
@@ -729,7 +838,12 @@ describe('announcement media (issue 15)', () => {
     expect(allows.length).toBeGreaterThan(0);
     // CloudFront (origin access control) reads; a sandbox's auto-delete role empties it on destroy; nobody public.
     for (const st of allows) expect(st.Principal === '*' || st.Principal?.AWS === '*', JSON.stringify(st)).toBe(false);
-    expect(allows.some((st: { Principal: unknown; Action: unknown }) => JSON.stringify(st.Principal) === '{"Service":"cloudfront.amazonaws.com"}' && st.Action === 's3:GetObject')).toBe(true);
+    expect(
+      allows.some(
+        (st: { Principal: unknown; Action: unknown }) =>
+          JSON.stringify(st.Principal) === '{"Service":"cloudfront.amazonaws.com"}' && st.Action === 's3:GetObject',
+      ),
+    ).toBe(true);
   });
 
   it('serves /media/* from the media bucket on the site origin: GET/HEAD, HTTPS, cached, the security headers', () => {
@@ -743,7 +857,7 @@ describe('announcement media (issue 15)', () => {
     expect(mediaBehaviour.ResponseHeadersPolicyId).toBeDefined();
   });
 
-  it('names the bucket within S3\'s 63 characters for the longest stage name in the longest region', () => {
+  it("names the bucket within S3's 63 characters for the longest stage name in the longest region", () => {
     expect(mediaBucketName('a'.repeat(20), '123456789012', 'ap-southeast-5').length).toBeLessThanOrEqual(63);
     expect(mediaBucketName('a'.repeat(20), '123456789012', 'ap-southeast-5')).toMatch(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/);
   });
@@ -752,7 +866,9 @@ describe('announcement media (issue 15)', () => {
     for (const [name, template] of Object.entries(t)) {
       for (const [service, fns] of appFunctions(template)) {
         for (const fn of fns) {
-          const s3 = allowedStatements(template, fn).filter((st) => [st.Action].flat().some((a) => String(a).startsWith('s3:')));
+          const s3 = allowedStatements(template, fn).filter((st) =>
+            [st.Action].flat().some((a) => String(a).startsWith('s3:')),
+          );
           if (service !== 'announcements') {
             expect(s3, `${name} ${service}`).toEqual([]);
             continue;
@@ -760,7 +876,10 @@ describe('announcement media (issue 15)', () => {
           expect(fn.env.MEDIA_BUCKET).toBeDefined();
           const resources = s3.flatMap((st) => [st.Resource].flat()).map((r) => JSON.stringify(r));
           expect(resources.length).toBe(2);
-          expect(resources.every((r) => /media-.*\/(uploads|media\/announcements)\/\*/.test(r)), resources.join()).toBe(true);
+          expect(
+            resources.every((r) => /media-.*\/(uploads|media\/announcements)\/\*/.test(r)),
+            resources.join(),
+          ).toBe(true);
           const served = s3.find((st) => JSON.stringify(st.Resource).includes('media/announcements/'))!;
           expect([served.Action].flat()).toEqual(['s3:PutObject']);
         }

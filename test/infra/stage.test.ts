@@ -12,7 +12,12 @@ const build = (context: Record<string, unknown>) => {
   return app.node.children.filter(Stack.isStack);
 };
 
-const prodContext = { stage: 'prod', prodAccount: '123456789012', prodRegion: 'ap-northeast-2', alarmEmail: 'ops@example.com' };
+const prodContext = {
+  stage: 'prod',
+  prodAccount: '123456789012',
+  prodRegion: 'ap-northeast-2',
+  alarmEmail: 'ops@example.com',
+};
 
 describe('stages', () => {
   it('refuses to synth without -c stage, naming the flag', () => {
@@ -32,7 +37,7 @@ describe('stages', () => {
     expect(alice.filter((n) => bob.includes(n))).toEqual([]);
   });
 
-  it('puts a sandbox in -c region (or the fallback) and the caller\'s account', () => {
+  it("puts a sandbox in -c region (or the fallback) and the caller's account", () => {
     for (const stack of build({ stage: 'alice', region: 'eu-west-1' }).filter((s) => !s.stackName.endsWith('-Edge'))) {
       expect(stack.region, stack.stackName).toBe('eu-west-1');
       expect(stack.environment, stack.stackName).toBe('aws://unknown-account/eu-west-1');
@@ -52,10 +57,15 @@ describe('stages', () => {
   });
 
   it('refuses prod without an alarm subscriber, but lets sandboxes go without one', () => {
-    expect(() => build({ ...prodContext, alarmEmail: undefined })).toThrow(/prod needs an alarm subscriber: pass -c alarmEmail/);
+    expect(() => build({ ...prodContext, alarmEmail: undefined })).toThrow(
+      /prod needs an alarm subscriber: pass -c alarmEmail/,
+    );
     expect(() => build({ stage: 'alice' })).not.toThrow();
     expect(() => build({ stage: 'alice', alarmEmail: 'not-an-address' })).toThrow(/not an e-mail address/);
     const data = build(prodContext).find((s) => s.stackName === 'SimpleSlot-prod-Data')!;
-    Template.fromStack(data).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    Template.fromStack(data).hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
   });
 });

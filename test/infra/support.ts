@@ -32,7 +32,9 @@ export interface FoundFunction {
 /** AppFunctions (every one sets POWERTOOLS_SERVICE_NAME), keyed by service name. */
 export function appFunctions(template: Template): Map<string, FoundFunction[]> {
   const found = new Map<string, FoundFunction[]>();
-  for (const [logicalId, fn] of Object.entries(template.findResources('AWS::Lambda::Function') as Record<string, Resource>)) {
+  for (const [logicalId, fn] of Object.entries(
+    template.findResources('AWS::Lambda::Function') as Record<string, Resource>,
+  )) {
     const env = fn.Properties.Environment?.Variables ?? {};
     const service = env.POWERTOOLS_SERVICE_NAME;
     if (typeof service !== 'string') continue;
@@ -61,7 +63,9 @@ export function allowedStatements(template: Template, fn: FoundFunction): Policy
   const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>).filter((p) =>
     (p.Properties.Roles as Array<{ Ref?: string }>).some((r) => r.Ref === roleId),
   );
-  return policies.flatMap((p) => (p.Properties.PolicyDocument.Statement as PolicyStatementJson[]).filter((s) => s.Effect === 'Allow'));
+  return policies.flatMap((p) =>
+    (p.Properties.PolicyDocument.Statement as PolicyStatementJson[]).filter((s) => s.Effect === 'Allow'),
+  );
 }
 
 /** Every IAM action the function's execution role is allowed (from the policies attached to it). */

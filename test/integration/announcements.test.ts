@@ -25,11 +25,19 @@ let user: Account;
 let user2: Account;
 let operator: Account;
 
-const create = (body: Record<string, unknown>, token = operator.token) => api.call('POST', '/api/announcements', { token, body });
+const create = (body: Record<string, unknown>, token = operator.token) =>
+  api.call('POST', '/api/announcements', { token, body });
 const base = { title: '공지', content: '<p>내용</p>' };
 
 async function annItems() {
-  const out = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'ANNS' }, ConsistentRead: true }));
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': 'ANNS' },
+      ConsistentRead: true,
+    }),
+  );
   return out.Items ?? [];
 }
 
@@ -46,7 +54,17 @@ describe('announcements API', () => {
   it('creates with the caller as author and the defaults, and lists it for users', async () => {
     const res = await create({ title: '첫 공지', content: '<p><strong>굵게</strong> 안내</p>' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ title: '첫 공지', author_name: '김운영', content_type: 'html', category: 'general', priority: 'normal', is_pinned: false, is_active: true, view_count: 0, images: [] });
+    expect(res.body.data).toMatchObject({
+      title: '첫 공지',
+      author_name: '김운영',
+      content_type: 'html',
+      category: 'general',
+      priority: 'normal',
+      is_pinned: false,
+      is_active: true,
+      view_count: 0,
+      images: [],
+    });
     const list = await api.call('GET', '/api/announcements?limit=10', { token: user.token });
     expect(list.status).toBe(200);
     expect(list.body.data.announcements.map((a: { id: string }) => a.id)).toContain(res.body.data.id);
@@ -55,12 +73,25 @@ describe('announcements API', () => {
 
   it('refuses a save without title or content with the Korean message, and writes nothing', async () => {
     const before = (await annItems()).length;
-    for (const body of [{ content: '<p>x</p>' }, { title: '제목' }, { title: '  ', content: 'x' }, { title: '제목', content: '<p> </p>' }, { title: '제목', content: '<script>x()</script>' }]) {
+    for (const body of [
+      { content: '<p>x</p>' },
+      { title: '제목' },
+      { title: '  ', content: 'x' },
+      { title: '제목', content: '<p> </p>' },
+      { title: '제목', content: '<script>x()</script>' },
+    ]) {
       const res = await create(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION', error: announcementMessages.titleAndContentRequired });
+      expect(res.body).toMatchObject({
+        success: false,
+        code: 'VALIDATION',
+        error: announcementMessages.titleAndContentRequired,
+      });
     }
-    const put = await api.call('PUT', `/api/announcements/${(await create(base)).body.data.id}`, { token: operator.token, body: { title: '' } });
+    const put = await api.call('PUT', `/api/announcements/${(await create(base)).body.data.id}`, {
+      token: operator.token,
+      body: { title: '' },
+    });
     expect(put.status).toBe(400);
     expect(put.body.error).toBe('제목과 내용을 입력해주세요.');
     expect((await annItems()).length).toBe(before + 1);
@@ -85,7 +116,8 @@ describe('announcements API', () => {
 
   it('shows users only active announcements within their KST dates; includeInactive is for operators only', async () => {
     const today = kstToday();
-    const mk = async (title: string, extra: Record<string, unknown>) => (await create({ ...base, title, ...extra })).body.data.id as string;
+    const mk = async (title: string, extra: Record<string, unknown>) =>
+      (await create({ ...base, title, ...extra })).body.data.id as string;
     const live = await mk('오늘까지', { start_date: addKstDays(today, -3), end_date: today });
     const startsToday = await mk('오늘부터', { start_date: today });
     const future = await mk('내일부터', { start_date: addKstDays(today, 1) });
@@ -93,7 +125,11 @@ describe('announcements API', () => {
     const inactive = await mk('비활성', { is_active: false });
 
     const ids = async (token: string, query = '') =>
-      ((await api.call('GET', `/api/announcements?limit=100${query}`, { token })).body.data.announcements as Array<{ id: string }>).map((a) => a.id);
+      (
+        (await api.call('GET', `/api/announcements?limit=100${query}`, { token })).body.data.announcements as Array<{
+          id: string;
+        }>
+      ).map((a) => a.id);
     const forUser = await ids(user.token, '&includeInactive=true');
     expect(forUser).toEqual(expect.arrayContaining([live, startsToday]));
     for (const hidden of [future, past, inactive]) expect(forUser).not.toContain(hidden);
@@ -102,48 +138,80 @@ describe('announcements API', () => {
     expect(await ids(operator.token)).not.toContain(inactive);
 
     // Users cannot open what they cannot list; operators can.
-    for (const hidden of [future, past, inactive]) expect((await api.call('GET', `/api/announcements/${hidden}`, { token: user.token })).status).toBe(404);
+    for (const hidden of [future, past, inactive])
+      expect((await api.call('GET', `/api/announcements/${hidden}`, { token: user.token })).status).toBe(404);
     expect((await api.call('GET', `/api/announcements/${inactive}`, { token: operator.token })).status).toBe(200);
 
     // Only the first `limit` come back.
-    expect((await api.call('GET', '/api/announcements?limit=2', { token: user.token })).body.data.announcements).toHaveLength(2);
+    expect(
+      (await api.call('GET', '/api/announcements?limit=2', { token: user.token })).body.data.announcements,
+    ).toHaveLength(2);
     expect((await api.call('GET', '/api/announcements?limit=101', { token: user.token })).status).toBe(400);
   });
 
   it('pinned: only pinned, active and live ones', async () => {
     const pinned = (await create({ ...base, title: '고정', is_pinned: true })).body.data.id;
-    const pinnedInactive = (await create({ ...base, title: '고정 비활성', is_pinned: true, is_active: false })).body.data.id;
-    const pinnedFuture = (await create({ ...base, title: '고정 미래', is_pinned: true, start_date: addKstDays(kstToday(), 2) })).body.data.id;
+    const pinnedInactive = (await create({ ...base, title: '고정 비활성', is_pinned: true, is_active: false })).body
+      .data.id;
+    const pinnedFuture = (
+      await create({ ...base, title: '고정 미래', is_pinned: true, start_date: addKstDays(kstToday(), 2) })
+    ).body.data.id;
     const res = await api.call('GET', '/api/announcements/pinned', { token: user.token });
     expect(res.status).toBe(200);
     const ids = res.body.data.map((a: { id: string }) => a.id);
     expect(ids).toContain(pinned);
     expect(ids).not.toContain(pinnedInactive);
     expect(ids).not.toContain(pinnedFuture);
-    expect(res.body.data.every((a: { is_pinned: boolean; is_active: boolean }) => a.is_pinned && a.is_active)).toBe(true);
+    expect(res.body.data.every((a: { is_pinned: boolean; is_active: boolean }) => a.is_pinned && a.is_active)).toBe(
+      true,
+    );
   });
 
   it('counts a view once per user, also when one user opens it ten times at once, and marks it read', async () => {
     const id = (await create({ ...base, title: '조회수' })).body.data.id;
-    const opens = await Promise.all(Array.from({ length: 10 }, () => api.call('GET', `/api/announcements/${id}`, { token: user.token })));
+    const opens = await Promise.all(
+      Array.from({ length: 10 }, () => api.call('GET', `/api/announcements/${id}`, { token: user.token })),
+    );
     expect(opens.map((r) => r.status)).toEqual(Array(10).fill(200));
     const second = await api.call('GET', `/api/announcements/${id}`, { token: user2.token });
     expect(second.body.data).toMatchObject({ view_count: 2, is_read: true });
     await api.call('GET', `/api/announcements/${id}`, { token: user2.token });
-    const listed = (await api.call('GET', '/api/announcements?limit=100', { token: user.token })).body.data.announcements.find((a: { id: string }) => a.id === id);
+    const listed = (
+      await api.call('GET', '/api/announcements?limit=100', { token: user.token })
+    ).body.data.announcements.find((a: { id: string }) => a.id === id);
     expect(listed).toMatchObject({ view_count: 2, is_read: true });
-    const forOperator = (await api.call('GET', '/api/announcements?limit=100', { token: operator.token })).body.data.announcements.find((a: { id: string }) => a.id === id);
+    const forOperator = (
+      await api.call('GET', '/api/announcements?limit=100', { token: operator.token })
+    ).body.data.announcements.find((a: { id: string }) => a.id === id);
     expect(forOperator.is_read).toBe(false);
   });
 
   it('updates one field (the active and pin toggles) and deletes', async () => {
     const id = (await create(base)).body.data.id;
-    const off = await api.call('PUT', `/api/announcements/${id}`, { token: operator.token, body: { is_active: false } });
+    const off = await api.call('PUT', `/api/announcements/${id}`, {
+      token: operator.token,
+      body: { is_active: false },
+    });
     expect(off.status).toBe(200);
     expect(off.body.data).toMatchObject({ is_active: false, title: '공지', content: '<p>내용</p>' });
-    const pin = await api.call('PUT', `/api/announcements/${id}`, { token: operator.token, body: { is_pinned: true, priority: 'urgent', category: 'maintenance' } });
-    expect(pin.body.data).toMatchObject({ is_pinned: true, is_active: false, priority: 'urgent', category: 'maintenance' });
-    expect((await api.call('PUT', `/api/announcements/${id}`, { token: operator.token, body: { start_date: '2026-05-02', end_date: '2026-05-01' } })).status).toBe(400);
+    const pin = await api.call('PUT', `/api/announcements/${id}`, {
+      token: operator.token,
+      body: { is_pinned: true, priority: 'urgent', category: 'maintenance' },
+    });
+    expect(pin.body.data).toMatchObject({
+      is_pinned: true,
+      is_active: false,
+      priority: 'urgent',
+      category: 'maintenance',
+    });
+    expect(
+      (
+        await api.call('PUT', `/api/announcements/${id}`, {
+          token: operator.token,
+          body: { start_date: '2026-05-02', end_date: '2026-05-01' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await api.call('DELETE', `/api/announcements/${id}`, { token: operator.token })).status).toBe(200);
     expect((await api.call('DELETE', `/api/announcements/${id}`, { token: operator.token })).status).toBe(404);
     expect((await api.call('GET', `/api/announcements/${id}`, { token: operator.token })).status).toBe(404);
@@ -171,16 +239,21 @@ describe('urgent pinned announcements notify users (notification service)', () =
 
   it('sends one notification to every user when a pinned urgent one is published, not again on edits, none for others', async () => {
     await create({ ...base, title: '보통 고정', is_pinned: true, priority: 'high' });
-    const urgent = (await create({ ...base, title: '서버 긴급 점검', is_pinned: true, priority: 'urgent' })).body.data.id;
+    const urgent = (await create({ ...base, title: '서버 긴급 점검', is_pinned: true, priority: 'urgent' })).body.data
+      .id;
     expect(await urgentTitles(user.token)).toEqual(['[긴급 공지] 서버 긴급 점검']);
     expect(await urgentTitles(user2.token)).toEqual(['[긴급 공지] 서버 긴급 점검']);
-    await api.call('PUT', `/api/announcements/${urgent}`, { token: operator.token, body: { content: '<p>시간 변경</p>' } });
+    await api.call('PUT', `/api/announcements/${urgent}`, {
+      token: operator.token,
+      body: { content: '<p>시간 변경</p>' },
+    });
     await api.call('PUT', `/api/announcements/${urgent}`, { token: operator.token, body: { is_pinned: false } });
     await api.call('PUT', `/api/announcements/${urgent}`, { token: operator.token, body: { is_pinned: true } });
     expect(await urgentTitles(user.token)).toEqual(['[긴급 공지] 서버 긴급 점검']);
 
     // An inactive urgent draft notifies only when it is switched on.
-    const draft = (await create({ ...base, title: '예정 점검', is_pinned: true, priority: 'urgent', is_active: false })).body.data.id;
+    const draft = (await create({ ...base, title: '예정 점검', is_pinned: true, priority: 'urgent', is_active: false }))
+      .body.data.id;
     expect(await urgentTitles(user.token)).toHaveLength(1);
     await api.call('PUT', `/api/announcements/${draft}`, { token: operator.token, body: { is_active: true } });
     expect((await urgentTitles(user.token)).sort()).toEqual(['[긴급 공지] 서버 긴급 점검', '[긴급 공지] 예정 점검']);
@@ -201,7 +274,8 @@ describe('sanitising on save (OWASP XSS cheat-sheet vectors)', () => {
         for (const attr of el.attributes) {
           expect(allowedAttrs(tag).concat(tag === 'a' ? ['rel'] : []), `${vector} → ${stored}`).toContain(attr.name);
           if (attr.name === 'href') expect(attr.value, vector).toMatch(/^(https?:\/\/|mailto:|\/(?!\/))/i);
-          if (attr.name === 'src') expect(attr.value, vector).toMatch(/^\/media\/announcements\/[0-9A-Z]{26}\.(png|jpg|webp|gif)$/);
+          if (attr.name === 'src')
+            expect(attr.value, vector).toMatch(/^\/media\/announcements\/[0-9A-Z]{26}\.(png|jpg|webp|gif)$/);
         }
       }
       // What is left of a vector is text: markup-looking characters come back escaped.
@@ -210,7 +284,8 @@ describe('sanitising on save (OWASP XSS cheat-sheet vectors)', () => {
   });
 
   it('keeps the formatting an operator uses', async () => {
-    const html = '<h2>제목</h2><p><strong>굵게</strong> <em>기울임</em> <u>밑줄</u> <s>취소</s></p><ul><li>하나</li></ul><ol><li>둘</li></ol><blockquote>인용</blockquote><p><a href="https://example.com/event" target="_blank">링크</a></p><hr>';
+    const html =
+      '<h2>제목</h2><p><strong>굵게</strong> <em>기울임</em> <u>밑줄</u> <s>취소</s></p><ul><li>하나</li></ul><ol><li>둘</li></ol><blockquote>인용</blockquote><p><a href="https://example.com/event" target="_blank">링크</a></p><hr>';
     const res = await create({ title: '서식', content: html });
     expect(res.body.data.content).toBe(html.replace('target="_blank"', 'target="_blank" rel="noopener noreferrer"'));
   });
@@ -237,20 +312,38 @@ describe('announcement images', () => {
   });
 
   it('refuses bytes that are not the declared image type (a script renamed .png, a JPEG declared PNG)', async () => {
-    const script = await uploadImage(api, stack.url, operator.token, Buffer.from('<script>alert(1)</script>'), 'image/png');
+    const script = await uploadImage(
+      api,
+      stack.url,
+      operator.token,
+      Buffer.from('<script>alert(1)</script>'),
+      'image/png',
+    );
     expect(script.confirm.status).toBe(400);
     expect(script.confirm.body.error).toBe(announcementMessages.imageType);
-    const jpeg = await uploadImage(api, stack.url, operator.token, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]), 'image/png');
+    const jpeg = await uploadImage(
+      api,
+      stack.url,
+      operator.token,
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+      'image/png',
+    );
     expect(jpeg.confirm.status).toBe(400);
     // Neither was published.
     expect((await fetch(`${stack.url}/media/announcements/${script.ticket.body.data.uploadId}.png`)).status).toBe(404);
   });
 
   it('refuses over 5 MB when asked, and at the upload itself; types other than png/jpeg/webp/gif; another operator’s upload', async () => {
-    const big = await api.call('POST', '/api/announcements/images', { token: operator.token, body: { contentType: 'image/png', size: 5 * 1024 * 1024 + 1 } });
+    const big = await api.call('POST', '/api/announcements/images', {
+      token: operator.token,
+      body: { contentType: 'image/png', size: 5 * 1024 * 1024 + 1 },
+    });
     expect(big.status).toBe(400);
     expect(big.body.error).toBe(announcementMessages.imageTooLarge);
-    const svg = await api.call('POST', '/api/announcements/images', { token: operator.token, body: { contentType: 'image/svg+xml', size: 100 } });
+    const svg = await api.call('POST', '/api/announcements/images', {
+      token: operator.token,
+      body: { contentType: 'image/svg+xml', size: 100 },
+    });
     expect(svg.status).toBe(400);
     expect(svg.body.error).toBe(announcementMessages.imageType);
 
@@ -262,8 +355,12 @@ describe('announcement images', () => {
     expect(lying.confirm.body.error).toBe(announcementMessages.imageNotUploaded);
 
     const other = await newAccount(stack, { role: 'operator' });
-    const mine = await uploadImage(api, stack.url, operator.token, pngBytes(), 'image/png', undefined, { confirm: false });
-    const stolen = await api.call('POST', `/api/announcements/images/${mine.ticket.body.data.uploadId}/confirm`, { token: other.token });
+    const mine = await uploadImage(api, stack.url, operator.token, pngBytes(), 'image/png', undefined, {
+      confirm: false,
+    });
+    const stolen = await api.call('POST', `/api/announcements/images/${mine.ticket.body.data.uploadId}/confirm`, {
+      token: other.token,
+    });
     expect(stolen.status).toBe(404);
 
     // A forged signature is refused by the upload endpoint.

@@ -20,10 +20,17 @@ const refreshCookieOf = (setCookies: string[]) => setCookies.find((c) => c.start
 
 describe('sign-in', () => {
   it('signs in the bootstrap developer with the spec shape and an HttpOnly refresh cookie', async () => {
-    const res = await api.call('POST', '/api/auth/login', { body: { email: dev.developerId, password: dev.developerPassword } });
+    const res = await api.call('POST', '/api/auth/login', {
+      body: { email: dev.developerId, password: dev.developerPassword },
+    });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.user).toMatchObject({ email: dev.developerId, role: 'developer', isActive: true, permissions: [] });
+    expect(res.body.data.user).toMatchObject({
+      email: dev.developerId,
+      role: 'developer',
+      isActive: true,
+      permissions: [],
+    });
     expect(res.body.data.user).not.toHaveProperty('passwordHash');
     expect(res.body.data.tokens.accessToken.split('.')).toHaveLength(3);
     const cookie = refreshCookieOf(res.setCookies);
@@ -44,7 +51,11 @@ describe('sign-in', () => {
     const unknown = await api.call('POST', '/api/auth/login', { body: { email: 'ghost', password: 'nope-nope' } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, error: '아이디 또는 비밀번호가 올바르지 않습니다.', code: 'UNAUTHORIZED' });
+    expect(wrong.body).toEqual({
+      success: false,
+      error: '아이디 또는 비밀번호가 올바르지 않습니다.',
+      code: 'UNAUTHORIZED',
+    });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -87,7 +98,10 @@ describe('sign-in', () => {
   it('counts parallel guesses before checking them: a burst gets no more than the allowance evaluated', async () => {
     await stack.createUser({ email: 'burst-target', password: 'rightpass', fullName: '동시공격' });
     const from = (address: string, password: string) =>
-      api.call('POST', '/api/auth/login', { body: { email: 'burst-target', password }, headers: { [VIEWER_IP_HEADER]: address } });
+      api.call('POST', '/api/auth/login', {
+        body: { email: 'burst-target', password },
+        headers: { [VIEWER_IP_HEADER]: address },
+      });
     // The right password under the allowance still signs in, and starts the id over.
     await from('192.0.2.10', 'wrong-once');
     expect((await from('192.0.2.10', 'rightpass')).status).toBe(200);
@@ -101,14 +115,24 @@ describe('sign-in', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Locked now, even with the right password; the address only counted its 5 evaluated failures (+1).
     expect((await from('192.0.2.10', 'rightpass')).status).toBe(429);
-    expect((await api.call('POST', '/api/auth/login', { body: { email: 'advertiser1', password: 'secret12' }, headers: { [VIEWER_IP_HEADER]: '192.0.2.10' } })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/api/auth/login', {
+          body: { email: 'advertiser1', password: 'secret12' },
+          headers: { [VIEWER_IP_HEADER]: '192.0.2.10' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('a guesser at one address cannot lock the owner out: the owner signs in from elsewhere', async () => {
     const { id } = await stack.createUser({ email: 'target2', password: 'rightpass', fullName: '표적' });
     expect(id).toBeTruthy();
     const from = (address: string, password: string) =>
-      api.call('POST', '/api/auth/login', { body: { email: 'target2', password }, headers: { [VIEWER_IP_HEADER]: address } });
+      api.call('POST', '/api/auth/login', {
+        body: { email: 'target2', password },
+        headers: { [VIEWER_IP_HEADER]: address },
+      });
     for (let i = 0; i < 8; i++) await from('198.51.100.66', `guess${i}`);
     expect((await from('198.51.100.66', 'rightpass')).status).toBe(429);
     expect((await from('203.0.113.200', 'rightpass')).status).toBe(200);
@@ -117,9 +141,13 @@ describe('sign-in', () => {
   it('a guesser rotating addresses meets a short back-off per id, never a long lockout', async () => {
     await stack.createUser({ email: 'target3', password: 'rightpass', fullName: '분산공격' });
     const from = (address: string, password: string) =>
-      api.call('POST', '/api/auth/login', { body: { email: 'target3', password }, headers: { [VIEWER_IP_HEADER]: address } });
+      api.call('POST', '/api/auth/login', {
+        body: { email: 'target3', password },
+        headers: { [VIEWER_IP_HEADER]: address },
+      });
     // 50 failures from 50 addresses: each address is far below its own limits.
-    for (let i = 0; i < 50; i++) expect((await from(`10.9.${Math.floor(i / 200)}.${i % 200}`, `guess${i}`)).status).toBe(401);
+    for (let i = 0; i < 50; i++)
+      expect((await from(`10.9.${Math.floor(i / 200)}.${i % 200}`, `guess${i}`)).status).toBe(401);
     const slowed = await from('10.9.9.9', 'guess-next');
     expect(slowed.status).toBe(429);
     const wait = Number(slowed.headers.get('retry-after'));
@@ -133,10 +161,16 @@ describe('sign-in', () => {
     await usersStore.update(id, { isActive: false });
     const right = await api.call('POST', '/api/auth/login', { body: { email: 'sleeper', password: 'rightpass' } });
     const wrong = await api.call('POST', '/api/auth/login', { body: { email: 'sleeper', password: 'wrongpass' } });
-    const unknown = await api.call('POST', '/api/auth/login', { body: { email: 'nobody-here', password: 'rightpass' } });
+    const unknown = await api.call('POST', '/api/auth/login', {
+      body: { email: 'nobody-here', password: 'rightpass' },
+    });
     for (const res of [right, wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, code: 'UNAUTHORIZED', error: '아이디 또는 비밀번호가 올바르지 않습니다.' });
+      expect(res.body).toEqual({
+        success: false,
+        code: 'UNAUTHORIZED',
+        error: '아이디 또는 비밀번호가 올바르지 않습니다.',
+      });
     }
   });
 
@@ -144,7 +178,12 @@ describe('sign-in', () => {
     const users = Array.from({ length: 25 }, (_, i) => `office${i}`);
     await Promise.all(users.map((email) => stack.createUser({ email, password: 'officepass', fullName: '사무실' })));
     const signIns = await Promise.all(
-      users.map((email) => api.call('POST', '/api/auth/login', { body: { email, password: 'officepass' }, headers: { [VIEWER_IP_HEADER]: '192.0.2.77' } })),
+      users.map((email) =>
+        api.call('POST', '/api/auth/login', {
+          body: { email, password: 'officepass' },
+          headers: { [VIEWER_IP_HEADER]: '192.0.2.77' },
+        }),
+      ),
     );
     expect(signIns.map((r) => r.status)).toEqual(users.map(() => 200));
   });
@@ -169,9 +208,14 @@ describe('tokens', () => {
 
     // Our key, but for another audience, and an expired one.
     const ours = createPrivateKey(readFileSync(process.env.SIGNING_KEY_FILE!));
-    expect((await api.call('GET', '/api/auth/me', { token: sign(h, { ...payload, aud: 'someone-else' }, ours) })).status).toBe(401);
+    expect(
+      (await api.call('GET', '/api/auth/me', { token: sign(h, { ...payload, aud: 'someone-else' }, ours) })).status,
+    ).toBe(401);
     const past = Math.floor(Date.now() / 1000) - 3600;
-    expect((await api.call('GET', '/api/auth/me', { token: sign(h, { ...payload, iat: past - 900, exp: past }, ours) })).status).toBe(401);
+    expect(
+      (await api.call('GET', '/api/auth/me', { token: sign(h, { ...payload, iat: past - 900, exp: past }, ours) }))
+        .status,
+    ).toBe(401);
     // Sanity: the same signing path with good claims is accepted, so the refusals above are real.
     expect((await api.call('GET', '/api/auth/me', { token: sign(h, payload, ours) })).status).toBe(200);
   });
@@ -235,7 +279,10 @@ describe('profile and password', () => {
   it('stores names without control characters, lone surrogates or bidi overrides', async () => {
     await stack.createUser({ email: 'cleanname', password: 'oldpass1', fullName: '이름' });
     const { token } = await api.login('cleanname', 'oldpass1');
-    const res = await api.call('PUT', '/api/auth/profile', { token, rawBody: JSON.stringify({ fullName: '홍\u0000길\u202E동\ud800' }) });
+    const res = await api.call('PUT', '/api/auth/profile', {
+      token,
+      rawBody: JSON.stringify({ fullName: '홍\u0000길\u202E동\ud800' }),
+    });
     expect(res.status).toBe(200);
     expect((await api.call('GET', '/api/auth/me', { token })).body.data.fullName).toBe('홍길동');
   });
@@ -244,15 +291,27 @@ describe('profile and password', () => {
     await stack.createUser({ email: 'profileuser', password: 'oldpass1', fullName: '이전이름' });
     const { token } = await api.login('profileuser', 'oldpass1');
 
-    const renamed = await api.call('PUT', '/api/auth/profile', { token, body: { fullName: '새이름', role: 'developer' } });
+    const renamed = await api.call('PUT', '/api/auth/profile', {
+      token,
+      body: { fullName: '새이름', role: 'developer' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ fullName: '새이름', role: 'user' });
 
-    const mismatch = await api.call('PUT', '/api/auth/profile', { token, body: { fullName: '새이름', password: 'abc', confirmPassword: 'abd' } });
+    const mismatch = await api.call('PUT', '/api/auth/profile', {
+      token,
+      body: { fullName: '새이름', password: 'abc', confirmPassword: 'abd' },
+    });
     expect(mismatch.body.error).toBe('새 비밀번호가 일치하지 않습니다.');
-    const short = await api.call('PUT', '/api/auth/profile', { token, body: { fullName: '새이름', password: 'abc', confirmPassword: 'abc' } });
+    const short = await api.call('PUT', '/api/auth/profile', {
+      token,
+      body: { fullName: '새이름', password: 'abc', confirmPassword: 'abc' },
+    });
     expect(short.body.error).toBe('비밀번호는 최소 6자 이상이어야 합니다.');
-    const noCurrent = await api.call('PUT', '/api/auth/profile', { token, body: { fullName: '새이름', password: 'newpass1', confirmPassword: 'newpass1' } });
+    const noCurrent = await api.call('PUT', '/api/auth/profile', {
+      token,
+      body: { fullName: '새이름', password: 'newpass1', confirmPassword: 'newpass1' },
+    });
     expect(noCurrent.body.error).toBe('현재 비밀번호를 입력해주세요.');
     const wrongCurrent = await api.call('PUT', '/api/auth/profile', {
       token,
@@ -273,8 +332,22 @@ describe('profile and password', () => {
   it('change-password requires the current password', async () => {
     await stack.createUser({ email: 'pwuser', password: 'first111', fullName: '비번' });
     const { token } = await api.login('pwuser', 'first111');
-    expect((await api.call('PUT', '/api/auth/change-password', { token, body: { currentPassword: 'zzzzzz', password: 'second22' } })).status).toBe(400);
-    expect((await api.call('PUT', '/api/auth/change-password', { token, body: { currentPassword: 'first111', password: 'second22' } })).status).toBe(200);
+    expect(
+      (
+        await api.call('PUT', '/api/auth/change-password', {
+          token,
+          body: { currentPassword: 'zzzzzz', password: 'second22' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('PUT', '/api/auth/change-password', {
+          token,
+          body: { currentPassword: 'first111', password: 'second22' },
+        })
+      ).status,
+    ).toBe(200);
     await api.login('pwuser', 'second22');
   });
 
@@ -283,12 +356,17 @@ describe('profile and password', () => {
     const here = await api.login('twodevices', 'first111');
     const there = await api.login('twodevices', 'first111');
 
-    const changed = await api.call('PUT', '/api/auth/change-password', { token: here.token, body: { currentPassword: 'first111', password: 'second22' } });
+    const changed = await api.call('PUT', '/api/auth/change-password', {
+      token: here.token,
+      body: { currentPassword: 'first111', password: 'second22' },
+    });
     expect(changed.status).toBe(200);
 
     const elsewhere = await api.call('POST', '/api/auth/refresh', { body: { refreshToken: there.refreshToken } });
     expect(elsewhere.status).toBe(401);
-    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: here.refreshToken } })).status).toBe(200);
+    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: here.refreshToken } })).status).toBe(
+      200,
+    );
   });
 
   it('a password change on the profile ends the other sessions too; a name change does not', async () => {
@@ -306,14 +384,25 @@ describe('profile and password', () => {
       body: { fullName: '이름만', password: 'second22', confirmPassword: 'second22', currentPassword: 'first111' },
     });
     expect(changed.status).toBe(200);
-    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: stillThere.body.data.tokens.refreshToken } })).status).toBe(401);
-    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: here.refreshToken } })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/api/auth/refresh', {
+          body: { refreshToken: stillThere.body.data.tokens.refreshToken },
+        })
+      ).status,
+    ).toBe(401);
+    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: here.refreshToken } })).status).toBe(
+      200,
+    );
   });
 
   it('refuses a confirmation sent without a new password with the mismatch message', async () => {
     await stack.createUser({ email: 'confirmonly', password: 'first111', fullName: '확인만' });
     const { token } = await api.login('confirmonly', 'first111');
-    const res = await api.call('PUT', '/api/auth/profile', { token, body: { fullName: '바뀐이름', password: '', confirmPassword: 'second22' } });
+    const res = await api.call('PUT', '/api/auth/profile', {
+      token,
+      body: { fullName: '바뀐이름', password: '', confirmPassword: 'second22' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('새 비밀번호가 일치하지 않습니다.');
     expect((await api.call('GET', '/api/auth/me', { token })).body.data.fullName).toBe('확인만');
@@ -322,17 +411,24 @@ describe('profile and password', () => {
 
 describe('registration', () => {
   it('registers a user when registration is enabled and refuses a taken id', async () => {
-    const res = await api.call('POST', '/api/auth/register', { body: { email: 'newbie1', password: 'newbie11', fullName: '신규' } });
+    const res = await api.call('POST', '/api/auth/register', {
+      body: { email: 'newbie1', password: 'newbie11', fullName: '신규' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.user).toMatchObject({ email: 'newbie1', role: 'user' });
-    const again = await api.call('POST', '/api/auth/register', { body: { email: 'NEWBIE1', password: 'newbie11', fullName: '신규' } });
+    const again = await api.call('POST', '/api/auth/register', {
+      body: { email: 'NEWBIE1', password: 'newbie11', fullName: '신규' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('이미 사용 중인 아이디입니다.');
   });
 
   it('takes at most 10 sign-ups an hour from one address; another address still signs up', async () => {
     const signUp = (email: string, address: string) =>
-      api.call('POST', '/api/auth/register', { body: { email, password: 'newbie11', fullName: '신규' }, headers: { [VIEWER_IP_HEADER]: address } });
+      api.call('POST', '/api/auth/register', {
+        body: { email, password: 'newbie11', fullName: '신규' },
+        headers: { [VIEWER_IP_HEADER]: address },
+      });
     const burst = await Promise.all(Array.from({ length: 14 }, (_, i) => signUp(`bulkjoin${i}`, '192.0.2.150')));
     const statuses = burst.map((r) => r.status);
     expect(statuses.filter((s) => s === 201 || s === 200)).toHaveLength(10);
@@ -346,7 +442,9 @@ describe('registration', () => {
   });
 
   it('refuses ids with other than letters and digits', async () => {
-    const res = await api.call('POST', '/api/auth/register', { body: { email: 'bad id!', password: 'newbie11', fullName: '신규' } });
+    const res = await api.call('POST', '/api/auth/register', {
+      body: { email: 'bad id!', password: 'newbie11', fullName: '신규' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('아이디는 영문과 숫자만 사용할 수 있습니다.');
   });
@@ -357,12 +455,21 @@ describe('developer user-switch', () => {
     const devSession = await api.login(dev.developerId, dev.developerPassword);
     const target = await api.login('advertiser1', 'secret12');
 
-    const self = await api.call('POST', '/api/auth/switch-user', { token: devSession.token, body: { targetUserId: devSession.user.id } });
+    const self = await api.call('POST', '/api/auth/switch-user', {
+      token: devSession.token,
+      body: { targetUserId: devSession.user.id },
+    });
     expect(self.status).toBe(400);
-    const byUser = await api.call('POST', '/api/auth/switch-user', { token: target.token, body: { targetUserId: devSession.user.id } });
+    const byUser = await api.call('POST', '/api/auth/switch-user', {
+      token: target.token,
+      body: { targetUserId: devSession.user.id },
+    });
     expect(byUser.status).toBe(403);
 
-    const switched = await api.call('POST', '/api/auth/switch-user', { token: devSession.token, body: { targetUserId: target.user.id } });
+    const switched = await api.call('POST', '/api/auth/switch-user', {
+      token: devSession.token,
+      body: { targetUserId: target.user.id },
+    });
     expect(switched.status).toBe(200);
     expect(switched.body.data.user.email).toBe('advertiser1');
     expect(switched.body.data.actingAs).toMatchObject({ developerEmail: dev.developerId });
@@ -375,14 +482,20 @@ describe('developer user-switch', () => {
     expect(back.body.data.user.role).toBe('developer');
     expect(back.body.data.actingAs).toBeNull();
     // The switched session is over.
-    expect((await api.call('POST', '/api/auth/refresh', { body: { refreshToken: switched.body.data.tokens.refreshToken } })).status).toBe(401);
+    expect(
+      (await api.call('POST', '/api/auth/refresh', { body: { refreshToken: switched.body.data.tokens.refreshToken } }))
+        .status,
+    ).toBe(401);
   });
 
   it('a switch token leads back once, and never after its session was logged out', async () => {
     const devSession = await api.login(dev.developerId, dev.developerPassword);
     const target = await api.login('advertiser1', 'secret12');
     const switchTo = async () => {
-      const res = await api.call('POST', '/api/auth/switch-user', { token: (await api.login(dev.developerId, dev.developerPassword)).token, body: { targetUserId: target.user.id } });
+      const res = await api.call('POST', '/api/auth/switch-user', {
+        token: (await api.login(dev.developerId, dev.developerPassword)).token,
+        body: { targetUserId: target.user.id },
+      });
       return res.body.data.tokens as { accessToken: string; refreshToken: string };
     };
     expect(devSession.user.role).toBe('developer');
@@ -415,10 +528,25 @@ describe('developer user-switch', () => {
 describe('system settings and routing', () => {
   it('serves the defaults by category, by category and by key', async () => {
     const all = await api.call('GET', '/api/system-settings');
-    expect(all.body.data.business).toMatchObject({ useCashSystem: true, defaultSlotPrice: 50000, maxSlotsPerUser: 100, slotOperationMode: 'normal' });
-    expect(all.body.data.theme).toMatchObject({ siteName: 'Simple Slot', globalTheme: 'simple', globalLayout: 'classic' });
-    expect((await api.call('GET', '/api/system-settings/category/feature')).body.data).toMatchObject({ notificationDuration: 5000 });
-    expect((await api.call('GET', '/api/system-settings/key/minCashCharge')).body.data).toEqual({ key: 'minCashCharge', value: 10000, category: 'business' });
+    expect(all.body.data.business).toMatchObject({
+      useCashSystem: true,
+      defaultSlotPrice: 50000,
+      maxSlotsPerUser: 100,
+      slotOperationMode: 'normal',
+    });
+    expect(all.body.data.theme).toMatchObject({
+      siteName: 'Simple Slot',
+      globalTheme: 'simple',
+      globalLayout: 'classic',
+    });
+    expect((await api.call('GET', '/api/system-settings/category/feature')).body.data).toMatchObject({
+      notificationDuration: 5000,
+    });
+    expect((await api.call('GET', '/api/system-settings/key/minCashCharge')).body.data).toEqual({
+      key: 'minCashCharge',
+      value: 10000,
+      category: 'business',
+    });
     const unknown = await api.call('GET', '/api/system-settings/key/nope');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('존재하지 않는 설정입니다.');

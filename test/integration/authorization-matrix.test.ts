@@ -44,7 +44,10 @@ interface RouteCase {
   body?: (f: Fixtures) => unknown;
 }
 
-const slotPath = (suffix = '') => (f: Fixtures) => `/api/slots/${f.slotId}${suffix}`;
+const slotPath =
+  (suffix = '') =>
+  (f: Fixtures) =>
+    `/api/slots/${f.slotId}${suffix}`;
 const chargePath = (suffix: string) => (f: Fixtures) => `/api/cash/charge-requests/${f.chargeId}${suffix}`;
 const notificationPath = (suffix: string) => (f: Fixtures) => `/api/notifications/${f.notificationId}${suffix}`;
 const chatRoomPath = (suffix: string) => (f: Fixtures) => `/api/chat/rooms/${f.chatRoomId}${suffix}`;
@@ -85,18 +88,26 @@ const cases: Record<string, RouteCase> = {
   'POST /api/slots': {},
   'POST /api/slots/bulk': {},
   'GET /api/slots/count': {},
-  'PUT /api/slots/user/bulk-update': { owned: { body: (f) => ({ slotIds: [f.slotId], updates: { keyword: '남의 키워드' } }) } },
+  'PUT /api/slots/user/bulk-update': {
+    owned: { body: (f) => ({ slotIds: [f.slotId], updates: { keyword: '남의 키워드' } }) },
+  },
   'GET /api/slots/allocation/{userId}': { path: (f) => `/api/slots/allocation/${f.ownerId}`, owned: {} },
   'GET /api/slots/{id}': { path: slotPath(), owned: {} },
   'PATCH /api/slots/{id}/status': { path: slotPath('/status'), owned: { body: () => ({ status: 'deleted' }) } },
-  'PUT /api/slots/{id}/update-fields': { path: slotPath('/update-fields'), owned: { body: () => ({ customFields: { keywords: '남의 키워드' } }) } },
+  'PUT /api/slots/{id}/update-fields': {
+    path: slotPath('/update-fields'),
+    owned: { body: () => ({ customFields: { keywords: '남의 키워드' } }) },
+  },
   'PUT /api/slots/{id}/fill': { path: slotPath('/fill'), owned: { body: () => row(7) } },
   'GET /api/slots/{id}/logs': { path: slotPath('/logs'), owned: {} },
   'GET /api/slots/{id}/field-values': { path: slotPath('/field-values'), owned: {} },
   'GET /api/slots/{id}/rank-delete-query': { path: slotPath('/rank-delete-query'), owned: {} },
   'DELETE /api/slots/{id}/rank-data': { path: slotPath('/rank-data'), owned: {} },
   'GET /api/slots/{id}/rank-history': { path: slotPath('/rank-history'), owned: {} },
-  'PUT /api/slots/{id}/rank-alert': { path: slotPath('/rank-alert'), owned: { body: () => ({ moveBy: 5, whenOut: true }) } },
+  'PUT /api/slots/{id}/rank-alert': {
+    path: slotPath('/rank-alert'),
+    owned: { body: () => ({ moveBy: 5, whenOut: true }) },
+  },
   'GET /api/ranking/keywords': {},
   'GET /api/ranking/advertisers': {},
   'POST /api/slots/{id}/approve': { path: slotPath('/approve') },
@@ -104,7 +115,9 @@ const cases: Record<string, RouteCase> = {
   'GET /api/slots/{id}/refund-preview': { path: slotPath('/refund-preview') },
   'POST /api/slots/allocate/{userId}': { path: (f) => `/api/slots/allocate/${f.ownerId}` },
   'GET /api/slots/allocation-history': {},
-  'PATCH /api/slots/allocation-history/{id}/payment': { path: () => '/api/slots/allocation-history/unknown-allocation/payment' },
+  'PATCH /api/slots/allocation-history/{id}/payment': {
+    path: () => '/api/slots/allocation-history/unknown-allocation/payment',
+  },
   'GET /api/slots/by-allocation/{id}': { path: () => '/api/slots/by-allocation/unknown-allocation' },
   'POST /api/slots/{id}/extend': { path: slotPath('/extend') },
   'POST /api/slots/extend-bulk': {},
@@ -128,7 +141,9 @@ const cases: Record<string, RouteCase> = {
   'PUT /api/announcements/{id}': { path: () => '/api/announcements/01ARZ3NDEKTSV4RRFFQ69G5FAV' },
   'DELETE /api/announcements/{id}': { path: () => '/api/announcements/01ARZ3NDEKTSV4RRFFQ69G5FAV' },
   'POST /api/announcements/images': {},
-  'POST /api/announcements/images/{uploadId}/confirm': { path: () => '/api/announcements/images/01ARZ3NDEKTSV4RRFFQ69G5FAV/confirm' },
+  'POST /api/announcements/images/{uploadId}/confirm': {
+    path: () => '/api/announcements/images/01ARZ3NDEKTSV4RRFFQ69G5FAV/confirm',
+  },
   'GET /api/notifications': {},
   'GET /api/notifications/unread-count': {},
   'PUT /api/notifications/{id}/read': { path: notificationPath('/read'), owned: {} },
@@ -144,11 +159,18 @@ const cases: Record<string, RouteCase> = {
   'POST /api/chat/rooms': { refused: ['operator', 'developer'] },
   'GET /api/chat/rooms': {},
   'GET /api/chat/rooms/{id}/messages': { path: chatRoomPath('/messages'), owned: {} },
-  'POST /api/chat/rooms/{id}/messages': { path: chatRoomPath('/messages'), owned: { body: () => ({ content: '남의 채팅방에 쓰기' }) } },
+  'POST /api/chat/rooms/{id}/messages': {
+    path: chatRoomPath('/messages'),
+    owned: { body: () => ({ content: '남의 채팅방에 쓰기' }) },
+  },
   'POST /api/chat/messages': { refused: ['operator', 'developer'], body: () => ({ content: '첫 문의' }) },
   'PUT /api/chat/rooms/{id}/read': { path: chatRoomPath('/read'), owned: {} },
   'GET /api/chat/unread-count': {},
-  'PUT /api/chat/rooms/{id}/status': { path: chatRoomPath('/status'), refused: ['user'], body: () => ({ status: 'active' }) },
+  'PUT /api/chat/rooms/{id}/status': {
+    path: chatRoomPath('/status'),
+    refused: ['user'],
+    body: () => ({ status: 'active' }),
+  },
   'GET /api/chat/rooms/{id}/context': { path: chatRoomPath('/context') },
   'GET /api/chat/canned-replies': {},
   'PUT /api/chat/canned-replies': {},
@@ -166,14 +188,19 @@ const allowedBy: Record<Access, Array<'anonymous' | 'user' | 'operator' | 'devel
 const pathOf = (route: RouteDef) => (cases[routeKey(route)]?.path ?? (() => route.path))(fx);
 
 async function call(route: RouteDef, token?: string, body?: unknown): Promise<CallResult> {
-  return api.call(route.method, pathOf(route), { token, body: body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}) });
+  return api.call(route.method, pathOf(route), {
+    token,
+    body: body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}),
+  });
 }
 
 async function tableSnapshot() {
   const items: Record<string, unknown>[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
-    const out = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: cursor, ConsistentRead: true }));
+    const out = await db().send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: cursor, ConsistentRead: true }),
+    );
     items.push(...(out.Items ?? []));
     cursor = out.LastEvaluatedKey;
   } while (cursor);
@@ -188,23 +215,41 @@ beforeAll(async () => {
   operator = await newAccount(stack, { role: 'operator' });
   developer = await newAccount(stack, { role: 'developer' });
   const slot = await api.call('POST', '/api/slots', { token: owner.token, body: row(1) });
-  const charge = await api.call('POST', '/api/cash/charge-requests', { token: owner.token, body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
+  const charge = await api.call('POST', '/api/cash/charge-requests', {
+    token: owner.token,
+    body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' },
+  });
   const { notify } = await import('../../functions/domain/notifications/notify');
   const notification = await notify(owner.id, { title: '소유자 알림', message: '남이 읽을 수 없습니다.' });
   // The stranger's badge counters exist before the snapshots (the first read of a badge fixes its base).
   await api.call('GET', '/api/notifications/unread-count', { token: stranger.token });
   const chat = await api.call('POST', '/api/chat/messages', { token: owner.token, body: { content: '소유자의 문의' } });
   // The operator has replied, so the owner's room has unread messages on both sides (a stranger's read must move nothing).
-  await api.call('POST', `/api/chat/rooms/${chat.body.data.room.id}/messages`, { token: operator.token, body: { content: '답변' } });
-  fx = { ownerId: owner.id, slotId: slot.body.data.id, chargeId: charge.body.data.id, notificationId: notification.groupId, chatRoomId: chat.body.data.room.id };
+  await api.call('POST', `/api/chat/rooms/${chat.body.data.room.id}/messages`, {
+    token: operator.token,
+    body: { content: '답변' },
+  });
+  fx = {
+    ownerId: owner.id,
+    slotId: slot.body.data.id,
+    chargeId: charge.body.data.id,
+    notificationId: notification.groupId,
+    chatRoomId: chat.body.data.room.id,
+  };
 });
 afterAll(() => stack?.stop());
 
 describe('authorization matrix (from the route table)', () => {
   it('has a declared case for every route, and none for routes that no longer exist', () => {
     const keys = routes.map((r) => routeKey(r));
-    expect(keys.filter((k) => !(k in cases)), 'routes without a case in authorization-matrix.test.ts').toEqual([]);
-    expect(Object.keys(cases).filter((k) => !keys.includes(k)), 'cases for routes that are gone').toEqual([]);
+    expect(
+      keys.filter((k) => !(k in cases)),
+      'routes without a case in authorization-matrix.test.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(cases).filter((k) => !keys.includes(k)),
+      'cases for routes that are gone',
+    ).toEqual([]);
   });
 
   it('refuses callers the declared access does not allow (401 without a token, 403 with the wrong role), never a 5xx', async () => {
@@ -222,7 +267,8 @@ describe('authorization matrix (from the route table)', () => {
         const res = await call(route, token);
         // A worker route: no key is 401, a signed-in person's token 403 (they are not a worker).
         const expected = who === 'anonymous' ? [401] : [403];
-        if (!expected.includes(res.status) || res.body?.success !== false) wrong.push(`${routeKey(route)} as ${who}: ${res.status} (expected ${expected.join('/')})`);
+        if (!expected.includes(res.status) || res.body?.success !== false)
+          wrong.push(`${routeKey(route)} as ${who}: ${res.status} (expected ${expected.join('/')})`);
       }
     }
     expect(wrong).toEqual([]);
@@ -236,7 +282,8 @@ describe('authorization matrix (from the route table)', () => {
       const before = await tableSnapshot();
       const res = await call(route, stranger.token, owned.body?.(fx));
       const after = await tableSnapshot();
-      if (![403, 404].includes(res.status)) wrong.push(`${routeKey(route)}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+      if (![403, 404].includes(res.status))
+        wrong.push(`${routeKey(route)}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       if (JSON.stringify(after) !== JSON.stringify(before)) wrong.push(`${routeKey(route)}: the table changed`);
     }
     expect(wrong).toEqual([]);
@@ -252,30 +299,47 @@ describe('authorization matrix (from the route table)', () => {
     ] as const;
     for (const route of routes as readonly RouteDef[]) {
       // Sign-in and session routes answer 401 to bad credentials by design; their guards are tested in auth.test.ts.
-      if (['POST /api/auth/login', 'POST /api/auth/refresh', 'PUT /api/auth/change-password', 'POST /api/auth/switch-back'].includes(routeKey(route))) continue;
+      if (
+        [
+          'POST /api/auth/login',
+          'POST /api/auth/refresh',
+          'PUT /api/auth/change-password',
+          'POST /api/auth/switch-back',
+        ].includes(routeKey(route))
+      )
+        continue;
       for (const [who, token] of callers) {
         if (!allowedBy[route.access].includes(who)) continue;
         const res = await call(route, token, cases[routeKey(route)]?.body?.(fx));
         // Routes whose domain refuses some roles the guard lets through: those hear 403.
         if (who !== 'anonymous' && cases[routeKey(route)]?.refused?.includes(who)) {
-          if (res.status !== 403 || res.body?.success !== false) wrong.push(`${routeKey(route)} as ${who}: ${res.status} (expected the domain's 403)`);
+          if (res.status !== 403 || res.body?.success !== false)
+            wrong.push(`${routeKey(route)} as ${who}: ${res.status} (expected the domain's 403)`);
           continue;
         }
-        if (res.status === 401 || res.status === 403 || res.status >= 500) wrong.push(`${routeKey(route)} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        if (res.status === 401 || res.status === 403 || res.status >= 500)
+          wrong.push(`${routeKey(route)} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
   it('a rank worker key passes only the worker routes: 401 on every route that needs a signed-in person', async () => {
-    const created = await api.call('POST', '/api/rank/worker-keys', { token: developer.token, body: { name: '매트릭스 작업자' } });
+    const created = await api.call('POST', '/api/rank/worker-keys', {
+      token: developer.token,
+      body: { name: '매트릭스 작업자' },
+    });
     const headers = { 'x-api-key': created.body.data.key };
     const wrong: string[] = [];
     for (const route of routes as readonly RouteDef[]) {
       if (route.access === 'public') continue;
-      const res = await api.call(route.method, pathOf(route), { headers, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await api.call(route.method, pathOf(route), {
+        headers,
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       const expectedOk = route.access === 'worker';
-      if (expectedOk ? res.status === 401 || res.status === 403 || res.status >= 500 : res.status !== 401) wrong.push(`${routeKey(route)} with a worker key: ${res.status}`);
+      if (expectedOk ? res.status === 401 || res.status === 403 || res.status >= 500 : res.status !== 401)
+        wrong.push(`${routeKey(route)} with a worker key: ${res.status}`);
     }
     expect(wrong).toEqual([]);
   });

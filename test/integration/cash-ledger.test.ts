@@ -15,16 +15,23 @@ import type { TransactItem } from '../../functions/storage/transactions';
  */
 let stack: LocalStack;
 let seq = 0;
-const newUser = async () => (await stack.createUser({ email: `ledger${++seq}`, password: 'secret12', fullName: `원장${seq}` })).id;
+const newUser = async () =>
+  (await stack.createUser({ email: `ledger${++seq}`, password: 'secret12', fullName: `원장${seq}` })).id;
 const key = () => `k-${crypto.randomUUID()}`;
 
-const ledgerSum = async (userId: string) => (await ledgerStore.allEntries(userId)).reduce((s, e) => s + signedAmount(e.type, e.amount), 0);
+const ledgerSum = async (userId: string) =>
+  (await ledgerStore.allEntries(userId)).reduce((s, e) => s + signedAmount(e.type, e.amount), 0);
 
 /** A linked write: a marker item that must not exist yet. */
 const marker = (id: string): TransactItem => ({
-  Put: { TableName: tableName(), Item: { PK: `TESTMARK#${id}`, SK: 'M', entity: 'testMarker' }, ConditionExpression: 'attribute_not_exists(PK)' },
+  Put: {
+    TableName: tableName(),
+    Item: { PK: `TESTMARK#${id}`, SK: 'M', entity: 'testMarker' },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
 });
-const markerExists = async (id: string) => !!(await db().send(new GetCommand({ TableName: tableName(), Key: { PK: `TESTMARK#${id}`, SK: 'M' } }))).Item;
+const markerExists = async (id: string) =>
+  !!(await db().send(new GetCommand({ TableName: tableName(), Key: { PK: `TESTMARK#${id}`, SK: 'M' } }))).Item;
 
 beforeAll(async () => {
   stack = await startLocalStack({ web: false });
@@ -36,14 +43,40 @@ describe('ledger: credit, purchase, refund', () => {
     const userId = await newUser();
     expect(await getBalance(userId)).toEqual({ amount: 0, updatedAt: null });
 
-    const c = await credit({ userId, type: 'charge', amount: 100_000, description: '충전', referenceId: 'cr-1', idempotencyKey: key() });
+    const c = await credit({
+      userId,
+      type: 'charge',
+      amount: 100_000,
+      description: '충전',
+      referenceId: 'cr-1',
+      idempotencyKey: key(),
+    });
     expect(c).toMatchObject({ balanceAfter: 100_000, replayed: false });
     expect(c.transactionId).toMatch(/^[0-9A-Z]{26}$/);
-    const b = await credit({ userId, type: 'bonus', amount: 10_000, description: '보너스', referenceId: 'cr-1', idempotencyKey: key() });
+    const b = await credit({
+      userId,
+      type: 'bonus',
+      amount: 10_000,
+      description: '보너스',
+      referenceId: 'cr-1',
+      idempotencyKey: key(),
+    });
     expect(b.balanceAfter).toBe(110_000);
-    const p = await purchase({ userId, amount: 50_000, description: '슬롯 등록', referenceId: 'slot-1', idempotencyKey: key() });
+    const p = await purchase({
+      userId,
+      amount: 50_000,
+      description: '슬롯 등록',
+      referenceId: 'slot-1',
+      idempotencyKey: key(),
+    });
     expect(p.balanceAfter).toBe(60_000);
-    const r = await refund({ userId, amount: 20_000, description: '환불', referenceId: 'slot-1', idempotencyKey: key() });
+    const r = await refund({
+      userId,
+      amount: 20_000,
+      description: '환불',
+      referenceId: 'slot-1',
+      idempotencyKey: key(),
+    });
     expect(r.balanceAfter).toBe(80_000);
 
     const balance = await getBalance(userId);
@@ -57,14 +90,34 @@ describe('ledger: credit, purchase, refund', () => {
       [3, 'purchase', 50_000, 60_000],
       [4, 'refund', 20_000, 80_000],
     ]);
-    expect(entries[2]).toMatchObject({ id: p.transactionId, description: '슬롯 등록', referenceId: 'slot-1', balanceType: 'paid', userId });
+    expect(entries[2]).toMatchObject({
+      id: p.transactionId,
+      description: '슬롯 등록',
+      referenceId: 'slot-1',
+      balanceType: 'paid',
+      userId,
+    });
     expect(await ledgerSum(userId)).toBe(80_000);
   });
 
   it('refuses an insufficient balance with the amounts in won and writes nothing', async () => {
     const userId = await newUser();
-    await credit({ userId, type: 'charge', amount: 12_345, description: '충전', referenceId: 'cr', idempotencyKey: key() });
-    const err = await purchase({ userId, amount: 50_000, description: '슬롯', referenceId: 's', idempotencyKey: key(), with: [marker(`${userId}-x`)] }).catch((e) => e);
+    await credit({
+      userId,
+      type: 'charge',
+      amount: 12_345,
+      description: '충전',
+      referenceId: 'cr',
+      idempotencyKey: key(),
+    });
+    const err = await purchase({
+      userId,
+      amount: 50_000,
+      description: '슬롯',
+      referenceId: 's',
+      idempotencyKey: key(),
+      with: [marker(`${userId}-x`)],
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(InsufficientBalanceError);
     expect(err.message).toBe('잔액이 부족합니다. 필요 금액: 50,000원, 현재 잔액: 12,345원');
     expect(err).toMatchObject({ code: 'INSUFFICIENT_BALANCE', required: 50_000, balance: 12_345 });
@@ -75,7 +128,13 @@ describe('ledger: credit, purchase, refund', () => {
 
   it('refuses a purchase from a user who never had a balance', async () => {
     const userId = await newUser();
-    const err = await purchase({ userId, amount: 1, description: '슬롯', referenceId: 's', idempotencyKey: key() }).catch((e) => e);
+    const err = await purchase({
+      userId,
+      amount: 1,
+      description: '슬롯',
+      referenceId: 's',
+      idempotencyKey: key(),
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(InsufficientBalanceError);
     expect(err.message).toBe('잔액이 부족합니다. 필요 금액: 1원, 현재 잔액: 0원');
   });
@@ -83,7 +142,14 @@ describe('ledger: credit, purchase, refund', () => {
   it('rejects amounts that are not non-negative integers', async () => {
     const userId = await newUser();
     for (const amount of [-1, 1.5, Number.NaN]) {
-      const err = await credit({ userId, type: 'charge', amount, description: 'x', referenceId: 'x', idempotencyKey: key() }).catch((e) => e);
+      const err = await credit({
+        userId,
+        type: 'charge',
+        amount,
+        description: 'x',
+        referenceId: 'x',
+        idempotencyKey: key(),
+      }).catch((e) => e);
       expect(err.code).toBe('VALIDATION');
     }
     expect(await ledgerStore.allEntries(userId)).toHaveLength(0);
@@ -93,14 +159,37 @@ describe('ledger: credit, purchase, refund', () => {
 describe('ledger: zero amounts (free slots)', () => {
   it('writes no entry and no balance change but commits the linked writes and returns the balance', async () => {
     const userId = await newUser();
-    await credit({ userId, type: 'charge', amount: 30_000, description: '충전', referenceId: 'cr', idempotencyKey: key() });
+    await credit({
+      userId,
+      type: 'charge',
+      amount: 30_000,
+      description: '충전',
+      referenceId: 'cr',
+      idempotencyKey: key(),
+    });
     const k = key();
-    const res = await purchase({ userId, amount: 0, description: '테스트 슬롯', referenceId: 'slot-free', idempotencyKey: k, with: [marker(`${userId}-free`)] });
+    const res = await purchase({
+      userId,
+      amount: 0,
+      description: '테스트 슬롯',
+      referenceId: 'slot-free',
+      idempotencyKey: k,
+      with: [marker(`${userId}-free`)],
+    });
     expect(res).toEqual({ transactionId: '', balanceAfter: 30_000, replayed: false });
     expect(await markerExists(`${userId}-free`)).toBe(true);
     expect(await ledgerStore.allEntries(userId)).toHaveLength(1);
     // A retry is a replay, even though the linked marker now exists.
-    expect(await purchase({ userId, amount: 0, description: '테스트 슬롯', referenceId: 'slot-free', idempotencyKey: k, with: [marker(`${userId}-free`)] })).toEqual({
+    expect(
+      await purchase({
+        userId,
+        amount: 0,
+        description: '테스트 슬롯',
+        referenceId: 'slot-free',
+        idempotencyKey: k,
+        with: [marker(`${userId}-free`)],
+      }),
+    ).toEqual({
       transactionId: '',
       balanceAfter: 30_000,
       replayed: true,
@@ -109,22 +198,45 @@ describe('ledger: zero amounts (free slots)', () => {
 
   it('works for a user with no balance at all', async () => {
     const userId = await newUser();
-    expect(await purchase({ userId, amount: 0, description: '무료', referenceId: 'f', idempotencyKey: key() })).toMatchObject({ balanceAfter: 0, replayed: false });
+    expect(
+      await purchase({ userId, amount: 0, description: '무료', referenceId: 'f', idempotencyKey: key() }),
+    ).toMatchObject({ balanceAfter: 0, replayed: false });
   });
 });
 
 describe('ledger: linked writes', () => {
   it('commits the caller items in the same transaction as the money', async () => {
     const userId = await newUser();
-    await credit({ userId, type: 'charge', amount: 100_000, description: '충전', referenceId: 'cr', idempotencyKey: key() });
-    await purchase({ userId, amount: 50_000, description: '슬롯 2개', referenceId: 'bulk', idempotencyKey: key(), with: [marker(`${userId}-a`), marker(`${userId}-b`)] });
+    await credit({
+      userId,
+      type: 'charge',
+      amount: 100_000,
+      description: '충전',
+      referenceId: 'cr',
+      idempotencyKey: key(),
+    });
+    await purchase({
+      userId,
+      amount: 50_000,
+      description: '슬롯 2개',
+      referenceId: 'bulk',
+      idempotencyKey: key(),
+      with: [marker(`${userId}-a`), marker(`${userId}-b`)],
+    });
     expect(await markerExists(`${userId}-a`)).toBe(true);
     expect(await markerExists(`${userId}-b`)).toBe(true);
   });
 
   it('moves no money when a linked condition fails and names the failed item', async () => {
     const userId = await newUser();
-    await credit({ userId, type: 'charge', amount: 100_000, description: '충전', referenceId: 'cr', idempotencyKey: key() });
+    await credit({
+      userId,
+      type: 'charge',
+      amount: 100_000,
+      description: '충전',
+      referenceId: 'cr',
+      idempotencyKey: key(),
+    });
     await db().send(new PutCommand({ TableName: tableName(), Item: { PK: `TESTMARK#${userId}-taken`, SK: 'M' } }));
     const err = await purchase({
       userId,
@@ -146,7 +258,14 @@ describe('ledger: linked writes', () => {
 describe('ledger: idempotency', () => {
   it('returns the first answer for a retried key and writes one entry', async () => {
     const userId = await newUser();
-    await credit({ userId, type: 'charge', amount: 100_000, description: '충전', referenceId: 'cr', idempotencyKey: key() });
+    await credit({
+      userId,
+      type: 'charge',
+      amount: 100_000,
+      description: '충전',
+      referenceId: 'cr',
+      idempotencyKey: key(),
+    });
     const k = key();
     const first = await purchase({ userId, amount: 30_000, description: '슬롯', referenceId: 's', idempotencyKey: k });
     // Another purchase in between: the retry must still answer the first balanceAfter.
@@ -160,10 +279,19 @@ describe('ledger: idempotency', () => {
 
   it('moves money once when the same key arrives 10 times at once', async () => {
     const userId = await newUser();
-    await credit({ userId, type: 'charge', amount: 100_000, description: '충전', referenceId: 'cr', idempotencyKey: key() });
+    await credit({
+      userId,
+      type: 'charge',
+      amount: 100_000,
+      description: '충전',
+      referenceId: 'cr',
+      idempotencyKey: key(),
+    });
     const k = key();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => purchase({ userId, amount: 40_000, description: '슬롯', referenceId: 's', idempotencyKey: k })),
+      Array.from({ length: 10 }, () =>
+        purchase({ userId, amount: 40_000, description: '슬롯', referenceId: 's', idempotencyKey: k }),
+      ),
     );
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
@@ -174,10 +302,23 @@ describe('ledger: idempotency', () => {
 
   it('refuses the same key for a different amount', async () => {
     const userId = await newUser();
-    await credit({ userId, type: 'charge', amount: 100_000, description: '충전', referenceId: 'cr', idempotencyKey: key() });
+    await credit({
+      userId,
+      type: 'charge',
+      amount: 100_000,
+      description: '충전',
+      referenceId: 'cr',
+      idempotencyKey: key(),
+    });
     const k = key();
     await purchase({ userId, amount: 30_000, description: '슬롯', referenceId: 's', idempotencyKey: k });
-    const err = await purchase({ userId, amount: 20_000, description: '슬롯', referenceId: 's', idempotencyKey: k }).catch((e) => e);
+    const err = await purchase({
+      userId,
+      amount: 20_000,
+      description: '슬롯',
+      referenceId: 's',
+      idempotencyKey: k,
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(ConflictError);
     expect(err.message).toBe('같은 Idempotency-Key로 다른 요청이 이미 처리되었습니다.');
     expect((await getBalance(userId)).amount).toBe(70_000);
@@ -187,10 +328,30 @@ describe('ledger: idempotency', () => {
     const a = await newUser();
     const b = await newUser();
     const k = key();
-    await credit({ userId: a, type: 'charge', amount: 10_000, description: '충전', referenceId: 'cr', idempotencyKey: k });
-    const other = await credit({ userId: b, type: 'charge', amount: 10_000, description: '충전', referenceId: 'cr', idempotencyKey: k });
+    await credit({
+      userId: a,
+      type: 'charge',
+      amount: 10_000,
+      description: '충전',
+      referenceId: 'cr',
+      idempotencyKey: k,
+    });
+    const other = await credit({
+      userId: b,
+      type: 'charge',
+      amount: 10_000,
+      description: '충전',
+      referenceId: 'cr',
+      idempotencyKey: k,
+    });
     expect(other.replayed).toBe(false);
-    const spend = await purchase({ userId: a, amount: 10_000, description: '슬롯', referenceId: 's', idempotencyKey: k });
+    const spend = await purchase({
+      userId: a,
+      amount: 10_000,
+      description: '슬롯',
+      referenceId: 's',
+      idempotencyKey: k,
+    });
     expect(spend).toMatchObject({ replayed: false, balanceAfter: 0 });
   });
 });
@@ -199,11 +360,27 @@ describe('ledger: concurrency', () => {
   it('100 concurrent purchases of one slot for a balance that pays exactly 10: exactly 10 succeed', async () => {
     const userId = await newUser();
     const price = 50_000;
-    await credit({ userId, type: 'charge', amount: price * 10, description: '충전', referenceId: 'cr', idempotencyKey: key() });
+    await credit({
+      userId,
+      type: 'charge',
+      amount: price * 10,
+      description: '충전',
+      referenceId: 'cr',
+      idempotencyKey: key(),
+    });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 100 }, (_, i) =>
         // A caller runs each ledger attempt inside the one retry policy, as the slots domain does.
-        retrying(() => purchase({ userId, amount: price, description: `슬롯 ${i}`, referenceId: `slot-${i}`, idempotencyKey: `buy-${i}`, with: [marker(`${userId}-slot-${i}`)] })),
+        retrying(() =>
+          purchase({
+            userId,
+            amount: price,
+            description: `슬롯 ${i}`,
+            referenceId: `slot-${i}`,
+            idempotencyKey: `buy-${i}`,
+            with: [marker(`${userId}-slot-${i}`)],
+          }),
+        ),
       ),
     );
     const ok = outcomes.filter((o) => o.status === 'fulfilled');

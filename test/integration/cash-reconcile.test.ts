@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mockClient, type AwsStub } from 'aws-sdk-client-mock';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { notificationsOf, titlesOf } from '../support/notifications';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { findJob, runJob as invokeJob } from '../../infra/local/scheduler';
@@ -21,7 +28,8 @@ import { logger } from '#commons/logger';
 let stack: LocalStack;
 let mock: AwsStub<any, any, any> | undefined;
 let n = 0;
-const newUser = async () => (await stack.createUser({ email: `recon${++n}`, password: 'secret12', fullName: `대사${n}` })).id;
+const newUser = async () =>
+  (await stack.createUser({ email: `recon${++n}`, password: 'secret12', fullName: `대사${n}` })).id;
 const k = () => crypto.randomUUID();
 
 async function runJob() {
@@ -38,7 +46,9 @@ async function fund(userId: string, charge: number, spend: number) {
 let developerId: string;
 beforeAll(async () => {
   stack = await startLocalStack({ web: false });
-  developerId = (await (await import('../../functions/storage/users')).usersStore.getByLogin(localStackDefaults.developerId))!.id;
+  developerId = (await (
+    await import('../../functions/storage/users')
+  ).usersStore.getByLogin(localStackDefaults.developerId))!.id;
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -49,9 +59,16 @@ afterEach(() => {
 /** Every read reaches the real DynamoDB Local, except `userId`'s balance, which is throttled every time. */
 function throttleBalanceOf(userId: string) {
   const real = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: process.env.AWS_REGION, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new DynamoDBClient({
+      region: process.env.AWS_REGION,
+      endpoint: process.env.DYNAMODB_ENDPOINT,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
   );
-  const error = Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException', $metadata: {} });
+  const error = Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+    name: 'ThrottlingException',
+    $metadata: {},
+  });
   mock = mockClient(db());
   mock.on(QueryCommand).callsFake((input) => real.send(new QueryCommand(input)));
   mock.on(GetCommand).callsFake((input) => {
@@ -82,7 +99,12 @@ describe('ledger-reconcile', () => {
     const inflated = await newUser();
     await fund(inflated, 100_000, 20_000);
     await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.cashBalance(inflated), UpdateExpression: 'SET balance = balance + :x', ExpressionAttributeValues: { ':x': 5_000 } }),
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.cashBalance(inflated),
+        UpdateExpression: 'SET balance = balance + :x',
+        ExpressionAttributeValues: { ':x': 5_000 },
+      }),
     );
 
     // 2. A negative balance (with a matching fake entry, so only the sign is wrong).
@@ -133,15 +155,24 @@ describe('ledger-reconcile', () => {
     const alarms = errors.mock.calls.filter(([message]) => message === 'ledger drift');
     expect(alarms).toHaveLength(3);
     expect(alarms.map(([, extra]) => extra)).toContainEqual(
-      expect.objectContaining({ alarm: 'LEDGER_DRIFT', userId: inflated, balance: 85_000, ledgerSum: 80_000, difference: 5_000 }),
+      expect.objectContaining({
+        alarm: 'LEDGER_DRIFT',
+        userId: inflated,
+        balance: 85_000,
+        ledgerSum: 80_000,
+        difference: 5_000,
+      }),
     );
 
     // Never silently repaired.
     expect(await Promise.all([inflated, negative, gap].map((u) => ledgerStore.getBalance(u)))).toEqual(balancesBefore);
     expect(await ledgerStore.allEntries(gap)).toHaveLength(2);
     // Issue 13: every developer account is notified once; a re-run finding the same drift the same day adds nothing.
-    const developerNotices = async () => (await notificationsOf(developerId)).filter((n) => n.title === '캐시 원장 불일치');
-    expect((await developerNotices()).map((n) => [n.type, n.priority, n.message])).toEqual([['error', 'high', '캐시 원장 점검에서 3명의 잔액이 원장과 맞지 않습니다. 확인이 필요합니다.']]);
+    const developerNotices = async () =>
+      (await notificationsOf(developerId)).filter((n) => n.title === '캐시 원장 불일치');
+    expect((await developerNotices()).map((n) => [n.type, n.priority, n.message])).toEqual([
+      ['error', 'high', '캐시 원장 점검에서 3명의 잔액이 원장과 맞지 않습니다. 확인이 필요합니다.'],
+    ]);
     expect((await runJob()).drifted).toBe(3);
     expect(await developerNotices()).toHaveLength(1);
     expect(await titlesOf(inflated)).toEqual([]);
@@ -153,7 +184,12 @@ describe('ledger-reconcile', () => {
     const drifted = await newUser();
     await fund(drifted, 40_000, 0);
     await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.cashBalance(drifted), UpdateExpression: 'SET balance = balance + :x', ExpressionAttributeValues: { ':x': 1_000 } }),
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.cashBalance(drifted),
+        UpdateExpression: 'SET balance = balance + :x',
+        ExpressionAttributeValues: { ':x': 1_000 },
+      }),
     );
     const throttle = throttleBalanceOf(broken);
     const errors = vi.spyOn(logger, 'error');
@@ -163,7 +199,9 @@ describe('ledger-reconcile', () => {
     await expect(invokeJob(findJob('ledger-reconcile')!)).rejects.toThrow(`could not check 1 user(s): ${broken}`);
 
     expect(errors).toHaveBeenCalledWith('ledger not checked', { userId: broken, error: throttle });
-    const drifts = errors.mock.calls.filter(([message]) => message === 'ledger drift').map(([, extra]) => (extra as any).userId);
+    const drifts = errors.mock.calls
+      .filter(([message]) => message === 'ledger drift')
+      .map(([, extra]) => (extra as any).userId);
     expect(drifts).toContain(drifted);
     expect(drifts).not.toContain(broken);
     const finished = info.mock.calls.find(([message]) => message === 'ledger reconciliation finished')?.[1] as any;

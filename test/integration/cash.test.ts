@@ -35,7 +35,8 @@ async function setSetting(key: string, value: unknown) {
   invalidateSettingsCache();
 }
 
-const balanceOf = async (token: string) => (await api.call('GET', '/api/cash/balance', { token })).body.data.amount as number;
+const balanceOf = async (token: string) =>
+  (await api.call('GET', '/api/cash/balance', { token })).body.data.amount as number;
 
 async function requestCharge(token: string, amount = 100_000, headers?: Record<string, string>) {
   const res = await api.call('POST', '/api/cash/charge-requests', { token, body: chargeBody(amount), headers });
@@ -46,7 +47,8 @@ async function requestCharge(token: string, amount = 100_000, headers?: Record<s
 beforeAll(async () => {
   stack = await startLocalStack({ web: false });
   api = apiClient(stack.url);
-  operatorId = (await stack.createUser({ email: 'cashop', password: 'secret12', fullName: '운영자', role: 'operator' })).id;
+  operatorId = (await stack.createUser({ email: 'cashop', password: 'secret12', fullName: '운영자', role: 'operator' }))
+    .id;
   operator = (await api.login('cashop', 'secret12')).token;
 });
 afterAll(() => stack?.stop());
@@ -81,10 +83,22 @@ describe('charge request creation', () => {
     [{ depositAt, accountHolder: '홍길동' }, '충전 금액을 입력해주세요.', 'amount'],
     [{ amount: 10_000.5, depositAt, accountHolder: '홍길동' }, '충전 금액은 원 단위 정수로 입력해주세요.', 'amount'],
     [{ amount: 'abc', depositAt, accountHolder: '홍길동' }, '충전 금액은 숫자로 입력해주세요.', 'amount'],
-    [{ amount: 5_000, depositAt, accountHolder: '홍길동' }, '충전 금액은 10,000원 이상 1,000,000원 이하로 입력해주세요.', 'amount'],
-    [{ amount: 1_000_001, depositAt, accountHolder: '홍길동' }, '충전 금액은 10,000원 이상 1,000,000원 이하로 입력해주세요.', 'amount'],
+    [
+      { amount: 5_000, depositAt, accountHolder: '홍길동' },
+      '충전 금액은 10,000원 이상 1,000,000원 이하로 입력해주세요.',
+      'amount',
+    ],
+    [
+      { amount: 1_000_001, depositAt, accountHolder: '홍길동' },
+      '충전 금액은 10,000원 이상 1,000,000원 이하로 입력해주세요.',
+      'amount',
+    ],
     [{ amount: 10_000, accountHolder: '홍길동' }, '입금 예정일시를 입력해주세요.', 'depositAt'],
-    [{ amount: 10_000, depositAt: 'tomorrow', accountHolder: '홍길동' }, '입금 예정일시의 형식이 올바르지 않습니다.', 'depositAt'],
+    [
+      { amount: 10_000, depositAt: 'tomorrow', accountHolder: '홍길동' },
+      '입금 예정일시의 형식이 올바르지 않습니다.',
+      'depositAt',
+    ],
     [{ amount: 10_000, depositAt, accountHolder: '  ' }, '입금자명을 입력해주세요.', 'accountHolder'],
     [{ amount: 10_000, depositAt }, '입금자명을 입력해주세요.', 'accountHolder'],
   ])('refuses %j with 400 and writes nothing', async (body, message, field) => {
@@ -103,7 +117,9 @@ describe('charge request creation', () => {
     await setSetting('maxCashCharge', 20_000);
     try {
       const adv = await newAdvertiser();
-      expect((await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(1_000) })).status).toBe(201);
+      expect(
+        (await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(1_000) })).status,
+      ).toBe(201);
       const over = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(30_000) });
       expect(over.body.error).toBe('충전 금액은 1,000원 이상 20,000원 이하로 입력해주세요.');
     } finally {
@@ -115,22 +131,36 @@ describe('charge request creation', () => {
   it('returns the first request for a retried Idempotency-Key', async () => {
     const adv = await newAdvertiser();
     const headers = { 'idempotency-key': crypto.randomUUID() };
-    const results = await Promise.all([1, 2, 3].map(() => api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(30_000), headers })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(30_000), headers }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
     const list = await api.call('GET', '/api/cash/charge-requests', { token: adv.token });
     expect(list.body.data.pagination.total).toBe(1);
 
     // The same key with another deposit time is another request, not a retry: refused.
-    const other = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: { ...chargeBody(30_000), depositAt: '2025-03-02T09:00' }, headers });
+    const other = await api.call('POST', '/api/cash/charge-requests', {
+      token: adv.token,
+      body: { ...chargeBody(30_000), depositAt: '2025-03-02T09:00' },
+      headers,
+    });
     expect(other.status).toBe(422);
-    expect(other.body.error).toBe('같은 Idempotency-Key로 다른 요청이 이미 처리되었습니다. 새 요청에는 새 키를 보내주세요.');
+    expect(other.body.error).toBe(
+      '같은 Idempotency-Key로 다른 요청이 이미 처리되었습니다. 새 요청에는 새 키를 보내주세요.',
+    );
   });
 
   it('refuses an Idempotency-Key that is not 1–200 printable ASCII characters with a 400, and writes nothing', async () => {
     const adv = await newAdvertiser();
     for (const key of ['k'.repeat(201), 'k'.repeat(4000), 'caf\u00e9', 'a\tb']) {
-      const res = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(30_000), headers: { 'idempotency-key': key } });
+      const res = await api.call('POST', '/api/cash/charge-requests', {
+        token: adv.token,
+        body: chargeBody(30_000),
+        headers: { 'idempotency-key': key },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         success: false,
@@ -139,7 +169,9 @@ describe('charge request creation', () => {
       });
       expect(res.body.details[0].field).toBe('Idempotency-Key');
     }
-    expect((await api.call('GET', '/api/cash/charge-requests', { token: adv.token })).body.data.pagination.total).toBe(0);
+    expect((await api.call('GET', '/api/cash/charge-requests', { token: adv.token })).body.data.pagination.total).toBe(
+      0,
+    );
 
     // 200 characters is the most a key may have, and it works as a key.
     const longest = { 'idempotency-key': `${'k'.repeat(190)}-${crypto.randomUUID().slice(0, 9)}` };
@@ -148,7 +180,11 @@ describe('charge request creation', () => {
     expect((await requestCharge(adv.token, 30_000, longest)).id).toBe(first.id);
 
     // The same check guards approvals: nothing is credited.
-    const approve = await api.call('POST', `/api/cash/charge-requests/${first.id}/approve`, { token: operator, body: {}, headers: { 'idempotency-key': 'x'.repeat(5000) } });
+    const approve = await api.call('POST', `/api/cash/charge-requests/${first.id}/approve`, {
+      token: operator,
+      body: {},
+      headers: { 'idempotency-key': 'x'.repeat(5000) },
+    });
     expect(approve.status).toBe(400);
     expect(approve.body.code).toBe('VALIDATION');
     expect(await balanceOf(adv.token)).toBe(0);
@@ -160,7 +196,9 @@ describe('charge request creation', () => {
     const created = await requestCharge(adv.token, 70_000);
     expect(created).toMatchObject({ status: 'approved', processorId: 'system', bonusAmount: 0 });
     expect(await balanceOf(adv.token)).toBe(70_000);
-    const pending = await api.call('GET', `/api/cash/charge-requests?status=pending&userId=${adv.id}`, { token: operator });
+    const pending = await api.call('GET', `/api/cash/charge-requests?status=pending&userId=${adv.id}`, {
+      token: operator,
+    });
     expect(pending.body.data.pagination.total).toBe(0);
   });
 });
@@ -177,7 +215,11 @@ describe('charge request rate limit', () => {
     const mine = await api.call('GET', '/api/cash/charge-requests?limit=50', { token: adv.token });
     expect(mine.body.data.pagination.total).toBe(20);
     // A retry of an earlier request (same key, same values) still gets its answer.
-    const replay = await api.call('POST', '/api/cash/charge-requests', { token: adv.token, body: chargeBody(10_000), headers: { 'idempotency-key': 'rate-first' } });
+    const replay = await api.call('POST', '/api/cash/charge-requests', {
+      token: adv.token,
+      body: chargeBody(10_000),
+      headers: { 'idempotency-key': 'rate-first' },
+    });
     expect(replay.status).toBe(201);
     expect(replay.body.data.id).toBe(first.id);
   });
@@ -187,7 +229,10 @@ describe('approval', () => {
   it('credits amount and bonus as two ledger entries, once', async () => {
     const adv = await newAdvertiser();
     const req = await requestCharge(adv.token, 100_000);
-    const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 10 } });
+    const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+      token: operator,
+      body: { bonusPercentage: 10 },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: req.id, status: 'approved', bonusPercentage: 10, bonusAmount: 10_000 });
     expect(res.body.data.processorId).toBe(operatorId);
@@ -203,13 +248,27 @@ describe('approval', () => {
       ['bonus', 10_000, 110_000, req.id],
       ['charge', 100_000, 100_000, req.id],
     ]);
-    expect(tx.body.data.items[0]).toMatchObject({ balanceType: 'paid', userId: adv.id, description: '충전 보너스 (10%)' });
+    expect(tx.body.data.items[0]).toMatchObject({
+      balanceType: 'paid',
+      userId: adv.id,
+      description: '충전 보너스 (10%)',
+    });
     expect(tx.body.data.pagination).toEqual({ page: 1, limit: 10, total: 2, totalPages: 1 });
 
-    const again = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 10 } });
+    const again = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+      token: operator,
+      body: { bonusPercentage: 10 },
+    });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ success: false, code: 'CONFLICT', error: '대기 중인 요청만 승인 또는 거절할 수 있습니다.' });
-    const reject = await api.call('POST', `/api/cash/charge-requests/${req.id}/reject`, { token: operator, body: { reason: '늦음' } });
+    expect(again.body).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      error: '대기 중인 요청만 승인 또는 거절할 수 있습니다.',
+    });
+    const reject = await api.call('POST', `/api/cash/charge-requests/${req.id}/reject`, {
+      token: operator,
+      body: { reason: '늦음' },
+    });
     expect(reject.status).toBe(409);
     expect(await balanceOf(adv.token)).toBe(110_000);
   });
@@ -217,9 +276,18 @@ describe('approval', () => {
   it('approves without a bonus when none is given and rounds a bonus down to the won', async () => {
     const adv = await newAdvertiser();
     const a = await requestCharge(adv.token, 10_000);
-    expect((await api.call('POST', `/api/cash/charge-requests/${a.id}/approve`, { token: operator })).body.data.bonusAmount).toBe(0);
+    expect(
+      (await api.call('POST', `/api/cash/charge-requests/${a.id}/approve`, { token: operator })).body.data.bonusAmount,
+    ).toBe(0);
     const b = await requestCharge(adv.token, 12_345);
-    expect((await api.call('POST', `/api/cash/charge-requests/${b.id}/approve`, { token: operator, body: { bonusPercentage: 7 } })).body.data.bonusAmount).toBe(864);
+    expect(
+      (
+        await api.call('POST', `/api/cash/charge-requests/${b.id}/approve`, {
+          token: operator,
+          body: { bonusPercentage: 7 },
+        })
+      ).body.data.bonusAmount,
+    ).toBe(864);
     expect(await balanceOf(adv.token)).toBe(10_000 + 12_345 + 864);
     const tx = await api.call('GET', '/api/cash/transactions?type=bonus', { token: adv.token });
     expect(tx.body.data.pagination.total).toBe(1);
@@ -229,7 +297,10 @@ describe('approval', () => {
     const adv = await newAdvertiser();
     const req = await requestCharge(adv.token);
     for (const bonusPercentage of [-1, 101, 2.5, 'x']) {
-      const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage } });
+      const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+        token: operator,
+        body: { bonusPercentage },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('보너스 비율은 0에서 100 사이의 정수로 입력해주세요.');
     }
@@ -240,7 +311,12 @@ describe('approval', () => {
     const adv = await newAdvertiser();
     const req = await requestCharge(adv.token, 200_000);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 5 } })),
+      Array.from({ length: 20 }, () =>
+        api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+          token: operator,
+          body: { bonusPercentage: 5 },
+        }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -249,7 +325,9 @@ describe('approval', () => {
     expect(await balanceOf(adv.token)).toBe(210_000);
     const entries = await ledgerStore.allEntries(adv.id);
     expect(entries.map((e) => e.type)).toEqual(['charge', 'bonus']);
-    const stats = await api.call('GET', `/api/cash/charge-requests?userId=${adv.id}&status=approved`, { token: operator });
+    const stats = await api.call('GET', `/api/cash/charge-requests?userId=${adv.id}&status=approved`, {
+      token: operator,
+    });
     expect(stats.body.data.pagination.total).toBe(1);
   });
 
@@ -257,11 +335,18 @@ describe('approval', () => {
     const adv = await newAdvertiser();
     const req = await requestCharge(adv.token, 100_000);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: i + 1 } })),
+      Array.from({ length: 12 }, (_, i) =>
+        api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+          token: operator,
+          body: { bonusPercentage: i + 1 },
+        }),
+      ),
     );
     const winner = results.filter((r) => r.status === 200);
     expect(winner).toHaveLength(1);
-    expect(new Set(results.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.body.error}`))).toEqual(new Set(['409 대기 중인 요청만 승인 또는 거절할 수 있습니다.']));
+    expect(new Set(results.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.body.error}`))).toEqual(
+      new Set(['409 대기 중인 요청만 승인 또는 거절할 수 있습니다.']),
+    );
     expect(await balanceOf(adv.token)).toBe(100_000 + winner[0].body.data.bonusAmount);
   });
 
@@ -269,8 +354,16 @@ describe('approval', () => {
     const adv = await newAdvertiser();
     const req = await requestCharge(adv.token, 40_000);
     const headers = { 'idempotency-key': crypto.randomUUID() };
-    const first = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 10 }, headers });
-    const retry = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 10 }, headers });
+    const first = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+      token: operator,
+      body: { bonusPercentage: 10 },
+      headers,
+    });
+    const retry = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+      token: operator,
+      body: { bonusPercentage: 10 },
+      headers,
+    });
     expect(first.status).toBe(200);
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(first.body);
@@ -281,7 +374,10 @@ describe('approval', () => {
   it('staff may hold cash, but nobody approves or rejects their own request', async () => {
     await stack.createUser({ email: 'cashop2', password: 'secret12', fullName: '운영자2', role: 'operator' });
     const own = await requestCharge(operator, 50_000);
-    for (const [action, body] of [['approve', { bonusPercentage: 10 }], ['reject', { reason: '셀프' }]] as const) {
+    for (const [action, body] of [
+      ['approve', { bonusPercentage: 10 }],
+      ['reject', { reason: '셀프' }],
+    ] as const) {
       const res = await api.call('POST', `/api/cash/charge-requests/${own.id}/${action}`, { token: operator, body });
       expect(res.status).toBe(409);
       expect(res.body.error).toBe('본인의 충전 요청은 직접 승인하거나 거절할 수 없습니다.');
@@ -289,7 +385,9 @@ describe('approval', () => {
     expect(await balanceOf(operator)).toBe(0);
     // Another operator approves it.
     const colleague = (await api.login('cashop2', 'secret12')).token;
-    expect((await api.call('POST', `/api/cash/charge-requests/${own.id}/approve`, { token: colleague, body: {} })).status).toBe(200);
+    expect(
+      (await api.call('POST', `/api/cash/charge-requests/${own.id}/approve`, { token: colleague, body: {} })).status,
+    ).toBe(200);
     expect(await balanceOf(operator)).toBe(50_000);
   });
 
@@ -298,29 +396,54 @@ describe('approval', () => {
     const own = await requestCharge(dev.token, 60_000);
     const adv = await newAdvertiser();
     const theirs = await requestCharge(adv.token, 20_000);
-    const switched = await api.call('POST', '/api/auth/switch-user', { token: dev.token, body: { targetUserId: operatorId } });
+    const switched = await api.call('POST', '/api/auth/switch-user', {
+      token: dev.token,
+      body: { targetUserId: operatorId },
+    });
     expect(switched.status).toBe(200);
     const asOperator = switched.body.data.tokens.accessToken as string;
 
-    for (const [action, body] of [['approve', { bonusPercentage: 100 }], ['reject', { reason: '셀프' }]] as const) {
+    for (const [action, body] of [
+      ['approve', { bonusPercentage: 100 }],
+      ['reject', { reason: '셀프' }],
+    ] as const) {
       const res = await api.call('POST', `/api/cash/charge-requests/${own.id}/${action}`, { token: asOperator, body });
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ success: false, code: 'CONFLICT', error: '본인의 충전 요청은 직접 승인하거나 거절할 수 없습니다.' });
+      expect(res.body).toMatchObject({
+        success: false,
+        code: 'CONFLICT',
+        error: '본인의 충전 요청은 직접 승인하거나 거절할 수 없습니다.',
+      });
     }
-    const still = await api.call('GET', `/api/cash/charge-requests?userId=${dev.user.id}&status=pending`, { token: operator });
+    const still = await api.call('GET', `/api/cash/charge-requests?userId=${dev.user.id}&status=pending`, {
+      token: operator,
+    });
     expect(still.body.data.items.map((r: any) => r.id)).toEqual([own.id]);
     expect(await ledgerStore.allEntries(dev.user.id)).toEqual([]);
 
     // Someone else's request: allowed, and the request keeps both the account and the developer behind it.
-    const approved = await api.call('POST', `/api/cash/charge-requests/${theirs.id}/approve`, { token: asOperator, body: {} });
+    const approved = await api.call('POST', `/api/cash/charge-requests/${theirs.id}/approve`, {
+      token: asOperator,
+      body: {},
+    });
     expect(approved.status).toBe(200);
-    expect(approved.body.data).toMatchObject({ status: 'approved', processorId: operatorId, processorActorId: dev.user.id });
+    expect(approved.body.data).toMatchObject({
+      status: 'approved',
+      processorId: operatorId,
+      processorActorId: dev.user.id,
+    });
     const listed = await api.call('GET', `/api/cash/charge-requests?userId=${adv.id}`, { token: operator });
-    expect(listed.body.data.items[0]).toMatchObject({ id: theirs.id, processorId: operatorId, processorActorId: dev.user.id });
+    expect(listed.body.data.items[0]).toMatchObject({
+      id: theirs.id,
+      processorId: operatorId,
+      processorActorId: dev.user.id,
+    });
     expect(await balanceOf(adv.token)).toBe(20_000);
 
     // A real colleague (no switch) may approve the developer's request.
-    expect((await api.call('POST', `/api/cash/charge-requests/${own.id}/approve`, { token: operator, body: {} })).status).toBe(200);
+    expect(
+      (await api.call('POST', `/api/cash/charge-requests/${own.id}/approve`, { token: operator, body: {} })).status,
+    ).toBe(200);
   });
 
   it('checks the operator role in the domain too, behind the route guard', async () => {
@@ -341,7 +464,10 @@ describe('approval', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('충전 요청을 찾을 수 없습니다.');
     const req = await requestCharge(adv.token);
-    const self = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: adv.token, body: { bonusPercentage: 100 } });
+    const self = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+      token: adv.token,
+      body: { bonusPercentage: 100 },
+    });
     expect(self.status).toBe(403);
     expect(await balanceOf(adv.token)).toBe(0);
   });
@@ -351,13 +477,22 @@ describe('rejection and cancellation', () => {
   it('rejects with a reason and credits nothing', async () => {
     const adv = await newAdvertiser();
     const req = await requestCharge(adv.token);
-    const missing = await api.call('POST', `/api/cash/charge-requests/${req.id}/reject`, { token: operator, body: { reason: ' ' } });
+    const missing = await api.call('POST', `/api/cash/charge-requests/${req.id}/reject`, {
+      token: operator,
+      body: { reason: ' ' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('거절 사유를 입력해주세요.');
-    const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/reject`, { token: operator, body: { reason: '입금 확인 불가' } });
+    const res = await api.call('POST', `/api/cash/charge-requests/${req.id}/reject`, {
+      token: operator,
+      body: { reason: '입금 확인 불가' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'rejected', rejectionReason: '입금 확인 불가' });
-    const approve = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: {} });
+    const approve = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+      token: operator,
+      body: {},
+    });
     expect(approve.status).toBe(409);
     expect(approve.body.error).toBe('대기 중인 요청만 승인 또는 거절할 수 있습니다.');
     expect(await balanceOf(adv.token)).toBe(0);
@@ -377,7 +512,10 @@ describe('rejection and cancellation', () => {
     const twice = await api.call('POST', `/api/cash/charge-requests/${req.id}/cancel`, { token: adv.token });
     expect(twice.status).toBe(409);
     expect(twice.body.error).toBe('대기 중인 요청만 취소할 수 있습니다.');
-    const approve = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: {} });
+    const approve = await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+      token: operator,
+      body: {},
+    });
     expect(approve.status).toBe(409);
   });
 });
@@ -434,13 +572,28 @@ describe('lists and counts', () => {
     const adv = await newAdvertiser();
     const other = await newAdvertiser();
     const req = await requestCharge(adv.token, 500_000);
-    await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, { token: operator, body: { bonusPercentage: 0 } });
+    await api.call('POST', `/api/cash/charge-requests/${req.id}/approve`, {
+      token: operator,
+      body: { bonusPercentage: 0 },
+    });
     for (let i = 1; i <= 11; i++) {
-      await purchase({ userId: adv.id, amount: 10_000, description: `슬롯 ${i}`, referenceId: `slot-${i}`, idempotencyKey: `p-${i}` });
+      await purchase({
+        userId: adv.id,
+        amount: 10_000,
+        description: `슬롯 ${i}`,
+        referenceId: `slot-${i}`,
+        idempotencyKey: `p-${i}`,
+      });
     }
     const first = await api.call('GET', '/api/cash/transactions?limit=5', { token: adv.token });
     expect(first.body.data.pagination).toEqual({ page: 1, limit: 5, total: 12, totalPages: 3 });
-    expect(first.body.data.items.map((t: any) => t.description)).toEqual(['슬롯 11', '슬롯 10', '슬롯 9', '슬롯 8', '슬롯 7']);
+    expect(first.body.data.items.map((t: any) => t.description)).toEqual([
+      '슬롯 11',
+      '슬롯 10',
+      '슬롯 9',
+      '슬롯 8',
+      '슬롯 7',
+    ]);
     const last = await api.call('GET', '/api/cash/transactions?limit=5&page=3', { token: adv.token });
     expect(last.body.data.items.map((t: any) => [t.type, t.balanceAfter])).toEqual([
       ['purchase', 490_000],
@@ -450,13 +603,17 @@ describe('lists and counts', () => {
     expect(purchases.body.data.pagination.total).toBe(11);
     expect(purchases.body.data.items.every((t: any) => t.type === 'purchase')).toBe(true);
 
-    const asOperator = await api.call('GET', `/api/cash/transactions?userId=${adv.id}&type=charge`, { token: operator });
+    const asOperator = await api.call('GET', `/api/cash/transactions?userId=${adv.id}&type=charge`, {
+      token: operator,
+    });
     expect(asOperator.body.data.items).toHaveLength(1);
     // A user naming someone else gets their own entries, not a 403 (which would sign them out).
     const asOther = await api.call('GET', `/api/cash/transactions?userId=${adv.id}`, { token: other.token });
     expect(asOther.status).toBe(200);
     expect(asOther.body.data).toEqual({ items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } });
-    const ownDespiteParam = await api.call('GET', `/api/cash/transactions?userId=${other.id}&limit=100`, { token: adv.token });
+    const ownDespiteParam = await api.call('GET', `/api/cash/transactions?userId=${other.id}&limit=100`, {
+      token: adv.token,
+    });
     expect(ownDespiteParam.status).toBe(200);
     expect(ownDespiteParam.body.data.pagination.total).toBe(12);
     expect(ownDespiteParam.body.data.items.every((t: any) => t.userId === adv.id)).toBe(true);

@@ -28,20 +28,35 @@ async function account(fullName: string, role: 'user' | 'operator' = 'user'): Pr
 }
 
 const as = (who: Account) => ({ token: who.token, headers: { [VIEWER_IP_HEADER]: who.ip } });
-const firstMessage = (who: Account, content: string) => api.call('POST', '/api/chat/messages', { ...as(who), body: { content } });
-const post = (who: Account, roomId: string, content: unknown) => api.call('POST', `/api/chat/rooms/${roomId}/messages`, { ...as(who), body: { content } });
-const messages = (who: Account, roomId: string, query = '') => api.call('GET', `/api/chat/rooms/${roomId}/messages${query}`, as(who));
+const firstMessage = (who: Account, content: string) =>
+  api.call('POST', '/api/chat/messages', { ...as(who), body: { content } });
+const post = (who: Account, roomId: string, content: unknown) =>
+  api.call('POST', `/api/chat/rooms/${roomId}/messages`, { ...as(who), body: { content } });
+const messages = (who: Account, roomId: string, query = '') =>
+  api.call('GET', `/api/chat/rooms/${roomId}/messages${query}`, as(who));
 const read = (who: Account, roomId: string) => api.call('PUT', `/api/chat/rooms/${roomId}/read`, as(who));
-const unread = async (who: Account) => (await api.call('GET', '/api/chat/unread-count', as(who))).body.data.count as number;
-const roomsOf = async (who: Account, query = '') => (await api.call('GET', `/api/chat/rooms${query}`, as(who))).body.data;
+const unread = async (who: Account) =>
+  (await api.call('GET', '/api/chat/unread-count', as(who))).body.data.count as number;
+const roomsOf = async (who: Account, query = '') =>
+  (await api.call('GET', `/api/chat/rooms${query}`, as(who))).body.data;
 
 async function itemsOf(pk: string, prefix: string) {
   const { db, tableName } = await import('../../functions/storage/client');
   const out = await db().send(
     new QueryCommand(
       prefix
-        ? { TableName: tableName(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix }, ConsistentRead: true }
-        : { TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true },
+        ? {
+            TableName: tableName(),
+            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+            ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
+            ConsistentRead: true,
+          }
+        : {
+            TableName: tableName(),
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': pk },
+            ConsistentRead: true,
+          },
     ),
   );
   return out.Items ?? [];
@@ -75,8 +90,24 @@ describe('a user’s first message and room', () => {
     const res = await firstMessage(kim, '  슬롯 승인은 언제 되나요?  ');
     expect(res.status).toBe(201);
     const { room, message } = res.body.data;
-    expect(room).toMatchObject({ name: '김철수님의 문의', status: 'active', user_id: kim.id, user_name: '김철수', creator: { name: '김철수' }, last_message: '슬롯 승인은 언제 되나요?', last_message_id: message.id, unread_count: 0 });
-    expect(message).toMatchObject({ room_id: room.id, sender_id: kim.id, sender: { name: '김철수', role: 'user' }, type: 'normal', content: '슬롯 승인은 언제 되나요?', is_read: false });
+    expect(room).toMatchObject({
+      name: '김철수님의 문의',
+      status: 'active',
+      user_id: kim.id,
+      user_name: '김철수',
+      creator: { name: '김철수' },
+      last_message: '슬롯 승인은 언제 되나요?',
+      last_message_id: message.id,
+      unread_count: 0,
+    });
+    expect(message).toMatchObject({
+      room_id: room.id,
+      sender_id: kim.id,
+      sender: { name: '김철수', role: 'user' },
+      type: 'normal',
+      content: '슬롯 승인은 언제 되나요?',
+      is_read: false,
+    });
     expect(message.id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
 
     const again = await firstMessage(kim, '두 번째');
@@ -85,14 +116,22 @@ describe('a user’s first message and room', () => {
     expect(opened.status).toBe(201);
     expect(opened.body.data.id).toBe(room.id);
     expect((await roomsOf(kim)).items.map((r: any) => r.id)).toEqual([room.id]);
-    expect((await messages(kim, room.id)).body.data.items.map((x: any) => x.content)).toEqual(['슬롯 승인은 언제 되나요?', '두 번째']);
+    expect((await messages(kim, room.id)).body.data.items.map((x: any) => x.content)).toEqual([
+      '슬롯 승인은 언제 되나요?',
+      '두 번째',
+    ]);
   });
 
   it('POST /rooms opens an empty room named after the user; parallel first messages still make one room', async () => {
     const lee = await account('이영희');
     const res = await api.call('POST', '/api/chat/rooms', { ...as(lee), body: {} });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ name: '이영희님의 문의', last_message: null, last_message_id: null, unread_count: 0 });
+    expect(res.body.data).toMatchObject({
+      name: '이영희님의 문의',
+      last_message: null,
+      last_message_id: null,
+      unread_count: 0,
+    });
 
     const park = await account('박민수');
     const all = await Promise.all([1, 2, 3, 4].map((i) => firstMessage(park, `동시 ${i}`)));
@@ -124,7 +163,10 @@ describe('bad input → 400 with a Korean message, nothing written', () => {
   ])('content %j → 400', async (content, text) => {
     const choi = await account('최지우');
     const room = (await firstMessage(choi, '처음')).body.data.room;
-    for (const res of [await post(choi, room.id, content), await api.call('POST', '/api/chat/messages', { ...as(choi), body: { content } })]) {
+    for (const res of [
+      await post(choi, room.id, content),
+      await api.call('POST', '/api/chat/messages', { ...as(choi), body: { content } }),
+    ]) {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false, code: 'VALIDATION', error: text });
     }
@@ -136,8 +178,12 @@ describe('bad input → 400 with a Korean message, nothing written', () => {
     const room = (await firstMessage(jung, '가'.repeat(2000))).body.data.room;
     expect(room.last_message).toBe('가'.repeat(200)); // the stored preview is cut; the message is whole
     expect((await messages(jung, room.id)).body.data.items[0].content).toHaveLength(2000);
-    for (const q of ['?limit=0', '?limit=101', '?offset=-1', '?after=not-an-id']) expect((await messages(jung, room.id, q)).status).toBe(400);
-    const bad = await api.call('PUT', `/api/chat/rooms/${room.id}/status`, { ...as(operator), body: { status: 'deleted' } });
+    for (const q of ['?limit=0', '?limit=101', '?offset=-1', '?after=not-an-id'])
+      expect((await messages(jung, room.id, q)).status).toBe(400);
+    const bad = await api.call('PUT', `/api/chat/rooms/${room.id}/status`, {
+      ...as(operator),
+      body: { status: 'deleted' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe(m.statusInvalid);
   });
@@ -150,7 +196,11 @@ describe("another user's room", () => {
     const room = (await firstMessage(owner, '내 문의')).body.data.room;
     await post(operator, room.id, '답변입니다');
     const before = await itemsOf(`CHATROOM#${room.id}`, '');
-    for (const res of [await messages(other, room.id), await post(other, room.id, '끼어들기'), await read(other, room.id)]) {
+    for (const res of [
+      await messages(other, room.id),
+      await post(other, room.id, '끼어들기'),
+      await read(other, room.id),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND', error: m.roomNotFound });
     }
@@ -166,12 +216,18 @@ describe('room status', () => {
   it('a user changing status → 403 staffOnly; an operator closes and archives; the user’s message reopens', async () => {
     const han = await account('한가람');
     const room = (await firstMessage(han, '문의')).body.data.room;
-    const denied = await api.call('PUT', `/api/chat/rooms/${room.id}/status`, { ...as(han), body: { status: 'closed' } });
+    const denied = await api.call('PUT', `/api/chat/rooms/${room.id}/status`, {
+      ...as(han),
+      body: { status: 'closed' },
+    });
     expect(denied.status).toBe(403);
     expect(denied.body).toMatchObject({ code: 'FORBIDDEN', error: m.staffOnly });
     expect((await roomsOf(han)).items[0].status).toBe('active');
 
-    const closed = await api.call('PUT', `/api/chat/rooms/${room.id}/status`, { ...as(operator), body: { status: 'closed' } });
+    const closed = await api.call('PUT', `/api/chat/rooms/${room.id}/status`, {
+      ...as(operator),
+      body: { status: 'closed' },
+    });
     expect(closed.status).toBe(200);
     expect(closed.body.data).toMatchObject({ id: room.id, status: 'closed' });
     expect((await roomsOf(operator, '?status=closed')).items.map((r: any) => r.id)).toContain(room.id);
@@ -226,7 +282,11 @@ describe('paging', () => {
     expect(afterFew.body.data.hasMore).toBe(true);
     expect((await messages(kang, room.id, `?after=${ids[11]}`)).body.data.items).toEqual([]);
     // staff messages carry the operator badge data
-    expect(all[2]).toMatchObject({ content: 'm3', sender_id: operator.id, sender: { name: '상담원', role: 'operator' } });
+    expect(all[2]).toMatchObject({
+      content: 'm3',
+      sender_id: operator.id,
+      sender: { name: '상담원', role: 'operator' },
+    });
   });
 });
 
@@ -309,19 +369,37 @@ describe('realtime pushes on real sockets', () => {
     const sun = await account('선우진');
     const stranger = await account('낯선이');
     const room = (await firstMessage(sun, '안녕하세요')).body.data.room;
-    const [u, other, op, dev] = await Promise.all([open(sun.token), open(stranger.token), open(operator.token), open(developer.token)]);
+    const [u, other, op, dev] = await Promise.all([
+      open(sun.token),
+      open(stranger.token),
+      open(operator.token),
+      open(developer.token),
+    ]);
 
     const sent = (await post(sun, room.id, '실시간 문의')).body.data;
     for (const ws of [op, dev]) {
       await expect.poll(() => chatEvents(ws).length).toBe(1);
-      expect(chatEvents(ws)[0]).toMatchObject({ type: 'chat_message', data: { room_id: room.id, message: { id: sent.id, content: '실시간 문의' }, room: { id: room.id, unread_count: 2 } } });
+      expect(chatEvents(ws)[0]).toMatchObject({
+        type: 'chat_message',
+        data: {
+          room_id: room.id,
+          message: { id: sent.id, content: '실시간 문의' },
+          room: { id: room.id, unread_count: 2 },
+        },
+      });
     }
     await expect.poll(() => chatEvents(u).length).toBe(1);
-    expect(chatEvents(u)[0]).toMatchObject({ type: 'chat_message', data: { message: { id: sent.id }, room: { unread_count: 0 } } });
+    expect(chatEvents(u)[0]).toMatchObject({
+      type: 'chat_message',
+      data: { message: { id: sent.id }, room: { unread_count: 0 } },
+    });
 
     const answer = (await post(operator, room.id, '바로 답변드립니다')).body.data;
     await expect.poll(() => chatEvents(u).length).toBe(2);
-    expect(chatEvents(u)[1]).toMatchObject({ type: 'chat_message', data: { message: { id: answer.id, sender: { role: 'operator' } }, room: { unread_count: 1 } } });
+    expect(chatEvents(u)[1]).toMatchObject({
+      type: 'chat_message',
+      data: { message: { id: answer.id, sender: { role: 'operator' } }, room: { unread_count: 1 } },
+    });
 
     await read(sun, room.id);
     for (const ws of [op, dev]) {
@@ -383,7 +461,12 @@ describe('rate limits (issue 17 item 4)', () => {
     // The address's current and next windows are full (as if the office had sent that much).
     const start = Math.floor(Date.now() / 1000 / windowSeconds) * windowSeconds;
     for (const w of [start, start + windowSeconds]) {
-      await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.rateWindow('chatMessagesPerAddress', a.ip, w), n: limit, ttl: w + 3 * windowSeconds } }));
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.rateWindow('chatMessagesPerAddress', a.ip, w), n: limit, ttl: w + 3 * windowSeconds },
+        }),
+      );
     }
     const refused = await firstMessage(b, '같은 주소에서');
     expect(refused.status).toBe(429);
@@ -417,17 +500,35 @@ describe('operator: customer context and canned replies', () => {
     const rich = await account('부자고객');
     await fund(rich.id, 1_000_000);
     const room = (await firstMessage(rich, '잔액 문의')).body.data.room;
-    const charge = await api.call('POST', '/api/cash/charge-requests', { ...as(rich), body: { amount: 50_000, depositAt: '2025-03-01T10:00', accountHolder: '부자고객' } });
+    const charge = await api.call('POST', '/api/cash/charge-requests', {
+      ...as(rich),
+      body: { amount: 50_000, depositAt: '2025-03-01T10:00', accountHolder: '부자고객' },
+    });
     expect(charge.status).toBe(201);
     const slotIds: string[] = [];
-    for (let i = 1; i <= 3; i++) slotIds.push((await api.call('POST', '/api/slots', { ...as(rich), body: row(100 + i) })).body.data.id);
-    for (const id of slotIds.slice(0, 2)) expect((await api.call('POST', `/api/slots/${id}/approve`, { ...as(operator), body: { approved: true } })).status).toBe(200);
+    for (let i = 1; i <= 3; i++)
+      slotIds.push((await api.call('POST', '/api/slots', { ...as(rich), body: row(100 + i) })).body.data.id);
+    for (const id of slotIds.slice(0, 2))
+      expect(
+        (await api.call('POST', `/api/slots/${id}/approve`, { ...as(operator), body: { approved: true } })).status,
+      ).toBe(200);
     const { db, tableName } = await import('../../functions/storage/client');
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { keys } = await import('../../functions/storage/keys');
     // The rank job's latest results (what the worker would have written).
-    for (const [id, rank] of [[slotIds[0], 42], [slotIds[1], 7]] as const) {
-      await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.slot(id), UpdateExpression: 'SET #r = :r, yesterday_rank = :y', ExpressionAttributeNames: { '#r': 'rank' }, ExpressionAttributeValues: { ':r': rank, ':y': rank + 1 } }));
+    for (const [id, rank] of [
+      [slotIds[0], 42],
+      [slotIds[1], 7],
+    ] as const) {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.slot(id),
+          UpdateExpression: 'SET #r = :r, yesterday_rank = :y',
+          ExpressionAttributeNames: { '#r': 'rank' },
+          ExpressionAttributeValues: { ':r': rank, ':y': rank + 1 },
+        }),
+      );
     }
 
     const ctx = await api.call('GET', `/api/chat/rooms/${room.id}/context`, as(operator));
@@ -439,14 +540,30 @@ describe('operator: customer context and canned replies', () => {
     expect(data.slotCounts).toMatchObject({ active: 2, pending: 1, paused: 0 });
     // Running ones only (the pending one is not), best rank first, with yesterday's rank beside.
     expect(data.slots).toEqual([
-      { id: slotIds[1], slot_number: expect.any(Number), keyword: '키워드102', status: 'active', rank: 7, yesterday_rank: 8 },
-      { id: slotIds[0], slot_number: expect.any(Number), keyword: '키워드101', status: 'active', rank: 42, yesterday_rank: 43 },
+      {
+        id: slotIds[1],
+        slot_number: expect.any(Number),
+        keyword: '키워드102',
+        status: 'active',
+        rank: 7,
+        yesterday_rank: 8,
+      },
+      {
+        id: slotIds[0],
+        slot_number: expect.any(Number),
+        keyword: '키워드101',
+        status: 'active',
+        rank: 42,
+        yesterday_rank: 43,
+      },
     ]);
 
     // Ten more running slots: the panel shows 10 of the 12, the ranked ones first.
     for (let i = 4; i <= 13; i++) {
       const id = (await api.call('POST', '/api/slots', { ...as(rich), body: row(100 + i) })).body.data.id;
-      expect((await api.call('POST', `/api/slots/${id}/approve`, { ...as(operator), body: { approved: true } })).status).toBe(200);
+      expect(
+        (await api.call('POST', `/api/slots/${id}/approve`, { ...as(operator), body: { approved: true } })).status,
+      ).toBe(200);
     }
     const many = (await api.call('GET', `/api/chat/rooms/${room.id}/context`, as(operator))).body.data;
     expect(many.slotCounts.active).toBe(12);
@@ -469,9 +586,20 @@ describe('operator: customer context and canned replies', () => {
     expect(first.body.data.items.length).toBeGreaterThan(0);
     expect(first.body.data.items[0].content).toMatch(/[가-힣]/);
 
-    const saved = await api.call('PUT', '/api/chat/canned-replies', { ...as(operator), body: { items: [{ title: '환불', content: '환불은 영업일 기준 3일 이내 처리됩니다.' }, { id: 'keep', title: '인사', content: '안녕하세요!' }] } });
+    const saved = await api.call('PUT', '/api/chat/canned-replies', {
+      ...as(operator),
+      body: {
+        items: [
+          { title: '환불', content: '환불은 영업일 기준 3일 이내 처리됩니다.' },
+          { id: 'keep', title: '인사', content: '안녕하세요!' },
+        ],
+      },
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.data.items).toEqual([{ id: expect.any(String), title: '환불', content: '환불은 영업일 기준 3일 이내 처리됩니다.' }, { id: 'keep', title: '인사', content: '안녕하세요!' }]);
+    expect(saved.body.data.items).toEqual([
+      { id: expect.any(String), title: '환불', content: '환불은 영업일 기준 3일 이내 처리됩니다.' },
+      { id: 'keep', title: '인사', content: '안녕하세요!' },
+    ]);
     expect((await api.call('GET', '/api/chat/canned-replies', as(developer))).body.data).toEqual(saved.body.data);
 
     for (const [body, text] of [

@@ -39,11 +39,24 @@ describe('data model access patterns', () => {
     const { createHash } = await import('node:crypto');
     const key = 'rk_data-model-test-key-0123456789abcdefghijklmnopq';
     const keyHash = createHash('sha256').update(key).digest('hex');
-    await rankWorkerKeysStore.put({ id: 'K1', name: 'k1', prefix: key.slice(0, 10), keyHash, createdAt: new Date().toISOString(), createdBy: 'x', lastUsedAt: null, revokedAt: null });
+    await rankWorkerKeysStore.put({
+      id: 'K1',
+      name: 'k1',
+      prefix: key.slice(0, 10),
+      keyHash,
+      createdAt: new Date().toISOString(),
+      createdBy: 'x',
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     expect(await authenticateWorker(key)).toEqual({ keyId: 'K1', name: 'k1' });
     const first = (await rankWorkerKeysStore.byHash(keyHash))!.lastUsedAt;
     expect(first).toBeTruthy();
-    await rankWorkerKeysStore.touch(keyHash, new Date(Date.now() + 1000).toISOString(), new Date(Date.now() - 60_000).toISOString());
+    await rankWorkerKeysStore.touch(
+      keyHash,
+      new Date(Date.now() + 1000).toISOString(),
+      new Date(Date.now() - 60_000).toISOString(),
+    );
     expect((await rankWorkerKeysStore.byHash(keyHash))!.lastUsedAt).toBe(first);
   });
 
@@ -51,7 +64,10 @@ describe('data model access patterns', () => {
     const { rankSlotsStore } = await import('../../functions/storage/rank-slots');
     const { seedSlots } = await import('../support/rank');
     const owner = await stack.createUser({ email: 'rankdm', password: 'password1', fullName: 'rank' });
-    await seedSlots(owner.id, [{ id: 'DM-R1', keyword: '키', productId: '1' }, { id: 'DM-R2', keyword: '키', productId: '2', status: 'paused' }]);
+    await seedSlots(owner.id, [
+      { id: 'DM-R1', keyword: '키', productId: '1' },
+      { id: 'DM-R2', keyword: '키', productId: '2', status: 'paused' },
+    ]);
     const rows = await rankSlotsStore.byStatus('active');
     const row = rows.find((r) => r.id === 'DM-R1')!;
     expect(row).toMatchObject({ keyword: '키', url_product_id: '1', status: 'active', version: 1 });
@@ -59,10 +75,25 @@ describe('data model access patterns', () => {
     expect(rows.find((r) => r.id === 'DM-R2')).toBeUndefined();
   });
 
-  it('AN1–AN4 lists announcements newest first, counts one view per user in one transaction, reads a user\'s markers', async () => {
+  it("AN1–AN4 lists announcements newest first, counts one view per user in one transaction, reads a user's markers", async () => {
     const { announcementsStore } = await import('../../functions/storage/announcements');
     const now = new Date().toISOString();
-    const base = { content: '<p>x</p>', content_type: 'html' as const, category: 'general' as const, priority: 'normal' as const, is_pinned: false, is_active: true, start_date: null, end_date: null, images: [], author_id: 'a', author_name: 'a', view_count: 0, created_at: now, updated_at: now };
+    const base = {
+      content: '<p>x</p>',
+      content_type: 'html' as const,
+      category: 'general' as const,
+      priority: 'normal' as const,
+      is_pinned: false,
+      is_active: true,
+      start_date: null,
+      end_date: null,
+      images: [],
+      author_id: 'a',
+      author_name: 'a',
+      view_count: 0,
+      created_at: now,
+      updated_at: now,
+    };
     await announcementsStore.create({ ...base, id: '01DMANN0000000000000000001', title: 'old' });
     await announcementsStore.create({ ...base, id: '01DMANN0000000000000000002', title: 'new' });
     const ids = (await announcementsStore.list()).map((a) => a.id);
@@ -92,13 +123,15 @@ describe('data model access patterns', () => {
   });
 
   it('N12 finds open connections by audience: role users for broadcasts, operators and developers for staff pushes', async () => {
-    const { connectionsStore, connectionAudiencesStore, connectionOpeningsStore } = await import('../../functions/storage/connections');
+    const { connectionsStore, connectionAudiencesStore, connectionOpeningsStore } =
+      await import('../../functions/storage/connections');
     await connectionOpeningsStore.add('n12-user', 'u-n12', 'user');
     await connectionOpeningsStore.add('n12-operator', 'o-n12', 'operator');
     await connectionOpeningsStore.add('n12-developer', 'd-n12', 'developer');
     const ids = async (audience: 'users' | 'staff') => {
       const out: string[] = [];
-      for await (const page of connectionAudiencesStore.ofAudience(audience, 1)) out.push(...page.map((c) => c.connectionId));
+      for await (const page of connectionAudiencesStore.ofAudience(audience, 1))
+        out.push(...page.map((c) => c.connectionId));
       return out.sort();
     };
     expect(await ids('users')).toEqual(['n12-user']);
@@ -106,33 +139,73 @@ describe('data model access patterns', () => {
     await connectionsStore.remove('n12-user');
     expect(await ids('users')).toEqual([]);
   });
-  it('CH3 refuses a message whose id is not above the room\'s last one (read markers stay exact), and a room changed since it was read', async () => {
+  it("CH3 refuses a message whose id is not above the room's last one (read markers stay exact), and a room changed since it was read", async () => {
     const { chatStore } = await import('../../functions/storage/chat');
     const now = new Date().toISOString();
     const room = {
-      id: '01DMCHATROOM00000000000001', name: 'r', status: 'active' as const, userId: 'dm-chat-user', userName: 'u', userLogin: 'u', createdAt: now, updatedAt: now, activityAt: now,
-      lastMessage: null, lastMessageId: null, lastMessageAt: null, userUnread: 0, staffUnread: 0, userReadId: null, userReadAt: null, staffReadId: null, staffReadAt: null,
+      id: '01DMCHATROOM00000000000001',
+      name: 'r',
+      status: 'active' as const,
+      userId: 'dm-chat-user',
+      userName: 'u',
+      userLogin: 'u',
+      createdAt: now,
+      updatedAt: now,
+      activityAt: now,
+      lastMessage: null,
+      lastMessageId: null,
+      lastMessageAt: null,
+      userUnread: 0,
+      staffUnread: 0,
+      userReadId: null,
+      userReadAt: null,
+      staffReadId: null,
+      staffReadAt: null,
     };
     expect(await chatStore.createRoom(room)).toBe(true);
     expect(await chatStore.createRoom({ ...room, id: '01DMCHATROOM00000000000002' })).toBe(false); // one room per user
-    const msg = (id: string) => ({ id, roomId: room.id, side: 'user' as const, senderId: 'dm-chat-user', senderName: 'u', senderLogin: 'u', senderRole: 'user' as const, type: 'normal' as const, content: id, createdAt: now });
+    const msg = (id: string) => ({
+      id,
+      roomId: room.id,
+      side: 'user' as const,
+      senderId: 'dm-chat-user',
+      senderName: 'u',
+      senderLogin: 'u',
+      senderRole: 'user' as const,
+      type: 'normal' as const,
+      content: id,
+      createdAt: now,
+    });
     const after1 = await chatStore.appendMessage(room, msg('01DMCHATMSG000000000000002'), 'active');
     expect(after1).toMatchObject({ lastMessageId: '01DMCHATMSG000000000000002', staffUnread: 1 });
-    await expect(chatStore.appendMessage(after1, msg('01DMCHATMSG000000000000001'), 'active')).rejects.toMatchObject({ name: 'TransactionCanceledException' });
-    await expect(chatStore.appendMessage({ ...after1, status: 'closed' }, msg('01DMCHATMSG000000000000003'), 'active')).rejects.toMatchObject({ name: 'TransactionCanceledException' });
-    expect((await chatStore.newestMessages(room.id, { offset: 0, limit: 10 })).items.map((m) => m.id)).toEqual(['01DMCHATMSG000000000000002']);
+    await expect(chatStore.appendMessage(after1, msg('01DMCHATMSG000000000000001'), 'active')).rejects.toMatchObject({
+      name: 'TransactionCanceledException',
+    });
+    await expect(
+      chatStore.appendMessage({ ...after1, status: 'closed' }, msg('01DMCHATMSG000000000000003'), 'active'),
+    ).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    expect((await chatStore.newestMessages(room.id, { offset: 0, limit: 10 })).items.map((m) => m.id)).toEqual([
+      '01DMCHATMSG000000000000002',
+    ]);
     // A read that missed a message is refused; re-read, it lands.
     await chatStore.appendMessage(after1, msg('01DMCHATMSG000000000000004'), 'active');
-    await expect(chatStore.markRead(after1, 'staff', now)).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    await expect(chatStore.markRead(after1, 'staff', now)).rejects.toMatchObject({
+      name: 'TransactionCanceledException',
+    });
     const fresh = (await chatStore.getRoom(room.id))!;
-    expect(await chatStore.markRead(fresh, 'staff', now)).toMatchObject({ staffUnread: 0, staffReadId: '01DMCHATMSG000000000000004' });
+    expect(await chatStore.markRead(fresh, 'staff', now)).toMatchObject({
+      staffUnread: 0,
+      staffReadId: '01DMCHATMSG000000000000004',
+    });
   });
 
   it('CH5 reads the messages after an id in key order, and CH7 lists rooms by activity and by status', async () => {
     const { chatStore } = await import('../../functions/storage/chat');
     const page = await chatStore.messagesAfter('01DMCHATROOM00000000000001', '01DMCHATMSG000000000000002', 10);
     expect(page).toEqual({ items: [expect.objectContaining({ id: '01DMCHATMSG000000000000004' })], hasMore: false });
-    expect((await chatStore.messagesAfter('01DMCHATROOM00000000000001', '01DMCHATMSG000000000000004', 10)).items).toEqual([]);
+    expect(
+      (await chatStore.messagesAfter('01DMCHATROOM00000000000001', '01DMCHATMSG000000000000004', 10)).items,
+    ).toEqual([]);
     const seen = (await chatStore.getRoom('01DMCHATROOM00000000000001'))!;
     expect((await chatStore.listRooms({ limit: 10 })).map((r) => r.id)).toContain(seen.id);
     await chatStore.setStatus(seen, 'archived', new Date().toISOString());

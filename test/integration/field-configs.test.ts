@@ -19,13 +19,21 @@ let user: Account;
 let operator: Account;
 let developer: Account;
 
-const list = async (): Promise<FieldConfig[]> => (await api.call('GET', '/api/field-configs', { token: user.token })).body.data;
-const replace = (token: string, fields: unknown[]) => api.call('PUT', '/api/admin/field-configs', { token, body: { fields } });
-const create = (token: string, field: Record<string, unknown>) => api.call('POST', '/api/admin/field-configs', { token, body: field });
+const list = async (): Promise<FieldConfig[]> =>
+  (await api.call('GET', '/api/field-configs', { token: user.token })).body.data;
+const replace = (token: string, fields: unknown[]) =>
+  api.call('PUT', '/api/admin/field-configs', { token, body: { fields } });
+const create = (token: string, field: Record<string, unknown>) =>
+  api.call('POST', '/api/admin/field-configs', { token, body: field });
 
 async function fieldItems() {
   const out = await db().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'FIELDCFG' }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': 'FIELDCFG' },
+      ConsistentRead: true,
+    }),
   );
   return JSON.stringify(out.Items ?? []);
 }
@@ -63,7 +71,12 @@ describe('PUT /api/admin/field-configs (whole list)', () => {
     ];
     const res = await replace(developer.token, next);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((f: FieldConfig) => f.field_key)).toEqual(['landingUrl', 'keywords', 'adText', ...systemFieldKeys]);
+    expect(res.body.data.map((f: FieldConfig) => f.field_key)).toEqual([
+      'landingUrl',
+      'keywords',
+      'adText',
+      ...systemFieldKeys,
+    ]);
     const fields = await list();
     expect(fields.map((f) => f.field_key)).toEqual(['landingUrl', 'keywords', 'adText', ...systemFieldKeys]);
     expect(fields.find((f) => f.field_key === 'keywords')?.label).toBe('검색어');
@@ -76,29 +89,50 @@ describe('PUT /api/admin/field-configs (whole list)', () => {
     const withoutSystem = current.filter((f) => f.field_key !== 'url_item_id');
     const dropped = await replace(developer.token, withoutSystem);
     expect(dropped.status).toBe(400);
-    expect(dropped.body).toMatchObject({ code: 'VALIDATION', error: '시스템 필드(url_item_id)는 목록에서 뺄 수 없습니다.' });
-    const retyped = await replace(developer.token, current.map((f) => (f.field_key === 'url_product_id' ? { ...f, field_type: 'number' } : f)));
+    expect(dropped.body).toMatchObject({
+      code: 'VALIDATION',
+      error: '시스템 필드(url_item_id)는 목록에서 뺄 수 없습니다.',
+    });
+    const retyped = await replace(
+      developer.token,
+      current.map((f) => (f.field_key === 'url_product_id' ? { ...f, field_type: 'number' } : f)),
+    );
     expect(retyped.status).toBe(400);
-    expect(retyped.body.error).toBe("'url_product_id'은(는) 시스템이 생성하는 필드라 삭제하거나 키와 유형을 바꿀 수 없습니다.");
+    expect(retyped.body.error).toBe(
+      "'url_product_id'은(는) 시스템이 생성하는 필드라 삭제하거나 키와 유형을 바꿀 수 없습니다.",
+    );
     const twice = await replace(developer.token, [...current, { ...current[0], label: '또' }]);
     expect(twice.status).toBe(400);
     expect(twice.body.error).toBe("'keywords' 필드가 목록에 두 번 들어 있습니다.");
     // A client cannot make its own field a system one, nor a system field an ordinary one.
-    const claimed = await replace(developer.token, current.map((f) => ({ ...f, is_system_generated: !f.is_system_generated })));
+    const claimed = await replace(
+      developer.token,
+      current.map((f) => ({ ...f, is_system_generated: !f.is_system_generated })),
+    );
     expect(claimed.status).toBe(200);
     expect((await list()).filter((f) => f.is_system_generated).map((f) => f.field_key)).toEqual([...systemFieldKeys]);
     await api.call('POST', '/api/admin/field-configs/reset', { token: developer.token });
     expect(await fieldItems()).toBe(before);
 
-    const relabelled = await replace(developer.token, current.map((f) => (f.field_key === 'url_product_id' ? { ...f, label: '상품번호', display_order: 0 } : f)));
+    const relabelled = await replace(
+      developer.token,
+      current.map((f) => (f.field_key === 'url_product_id' ? { ...f, label: '상품번호', display_order: 0 } : f)),
+    );
     expect(relabelled.status).toBe(200);
-    expect((await list())[0]).toMatchObject({ field_key: 'url_product_id', label: '상품번호', is_system_generated: true });
+    expect((await list())[0]).toMatchObject({
+      field_key: 'url_product_id',
+      label: '상품번호',
+      is_system_generated: true,
+    });
   });
 
   it('refuses a malformed field with the Korean reason', async () => {
     const current = await list();
     const before = await fieldItems();
-    const res = await replace(developer.token, current.map((f) => (f.field_key === 'mid' ? { ...f, label: '' } : f)));
+    const res = await replace(
+      developer.token,
+      current.map((f) => (f.field_key === 'mid' ? { ...f, label: '' } : f)),
+    );
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('필드 키와 라벨은 필수입니다.');
     expect((await replace(developer.token, [])).body.error).toBe('필드 목록을 보내주세요.');
@@ -108,9 +142,22 @@ describe('PUT /api/admin/field-configs (whole list)', () => {
 
 describe('POST /api/admin/field-configs (one field)', () => {
   it('adds a field last; a required one is asked for by slot registration at once, and a removed one no longer is', async () => {
-    const res = await create(developer.token, { field_key: 'brand', label: '브랜드', field_type: 'text', is_required: true, show_in_list: true });
+    const res = await create(developer.token, {
+      field_key: 'brand',
+      label: '브랜드',
+      field_type: 'text',
+      is_required: true,
+      show_in_list: true,
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ field_key: 'brand', label: '브랜드', is_required: true, is_enabled: true, is_system_generated: false, display_order: 6 });
+    expect(res.body.data).toMatchObject({
+      field_key: 'brand',
+      label: '브랜드',
+      is_required: true,
+      is_enabled: true,
+      is_system_generated: false,
+      display_order: 6,
+    });
     const fields = await list();
     expect(fields.filter((f) => !f.is_system_generated).at(-1)?.field_key).toBe('brand');
 
@@ -128,13 +175,25 @@ describe('POST /api/admin/field-configs (one field)', () => {
   });
 
   it.each([
-    [{ field_key: '1brand', label: '브랜드', field_type: 'text' }, '필드 키는 영문자로 시작하고 영문자, 숫자, 밑줄(_)만 사용해 50자 이내로 입력해주세요.'],
-    [{ field_key: 'brand-name', label: '브랜드', field_type: 'text' }, '필드 키는 영문자로 시작하고 영문자, 숫자, 밑줄(_)만 사용해 50자 이내로 입력해주세요.'],
-    [{ field_key: `b${'x'.repeat(50)}`, label: '브랜드', field_type: 'text' }, '필드 키는 영문자로 시작하고 영문자, 숫자, 밑줄(_)만 사용해 50자 이내로 입력해주세요.'],
+    [
+      { field_key: '1brand', label: '브랜드', field_type: 'text' },
+      '필드 키는 영문자로 시작하고 영문자, 숫자, 밑줄(_)만 사용해 50자 이내로 입력해주세요.',
+    ],
+    [
+      { field_key: 'brand-name', label: '브랜드', field_type: 'text' },
+      '필드 키는 영문자로 시작하고 영문자, 숫자, 밑줄(_)만 사용해 50자 이내로 입력해주세요.',
+    ],
+    [
+      { field_key: `b${'x'.repeat(50)}`, label: '브랜드', field_type: 'text' },
+      '필드 키는 영문자로 시작하고 영문자, 숫자, 밑줄(_)만 사용해 50자 이내로 입력해주세요.',
+    ],
     [{ field_key: '', label: '브랜드', field_type: 'text' }, '필드 키와 라벨은 필수입니다.'],
     [{ field_key: 'brand', label: '  ', field_type: 'text' }, '필드 키와 라벨은 필수입니다.'],
     [{ field_key: 'brand', label: '가'.repeat(51), field_type: 'text' }, '라벨은 1~50자로 입력해주세요.'],
-    [{ field_key: 'brand', label: '브랜드', field_type: 'color' }, '필드 유형은 text, textarea, url, email, number, select, date, boolean 중 하나여야 합니다.'],
+    [
+      { field_key: 'brand', label: '브랜드', field_type: 'color' },
+      '필드 유형은 text, textarea, url, email, number, select, date, boolean 중 하나여야 합니다.',
+    ],
   ])('refuses %j with 400: %s', async (field, message) => {
     const before = await fieldItems();
     const res = await create(developer.token, field);
@@ -158,7 +217,9 @@ describe('DELETE /api/admin/field-configs/{key} and POST …/reset', () => {
     const before = await fieldItems();
     const system = await api.call('DELETE', '/api/admin/field-configs/url_vendor_item_id', { token: developer.token });
     expect(system.status).toBe(400);
-    expect(system.body.error).toBe("'url_vendor_item_id'은(는) 시스템이 생성하는 필드라 삭제하거나 키와 유형을 바꿀 수 없습니다.");
+    expect(system.body.error).toBe(
+      "'url_vendor_item_id'은(는) 시스템이 생성하는 필드라 삭제하거나 키와 유형을 바꿀 수 없습니다.",
+    );
     const unknown = await api.call('DELETE', '/api/admin/field-configs/noSuchField', { token: developer.token });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe("'noSuchField' 필드를 찾을 수 없습니다.");
@@ -169,7 +230,10 @@ describe('DELETE /api/admin/field-configs/{key} and POST …/reset', () => {
     await create(developer.token, { field_key: 'extra1', label: '추가', field_type: 'number' });
     await api.call('DELETE', '/api/admin/field-configs/mid', { token: developer.token });
     const current = await list();
-    await replace(developer.token, current.map((f) => (f.field_key === 'keywords' ? { ...f, label: '바뀐 라벨' } : f)));
+    await replace(
+      developer.token,
+      current.map((f) => (f.field_key === 'keywords' ? { ...f, label: '바뀐 라벨' } : f)),
+    );
     const res = await api.call('POST', '/api/admin/field-configs/reset', { token: developer.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual(defaultFieldConfigs);

@@ -27,8 +27,11 @@ async function tableSnapshot() {
   const items: string[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
-    const out = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: cursor, ConsistentRead: true }));
-    for (const item of out.Items ?? []) if (!/^(THROTTLE|RATE)#/.test(String(item.PK))) items.push(JSON.stringify(item));
+    const out = await db().send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: cursor, ConsistentRead: true }),
+    );
+    for (const item of out.Items ?? [])
+      if (!/^(THROTTLE|RATE)#/.test(String(item.PK))) items.push(JSON.stringify(item));
     cursor = out.LastEvaluatedKey;
   } while (cursor);
   return items.sort();
@@ -38,7 +41,23 @@ async function tableSnapshot() {
 const nastyString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', '\uD800', '\u202Eabc', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '%00', '%E0%A4%A', '1e309', '-0', 'NaN', '{{7*7}}', 'x'.repeat(6000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\uD800',
+    '\u202Eabc',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '../../etc/passwd',
+    '%00',
+    '%E0%A4%A',
+    '1e309',
+    '-0',
+    'NaN',
+    '{{7*7}}',
+    'x'.repeat(6000),
+  ),
 );
 const jsonValue = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -49,18 +68,67 @@ const jsonValue = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(nastyString, fc.constantFrom('status', 'amount', 'customFields', 'rows', 'slotIds', 'email', 'password', '__proto__', 'constructor')), tie('value'), { maxKeys: 5 }),
+    fc.dictionary(
+      fc.oneof(
+        nastyString,
+        fc.constantFrom(
+          'status',
+          'amount',
+          'customFields',
+          'rows',
+          'slotIds',
+          'email',
+          'password',
+          '__proto__',
+          'constructor',
+        ),
+      ),
+      tie('value'),
+      { maxKeys: 5 },
+    ),
   ),
 })).value;
 
 /** A body: random JSON, a near-valid body with one field broken, or text that is not JSON at all. */
 const bodyArb = fc.oneof(
   jsonValue.map((v) => ({ json: v })),
-  fc.record({ customFields: fc.dictionary(nastyString, jsonValue, { maxKeys: 4 }), status: nastyString, amount: jsonValue }).map((v) => ({ json: v })),
-  fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('{"a":', '[1,2', 'null', '"str"', '{"__proto__":{"admin":true}}')).map((raw) => ({ raw })),
+  fc
+    .record({
+      customFields: fc.dictionary(nastyString, jsonValue, { maxKeys: 4 }),
+      status: nastyString,
+      amount: jsonValue,
+    })
+    .map((v) => ({ json: v })),
+  fc
+    .oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom('{"a":', '[1,2', 'null', '"str"', '{"__proto__":{"admin":true}}'),
+    )
+    .map((raw) => ({ raw })),
 );
-const queryArb = fc.dictionary(fc.constantFrom('page', 'limit', 'status', 'search', 'searchType', 'sortBy', 'sortOrder', 'userId', 'type', 'startDate', 'endDate', 'x'), nastyString, { maxKeys: 4 });
-const pathIdArb = fc.oneof(nastyString.map((s) => encodeURIComponent(s) || 'x'), fc.constant('%E0'), fc.constant('..%2F..%2Fadmin'));
+const queryArb = fc.dictionary(
+  fc.constantFrom(
+    'page',
+    'limit',
+    'status',
+    'search',
+    'searchType',
+    'sortBy',
+    'sortOrder',
+    'userId',
+    'type',
+    'startDate',
+    'endDate',
+    'x',
+  ),
+  nastyString,
+  { maxKeys: 4 },
+);
+const pathIdArb = fc.oneof(
+  nastyString.map((s) => encodeURIComponent(s) || 'x'),
+  fc.constant('%E0'),
+  fc.constant('..%2F..%2Fadmin'),
+);
 
 function concretePath(route: RouteDef, id: string): string {
   return route.path.replace(/\{(\w+)\}/g, (_, name) => (name === 'id' && id === '@slot' ? slotId : id));
@@ -79,12 +147,24 @@ describe('oversized bodies', () => {
   it('answers 413 in the envelope, whether the API or the server refuses it, and writes nothing', async () => {
     const before = await tableSnapshot();
     // 2 MB: over the API's 1 MB limit.
-    const rows = Array.from({ length: 4000 }, (_, i) => ({ customFields: { keywords: `키워드${i}`.padEnd(200, 'x'), landingUrl: `https://www.coupang.com/vp/products/${i}?itemId=1&vendorItemId=2` } }));
+    const rows = Array.from({ length: 4000 }, (_, i) => ({
+      customFields: {
+        keywords: `키워드${i}`.padEnd(200, 'x'),
+        landingUrl: `https://www.coupang.com/vp/products/${i}?itemId=1&vendorItemId=2`,
+      },
+    }));
     const big = await api.call('POST', '/api/slots/bulk', { token: advertiser.token, body: { rows } });
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ success: false, code: 'PAYLOAD_TOO_LARGE', error: '요청이 너무 큽니다. 1MB 이하로 나누어 보내주세요.' });
+    expect(big.body).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      error: '요청이 너무 큽니다. 1MB 이하로 나누어 보내주세요.',
+    });
     // 7 MB: over Lambda's payload limit; the server reads it to the end and still answers.
-    const huge = await api.call('POST', '/api/slots', { token: advertiser.token, rawBody: JSON.stringify({ customFields: { keywords: 'x'.repeat(7 * 1024 * 1024) } }) });
+    const huge = await api.call('POST', '/api/slots', {
+      token: advertiser.token,
+      rawBody: JSON.stringify({ customFields: { keywords: 'x'.repeat(7 * 1024 * 1024) } }),
+    });
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
     expect(await tableSnapshot()).toEqual(before);
@@ -92,32 +172,41 @@ describe('oversized bodies', () => {
 });
 
 describe('every route under random and malformed input', () => {
-  it.each((routes as readonly RouteDef[]).map((r) => [routeKey(r), r] as const))('%s: never a 5xx, always the envelope, nothing written when refused', async (_, route) => {
-    const before = await tableSnapshot();
-    let accepted = 0;
-    await fc.assert(
-      fc.asyncProperty(bodyArb, queryArb, fc.oneof(pathIdArb, fc.constant('@slot')), fc.boolean(), async (body, query, id, asOperator) => {
-        const qs = new URLSearchParams(query as Record<string, string>).toString();
-        const path = `${concretePath(route, id)}${qs ? `?${qs}` : ''}`;
-        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-        const res = await api.call(route.method, path, {
-          token: asOperator ? operator.token : advertiser.token,
-          ...(hasBody ? ('raw' in body ? { rawBody: body.raw } : { body: body.json }) : {}),
-        });
-        expect(res.status, `${route.method} ${path} → ${res.status}`).toBeLessThan(500);
-        expect(typeof res.body, 'a JSON envelope').toBe('object');
-        expect(typeof res.body.success).toBe('boolean');
-        if (res.status >= 400) {
-          expect(res.body.success).toBe(false);
-          expect(typeof res.body.error).toBe('string');
-          expect(res.body.error.length).toBeGreaterThan(0);
-          expect(typeof res.body.code).toBe('string');
-        } else {
-          accepted += 1;
-        }
-      }),
-      { numRuns: RUNS_PER_ROUTE, seed: 20261123, endOnFailure: true },
-    );
-    if (accepted === 0) expect(await tableSnapshot(), 'a refused request changed the table').toEqual(before);
-  });
+  it.each((routes as readonly RouteDef[]).map((r) => [routeKey(r), r] as const))(
+    '%s: never a 5xx, always the envelope, nothing written when refused',
+    async (_, route) => {
+      const before = await tableSnapshot();
+      let accepted = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          bodyArb,
+          queryArb,
+          fc.oneof(pathIdArb, fc.constant('@slot')),
+          fc.boolean(),
+          async (body, query, id, asOperator) => {
+            const qs = new URLSearchParams(query as Record<string, string>).toString();
+            const path = `${concretePath(route, id)}${qs ? `?${qs}` : ''}`;
+            const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+            const res = await api.call(route.method, path, {
+              token: asOperator ? operator.token : advertiser.token,
+              ...(hasBody ? ('raw' in body ? { rawBody: body.raw } : { body: body.json }) : {}),
+            });
+            expect(res.status, `${route.method} ${path} → ${res.status}`).toBeLessThan(500);
+            expect(typeof res.body, 'a JSON envelope').toBe('object');
+            expect(typeof res.body.success).toBe('boolean');
+            if (res.status >= 400) {
+              expect(res.body.success).toBe(false);
+              expect(typeof res.body.error).toBe('string');
+              expect(res.body.error.length).toBeGreaterThan(0);
+              expect(typeof res.body.code).toBe('string');
+            } else {
+              accepted += 1;
+            }
+          },
+        ),
+        { numRuns: RUNS_PER_ROUTE, seed: 20261123, endOnFailure: true },
+      );
+      if (accepted === 0) expect(await tableSnapshot(), 'a refused request changed the table').toEqual(before);
+    },
+  );
 });

@@ -19,11 +19,24 @@ afterEach(() => {
 });
 
 /** `npm`: through `npm run serve` as a user's terminal or a process manager runs it (npm → sh → tsx → node). */
-async function start(port: number, via: 'npm' | 'node' = 'node'): Promise<{ proc: ChildProcess; output: () => string }> {
-  const [command, args] = via === 'npm' ? ['npm', ['run', '--silent', 'serve']] : [process.execPath, ['--import', 'tsx', 'infra/local/main.ts']];
+async function start(
+  port: number,
+  via: 'npm' | 'node' = 'node',
+): Promise<{ proc: ChildProcess; output: () => string }> {
+  const [command, args] =
+    via === 'npm'
+      ? ['npm', ['run', '--silent', 'serve']]
+      : [process.execPath, ['--import', 'tsx', 'infra/local/main.ts']];
   const proc = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, BOOTSTRAP_DEVELOPER_ID: 'bootdev', BOOTSTRAP_DEVELOPER_PASSWORD: 'bootpass1', POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      BOOTSTRAP_DEVELOPER_ID: 'bootdev',
+      BOOTSTRAP_DEVELOPER_PASSWORD: 'bootpass1',
+      POWERTOOLS_LOG_LEVEL: 'SILENT',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running = proc;
@@ -57,11 +70,25 @@ describe('npm start (local mode)', () => {
     const { token: dev } = await api.login('bootdev', 'bootpass1');
     // Every handler loads under Node's own ESM loader (tsx), not only bundled or under vitest: the
     // announcements sanitiser once imported a CommonJS export Node cannot see and answered 500 here.
-    const notice = await api.call('POST', '/api/announcements', { token: dev, body: { title: '시작 공지', content: '<p onclick="x()"><a href="https://example.com" target="_blank">링크</a></p>' } });
+    const notice = await api.call('POST', '/api/announcements', {
+      token: dev,
+      body: {
+        title: '시작 공지',
+        content: '<p onclick="x()"><a href="https://example.com" target="_blank">링크</a></p>',
+      },
+    });
     expect(notice.status).toBe(201);
-    expect(notice.body.data.content).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">링크</a></p>');
+    expect(notice.body.data.content).toBe(
+      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">링크</a></p>',
+    );
     expect((await api.call('GET', '/api/announcements', { token: dev })).body.data.total).toBe(1);
-    expect((await api.call('POST', '/api/auth/register', { body: { email: 'persisted1', password: 'persist11', fullName: '유지' } })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/api/auth/register', {
+          body: { email: 'persisted1', password: 'persist11', fullName: '유지' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await stop(first.proc, 'SIGTERM')).toBe(0);
     expect(javaChildren()).toHaveLength(0);
 

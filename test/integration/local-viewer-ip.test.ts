@@ -24,7 +24,10 @@ it('ignores a client-sent viewer-IP header: the socket address is throttled, the
   await stack.createUser({ email: 'ipvictim', password: 'rightpass', fullName: '피해자' });
   const statuses: number[] = [];
   for (let i = 0; i < 7; i++) {
-    const res = await api.call('POST', '/api/auth/login', { body: { email: 'ipvictim', password: `wrong${i}` }, headers: { [VIEWER_IP_HEADER]: `203.0.113.${i}` } });
+    const res = await api.call('POST', '/api/auth/login', {
+      body: { email: 'ipvictim', password: `wrong${i}` },
+      headers: { [VIEWER_IP_HEADER]: `203.0.113.${i}` },
+    });
     statuses.push(res.status);
   }
   // Five failures of one id from one (real) address, then the wait: rotation bought nothing.
@@ -36,8 +39,16 @@ it('ignores a client-sent viewer-IP header: the socket address is throttled, the
   const { fund, row } = await import('../support/slots');
   const me = await api.call('GET', '/api/auth/me', { token });
   await fund(me.body.data.id, 100_000);
-  const slot = await api.call('POST', '/api/slots', { token, body: row(1), headers: { [VIEWER_IP_HEADER]: '198.51.100.99' } });
-  const edit = await api.call('PUT', `/api/slots/${slot.body.data.id}/update-fields`, { token, body: { customFields: { keywords: '바뀐 키워드' } }, headers: { [VIEWER_IP_HEADER]: '198.51.100.99' } });
+  const slot = await api.call('POST', '/api/slots', {
+    token,
+    body: row(1),
+    headers: { [VIEWER_IP_HEADER]: '198.51.100.99' },
+  });
+  const edit = await api.call('PUT', `/api/slots/${slot.body.data.id}/update-fields`, {
+    token,
+    body: { customFields: { keywords: '바뀐 키워드' } },
+    headers: { [VIEWER_IP_HEADER]: '198.51.100.99' },
+  });
   expect(edit.status).toBe(200);
   const { slotLogsStore } = await import('../../functions/storage/slot-logs');
   const logs = await slotLogsStore.list(slot.body.data.id);

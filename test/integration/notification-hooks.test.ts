@@ -24,26 +24,77 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const call = (method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) => api.call(method, path, { token, body, headers });
-const inbox = async (token: string) => (await call('GET', '/api/notifications?limit=100', token)).body.data.items as Array<{ title: string; message: string; type: string; sender: string; actions?: unknown[]; metadata?: any }>;
+const call = (method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) =>
+  api.call(method, path, { token, body, headers });
+const inbox = async (token: string) =>
+  (await call('GET', '/api/notifications?limit=100', token)).body.data.items as Array<{
+    title: string;
+    message: string;
+    type: string;
+    sender: string;
+    actions?: unknown[];
+    metadata?: any;
+  }>;
 const titled = async (token: string, title: string) => (await inbox(token)).filter((n) => n.title === title);
 
 describe('cash', () => {
   it('an approval and a rejection each notify the user once, however the operator retries', async () => {
     const user = await newAccount(stack);
-    const request = async () => (await call('POST', '/api/cash/charge-requests', user.token, { amount: 50_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' })).body.data.id;
+    const request = async () =>
+      (
+        await call('POST', '/api/cash/charge-requests', user.token, {
+          amount: 50_000,
+          depositAt: '2025-03-01T10:00',
+          accountHolder: '홍길동',
+        })
+      ).body.data.id;
     const approveId = await request();
     const headers = { 'idempotency-key': 'approve-once' };
-    const approvals = await Promise.all([1, 2].map(() => call('POST', `/api/cash/charge-requests/${approveId}/approve`, operator.token, { bonusPercentage: 10 }, headers)));
+    const approvals = await Promise.all(
+      [1, 2].map(() =>
+        call(
+          'POST',
+          `/api/cash/charge-requests/${approveId}/approve`,
+          operator.token,
+          { bonusPercentage: 10 },
+          headers,
+        ),
+      ),
+    );
     expect(approvals.some((r) => r.status === 200)).toBe(true);
-    expect((await call('POST', `/api/cash/charge-requests/${approveId}/approve`, operator.token, { bonusPercentage: 10 }, headers)).status).toBe(200);
-    expect((await call('POST', `/api/cash/charge-requests/${approveId}/approve`, operator.token, { bonusPercentage: 10 })).status).toBe(409);
+    expect(
+      (
+        await call(
+          'POST',
+          `/api/cash/charge-requests/${approveId}/approve`,
+          operator.token,
+          { bonusPercentage: 10 },
+          headers,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call('POST', `/api/cash/charge-requests/${approveId}/approve`, operator.token, { bonusPercentage: 10 }))
+        .status,
+    ).toBe(409);
     const approved = await titled(user.token, '충전 승인');
     expect(approved).toHaveLength(1);
-    expect(approved[0]).toMatchObject({ type: 'success', sender: 'system', message: '50,000원 충전이 승인되었습니다. 보너스 5,000원이 함께 적립되었습니다.', metadata: { chargeRequestId: approveId } });
+    expect(approved[0]).toMatchObject({
+      type: 'success',
+      sender: 'system',
+      message: '50,000원 충전이 승인되었습니다. 보너스 5,000원이 함께 적립되었습니다.',
+      metadata: { chargeRequestId: approveId },
+    });
 
     const rejectId = await request();
-    for (let i = 0; i < 2; i++) await call('POST', `/api/cash/charge-requests/${rejectId}/reject`, operator.token, { reason: '입금 확인 불가' }, { 'idempotency-key': 'reject-once' });
+    for (let i = 0; i < 2; i++)
+      await call(
+        'POST',
+        `/api/cash/charge-requests/${rejectId}/reject`,
+        operator.token,
+        { reason: '입금 확인 불가' },
+        { 'idempotency-key': 'reject-once' },
+      );
     const rejected = await titled(user.token, '충전 거절');
     expect(rejected).toHaveLength(1);
     expect(rejected[0].message).toBe('50,000원 충전 요청이 거절되었습니다. 사유: 입금 확인 불가');
@@ -58,17 +109,27 @@ describe('slots', () => {
     const create = async (n: number) => (await call('POST', '/api/slots', user.token, row(n))).body.data;
     const first = await create(1);
     const second = await create(2);
-    for (let i = 0; i < 2; i++) expect((await call('POST', `/api/slots/${first.id}/approve`, operator.token, { approved: true })).status).toBe(200);
-    for (let i = 0; i < 2; i++) await call('POST', `/api/slots/${second.id}/approve`, operator.token, { approved: false, rejectionReason: '키워드 부적합' });
+    for (let i = 0; i < 2; i++)
+      expect((await call('POST', `/api/slots/${first.id}/approve`, operator.token, { approved: true })).status).toBe(
+        200,
+      );
+    for (let i = 0; i < 2; i++)
+      await call('POST', `/api/slots/${second.id}/approve`, operator.token, {
+        approved: false,
+        rejectionReason: '키워드 부적합',
+      });
 
     const approved = await titled(user.token, '슬롯 승인');
     expect(approved).toHaveLength(1);
-    expect(approved[0].message).toMatch(new RegExp(`^슬롯 #${first.slot_number}\\(키워드1\\)이\\(가\\) 승인되었습니다\\. 기간: ${kstToday()} ~ `));
+    expect(approved[0].message).toMatch(
+      new RegExp(`^슬롯 #${first.slot_number}\\(키워드1\\)이\\(가\\) 승인되었습니다\\. 기간: ${kstToday()} ~ `),
+    );
     const rejected = await titled(user.token, '슬롯 반려');
     expect(rejected).toHaveLength(1);
     expect(rejected[0].message).toBe(`슬롯 #${second.slot_number}(키워드2)이(가) 반려되었습니다. 사유: 키워드 부적합`);
 
-    const refund = () => call('PATCH', `/api/slots/${first.id}/status`, operator.token, { status: 'refunded', refundReason: '고객 요청' });
+    const refund = () =>
+      call('PATCH', `/api/slots/${first.id}/status`, operator.token, { status: 'refunded', refundReason: '고객 요청' });
     expect((await refund()).status).toBe(200);
     expect((await refund()).status).toBe(409);
     const refunded = await titled(user.token, '슬롯 환불');
@@ -82,7 +143,14 @@ describe('slots', () => {
     const user = await newAccount(stack);
     const end = addKstDays(kstToday(), 6);
     const headers = { 'idempotency-key': 'issue-once' };
-    const allocate = () => call('POST', `/api/slots/allocate/${user.id}`, operator.token, { slotCount: 2, startDate: kstToday(), endDate: end }, headers);
+    const allocate = () =>
+      call(
+        'POST',
+        `/api/slots/allocate/${user.id}`,
+        operator.token,
+        { slotCount: 2, startDate: kstToday(), endDate: end },
+        headers,
+      );
     const issued = await allocate();
     expect(issued.status).toBe(201);
     expect((await allocate()).body.data.allocationId).toBe(issued.body.data.allocationId);
@@ -91,12 +159,23 @@ describe('slots', () => {
     expect(allocated[0].message).toBe(`슬롯 2개가 발급되었습니다. 기간: ${kstToday()} ~ ${end}`);
 
     const [slotId] = issued.body.data.slotIds;
-    expect((await call('PUT', `/api/slots/${slotId}/fill`, user.token, { keyword: '키워드1', url: productUrl(1) })).status).toBe(200);
-    const extend = () => call('POST', `/api/slots/${slotId}/extend`, operator.token, { extensionDays: 10 }, { 'idempotency-key': 'extend-once' });
+    expect(
+      (await call('PUT', `/api/slots/${slotId}/fill`, user.token, { keyword: '키워드1', url: productUrl(1) })).status,
+    ).toBe(200);
+    const extend = () =>
+      call(
+        'POST',
+        `/api/slots/${slotId}/extend`,
+        operator.token,
+        { extensionDays: 10 },
+        { 'idempotency-key': 'extend-once' },
+      );
     expect((await extend()).status).toBe(200);
     expect((await extend()).status).toBe(200);
     const extended = await titled(user.token, '슬롯 연장');
     expect(extended).toHaveLength(1);
-    expect(extended[0].message).toBe(`슬롯이 10일 연장되었습니다. 새 슬롯 #3, 기간: ${addKstDays(end, 1)} ~ ${addKstDays(end, 10)}`);
+    expect(extended[0].message).toBe(
+      `슬롯이 10일 연장되었습니다. 새 슬롯 #3, 기간: ${addKstDays(end, 1)} ~ ${addKstDays(end, 10)}`,
+    );
   });
 });

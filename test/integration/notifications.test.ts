@@ -36,12 +36,17 @@ afterAll(() => stack?.stop());
 
 const send = (body: unknown, token = operator.token) => api.call('POST', '/api/notifications', { token, body });
 const list = (who: Account, query = '') => api.call('GET', `/api/notifications${query}`, { token: who.token });
-const unread = async (who: Account) => (await api.call('GET', '/api/notifications/unread-count', { token: who.token })).body.data.count as number;
+const unread = async (who: Account) =>
+  (await api.call('GET', '/api/notifications/unread-count', { token: who.token })).body.data.count as number;
 
 async function itemsOf(pk: string, prefix: string) {
   const { db, tableName } = await import('../../functions/storage/client');
   const out = await db().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': prefix } }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': pk, ':p': prefix },
+    }),
   );
   return out.Items ?? [];
 }
@@ -92,7 +97,14 @@ describe('POST /api/notifications: bad input is refused with the spec texts and 
 
 describe('a user reads, dismisses and deletes their own notifications only', () => {
   it('direct send: only the recipient sees it; another user gets 404 on every call and nothing changes', async () => {
-    const res = await send({ type: 'warning', title: '점검 안내', message: '오늘 밤 점검합니다.', recipientId: alice.id, priority: 'high', duration: 10000 });
+    const res = await send({
+      type: 'warning',
+      title: '점검 안내',
+      message: '오늘 밤 점검합니다.',
+      recipientId: alice.id,
+      priority: 'high',
+      duration: 10000,
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ recipientCount: 1 });
     const { data } = (await list(alice)).body;
@@ -100,12 +112,27 @@ describe('a user reads, dismisses and deletes their own notifications only', () 
     expect(data.items).toHaveLength(1);
     const n = data.items[0];
     expect(n).toMatchObject({
-      type: 'warning', title: '점검 안내', sender: 'operator', sender_name: 'oper 님', recipient_id: alice.id, group_id: res.body.data.groupId,
-      is_read: false, read_status: 'unread', read_at: null, dismissed_at: null, priority: 'high', auto_close: true, duration: 10000,
+      type: 'warning',
+      title: '점검 안내',
+      sender: 'operator',
+      sender_name: 'oper 님',
+      recipient_id: alice.id,
+      group_id: res.body.data.groupId,
+      is_read: false,
+      read_status: 'unread',
+      read_at: null,
+      dismissed_at: null,
+      priority: 'high',
+      auto_close: true,
+      duration: 10000,
     });
     expect((await list(bob)).body.data.items).toHaveLength(0);
 
-    for (const [method, path] of [['PUT', `/api/notifications/${n.id}/read`], ['PUT', `/api/notifications/${n.id}/dismiss`], ['DELETE', `/api/notifications/${n.id}`]] as const) {
+    for (const [method, path] of [
+      ['PUT', `/api/notifications/${n.id}/read`],
+      ['PUT', `/api/notifications/${n.id}/dismiss`],
+      ['DELETE', `/api/notifications/${n.id}`],
+    ] as const) {
       const r = await api.call(method, path, { token: bob.token });
       expect(r.status).toBe(404);
       expect(r.body.error).toBe(m.notFound);
@@ -123,13 +150,25 @@ describe('a user reads, dismisses and deletes their own notifications only', () 
     const again = await api.call('PUT', `/api/notifications/${n.id}/read`, { token: alice.token });
     expect(again.body.data).toMatchObject({ read_at: read.body.data.read_at, unreadCount: 0 });
     const after = (await list(alice)).body.data.items[0];
-    expect(after).toMatchObject({ is_read: true, read_status: 'read', read_at: read.body.data.read_at, dismissed_at: dismissed.body.data.dismissed_at });
+    expect(after).toMatchObject({
+      is_read: true,
+      read_status: 'read',
+      read_at: read.body.data.read_at,
+      dismissed_at: dismissed.body.data.dismissed_at,
+    });
     expect((await list(alice, '?isRead=false')).body.data.items).toHaveLength(0);
     expect((await list(alice, '?isRead=true')).body.data.items).toHaveLength(1);
 
     // The send's read count rose once.
     const history = (await api.call('GET', '/api/notifications/all', { token: operator.token })).body.data;
-    expect(history.items[0]).toMatchObject({ group_id: n.group_id, recipient_id: alice.id, recipient_label: 'alice 님 (alice)', recipient_count: 1, read_count: 1, read_rate: 100 });
+    expect(history.items[0]).toMatchObject({
+      group_id: n.group_id,
+      recipient_id: alice.id,
+      recipient_label: 'alice 님 (alice)',
+      recipient_count: 1,
+      read_count: 1,
+      read_rate: 100,
+    });
   });
 
   it('a broadcast is stored once, yet counts in each user badge and is read per user; later accounts never see it', async () => {
@@ -146,7 +185,9 @@ describe('a user reads, dismisses and deletes their own notifications only', () 
     expect(await unread(bob)).toBe(before.bob + 1);
     expect((await list(bob)).body.data.items[0]).toMatchObject({ id: groupId, recipient_id: 'all', is_read: false });
 
-    expect((await api.call('PUT', `/api/notifications/${groupId}/read`, { token: alice.token })).body.data.unreadCount).toBe(before.alice);
+    expect(
+      (await api.call('PUT', `/api/notifications/${groupId}/read`, { token: alice.token })).body.data.unreadCount,
+    ).toBe(before.alice);
     expect(await unread(bob)).toBe(before.bob + 1);
     expect((await list(bob)).body.data.items[0].is_read).toBe(false);
     expect((await list(alice)).body.data.items[0]).toMatchObject({ id: groupId, is_read: true });
@@ -168,7 +209,14 @@ describe('a user reads, dismisses and deletes their own notifications only', () 
 
     const row = (await api.call('GET', '/api/notifications/all?type=promotion', { token: operator.token })).body.data;
     expect(row.items).toHaveLength(1);
-    expect(row.items[0]).toMatchObject({ group_id: groupId, recipient_id: 'all', recipient_label: '전체 사용자', recipient_count: 2, read_count: 1, read_rate: 50 });
+    expect(row.items[0]).toMatchObject({
+      group_id: groupId,
+      recipient_id: 'all',
+      recipient_label: '전체 사용자',
+      recipient_count: 2,
+      read_count: 1,
+      read_rate: 50,
+    });
   });
 
   it('counts stay exact through mark-all (and its alias), delete of unread and read, and delete-read', async () => {
@@ -179,15 +227,22 @@ describe('a user reads, dismisses and deletes their own notifications only', () 
     const items = (await list(dave)).body.data.items;
     expect(items.map((i: any) => i.title)).toEqual(['전체 2', '직접 2', '직접 1', '직접 0']);
 
-    expect((await api.call('DELETE', `/api/notifications/${items[3].id}`, { token: dave.token })).body.data.unreadCount).toBe(3);
+    expect(
+      (await api.call('DELETE', `/api/notifications/${items[3].id}`, { token: dave.token })).body.data.unreadCount,
+    ).toBe(3);
     await api.call('PUT', `/api/notifications/${items[2].id}/read`, { token: dave.token });
     expect(await unread(dave)).toBe(2);
-    expect((await api.call('DELETE', `/api/notifications/${items[2].id}`, { token: dave.token })).body.data.unreadCount).toBe(2);
+    expect(
+      (await api.call('DELETE', `/api/notifications/${items[2].id}`, { token: dave.token })).body.data.unreadCount,
+    ).toBe(2);
 
     const all = await api.call('PUT', '/api/notifications/mark-all-read', { token: dave.token });
     expect(all.body, JSON.stringify(all.body)).toMatchObject({ data: { updated: 2, unreadCount: 0 } });
     expect(await unread(dave)).toBe(0);
-    expect((await api.call('PUT', '/api/notifications/read-all', { token: dave.token })).body.data).toEqual({ updated: 0, unreadCount: 0 });
+    expect((await api.call('PUT', '/api/notifications/read-all', { token: dave.token })).body.data).toEqual({
+      updated: 0,
+      unreadCount: 0,
+    });
 
     await send({ title: '새 알림', message: '내용', recipientId: dave.id });
     expect(await unread(dave)).toBe(1);
@@ -202,7 +257,13 @@ describe('a user reads, dismisses and deletes their own notifications only', () 
 
   it('pages newest first with a cursor across direct and broadcast items, and filters by type', async () => {
     const erin = await account('erin');
-    for (let i = 0; i < 4; i++) await send({ title: `쪽 ${i}`, message: '내용', type: i % 2 ? 'success' : 'info', recipientId: i === 2 ? 'all' : erin.id });
+    for (let i = 0; i < 4; i++)
+      await send({
+        title: `쪽 ${i}`,
+        message: '내용',
+        type: i % 2 ? 'success' : 'info',
+        recipientId: i === 2 ? 'all' : erin.id,
+      });
     const first = (await list(erin, '?limit=3')).body.data;
     expect(first.items.map((i: any) => i.title)).toEqual(['쪽 3', '쪽 2', '쪽 1']);
     const second = (await list(erin, `?limit=3&cursor=${first.nextCursor}`)).body.data;
@@ -226,21 +287,34 @@ describe('history (operators)', () => {
     expect(fromTomorrow.body.data.items).toHaveLength(0);
     const bySystem = await api.call('GET', '/api/notifications/all?sender=system', { token: operator.token });
     expect(bySystem.body.data.items.every((i: any) => i.sender === 'system')).toBe(true);
-    expect((await api.call('GET', '/api/notifications/all?fromDate=2026-13-40', { token: operator.token })).status).toBe(400);
+    expect(
+      (await api.call('GET', '/api/notifications/all?fromDate=2026-13-40', { token: operator.token })).status,
+    ).toBe(400);
   });
 });
 
 describe('POST /api/notifications/test', () => {
   it('sends one notification to the caller only, and is rate-limited per user (429, Korean)', async () => {
     const frank = await account('frank');
-    const res = await api.call('POST', '/api/notifications/test', { token: frank.token, body: { type: 'success', title: '테스트 1' } });
+    const res = await api.call('POST', '/api/notifications/test', {
+      token: frank.token,
+      body: { type: 'success', title: '테스트 1' },
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ title: '테스트 1', type: 'success', sender: 'system', recipient_id: frank.id, metadata: { test: true } });
+    expect(res.body.data).toMatchObject({
+      title: '테스트 1',
+      type: 'success',
+      sender: 'system',
+      recipient_id: frank.id,
+      metadata: { test: true },
+    });
     expect(await unread(frank)).toBe(1);
-    const history = (await api.call('GET', '/api/notifications/all?limit=100', { token: operator.token })).body.data.items;
+    const history = (await api.call('GET', '/api/notifications/all?limit=100', { token: operator.token })).body.data
+      .items;
     expect(history.map((r: any) => r.group_id)).not.toContain(res.body.data.group_id);
     let last = res;
-    for (let i = 0; i < 30 && last.status === 201; i++) last = await api.call('POST', '/api/notifications/test', { token: frank.token, body: {} });
+    for (let i = 0; i < 30 && last.status === 201; i++)
+      last = await api.call('POST', '/api/notifications/test', { token: frank.token, body: {} });
     expect(last.status).toBe(429);
     expect(last.body.error).toBe(m.testThrottled);
   });
@@ -253,7 +327,10 @@ describe('realtime pushes on real sockets', () => {
     const expected = await unread(alice);
     for (const ws of [a1, a2]) {
       await expect.poll(() => ws.inbox.length).toBe(2);
-      expect(ws.inbox[0]).toMatchObject({ type: 'new_notification', data: { id: res.body.data.groupId, title: '실시간', recipient_id: alice.id } });
+      expect(ws.inbox[0]).toMatchObject({
+        type: 'new_notification',
+        data: { id: res.body.data.groupId, title: '실시간', recipient_id: alice.id },
+      });
       expect(ws.inbox[1]).toEqual({ type: 'unread_count', data: { count: expected } });
     }
     // Reading on one tab tells the other.
@@ -269,9 +346,15 @@ describe('realtime pushes on real sockets', () => {
     const [a, b, op] = await Promise.all([open(alice.token), open(bob.token), open(operator.token)]);
     await connectionOpeningsStore.add('stale-connection', bob.id, 'user');
     const res = await send({ title: '모두 실시간', message: '전체', recipientId: 'all' });
-    for (const [ws, who] of [[a, alice], [b, bob]] as const) {
+    for (const [ws, who] of [
+      [a, alice],
+      [b, bob],
+    ] as const) {
       await expect.poll(() => ws.inbox.length).toBe(2);
-      expect(ws.inbox[0]).toMatchObject({ type: 'new_notification', data: { id: res.body.data.groupId, recipient_id: 'all' } });
+      expect(ws.inbox[0]).toMatchObject({
+        type: 'new_notification',
+        data: { id: res.body.data.groupId, recipient_id: 'all' },
+      });
       expect(ws.inbox[1]).toEqual({ type: 'unread_count', data: { count: await unread(who) } });
     }
     expect((await connectionsStore.ofUser(bob.id)).map((c) => c.connectionId)).not.toContain('stale-connection');
@@ -284,7 +367,8 @@ describe('realtime pushes on real sockets', () => {
     const { pushToStaff } = await import('../../functions/adapters/push');
     const [a, op, dev] = await Promise.all([open(alice.token), open(operator.token), open(developer.token)]);
     expect(await pushToStaff({ type: 'chat_message', data: { text: '문의' } })).toBe(2);
-    for (const ws of [op, dev]) await expect.poll(() => ws.inbox).toEqual([{ type: 'chat_message', data: { text: '문의' } }]);
+    for (const ws of [op, dev])
+      await expect.poll(() => ws.inbox).toEqual([{ type: 'chat_message', data: { text: '문의' } }]);
     await new Promise((r) => setTimeout(r, 200));
     expect(a.inbox).toEqual([]);
     for (const ws of [a, op, dev]) ws.close();
@@ -305,7 +389,8 @@ describe('notify(): the one call features use', () => {
 
   it('a send to more recipients than one transaction holds reaches each once, and a resumed send skips those who have it', async () => {
     const { notify } = await import('../../functions/domain/notifications/notify');
-    const { notificationCountsStore, notificationLargeSendsStore } = await import('../../functions/storage/notifications');
+    const { notificationCountsStore, notificationLargeSendsStore } =
+      await import('../../functions/storage/notifications');
     const ids = [alice.id, bob.id, ...Array.from({ length: 60 }, (_, i) => `ghost-${i}`)];
     const result = await notify(ids, { title: '많이', message: '내용', dedupeKey: 'many-1' });
     expect(result.recipientCount).toBe(62);
@@ -314,8 +399,18 @@ describe('notify(): the one call features use', () => {
     // A crash part-way: the record says 'sending'; the retry finishes without doubling anyone.
     const { db, tableName } = await import('../../functions/storage/client');
     const { UpdateCommand, DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: { PK: `NOTIFSEND#${result.groupId}`, SK: 'SEND' }, UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'sending' } }));
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: 'USER#ghost-59', SK: `NOTIF#${result.groupId}` } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: `NOTIFSEND#${result.groupId}`, SK: 'SEND' },
+        UpdateExpression: 'SET #s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': 'sending' },
+      }),
+    );
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: { PK: 'USER#ghost-59', SK: `NOTIF#${result.groupId}` } }),
+    );
     const retried = await notify(ids, { title: '많이', message: '내용', dedupeKey: 'many-1' });
     expect(retried.duplicate).toBe(true);
     expect(await itemsOf('USER#ghost-59', 'NOTIF#')).toHaveLength(1);

@@ -32,9 +32,17 @@ const P4 = { keyword: '침낭', productId: '804' };
 const P5 = { keyword: '코펠', productId: '805' };
 const worker = { keyId: 'test-worker', name: '테스트' };
 
-const found = (pair: object, day: string, time: string, rank: number, extra: object = {}) => observation(pair as never, { observedAt: kst(day, time).toISOString(), rank, ...extra });
-const notFound = (pair: object, day: string, time: string) => observation(pair as never, { observedAt: kst(day, time).toISOString(), status: 'not_found', rank: undefined });
-const failed = (pair: object, day: string, time: string) => observation(pair as never, { observedAt: kst(day, time).toISOString(), status: 'failed', rank: undefined, depthScanned: 0 });
+const found = (pair: object, day: string, time: string, rank: number, extra: object = {}) =>
+  observation(pair as never, { observedAt: kst(day, time).toISOString(), rank, ...extra });
+const notFound = (pair: object, day: string, time: string) =>
+  observation(pair as never, { observedAt: kst(day, time).toISOString(), status: 'not_found', rank: undefined });
+const failed = (pair: object, day: string, time: string) =>
+  observation(pair as never, {
+    observedAt: kst(day, time).toISOString(),
+    status: 'failed',
+    rank: undefined,
+    depthScanned: 0,
+  });
 
 async function post(now: Date, observations: unknown[]) {
   const result = await m.recordObservations(worker, observations, now);
@@ -81,19 +89,43 @@ describe('rank recompute job', () => {
     expect(summary).toMatchObject({ day: DAY1, suspect: false, alerts: 0, failed: 0 });
 
     for (const id of ['RC-S1', 'RC-S2']) {
-      expect(await slot(id)).toMatchObject({ rank: 30, first_rank: 30, yesterday_rank: null, product_name: '경량 등산화', thumbnail: 'https://thumbnail7.coupangcdn.com/a.jpg' });
-      expect(await day(id, DAY1)).toEqual({ date: DAY1, rank: 30, min_rank: 20, avg_rank: 25, max_rank: 30, prev_rank: null });
+      expect(await slot(id)).toMatchObject({
+        rank: 30,
+        first_rank: 30,
+        yesterday_rank: null,
+        product_name: '경량 등산화',
+        thumbnail: 'https://thumbnail7.coupangcdn.com/a.jpg',
+      });
+      expect(await day(id, DAY1)).toEqual({
+        date: DAY1,
+        rank: 30,
+        min_rank: 20,
+        avg_rank: 25,
+        max_rank: 30,
+        prev_rank: null,
+      });
     }
     expect(await slot('RC-S3')).toMatchObject({ rank: 12, first_rank: 12 });
     expect(await slot('RC-S4')).toMatchObject({ rank: 999, first_rank: 999 });
-    expect(await day('RC-S4', DAY1)).toEqual({ date: DAY1, rank: 999, min_rank: null, avg_rank: null, max_rank: null, prev_rank: null });
+    expect(await day('RC-S4', DAY1)).toEqual({
+      date: DAY1,
+      rank: 999,
+      min_rank: null,
+      avg_rank: null,
+      max_rank: null,
+      prev_rank: null,
+    });
     // No checks of its pair, and a paused slot is not tracked.
     expect(await slot('RC-S5')).toMatchObject({ rank: null, first_rank: null });
     expect(await slot('RC-PAUSED')).toMatchObject({ rank: null });
 
     // The history modal reads the same day through the API.
-    const history = await api.call('GET', `/api/slots/RC-S1/rank-history?startDate=${DAY1}&endDate=${DAY1}`, { token: advertiser.token });
-    expect(history.body.data.items).toEqual([{ date: DAY1, rank: 30, min_rank: 20, avg_rank: 25, max_rank: 30, prev_rank: null }]);
+    const history = await api.call('GET', `/api/slots/RC-S1/rank-history?startDate=${DAY1}&endDate=${DAY1}`, {
+      token: advertiser.token,
+    });
+    expect(history.body.data.items).toEqual([
+      { date: DAY1, rank: 30, min_rank: 20, avg_rank: 25, max_rank: 30, prev_rank: null },
+    ]);
   });
 
   it('a second run with nothing new writes nothing and changes nothing', async () => {
@@ -115,7 +147,9 @@ describe('rank recompute job', () => {
     expect((await slot('RC-S2')).rank_alert_last).toBeUndefined();
     // The owner is notified once (issue 13); the other owner is not.
     const sent = await notificationsOf(advertiser.id);
-    expect(sent.map((n) => [n.title, n.message])).toEqual([['순위 변동 알림', "'등산화' 순위가 30위에서 40위로 내려갔습니다."]]);
+    expect(sent.map((n) => [n.title, n.message])).toEqual([
+      ['순위 변동 알림', "'등산화' 순위가 30위에서 40위로 내려갔습니다."],
+    ]);
     expect(sent[0]).toMatchObject({ type: 'warning', metadata: { slotId: 'RC-S1', from: 30, to: 40, kind: 'moved' } });
     expect(await titlesOf(other.id)).toEqual([]);
   });
@@ -124,43 +158,89 @@ describe('rank recompute job', () => {
     await post(kst(DAY2, '00:10'), [found(P1, DAY1, '23:30', 42)]);
     const summary = await m.runRankRecompute(kst(DAY2, '00:12'));
     expect(summary).toMatchObject({ day: DAY2, closedDay: DAY1 });
-    expect(await day('RC-S1', DAY1)).toEqual({ date: DAY1, rank: 42, min_rank: 20, avg_rank: 33, max_rank: 42, prev_rank: null });
+    expect(await day('RC-S1', DAY1)).toEqual({
+      date: DAY1,
+      rank: 42,
+      min_rank: 20,
+      avg_rank: 33,
+      max_rank: 42,
+      prev_rank: null,
+    });
     expect(await slot('RC-S1')).toMatchObject({ rank: 42, yesterday_rank: 42, first_rank: 30 });
     expect(await slot('RC-S4')).toMatchObject({ rank: 999, yesterday_rank: 999 });
     expect(await day('RC-S1', DAY2)).toBeNull();
   });
 
   it('a run where most checks failed is suspect: ranks follow valid checks, failed ones change nothing, no alert', async () => {
-    await post(kst(DAY2, '10:00'), [found(P1, DAY2, '09:00', 60), failed(P3, DAY2, '09:00'), failed(P3, DAY2, '09:10'), failed(P4, DAY2, '09:00')]);
+    await post(kst(DAY2, '10:00'), [
+      found(P1, DAY2, '09:00', 60),
+      failed(P3, DAY2, '09:00'),
+      failed(P3, DAY2, '09:10'),
+      failed(P4, DAY2, '09:00'),
+    ]);
     const summary = await m.runRankRecompute(kst(DAY2, '10:02'));
     expect(summary).toMatchObject({ suspect: true, alerts: 0, checks: { found: 1, notFound: 0, failed: 3 } });
     const s1 = await slot('RC-S1');
     expect(s1).toMatchObject({ rank: 60, yesterday_rank: 42, first_rank: 30 });
     expect(s1.rank_alert_events).toHaveLength(1);
     expect(await titlesOf(advertiser.id)).toEqual(['순위 변동 알림']);
-    expect(await day('RC-S1', DAY2)).toEqual({ date: DAY2, rank: 60, min_rank: 60, avg_rank: 60, max_rank: 60, prev_rank: 42 });
+    expect(await day('RC-S1', DAY2)).toEqual({
+      date: DAY2,
+      rank: 60,
+      min_rank: 60,
+      avg_rank: 60,
+      max_rank: 60,
+      prev_rank: 42,
+    });
     expect(await slot('RC-S3')).toMatchObject({ rank: 12, yesterday_rank: 12 });
     expect(await slot('RC-S4')).toMatchObject({ rank: 999 });
   });
 
   it('records an "out" alert when the rank falls out of the results', async () => {
-    await post(kst(DAY2, '11:00'), [notFound(P1, DAY2, '10:30'), found(P3, DAY2, '10:00', 11), found(P3, DAY2, '10:20', 13), notFound(P4, DAY2, '10:00')]);
+    await post(kst(DAY2, '11:00'), [
+      notFound(P1, DAY2, '10:30'),
+      found(P3, DAY2, '10:00', 11),
+      found(P3, DAY2, '10:20', 13),
+      notFound(P4, DAY2, '10:00'),
+    ]);
     const summary = await m.runRankRecompute(kst(DAY2, '11:02'));
     expect(summary).toMatchObject({ suspect: false, alerts: 1 });
     const s1 = await slot('RC-S1');
     expect(s1.rank).toBe(999);
     expect(s1.rank_alert_last).toEqual({ at: kst(DAY2, '11:02').toISOString(), from: 60, to: null, kind: 'out' });
     expect(s1.rank_alert_events.map((e: { kind: string }) => e.kind)).toEqual(['out', 'moved']);
-    expect((await notificationsOf(advertiser.id)).map((n) => [n.title, n.message])[0]).toEqual(['순위 이탈 알림', "'등산화' 상품이 검색 결과에서 사라졌습니다. (이전 60위)"]);
+    expect((await notificationsOf(advertiser.id)).map((n) => [n.title, n.message])[0]).toEqual([
+      '순위 이탈 알림',
+      "'등산화' 상품이 검색 결과에서 사라졌습니다. (이전 60위)",
+    ]);
     await m.runRankRecompute(kst(DAY2, '11:05'));
     expect(await titlesOf(advertiser.id)).toEqual(['순위 이탈 알림', '순위 변동 알림']);
-    expect(await day('RC-S1', DAY2)).toEqual({ date: DAY2, rank: 999, min_rank: 60, avg_rank: 60, max_rank: 60, prev_rank: 42 });
+    expect(await day('RC-S1', DAY2)).toEqual({
+      date: DAY2,
+      rank: 999,
+      min_rank: 60,
+      avg_rank: 60,
+      max_rank: 60,
+      prev_rank: 42,
+    });
     expect(await slot('RC-S3')).toMatchObject({ rank: 13 });
-    expect(await day('RC-S3', DAY2)).toEqual({ date: DAY2, rank: 13, min_rank: 11, avg_rank: 12, max_rank: 13, prev_rank: 12 });
+    expect(await day('RC-S3', DAY2)).toEqual({
+      date: DAY2,
+      rank: 13,
+      min_rank: 11,
+      avg_rank: 12,
+      max_rank: 13,
+      prev_rank: 12,
+    });
   });
 
   it("an advertiser's cached slot list shows the new rank after a recompute (the list version moves with it)", async () => {
-    const list = async () => (await api.call('GET', '/api/slots', { token: advertiser.token })).body.data.items as Array<{ id: string; rank: number | null; product_name: string | null }>;
+    const list = async () =>
+      (await api.call('GET', '/api/slots', { token: advertiser.token })).body.data.items as Array<{
+        id: string;
+        rank: number | null;
+        product_name: string | null;
+      }>;
     expect((await list()).find((s) => s.id === 'RC-S5')?.rank).toBeNull();
     await list(); // a second read answers from the warm cache
     await post(kst(DAY2, '12:00'), [found(P5, DAY2, '11:50', 7, { productName: '티타늄 코펠' })]);

@@ -29,11 +29,17 @@ afterAll(() => stack?.stop());
 describe('simulate-ranks', () => {
   it('checks every pair of the work list once through the worker API and triggers the recompute', async () => {
     const env = { ...process.env, RANK_WORKER_KEY: key, DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-ranks-')) };
-    const { stdout } = await run(tsx, ['scripts/simulate-ranks.ts', '--once', '--base-url', stack.url], { cwd: root, env });
+    const { stdout } = await run(tsx, ['scripts/simulate-ranks.ts', '--once', '--base-url', stack.url], {
+      cwd: root,
+      env,
+    });
     expect(stdout).toMatch(/pairs 1, accepted 1, rejected 0, recompute run/);
     const { rankObservationsStore } = await import('../../functions/storage/rank-observations');
     const { pairIdOf } = await import('../../functions/domain/rank/pairs');
-    const checks = await rankObservationsStore.ofPairDay(pairIdOf({ keyword: '데모 키워드', productId: '9001', itemId: '1', vendorItemId: '2' }), kstToday());
+    const checks = await rankObservationsStore.ofPairDay(
+      pairIdOf({ keyword: '데모 키워드', productId: '9001', itemId: '1', vendorItemId: '2' }),
+      kstToday(),
+    );
     expect(checks).toHaveLength(1);
     const { slotsStore } = await import('../../functions/storage/slots');
     const slot = await slotsStore.get('SIM-1');
@@ -43,7 +49,9 @@ describe('simulate-ranks', () => {
   });
 
   it('refuses a base URL that is not this machine unless --allow-remote', async () => {
-    const failure = await run(tsx, ['scripts/simulate-ranks.ts', '--once', '--base-url', 'https://example.com'], { cwd: root }).catch((e: { code: number; stderr: string }) => e);
+    const failure = await run(tsx, ['scripts/simulate-ranks.ts', '--once', '--base-url', 'https://example.com'], {
+      cwd: root,
+    }).catch((e: { code: number; stderr: string }) => e);
     expect((failure as { code: number }).code).toBe(2);
     expect((failure as { stderr: string }).stderr).toContain('refusing https://example.com');
   });

@@ -26,7 +26,10 @@ const asWorker = (key: string) => ({ 'x-api-key': key });
 
 describe('worker API keys', () => {
   it('shows a key once, stores only its hash, lists it, and a revoked key gets 401', async () => {
-    const created = await api.call('POST', '/api/rank/worker-keys', { token: developer.token, body: { name: '순위 작업자 A' } });
+    const created = await api.call('POST', '/api/rank/worker-keys', {
+      token: developer.token,
+      body: { name: '순위 작업자 A' },
+    });
     expect(created.status).toBe(201);
     const { id, key, prefix, name } = created.body.data;
     expect(key).toMatch(/^rk_[A-Za-z0-9_-]{43}$/);
@@ -64,10 +67,14 @@ describe('worker API keys', () => {
     const asUser = await api.call('GET', '/api/rank/work', { token: advertiser.token });
     expect(asUser.status).toBe(403);
     expect(asUser.body.error).toBe('작업자 전용 경로입니다. 사용자 토큰으로는 호출할 수 없습니다.');
-    expect((await api.call('POST', '/api/rank/observations', { token: developer.token, body: { observations: [] } })).status).toBe(403);
+    expect(
+      (await api.call('POST', '/api/rank/observations', { token: developer.token, body: { observations: [] } })).status,
+    ).toBe(403);
     expect((await api.call('GET', '/api/slots', { headers: asWorker(key) })).status).toBe(401);
     expect((await api.call('GET', '/api/rank/worker-keys', { headers: asWorker(key) })).status).toBe(401);
-    expect((await api.call('POST', '/api/rank/worker-keys', { token: advertiser.token, body: { name: 'x' } })).status).toBe(403);
+    expect(
+      (await api.call('POST', '/api/rank/worker-keys', { token: advertiser.token, body: { name: 'x' } })).status,
+    ).toBe(403);
     const noName = await api.call('POST', '/api/rank/worker-keys', { token: developer.token, body: { name: ' ' } });
     expect(noName.status).toBe(400);
     expect(noName.body.error).toBe('키 이름을 입력해주세요.');
@@ -96,7 +103,11 @@ describe('work list and observations', () => {
     const items: Array<{ keyword: string; productId: string; slots: number }> = [];
     let cursor: string | null = null;
     do {
-      const res: { status: number; body: any } = await api.call('GET', `/api/rank/work?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { headers: asWorker(key) });
+      const res: { status: number; body: any } = await api.call(
+        'GET',
+        `/api/rank/work?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+        { headers: asWorker(key) },
+      );
       expect(res.status).toBe(200);
       items.push(...res.body.data.items);
       cursor = res.body.data.nextCursor;
@@ -107,7 +118,11 @@ describe('work list and observations', () => {
   it('lists each distinct pair of active (and waiting-from-today) slots once, page by page', async () => {
     const all = await allWork();
     const mine = all.filter((w) => ['501', '502', '503', '504', '505', '506'].includes(w.productId));
-    expect(mine.map((w) => `${w.keyword}/${w.productId}/${w.slots}`).sort()).toEqual(['무선 이어폰/501/3', '블루투스 스피커/502/1', '캠핑 의자/503/1']);
+    expect(mine.map((w) => `${w.keyword}/${w.productId}/${w.slots}`).sort()).toEqual([
+      '무선 이어폰/501/3',
+      '블루투스 스피커/502/1',
+      '캠핑 의자/503/1',
+    ]);
     expect(mine[0]).toMatchObject({ itemId: '1', vendorItemId: '2' });
     const paged = await allWork(1);
     expect(paged.map((w) => w.productId).sort()).toEqual(all.map((w) => w.productId).sort());
@@ -118,7 +133,12 @@ describe('work list and observations', () => {
     const pair = { keyword: '무선 이어폰', productId: '501' };
     const at = new Date(Date.now() - 60_000).toISOString();
     const batch = [
-      observation(pair, { observedAt: at, rank: 7, productName: '무선 이어폰 프로', imageUrl: 'https://thumbnail6.coupangcdn.com/thumbnails/a.jpg' }),
+      observation(pair, {
+        observedAt: at,
+        rank: 7,
+        productName: '무선 이어폰 프로',
+        imageUrl: 'https://thumbnail6.coupangcdn.com/thumbnails/a.jpg',
+      }),
       observation(pair, { status: 'found', rank: undefined }),
       observation(pair, { status: 'not_found', rank: 5 }),
       observation(pair, { observedAt: new Date(Date.now() + 3_600_000).toISOString() }),
@@ -126,32 +146,57 @@ describe('work list and observations', () => {
       observation({ keyword: '블루투스 스피커', productId: '502' }, { imageUrl: 'http://evil.example.com/x.jpg' }),
       { keyword: '', productId: 'abc' },
       observation(pair, { observedAt: at, rank: 8 }),
-      observation(pair, { status: 'failed', rank: undefined, depthScanned: 0, observedAt: new Date(Date.now() - 30_000).toISOString() }),
+      observation(pair, {
+        status: 'failed',
+        rank: undefined,
+        depthScanned: 0,
+        observedAt: new Date(Date.now() - 30_000).toISOString(),
+      }),
     ];
-    const res = await api.call('POST', '/api/rank/observations', { headers: asWorker(key), body: { observations: batch } });
+    const res = await api.call('POST', '/api/rank/observations', {
+      headers: asWorker(key),
+      body: { observations: batch },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.accepted).toBe(3);
     expect(res.body.data.rejected).toBe(6);
-    const reasons = Object.fromEntries(res.body.data.rejections.map((r: { index: number; reason: string }) => [r.index, r.reason]));
+    const reasons = Object.fromEntries(
+      res.body.data.rejections.map((r: { index: number; reason: string }) => [r.index, r.reason]),
+    );
     expect(reasons[1]).toBe('순위를 찾은 결과(found)에는 순위(rank)가 필요합니다.');
     expect(reasons[2]).toBe('순위(rank)는 순위를 찾은 결과(found)에만 보낼 수 있습니다.');
     expect(reasons[3]).toBe('관측 시각(observedAt)이 미래입니다.');
     expect(reasons[4]).toContain('너무 오래되었습니다');
     expect(reasons[6]).toBeTruthy();
     expect(reasons[7]).toBe('같은 묶음에 같은 상품·키워드·관측 시각의 결과가 이미 있습니다.');
-    expect(res.body.data.notes).toEqual([{ index: 5, field: 'imageUrl', reason: '이미지 주소가 쿠팡 이미지 서버(https, *.coupangcdn.com)가 아니어서 이미지는 저장하지 않았습니다.' }]);
+    expect(res.body.data.notes).toEqual([
+      {
+        index: 5,
+        field: 'imageUrl',
+        reason: '이미지 주소가 쿠팡 이미지 서버(https, *.coupangcdn.com)가 아니어서 이미지는 저장하지 않았습니다.',
+      },
+    ]);
 
     const { rankObservationsStore } = await import('../../functions/storage/rank-observations');
     const { pairIdOf } = await import('../../functions/domain/rank/pairs');
     const id = pairIdOf({ ...pair, itemId: '1', vendorItemId: '2' });
     const stored = await rankObservationsStore.ofPairDay(id, today);
-    expect(stored.map((o) => [o.status, o.rank])).toEqual([['found', 7], ['failed', null]]);
-    expect(stored[0]).toMatchObject({ productName: '무선 이어폰 프로', imageUrl: 'https://thumbnail6.coupangcdn.com/thumbnails/a.jpg' });
+    expect(stored.map((o) => [o.status, o.rank])).toEqual([
+      ['found', 7],
+      ['failed', null],
+    ]);
+    expect(stored[0]).toMatchObject({
+      productName: '무선 이어폰 프로',
+      imageUrl: 'https://thumbnail6.coupangcdn.com/thumbnails/a.jpg',
+    });
 
     // The same batch again stores nothing new.
     await api.call('POST', '/api/rank/observations', { headers: asWorker(key), body: { observations: batch } });
     expect(await rankObservationsStore.ofPairDay(id, today)).toHaveLength(2);
-    const speaker = await rankObservationsStore.ofPairDay(pairIdOf({ keyword: '블루투스 스피커', productId: '502', itemId: '1', vendorItemId: '2' }), today);
+    const speaker = await rankObservationsStore.ofPairDay(
+      pairIdOf({ keyword: '블루투스 스피커', productId: '502', itemId: '1', vendorItemId: '2' }),
+      today,
+    );
     expect(speaker).toHaveLength(1);
     expect(speaker[0].imageUrl).toBeNull();
   });
@@ -163,19 +208,33 @@ describe('work list and observations', () => {
     expect(productIds).toContain('503');
     await api.call('POST', '/api/rank/observations', {
       headers: asWorker(key),
-      body: { observations: [observation({ keyword: '캠핑 의자', productId: '503' }, { status: 'failed', rank: undefined })] },
+      body: {
+        observations: [observation({ keyword: '캠핑 의자', productId: '503' }, { status: 'failed', rank: undefined })],
+      },
     });
     expect((await allWork()).map((w) => w.productId)).toContain('503');
   });
 
   it('refuses a batch over 500 or an empty one as a whole (400)', async () => {
-    const big = Array.from({ length: 501 }, (_, i) => observation({ keyword: 'k', productId: '9' }, { observedAt: new Date(Date.now() - i * 1000).toISOString() }));
-    const res = await api.call('POST', '/api/rank/observations', { headers: asWorker(key), body: { observations: big } });
+    const big = Array.from({ length: 501 }, (_, i) =>
+      observation({ keyword: 'k', productId: '9' }, { observedAt: new Date(Date.now() - i * 1000).toISOString() }),
+    );
+    const res = await api.call('POST', '/api/rank/observations', {
+      headers: asWorker(key),
+      body: { observations: big },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('관측 결과는 한 번에 최대 500개까지 보낼 수 있습니다.');
-    expect((await api.call('POST', '/api/rank/observations', { headers: asWorker(key), body: { observations: [] } })).status).toBe(400);
-    const full = Array.from({ length: 500 }, (_, i) => observation({ keyword: '오백', productId: '9' }, { observedAt: new Date(Date.now() - i * 1000).toISOString() }));
-    const ok = await api.call('POST', '/api/rank/observations', { headers: asWorker(key), body: { observations: full } });
+    expect(
+      (await api.call('POST', '/api/rank/observations', { headers: asWorker(key), body: { observations: [] } })).status,
+    ).toBe(400);
+    const full = Array.from({ length: 500 }, (_, i) =>
+      observation({ keyword: '오백', productId: '9' }, { observedAt: new Date(Date.now() - i * 1000).toISOString() }),
+    );
+    const ok = await api.call('POST', '/api/rank/observations', {
+      headers: asWorker(key),
+      body: { observations: full },
+    });
     expect(ok.body.data).toMatchObject({ accepted: 500, rejected: 0 });
   });
 });

@@ -19,22 +19,45 @@ let user: Account;
 let operator: Account;
 let developer: Account;
 
-const put = (token: string, settings: Array<{ key: string; value: unknown; category?: string }>) => api.call('PUT', '/api/system-settings', { token, body: { settings } });
-const putKey = (token: string, key: string, value: unknown) => api.call('PUT', `/api/system-settings/key/${key}`, { token, body: { value } });
+const put = (token: string, settings: Array<{ key: string; value: unknown; category?: string }>) =>
+  api.call('PUT', '/api/system-settings', { token, body: { settings } });
+const putKey = (token: string, key: string, value: unknown) =>
+  api.call('PUT', `/api/system-settings/key/${key}`, { token, body: { value } });
 const valueOf = async (key: string) => (await api.call('GET', `/api/system-settings/key/${key}`)).body.data.value;
-const history = async (query = '') => (await api.call('GET', `/api/system-settings/history${query}`, { token: developer.token })).body.data;
+const history = async (query = '') =>
+  (await api.call('GET', `/api/system-settings/history${query}`, { token: developer.token })).body.data;
 
 /** Every stored setting and history item, straight from the table. */
 async function settingsItems() {
   const read = async (pk: string) =>
-    (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }))).Items ?? [];
+    (
+      await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          ConsistentRead: true,
+        }),
+      )
+    ).Items ?? [];
   return JSON.stringify([await read('SETTINGS'), await read('SETTINGHIST')]);
 }
 
 /** Settings these tests change, put back to their defaults (through the API) after each test. */
 const touched: SettingKey[] = [
-  'maintenanceMode', 'useCashSystem', 'cashAutoApproval', 'slotAutoApproval', 'maxSlotsPerUser', 'slotOperationMode',
-  'registrationEnabled', 'defaultSlotPrice', 'defaultSlotAllocation', 'siteName', 'globalTheme', 'minCashCharge', 'maxCashCharge',
+  'maintenanceMode',
+  'useCashSystem',
+  'cashAutoApproval',
+  'slotAutoApproval',
+  'maxSlotsPerUser',
+  'slotOperationMode',
+  'registrationEnabled',
+  'defaultSlotPrice',
+  'defaultSlotAllocation',
+  'siteName',
+  'globalTheme',
+  'minCashCharge',
+  'maxCashCharge',
 ];
 
 beforeAll(async () => {
@@ -47,7 +70,10 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 afterEach(async () => {
   const defaults = defaultSettings();
-  const res = await put(developer.token, touched.map((key) => ({ key, value: defaults[key] })));
+  const res = await put(
+    developer.token,
+    touched.map((key) => ({ key, value: defaults[key] })),
+  );
   expect(res.status).toBe(200);
 });
 
@@ -71,7 +97,11 @@ describe('PUT /api/system-settings', () => {
     const before = await settingsItems();
     const asUser = await put(user.token, [{ key: 'siteName', value: '해킹' }]);
     expect(asUser.status).toBe(403);
-    expect(asUser.body).toMatchObject({ success: false, code: 'FORBIDDEN', error: '관리자만 설정을 변경할 수 있습니다.' });
+    expect(asUser.body).toMatchObject({
+      success: false,
+      code: 'FORBIDDEN',
+      error: '관리자만 설정을 변경할 수 있습니다.',
+    });
     expect((await putKey(user.token, 'siteName', '해킹')).body.error).toBe('관리자만 설정을 변경할 수 있습니다.');
     expect((await put('', [{ key: 'siteName', value: '해킹' }])).status).toBe(401);
     expect(await settingsItems()).toBe(before);
@@ -86,11 +116,19 @@ describe('PUT /api/system-settings', () => {
     ['defaultSlotPrice', '만원', "'defaultSlotPrice' 값이 올바르지 않습니다: 0~100,000,000 사이의 정수여야 합니다."],
     ['maintenanceMode', 'yes', "'maintenanceMode' 값이 올바르지 않습니다: true 또는 false여야 합니다."],
     ['useCashSystem', 1, "'useCashSystem' 값이 올바르지 않습니다: true 또는 false여야 합니다."],
-    ['slotOperationMode', 'auto', "'slotOperationMode' 값이 올바르지 않습니다: normal, pre-allocation 중 하나여야 합니다."],
+    [
+      'slotOperationMode',
+      'auto',
+      "'slotOperationMode' 값이 올바르지 않습니다: normal, pre-allocation 중 하나여야 합니다.",
+    ],
     ['globalTheme', 'classic', "'globalTheme' 값이 올바르지 않습니다: simple, modern, luxury 중 하나여야 합니다."],
     ['siteName', '', "'siteName' 값이 올바르지 않습니다: 1~50자의 문자열이어야 합니다."],
     ['siteName', 123, "'siteName' 값이 올바르지 않습니다: 1~50자의 문자열이어야 합니다."],
-    ['notificationDuration', 500, "'notificationDuration' 값이 올바르지 않습니다: 1,000~30,000 사이의 정수여야 합니다."],
+    [
+      'notificationDuration',
+      500,
+      "'notificationDuration' 값이 올바르지 않습니다: 1,000~30,000 사이의 정수여야 합니다.",
+    ],
     ['nonsense', 1, "'nonsense'은(는) 알 수 없는 설정입니다."],
   ])('refuses %s = %j with 400 naming the key, and writes nothing', async (key, value, message) => {
     const before = await settingsItems();
@@ -122,8 +160,14 @@ describe('PUT /api/system-settings', () => {
     expect(wrongCategory.status).toBe(400);
     expect(wrongCategory.body.error).toBe("'siteName' 값이 올바르지 않습니다: 이 설정의 분류는 theme입니다.");
     const noCategory = await put(operator.token, [{ key: 'globalTheme', value: 'modern', category: 'colors' }]);
-    expect(noCategory.body).toMatchObject({ error: "'globalTheme' 값이 올바르지 않습니다: 이 설정의 분류는 theme입니다.", details: [{ key: 'globalTheme' }] });
-    const twice = await put(operator.token, [{ key: 'siteName', value: '하나' }, { key: 'siteName', value: '둘' }]);
+    expect(noCategory.body).toMatchObject({
+      error: "'globalTheme' 값이 올바르지 않습니다: 이 설정의 분류는 theme입니다.",
+      details: [{ key: 'globalTheme' }],
+    });
+    const twice = await put(operator.token, [
+      { key: 'siteName', value: '하나' },
+      { key: 'siteName', value: '둘' },
+    ]);
     expect(twice.status).toBe(400);
     expect(twice.body.error).toBe("'siteName' 설정이 한 요청에 두 번 들어 있습니다.");
     const empty = await put(operator.token, []);
@@ -131,17 +175,29 @@ describe('PUT /api/system-settings', () => {
     expect(empty.body.error).toBe('변경할 설정을 하나 이상 보내주세요.');
     const range = await put(operator.token, [{ key: 'minCashCharge', value: 2_000_000 }]);
     expect(range.status).toBe(400);
-    expect(range.body).toMatchObject({ error: "'minCashCharge' 값이 올바르지 않습니다: 최소 충전 금액은 최대 충전 금액보다 클 수 없습니다.", details: [{ key: 'minCashCharge' }] });
+    expect(range.body).toMatchObject({
+      error: "'minCashCharge' 값이 올바르지 않습니다: 최소 충전 금액은 최대 충전 금액보다 클 수 없습니다.",
+      details: [{ key: 'minCashCharge' }],
+    });
     expect(await settingsItems()).toBe(before);
     // Both ends moved together are fine.
-    expect((await put(operator.token, [{ key: 'minCashCharge', value: 2_000_000 }, { key: 'maxCashCharge', value: 5_000_000 }])).status).toBe(200);
+    expect(
+      (
+        await put(operator.token, [
+          { key: 'minCashCharge', value: 2_000_000 },
+          { key: 'maxCashCharge', value: 5_000_000 },
+        ])
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('two admins saving at once', () => {
   it('never logs a wrong old value: the history of a key stays one unbroken chain', async () => {
     const prices = [11_000, 12_000, 13_000, 14_000, 15_000, 16_000];
-    const answers = await Promise.all(prices.map((price, i) => putKey(i % 2 ? operator.token : developer.token, 'defaultSlotPrice', price)));
+    const answers = await Promise.all(
+      prices.map((price, i) => putKey(i % 2 ? operator.token : developer.token, 'defaultSlotPrice', price)),
+    );
     for (const res of answers) expect([200, 409, 429]).toContain(res.status);
     expect(answers.some((r) => r.status === 200)).toBe(true);
     const chain = [...(await history('?key=defaultSlotPrice&limit=200')).items].reverse();
@@ -166,7 +222,11 @@ describe('PUT /api/system-settings/key/{key}', () => {
     expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', error: "'noSuchSetting'은(는) 알 수 없는 설정입니다." });
     const bad = await putKey(operator.token, 'maxSlotsPerUser', -1);
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'VALIDATION', error: "'maxSlotsPerUser' 값이 올바르지 않습니다: 0~1,000,000 사이의 정수여야 합니다.", details: [{ key: 'maxSlotsPerUser' }] });
+    expect(bad.body).toMatchObject({
+      code: 'VALIDATION',
+      error: "'maxSlotsPerUser' 값이 올바르지 않습니다: 0~1,000,000 사이의 정수여야 합니다.",
+      details: [{ key: 'maxSlotsPerUser' }],
+    });
   });
 });
 
@@ -174,9 +234,15 @@ describe('settings change history and revert (developer)', () => {
   it('logs who changed what, old → new, newest first; a write that changes nothing logs nothing', async () => {
     const start = (await history('?limit=200')).pagination.total as number;
     await putKey(operator.token, 'siteName', '첫 이름');
-    await put(developer.token, [{ key: 'siteName', value: '둘째 이름' }, { key: 'globalTheme', value: 'luxury' }]);
+    await put(developer.token, [
+      { key: 'siteName', value: '둘째 이름' },
+      { key: 'globalTheme', value: 'luxury' },
+    ]);
     // Same values again: no entries.
-    await put(developer.token, [{ key: 'siteName', value: '둘째 이름' }, { key: 'globalTheme', value: 'luxury' }]);
+    await put(developer.token, [
+      { key: 'siteName', value: '둘째 이름' },
+      { key: 'globalTheme', value: 'luxury' },
+    ]);
     await putKey(operator.token, 'siteName', '둘째 이름');
 
     const page = await history('?limit=200');
@@ -192,7 +258,12 @@ describe('settings change history and revert (developer)', () => {
       changedBy: { id: developer.id, name: '박개발' },
       revertOf: null,
     });
-    expect(third).toMatchObject({ key: 'siteName', oldValue: defaultSettings().siteName, newValue: '첫 이름', changedBy: { id: operator.id, name: '김운영' } });
+    expect(third).toMatchObject({
+      key: 'siteName',
+      oldValue: defaultSettings().siteName,
+      newValue: '첫 이름',
+      changedBy: { id: operator.id, name: '김운영' },
+    });
     expect(Date.parse(third.changedAt)).toBeLessThanOrEqual(Date.parse(newest.changedAt));
 
     const onlyTheme = await history('?key=globalTheme&limit=10');
@@ -213,11 +284,18 @@ describe('settings change history and revert (developer)', () => {
     expect(res.body.data).toEqual({ key: 'defaultSlotPrice', value: 50000, category: 'business' });
     expect(await valueOf('defaultSlotPrice')).toBe(50000);
     const revert = (await history('?key=defaultSlotPrice&limit=10')).items[0];
-    expect(revert).toMatchObject({ oldValue: 70000, newValue: 50000, revertOf: change.id, changedBy: { id: developer.id } });
+    expect(revert).toMatchObject({
+      oldValue: 70000,
+      newValue: 50000,
+      revertOf: change.id,
+      changedBy: { id: developer.id },
+    });
 
     // Already at that value: nothing to undo, nothing logged.
     const total = (await history('?limit=200')).pagination.total;
-    expect((await api.call('POST', `/api/system-settings/history/${change.id}/revert`, { token: developer.token })).status).toBe(200);
+    expect(
+      (await api.call('POST', `/api/system-settings/history/${change.id}/revert`, { token: developer.token })).status,
+    ).toBe(200);
     expect((await history('?limit=200')).pagination.total).toBe(total);
   });
 
@@ -228,10 +306,16 @@ describe('settings change history and revert (developer)', () => {
     await putKey(operator.token, 'defaultSlotPrice', 60000);
     const change = (await history('?key=defaultSlotPrice&limit=10')).items[0];
     const before = await settingsItems();
-    expect((await api.call('POST', `/api/system-settings/history/${change.id}/revert`, { token: operator.token })).status).toBe(403);
-    expect((await api.call('POST', `/api/system-settings/history/${change.id}/revert`, { token: user.token })).status).toBe(403);
+    expect(
+      (await api.call('POST', `/api/system-settings/history/${change.id}/revert`, { token: operator.token })).status,
+    ).toBe(403);
+    expect(
+      (await api.call('POST', `/api/system-settings/history/${change.id}/revert`, { token: user.token })).status,
+    ).toBe(403);
     expect(await settingsItems()).toBe(before);
-    const unknown = await api.call('POST', '/api/system-settings/history/01JUNKNOWN/revert', { token: developer.token });
+    const unknown = await api.call('POST', '/api/system-settings/history/01JUNKNOWN/revert', {
+      token: developer.token,
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('설정 변경 내역을 찾을 수 없습니다.');
   });
@@ -241,13 +325,28 @@ describe('maintenance mode', () => {
   it('refuses a user’s writes (503, Korean) while reads, sign-in and staff work go on; off again, the user writes', async () => {
     expect((await putKey(operator.token, 'maintenanceMode', true)).status).toBe(200);
 
-    const write = await api.call('POST', '/api/cash/charge-requests', { token: user.token, body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
+    const write = await api.call('POST', '/api/cash/charge-requests', {
+      token: user.token,
+      body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' },
+    });
     expect(write.status).toBe(503);
-    expect(write.body).toEqual({ success: false, code: 'MAINTENANCE', error: '현재 시스템 점검 중입니다. 잠시 후 다시 시도해주세요.' });
+    expect(write.body).toEqual({
+      success: false,
+      code: 'MAINTENANCE',
+      error: '현재 시스템 점검 중입니다. 잠시 후 다시 시도해주세요.',
+    });
     expect((await api.call('POST', '/api/slots', { token: user.token, body: row(1) })).status).toBe(503);
-    expect((await api.call('PUT', '/api/auth/profile', { token: user.token, body: { fullName: '새이름' } })).status).toBe(503);
+    expect(
+      (await api.call('PUT', '/api/auth/profile', { token: user.token, body: { fullName: '새이름' } })).status,
+    ).toBe(503);
     // Nobody new signs up during maintenance.
-    expect((await api.call('POST', '/api/auth/register', { body: { email: 'newbie1', password: 'secret12', fullName: '신규' } })).status).toBe(503);
+    expect(
+      (
+        await api.call('POST', '/api/auth/register', {
+          body: { email: 'newbie1', password: 'secret12', fullName: '신규' },
+        })
+      ).status,
+    ).toBe(503);
 
     expect((await api.call('GET', '/api/cash/balance', { token: user.token })).status).toBe(200);
     expect((await api.call('GET', '/api/slots', { token: user.token })).status).toBe(200);
@@ -260,13 +359,26 @@ describe('maintenance mode', () => {
     const dev = await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
     expect((await putKey(dev.token, 'siteName', '개발자 이름')).status).toBe(200);
     // A developer switched into the user's account is still a developer at work.
-    const switched = await api.call('POST', '/api/auth/switch-user', { token: dev.token, body: { targetUserId: user.id } });
+    const switched = await api.call('POST', '/api/auth/switch-user', {
+      token: dev.token,
+      body: { targetUserId: user.id },
+    });
     expect(switched.status).toBe(200);
-    const asUser = await api.call('PUT', '/api/auth/profile', { token: switched.body.data.tokens.accessToken, body: { fullName: '광고주' } });
+    const asUser = await api.call('PUT', '/api/auth/profile', {
+      token: switched.body.data.tokens.accessToken,
+      body: { fullName: '광고주' },
+    });
     expect(asUser.status).toBe(200);
 
     expect((await putKey(developer.token, 'maintenanceMode', false)).status).toBe(200);
-    expect((await api.call('POST', '/api/cash/charge-requests', { token: user.token, body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } })).status).toBe(201);
+    expect(
+      (
+        await api.call('POST', '/api/cash/charge-requests', {
+          token: user.token,
+          body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -287,13 +399,18 @@ describe('behaviour switches, changed through PUT and observed where they apply'
     const advertiser = await newAccount(stack, { balance: 100_000 });
     await putKey(operator.token, 'defaultSlotPrice', 12_340);
     expect((await api.call('POST', '/api/slots', { token: advertiser.token, body: row(3) })).status).toBe(201);
-    expect((await api.call('GET', '/api/cash/balance', { token: advertiser.token })).body.data.amount).toBe(100_000 - 12_340);
+    expect((await api.call('GET', '/api/cash/balance', { token: advertiser.token })).body.data.amount).toBe(
+      100_000 - 12_340,
+    );
   });
 
   it('cashAutoApproval on approves a charge request at once', async () => {
     const advertiser = await newAccount(stack);
     await putKey(operator.token, 'cashAutoApproval', true);
-    const res = await api.call('POST', '/api/cash/charge-requests', { token: advertiser.token, body: { amount: 20_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
+    const res = await api.call('POST', '/api/cash/charge-requests', {
+      token: advertiser.token,
+      body: { amount: 20_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe('approved');
     expect((await api.call('GET', '/api/cash/balance', { token: advertiser.token })).body.data.amount).toBe(20_000);
@@ -302,9 +419,13 @@ describe('behaviour switches, changed through PUT and observed where they apply'
   it('slotAutoApproval on registers slots active; off, pending', async () => {
     const advertiser = await newAccount(stack, { balance: 200_000 });
     await putKey(operator.token, 'slotAutoApproval', true);
-    expect((await api.call('POST', '/api/slots', { token: advertiser.token, body: row(4) })).body.data.status).toBe('active');
+    expect((await api.call('POST', '/api/slots', { token: advertiser.token, body: row(4) })).body.data.status).toBe(
+      'active',
+    );
     await putKey(operator.token, 'slotAutoApproval', false);
-    expect((await api.call('POST', '/api/slots', { token: advertiser.token, body: row(5) })).body.data.status).toBe('pending');
+    expect((await api.call('POST', '/api/slots', { token: advertiser.token, body: row(5) })).body.data.status).toBe(
+      'pending',
+    );
   });
 
   it('maxSlotsPerUser caps how many slots a user holds', async () => {
@@ -328,20 +449,37 @@ describe('behaviour switches, changed through PUT and observed where they apply'
 
   it('minCashCharge and maxCashCharge bound a charge request', async () => {
     const advertiser = await newAccount(stack);
-    await put(operator.token, [{ key: 'minCashCharge', value: 50_000 }, { key: 'maxCashCharge', value: 60_000 }]);
-    const small = await api.call('POST', '/api/cash/charge-requests', { token: advertiser.token, body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
+    await put(operator.token, [
+      { key: 'minCashCharge', value: 50_000 },
+      { key: 'maxCashCharge', value: 60_000 },
+    ]);
+    const small = await api.call('POST', '/api/cash/charge-requests', {
+      token: advertiser.token,
+      body: { amount: 10_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' },
+    });
     expect(small.status).toBe(400);
     expect(small.body.error).toBe('충전 금액은 50,000원 이상 60,000원 이하로 입력해주세요.');
-    const fits = await api.call('POST', '/api/cash/charge-requests', { token: advertiser.token, body: { amount: 55_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' } });
+    const fits = await api.call('POST', '/api/cash/charge-requests', {
+      token: advertiser.token,
+      body: { amount: 55_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' },
+    });
     expect(fits.status).toBe(201);
   });
 
   it('registrationEnabled off closes sign-up with the product text', async () => {
     await putKey(operator.token, 'registrationEnabled', false);
-    const res = await api.call('POST', '/api/auth/register', { body: { email: 'newbie2', password: 'secret12', fullName: '신규' } });
+    const res = await api.call('POST', '/api/auth/register', {
+      body: { email: 'newbie2', password: 'secret12', fullName: '신규' },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('현재 회원가입이 중지되어 있습니다.');
     await putKey(operator.token, 'registrationEnabled', true);
-    expect((await api.call('POST', '/api/auth/register', { body: { email: 'newbie2', password: 'secret12', fullName: '신규' } })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', '/api/auth/register', {
+          body: { email: 'newbie2', password: 'secret12', fullName: '신규' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

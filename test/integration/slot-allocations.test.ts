@@ -27,14 +27,31 @@ afterAll(async () => {
 });
 
 const today = () => kstToday();
-const call = (method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) => api.call(method, path, { token, body, headers });
-const allocate = (userId: string, body: Record<string, unknown>, token = operator.token, headers: Record<string, string> = {}) =>
-  call('POST', `/api/slots/allocate/${userId}`, token, { slotCount: 3, startDate: today(), endDate: addKstDays(today(), 6), ...body }, headers);
-const countsOf = async (userId: string) => (await call('GET', `/api/slots/count?userId=${userId}`, operator.token)).body.data;
-const history = async (query = '') => (await call('GET', `/api/slots/allocation-history${query}`, operator.token)).body.data;
-const slotsOf = async (allocationId: string) => (await call('GET', `/api/slots/by-allocation/${allocationId}`, operator.token)).body.data;
-const fill = (id: string, token: string, n = 1) => call('PUT', `/api/slots/${id}/fill`, token, { keyword: `키워드${n}`, url: productUrl(n) });
-const extend = (id: string, extensionDays: unknown = 10, headers: Record<string, string> = {}) => call('POST', `/api/slots/${id}/extend`, operator.token, { extensionDays }, headers);
+const call = (method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) =>
+  api.call(method, path, { token, body, headers });
+const allocate = (
+  userId: string,
+  body: Record<string, unknown>,
+  token = operator.token,
+  headers: Record<string, string> = {},
+) =>
+  call(
+    'POST',
+    `/api/slots/allocate/${userId}`,
+    token,
+    { slotCount: 3, startDate: today(), endDate: addKstDays(today(), 6), ...body },
+    headers,
+  );
+const countsOf = async (userId: string) =>
+  (await call('GET', `/api/slots/count?userId=${userId}`, operator.token)).body.data;
+const history = async (query = '') =>
+  (await call('GET', `/api/slots/allocation-history${query}`, operator.token)).body.data;
+const slotsOf = async (allocationId: string) =>
+  (await call('GET', `/api/slots/by-allocation/${allocationId}`, operator.token)).body.data;
+const fill = (id: string, token: string, n = 1) =>
+  call('PUT', `/api/slots/${id}/fill`, token, { keyword: `키워드${n}`, url: productUrl(n) });
+const extend = (id: string, extensionDays: unknown = 10, headers: Record<string, string> = {}) =>
+  call('POST', `/api/slots/${id}/extend`, operator.token, { extensionDays }, headers);
 
 describe('POST /api/slots/allocate/{userId}', () => {
   it('refuses users, bad input and normal mode with the spec texts and writes nothing', async () => {
@@ -74,9 +91,21 @@ describe('POST /api/slots/allocate/{userId}', () => {
   it('issues more slots than one transaction holds, with their period, allocation id and one history record', async () => {
     const user = await newAccount(stack, { name: '발행받는이' });
     const start = addKstDays(today(), 1);
-    const res = await allocate(user.id, { slotCount: 120, startDate: start, endDate: addKstDays(start, 9), workCount: 5, amount: 300_000, description: '3월 선결제분', memo: '담당자 확인 후 입금 예정인 건입니다 (세금계산서 발행)' });
+    const res = await allocate(user.id, {
+      slotCount: 120,
+      startDate: start,
+      endDate: addKstDays(start, 9),
+      workCount: 5,
+      amount: 300_000,
+      description: '3월 선결제분',
+      memo: '담당자 확인 후 입금 예정인 건입니다 (세금계산서 발행)',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ message: '선슬롯 발행이 완료되었습니다.', startDate: start, endDate: addKstDays(start, 9) });
+    expect(res.body.data).toMatchObject({
+      message: '선슬롯 발행이 완료되었습니다.',
+      startDate: start,
+      endDate: addKstDays(start, 9),
+    });
     const { allocationId, slotIds } = res.body.data;
     expect(slotIds).toHaveLength(120);
     expect(await countsOf(user.id)).toMatchObject({ allocated: 120, used: 0, available: 120 });
@@ -84,10 +113,26 @@ describe('POST /api/slots/allocate/{userId}', () => {
     const slots = await slotsOf(allocationId);
     expect(slots).toHaveLength(120);
     expect(slots.map((s: any) => s.slot_number)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-    expect(slots[0]).toMatchObject({ status: 'empty', allocation_id: allocationId, pre_allocation_start_date: start, pre_allocation_end_date: addKstDays(start, 9), startDate: start, is_test: false, pre_allocation_amount: 300_000, workCount: 5 });
+    expect(slots[0]).toMatchObject({
+      status: 'empty',
+      allocation_id: allocationId,
+      pre_allocation_start_date: start,
+      pre_allocation_end_date: addKstDays(start, 9),
+      startDate: start,
+      is_test: false,
+      pre_allocation_amount: 300_000,
+      workCount: 5,
+    });
     // Each issued slot's change log names who issued it and why.
     const logs = (await api.call('GET', `/api/slots/${slotIds[119]}/logs`, { token: operator.token })).body.data;
-    expect(logs).toEqual([expect.objectContaining({ change_type: 'status_change', new_value: 'empty', full_name: '발행운영자', description: `선슬롯 발행 (${start} ~ ${addKstDays(start, 9)}): 3월 선결제분` })]);
+    expect(logs).toEqual([
+      expect.objectContaining({
+        change_type: 'status_change',
+        new_value: 'empty',
+        full_name: '발행운영자',
+        description: `선슬롯 발행 (${start} ~ ${addKstDays(start, 9)}): 3월 선결제분`,
+      }),
+    ]);
 
     const { allocations, pagination } = await history(`?userId=${user.id}`);
     expect(pagination.total).toBe(1);
@@ -107,15 +152,26 @@ describe('POST /api/slots/allocate/{userId}', () => {
 
   it('a test slot runs 3 days from its start and is free; a retried request issues once', async () => {
     const user = await newAccount(stack);
-    const res = await allocate(user.id, { slotCount: 2, endDate: addKstDays(today(), 29), amount: 50_000, isTest: true });
+    const res = await allocate(user.id, {
+      slotCount: 2,
+      endDate: addKstDays(today(), 29),
+      amount: 50_000,
+      isTest: true,
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.endDate).toBe(addKstDays(today(), 2));
     const [slot] = await slotsOf(res.body.data.allocationId);
-    expect(slot).toMatchObject({ is_test: true, pre_allocation_end_date: addKstDays(today(), 2), pre_allocation_amount: 0 });
+    expect(slot).toMatchObject({
+      is_test: true,
+      pre_allocation_end_date: addKstDays(today(), 2),
+      pre_allocation_amount: 0,
+    });
     expect((await history(`?userId=${user.id}`)).allocations[0]).toMatchObject({ amount: 0, is_test: true });
 
     const key = { 'idempotency-key': crypto.randomUUID() };
-    const twins = await Promise.all(Array.from({ length: 5 }, () => allocate(user.id, { slotCount: 4 }, operator.token, key)));
+    const twins = await Promise.all(
+      Array.from({ length: 5 }, () => allocate(user.id, { slotCount: 4 }, operator.token, key)),
+    );
     expect(twins.map((t) => t.status)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(twins.map((t) => t.body.data.allocationId)).size).toBe(1);
     expect(new Set(twins.map((t) => t.body.data.slotIds.join())).size).toBe(1);
@@ -136,10 +192,18 @@ describe('an issuance that never committed', () => {
     const template = (await slotsStore.get(slotIds[0]))!;
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
     // Rows written by an issuance whose commit (counters + bulk and history records) never happened.
-    const orphan = { ...template, id: 'ANEVERCOMMITTED000000000000', bulkId: 'ANEVERCOMMITTED0000000', allocation_id: 'ANEVERCOMMITTED0000000', createdAt: twoHoursAgo };
+    const orphan = {
+      ...template,
+      id: 'ANEVERCOMMITTED000000000000',
+      bulkId: 'ANEVERCOMMITTED0000000',
+      allocation_id: 'ANEVERCOMMITTED0000000',
+      createdAt: twoHoursAgo,
+    };
     await slotsStore.putBulkSlots([orphan]);
     expect((await call('GET', `/api/slots/${orphan.id}`, operator.token)).status).toBe(404);
-    expect((await call('GET', '/api/slots?status=empty&limit=100', user.token)).body.data.items.map((s: any) => s.id)).toEqual(slotIds);
+    expect(
+      (await call('GET', '/api/slots?status=empty&limit=100', user.token)).body.data.items.map((s: any) => s.id),
+    ).toEqual(slotIds);
     expect((await call('GET', `/api/slots/by-allocation/${orphan.bulkId}`, operator.token)).status).toBe(404);
 
     expect(await sweepUncommittedBulkRows()).toBeGreaterThanOrEqual(1);
@@ -165,14 +229,28 @@ describe('GET /api/slots/allocation-history and payment', () => {
     expect(bySize.allocations.map((r: any) => r.slot_count)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
 
     const byOperator = await history(`?operatorId=${otherOperator.id}`);
-    expect(byOperator.allocations.map((r: any) => [r.user_name, r.slot_count, r.operator_name])).toEqual([['하하하', 50, '다른운영자']]);
+    expect(byOperator.allocations.map((r: any) => [r.user_name, r.slot_count, r.operator_name])).toEqual([
+      ['하하하', 50, '다른운영자'],
+    ]);
     expect((await history(`?dateFrom=${today()}&operatorId=${otherOperator.id}`)).pagination.total).toBe(1);
     expect((await history(`?dateFrom=${addKstDays(today(), 1)}`)).pagination.total).toBe(0);
 
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(b.id), UpdateExpression: 'SET fullName = :n', ExpressionAttributeValues: { ':n': '가가가' } }));
-    const names = (await history('?sortBy=user_name&sortOrder=asc&limit=100')).allocations.map((r: any) => r.current_user_name ?? r.user_name);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(b.id),
+        UpdateExpression: 'SET fullName = :n',
+        ExpressionAttributeValues: { ':n': '가가가' },
+      }),
+    );
+    const names = (await history('?sortBy=user_name&sortOrder=asc&limit=100')).allocations.map(
+      (r: any) => r.current_user_name ?? r.user_name,
+    );
     expect(names.indexOf('가가가')).toBeLessThan(names.indexOf('가나다'));
-    expect((await history(`?operatorId=${otherOperator.id}`)).allocations[0]).toMatchObject({ user_name: '하하하', current_user_name: '가가가' });
+    expect((await history(`?operatorId=${otherOperator.id}`)).allocations[0]).toMatchObject({
+      user_name: '하하하',
+      current_user_name: '가가가',
+    });
 
     const bad = await call('GET', '/api/slots/allocation-history?limit=10', operator.token);
     expect(bad.status).toBe(400);
@@ -182,7 +260,8 @@ describe('GET /api/slots/allocation-history and payment', () => {
   it('sets and clears the payment flag; users get 403; unknown issuances 404', async () => {
     const user = await newAccount(stack);
     const { allocationId } = (await allocate(user.id, {})).body.data;
-    const pay = (payment: unknown, token = operator.token, id = allocationId) => call('PATCH', `/api/slots/allocation-history/${id}/payment`, token, { payment });
+    const pay = (payment: unknown, token = operator.token, id = allocationId) =>
+      call('PATCH', `/api/slots/allocation-history/${id}/payment`, token, { payment });
     expect((await pay(true, user.token)).status).toBe(403);
     expect((await pay('yes')).status).toBe(400);
     expect((await pay(true, operator.token, 'nope')).status).toBe(404);
@@ -261,7 +340,12 @@ describe('POST /api/slots/{id}/extend', () => {
     );
     expect((await call('GET', `/api/slots/${past}`, operator.token)).body.data.displayStatus).toBe('completed');
     const res = await extend(past, 1);
-    expect(res.body.data.slot).toMatchObject({ startDate: today(), endDate: today(), status: 'active', extension_days: 1 });
+    expect(res.body.data.slot).toMatchObject({
+      startDate: today(),
+      endDate: today(),
+      status: 'active',
+      extension_days: 1,
+    });
 
     await setSetting('slotOperationMode', 'normal');
     try {
@@ -298,7 +382,8 @@ describe('POST /api/slots/extend-bulk', () => {
   it('extends every eligible slot of an issuance and counts them', async () => {
     const user = await newAccount(stack);
     const { allocationId, slotIds } = (await allocate(user.id, { slotCount: 5 })).body.data;
-    const bulk = (body: unknown, token = operator.token, headers: Record<string, string> = {}) => call('POST', '/api/slots/extend-bulk', token, body, headers);
+    const bulk = (body: unknown, token = operator.token, headers: Record<string, string> = {}) =>
+      call('POST', '/api/slots/extend-bulk', token, body, headers);
     const none = await bulk({ allocationHistoryId: allocationId, extensionDays: 10 });
     expect(none.status).toBe(409);
     expect(none.body.error).toBe('연장 가능한 슬롯이 없습니다.');
@@ -309,15 +394,27 @@ describe('POST /api/slots/extend-bulk', () => {
     const key = { 'idempotency-key': crypto.randomUUID() };
     const res = await bulk({ allocationHistoryId: allocationId, extensionDays: 1 }, operator.token, key);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ extended: 3, failed: 0, total: 3, skipped: 2, message: '3개 슬롯이 연장되었습니다.' });
+    expect(res.body.data).toMatchObject({
+      extended: 3,
+      failed: 0,
+      total: 3,
+      skipped: 2,
+      message: '3개 슬롯이 연장되었습니다.',
+    });
     // A retry replays; without the key the new 1-day extensions (ending within 7 days) are extended in turn.
-    expect((await bulk({ allocationHistoryId: allocationId, extensionDays: 1 }, operator.token, key)).body.data.extended).toBe(3);
+    expect(
+      (await bulk({ allocationHistoryId: allocationId, extensionDays: 1 }, operator.token, key)).body.data.extended,
+    ).toBe(3);
     expect((await slotsOf(allocationId)).filter((s: any) => s.extension_days === 1)).toHaveLength(3);
     const next = await bulk({ allocationHistoryId: allocationId, extensionDays: 30 });
     expect(next.body.data).toMatchObject({ extended: 3, total: 3, skipped: 5 });
     const slots = await slotsOf(allocationId);
     expect(slots).toHaveLength(11);
-    expect(slots.filter((s: any) => s.extension_days === 30).every((s: any) => s.parent_slot_id && s.endDate === addKstDays(s.startDate, 29))).toBe(true);
+    expect(
+      slots
+        .filter((s: any) => s.extension_days === 30)
+        .every((s: any) => s.parent_slot_id && s.endDate === addKstDays(s.startDate, 29)),
+    ).toBe(true);
     expect(await countsOf(user.id)).toMatchObject({ allocated: 11, available: 2 });
   });
 });

@@ -28,7 +28,11 @@ afterAll(async () => {
 async function registerAtOnce(token: string, n: number) {
   const answers = await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      api.call('POST', '/api/slots', { token, headers: { 'idempotency-key': `burst-${i}-${crypto.randomUUID()}` }, body: row(i) }),
+      api.call('POST', '/api/slots', {
+        token,
+        headers: { 'idempotency-key': `burst-${i}-${crypto.randomUUID()}` },
+        body: row(i),
+      }),
     ),
   );
   const byStatus = new Map<number, number>();
@@ -55,7 +59,9 @@ describe('concurrent registrations of one user', () => {
     const user = await newAccount(stack, { balance: 30 * PRICE });
     const { answers, byStatus } = await registerAtOnce(user.token, 30);
     expect(byStatus).toEqual({ 201: 30 });
-    expect(answers.map((a) => a.body.data.slot_number).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(answers.map((a) => a.body.data.slot_number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+    );
     await expectExactBooks(user.id, 30, 30 * PRICE);
   });
 

@@ -28,14 +28,17 @@ const setPeriod = (id: string, startDate: string, endDate: string, extra: Record
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.slot(id),
-      UpdateExpression: `SET ${Object.keys(attrs).map((_, i) => `#k${i} = :v${i}`).join(', ')}`,
+      UpdateExpression: `SET ${Object.keys(attrs)
+        .map((_, i) => `#k${i} = :v${i}`)
+        .join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(Object.keys(attrs).map((k, i) => [`#k${i}`, k])),
       ExpressionAttributeValues: Object.fromEntries(Object.values(attrs).map((v, i) => [`:v${i}`, v])),
     }),
   );
 };
 const slotOf = async (id: string, token = operator.token) => (await call('GET', `/api/slots/${id}`, token)).body.data;
-const countsOf = async (userId: string) => (await call('GET', `/api/slots/count?userId=${userId}`, operator.token)).body.data.byStatus;
+const countsOf = async (userId: string) =>
+  (await call('GET', `/api/slots/count?userId=${userId}`, operator.token)).body.data.byStatus;
 
 beforeAll(async () => {
   stack = await startLocalStack({ web: false });
@@ -51,28 +54,52 @@ describe('expiry of unfilled pre-allocated slots', () => {
   it('expires the slots left unfilled past their end once, with counters and a log line; filled ones stay', async () => {
     await setSetting('slotOperationMode', 'pre-allocation');
     const user = await newAccount(stack, { name: '선슬롯광고주' });
-    const issued = await call('POST', `/api/slots/allocate/${user.id}`, operator.token, { slotCount: 3, startDate: today, endDate: addKstDays(today, 6) });
+    const issued = await call('POST', `/api/slots/allocate/${user.id}`, operator.token, {
+      slotCount: 3,
+      startDate: today,
+      endDate: addKstDays(today, 6),
+    });
     expect(issued.status).toBe(201);
     const [filled, unfilled, later] = issued.body.data.slotIds as string[];
-    expect((await call('PUT', `/api/slots/${filled}/fill`, user.token, { keyword: '채운키워드', url: productUrl(3) })).status).toBe(200);
+    expect(
+      (await call('PUT', `/api/slots/${filled}/fill`, user.token, { keyword: '채운키워드', url: productUrl(3) }))
+        .status,
+    ).toBe(200);
     // Two of them ended yesterday; one ends next week.
-    for (const id of [filled, unfilled]) await setPeriod(id, addKstDays(today, -7), addKstDays(today, -1), { pre_allocation_end_date: addKstDays(today, -1) });
+    for (const id of [filled, unfilled])
+      await setPeriod(id, addKstDays(today, -7), addKstDays(today, -1), {
+        pre_allocation_end_date: addKstDays(today, -1),
+      });
 
     // Before the job the unfilled one already shows as expired, and can no longer be filled.
     expect((await slotOf(unfilled, user.token)).displayStatus).toBe('expired');
-    expect((await call('PUT', `/api/slots/${unfilled}/fill`, user.token, { keyword: '늦은키워드', url: productUrl(5) })).status).toBe(409);
+    expect(
+      (await call('PUT', `/api/slots/${unfilled}/fill`, user.token, { keyword: '늦은키워드', url: productUrl(5) }))
+        .status,
+    ).toBe(409);
     expect(await countsOf(user.id)).toMatchObject({ empty: 2 });
 
     const res = await fetch(`${stack.url}/_local/jobs/expiry`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect((await res.json()).data).toMatchObject({ expired: 1, failed: 0 });
-    expect(await slotOf(unfilled)).toMatchObject({ status: 'expired', displayStatus: 'expired', expiredAt: expect.any(String) });
+    expect(await slotOf(unfilled)).toMatchObject({
+      status: 'expired',
+      displayStatus: 'expired',
+      expiredAt: expect.any(String),
+    });
     expect((await slotOf(filled)).status).not.toBe('expired');
     expect((await slotOf(later)).status).toBe('empty');
     expect(await countsOf(user.id)).toMatchObject({ empty: 1, expired: 1 });
     const logs = (await call('GET', `/api/slots/${unfilled}/logs`, operator.token)).body.data;
-    expect(logs[0]).toMatchObject({ new_value: 'expired', full_name: '시스템', description: `입력대기 → 만료 (종료일 ${addKstDays(today, -1)}까지 입력되지 않음)` });
-    const filling = await call('PUT', `/api/slots/${unfilled}/fill`, user.token, { keyword: '늦은키워드', url: productUrl(4) });
+    expect(logs[0]).toMatchObject({
+      new_value: 'expired',
+      full_name: '시스템',
+      description: `입력대기 → 만료 (종료일 ${addKstDays(today, -1)}까지 입력되지 않음)`,
+    });
+    const filling = await call('PUT', `/api/slots/${unfilled}/fill`, user.token, {
+      keyword: '늦은키워드',
+      url: productUrl(4),
+    });
     expect(filling.status).toBe(409);
 
     // A second run finds nothing to do.
@@ -88,7 +115,9 @@ describe("'만료 예정' notices", () => {
     const ids: string[] = [];
     for (const n of [1, 2]) {
       const created = await call('POST', '/api/slots', user.token, row(n));
-      expect((await call('POST', `/api/slots/${created.body.data.id}/approve`, operator.token, { approved: true })).status).toBe(200);
+      expect(
+        (await call('POST', `/api/slots/${created.body.data.id}/approve`, operator.token, { approved: true })).status,
+      ).toBe(200);
       ids.push(created.body.data.id);
     }
     const [inThree, inTwo] = ids;
@@ -108,7 +137,10 @@ describe("'만료 예정' notices", () => {
     // Issue 13: the owner is told, once per slot and notice.
     const expiryNotices = async () => (await notificationsOf(user.id)).filter((n) => n.title === '만료 예정');
     expect((await expiryNotices()).map((n) => n.message).sort()).toEqual(
-      [`만료 예정: 슬롯 #1이(가) 3일 후(${addKstDays(today, 3)}) 종료됩니다.`, `만료 예정: 슬롯 #2이(가) 2일 후(${addKstDays(today, 2)}) 종료됩니다.`].sort(),
+      [
+        `만료 예정: 슬롯 #1이(가) 3일 후(${addKstDays(today, 3)}) 종료됩니다.`,
+        `만료 예정: 슬롯 #2이(가) 2일 후(${addKstDays(today, 2)}) 종료됩니다.`,
+      ].sort(),
     );
 
     // Twice the same day, and two runs at once: nothing more.

@@ -41,8 +41,16 @@ const BUSY = '요청이 많아 처리하지 못했습니다. 잠시 후 다시 �
 const writes = [PutCommand, UpdateCommand, DeleteCommand, BatchWriteCommand, TransactWriteCommand] as const;
 const reads = [GetCommand, QueryCommand, ScanCommand, BatchGetCommand, TransactGetCommand] as const;
 
-const throttled = () => Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException', $metadata: {} });
-const timedOut = () => Object.assign(new Error('Socket timed out without establishing a connection'), { name: 'TimeoutError', $metadata: {} });
+const throttled = () =>
+  Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+    name: 'ThrottlingException',
+    $metadata: {},
+  });
+const timedOut = () =>
+  Object.assign(new Error('Socket timed out without establishing a connection'), {
+    name: 'TimeoutError',
+    $metadata: {},
+  });
 const cancelledForThrottling = () =>
   new TransactionCanceledException({
     message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [ThrottlingError, None]',
@@ -60,10 +68,15 @@ const faultError: Record<Fault, () => Error> = { throttled, timedOut, cancelled:
  */
 function injectFaults(opts: { fault?: Fault; passWrites?: number; commitThenTimeOut?: boolean }) {
   const real = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: process.env.AWS_REGION, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new DynamoDBClient({
+      region: process.env.AWS_REGION,
+      endpoint: process.env.DYNAMODB_ENDPOINT,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
   );
   mock = mockClient(db());
-  for (const Command of reads) mock.on(Command as any).callsFake((input: any) => real.send(new (Command as any)(input)));
+  for (const Command of reads)
+    mock.on(Command as any).callsFake((input: any) => real.send(new (Command as any)(input)));
   let passed = 0;
   let failed = 0;
   for (const Command of writes) {
@@ -106,7 +119,13 @@ async function visible(user: { id: string; token: string }) {
   return {
     balance: balance.body.data.amount,
     entries: entries.map((e) => ({ type: e.type, amount: e.amount, balanceAfter: e.balanceAfter })),
-    slots: slots.body.data.items.map((s: any) => ({ id: s.id, status: s.status, endDate: s.endDate, keyword: s.keyword, price: s.price })),
+    slots: slots.body.data.items.map((s: any) => ({
+      id: s.id,
+      status: s.status,
+      endDate: s.endDate,
+      keyword: s.keyword,
+      price: s.price,
+    })),
     total: slots.body.data.pagination.total,
     counts: counts.body.data,
     stats: stats.body.data,
@@ -123,14 +142,22 @@ function expectBusy(res: { status: number; body: any; headers: Headers }) {
 /** Success, busy, or (a state change that already happened) a Korean 409: never a 500 or internals. */
 function cleanAnswer(res: { status: number; body: any; headers: Headers }) {
   if (res.status === 429) return expectBusy(res);
-  if (res.status >= 300) expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: false, code: 'CONFLICT', error: expect.stringMatching(/[가-힣]/) });
+  if (res.status >= 300)
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      error: expect.stringMatching(/[가-힣]/),
+    });
 }
 
 interface SlotOperation {
   name: string;
   /** Prepares an account (and slot) for the operation. */
   setup: () => Promise<{ user: Awaited<ReturnType<typeof newAccount>>; slotId?: string }>;
-  request: (ctx: { user: Awaited<ReturnType<typeof newAccount>>; slotId?: string }, key: string) => ReturnType<typeof call>;
+  request: (
+    ctx: { user: Awaited<ReturnType<typeof newAccount>>; slotId?: string },
+    key: string,
+  ) => ReturnType<typeof call>;
   /** What a completed operation changes (checked after the healed retry). */
   completed: (before: Awaited<ReturnType<typeof visible>>, after: Awaited<ReturnType<typeof visible>>) => void;
 }
@@ -182,7 +209,14 @@ const normalModeOperations: SlotOperation[] = [
   {
     name: 'rejection with its automatic refund (POST /api/slots/{id}/approve approved false)',
     setup: pendingSlot,
-    request: ({ slotId }, key) => call('POST', `/api/slots/${slotId}/approve`, operator.token, { approved: false, rejectionReason: '키워드 부적합' }, key),
+    request: ({ slotId }, key) =>
+      call(
+        'POST',
+        `/api/slots/${slotId}/approve`,
+        operator.token,
+        { approved: false, rejectionReason: '키워드 부적합' },
+        key,
+      ),
     completed: (before, after) => {
       expect(after.balance).toBe(before.balance + PRICE);
       expect(after.slots[0].status).toBe('rejected');
@@ -191,7 +225,14 @@ const normalModeOperations: SlotOperation[] = [
   {
     name: 'refund (PATCH /api/slots/{id}/status refunded)',
     setup: activeSlot,
-    request: ({ slotId }, key) => call('PATCH', `/api/slots/${slotId}/status`, operator.token, { status: 'refunded', refundReason: '광고주 요청', fullRefund: true }, key),
+    request: ({ slotId }, key) =>
+      call(
+        'PATCH',
+        `/api/slots/${slotId}/status`,
+        operator.token,
+        { status: 'refunded', refundReason: '광고주 요청', fullRefund: true },
+        key,
+      ),
     completed: (before, after) => {
       expect(after.balance).toBe(before.balance + PRICE);
       expect(after.slots[0].status).toBe('refunded');
@@ -200,7 +241,8 @@ const normalModeOperations: SlotOperation[] = [
   {
     name: 'pause by the owner (PATCH /api/slots/{id}/status paused)',
     setup: activeSlot,
-    request: ({ user, slotId }, key) => call('PATCH', `/api/slots/${slotId}/status`, user.token, { status: 'paused' }, key),
+    request: ({ user, slotId }, key) =>
+      call('PATCH', `/api/slots/${slotId}/status`, user.token, { status: 'paused' }, key),
     completed: (before, after) => {
       expect(after.balance).toBe(before.balance);
       expect(after.slots[0].status).toBe('paused');
@@ -210,10 +252,18 @@ const normalModeOperations: SlotOperation[] = [
     name: 'delete by the owner (PATCH /api/slots/{id}/status deleted)',
     setup: async () => {
       const ctx = await pendingSlot();
-      expect((await call('POST', `/api/slots/${ctx.slotId}/approve`, operator.token, { approved: false, rejectionReason: '반려' })).status).toBe(200);
+      expect(
+        (
+          await call('POST', `/api/slots/${ctx.slotId}/approve`, operator.token, {
+            approved: false,
+            rejectionReason: '반려',
+          })
+        ).status,
+      ).toBe(200);
       return ctx;
     },
-    request: ({ user, slotId }, key) => call('PATCH', `/api/slots/${slotId}/status`, user.token, { status: 'deleted' }, key),
+    request: ({ user, slotId }, key) =>
+      call('PATCH', `/api/slots/${slotId}/status`, user.token, { status: 'deleted' }, key),
     completed: (before, after) => {
       expect(after.counts).not.toEqual(before.counts);
     },
@@ -221,7 +271,8 @@ const normalModeOperations: SlotOperation[] = [
   {
     name: 'field edit (PUT /api/slots/{id}/update-fields)',
     setup: activeSlot,
-    request: ({ user, slotId }, key) => call('PUT', `/api/slots/${slotId}/update-fields`, user.token, { customFields: { keywords: '바뀐키워드' } }, key),
+    request: ({ user, slotId }, key) =>
+      call('PUT', `/api/slots/${slotId}/update-fields`, user.token, { customFields: { keywords: '바뀐키워드' } }, key),
     completed: (before, after) => {
       expect(after.slots[0].keyword).toBe('바뀐키워드');
       expect(after.balance).toBe(before.balance);
@@ -234,7 +285,13 @@ const preAllocationOperations: SlotOperation[] = [
     name: 'issuance (POST /api/slots/allocate/{userId}), more slots than one transaction holds',
     setup: async () => ({ user: await newAccount(stack) }),
     request: ({ user }, key) =>
-      call('POST', `/api/slots/allocate/${user.id}`, operator.token, { slotCount: 40, startDate: kstToday(), endDate: addKstDays(kstToday(), 6), amount: 10_000 }, key),
+      call(
+        'POST',
+        `/api/slots/allocate/${user.id}`,
+        operator.token,
+        { slotCount: 40, startDate: kstToday(), endDate: addKstDays(kstToday(), 6), amount: 10_000 },
+        key,
+      ),
     completed: (before, after) => {
       expect(after.total).toBe(before.total + 40);
       expect(after.issued).toBe(before.issued + 1);
@@ -244,10 +301,15 @@ const preAllocationOperations: SlotOperation[] = [
     name: 'filling an issued slot (PUT /api/slots/{id}/fill)',
     setup: async () => {
       const user = await newAccount(stack);
-      const res = await call('POST', `/api/slots/allocate/${user.id}`, operator.token, { slotCount: 1, startDate: kstToday(), endDate: addKstDays(kstToday(), 6) });
+      const res = await call('POST', `/api/slots/allocate/${user.id}`, operator.token, {
+        slotCount: 1,
+        startDate: kstToday(),
+        endDate: addKstDays(kstToday(), 6),
+      });
       return { user, slotId: res.body.data.slotIds[0] };
     },
-    request: ({ user, slotId }, key) => call('PUT', `/api/slots/${slotId}/fill`, user.token, { keyword: '채운키워드', url: productUrl(5) }, key),
+    request: ({ user, slotId }, key) =>
+      call('PUT', `/api/slots/${slotId}/fill`, user.token, { keyword: '채운키워드', url: productUrl(5) }, key),
     completed: (before, after) => {
       expect(after.slots[0].keyword).toBe('채운키워드');
     },
@@ -256,12 +318,20 @@ const preAllocationOperations: SlotOperation[] = [
     name: 'extension (POST /api/slots/{id}/extend)',
     setup: async () => {
       const user = await newAccount(stack);
-      const res = await call('POST', `/api/slots/allocate/${user.id}`, operator.token, { slotCount: 1, startDate: kstToday(), endDate: addKstDays(kstToday(), 6) });
+      const res = await call('POST', `/api/slots/allocate/${user.id}`, operator.token, {
+        slotCount: 1,
+        startDate: kstToday(),
+        endDate: addKstDays(kstToday(), 6),
+      });
       const slotId = res.body.data.slotIds[0];
-      expect((await call('PUT', `/api/slots/${slotId}/fill`, user.token, { keyword: '연장키워드', url: productUrl(6) })).status).toBe(200);
+      expect(
+        (await call('PUT', `/api/slots/${slotId}/fill`, user.token, { keyword: '연장키워드', url: productUrl(6) }))
+          .status,
+      ).toBe(200);
       return { user, slotId };
     },
-    request: ({ slotId }, key) => call('POST', `/api/slots/${slotId}/extend`, operator.token, { extensionDays: 10 }, key),
+    request: ({ slotId }, key) =>
+      call('POST', `/api/slots/${slotId}/extend`, operator.token, { extensionDays: 10 }, key),
     completed: (before, after) => {
       expect(after.total).toBe(before.total + 1);
     },
@@ -273,7 +343,10 @@ function faultSuite(operations: SlotOperation[]) {
   const faults: Array<[string, Parameters<typeof injectFaults>[0]]> = [
     ['every write throttled', { fault: 'throttled' }],
     ['every write timing out', { fault: 'timedOut' }],
-    ['its transaction cancelled for throttling after the first write went through', { fault: 'cancelled', passWrites: 1 }],
+    [
+      'its transaction cancelled for throttling after the first write went through',
+      { fault: 'cancelled', passWrites: 1 },
+    ],
     ['every write throttled after three went through', { fault: 'throttled', passWrites: 3 }],
   ];
   for (const operation of operations) {
@@ -366,7 +439,11 @@ describe('the slot-status job when the store fails halfway', () => {
       const id = created.body.data.id as string;
       expect((await call('POST', `/api/slots/${id}/approve`, operator.token, { approved: true })).status).toBe(200);
       // Its period ended yesterday: the calendar says completed, the stored status says active.
-      const edit = await call('PUT', `/api/slots/${id}/update-fields`, operator.token, { customFields: {}, startDate: addKstDays(kstToday(), -10), endDate: addKstDays(kstToday(), -1) });
+      const edit = await call('PUT', `/api/slots/${id}/update-fields`, operator.token, {
+        customFields: {},
+        startDate: addKstDays(kstToday(), -10),
+        endDate: addKstDays(kstToday(), -1),
+      });
       expect(edit.status).toBe(200);
       ids.push(id);
     }
@@ -393,7 +470,9 @@ describe('the slot-status job when the store fails halfway', () => {
     // Each slot's log says it moved once.
     for (const id of ids) {
       const logs = (await call('GET', `/api/slots/${id}/logs`, operator.token)).body.data;
-      expect(logs.filter((l: any) => l.user_agent === 'slot-status job' || l.full_name === '시스템').length, id).toBe(1);
+      expect(logs.filter((l: any) => l.user_agent === 'slot-status job' || l.full_name === '시스템').length, id).toBe(
+        1,
+      );
     }
   });
 });

@@ -22,7 +22,9 @@ const setAttrs = (id: string, attrs: Record<string, unknown>) =>
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.slot(id),
-      UpdateExpression: `SET ${Object.keys(attrs).map((_, i) => `#k${i} = :v${i}`).join(', ')}`,
+      UpdateExpression: `SET ${Object.keys(attrs)
+        .map((_, i) => `#k${i} = :v${i}`)
+        .join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(Object.keys(attrs).map((k, i) => [`#k${i}`, k])),
       ExpressionAttributeValues: Object.fromEntries(Object.values(attrs).map((v, i) => [`:v${i}`, v])),
     }),
@@ -42,12 +44,23 @@ beforeAll(async () => {
   other = await newAccount(stack, { balance: 1_000_000 });
   operator = await newAccount(stack, { role: 'operator' });
   // 12 slots: #1..#12, keywords 키워드1.., some approved with dates, ranks and product names.
-  const res = await api.call('POST', '/api/slots/bulk', { token: owner.token, body: { rows: Array.from({ length: 12 }, (_, i) => row(i + 1)) } });
+  const res = await api.call('POST', '/api/slots/bulk', {
+    token: owner.token,
+    body: { rows: Array.from({ length: 12 }, (_, i) => row(i + 1)) },
+  });
   ids.push(...res.body.data.slotIds);
   await api.call('POST', '/api/slots', { token: other.token, body: row(99) });
-  for (const id of ids.slice(0, 6)) await api.call('POST', `/api/slots/${id}/approve`, { token: operator.token, body: { approved: true, approvedPrice: 50_000 } });
+  for (const id of ids.slice(0, 6))
+    await api.call('POST', `/api/slots/${id}/approve`, {
+      token: operator.token,
+      body: { approved: true, approvedPrice: 50_000 },
+    });
   // #1 completed last month, #2 waiting (starts next week), #3 paused, #4..#6 active
-  await setAttrs(ids[0], { startDate: addKstDays(today, -60), endDate: addKstDays(today, -31), createdAt: '2024-01-15T03:00:00.000Z' });
+  await setAttrs(ids[0], {
+    startDate: addKstDays(today, -60),
+    endDate: addKstDays(today, -31),
+    createdAt: '2024-01-15T03:00:00.000Z',
+  });
   await setAttrs(ids[1], { startDate: addKstDays(today, 7), endDate: addKstDays(today, 36) });
   await api.call('PATCH', `/api/slots/${ids[2]}/status`, { token: owner.token, body: { status: 'paused' } });
   await setAttrs(ids[3], { rank: 3, product_name: '로지텍 무선 마우스' });
@@ -95,12 +108,16 @@ describe('filters', () => {
     expect(numbers(await list('status=paused'))).toEqual([3]);
     expect(numbers(await list('status=active&sortBy=slot_number&sortOrder=asc'))).toEqual([4, 5, 6]);
     expect(numbers(await list('status=pending&sortBy=slot_number&sortOrder=asc'))).toEqual([7, 8, 9, 10, 11]);
-    const labels = (await list('limit=100&sortBy=slot_number&sortOrder=asc')).items.slice(0, 4).map((s) => s.displayStatusLabel);
+    const labels = (await list('limit=100&sortBy=slot_number&sortOrder=asc')).items
+      .slice(0, 4)
+      .map((s) => s.displayStatusLabel);
     expect(labels).toEqual(['완료', '진행대기', '일시정지', '진행중']);
   });
 
   it('searches keyword, URL, product name or all of them', async () => {
-    expect(numbers(await list('searchType=keyword&search=키워드1&sortBy=slot_number&sortOrder=asc'))).toEqual([1, 10, 11]);
+    expect(numbers(await list('searchType=keyword&search=키워드1&sortBy=slot_number&sortOrder=asc'))).toEqual([
+      1, 10, 11,
+    ]);
     expect(numbers(await list(`searchType=url&search=${encodeURIComponent('products/1005')}`))).toEqual([5]);
     expect(numbers(await list('searchType=productName&search=무선&sortBy=slot_number&sortOrder=asc'))).toEqual([4, 5]);
     expect(numbers(await list('search=로지텍'))).toEqual([4]);

@@ -27,17 +27,23 @@ afterAll(async () => {
 const today = () => kstToday();
 const call = (method: string, path: string, token: string, body?: unknown) => api.call(method, path, { token, body });
 const op = (method: string, path: string, body?: unknown) => call(method, path, operator.token, body);
-const refund = (id: string, body: Record<string, unknown> = { refundReason: '광고주 요청' }, token = operator.token) => call('PATCH', `/api/slots/${id}/status`, token, { status: 'refunded', ...body });
+const refund = (id: string, body: Record<string, unknown> = { refundReason: '광고주 요청' }, token = operator.token) =>
+  call('PATCH', `/api/slots/${id}/status`, token, { status: 'refunded', ...body });
 const countsOf = async (userId: string) => (await op('GET', `/api/slots/count?userId=${userId}`)).body.data.byStatus;
 const stats = async () => (await op('GET', '/api/slots/system-stats')).body.data;
-const refundEntries = async (userId: string) => (await ledgerStore.allEntries(userId)).filter((e) => e.type === 'refund');
+const refundEntries = async (userId: string) =>
+  (await ledgerStore.allEntries(userId)).filter((e) => e.type === 'refund');
 
 /** A paid slot, approved, whose period is [start, start + days − 1] (set through the staff edit). */
 async function runningSlot(start: string, days = 30, approvedPrice = PRICE) {
   const user = await newAccount(stack, { balance: PRICE });
   const slot = (await call('POST', '/api/slots', user.token, row(1))).body.data;
   expect((await op('POST', `/api/slots/${slot.id}/approve`, { approved: true, approvedPrice })).status).toBe(200);
-  const edit = await op('PUT', `/api/slots/${slot.id}/update-fields`, { customFields: {}, startDate: start, endDate: addKstDays(start, days - 1) });
+  const edit = await op('PUT', `/api/slots/${slot.id}/update-fields`, {
+    customFields: {},
+    startDate: start,
+    endDate: addKstDays(start, days - 1),
+  });
   expect(edit.status).toBe(200);
   return { user, slot };
 }
@@ -68,13 +74,23 @@ describe('refunds (PATCH /api/slots/{id}/status refunded)', () => {
     const [a, b] = await Promise.all([refund(slot.id), refund(slot.id)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const ok = a.status === 200 ? a : b;
-    expect(ok.body.data).toMatchObject({ status: 'refunded', displayStatus: 'refunded', refund_reason: '광고주 요청', refund_amount: 33_330 });
+    expect(ok.body.data).toMatchObject({
+      status: 'refunded',
+      displayStatus: 'refunded',
+      refund_reason: '광고주 요청',
+      refund_amount: 33_330,
+    });
     expect((a.status === 409 ? a : b).body.error).toBe('이미 환불된 슬롯입니다.');
 
     expect(await balanceOf(user.id)).toBe(33_330);
     const entries = await refundEntries(user.id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ amount: 33_330, referenceId: slot.id, balanceAfter: 33_330, description: '슬롯 환불 (#1)' });
+    expect(entries[0]).toMatchObject({
+      amount: 33_330,
+      referenceId: slot.id,
+      balanceAfter: 33_330,
+      description: '슬롯 환불 (#1)',
+    });
     const history = (await call('GET', '/api/cash/transactions?type=refund', user.token)).body.data.items;
     expect(history[0]).toMatchObject({ type: 'refund', amount: 33_330 });
 
@@ -83,9 +99,16 @@ describe('refunds (PATCH /api/slots/{id}/status refunded)', () => {
     expect(after.statusBreakdown.active - before.statusBreakdown.active).toBe(-1);
     expect(after.statusBreakdown.refunded - before.statusBreakdown.refunded).toBe(1);
 
-    const logs = (await op('GET', `/api/slots/${slot.id}/logs`)).body.data.filter((l: any) => l.change_type === 'refund');
+    const logs = (await op('GET', `/api/slots/${slot.id}/logs`)).body.data.filter(
+      (l: any) => l.change_type === 'refund',
+    );
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ old_value: 'active', new_value: 'refunded', full_name: '환불담당', description: '환불: 광고주 요청 (33,330원)' });
+    expect(logs[0]).toMatchObject({
+      old_value: 'active',
+      new_value: 'refunded',
+      full_name: '환불담당',
+      description: '환불: 광고주 요청 (33,330원)',
+    });
 
     const again = await refund(slot.id);
     expect(again.status).toBe(409);
@@ -134,7 +157,12 @@ describe('refunds (PATCH /api/slots/{id}/status refunded)', () => {
 
   it('changes only the status without the cash system, and refunds empty slots only in pre-allocation mode', async () => {
     const user = await newAccount(stack);
-    const [emptyId] = await issueEmptySlots({ userId: user.id, count: 1, startDate: today(), endDate: addKstDays(today(), 9) });
+    const [emptyId] = await issueEmptySlots({
+      userId: user.id,
+      count: 1,
+      startDate: today(),
+      endDate: addKstDays(today(), 9),
+    });
     const normal = await refund(emptyId);
     expect(normal.status).toBe(409);
     expect(normal.body.error).toBe('진행중 또는 일시정지 상태의 슬롯만 환불할 수 있습니다.');
@@ -155,7 +183,19 @@ describe('refunds (PATCH /api/slots/{id}/status refunded)', () => {
 describe('GET /api/slots/system-stats', () => {
   it('answers the counters by status and the slots of deactivated accounts', async () => {
     const before = await stats();
-    expect(Object.keys(before.statusBreakdown).sort()).toEqual(['active', 'completed', 'deleted', 'empty', 'expired', 'inactive', 'paused', 'pending', 'refunded', 'rejected', 'waiting']);
+    expect(Object.keys(before.statusBreakdown).sort()).toEqual([
+      'active',
+      'completed',
+      'deleted',
+      'empty',
+      'expired',
+      'inactive',
+      'paused',
+      'pending',
+      'refunded',
+      'rejected',
+      'waiting',
+    ]);
     const user = await newAccount(stack, { balance: PRICE * 2 });
     await call('POST', '/api/slots', user.token, row(1));
     await call('POST', '/api/slots', user.token, row(2));

@@ -26,7 +26,8 @@ it('10 clients for 8 seconds mixing every feature: no 5xx, the ledger reconciles
   expect(result.counterMismatches).toEqual([]);
 
   // Notifications, announcements and chat took part, and their counters hold.
-  for (const op of ['notify-direct', 'notif-list', 'ann-create', 'ann-open', 'chat-send-first', 'chat-rooms']) expect(result.byOperation[op], op).toBeGreaterThan(0);
+  for (const op of ['notify-direct', 'notif-list', 'ann-create', 'ann-open', 'chat-send-first', 'chat-rooms'])
+    expect(result.byOperation[op], op).toBeGreaterThan(0);
   expect(result.notifications).toEqual({ checkedUsers: 10, mismatches: [] });
   expect(result.chat.mismatches).toEqual([]);
   expect(result.chat.rooms).toBeGreaterThan(0);
@@ -34,6 +35,8 @@ it('10 clients for 8 seconds mixing every feature: no 5xx, the ledger reconciles
   expect(result.announcements.mismatches).toEqual([]);
   expect(result.announcements.views).toBeGreaterThan(0);
   // Sends are paced under the 30-a-minute limit: most succeed.
-  const chatSends = Object.entries(result.byOperation).filter(([op]) => op.startsWith('chat-send')).reduce((sum, [, count]) => sum + count, 0);
+  const chatSends = Object.entries(result.byOperation)
+    .filter(([op]) => op.startsWith('chat-send'))
+    .reduce((sum, [, count]) => sum + count, 0);
   expect(result.chatRateLimited).toBeLessThan(chatSends / 2);
 }, 90_000);

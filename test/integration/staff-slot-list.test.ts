@@ -22,7 +22,10 @@ const today = kstToday();
 const list = async (query: string) => {
   const res = await api.call('GET', `/api/slots?${query}`, { token: operator.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { items: Array<{ id: string; displayStatus: string }>; pagination: { total: number; totalPages: number } };
+  return res.body.data as {
+    items: Array<{ id: string; displayStatus: string }>;
+    pagination: { total: number; totalPages: number };
+  };
 };
 /** Every page of a query, 10 at a time (the paged path) or 200 at a time through the full read. */
 async function everything(query: string, fullRead: boolean) {
@@ -44,38 +47,57 @@ beforeAll(async () => {
   await setSetting('maxSlotsPerUser', 1000);
   operator = await newAccount(stack, { role: 'operator' });
   // Bulks share one registration time per request (ties ordered by slot number), singles do not.
-  for (const [rows, bulks] of [[60, 2], [35, 3], [1, 20]] as const) {
+  for (const [rows, bulks] of [
+    [60, 2],
+    [35, 3],
+    [1, 20],
+  ] as const) {
     const user = await newAccount(stack, { balance: 100_000_000 });
     for (let b = 0; b < bulks; b++) {
-      const res = await api.call('POST', '/api/slots/bulk', { token: user.token, body: { rows: Array.from({ length: rows }, (_, i) => row(b * 100 + i + 1)) } });
+      const res = await api.call('POST', '/api/slots/bulk', {
+        token: user.token,
+        body: { rows: Array.from({ length: rows }, (_, i) => row(b * 100 + i + 1)) },
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       allIds.push(...res.body.data.slotIds);
     }
   }
   for (const id of allIds.filter((_, i) => i % 7 === 0)) {
-    const res = await api.call('POST', `/api/slots/${id}/approve`, { token: operator.token, body: { approved: true, approvedPrice: 50_000 } });
+    const res = await api.call('POST', `/api/slots/${id}/approve`, {
+      token: operator.token,
+      body: { approved: true, approvedPrice: 50_000 },
+    });
     expect(res.status).toBe(200);
   }
   // Three approved slots start next week: stored active, shown as waiting until then.
   for (const id of allIds.filter((_, i) => i % 7 === 0).slice(0, 3)) {
     await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.slot(id), UpdateExpression: 'SET startDate = :s', ExpressionAttributeValues: { ':s': addKstDays(today, 7) } }),
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.slot(id),
+        UpdateExpression: 'SET startDate = :s',
+        ExpressionAttributeValues: { ':s': addKstDays(today, 7) },
+      }),
     );
   }
 }, 120_000);
 afterAll(() => stack?.stop());
 
 describe('staff list paged in the table', () => {
-  it.each(['status=pending&sortOrder=desc', 'status=pending&sortOrder=asc', 'status=active', 'status=waiting', 'status=all', 'sortOrder=asc'])(
-    'answers %s page by page exactly as the full read',
-    async (query) => {
-      const paged = await everything(query, false);
-      const full = await everything(query, true);
-      expect(paged.ids).toEqual(full.ids);
-      expect(paged.total).toBe(full.total);
-      expect(paged.ids.length).toBe(full.total);
-    },
-  );
+  it.each([
+    'status=pending&sortOrder=desc',
+    'status=pending&sortOrder=asc',
+    'status=active',
+    'status=waiting',
+    'status=all',
+    'sortOrder=asc',
+  ])('answers %s page by page exactly as the full read', async (query) => {
+    const paged = await everything(query, false);
+    const full = await everything(query, true);
+    expect(paged.ids).toEqual(full.ids);
+    expect(paged.total).toBe(full.total);
+    expect(paged.ids.length).toBe(full.total);
+  });
 
   it('counts what it shows: 245 slots, 35 approved of which 3 wait for their start', async () => {
     expect((await list('status=all')).pagination.total).toBe(245);
@@ -92,7 +114,14 @@ describe('staff list paged in the table', () => {
     expect(deep.items.map((s) => s.id)).toEqual(full.ids.slice(160, 170));
     // Approve a slot listed before that page: every later one moves up by one.
     const moved = full.ids[5];
-    expect((await api.call('POST', `/api/slots/${moved}/approve`, { token: operator.token, body: { approved: true, approvedPrice: 50_000 } })).status).toBe(200);
+    expect(
+      (
+        await api.call('POST', `/api/slots/${moved}/approve`, {
+          token: operator.token,
+          body: { approved: true, approvedPrice: 50_000 },
+        })
+      ).status,
+    ).toBe(200);
     const after = await list('status=pending&limit=10&page=17');
     expect(after.pagination.total).toBe(full.total - 1);
     expect(after.items.map((s) => s.id)).toEqual(full.ids.filter((id) => id !== moved).slice(160, 170));

@@ -30,19 +30,37 @@ const list = async (query = '', token = operator.token) => (await call('GET', `/
 let seq = 0;
 const newId = (prefix = 'member') => `${prefix}${Date.now().toString(36)}${++seq}`;
 const addUser = async (body: Record<string, unknown> = {}) => {
-  const res = await call('POST', '/api/users', operator.token, { email: newId(), password: 'secret12', fullName: '새회원', ...body });
+  const res = await call('POST', '/api/users', operator.token, {
+    email: newId(),
+    password: 'secret12',
+    fullName: '새회원',
+    ...body,
+  });
   expect(res.status).toBe(201);
   return res.body.data;
 };
-const userItem = async (id: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: true }))).Item;
+const userItem = async (id: string) =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(id), ConsistentRead: true }))).Item;
 
 describe('POST /api/users', () => {
   it('creates a user (always role user), counts and logs it; the new user can sign in', async () => {
     const before = await stats();
     const email = newId('Kim');
-    const res = await call('POST', '/api/users', operator.token, { email, password: 'secret12', fullName: ' 김회원 ', role: 'developer' });
+    const res = await call('POST', '/api/users', operator.token, {
+      email,
+      password: 'secret12',
+      fullName: ' 김회원 ',
+      role: 'developer',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ email, fullName: '김회원', role: 'user', isActive: true, allocated_slots: 0, used_slots: 0 });
+    expect(res.body.data).toMatchObject({
+      email,
+      fullName: '김회원',
+      role: 'user',
+      isActive: true,
+      allocated_slots: 0,
+      used_slots: 0,
+    });
     expect(await stats()).toEqual({
       total: before.total + 1,
       active: before.active + 1,
@@ -71,7 +89,11 @@ describe('POST /api/users', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toBe(text);
     }
-    const taken = await call('POST', '/api/users', operator.token, { email: operator.email.toUpperCase(), password: 'secret12', fullName: '중복' });
+    const taken = await call('POST', '/api/users', operator.token, {
+      email: operator.email.toUpperCase(),
+      password: 'secret12',
+      fullName: '중복',
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('이미 사용 중인 아이디입니다.');
     expect(await stats()).toEqual(before);
@@ -119,7 +141,19 @@ describe('GET /api/users', () => {
     expect((await list(`?search=${tag}&role=admin`)).users.map((u: { id: string }) => u.id)).toEqual([made[2].id]);
     const row0 = (await list(`?search=${tag}n0`)).users[0];
     expect(Object.keys(row0).sort()).toEqual(
-      ['allocated_slots', 'createdAt', 'email', 'fullName', 'id', 'isActive', 'lastLoginAt', 'phone', 'role', 'status', 'used_slots'].sort(),
+      [
+        'allocated_slots',
+        'createdAt',
+        'email',
+        'fullName',
+        'id',
+        'isActive',
+        'lastLoginAt',
+        'phone',
+        'role',
+        'status',
+        'used_slots',
+      ].sort(),
     );
     expect((await list()).pagination.limit).toBe(50);
     const bad = await call('GET', '/api/users?limit=0', operator.token);
@@ -133,7 +167,11 @@ describe('GET /api/users', () => {
     await issueEmptySlots({ userId: adv.id, count: 3, startDate: kstToday(), endDate: addKstDays(kstToday(), 9) });
     const found = (await list(`?search=${adv.email}`)).users[0];
     expect(found).toMatchObject({ id: adv.id, allocated_slots: 5, used_slots: 2 });
-    expect((await call('GET', `/api/users/${adv.id}`, operator.token)).body.data).toMatchObject({ allocated_slots: 5, used_slots: 2, fullName: '슬롯보유자' });
+    expect((await call('GET', `/api/users/${adv.id}`, operator.token)).body.data).toMatchObject({
+      allocated_slots: 5,
+      used_slots: 2,
+      fullName: '슬롯보유자',
+    });
     const missing = await call('GET', '/api/users/NOPE', operator.token);
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('사용자를 찾을 수 없습니다.');
@@ -151,15 +189,28 @@ describe('PUT /api/users/{id} and DELETE /api/users/{id}', () => {
     await api.login(u.email, 'secret12');
 
     await call('PUT', `/api/users/${u.id}`, operator.token, { isActive: false });
-    expect(await stats()).toMatchObject({ total: before.total, active: before.active - 1, inactive: before.inactive + 1 });
+    expect(await stats()).toMatchObject({
+      total: before.total,
+      active: before.active - 1,
+      inactive: before.inactive + 1,
+    });
     await call('PUT', `/api/users/${u.id}`, operator.token, { isActive: true, role: 'operator' });
-    expect(await stats()).toEqual({ ...before, byRole: { ...before.byRole, user: before.byRole.user - 1, operator: before.byRole.operator + 1 } });
+    expect(await stats()).toEqual({
+      ...before,
+      byRole: { ...before.byRole, user: before.byRole.user - 1, operator: before.byRole.operator + 1 },
+    });
     await call('PUT', `/api/users/${u.id}`, operator.token, { role: 'user', password: 'newpass99' });
     expect(await stats()).toEqual(before);
     await api.login(u.email, 'newpass99');
 
     const logs = (await call('GET', `/api/users/${u.id}/logs`, operator.token)).body.data;
-    expect(logs.map((l: { action: string }) => l.action)).toEqual(['update', 'reactivate', 'deactivate', 'update', 'create']);
+    expect(logs.map((l: { action: string }) => l.action)).toEqual([
+      'update',
+      'reactivate',
+      'deactivate',
+      'update',
+      'create',
+    ]);
     expect(logs[4 - 1].changes).toEqual([{ field: 'fullName', old: '이전이름', new: '새이름' }]);
     expect(logs[1].changes).toEqual([
       { field: 'role', old: 'user', new: 'operator' },
@@ -184,13 +235,55 @@ describe('PUT /api/users/{id} and DELETE /api/users/{id}', () => {
     const u = await addUser();
     const before = await stats();
     const refused: Array<[string, string, string, unknown, string]> = [
-      ['operator promotes to developer', 'PUT', `/api/users/${u.id}`, { role: 'developer' }, '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.'],
-      ['operator edits a developer', 'PUT', `/api/users/${developer.id}`, { fullName: '바꿈' }, '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.'],
-      ['operator deactivates a developer', 'PUT', `/api/users/${developer.id}`, { isActive: false }, '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.'],
-      ['operator deletes a developer', 'DELETE', `/api/users/${developer.id}`, undefined, '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.'],
-      ['operator deactivates themselves', 'PUT', `/api/users/${operator.id}`, { isActive: false }, '자기 자신의 역할, 활성 상태, 비밀번호는 여기서 변경할 수 없습니다.'],
-      ['operator demotes themselves', 'PUT', `/api/users/${operator.id}`, { role: 'user' }, '자기 자신의 역할, 활성 상태, 비밀번호는 여기서 변경할 수 없습니다.'],
-      ['operator deletes themselves', 'DELETE', `/api/users/${operator.id}`, undefined, '자기 자신은 삭제할 수 없습니다.'],
+      [
+        'operator promotes to developer',
+        'PUT',
+        `/api/users/${u.id}`,
+        { role: 'developer' },
+        '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.',
+      ],
+      [
+        'operator edits a developer',
+        'PUT',
+        `/api/users/${developer.id}`,
+        { fullName: '바꿈' },
+        '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.',
+      ],
+      [
+        'operator deactivates a developer',
+        'PUT',
+        `/api/users/${developer.id}`,
+        { isActive: false },
+        '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.',
+      ],
+      [
+        'operator deletes a developer',
+        'DELETE',
+        `/api/users/${developer.id}`,
+        undefined,
+        '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.',
+      ],
+      [
+        'operator deactivates themselves',
+        'PUT',
+        `/api/users/${operator.id}`,
+        { isActive: false },
+        '자기 자신의 역할, 활성 상태, 비밀번호는 여기서 변경할 수 없습니다.',
+      ],
+      [
+        'operator demotes themselves',
+        'PUT',
+        `/api/users/${operator.id}`,
+        { role: 'user' },
+        '자기 자신의 역할, 활성 상태, 비밀번호는 여기서 변경할 수 없습니다.',
+      ],
+      [
+        'operator deletes themselves',
+        'DELETE',
+        `/api/users/${operator.id}`,
+        undefined,
+        '자기 자신은 삭제할 수 없습니다.',
+      ],
     ];
     for (const [what, method, path, body, text] of refused) {
       const res = await call(method, path, operator.token, body);
@@ -200,13 +293,15 @@ describe('PUT /api/users/{id} and DELETE /api/users/{id}', () => {
     const devSelf = await call('PUT', `/api/users/${developer.id}`, developer.token, { role: 'operator' });
     expect(devSelf.status).toBe(403);
     expect(await stats()).toEqual(before);
-    expect((await userItem(developer.id))).toMatchObject({ role: 'developer', isActive: true });
-    expect((await userItem(operator.id))).toMatchObject({ role: 'operator', isActive: true });
+    expect(await userItem(developer.id)).toMatchObject({ role: 'developer', isActive: true });
+    expect(await userItem(operator.id)).toMatchObject({ role: 'operator', isActive: true });
 
     // A developer may make a developer; an operator may then no longer touch that account.
     const promoted = await call('PUT', `/api/users/${u.id}`, developer.token, { role: 'developer' });
     expect(promoted.body.data.role).toBe('developer');
-    expect(await stats()).toMatchObject({ byRole: { ...before.byRole, user: before.byRole.user - 1, developer: before.byRole.developer + 1 } });
+    expect(await stats()).toMatchObject({
+      byRole: { ...before.byRole, user: before.byRole.user - 1, developer: before.byRole.developer + 1 },
+    });
     expect((await call('PUT', `/api/users/${u.id}`, operator.token, { role: 'user' })).status).toBe(403);
     expect((await call('PUT', `/api/users/${u.id}`, developer.token, { role: 'user' })).status).toBe(200);
     // Changing one's own name is fine.
@@ -220,12 +315,22 @@ describe('PUT /api/users/{id} and DELETE /api/users/{id}', () => {
     const before = await stats();
     const res = await call('DELETE', `/api/users/${adv.id}`, operator.token);
     expect(res.status).toBe(200);
-    expect(await stats()).toEqual({ ...before, total: before.total - 1, active: before.active - 1, byRole: { ...before.byRole, user: before.byRole.user - 1 } });
+    expect(await stats()).toEqual({
+      ...before,
+      total: before.total - 1,
+      active: before.active - 1,
+      byRole: { ...before.byRole, user: before.byRole.user - 1 },
+    });
     expect((await list(`?search=${adv.email}`)).users).toEqual([]);
     expect((await call('GET', `/api/users/${adv.id}`, operator.token)).status).toBe(404);
     expect((await call('DELETE', `/api/users/${adv.id}`, operator.token)).status).toBe(404);
     expect((await call('PUT', `/api/users/${adv.id}`, operator.token, { isActive: true })).status).toBe(404);
-    expect(await stats()).toEqual({ ...before, total: before.total - 1, active: before.active - 1, byRole: { ...before.byRole, user: before.byRole.user - 1 } });
+    expect(await stats()).toEqual({
+      ...before,
+      total: before.total - 1,
+      active: before.active - 1,
+      byRole: { ...before.byRole, user: before.byRole.user - 1 },
+    });
     const login = await api.call('POST', '/api/auth/login', { body: { email: adv.email, password: 'secret12' } });
     expect(login.status).toBe(401);
     expect(await balanceOf(adv.id)).toBe(balance);
@@ -241,14 +346,34 @@ describe('GET /api/users/stats', () => {
     const before = await stats();
     const now = new Date().toISOString();
     const old = (id: string, extra: Record<string, unknown>) => ({
-      ...keys.user(id), ...keys.userListing(now, id), entity: 'user', id, loginId: id, fullName: '옛회원', phone: null,
-      passwordHash: 'x', permissions: [], createdAt: now, updatedAt: now, lastLoginAt: null, role: 'user', isActive: true, ...extra,
+      ...keys.user(id),
+      ...keys.userListing(now, id),
+      entity: 'user',
+      id,
+      loginId: id,
+      fullName: '옛회원',
+      phone: null,
+      passwordHash: 'x',
+      permissions: [],
+      createdAt: now,
+      updatedAt: now,
+      lastLoginAt: null,
+      role: 'user',
+      isActive: true,
+      ...extra,
     });
-    for (const item of [old('olduser1', {}), old('oldop1', { role: 'operator', isActive: false }), old('oldgone1', { isActive: false, deletedAt: now })]) {
+    for (const item of [
+      old('olduser1', {}),
+      old('oldop1', { role: 'operator', isActive: false }),
+      old('oldgone1', { isActive: false, deletedAt: now }),
+    ]) {
       await db().send(new PutCommand({ TableName: tableName(), Item: item }));
     }
     const { bootstrap } = await import('../../functions/domain/bootstrap');
-    await Promise.all([bootstrap({ loginId: localStackDefaults.developerId, password: 'x' }), bootstrap({ loginId: localStackDefaults.developerId, password: 'x' })]);
+    await Promise.all([
+      bootstrap({ loginId: localStackDefaults.developerId, password: 'x' }),
+      bootstrap({ loginId: localStackDefaults.developerId, password: 'x' }),
+    ]);
     await bootstrap({ loginId: localStackDefaults.developerId, password: 'x' });
     expect(await stats()).toEqual({
       total: before.total + 2,
@@ -271,12 +396,18 @@ describe('deactivation takes effect at once', () => {
     const slot = await call('POST', '/api/slots', adv.token, row(3));
     expect(slot.status).toBe(401);
     expect(slot.body.error).toBe('인증이 만료되었습니다. 다시 로그인해주세요.');
-    const charge = await call('POST', '/api/cash/charge-requests', adv.token, { amount: 50_000, depositAt: '2025-03-01T14:30', accountHolder: '홍길동' });
+    const charge = await call('POST', '/api/cash/charge-requests', adv.token, {
+      amount: 50_000,
+      depositAt: '2025-03-01T14:30',
+      accountHolder: '홍길동',
+    });
     expect(charge.status).toBe(401);
     expect((await call('PUT', '/api/auth/profile', adv.token, { fullName: '바꿈' })).status).toBe(401);
     expect(await balanceOf(adv.id)).toBe(balance);
     expect((await call('GET', '/api/slots', adv.token)).body.data.pagination.total).toBe(slotsBefore);
-    expect((await call('GET', `/api/cash/charge-requests?userId=${adv.id}`, operator.token)).body.data.pagination.total).toBe(0);
+    expect(
+      (await call('GET', `/api/cash/charge-requests?userId=${adv.id}`, operator.token)).body.data.pagination.total,
+    ).toBe(0);
     expect((await userItem(adv.id))?.fullName).toBe('광고주정지');
 
     const refreshed = await api.call('POST', '/api/auth/refresh', { body: { refreshToken } });

@@ -71,7 +71,9 @@ describe('local WebSocket server robustness', () => {
       const socket = connect(Number(port), '127.0.0.1');
       socket.on('error', () => undefined);
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      socket.write(`GET /ws?token=${token} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      socket.write(
+        `GET /ws?token=${token} HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
       socket.resetAndDestroy();
     }
     await new Promise((r) => setTimeout(r, 300));

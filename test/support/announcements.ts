@@ -29,10 +29,22 @@ export function pngBytes(width = 2, height = 2): Buffer {
   // Each row: filter byte 0, then RGB pixels (a blue-to-teal gradient).
   const raw = Buffer.concat(
     Array.from({ length: height }, (_, y) =>
-      Buffer.from([0, ...Array.from({ length: width }, (_, x) => [37, 99 + Math.round((x / Math.max(1, width - 1)) * 100), 235 - Math.round((y / Math.max(1, height - 1)) * 60)]).flat()]),
+      Buffer.from([
+        0,
+        ...Array.from({ length: width }, (_, x) => [
+          37,
+          99 + Math.round((x / Math.max(1, width - 1)) * 100),
+          235 - Math.round((y / Math.max(1, height - 1)) * 60),
+        ]).flat(),
+      ]),
     ),
   );
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A real 1×1 GIF. */
@@ -48,13 +60,21 @@ export async function uploadImage(
   declaredSize = bytes.length,
   opts: { confirm?: boolean } = {},
 ) {
-  const ticket = await api.call('POST', '/api/announcements/images', { token, body: { contentType, size: declaredSize } });
+  const ticket = await api.call('POST', '/api/announcements/images', {
+    token,
+    body: { contentType, size: declaredSize },
+  });
   if (ticket.status !== 201) throw new Error(`ticket: ${ticket.status} ${JSON.stringify(ticket.body)}`);
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.body.data.fields as Record<string, string>)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), 'image');
-  const target = String(ticket.body.data.url).startsWith('/') ? `${baseUrl}${ticket.body.data.url}` : ticket.body.data.url;
+  const target = String(ticket.body.data.url).startsWith('/')
+    ? `${baseUrl}${ticket.body.data.url}`
+    : ticket.body.data.url;
   const upload = await fetch(target, { method: 'POST', body: form });
-  const confirm = opts.confirm === false ? null! : await api.call('POST', `/api/announcements/images/${ticket.body.data.uploadId}/confirm`, { token });
+  const confirm =
+    opts.confirm === false
+      ? null!
+      : await api.call('POST', `/api/announcements/images/${ticket.body.data.uploadId}/confirm`, { token });
   return { ticket, upload, confirm };
 }

@@ -28,7 +28,8 @@ export interface BrowserSession {
 }
 
 export async function launchBrowser(): Promise<BrowserSession> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium fonts-noto-cjk)`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium fonts-noto-cjk)`);
   const userDataDir = mkdtempSync(join(tmpdir(), 'simple-slot-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -101,7 +102,9 @@ function newestMtime(path: string): number {
 /** web/dist exists and is newer than every web or shared source. */
 export function webBuildIsCurrent() {
   const built = join(root, 'web/dist/index.html');
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared'].map((p) => join(root, p)).filter(existsSync);
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared']
+    .map((p) => join(root, p))
+    .filter(existsSync);
   return existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime));
 }
 
@@ -111,12 +114,16 @@ export function webBuildIsCurrent() {
  */
 export function ensureWebBuild() {
   if (webBuildIsCurrent()) return;
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    // vitest sets NODE_ENV=test, which would give Vite a development React build.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      // vitest sets NODE_ENV=test, which would give Vite a development React build.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
 }
 
 /** Fills and submits the login form as a person would; callers wait for where it should land. */

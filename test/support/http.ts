@@ -34,7 +34,11 @@ export function apiClient(baseUrl: string) {
   async function login(email: string, password: string): Promise<{ token: string; refreshToken: string; user: any }> {
     const res = await call('POST', '/api/auth/login', { body: { email, password } });
     if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-    return { token: res.body.data.tokens.accessToken, refreshToken: res.body.data.tokens.refreshToken, user: res.body.data.user };
+    return {
+      token: res.body.data.tokens.accessToken,
+      refreshToken: res.body.data.tokens.refreshToken,
+      user: res.body.data.user,
+    };
   }
 
   return { call, login };

@@ -41,7 +41,12 @@ export async function startLocalStack(opts: { web?: boolean } = {}) {
     stop: () => server.close(),
     /** Creates an account directly through the domain (no admin API needed). */
     async createUser(input: { email: string; password: string; fullName: string; role?: Role }) {
-      const user = await createUser({ loginId: input.email, password: input.password, fullName: input.fullName, role: input.role ?? 'user' });
+      const user = await createUser({
+        loginId: input.email,
+        password: input.password,
+        fullName: input.fullName,
+        role: input.role ?? 'user',
+      });
       return { id: user.id };
     },
   };

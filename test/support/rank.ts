@@ -4,8 +4,15 @@ import type { LocalStack } from './local-stack';
 
 /** Helpers the rank integration tests share: worker keys and tracked slots written straight through storage. */
 
-export async function newWorkerKey(stack: LocalStack, developerToken: string, name = '작업자 1'): Promise<{ id: string; key: string }> {
-  const res = await apiClient(stack.url).call('POST', '/api/rank/worker-keys', { token: developerToken, body: { name } });
+export async function newWorkerKey(
+  stack: LocalStack,
+  developerToken: string,
+  name = '작업자 1',
+): Promise<{ id: string; key: string }> {
+  const res = await apiClient(stack.url).call('POST', '/api/rank/worker-keys', {
+    token: developerToken,
+    body: { name },
+  });
   if (res.status !== 201) throw new Error(`worker key: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.id, key: res.body.data.key };
 }
@@ -43,7 +50,15 @@ export async function seedSlots(ownerId: string, specs: SeedSlot[]) {
       owner,
       status,
       slotNumber: counters.seq + i + 1,
-      fields: { customFields: { keywords: spec.keyword, landingUrl: url, mid: `M${i}` }, keyword: spec.keyword, url, mid: `M${i}`, productId: spec.productId, itemId: spec.itemId ?? '1', vendorItemId: spec.vendorItemId ?? '2' },
+      fields: {
+        customFields: { keywords: spec.keyword, landingUrl: url, mid: `M${i}` },
+        keyword: spec.keyword,
+        url,
+        mid: `M${i}`,
+        productId: spec.productId,
+        itemId: spec.itemId ?? '1',
+        vendorItemId: spec.vendorItemId ?? '2',
+      },
       price: 50_000,
       startDate: spec.startDate ?? (status === 'pending' ? null : addKstDays(today, -3)),
       endDate: spec.endDate ?? (status === 'pending' ? null : addKstDays(today, 27)),
@@ -52,12 +67,20 @@ export async function seedSlots(ownerId: string, specs: SeedSlot[]) {
     return spec.rankAlert ? { ...record, rank_alert: spec.rankAlert } : record;
   });
   await slotsStore.putBulkSlots(records as never);
-  await transact([slotCountersStore.userUpdate(ownerId, deltas, { seq: { expected: counters.seq, next: counters.seq + specs.length } }), slotCountersStore.globalUpdate(deltas)]);
+  await transact([
+    slotCountersStore.userUpdate(ownerId, deltas, {
+      seq: { expected: counters.seq, next: counters.seq + specs.length },
+    }),
+    slotCountersStore.globalUpdate(deltas),
+  ]);
   return records;
 }
 
 /** A valid observation of a pair; `at` defaults to now. */
-export const observation = (pair: { keyword: string; productId: string; itemId?: string; vendorItemId?: string }, extra: Record<string, unknown> = {}) => ({
+export const observation = (
+  pair: { keyword: string; productId: string; itemId?: string; vendorItemId?: string },
+  extra: Record<string, unknown> = {},
+) => ({
   keyword: pair.keyword,
   productId: pair.productId,
   itemId: pair.itemId ?? '1',

@@ -8,8 +8,11 @@ import type { LocalStack } from './local-stack';
 
 /** Helpers the slot integration tests share: accounts with money, settings, valid rows. */
 
-export const productUrl = (n: number) => `https://www.coupang.com/vp/products/${1000 + n}?itemId=${2000 + n}&vendorItemId=${3000 + n}`;
-export const row = (n: number, extra: Record<string, string> = {}) => ({ customFields: { keywords: `키워드${n}`, landingUrl: productUrl(n), mid: `M${n}`, ...extra } });
+export const productUrl = (n: number) =>
+  `https://www.coupang.com/vp/products/${1000 + n}?itemId=${2000 + n}&vendorItemId=${3000 + n}`;
+export const row = (n: number, extra: Record<string, string> = {}) => ({
+  customFields: { keywords: `키워드${n}`, landingUrl: productUrl(n), mid: `M${n}`, ...extra },
+});
 
 export async function setSetting<K extends SettingKey>(key: K, value: Settings[K]) {
   await settingsStore.put(key, value, settingDefinitions[key].category, 'test');
@@ -22,17 +25,32 @@ export async function resetSettings(...keys: SettingKey[]) {
 }
 
 export async function fund(userId: string, amount: number) {
-  await credit({ userId, amount, type: 'charge', description: '테스트 충전', referenceId: 'test', idempotencyKey: `fund-${crypto.randomUUID()}` });
+  await credit({
+    userId,
+    amount,
+    type: 'charge',
+    description: '테스트 충전',
+    referenceId: 'test',
+    idempotencyKey: `fund-${crypto.randomUUID()}`,
+  });
 }
 
 export const balanceOf = async (userId: string) => (await getBalance(userId)).amount;
 
 let counter = 0;
 /** A new advertiser (or staff) account, signed in. */
-export async function newAccount(stack: LocalStack, opts: { role?: 'user' | 'operator' | 'developer'; balance?: number; name?: string } = {}) {
+export async function newAccount(
+  stack: LocalStack,
+  opts: { role?: 'user' | 'operator' | 'developer'; balance?: number; name?: string } = {},
+) {
   const api = apiClient(stack.url);
   const email = `acct${Date.now().toString(36)}${++counter}`;
-  const { id } = await stack.createUser({ email, password: 'secret12', fullName: opts.name ?? `광고주${counter}`, role: opts.role });
+  const { id } = await stack.createUser({
+    email,
+    password: 'secret12',
+    fullName: opts.name ?? `광고주${counter}`,
+    role: opts.role,
+  });
   if (opts.balance) await fund(id, opts.balance);
   const { token } = await api.login(email, 'secret12');
   return { id, email, token };

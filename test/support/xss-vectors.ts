@@ -37,7 +37,7 @@ export const owaspXssVectors = [
   '<BODY ONLOAD=window.__xss=28>',
   '<BGSOUND SRC="javascript:window.__xss=29;">',
   '<LINK REL="stylesheet" HREF="javascript:window.__xss=30;">',
-  '<STYLE>@import\'http://xss.example/xss.css\';</STYLE>',
+  "<STYLE>@import'http://xss.example/xss.css';</STYLE>",
   '<META HTTP-EQUIV="Link" Content="<http://xss.example/xss.css>; REL=stylesheet">',
   '<STYLE>BODY{-moz-binding:url("http://xss.example/xssmoz.xml#xss")}</STYLE>',
   '<IMG STYLE="xss:expr/*XSS*/ession(window.__xss=31)">',
@@ -70,4 +70,5 @@ export const owaspXssVectors = [
 ];
 
 /** What a vector leaves behind that could run, hotlink or restyle (checked on stored HTML). */
-export const dangerousMarkup = /<\s*(script|style|iframe|frame|object|embed|meta|link|base|form|input|svg|math|body|table|bgsound|template|noscript)\b|\son[a-z!#$%&()*~+\-_.,:;?@[\]^`|\\]*\s*=|javascript:|vbscript:|data:|style\s*=|expression\(|src\s*=\s*"(?!\/media\/announcements\/)/i;
+export const dangerousMarkup =
+  /<\s*(script|style|iframe|frame|object|embed|meta|link|base|form|input|svg|math|body|table|bgsound|template|noscript)\b|\son[a-z!#$%&()*~+\-_.,:;?@[\]^`|\\]*\s*=|javascript:|vbscript:|data:|style\s*=|expression\(|src\s*=\s*"(?!\/media\/announcements\/)/i;

@@ -32,7 +32,10 @@ describe('KMS token signing', () => {
     const { issueAccessToken, verifyAccessToken } = await import('../../functions/domain/auth/tokens');
     const caller = { userId: 'u1', role: 'user' as const, sessionId: 'fam-1', actorId: 'dev-1' };
     const token = await issueAccessToken(caller);
-    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toMatchObject({ alg: 'RS256', kid: process.env.SIGNING_KEY_ID });
+    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toMatchObject({
+      alg: 'RS256',
+      kid: process.env.SIGNING_KEY_ID,
+    });
     await expect(verifyAccessToken(token)).resolves.toEqual(caller);
   });
 

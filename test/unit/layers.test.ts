@@ -22,7 +22,8 @@ function layerOf(file: string): Layer {
   if (file.startsWith('shared/')) return 'shared';
   // The route table: who may call what; each group's handler serves its own route file and the
   // HTTP adapter enforces the access levels.
-  if (file === 'infra/routes.ts' || file === 'infra/route-types.ts' || file.startsWith('infra/routes/')) return 'routes';
+  if (file === 'infra/routes.ts' || file === 'infra/route-types.ts' || file.startsWith('infra/routes/'))
+    return 'routes';
   if (file.startsWith('web/')) return 'web';
   return 'other';
 }
@@ -59,7 +60,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 const specifiers = (source: string) =>
-  [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+  [
+    ...source.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ),
+  ].map((m) => m[1] ?? m[2]);
 
 function resolveSpecifier(from: string, spec: string): string | null {
   for (const [alias, dir] of aliases) if (spec.startsWith(alias)) return `${dir}${spec.slice(alias.length)}.ts`;
@@ -80,7 +85,8 @@ export function layerViolations(files: string[], read: (file: string) => string)
     for (const spec of specifiers(read(file))) {
       const target = resolveSpecifier(file, spec);
       if (!target) {
-        if (from === 'domain' && domainForbiddenPackages.test(spec)) violations.push({ file, imports: spec, why: 'domain code imports no AWS SDK or Lambda packages' });
+        if (from === 'domain' && domainForbiddenPackages.test(spec))
+          violations.push({ file, imports: spec, why: 'domain code imports no AWS SDK or Lambda packages' });
         continue;
       }
       const to = layerOf(target);

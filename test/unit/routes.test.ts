@@ -13,7 +13,8 @@ describe('route table', () => {
   });
 
   it('points every group at a handler module that exists', () => {
-    for (const group of Object.values(apiGroups)) expect(existsSync(resolve(root, group.entry)), group.entry).toBe(true);
+    for (const group of Object.values(apiGroups))
+      expect(existsSync(resolve(root, group.entry)), group.entry).toBe(true);
   });
 
   it('matches every route from a concrete path, literal segments before parameters', () => {
@@ -46,7 +47,9 @@ describe('route table', () => {
       const [group] = groups;
       seen.add(group);
       const entry = apiGroups[group as keyof typeof apiGroups].entry;
-      expect(readFileSync(resolve(root, entry), 'utf8'), `${entry} serves infra/routes/${file}`).toContain(`from '#infra/routes/${file.replace(/\.ts$/, '')}'`);
+      expect(readFileSync(resolve(root, entry), 'utf8'), `${entry} serves infra/routes/${file}`).toContain(
+        `from '#infra/routes/${file.replace(/\.ts$/, '')}'`,
+      );
     }
     expect([...seen].sort()).toEqual(Object.keys(apiGroups).sort());
   });

@@ -18,26 +18,39 @@ interface Actor {
 }
 
 /** Users see an announcement while it is active and today (KST) lies within its dates (inclusive). */
-export function isLive(a: Pick<AnnouncementRecord, 'is_active' | 'start_date' | 'end_date'>, today = kstToday()): boolean {
+export function isLive(
+  a: Pick<AnnouncementRecord, 'is_active' | 'start_date' | 'end_date'>,
+  today = kstToday(),
+): boolean {
   if (!a.is_active) return false;
   if (a.start_date && today < a.start_date) return false;
   if (a.end_date && today > a.end_date) return false;
   return true;
 }
 
-const withRead = (a: AnnouncementRecord, read: Set<string>): Announcement => ({ ...a, view_count: a.view_count ?? 0, is_read: read.has(a.id) });
+const withRead = (a: AnnouncementRecord, read: Set<string>): Announcement => ({
+  ...a,
+  view_count: a.view_count ?? 0,
+  is_read: read.has(a.id),
+});
 
 /** Pinned first, then newest (ids are ULIDs). */
-const byPinnedThenNewest = (a: AnnouncementRecord, b: AnnouncementRecord) => Number(b.is_pinned) - Number(a.is_pinned) || (a.id < b.id ? 1 : -1);
+const byPinnedThenNewest = (a: AnnouncementRecord, b: AnnouncementRecord) =>
+  Number(b.is_pinned) - Number(a.is_pinned) || (a.id < b.id ? 1 : -1);
 
 /**
  * GET /api/announcements: users get the live ones; operators with `includeInactive` get every one
  * (a user's `includeInactive` is ignored, not refused: the user page sends the same call).
  */
-export async function listAnnouncements(caller: Actor, opts: { limit: number; includeInactive?: boolean }): Promise<{ announcements: Announcement[]; total: number }> {
+export async function listAnnouncements(
+  caller: Actor,
+  opts: { limit: number; includeInactive?: boolean },
+): Promise<{ announcements: Announcement[]; total: number }> {
   const all = await announcementsStore.list();
   const everything = !!opts.includeInactive && isStaff(caller.role);
-  const visible = (everything ? all : all.filter((a) => isLive(a))).sort(everything ? (a, b) => (a.id < b.id ? 1 : -1) : byPinnedThenNewest);
+  const visible = (everything ? all : all.filter((a) => isLive(a))).sort(
+    everything ? (a, b) => (a.id < b.id ? 1 : -1) : byPinnedThenNewest,
+  );
   const read = await announcementsStore.readIdsOf(caller.userId);
   return { announcements: visible.slice(0, opts.limit).map((a) => withRead(a, read)), total: visible.length };
 }
@@ -66,7 +79,10 @@ function cleanContent(content: string, contentType: 'html' | 'text'): string {
   if (contentType === 'text') return content;
   const clean = sanitizeAnnouncementHtml(content).trim();
   // Markup with nothing left to read (only tags, or only what the sanitiser removed) is no content.
-  if (!htmlToText(clean) && !/<img\s/i.test(clean)) throw new ValidationError(m.titleAndContentRequired, [{ field: 'content', label: '내용', message: m.titleAndContentRequired }]);
+  if (!htmlToText(clean) && !/<img\s/i.test(clean))
+    throw new ValidationError(m.titleAndContentRequired, [
+      { field: 'content', label: '내용', message: m.titleAndContentRequired },
+    ]);
   return clean;
 }
 
@@ -84,7 +100,9 @@ async function authorName(caller: Actor): Promise<string> {
 async function maybeNotify(before: AnnouncementRecord | undefined, after: AnnouncementRecord): Promise<void> {
   if (!shouldNotify(after) || (before && shouldNotify(before))) return;
   // The announcement is saved either way; a failed notice is logged, not the operator's error.
-  await notifyUrgentAnnouncement(after).catch((err) => logger.error('urgent announcement notice failed', { id: after.id, err }));
+  await notifyUrgentAnnouncement(after).catch((err) =>
+    logger.error('urgent announcement notice failed', { id: after.id, err }),
+  );
 }
 
 /** POST /api/announcements (operator). */
@@ -123,7 +141,8 @@ export async function updateAnnouncement(caller: Actor, id: string, input: Updat
   const contentType = input.content_type ?? before.content_type;
   const startDate = input.start_date === undefined ? before.start_date : input.start_date;
   const endDate = input.end_date === undefined ? before.end_date : input.end_date;
-  if (startDate && endDate && startDate > endDate) throw new ValidationError(m.dateOrder, [{ field: 'end_date', label: '게시 종료일', message: m.dateOrder }]);
+  if (startDate && endDate && startDate > endDate)
+    throw new ValidationError(m.dateOrder, [{ field: 'end_date', label: '게시 종료일', message: m.dateOrder }]);
   const fields: Partial<AnnouncementRecord> = {
     title: input.title,
     category: input.category,
@@ -138,7 +157,8 @@ export async function updateAnnouncement(caller: Actor, id: string, input: Updat
     fields.content = cleanContent(input.content ?? before.content, contentType);
     fields.content_type = contentType;
   }
-  if (fields.content !== undefined || input.images !== undefined) fields.images = imagesOf(fields.content ?? before.content, contentType, input.images ?? before.images);
+  if (fields.content !== undefined || input.images !== undefined)
+    fields.images = imagesOf(fields.content ?? before.content, contentType, input.images ?? before.images);
   const after = await announcementsStore.update(id, fields);
   if (!after) throw new NotFoundError(m.notFound);
   await maybeNotify(before, after);

@@ -14,7 +14,9 @@ describe('sniffImageType', () => {
   });
 
   it('refuses everything else, however it is named: SVG, HTML, a RIFF that is not WebP, a truncated PNG', () => {
-    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
+    expect(
+      sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+    ).toBeNull();
     expect(sniffImageType(Buffer.from('<!DOCTYPE html><script>'))).toBeNull();
     expect(sniffImageType(Buffer.from('RIFF\u0010\u0000\u0000\u0000WAVEfmt ', 'latin1'))).toBeNull();
     expect(sniffImageType(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
@@ -38,12 +40,21 @@ describe('S3 presigned POST', () => {
     const key = sigV4SigningKey('wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', '20120215', 'us-east-1', 'iam');
     expect(key.toString('hex')).toBe('f4780e2d9f65fa895f9c67b32ce1baf0b0d8a43505a000a1a9e090d414db404d');
     const policy = Buffer.from('{"expiration":"2012-02-16T00:00:00Z"}').toString('base64');
-    expect(postPolicySignature(policy, 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', '20120215', 'us-east-1', 'iam')).toBe(createHmac('sha256', key).update(policy).digest('hex'));
+    expect(
+      postPolicySignature(policy, 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', '20120215', 'us-east-1', 'iam'),
+    ).toBe(createHmac('sha256', key).update(policy).digest('hex'));
   });
 
   it('limits the upload to its key, its declared type and 1 byte to 5 MB, with the session token', () => {
     const now = new Date('2026-11-25T08:00:00Z');
-    const ticket = presignedPost({ bucket: 'simple-slot-t-media-1-ap-northeast-2', region: 'ap-northeast-2', key: 'uploads/01ARZ3NDEKTSV4RRFFQ69G5FAV', contentType: 'image/png', expiresAt: new Date(now.getTime() + 600_000), now });
+    const ticket = presignedPost({
+      bucket: 'simple-slot-t-media-1-ap-northeast-2',
+      region: 'ap-northeast-2',
+      key: 'uploads/01ARZ3NDEKTSV4RRFFQ69G5FAV',
+      contentType: 'image/png',
+      expiresAt: new Date(now.getTime() + 600_000),
+      now,
+    });
     expect(ticket.url).toBe('https://simple-slot-t-media-1-ap-northeast-2.s3.ap-northeast-2.amazonaws.com/');
     const policy = JSON.parse(Buffer.from(ticket.fields.Policy, 'base64').toString('utf8'));
     expect(policy.expiration).toBe('2026-11-25T08:10:00.000Z');
@@ -58,6 +69,13 @@ describe('S3 presigned POST', () => {
         { 'x-amz-security-token': 'session-token' },
       ]),
     );
-    expect(ticket.fields['x-amz-signature']).toBe(postPolicySignature(ticket.fields.Policy, 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', '20261125', 'ap-northeast-2'));
+    expect(ticket.fields['x-amz-signature']).toBe(
+      postPolicySignature(
+        ticket.fields.Policy,
+        'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        '20261125',
+        'ap-northeast-2',
+      ),
+    );
   });
 });

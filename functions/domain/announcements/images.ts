@@ -16,14 +16,25 @@ interface Actor {
 const TICKET_MS = 10 * 60 * 1000;
 const RECORD_TTL_S = 24 * 60 * 60;
 
-const extensionOf: Record<ImageContentType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
+const extensionOf: Record<ImageContentType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
 
 /** The type the bytes really are (magic numbers), whatever the upload declared. */
 export function sniffImageType(head: Buffer): ImageContentType | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'image/gif';
-  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (
+    head.length >= 12 &&
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
   return null;
 }
 
@@ -32,7 +43,10 @@ const invalid = (message: string): never => {
 };
 
 /** POST /api/announcements/images (operator): where to send the bytes. */
-export async function requestImageUpload(caller: Actor, input: { contentType: ImageContentType; size: number }): Promise<ImageUploadTicket> {
+export async function requestImageUpload(
+  caller: Actor,
+  input: { contentType: ImageContentType; size: number },
+): Promise<ImageUploadTicket> {
   assertStaff(caller);
   const uploadId = ulid();
   const now = Date.now();
@@ -56,11 +70,15 @@ export async function requestImageUpload(caller: Actor, input: { contentType: Im
  * are checked — really PNG, JPEG, WebP or GIF by their first bytes, 1 byte to 5 MB — and only then
  * published at `/media/announcements/{id}.{ext}`, the one image path the sanitiser lets through.
  */
-export async function confirmImageUpload(caller: Actor, uploadId: string): Promise<{ url: string; contentType: ImageContentType; size: number }> {
+export async function confirmImageUpload(
+  caller: Actor,
+  uploadId: string,
+): Promise<{ url: string; contentType: ImageContentType; size: number }> {
   assertStaff(caller);
   const record = await mediaUploadsStore.get(uploadId);
   if (!record || record.userId !== caller.userId) throw new NotFoundError(m.imageNotUploaded);
-  if (record.status === 'confirmed' && record.path) return { url: record.path, contentType: record.contentType, size: record.size };
+  if (record.status === 'confirmed' && record.path)
+    return { url: record.path, contentType: record.contentType, size: record.size };
   const store = mediaStore();
   const object = await store.inspect(uploadId);
   if (!object) throw new NotFoundError(m.imageNotUploaded);

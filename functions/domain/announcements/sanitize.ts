@@ -4,7 +4,8 @@ import { allowedTags, droppedWithBody, isSafeAttr } from '#shared/announcement-h
 // js-xss is CommonJS and copies `escapeAttrValue` onto its exports in a loop, which Node's own ESM
 // loader (tsx: `npm start`, the soak) cannot see as a named export: a named import threw at load and
 // every announcements call answered 500 there. Bundlers and vitest see it on the namespace; Node on `default`.
-const { FilterXSS, escapeAttrValue } = 'escapeAttrValue' in xss ? xss : (xss as unknown as { default: typeof xss }).default;
+const { FilterXSS, escapeAttrValue } =
+  'escapeAttrValue' in xss ? xss : (xss as unknown as { default: typeof xss }).default;
 
 /**
  * Server-side sanitising of announcement HTML on save (js-xss: small, no DOM, fits the Lambda budget).

@@ -7,7 +7,8 @@ import { notify } from '../notifications/notify';
  * notification service, once per announcement (the dedupe key), however often it is edited or
  * re-pinned.
  */
-export const shouldNotify = (a: Pick<AnnouncementRecord, 'is_pinned' | 'is_active' | 'priority'>) => a.is_pinned && a.is_active && a.priority === 'urgent';
+export const shouldNotify = (a: Pick<AnnouncementRecord, 'is_pinned' | 'is_active' | 'priority'>) =>
+  a.is_pinned && a.is_active && a.priority === 'urgent';
 
 export const urgentNoticeDedupeKey = (announcementId: string) => `announcement-urgent#${announcementId}`;
 

@@ -26,5 +26,6 @@ export async function assertActiveAccount(caller: Caller): Promise<void> {
 export async function assertActiveActor(caller: Caller): Promise<void> {
   if (!caller.actorId) return assertActiveAccount(caller);
   const actor = await usersStore.get(caller.actorId, { consistent: true });
-  if (!actor || !actor.isActive || actor.deletedAt || actor.role !== 'developer') throw new UnauthorizedError(authMessages.sessionExpired);
+  if (!actor || !actor.isActive || actor.deletedAt || actor.role !== 'developer')
+    throw new UnauthorizedError(authMessages.sessionExpired);
 }

@@ -10,7 +10,14 @@ import { slotCountersStore } from '../../storage/slot-counters';
 import { loginThrottleStore, type LoginThrottleScope } from '../../storage/login-throttle';
 import { sessionsStore } from '../../storage/sessions';
 import { retrying } from '#commons/retry';
-import { ConflictError, ForbiddenError, NotFoundError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ThrottledError,
+  UnauthorizedError,
+  ValidationError,
+} from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import {
@@ -66,13 +73,16 @@ export function toUserDto(u: UserRecord): UserDto {
   };
 }
 
-export async function createUser(input: {
-  loginId: string;
-  password: string;
-  fullName: string;
-  role: Role;
-  phone?: string | null;
-}, linked: (user: UserRecord) => TransactItem[] = () => []): Promise<UserRecord> {
+export async function createUser(
+  input: {
+    loginId: string;
+    password: string;
+    fullName: string;
+    role: Role;
+    phone?: string | null;
+  },
+  linked: (user: UserRecord) => TransactItem[] = () => [],
+): Promise<UserRecord> {
   const now = new Date().toISOString();
   const user: UserRecord = {
     id: ulid(),
@@ -90,7 +100,8 @@ export async function createUser(input: {
   };
   // The user counts (GET /api/users/stats) move in the same transaction as the new account.
   const counts = userStatsStore.update({ total: 1, active: 1, [`role_${user.role}`]: 1 })!;
-  if (!(await retrying(() => usersStore.create(user, [counts, ...linked(user)])))) throw new ConflictError(authMessages.idTaken);
+  if (!(await retrying(() => usersStore.create(user, [counts, ...linked(user)]))))
+    throw new ConflictError(authMessages.idTaken);
   return user;
 }
 
@@ -112,7 +123,12 @@ async function startSession(user: UserRecord, actorId: string | null): Promise<A
   return sessionFor(user, familyId, actorId, refresh.token);
 }
 
-async function sessionFor(user: UserRecord, familyId: string, actorId: string | null, refreshToken: string): Promise<AuthSession> {
+async function sessionFor(
+  user: UserRecord,
+  familyId: string,
+  actorId: string | null,
+  refreshToken: string,
+): Promise<AuthSession> {
   const accessToken = await issueAccessToken({ userId: user.id, role: user.role, sessionId: familyId, actorId });
   const actor = actorId ? await usersStore.get(actorId) : undefined;
   return {
@@ -121,7 +137,6 @@ async function sessionFor(user: UserRecord, familyId: string, actorId: string | 
     actingAs: actor ? { developerId: actor.id, developerEmail: actor.loginId } : null,
   };
 }
-
 
 /** How long an attempt waits for others still being checked: a check takes well under a second, but a
  * burst from one office address queues behind the scrypt pool, and a wait beats a wrongful 429. */
@@ -182,7 +197,10 @@ export async function login(input: LoginInput, ip: string): Promise<AuthSession>
   }
   // Signing in starts this id-and-address over; the other counters only give the attempt back.
   const [idAtAddress, ...others] = counters;
-  await Promise.all([loginThrottleStore.clear(idAtAddress.scope, idAtAddress.value), ...others.map((c) => loginThrottleStore.release(c.scope, c.value))]);
+  await Promise.all([
+    loginThrottleStore.clear(idAtAddress.scope, idAtAddress.value),
+    ...others.map((c) => loginThrottleStore.release(c.scope, c.value)),
+  ]);
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
   return startSession(signedIn, null);
 }
@@ -191,7 +209,13 @@ export async function register(input: RegisterInput, ip: string): Promise<AuthSe
   const settings = await getSettings();
   if (!settings.registrationEnabled) throw new ForbiddenError(authMessages.registrationClosed);
   await enforceRateLimits([{ name: 'registrationPerAddress', subject: ip }]);
-  const user = await createUser({ loginId: input.email, password: input.password, fullName: input.fullName, role: 'user', phone: input.phone });
+  const user = await createUser({
+    loginId: input.email,
+    password: input.password,
+    fullName: input.fullName,
+    role: 'user',
+    phone: input.phone,
+  });
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
   return startSession(signedIn, null);
 }
@@ -249,7 +273,11 @@ export async function changePassword(caller: Caller, currentPassword: string, pa
   const user = await activeUser(caller.userId);
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
     throw new ValidationError(authMessages.currentPasswordWrong, [
-      { field: 'currentPassword', label: authMessages.currentPasswordLabel, message: authMessages.currentPasswordWrong },
+      {
+        field: 'currentPassword',
+        label: authMessages.currentPasswordLabel,
+        message: authMessages.currentPasswordWrong,
+      },
     ]);
   }
   await usersStore.update(user.id, { passwordHash: await hashPassword(password) });
@@ -262,13 +290,20 @@ async function endOtherSessions(caller: Caller): Promise<void> {
 }
 
 /** Only fullName, plus an optional password change (schema already checked the order of rules). */
-export async function updateProfile(caller: Caller, input: ProfileUpdateInput & { fullName: string }): Promise<UserDto> {
+export async function updateProfile(
+  caller: Caller,
+  input: ProfileUpdateInput & { fullName: string },
+): Promise<UserDto> {
   const user = await activeUser(caller.userId);
   let passwordHash: string | undefined;
   if (input.password) {
     if (!(await verifyPassword(input.currentPassword ?? '', user.passwordHash))) {
       throw new ValidationError(authMessages.currentPasswordWrong, [
-        { field: 'currentPassword', label: authMessages.currentPasswordLabel, message: authMessages.currentPasswordWrong },
+        {
+          field: 'currentPassword',
+          label: authMessages.currentPasswordLabel,
+          message: authMessages.currentPasswordWrong,
+        },
       ]);
     }
     passwordHash = await hashPassword(input.password);
@@ -277,7 +312,10 @@ export async function updateProfile(caller: Caller, input: ProfileUpdateInput & 
   const updated = await retrying(async (attempt) => {
     const current = attempt === 1 ? user : await activeUser(caller.userId);
     // Deleted, or its role or active flag changed meanwhile: the condition fails and the policy reads again.
-    await transact([usersStore.changeItem(current.id, current, { fullName: input.fullName, passwordHash }), slotCountersStore.userUpdate(current.id, {})]);
+    await transact([
+      usersStore.changeItem(current.id, current, { fullName: input.fullName, passwordHash }),
+      slotCountersStore.userUpdate(current.id, {}),
+    ]);
     return { ...current, fullName: input.fullName, ...(passwordHash ? { passwordHash } : {}) };
   });
   if (passwordHash) await endOtherSessions(caller);
@@ -298,9 +336,11 @@ export async function switchUser(caller: Caller, targetUserId: string): Promise<
 export async function switchBack(caller: Caller): Promise<AuthSession> {
   if (!caller.actorId) throw new ForbiddenError(authMessages.switchBackMissing);
   const developer = await usersStore.get(caller.actorId);
-  if (!developer || !developer.isActive || developer.role !== 'developer') throw new ForbiddenError(authMessages.switchBackMissing);
+  if (!developer || !developer.isActive || developer.role !== 'developer')
+    throw new ForbiddenError(authMessages.switchBackMissing);
   // Only a live switch session leads back, and only once: a switch token whose session was logged
   // out, revoked or already used to switch back must not become lasting developer access.
-  if (!caller.sessionId || !(await sessionsStore.endLiveFamily(caller.sessionId))) throw new UnauthorizedError(authMessages.sessionExpired);
+  if (!caller.sessionId || !(await sessionsStore.endLiveFamily(caller.sessionId)))
+    throw new UnauthorizedError(authMessages.sessionExpired);
   return startSession(developer, null);
 }

@@ -39,7 +39,11 @@ export async function listTransactions(
   const userId = (isStaff(caller.role) && query.userId) || caller.userId;
   const balance = await ledgerStore.getBalance(userId);
   const total = query.type ? (balance.counts[query.type] ?? 0) : balance.seq;
-  const entries = await ledgerStore.listEntries(userId, { type: query.type, offset: (query.page - 1) * query.limit, limit: query.limit });
+  const entries = await ledgerStore.listEntries(userId, {
+    type: query.type,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
   return paginate(entries.map(toTransactionDto), query.page, query.limit, total);
 }
 

@@ -53,13 +53,20 @@ export const toChargeRequestDto = (r: ChargeRequestRecord): ChargeRequestDto => 
 /** Who approves automatically (cashAutoApproval). */
 export const SYSTEM_PROCESSOR = 'system';
 
-export async function createChargeRequest(caller: Caller, body: ChargeRequestBody, idempotencyKey?: string, ip?: string): Promise<ChargeRequestDto> {
+export async function createChargeRequest(
+  caller: Caller,
+  body: ChargeRequestBody,
+  idempotencyKey?: string,
+  ip?: string,
+): Promise<ChargeRequestDto> {
   await assertCashEnabled();
   const settings = await getSettings();
   const parsed = chargeRequestSchemaFor(settings).safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ValidationError(issue.message, [{ field: issue.path.join('.'), label: cashMessages.chargeAmountLabel, message: issue.message }]);
+    throw new ValidationError(issue.message, [
+      { field: issue.path.join('.'), label: cashMessages.chargeAmountLabel, message: issue.message },
+    ]);
   }
   if (idempotencyKey) {
     const earlier = await chargeRequestsStore.createdWithKey(caller.userId, idempotencyKey);
@@ -101,7 +108,12 @@ export async function createChargeRequest(caller: Caller, body: ChargeRequestBod
   }
   if (settings.cashAutoApproval) {
     try {
-      return await approveRecord(record, { processorId: SYSTEM_PROCESSOR, processorActorId: null, bonusPercentage: 0, processKey: null });
+      return await approveRecord(record, {
+        processorId: SYSTEM_PROCESSOR,
+        processorActorId: null,
+        bonusPercentage: 0,
+        processKey: null,
+      });
     } catch (err) {
       // The request exists; an operator can still approve it. Answering an error here would make
       // the advertiser ask again and create a second request.
@@ -114,7 +126,10 @@ export async function createChargeRequest(caller: Caller, body: ChargeRequestBod
 async function replayCreate(chargeId: string, body: ChargeRequestBody): Promise<ChargeRequestDto> {
   const earlier = await chargeRequestsStore.get(chargeId);
   if (!earlier) throw new NotFoundError(cashMessages.chargeRequestNotFound);
-  const same = earlier.amount === body.amount && earlier.accountHolder === body.accountHolder && earlier.depositAt === body.depositAt;
+  const same =
+    earlier.amount === body.amount &&
+    earlier.accountHolder === body.accountHolder &&
+    earlier.depositAt === body.depositAt;
   if (!same) throw new ConflictError(cashMessages.idempotencyMismatch);
   return toChargeRequestDto(earlier);
 }
@@ -133,7 +148,8 @@ async function mustGet(id: string): Promise<ChargeRequestRecord> {
  */
 async function mustProcessable(caller: Caller, id: string): Promise<ChargeRequestRecord> {
   const record = await mustGet(id);
-  if (record.userId === caller.userId || (caller.actorId && record.userId === caller.actorId)) throw new ConflictError(cashMessages.ownRequest);
+  if (record.userId === caller.userId || (caller.actorId && record.userId === caller.actorId))
+    throw new ConflictError(cashMessages.ownRequest);
   return record;
 }
 
@@ -141,7 +157,12 @@ async function mustProcessable(caller: Caller, id: string): Promise<ChargeReques
  * A request that is no longer pending: a retry of the very call that processed it (same
  * Idempotency-Key, same outcome) gets the first answer; anything else is refused.
  */
-function processedAnswer(record: ChargeRequestRecord, outcome: ChargeStatus, processKey: string | null, message: string): ChargeRequestDto {
+function processedAnswer(
+  record: ChargeRequestRecord,
+  outcome: ChargeStatus,
+  processKey: string | null,
+  message: string,
+): ChargeRequestDto {
   if (processKey && record.processKey === processKey && record.status === outcome) return toChargeRequestDto(record);
   throw new ConflictError(message, { status: record.status });
 }
@@ -198,7 +219,12 @@ async function approveRecord(
         idempotencyKey: record.id,
         entries: [
           { type: 'charge', amount: record.amount, description: cashMessages.chargeEntry, referenceId: record.id },
-          { type: 'bonus', amount: bonusAmount, description: cashMessages.bonusEntry(opts.bonusPercentage), referenceId: record.id },
+          {
+            type: 'bonus',
+            amount: bonusAmount,
+            description: cashMessages.bonusEntry(opts.bonusPercentage),
+            referenceId: record.id,
+          },
         ],
         with: chargeRequestsStore.processItems(record, change),
       });
@@ -226,14 +252,22 @@ async function notifyChargeProcessed(record: ChargeRequestRecord): Promise<void>
   await notifyQuietly(record.userId, {
     type: record.status === 'approved' ? 'success' : 'error',
     title: record.status === 'approved' ? chargeApprovedText.title : chargeRejectedText.title,
-    message: record.status === 'approved' ? chargeApprovedText.message(record.amount, record.bonusAmount) : chargeRejectedText.message(record.amount, record.rejectionReason ?? ''),
+    message:
+      record.status === 'approved'
+        ? chargeApprovedText.message(record.amount, record.bonusAmount)
+        : chargeRejectedText.message(record.amount, record.rejectionReason ?? ''),
     actions: [{ label: notificationActionLabels.cashHistory, style: 'primary', action: '/cash-history' }],
     metadata: { chargeRequestId: record.id, amount: record.amount, status: record.status },
     dedupeKey: `charge-${record.status}#${record.id}`,
   });
 }
 
-export async function rejectChargeRequest(caller: Caller, id: string, input: { reason: string }, idempotencyKey?: string): Promise<ChargeRequestDto> {
+export async function rejectChargeRequest(
+  caller: Caller,
+  id: string,
+  input: { reason: string },
+  idempotencyKey?: string,
+): Promise<ChargeRequestDto> {
   assertStaff(caller);
   await assertCashEnabled();
   const record = await mustProcessable(caller, id);
@@ -261,11 +295,16 @@ export async function rejectChargeRequest(caller: Caller, id: string, input: { r
 }
 
 /** The owner withdraws a pending request; operators reject instead. Another user's id reads as unknown. */
-export async function cancelChargeRequest(caller: Caller, id: string, idempotencyKey?: string): Promise<ChargeRequestDto> {
+export async function cancelChargeRequest(
+  caller: Caller,
+  id: string,
+  idempotencyKey?: string,
+): Promise<ChargeRequestDto> {
   await assertCashEnabled();
   const record = await chargeRequestsStore.get(id);
   if (!record || record.userId !== caller.userId) throw new NotFoundError(cashMessages.chargeRequestNotFound);
-  if (record.status !== 'pending') return processedAnswer(record, 'cancelled', idempotencyKey ?? null, cashMessages.onlyPendingCancel);
+  if (record.status !== 'pending')
+    return processedAnswer(record, 'cancelled', idempotencyKey ?? null, cashMessages.onlyPendingCancel);
   const change = {
     status: 'cancelled' as const,
     processedAt: new Date().toISOString(),
@@ -273,7 +312,8 @@ export async function cancelChargeRequest(caller: Caller, id: string, idempotenc
     processorActorId: caller.actorId,
     processKey: idempotencyKey ?? null,
   };
-  if (await retrying(() => chargeRequestsStore.process(record, change))) return toChargeRequestDto({ ...record, ...change });
+  if (await retrying(() => chargeRequestsStore.process(record, change)))
+    return toChargeRequestDto({ ...record, ...change });
   return processedAnswer(await mustGet(id), 'cancelled', idempotencyKey ?? null, cashMessages.onlyPendingCancel);
 }
 

@@ -78,7 +78,11 @@ const OWN_ITEMS_MAX = 4;
 export const MAX_LINKED_ITEMS = MAX_TRANSACTION_ITEMS - OWN_ITEMS_MAX;
 
 export const insufficientBalance = (required: number, balance: number) =>
-  new InsufficientBalanceError(cashMessages.insufficientBalance(formatWonNumber(required), formatWonNumber(balance)), required, balance);
+  new InsufficientBalanceError(
+    cashMessages.insufficientBalance(formatWonNumber(required), formatWonNumber(balance)),
+    required,
+    balance,
+  );
 
 interface PostEntry {
   type: LedgerType;
@@ -105,7 +109,8 @@ export interface PostResult extends MoneyResult {
 
 function validate(input: PostInput) {
   if (!input.userId) throw new ValidationError(commonMessages.userNotFound);
-  if (!input.idempotencyKey || input.idempotencyKey.length > 200) throw new ValidationError(cashMessages.idempotencyKeyInvalid);
+  if (!input.idempotencyKey || input.idempotencyKey.length > 200)
+    throw new ValidationError(cashMessages.idempotencyKeyInvalid);
   for (const e of input.entries) {
     if (!Number.isSafeInteger(e.amount) || e.amount < 0) throw new ValidationError(cashMessages.amountNotNegative);
     if (e.description.length > 500) throw new ValidationError(cashMessages.descriptionTooLong);
@@ -131,7 +136,8 @@ function replay(input: PostInput, record: LedgerReplayRecord): PostResult {
   if (record.kind !== input.operation || record.amount !== fingerprint(input)) throw new ReplayMismatch();
   return {
     transactionId: record.transactionId,
-    transactionIds: (record.extra?.transactionIds as string[] | undefined) ?? (record.transactionId ? [record.transactionId] : []),
+    transactionIds:
+      (record.extra?.transactionIds as string[] | undefined) ?? (record.transactionId ? [record.transactionId] : []),
     balanceAfter: record.balanceAfter,
     replayed: true,
     extra: record.extra,
@@ -147,7 +153,10 @@ export async function post(input: PostInput): Promise<PostResult> {
   validate(input);
   const key = `${input.operation}#${input.idempotencyKey}`;
   // Both reads at once: a replay needs only the first, a new movement both.
-  const [earlier, current] = await Promise.all([ledgerIdempotency.get(input.userId, key), ledgerStore.getBalance(input.userId)]);
+  const [earlier, current] = await Promise.all([
+    ledgerIdempotency.get(input.userId, key),
+    ledgerStore.getBalance(input.userId),
+  ]);
   if (earlier) return replay(input, earlier);
 
   const entries = input.entries.filter((e) => e.amount > 0);
@@ -174,7 +183,13 @@ export async function post(input: PostInput): Promise<PostResult> {
   const own: TransactItem[] = [
     ...(records.length
       ? [
-          ledgerStore.balanceUpdate({ current, delta, debit: Math.max(0, -delta), entryTypes: records.map((r) => r.type), now }),
+          ledgerStore.balanceUpdate({
+            current,
+            delta,
+            debit: Math.max(0, -delta),
+            entryTypes: records.map((r) => r.type),
+            now,
+          }),
           ...records.map((r) => ledgerStore.entryPut(r)),
         ]
       : []),
@@ -207,7 +222,12 @@ export async function post(input: PostInput): Promise<PostResult> {
   }
 }
 
-function buildEntries(current: BalanceRecord, entries: PostEntry[], now: string, idempotencyKey: string): LedgerEntryRecord[] {
+function buildEntries(
+  current: BalanceRecord,
+  entries: PostEntry[],
+  now: string,
+  idempotencyKey: string,
+): LedgerEntryRecord[] {
   let balance = current.balance;
   return entries.map((e, i) => {
     balance += signedAmount(e.type, e.amount);
@@ -243,7 +263,8 @@ export const purchase = (input: MoneyInput) => single(input, 'purchase', 'purcha
 export const refund = (input: MoneyInput) => single(input, 'refund', 'refund');
 
 /** Adds money: an approved charge or a bonus. */
-export const credit = (input: MoneyInput & { type: 'charge' | 'bonus' }) => single(input, input.type, `credit-${input.type}`);
+export const credit = (input: MoneyInput & { type: 'charge' | 'bonus' }) =>
+  single(input, input.type, `credit-${input.type}`);
 
 export async function getBalance(userId: string): Promise<{ amount: number; updatedAt: string | null }> {
   const b = await ledgerStore.getBalance(userId);

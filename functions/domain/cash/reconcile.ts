@@ -69,7 +69,15 @@ async function checkUser(userId: string): Promise<LedgerDrift | null> {
     const problems = findProblems(again, entries);
     if (!problems.length) return null;
     const ledgerSum = entries.reduce((s, e) => s + signedAmount(e.type, e.amount), 0);
-    return { userId, balance: again.balance, ledgerSum, difference: again.balance - ledgerSum, seq: again.seq, entryCount: entries.length, problems };
+    return {
+      userId,
+      balance: again.balance,
+      ledgerSum,
+      difference: again.balance - ledgerSum,
+      seq: again.seq,
+      entryCount: entries.length,
+      problems,
+    };
   }
 }
 
@@ -105,7 +113,15 @@ export async function reconcileLedgers(): Promise<ReconcileSummary> {
       });
     }
   } while (cursor);
-  const summary = { checkedUsers, drifted: drifts.length, drifts, failed: failures.length, failures, startedAt, finishedAt: new Date().toISOString() };
+  const summary = {
+    checkedUsers,
+    drifted: drifts.length,
+    drifts,
+    failed: failures.length,
+    failures,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+  };
   if (drifts.length) await notifyDevelopers(developers, drifts, startedAt);
   logger.info('ledger reconciliation finished', { checkedUsers, drifted: drifts.length, failed: failures.length });
   return summary;

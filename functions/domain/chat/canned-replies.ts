@@ -8,11 +8,27 @@ import type { Caller } from '../auth/tokens';
  * the stored list is empty (or was never saved), a few polite Korean defaults are offered (not stored).
  */
 export const defaultCannedReplies: CannedReply[] = [
-  { id: 'default-greeting', title: '인사', content: '안녕하세요, 고객님. 문의해주셔서 감사합니다. 무엇을 도와드릴까요?' },
+  {
+    id: 'default-greeting',
+    title: '인사',
+    content: '안녕하세요, 고객님. 문의해주셔서 감사합니다. 무엇을 도와드릴까요?',
+  },
   { id: 'default-checking', title: '확인 중', content: '확인 후 바로 안내드리겠습니다. 잠시만 기다려주세요.' },
-  { id: 'default-charge', title: '충전 안내', content: '입금 확인 후 캐시가 충전됩니다. 입금자명과 금액을 한 번 더 확인해주세요.' },
-  { id: 'default-slot', title: '슬롯 승인 안내', content: '등록하신 슬롯은 운영자 확인 후 승인됩니다. 승인되면 알림으로 알려드리겠습니다.' },
-  { id: 'default-closing', title: '마무리', content: '더 궁금하신 점이 있으시면 언제든지 문의해주세요. 좋은 하루 보내세요!' },
+  {
+    id: 'default-charge',
+    title: '충전 안내',
+    content: '입금 확인 후 캐시가 충전됩니다. 입금자명과 금액을 한 번 더 확인해주세요.',
+  },
+  {
+    id: 'default-slot',
+    title: '슬롯 승인 안내',
+    content: '등록하신 슬롯은 운영자 확인 후 승인됩니다. 승인되면 알림으로 알려드리겠습니다.',
+  },
+  {
+    id: 'default-closing',
+    title: '마무리',
+    content: '더 궁금하신 점이 있으시면 언제든지 문의해주세요. 좋은 하루 보내세요!',
+  },
 ];
 
 export async function listCannedReplies(): Promise<CannedRepliesResult> {

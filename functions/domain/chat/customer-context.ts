@@ -18,7 +18,8 @@ import { roomFor } from './rooms';
 const PENDING_CHARGES_MAX = 20;
 
 /** A rank the ranking shows as a place (1..500); anything else (none, 0, 999 not found) sorts last. */
-const placed = (rank: number | null | undefined) => (typeof rank === 'number' && rank >= 1 && rank <= 500 ? rank : Number.POSITIVE_INFINITY);
+const placed = (rank: number | null | undefined) =>
+  typeof rank === 'number' && rank >= 1 && rank <= 500 ? rank : Number.POSITIVE_INFINITY;
 
 /**
  * What an operator sees beside a conversation (issue 14, beyond the spec): the customer's account,
@@ -39,13 +40,28 @@ export async function customerContext(caller: Caller, roomId: string): Promise<C
   const balance = settings.useCashSystem ? (await getBalance(userId)).amount : null;
   const today = kstToday();
   // Rows of a bulk that never committed exist for no reader (docs/data-model.md): left out here too.
-  const running: ChatContextSlot[] = (await visibleSlots(slots.filter((s) => deriveDisplayStatus(s, today) === 'active')))
+  const running: ChatContextSlot[] = (
+    await visibleSlots(slots.filter((s) => deriveDisplayStatus(s, today) === 'active'))
+  )
     .sort((a, b) => placed(a.rank) - placed(b.rank) || a.slot_number - b.slot_number)
     .slice(0, CHAT_CONTEXT_SLOTS)
-    .map((s) => ({ id: s.id, slot_number: s.slot_number, keyword: s.keyword, status: s.status, rank: s.rank ?? null, yesterday_rank: s.yesterday_rank ?? null }));
+    .map((s) => ({
+      id: s.id,
+      slot_number: s.slot_number,
+      keyword: s.keyword,
+      status: s.status,
+      rank: s.rank ?? null,
+      yesterday_rank: s.yesterday_rank ?? null,
+    }));
   const slotCounts: Record<string, number> = { ...counters.byStatus };
   return {
-    user: { id: user.id, loginId: user.loginId, fullName: user.fullName, isActive: user.isActive, createdAt: user.createdAt },
+    user: {
+      id: user.id,
+      loginId: user.loginId,
+      fullName: user.fullName,
+      isActive: user.isActive,
+      createdAt: user.createdAt,
+    },
     balance,
     pendingCharges: pending.map((c) => ({ id: c.id, amount: c.amount, requestedAt: c.createdAt })),
     slotCounts,

@@ -1,5 +1,12 @@
 import { decodeTime, monotonicFactory } from 'ulid';
-import type { ChatFirstMessageResult, ChatMessageBody, ChatMessageDto, ChatMessageListQuery, ChatMessageListResult, ChatReadResult } from '#shared/schemas/chat';
+import type {
+  ChatFirstMessageResult,
+  ChatMessageBody,
+  ChatMessageDto,
+  ChatMessageListQuery,
+  ChatMessageListResult,
+  ChatReadResult,
+} from '#shared/schemas/chat';
 import { chatMessages as m } from '#shared/messages/chat';
 import { commonMessages } from '#shared/messages/common';
 import { ForbiddenError, NotFoundError } from '#commons/errors';
@@ -30,24 +37,50 @@ function messageIdAfter(lastId: string | null): string {
   return nextUlid(Math.max(now, last + 1));
 }
 
-export async function listMessages(caller: Caller, roomId: string, query: ChatMessageListQuery): Promise<ChatMessageListResult> {
+export async function listMessages(
+  caller: Caller,
+  roomId: string,
+  query: ChatMessageListQuery,
+): Promise<ChatMessageListResult> {
   const room = await roomFor(caller, roomId);
   const page = query.after
     ? await chatStore.messagesAfter(room.id, query.after, query.limit)
-    : await chatStore.newestMessages(room.id, { offset: query.offset, limit: query.limit }).then((p) => ({ ...p, items: p.items.reverse() }));
+    : await chatStore
+        .newestMessages(room.id, { offset: query.offset, limit: query.limit })
+        .then((p) => ({ ...p, items: p.items.reverse() }));
   return { items: page.items.map((msg) => toMessageDto(msg, room)), hasMore: page.hasMore };
 }
 
-async function senderOf(caller: Caller, room: ChatRoomRecord): Promise<Pick<ChatMessageRecord, 'side' | 'senderId' | 'senderName' | 'senderLogin' | 'senderRole'>> {
+async function senderOf(
+  caller: Caller,
+  room: ChatRoomRecord,
+): Promise<Pick<ChatMessageRecord, 'side' | 'senderId' | 'senderName' | 'senderLogin' | 'senderRole'>> {
   const side = sideOf(caller);
-  if (side === 'user') return { side, senderId: caller.userId, senderName: room.userName, senderLogin: room.userLogin, senderRole: 'user' };
+  if (side === 'user')
+    return {
+      side,
+      senderId: caller.userId,
+      senderName: room.userName,
+      senderLogin: room.userLogin,
+      senderRole: 'user',
+    };
   const staff = await usersStore.get(caller.userId);
   if (!staff) throw new NotFoundError(commonMessages.userNotFound);
-  return { side, senderId: staff.id, senderName: staff.fullName, senderLogin: staff.loginId, senderRole: staff.role === 'developer' ? 'developer' : 'operator' };
+  return {
+    side,
+    senderId: staff.id,
+    senderName: staff.fullName,
+    senderLogin: staff.loginId,
+    senderRole: staff.role === 'developer' ? 'developer' : 'operator',
+  };
 }
 
 /** Appends to a room the caller may write to; a user's message reopens a closed or archived room. */
-async function append(caller: Caller, first: ChatRoomRecord, content: string): Promise<{ room: ChatRoomRecord; message: ChatMessageRecord }> {
+async function append(
+  caller: Caller,
+  first: ChatRoomRecord,
+  content: string,
+): Promise<{ room: ChatRoomRecord; message: ChatMessageRecord }> {
   const sender = await senderOf(caller, first);
   return retrying(async (n) => {
     const seen = n === 1 ? first : await roomFor(caller, first.id);
@@ -76,7 +109,12 @@ const limitSends = (caller: Caller, origin: SendOrigin) =>
     m.rateLimited,
   );
 
-export async function sendMessage(caller: Caller, roomId: string, body: ChatMessageBody, origin: SendOrigin): Promise<ChatMessageDto> {
+export async function sendMessage(
+  caller: Caller,
+  roomId: string,
+  body: ChatMessageBody,
+  origin: SendOrigin,
+): Promise<ChatMessageDto> {
   // The room check comes first: a message to someone else's room is a 404 that writes nothing, not even a rate count.
   const first = await roomFor(caller, roomId);
   await limitSends(caller, origin);
@@ -86,7 +124,11 @@ export async function sendMessage(caller: Caller, roomId: string, body: ChatMess
 }
 
 /** The widget's first message: creates the user's room ('{fullName}님의 문의') when there is none, then sends. */
-export async function sendFirstMessage(caller: Caller, body: ChatMessageBody, origin: SendOrigin): Promise<ChatFirstMessageResult> {
+export async function sendFirstMessage(
+  caller: Caller,
+  body: ChatMessageBody,
+  origin: SendOrigin,
+): Promise<ChatFirstMessageResult> {
   if (sideOf(caller) !== 'user') throw new ForbiddenError(m.usersOnly); // staff answer in their rooms: 403 before anything is counted
   await limitSends(caller, origin);
   const first = await ensureOwnRoom(caller);

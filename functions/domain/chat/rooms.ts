@@ -1,5 +1,12 @@
 import { ulid } from 'ulid';
-import type { ChatRoomCreateBody, ChatRoomDto, ChatRoomListQuery, ChatRoomListResult, ChatRoomStatus, ChatUnreadCountResult } from '#shared/schemas/chat';
+import type {
+  ChatRoomCreateBody,
+  ChatRoomDto,
+  ChatRoomListQuery,
+  ChatRoomListResult,
+  ChatRoomStatus,
+  ChatUnreadCountResult,
+} from '#shared/schemas/chat';
 import { chatMessages as m } from '#shared/messages/chat';
 import { commonMessages } from '#shared/messages/common';
 import { ForbiddenError, NotFoundError } from '#commons/errors';
@@ -72,10 +79,18 @@ export async function listRooms(caller: Caller, query: ChatRoomListQuery): Promi
     const id = await chatStore.roomIdOfUser(caller.userId);
     const room = id ? await chatStore.getRoom(id) : undefined;
     const rooms = room && (!query.status || room.status === query.status) ? [room] : [];
-    return { items: rooms.map((r) => toRoomDto(r, side)), totals: { rooms: rooms.length, unread: rooms.reduce((n, r) => n + r.userUnread, 0) } };
+    return {
+      items: rooms.map((r) => toRoomDto(r, side)),
+      totals: { rooms: rooms.length, unread: rooms.reduce((n, r) => n + r.userUnread, 0) },
+    };
   }
-  const [rooms, counters] = await Promise.all([chatStore.listRooms({ status: query.status, limit: ROOM_LIST_MAX }), chatStore.counters()]);
-  const total = query.status ? counters.rooms[query.status] : counters.rooms.active + counters.rooms.closed + counters.rooms.archived;
+  const [rooms, counters] = await Promise.all([
+    chatStore.listRooms({ status: query.status, limit: ROOM_LIST_MAX }),
+    chatStore.counters(),
+  ]);
+  const total = query.status
+    ? counters.rooms[query.status]
+    : counters.rooms.active + counters.rooms.closed + counters.rooms.archived;
   return { items: rooms.map((r) => toRoomDto(r, side)), totals: { rooms: total, unread: counters.staffUnread } };
 }
 

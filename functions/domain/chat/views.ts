@@ -37,7 +37,11 @@ export function toMessageDto(message: ChatMessageRecord, room: ChatRoomRecord): 
     sender_id: system ? null : message.senderId,
     sender: system
       ? { name: message.type === 'auto_reply' ? m.autoReplySender : m.systemSender, email: '', role: 'system' }
-      : { name: message.senderName || message.senderLogin || m.unknownSender, email: message.senderLogin, role: message.senderRole },
+      : {
+          name: message.senderName || message.senderLogin || m.unknownSender,
+          email: message.senderLogin,
+          role: message.senderRole,
+        },
     type: message.type,
     content: message.content,
     created_at: message.createdAt,

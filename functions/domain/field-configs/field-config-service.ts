@@ -55,7 +55,8 @@ export async function replaceFieldConfigs(caller: Actor, fields: FieldConfigInpu
     if (seen.has(f.field_key)) invalid(`fields.${i}.field_key`, fieldConfigMessages.duplicateKey(f.field_key));
     seen.add(f.field_key);
     const system = isSystemKey(f.field_key) ? defaultOf(f.field_key) : undefined;
-    if (system && system.field_type !== f.field_type) invalid(`fields.${i}.field_type`, fieldConfigMessages.systemFieldProtected(f.field_key));
+    if (system && system.field_type !== f.field_type)
+      invalid(`fields.${i}.field_type`, fieldConfigMessages.systemFieldProtected(f.field_key));
   }
   const missing = systemFieldKeys.filter((k) => !seen.has(k));
   if (missing.length) invalid('fields', fieldConfigMessages.systemFieldMissing(missing));
@@ -72,13 +73,15 @@ export async function createFieldConfig(caller: Actor, input: FieldConfigInput):
   assertDeveloper(caller);
   if (isSystemKey(input.field_key)) invalid('field_key', fieldConfigMessages.systemKeyReserved(input.field_key));
   const current = await fieldConfigsStore.list({ consistent: true });
-  if (current.some((c) => c.field_key === input.field_key)) throw new ConflictError(fieldConfigMessages.keyExists(input.field_key));
+  if (current.some((c) => c.field_key === input.field_key))
+    throw new ConflictError(fieldConfigMessages.keyExists(input.field_key));
   if (current.length >= MAX_FIELD_CONFIGS) invalid('field_key', fieldConfigMessages.tooManyFields(MAX_FIELD_CONFIGS));
   // Last among the fields a person sees: the system fields sit at the end (90+) and stay there.
   const visible = current.filter((c) => !c.is_system_generated);
   const last = Math.max(0, ...visible.map((c) => c.display_order));
   const config = toConfig(input, last + 1);
-  if (!(await fieldConfigsStore.put(config, true))) throw new ConflictError(fieldConfigMessages.keyExists(input.field_key));
+  if (!(await fieldConfigsStore.put(config, true)))
+    throw new ConflictError(fieldConfigMessages.keyExists(input.field_key));
   return config;
 }
 
@@ -95,6 +98,9 @@ export async function resetFieldConfigs(caller: Actor): Promise<FieldConfig[]> {
   assertDeveloper(caller);
   const current = await fieldConfigsStore.list({ consistent: true });
   const defaultKeys = new Set(defaultFieldConfigs.map((f) => f.field_key));
-  await fieldConfigsStore.replaceAll(defaultFieldConfigs, current.map((c) => c.field_key).filter((k) => !defaultKeys.has(k)));
+  await fieldConfigsStore.replaceAll(
+    defaultFieldConfigs,
+    current.map((c) => c.field_key).filter((k) => !defaultKeys.has(k)),
+  );
   return fieldConfigsStore.list({ consistent: true });
 }

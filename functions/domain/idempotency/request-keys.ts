@@ -14,7 +14,12 @@ export type { StoredAnswer };
  * after it failed, the same request runs again and its feature decides (the ledger's own keys keep
  * money exactly-once).
  */
-export async function bindIdempotencyKey(input: { userId: string; key: string; routeKey: string; request: unknown }): Promise<{ replay?: StoredAnswer }> {
+export async function bindIdempotencyKey(input: {
+  userId: string;
+  key: string;
+  routeKey: string;
+  request: unknown;
+}): Promise<{ replay?: StoredAnswer }> {
   const binding = { routeKey: input.routeKey, fingerprint: fingerprintOf(input.request) };
   const result = await requestKeysStore.bind(input.userId, input.key, binding);
   if (result.bound) return {};
@@ -26,5 +31,7 @@ export async function bindIdempotencyKey(input: { userId: string; key: string; r
 
 /** Keeps a keyed request's successful answer for its retries. The work is done: a failure here only costs the replay. */
 export async function rememberAnswer(input: { userId: string; key: string; answer: StoredAnswer }): Promise<void> {
-  await requestKeysStore.saveAnswer(input.userId, input.key, input.answer).catch((error: unknown) => logger.warn('idempotent answer not kept', { error: error as Error }));
+  await requestKeysStore
+    .saveAnswer(input.userId, input.key, input.answer)
+    .catch((error: unknown) => logger.warn('idempotent answer not kept', { error: error as Error }));
 }

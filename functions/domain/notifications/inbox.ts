@@ -13,7 +13,12 @@ import type {
 import { TEST_NOTIFICATIONS_PER_MINUTE } from '#shared/schemas/notifications';
 import { notificationMessages as m } from '#shared/messages/notifications';
 import { NotFoundError, ThrottledError, ValidationError } from '#commons/errors';
-import { notificationCountsStore, notificationsStore, type BroadcastState, type NotificationRecord } from '../../storage/notifications';
+import {
+  notificationCountsStore,
+  notificationsStore,
+  type BroadcastState,
+  type NotificationRecord,
+} from '../../storage/notifications';
 import { rateLimitsStore } from '../../storage/rate-limits';
 import type { Caller } from '../auth/tokens';
 import { notifyUsers, pushUnreadCount } from './notify-users';
@@ -27,11 +32,20 @@ import { badgeOf, toDto, unreadCountOf, unreadOf, type Badge } from './views';
 const CURSOR = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export async function listNotifications(caller: Caller, query: NotificationListQuery): Promise<NotificationListResult> {
-  if (query.cursor && !CURSOR.test(query.cursor)) throw new ValidationError(m.cursorInvalid, [{ field: 'cursor', message: m.cursorInvalid }]);
-  const [badge, total] = await Promise.all([badgeOf(caller.userId, caller.role), notificationCountsStore.broadcastTotal()]);
+  if (query.cursor && !CURSOR.test(query.cursor))
+    throw new ValidationError(m.cursorInvalid, [{ field: 'cursor', message: m.cursorInvalid }]);
+  const [badge, total] = await Promise.all([
+    badgeOf(caller.userId, caller.role),
+    notificationCountsStore.broadcastTotal(),
+  ]);
   const want = query.limit + 1;
   const [direct, broadcasts] = await Promise.all([
-    notificationsStore.directPage(caller.userId, { beforeId: query.cursor, limit: want, read: query.isRead, type: query.type }),
+    notificationsStore.directPage(caller.userId, {
+      beforeId: query.cursor,
+      limit: want,
+      read: query.isRead,
+      type: query.type,
+    }),
     badge.broadcastAfter
       ? notificationsStore.broadcastPage({
           afterId: badge.broadcastAfter,
@@ -39,7 +53,10 @@ export async function listNotifications(caller: Caller, query: NotificationListQ
           limit: want,
           type: query.type,
           keep: async (batch) => {
-            const states = await notificationsStore.statesOf(caller.userId, batch.map((b) => b.id));
+            const states = await notificationsStore.statesOf(
+              caller.userId,
+              batch.map((b) => b.id),
+            );
             return batch
               .map((b) => ({ ...b, state: states.get(b.id) }))
               .filter((b) => !b.state?.deletedAt && (query.isRead === undefined || !!b.state?.readAt === query.isRead));
@@ -49,10 +66,16 @@ export async function listNotifications(caller: Caller, query: NotificationListQ
   ]);
   const merged = [
     ...direct.map((r) => toDto(r)),
-    ...(broadcasts as Array<NotificationRecord & { state?: BroadcastState }>).map(({ state, ...r }) => toDto(r, state ?? { id: r.id })),
+    ...(broadcasts as Array<NotificationRecord & { state?: BroadcastState }>).map(({ state, ...r }) =>
+      toDto(r, state ?? { id: r.id }),
+    ),
   ].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const items = merged.slice(0, query.limit);
-  return { items, nextCursor: merged.length > query.limit ? items[items.length - 1].id : null, unreadCount: unreadOf(badge, total) };
+  return {
+    items,
+    nextCursor: merged.length > query.limit ? items[items.length - 1].id : null,
+    unreadCount: unreadOf(badge, total),
+  };
 }
 
 export async function unreadCount(caller: Caller): Promise<UnreadCountResult> {
@@ -60,10 +83,17 @@ export async function unreadCount(caller: Caller): Promise<UnreadCountResult> {
 }
 
 /** The caller's notification of this id: a direct one, or a broadcast they can see and have not deleted. */
-async function findOwn(caller: Caller, id: string): Promise<{ badge: Badge; direct?: NotificationRecord; broadcast?: NotificationRecord; state?: BroadcastState }> {
-  const [badge, found] = await Promise.all([badgeOf(caller.userId, caller.role, undefined, { persist: false }), notificationsStore.find(caller.userId, id)]);
+async function findOwn(
+  caller: Caller,
+  id: string,
+): Promise<{ badge: Badge; direct?: NotificationRecord; broadcast?: NotificationRecord; state?: BroadcastState }> {
+  const [badge, found] = await Promise.all([
+    badgeOf(caller.userId, caller.role, undefined, { persist: false }),
+    notificationsStore.find(caller.userId, id),
+  ]);
   if (found.direct) return { badge, direct: found.direct };
-  if (found.broadcast && badge.broadcastAfter && found.broadcast.id > badge.broadcastAfter && !found.state?.deletedAt) return { badge, broadcast: found.broadcast, state: found.state };
+  if (found.broadcast && badge.broadcastAfter && found.broadcast.id > badge.broadcastAfter && !found.state?.deletedAt)
+    return { badge, broadcast: found.broadcast, state: found.state };
   throw new NotFoundError(m.notFound);
 }
 
@@ -78,7 +108,9 @@ export async function markRead(caller: Caller, id: string): Promise<MarkReadResu
   const at = new Date().toISOString();
   let readAt = own.direct?.readAt ?? own.state?.readAt;
   if (!readAt) {
-    const changed = own.direct ? await notificationsStore.markDirectRead(caller.userId, id, at) : await notificationsStore.markBroadcastRead(caller.userId, id, at);
+    const changed = own.direct
+      ? await notificationsStore.markDirectRead(caller.userId, id, at)
+      : await notificationsStore.markBroadcastRead(caller.userId, id, at);
     if (changed) readAt = at;
     else {
       // Read (or deleted) by another tab in the meantime: answer what is stored now.
@@ -92,7 +124,9 @@ export async function markRead(caller: Caller, id: string): Promise<MarkReadResu
 export async function dismiss(caller: Caller, id: string): Promise<DismissResult> {
   const own = await findOwn(caller, id);
   const at = new Date().toISOString();
-  const dismissedAt = own.direct ? await notificationsStore.dismissDirect(caller.userId, id, at) : await notificationsStore.dismissBroadcast(caller.userId, id, at);
+  const dismissedAt = own.direct
+    ? await notificationsStore.dismissDirect(caller.userId, id, at)
+    : await notificationsStore.dismissBroadcast(caller.userId, id, at);
   if (!dismissedAt) throw new NotFoundError(m.notFound);
   return { id, dismissed_at: dismissedAt };
 }
@@ -105,7 +139,12 @@ export async function markAllRead(caller: Caller): Promise<MarkAllReadResult> {
     badge.broadcastAfter ? notificationsStore.allStates(caller.userId) : Promise.resolve([]),
   ]);
   const done = new Set(states.filter((s) => s.readAt || s.deletedAt).map((s) => s.id));
-  const updated = await notificationsStore.markManyRead(caller.userId, direct, broadcastIds.filter((id) => !done.has(id)), new Date().toISOString());
+  const updated = await notificationsStore.markManyRead(
+    caller.userId,
+    direct,
+    broadcastIds.filter((id) => !done.has(id)),
+    new Date().toISOString(),
+  );
   const count = await countAndPush(caller);
   return { updated, unreadCount: count };
 }
@@ -130,13 +169,22 @@ export async function deleteRead(caller: Caller): Promise<DeleteReadResult> {
   const at = new Date().toISOString();
   const deleted =
     (await notificationsStore.deleteReadDirect(caller.userId, directIds)) +
-    (await notificationsStore.deleteReadBroadcasts(caller.userId, states.filter((s) => s.readAt && !s.deletedAt).map((s) => s.id), at));
+    (await notificationsStore.deleteReadBroadcasts(
+      caller.userId,
+      states.filter((s) => s.readAt && !s.deletedAt).map((s) => s.id),
+      at,
+    ));
   return { deleted };
 }
 
 /** The /notification-test generator: one notification to the caller only, rate-limited per user. */
 export async function sendTestNotification(caller: Caller, body: NotificationTestBody): Promise<NotificationDto> {
-  const { allowed, windowEndsAt } = await rateLimitsStore.take('notificationTest', caller.userId, TEST_NOTIFICATIONS_PER_MINUTE, 60);
+  const { allowed, windowEndsAt } = await rateLimitsStore.take(
+    'notificationTest',
+    caller.userId,
+    TEST_NOTIFICATIONS_PER_MINUTE,
+    60,
+  );
   if (!allowed) throw new ThrottledError(m.testThrottled, Math.max(1, Math.ceil((windowEndsAt - Date.now()) / 1000)));
   const result = await notifyUsers(caller.userId, {
     type: body.type ?? 'info',

@@ -1,11 +1,22 @@
 import { monotonicFactory } from 'ulid';
-import { DURATION_DEFAULT_MS, type NotificationPriority, type NotificationSender, type NotificationType } from '#shared/notification-constants';
+import {
+  DURATION_DEFAULT_MS,
+  type NotificationPriority,
+  type NotificationSender,
+  type NotificationType,
+} from '#shared/notification-constants';
 import type { NotificationAction, NotificationDto } from '#shared/schemas/notifications';
 import { recipientLabels } from '#shared/messages/notification-labels';
 import type { Role } from '#shared/roles';
 import { logger } from '#commons/logger';
 import { pushToUsers, type PushMessage } from '../../adapters/push';
-import { DELIVERIES_PER_TRANSACTION, notificationSendsStore, type NotificationContent, type NotificationRecord, type SendRecord } from '../../storage/notifications';
+import {
+  DELIVERIES_PER_TRANSACTION,
+  notificationSendsStore,
+  type NotificationContent,
+  type NotificationRecord,
+  type SendRecord,
+} from '../../storage/notifications';
 import { usersStore } from '../../storage/users';
 import { toDto, unreadCountsOf } from './views';
 
@@ -60,7 +71,16 @@ export function newSend(input: NotifyInput, recipientId: string, recipientLabel:
     ...(input.actions?.length ? { actions: input.actions } : {}),
     ...(input.metadata ? { metadata: input.metadata } : {}),
   };
-  const send: SendRecord = { ...content, groupId, recipientId, recipientLabel, recipientCount, readCount: 0, status: 'sent', createdAt };
+  const send: SendRecord = {
+    ...content,
+    groupId,
+    recipientId,
+    recipientLabel,
+    recipientCount,
+    readCount: 0,
+    status: 'sent',
+    createdAt,
+  };
   return { content, send, record: { ...content, id: groupId, groupId, recipientId, createdAt } as NotificationRecord };
 }
 
@@ -72,10 +92,21 @@ export function newSend(input: NotifyInput, recipientId: string, recipientLabel:
 export async function notifyUsers(recipients: string | string[], input: NotifyInput): Promise<NotifyResult> {
   const userIds = [...new Set((Array.isArray(recipients) ? recipients : [recipients]).filter(Boolean))];
   if (!userIds.length) return { groupId: '', recipientCount: 0, notification: null, duplicate: false };
-  if (userIds.length > DELIVERIES_PER_TRANSACTION) throw new Error(`notifyUsers takes at most ${DELIVERIES_PER_TRANSACTION} users; use notify()`);
+  if (userIds.length > DELIVERIES_PER_TRANSACTION)
+    throw new Error(`notifyUsers takes at most ${DELIVERIES_PER_TRANSACTION} users; use notify()`);
   const single = userIds.length === 1 ? await usersStore.get(userIds[0]).catch(() => undefined) : undefined;
-  const label = userIds.length > 1 ? recipientLabels.count(userIds.length) : single ? `${single.fullName} (${single.loginId})` : userIds[0];
-  const { content, send, record } = newSend(input, userIds.length === 1 ? userIds[0] : 'multiple', label, userIds.length);
+  const label =
+    userIds.length > 1
+      ? recipientLabels.count(userIds.length)
+      : single
+        ? `${single.fullName} (${single.loginId})`
+        : userIds[0];
+  const { content, send, record } = newSend(
+    input,
+    userIds.length === 1 ? userIds[0] : 'multiple',
+    label,
+    userIds.length,
+  );
   send.recipientIds = userIds;
   const { duplicate } = await notificationSendsStore.createDirectSend(send, content, userIds, input.dedupeKey);
   if (duplicate) return { groupId: '', recipientCount: userIds.length, notification: null, duplicate: true };
@@ -102,14 +133,18 @@ export async function notifyQuietly(recipients: string | string[], input: Notify
 }
 
 /** `new_notification`, then the user's own `unread_count`, for a page of connected users. */
-export const newNotificationMessages = (record: NotificationRecord, broadcast: boolean) => async (users: Array<{ userId: string; role: Role }>) => {
-  const counts = await unreadCountsOf(users);
-  return (userId: string): PushMessage[] => {
-    const count = counts.get(userId);
-    const message: PushMessage = { type: 'new_notification', data: toDto({ ...record, recipientId: broadcast ? 'all' : userId }) };
-    return count === undefined ? [message] : [message, { type: 'unread_count', data: { count } }];
+export const newNotificationMessages =
+  (record: NotificationRecord, broadcast: boolean) => async (users: Array<{ userId: string; role: Role }>) => {
+    const counts = await unreadCountsOf(users);
+    return (userId: string): PushMessage[] => {
+      const count = counts.get(userId);
+      const message: PushMessage = {
+        type: 'new_notification',
+        data: toDto({ ...record, recipientId: broadcast ? 'all' : userId }),
+      };
+      return count === undefined ? [message] : [message, { type: 'unread_count', data: { count } }];
+    };
   };
-};
 
 /** A push failure never fails the send: the notification is stored and the client catches up on its next list. */
 async function pushNew(userIds: string[], record: NotificationRecord): Promise<void> {

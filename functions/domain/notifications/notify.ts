@@ -40,7 +40,12 @@ export async function notify(recipients: Recipients, input: NotifyInput): Promis
   const { content, send, record } = newSend(input, 'multiple', recipientLabels.count(userIds.length), userIds.length);
   send.recipientIds = userIds;
   send.status = 'sending';
-  const { duplicate } = await notificationSendsStore.createDirectSend(send, content, userIds.slice(0, DELIVERIES_PER_TRANSACTION), input.dedupeKey);
+  const { duplicate } = await notificationSendsStore.createDirectSend(
+    send,
+    content,
+    userIds.slice(0, DELIVERIES_PER_TRANSACTION),
+    input.dedupeKey,
+  );
   if (duplicate) return answerDuplicate(input.dedupeKey!);
   await notificationLargeSendsStore.deliver(send, content, userIds.slice(DELIVERIES_PER_TRANSACTION));
   await notificationLargeSendsStore.markSent(send.groupId);
@@ -53,7 +58,12 @@ export async function notify(recipients: Recipients, input: NotifyInput): Promis
 }
 
 async function broadcast(input: NotifyInput): Promise<NotifyResult> {
-  const { content, send, record } = newSend(input, 'all', recipientLabels.all, (await userStatsStore.read()).byRole.user);
+  const { content, send, record } = newSend(
+    input,
+    'all',
+    recipientLabels.all,
+    (await userStatsStore.read()).byRole.user,
+  );
   const { duplicate } = await notificationBroadcastsStore.createBroadcast(send, content, input.dedupeKey);
   if (duplicate) return answerDuplicate(input.dedupeKey!);
   try {
@@ -78,13 +88,29 @@ async function answerDuplicate(dedupeKey: string): Promise<NotifyResult> {
   return {
     groupId: earlier.groupId,
     recipientCount: earlier.recipientCount,
-    notification: toDto({ ...content, id: earlier.groupId, groupId: earlier.groupId, recipientId, createdAt: earlier.createdAt }),
+    notification: toDto({
+      ...content,
+      id: earlier.groupId,
+      groupId: earlier.groupId,
+      recipientId,
+      createdAt: earlier.createdAt,
+    }),
     duplicate: true,
   };
 }
 
 function contentOf(send: SendRecord): NotificationContent {
-  const { groupId, recipientId, recipientLabel, recipientCount, readCount, recipientIds, status, createdAt, ...content } = send;
+  const {
+    groupId,
+    recipientId,
+    recipientLabel,
+    recipientCount,
+    readCount,
+    recipientIds,
+    status,
+    createdAt,
+    ...content
+  } = send;
   void [groupId, recipientId, recipientLabel, recipientCount, readCount, recipientIds, status, createdAt];
   return content;
 }

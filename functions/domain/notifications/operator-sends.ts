@@ -1,4 +1,10 @@
-import type { NotificationHistoryQuery, NotificationSendBody, SendHistoryResult, SendRecord as SendRecordDto, SendResult } from '#shared/schemas/notifications';
+import type {
+  NotificationHistoryQuery,
+  NotificationSendBody,
+  SendHistoryResult,
+  SendRecord as SendRecordDto,
+  SendResult,
+} from '#shared/schemas/notifications';
 import { notificationMessages as m } from '#shared/messages/notifications';
 import { addKstDays, kstDayOf, kstDayStartIso, kstToday } from '#shared/kst';
 import { DomainError, ValidationError } from '#commons/errors';
@@ -18,7 +24,11 @@ export async function sendByOperator(caller: Caller, body: NotificationSendBody)
     const found = await usersStore.getMany(body.recipientId);
     const valid = new Set(found.filter((u) => u.role === 'user' && u.isActive && !u.deletedAt).map((u) => u.id));
     const wrong = body.recipientId.filter((id) => !valid.has(id));
-    if (wrong.length) throw new ValidationError(m.recipientNotUser, wrong.slice(0, 20).map((id) => ({ field: 'recipientId', message: `${m.recipientNotUser} (${id})` })));
+    if (wrong.length)
+      throw new ValidationError(
+        m.recipientNotUser,
+        wrong.slice(0, 20).map((id) => ({ field: 'recipientId', message: `${m.recipientNotUser} (${id})` })),
+      );
   }
   const me = await usersStore.get(caller.actorId ?? caller.userId);
   try {
@@ -30,7 +40,11 @@ export async function sendByOperator(caller: Caller, body: NotificationSendBody)
       auto_close: body.auto_close,
       duration: body.duration,
       // The body's `sender` is ignored: who sent it is the signed-in caller.
-      sender: { kind: caller.role === 'developer' ? 'developer' : 'operator', userId: caller.userId, name: me?.fullName ?? caller.userId },
+      sender: {
+        kind: caller.role === 'developer' ? 'developer' : 'operator',
+        userId: caller.userId,
+        name: me?.fullName ?? caller.userId,
+      },
     });
     return { groupId: result.groupId, recipientCount: result.recipientCount };
   } catch (err) {
@@ -65,7 +79,9 @@ function toDto(s: SendRecord): SendRecordDto {
 /** GET /api/notifications/all: one row per send, newest first; KST days; stats over the filtered sends. */
 export async function sendHistory(_caller: Caller, query: NotificationHistoryQuery): Promise<SendHistoryResult> {
   const fromIso = query.fromDate ? kstDayStartIso(query.fromDate) : '0000';
-  const toIso = query.toDate ? new Date(Date.parse(kstDayStartIso(addKstDays(query.toDate, 1))) - 1).toISOString() : '9999';
+  const toIso = query.toDate
+    ? new Date(Date.parse(kstDayStartIso(addKstDays(query.toDate, 1))) - 1).toISOString()
+    : '9999';
   // A user's own /notification-test sends are not operator history.
   const sends = (await notificationHistoryStore.sendsBetween(fromIso, toIso)).filter(
     (s) => !s.metadata?.test && (!query.sender || s.sender === query.sender) && (!query.type || s.type === query.type),
@@ -73,10 +89,21 @@ export async function sendHistory(_caller: Caller, query: NotificationHistoryQue
   const today = kstToday();
   const totalRecipients = sends.reduce((sum, s) => sum + s.recipientCount, 0);
   const totalRead = sends.reduce((sum, s) => sum + (s.readCount ?? 0), 0);
-  const page = paginate(sends.slice(offsetOf(query.page, query.limit), offsetOf(query.page, query.limit) + query.limit).map(toDto), query.page, query.limit, sends.length);
+  const page = paginate(
+    sends.slice(offsetOf(query.page, query.limit), offsetOf(query.page, query.limit) + query.limit).map(toDto),
+    query.page,
+    query.limit,
+    sends.length,
+  );
   return {
     items: page.items,
     pagination: page.pagination,
-    stats: { totalSent: sends.length, sentToday: sends.filter((s) => kstDayOf(s.createdAt) === today).length, totalRecipients, totalRead, readRate: rateOf(totalRead, totalRecipients) },
+    stats: {
+      totalSent: sends.length,
+      sentToday: sends.filter((s) => kstDayOf(s.createdAt) === today).length,
+      totalRecipients,
+      totalRead,
+      readRate: rateOf(totalRead, totalRecipients),
+    },
   };
 }

@@ -1,7 +1,13 @@
 import { encodeTime } from 'ulid';
 import type { NotificationDto } from '#shared/schemas/notifications';
 import type { Role } from '#shared/roles';
-import { notificationBaseStore, notificationCountsStore, type BroadcastState, type NotificationCounts, type NotificationRecord } from '../../storage/notifications';
+import {
+  notificationBaseStore,
+  notificationCountsStore,
+  type BroadcastState,
+  type NotificationCounts,
+  type NotificationRecord,
+} from '../../storage/notifications';
 import { usersStore } from '../../storage/users';
 
 /** The DTO a user receives (the spec's snake_case), with their own state of a broadcast. */
@@ -47,10 +53,16 @@ export interface Badge {
  * A user's counters with their broadcast base fixed: the first time, the broadcasts sent before the
  * account existed are counted once (one query of the broadcast partition) and stored.
  */
-export async function badgeOf(userId: string, role: Role, known?: NotificationCounts, opts: { persist?: boolean } = {}): Promise<Badge> {
+export async function badgeOf(
+  userId: string,
+  role: Role,
+  known?: NotificationCounts,
+  opts: { persist?: boolean } = {},
+): Promise<Badge> {
   const counts = known ?? (await notificationCountsStore.counts(userId));
   if (!seesBroadcasts(role)) return { counts, broadcastAfter: null };
-  if (counts.broadcastBase !== undefined && counts.broadcastAfter) return { counts, broadcastAfter: counts.broadcastAfter };
+  if (counts.broadcastBase !== undefined && counts.broadcastAfter)
+    return { counts, broadcastAfter: counts.broadcastAfter };
   const user = await usersStore.get(userId);
   const after = broadcastBoundOf(user?.createdAt ?? new Date().toISOString());
   const base = await notificationBaseStore.countBroadcastsBefore(after);
@@ -77,7 +89,10 @@ export async function unreadCountOf(userId: string, role: Role): Promise<number>
  * by loading its badge, and the push path stays free of the one-time count (bundle budget).
  */
 export async function unreadCountsOf(users: Array<{ userId: string; role: Role }>): Promise<Map<string, number>> {
-  const [counts, total] = await Promise.all([notificationCountsStore.countsOfMany(users.map((u) => u.userId)), notificationCountsStore.broadcastTotal()]);
+  const [counts, total] = await Promise.all([
+    notificationCountsStore.countsOfMany(users.map((u) => u.userId)),
+    notificationCountsStore.broadcastTotal(),
+  ]);
   const out = new Map<string, number>();
   for (const u of users) {
     const known = counts.get(u.userId) ?? { unread: 0, broadcastSeen: 0 };

@@ -22,13 +22,22 @@ export function isMarketplaceImage(raw: string): boolean {
   try {
     const url = new URL(raw);
     const host = url.hostname.toLowerCase();
-    return url.protocol === 'https:' && !url.username && !url.password && (host === 'coupangcdn.com' || host.endsWith('.coupangcdn.com'));
+    return (
+      url.protocol === 'https:' &&
+      !url.username &&
+      !url.password &&
+      (host === 'coupangcdn.com' || host.endsWith('.coupangcdn.com'))
+    );
   } catch {
     return false;
   }
 }
 
-export async function recordObservations(worker: WorkerIdentity, observations: unknown[], now = new Date()): Promise<ObservationBatchResult> {
+export async function recordObservations(
+  worker: WorkerIdentity,
+  observations: unknown[],
+  now = new Date(),
+): Promise<ObservationBatchResult> {
   const today = kstToday(now);
   const yesterday = addKstDays(today, -1);
   const rejections: ObservationRejection[] = [];
@@ -38,19 +47,31 @@ export async function recordObservations(worker: WorkerIdentity, observations: u
     const parsed = observationSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      rejections.push({ index, field: issue?.path.join('.') || null, reason: issue?.message ?? rankMessages.observationsRequired });
+      rejections.push({
+        index,
+        field: issue?.path.join('.') || null,
+        reason: issue?.message ?? rankMessages.observationsRequired,
+      });
       return;
     }
     const o = parsed.data;
     const at = new Date(o.observedAt);
-    if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) return void rejections.push({ index, field: 'observedAt', reason: rankMessages.observedAtInFuture });
+    if (at.getTime() > now.getTime() + FUTURE_SLACK_MS)
+      return void rejections.push({ index, field: 'observedAt', reason: rankMessages.observedAtInFuture });
     const day = kstDayOf(at);
-    if (day !== today && day !== yesterday) return void rejections.push({ index, field: 'observedAt', reason: rankMessages.observedAtTooOld });
-    const pair = { keyword: o.keyword, productId: o.productId, itemId: o.itemId ?? null, vendorItemId: o.vendorItemId ?? null };
+    if (day !== today && day !== yesterday)
+      return void rejections.push({ index, field: 'observedAt', reason: rankMessages.observedAtTooOld });
+    const pair = {
+      keyword: o.keyword,
+      productId: o.productId,
+      itemId: o.itemId ?? null,
+      vendorItemId: o.vendorItemId ?? null,
+    };
     const pairId = pairIdOf(pair);
     const observedAt = at.toISOString();
     const key = `${pairId}#${observedAt}`;
-    if (records.has(key)) return void rejections.push({ index, field: 'observedAt', reason: rankMessages.duplicateInBatch });
+    if (records.has(key))
+      return void rejections.push({ index, field: 'observedAt', reason: rankMessages.duplicateInBatch });
     let imageUrl = o.imageUrl ?? null;
     if (imageUrl && !isMarketplaceImage(imageUrl)) {
       notes.push({ index, field: 'imageUrl', reason: rankMessages.imageDropped });

@@ -23,7 +23,12 @@ export const pairIdOf = (p: Pair): string =>
 
 export const pairOfSlot = (s: RankSlotRow): Pair | null =>
   s.keyword?.trim() && s.url_product_id
-    ? { keyword: s.keyword.trim(), productId: s.url_product_id, itemId: s.url_item_id || null, vendorItemId: s.url_vendor_item_id || null }
+    ? {
+        keyword: s.keyword.trim(),
+        productId: s.url_product_id,
+        itemId: s.url_item_id || null,
+        vendorItemId: s.url_vendor_item_id || null,
+      }
     : null;
 
 /**

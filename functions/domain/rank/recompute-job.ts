@@ -37,7 +37,9 @@ const isValid = (o: ObservationRecord) => o.status === 'found' || o.status === '
 
 /** A pair's day from its checks (pure). */
 export function summarizeDay(pairId: string, day: string, observations: ObservationRecord[]): PairDayRecord {
-  const sorted = [...observations].sort((a, b) => (a.observedAt < b.observedAt ? -1 : a.observedAt > b.observedAt ? 1 : 0));
+  const sorted = [...observations].sort((a, b) =>
+    a.observedAt < b.observedAt ? -1 : a.observedAt > b.observedAt ? 1 : 0,
+  );
   const valid = sorted.filter(isValid);
   const latest = valid[valid.length - 1];
   const found = sorted.filter((o) => o.status === 'found' && typeof o.rank === 'number').map((o) => o.rank as number);
@@ -58,7 +60,8 @@ export function summarizeDay(pairId: string, day: string, observations: Observat
   };
 }
 
-const sameSummary = (a: PairDayRecord | undefined, b: PairDayRecord) => !!a && (Object.keys(b) as Array<keyof PairDayRecord>).every((k) => (a[k] ?? null) === (b[k] ?? null));
+const sameSummary = (a: PairDayRecord | undefined, b: PairDayRecord) =>
+  !!a && (Object.keys(b) as Array<keyof PairDayRecord>).every((k) => (a[k] ?? null) === (b[k] ?? null));
 
 /** The day summaries of the pairs (from their checks), written where they changed. */
 async function summarize(pairIds: string[], day: string): Promise<Map<string, PairDayRecord>> {
@@ -74,7 +77,16 @@ async function summarize(pairIds: string[], day: string): Promise<Map<string, Pa
 }
 
 const rankDayOf = (day: string, s: PairDayRecord | undefined, prev: PairDayRecord | undefined): RankDayRecord | null =>
-  s && s.rank !== null ? { date: day, rank: s.rank, min_rank: s.min_rank, avg_rank: s.avg_rank, max_rank: s.max_rank, prev_rank: prev?.rank ?? null } : null;
+  s && s.rank !== null
+    ? {
+        date: day,
+        rank: s.rank,
+        min_rank: s.min_rank,
+        avg_rank: s.avg_rank,
+        max_rank: s.max_rank,
+        prev_rank: prev?.rank ?? null,
+      }
+    : null;
 
 interface SlotPlan {
   changes: RankSlotChanges;
@@ -83,7 +95,10 @@ interface SlotPlan {
 }
 
 /** What the run writes for one slot, or null when it already holds exactly that (pure). */
-export function planSlot(slot: RankSlotRow, input: { today: string; todays?: PairDayRecord; yesterdays?: PairDayRecord; suspect: boolean; at: string }): SlotPlan | null {
+export function planSlot(
+  slot: RankSlotRow,
+  input: { today: string; todays?: PairDayRecord; yesterdays?: PairDayRecord; suspect: boolean; at: string },
+): SlotPlan | null {
   const { todays, yesterdays } = input;
   // The latest valid check: today's, else yesterday's final one (a check that came in late), else what the slot has.
   const rank = todays?.rank ?? yesterdays?.rank ?? slot.rank ?? null;
@@ -92,9 +107,19 @@ export function planSlot(slot: RankSlotRow, input: { today: string; todays?: Pai
   const productName = slot.product_name || todays?.productName || null;
   const thumbnail = slot.thumbnail || todays?.imageUrl || null;
   const rankDay = rankDayOf(input.today, todays, yesterdays);
-  const sig = createHash('sha256').update(JSON.stringify([rank, yesterdayRank, firstRank, productName, thumbnail, rankDay])).digest('base64url').slice(0, 22);
+  const sig = createHash('sha256')
+    .update(JSON.stringify([rank, yesterdayRank, firstRank, productName, thumbnail, rankDay]))
+    .digest('base64url')
+    .slice(0, 22);
   if (sig === slot.rank_sig) return null;
-  const changes: RankSlotChanges = { rank, yesterday_rank: yesterdayRank, first_rank: firstRank, product_name: productName, thumbnail, rank_sig: sig };
+  const changes: RankSlotChanges = {
+    rank,
+    yesterday_rank: yesterdayRank,
+    first_rank: firstRank,
+    product_name: productName,
+    thumbnail,
+    rank_sig: sig,
+  };
   const alert = input.suspect ? null : alertFor(slot.rank_alert, slot.rank ?? null, rank, input.at);
   if (alert) {
     changes.rank_alert_last = alert;
@@ -132,7 +157,10 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
   const closing = !state.closedDay || state.closedDay < yesterday;
   const closeYesterday = async (): Promise<Map<string, PairDayRecord>> => {
     if (!closing) return rankObservationsStore.pairDays(pairIds, yesterday);
-    const [finals, before] = await Promise.all([summarize(pairIds, yesterday), rankObservationsStore.pairDays(pairIds, addKstDays(yesterday, -1))]);
+    const [finals, before] = await Promise.all([
+      summarize(pairIds, yesterday),
+      rankObservationsStore.pairDays(pairIds, addKstDays(yesterday, -1)),
+    ]);
     const days: Array<{ slotId: string; day: RankDayRecord }> = [];
     for (const [pairId, group] of groups) {
       const day = rankDayOf(yesterday, finals.get(pairId), before.get(pairId));
@@ -158,7 +186,13 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
   const planned: Array<{ slot: RankSlotRow; pairId: string; plan: SlotPlan }> = [];
   for (const [pairId, group] of groups) {
     for (const slot of group.slots) {
-      const plan = planSlot(slot, { today, todays: todays.get(pairId), yesterdays: yesterdays.get(pairId), suspect, at });
+      const plan = planSlot(slot, {
+        today,
+        todays: todays.get(pairId),
+        yesterdays: yesterdays.get(pairId),
+        suspect,
+        at,
+      });
       if (plan) planned.push({ slot, pairId, plan });
     }
   }
@@ -197,7 +231,14 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
       if (!isConditionFailure(err)) throw err;
       // Someone changed one of these slots meanwhile: each is read again and written on its own.
       for (const p of batch) {
-        const done = await writeOneAgain(p.slot.id, { pairId: p.pairId, today, todays: todays.get(p.pairId), yesterdays: yesterdays.get(p.pairId), suspect, at }).catch((error: unknown) => {
+        const done = await writeOneAgain(p.slot.id, {
+          pairId: p.pairId,
+          today,
+          todays: todays.get(p.pairId),
+          yesterdays: yesterdays.get(p.pairId),
+          suspect,
+          at,
+        }).catch((error: unknown) => {
           logger.error('rank not written', { slotId: p.slot.id, error: error as Error });
           return 'failed' as const;
         });
@@ -229,7 +270,10 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
   return summary;
 }
 
-async function writeOneAgain(slotId: string, input: Parameters<typeof planSlot>[1] & { pairId: string }): Promise<SlotPlan | null | 'failed'> {
+async function writeOneAgain(
+  slotId: string,
+  input: Parameters<typeof planSlot>[1] & { pairId: string },
+): Promise<SlotPlan | null | 'failed'> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const slot = (await slotsStore.get(slotId)) as unknown as RankSlotRow | undefined;
     // Gone, or its keyword/product changed meanwhile: this run's figures are not its own any more.
@@ -238,7 +282,13 @@ async function writeOneAgain(slotId: string, input: Parameters<typeof planSlot>[
     const plan = planSlot(slot, input);
     if (!plan) return null;
     try {
-      await retrying(() => transact([rankSlotsStore.rankUpdate(slot, plan.changes), slotCountersStore.userUpdate(slot.userId, {}), slotCountersStore.globalUpdate({})]));
+      await retrying(() =>
+        transact([
+          rankSlotsStore.rankUpdate(slot, plan.changes),
+          slotCountersStore.userUpdate(slot.userId, {}),
+          slotCountersStore.globalUpdate({}),
+        ]),
+      );
       return plan;
     } catch (err) {
       if (!isConditionFailure(err)) throw err;

@@ -19,13 +19,19 @@ async function trackedPairs(today: string) {
   const { listVersion } = await slotCountersStore.global({ consistent: true });
   if (cached && cached.day === today && cached.version === listVersion) return cached.pairs;
   const groups = groupByPair(await trackedSlots(today));
-  const pairs = [...groups.entries()].map(([id, g]) => ({ id, pair: g.pair, slots: g.slots.length })).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const pairs = [...groups.entries()]
+    .map(([id, g]) => ({ id, pair: g.pair, slots: g.slots.length }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
   cached = { day: today, version: listVersion, pairs };
   return pairs;
 }
 
-export async function workList(query: { limit: number; cursor?: string }, today = kstToday()): Promise<{ day: string; items: WorkItem[]; nextCursor: string | null; remaining: number }> {
-  if (query.cursor !== undefined && !/^[0-9a-f]{32}$/.test(query.cursor)) throw new ValidationError(rankMessages.cursorInvalid);
+export async function workList(
+  query: { limit: number; cursor?: string },
+  today = kstToday(),
+): Promise<{ day: string; items: WorkItem[]; nextCursor: string | null; remaining: number }> {
+  if (query.cursor !== undefined && !/^[0-9a-f]{32}$/.test(query.cursor))
+    throw new ValidationError(rankMessages.cursorInvalid);
   const [pairs, checked] = await Promise.all([trackedPairs(today), rankObservationsStore.checkedPairIds(today)]);
   const open = pairs.filter((p) => !checked.has(p.id) && (query.cursor === undefined || p.id > query.cursor));
   const page = open.slice(0, query.limit);

@@ -65,6 +65,5 @@ export async function revokeWorkerKey(caller: Caller, keyId: string): Promise<Wo
   const at = new Date().toISOString();
   const revoked = await rankWorkerKeysStore.revoke(record.keyHash, at, caller.actorId ?? caller.userId);
   forgetKey(record.keyHash);
-  return view(revoked ? { ...record, revokedAt: at } : (await rankWorkerKeysStore.byHash(record.keyHash)) ?? record);
+  return view(revoked ? { ...record, revokedAt: at } : ((await rankWorkerKeysStore.byHash(record.keyHash)) ?? record));
 }
-

@@ -1,7 +1,13 @@
 import { isStaff } from '#shared/roles';
 import { kstToday } from '#shared/kst';
 import { rankingMessages } from '#shared/messages/ranking';
-import { RANKING_SIZE, type AdvertiserRankingDto, type AdvertiserRankingItem, type KeywordRankingDto, type KeywordRankingItem } from '#shared/schemas/ranking';
+import {
+  RANKING_SIZE,
+  type AdvertiserRankingDto,
+  type AdvertiserRankingItem,
+  type KeywordRankingDto,
+  type KeywordRankingItem,
+} from '#shared/schemas/ranking';
 import { deriveDisplayStatus, rankDisplay } from '#shared/slot-status';
 import { ConflictError } from '#commons/errors';
 import { slotsStore, type SlotRankRow } from '../../storage/slots';
@@ -41,7 +47,8 @@ interface Computed {
   names: Map<string, string>;
 }
 
-const realRank = (rank: number | null | undefined): number | null => (rankDisplay(rank).kind === 'rank' ? (rank as number) : null);
+const realRank = (rank: number | null | undefined): number | null =>
+  rankDisplay(rank).kind === 'rank' ? (rank as number) : null;
 
 let cached: Computed | undefined;
 let computing: Promise<Computed> | undefined;
@@ -60,14 +67,21 @@ async function compute(): Promise<Computed> {
     if (rank === null || row.is_test || deriveDisplayStatus(row, today) !== 'active') continue;
     const first = realRank(row.first_rank);
     const yesterday = realRank(row.yesterday_rank);
-    ranked.push({ ...row, rank, improvement: first === null ? null : first - rank, change: yesterday === null ? null : yesterday - rank });
+    ranked.push({
+      ...row,
+      rank,
+      improvement: first === null ? null : first - rank,
+      change: yesterday === null ? null : yesterday - rank,
+    });
   }
   const tie = (a: RankedSlot, b: RankedSlot) => a.slot_number - b.slot_number || a.id.localeCompare(b.id);
   const improved = ranked
     .filter((s) => s.improvement !== null && s.improvement > 0)
     .sort((a, b) => b.improvement! - a.improvement! || a.rank - b.rank || tie(a, b))
     .slice(0, RANKING_SIZE);
-  const best = [...ranked].sort((a, b) => a.rank - b.rank || (b.improvement ?? 0) - (a.improvement ?? 0) || tie(a, b)).slice(0, RANKING_SIZE);
+  const best = [...ranked]
+    .sort((a, b) => a.rank - b.rank || (b.improvement ?? 0) - (a.improvement ?? 0) || tie(a, b))
+    .slice(0, RANKING_SIZE);
 
   const byUser = new Map<string, { userLogin: string; ranks: number[] }>();
   for (const s of ranked) {
@@ -83,7 +97,13 @@ async function compute(): Promise<Computed> {
       averageRank: Math.round((e.ranks.reduce((n, r) => n + r, 0) / e.ranks.length) * 10) / 10,
       bestRank: Math.min(...e.ranks),
     }))
-    .sort((a, b) => a.averageRank - b.averageRank || b.rankedSlots - a.rankedSlots || a.bestRank - b.bestRank || a.userId.localeCompare(b.userId))
+    .sort(
+      (a, b) =>
+        a.averageRank - b.averageRank ||
+        b.rankedSlots - a.rankedSlots ||
+        a.bestRank - b.bestRank ||
+        a.userId.localeCompare(b.userId),
+    )
     .slice(0, RANKING_SIZE);
 
   // Names only of those listed (at most 3 × RANKING_SIZE owners), not of every advertiser.

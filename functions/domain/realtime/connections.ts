@@ -9,7 +9,11 @@ import { verifyAccessToken } from '../auth/tokens';
  */
 export type ConnectOutcome = 'connected' | 'origin not allowed' | 'token required' | 'invalid token';
 
-export async function openConnection(input: { connectionId: string; origin: string; token: string | undefined }): Promise<ConnectOutcome> {
+export async function openConnection(input: {
+  connectionId: string;
+  origin: string;
+  token: string | undefined;
+}): Promise<ConnectOutcome> {
   const allowed = config().allowedOrigins;
   if (allowed.length && !allowed.includes(input.origin)) return 'origin not allowed';
   if (!input.token) return 'token required';

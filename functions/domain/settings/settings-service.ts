@@ -38,7 +38,8 @@ export async function getSettingsByCategory() {
 }
 
 export async function getCategory(category: string) {
-  if (!(settingCategories as readonly string[]).includes(category)) throw new NotFoundError(commonMessages.settingsCategoryNotFound);
+  if (!(settingCategories as readonly string[]).includes(category))
+    throw new NotFoundError(commonMessages.settingsCategoryNotFound);
   return groupByCategory(await getSettings())[category as SettingCategory];
 }
 

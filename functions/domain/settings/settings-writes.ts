@@ -1,6 +1,11 @@
 import { ulid } from 'ulid';
 import { isSettingKey, mergeSettings, settingDefinitions, type SettingKey, type Settings } from '#shared/settings';
-import { checkSettingsTogether, checkSettingValue, type SettingChange, type SettingHistoryQuery } from '#shared/schemas/settings';
+import {
+  checkSettingsTogether,
+  checkSettingValue,
+  type SettingChange,
+  type SettingHistoryQuery,
+} from '#shared/schemas/settings';
 import { settingsMessages } from '#shared/messages/settings';
 import { isStaff, type Role } from '#shared/roles';
 import { settingsStore } from '../../storage/settings';
@@ -52,7 +57,11 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
  * Checks every entry, then writes the ones whose value changes with one history entry each, all in
  * one transaction: a bad entry anywhere means nothing is written. Returns what changed.
  */
-async function applySettings(caller: Actor, entries: SettingInput[], revertOf: string | null = null): Promise<SettingChange[]> {
+async function applySettings(
+  caller: Actor,
+  entries: SettingInput[],
+  revertOf: string | null = null,
+): Promise<SettingChange[]> {
   const issues: Array<{ key: string; message: string }> = [];
   const values = new Map<SettingKey, Settings[SettingKey]>();
   for (const entry of entries) {
@@ -96,7 +105,14 @@ async function applySettings(caller: Actor, entries: SettingInput[], revertOf: s
   }));
   // Each setting and its history entry, all in one transaction: all or nothing.
   const items = changes.flatMap((c) => [
-    settingsStore.guardedPutItem({ key: c.key, category: c.category, value: c.newValue, storedBefore: stored[c.key], updatedBy: c.changedBy.id, updatedAt: changedAt }),
+    settingsStore.guardedPutItem({
+      key: c.key,
+      category: c.category,
+      value: c.newValue,
+      storedBefore: stored[c.key],
+      updatedBy: c.changedBy.id,
+      updatedAt: changedAt,
+    }),
     settingChangesStore.putItem(c),
   ]);
   try {

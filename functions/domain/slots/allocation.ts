@@ -5,7 +5,11 @@ import { addKstDays, kstDayStartIso, kstToday } from '#shared/kst';
 import { allocationMessages } from '#shared/messages/slot-allocations';
 import { cashMessages } from '#shared/messages/cash';
 import { userMessages } from '#shared/messages/users';
-import type { AllocateSlotsResult, AllocationHistoryPage, AllocationHistoryRow } from '#shared/schemas/slot-allocations';
+import type {
+  AllocateSlotsResult,
+  AllocationHistoryPage,
+  AllocationHistoryRow,
+} from '#shared/schemas/slot-allocations';
 import { TEST_SLOT_DAYS } from '#shared/schemas/slot-allocations';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ConflictError, NotFoundError, ValidationError } from '#commons/errors';
@@ -48,13 +52,20 @@ const emptyFields = { customFields: {}, keyword: '', url: '', mid: '', productId
  * nightly sweep deletes. The id derives from the operator and the Idempotency-Key, so a retry
  * replays the first answer instead of issuing twice.
  */
-export async function allocateSlots(userId: string, input: AllocateInput, ctx: ChangeContext): Promise<AllocateSlotsResult> {
+export async function allocateSlots(
+  userId: string,
+  input: AllocateInput,
+  ctx: ChangeContext,
+): Promise<AllocateSlotsResult> {
   assertStaff(ctx.caller);
   const settings = await getSettings();
   if (settings.slotOperationMode !== 'pre-allocation') throw new ConflictError(allocationMessages.onlyPreAllocation);
   const [owner, operator] = await Promise.all([usersStore.get(userId), usersStore.get(ctx.caller.userId)]);
   if (!owner) throw new NotFoundError(userMessages.userNotFound);
-  if (owner.role !== 'user') throw new ValidationError(allocationMessages.onlyUsers, [{ field: 'userId', message: allocationMessages.onlyUsers }]);
+  if (owner.role !== 'user')
+    throw new ValidationError(allocationMessages.onlyUsers, [
+      { field: 'userId', message: allocationMessages.onlyUsers },
+    ]);
 
   // A test slot runs 3 days from its start and is free (spec §5).
   const isTest = !!input.isTest;
@@ -63,7 +74,17 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
   const amount = isTest ? 0 : (input.amount ?? 0);
   const workCount = input.workCount ?? 0;
   const n = input.slotCount;
-  const terms = { userId: owner.id, n, startDate, endDate, amount, workCount, isTest, description: input.description ?? '', memo: input.memo ?? '' };
+  const terms = {
+    userId: owner.id,
+    n,
+    startDate,
+    endDate,
+    amount,
+    workCount,
+    isTest,
+    description: input.description ?? '',
+    memo: input.memo ?? '',
+  };
   const termsHash = digest(terms);
 
   const allocationId = allocationIdFor(ctx.caller.userId, ctx.idempotencyKey ?? ulid());
@@ -74,7 +95,18 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
   const now = new Date().toISOString();
   const seqStart = await slotCountersStore.reserveNumbers(owner.id, n);
   const slots = Array.from({ length: n }, (_, i) => ({
-    ...newSlotRecord({ id: bulkSlotId(allocationId, attempt, i), owner, status: 'empty', slotNumber: seqStart + i, fields: emptyFields, price: 0, startDate, endDate, now, bulk: { bulkId: allocationId, attempt, index: i } }),
+    ...newSlotRecord({
+      id: bulkSlotId(allocationId, attempt, i),
+      owner,
+      status: 'empty',
+      slotNumber: seqStart + i,
+      fields: emptyFields,
+      price: 0,
+      startDate,
+      endDate,
+      now,
+      bulk: { bulkId: allocationId, attempt, index: i },
+    }),
     pre_allocation_start_date: startDate,
     pre_allocation_end_date: endDate,
     is_test: isTest,
@@ -83,7 +115,13 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
     workCount,
     description: input.description || null,
   }));
-  const result: AllocateSlotsResult = { message: allocationMessages.issued, allocationId, slotIds: slots.map((s) => s.id), startDate, endDate };
+  const result: AllocateSlotsResult = {
+    message: allocationMessages.issued,
+    allocationId,
+    slotIds: slots.map((s) => s.id),
+    startDate,
+    endDate,
+  };
   const record: AllocationRecord = {
     id: allocationId,
     userId: owner.id,
@@ -93,7 +131,11 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
     operator_name: operator?.fullName ?? ctx.caller.userId,
     slot_count: n,
     reason: input.description || null,
-    memo: input.memo || (isTest ? allocationMessages.testMemo(startDate, endDate) : allocationMessages.memo(startDate, endDate, workCount, amount)),
+    memo:
+      input.memo ||
+      (isTest
+        ? allocationMessages.testMemo(startDate, endDate)
+        : allocationMessages.memo(startDate, endDate, workCount, amount)),
     amount,
     workCount,
     startDate,
@@ -113,7 +155,16 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
     await transact([
       slotCountersStore.userUpdate(owner.id, deltas),
       slotCountersStore.globalUpdate(deltas),
-      slotBulksStore.put({ bulkId: allocationId, attempt, userId: owner.id, count: n, seqStart, rowsHash: termsHash, result: { ...result, slotIds: [] }, createdAt: now }),
+      slotBulksStore.put({
+        bulkId: allocationId,
+        attempt,
+        userId: owner.id,
+        count: n,
+        seqStart,
+        rowsHash: termsHash,
+        result: { ...result, slotIds: [] },
+        createdAt: now,
+      }),
       slotAllocationsStore.put(record),
     ]);
     return undefined;
@@ -124,7 +175,17 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
   const log = await logWriter(ctx);
   const at = new Date().toISOString();
   await slotLogsStore
-    .putMany(slots.map((s) => log(s.id, at, { change_type: 'status_change', field_key: 'status', old_value: null, new_value: 'empty', description: allocationMessages.issuedLog(input.description ?? '', startDate, endDate) })))
+    .putMany(
+      slots.map((s) =>
+        log(s.id, at, {
+          change_type: 'status_change',
+          field_key: 'status',
+          old_value: null,
+          new_value: 'empty',
+          description: allocationMessages.issuedLog(input.description ?? '', startDate, endDate),
+        }),
+      ),
+    )
     .catch((error: unknown) => logger.warn('issued slots not logged', { allocationId, error: error as Error }));
   return notifyAllocated(owner.id, result, n);
 }
@@ -133,7 +194,11 @@ export async function allocateSlots(userId: string, input: AllocateInput, ctx: C
  * After the commit, best-effort: the user hears of the issuance once (the allocation id is the
  * dedupe key, so a replayed request finishes a notice a crash left unsent and never sends twice).
  */
-async function notifyAllocated(userId: string, result: AllocateSlotsResult, count: number): Promise<AllocateSlotsResult> {
+async function notifyAllocated(
+  userId: string,
+  result: AllocateSlotsResult,
+  count: number,
+): Promise<AllocateSlotsResult> {
   await notifyQuietly(userId, {
     type: 'success',
     title: slotsAllocatedText.title,
@@ -158,7 +223,8 @@ function replay(record: BulkRecord, termsHash: string): AllocateSlotsResult {
 const byCreated = (a: AllocationHistoryRow, b: AllocationHistoryRow) => a.created_at.localeCompare(b.created_at);
 const sorters: Record<HistoryQuery['sortBy'], (a: AllocationHistoryRow, b: AllocationHistoryRow) => number> = {
   created_at: byCreated,
-  user_name: (a, b) => (a.current_user_name ?? a.user_name).localeCompare(b.current_user_name ?? b.user_name, 'ko') || byCreated(a, b),
+  user_name: (a, b) =>
+    (a.current_user_name ?? a.user_name).localeCompare(b.current_user_name ?? b.user_name, 'ko') || byCreated(a, b),
   slot_count: (a, b) => a.slot_count - b.slot_count || byCreated(a, b),
 };
 
@@ -192,7 +258,10 @@ function toRow(r: AllocationRecord, current?: { fullName: string; loginId: strin
  */
 export async function listAllocationHistory(caller: Caller, query: HistoryQuery): Promise<AllocationHistoryPage> {
   assertStaff(caller);
-  const records = await slotAllocationsStore.list({ from: query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined, userId: query.userId || undefined });
+  const records = await slotAllocationsStore.list({
+    from: query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined,
+    userId: query.userId || undefined,
+  });
   const filtered = query.operatorId ? records.filter((r) => r.operatorId === query.operatorId) : records;
   const owners = await ownersOf(filtered.map((r) => r.userId));
   const rows = filtered.map((r) => toRow(r, owners.get(r.userId)));
@@ -204,7 +273,11 @@ export async function listAllocationHistory(caller: Caller, query: HistoryQuery)
 }
 
 /** PATCH /slots/allocation-history/{id}/payment: the paid flag, either way (setting it again is harmless). */
-export async function setAllocationPayment(id: string, payment: boolean, caller: Caller): Promise<AllocationHistoryRow> {
+export async function setAllocationPayment(
+  id: string,
+  payment: boolean,
+  caller: Caller,
+): Promise<AllocationHistoryRow> {
   assertStaff(caller);
   const updated = await slotAllocationsStore.setPayment(id, payment, caller.userId, new Date().toISOString());
   if (!updated) throw new NotFoundError(allocationMessages.allocationNotFound);
@@ -214,7 +287,11 @@ export async function setAllocationPayment(id: string, payment: boolean, caller:
 
 /** The slots of one issuance: the issued ones (from its commit record) and the extensions made from them. */
 export async function allocationSlotRecords(id: string) {
-  const [record, bulk, extensionIds] = await Promise.all([slotAllocationsStore.get(id), slotBulksStore.get(id), slotAllocationsStore.extensionIds(id)]);
+  const [record, bulk, extensionIds] = await Promise.all([
+    slotAllocationsStore.get(id),
+    slotBulksStore.get(id),
+    slotAllocationsStore.extensionIds(id),
+  ]);
   if (!record || !bulk) throw new NotFoundError(allocationMessages.allocationNotFound);
   const issued = Array.from({ length: bulk.count }, (_, i) => bulkSlotId(bulk.bulkId, bulk.attempt, i));
   const slots = await visibleSlots(await slotsStore.getMany([...issued, ...extensionIds]));

@@ -35,20 +35,42 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
     if (!input.approved && s.status === 'rejected') return s;
     if (s.status !== 'pending') throw new ConflictError(slotStatusMessages.approveOnlyPending);
     const now = new Date().toISOString();
-    const move = (to: SlotStatus) => [slotCountersStore.userUpdate(s.userId, statusMove('pending', to)), slotCountersStore.globalUpdate(statusMove('pending', to))];
+    const move = (to: SlotStatus) => [
+      slotCountersStore.userUpdate(s.userId, statusMove('pending', to)),
+      slotCountersStore.globalUpdate(statusMove('pending', to)),
+    ];
 
     if (input.approved) {
       const price = input.approvedPrice ?? (settings.useCashSystem && s.price > 0 ? s.price : undefined);
-      if (!price || price <= 0) throw new ValidationError(slotMessages.invalidPrice, [{ field: 'approvedPrice', message: slotMessages.invalidPrice }]);
+      if (!price || price <= 0)
+        throw new ValidationError(slotMessages.invalidPrice, [
+          { field: 'approvedPrice', message: slotMessages.invalidPrice },
+        ]);
       const today = kstToday();
       const startDate = today;
       const endDate = addKstDays(today, settings.slotDurationDays - 1);
       // The calendar status of its dates (active: it starts today), as every dated write stores.
       const status = calendarStatus({ status: 'active', startDate, endDate }, today);
-      const changes = { status, approved_price: price, approvedAt: now, approvedBy: ctx.caller.userId, startDate, endDate, updatedAt: now };
+      const changes = {
+        status,
+        approved_price: price,
+        approvedAt: now,
+        approvedBy: ctx.caller.userId,
+        startDate,
+        endDate,
+        updatedAt: now,
+      };
       await transact([
         slotsStore.update(s, changes),
-        slotLogsStore.put(log(s.id, now, { change_type: 'approve', field_key: 'status', old_value: 'pending', new_value: status, description: slotLogTexts.approved(price, startDate, endDate) })),
+        slotLogsStore.put(
+          log(s.id, now, {
+            change_type: 'approve',
+            field_key: 'status',
+            old_value: 'pending',
+            new_value: status,
+            description: slotLogTexts.approved(price, startDate, endDate),
+          }),
+        ),
         ...move(status),
       ]);
       return { ...s, ...changes, version: s.version + 1 };
@@ -64,7 +86,15 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
       idempotencyKey: `reject#${s.id}`,
       with: [
         slotsStore.update(s, changes),
-        slotLogsStore.put(log(s.id, now, { change_type: 'reject', field_key: 'status', old_value: 'pending', new_value: 'rejected', description: slotLogTexts.rejected(displayStatusLabels.rejected, reason) })),
+        slotLogsStore.put(
+          log(s.id, now, {
+            change_type: 'reject',
+            field_key: 'status',
+            old_value: 'pending',
+            new_value: 'rejected',
+            description: slotLogTexts.rejected(displayStatusLabels.rejected, reason),
+          }),
+        ),
         ...move('rejected'),
       ],
     });

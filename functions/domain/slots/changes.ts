@@ -2,10 +2,30 @@ import { addKstDays, kstToday } from '#shared/kst';
 import { parseCoupangUrl } from '#shared/coupang-url';
 import { systemFieldKeys } from '#shared/field-configs';
 import { slotMessages, slotFieldMessages, slotStatusMessages } from '#shared/messages/slots';
-import { type FillSlotInput, type SlotDto, type SlotStatusChangeInput, type UpdateSlotFieldsInput, type UserBulkUpdateInput } from '#shared/schemas/slots';
-import { KEYWORD_FIELD, URL_FIELD, collectFieldInput, splitKeywords, validateSlotFields, type RawFieldValues, type SlotFieldValues } from '#shared/slot-fields';
+import {
+  type FillSlotInput,
+  type SlotDto,
+  type SlotStatusChangeInput,
+  type UpdateSlotFieldsInput,
+  type UserBulkUpdateInput,
+} from '#shared/schemas/slots';
+import {
+  KEYWORD_FIELD,
+  URL_FIELD,
+  collectFieldInput,
+  splitKeywords,
+  validateSlotFields,
+  type RawFieldValues,
+  type SlotFieldValues,
+} from '#shared/slot-fields';
 import { MAX_KEYWORDS } from '#shared/slot-constants';
-import { calendarStatus, decideStatusChange, displayStatusLabels, isSelectableForBulk, slotActions } from '#shared/slot-status';
+import {
+  calendarStatus,
+  decideStatusChange,
+  displayStatusLabels,
+  isSelectableForBulk,
+  slotActions,
+} from '#shared/slot-status';
 import { isStaff } from '#shared/roles';
 import { fieldConfigsStore } from '../../storage/field-configs';
 import { slotsStore, type SlotRecord } from '../../storage/slots';
@@ -34,7 +54,8 @@ type Log = Awaited<ReturnType<typeof logWriter>>;
 const systemKeys = new Set<string>(systemFieldKeys);
 
 function mergeCounters(into: CounterDeltas, add: CounterDeltas) {
-  for (const [k, v] of Object.entries(add)) into[k as keyof CounterDeltas] = (into[k as keyof CounterDeltas] ?? 0) + (v ?? 0);
+  for (const [k, v] of Object.entries(add))
+    into[k as keyof CounterDeltas] = (into[k as keyof CounterDeltas] ?? 0) + (v ?? 0);
 }
 
 /**
@@ -50,7 +71,8 @@ async function answer(slot: SlotRecord): Promise<SlotDto> {
   return toSlotDto(slot, owners.get(slot.userId), kstToday());
 }
 
-const userFields = (custom: Record<string, string>): RawFieldValues => Object.fromEntries(Object.entries(custom).filter(([k]) => !systemKeys.has(k)));
+const userFields = (custom: Record<string, string>): RawFieldValues =>
+  Object.fromEntries(Object.entries(custom).filter(([k]) => !systemKeys.has(k)));
 
 interface Plan {
   changes: Partial<SlotRecord>;
@@ -74,7 +96,16 @@ async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, n
     if (systemKeys.has(key)) continue;
     const before = slot.customFields[key] ?? '';
     const after = values.customFields[key] ?? '';
-    if (before !== after) logs.push(log(slot.id, now, { change_type: changeType, field_key: key, old_value: before, new_value: after, description: filling ? slotLogTexts.filled : slotLogTexts.fieldUpdated }));
+    if (before !== after)
+      logs.push(
+        log(slot.id, now, {
+          change_type: changeType,
+          field_key: key,
+          old_value: before,
+          new_value: after,
+          description: filling ? slotLogTexts.filled : slotLogTexts.fieldUpdated,
+        }),
+      );
   }
   const changes: Partial<SlotRecord> = {};
   const plan: Plan = { changes, logs, counters: {}, rankReset: false };
@@ -86,26 +117,49 @@ async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, n
   if (targetChanged && !filling) {
     plan.rankReset = true;
     Object.assign(changes, { rank: null, yesterday_rank: null, first_rank: null, product_name: null, thumbnail: null });
-    if (hadRank) logs.push(log(slot.id, now, { change_type: 'field_update', field_key: 'rank', old_value: slot.rank, new_value: null, description: slotLogTexts.rankResetByChange }));
+    if (hadRank)
+      logs.push(
+        log(slot.id, now, {
+          change_type: 'field_update',
+          field_key: 'rank',
+          old_value: slot.rank,
+          new_value: null,
+          description: slotLogTexts.rankResetByChange,
+        }),
+      );
   }
   if (filling && values.keyword && values.url) {
     // A filled pre-allocated slot runs: on its issued dates, or from today for the configured days.
     const settings = await getSettings();
     const today = kstToday();
     const startDate = slot.startDate ?? slot.pre_allocation_start_date ?? today;
-    const endDate = slot.endDate ?? slot.pre_allocation_end_date ?? addKstDays(startDate, settings.slotDurationDays - 1);
+    const endDate =
+      slot.endDate ?? slot.pre_allocation_end_date ?? addKstDays(startDate, settings.slotDurationDays - 1);
     // Stored as the list shows it, so the status cards (counters) agree with the rows.
     const next = calendarStatus({ status: 'active', startDate, endDate }, today);
     Object.assign(changes, { status: next, startDate, endDate });
     plan.counters = statusMove('empty', next);
-    logs.push(log(slot.id, now, { change_type: 'status_change', field_key: 'status', old_value: 'empty', new_value: next, description: slotLogTexts.statusMoved(displayStatusLabels.empty, displayStatusLabels[next]) }));
+    logs.push(
+      log(slot.id, now, {
+        change_type: 'status_change',
+        field_key: 'status',
+        old_value: 'empty',
+        new_value: next,
+        description: slotLogTexts.statusMoved(displayStatusLabels.empty, displayStatusLabels[next]),
+      }),
+    );
   }
   return plan;
 }
 
 async function commitPlan(slot: SlotRecord, plan: Plan, extra: TransactItem[] = []): Promise<SlotRecord> {
   if (!plan.logs.length) return slot;
-  await transact([slotsStore.update(slot, plan.changes), ...plan.logs.map((l) => slotLogsStore.put(l)), ...countersItems(slot.userId, plan.counters), ...extra]);
+  await transact([
+    slotsStore.update(slot, plan.changes),
+    ...plan.logs.map((l) => slotLogsStore.put(l)),
+    ...countersItems(slot.userId, plan.counters),
+    ...extra,
+  ]);
   if (plan.rankReset) await dropRankDays(slot.id);
   return { ...slot, ...plan.changes, version: slot.version + 1 };
 }
@@ -126,13 +180,17 @@ async function dropRankDays(slotId: string) {
  */
 export async function changeStatus(slotId: string, input: SlotStatusChangeInput, ctx: ChangeContext): Promise<SlotDto> {
   // Refunds (staff only, with money) have their own module.
-  if (input.status === 'refunded') return refundSlot(slotId, { refundReason: input.refundReason ?? '', fullRefund: input.fullRefund }, ctx);
+  if (input.status === 'refunded')
+    return refundSlot(slotId, { refundReason: input.refundReason ?? '', fullRefund: input.fullRefund }, ctx);
   const status = input.status;
   const log = await logWriter(ctx);
   return retrying(async () => {
     const slot = await loadSlot(ctx.caller, slotId);
     const decision = decideStatusChange(slot, status, actorOf(ctx.caller), kstToday());
-    if (!decision.ok) throw decision.reason === 'forbidden' ? new ForbiddenError(decision.message) : new ConflictError(decision.message);
+    if (!decision.ok)
+      throw decision.reason === 'forbidden'
+        ? new ForbiddenError(decision.message)
+        : new ConflictError(decision.message);
     const now = new Date().toISOString();
     const restoring = slot.status === 'deleted';
     const line = log(slot.id, now, {
@@ -140,9 +198,16 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
       field_key: 'status',
       old_value: slot.status,
       new_value: decision.next,
-      description: (restoring ? slotLogTexts.restored : slotLogTexts.statusMoved)(displayStatusLabels[slot.status], displayStatusLabels[decision.next]),
+      description: (restoring ? slotLogTexts.restored : slotLogTexts.statusMoved)(
+        displayStatusLabels[slot.status],
+        displayStatusLabels[decision.next],
+      ),
     });
-    const changes: Partial<SlotRecord> = { status: decision.next, updatedAt: now, ...(decision.next === 'deleted' ? { statusBeforeDelete: slot.status } : {}) };
+    const changes: Partial<SlotRecord> = {
+      status: decision.next,
+      updatedAt: now,
+      ...(decision.next === 'deleted' ? { statusBeforeDelete: slot.status } : {}),
+    };
     await transact([
       slotsStore.update(slot, changes, restoring ? ['statusBeforeDelete'] : []),
       slotLogsStore.put(line),
@@ -161,8 +226,13 @@ export async function updateFields(slotId: string, input: UpdateSlotFieldsInput,
   const [configs, log] = await Promise.all([fieldConfigsStore.list(), logWriter(ctx)]);
   return retrying(async () => {
     const slot = await loadSlot(ctx.caller, slotId);
-    if (!slotActions(slot, actorOf(ctx.caller), kstToday()).edit) throw new ConflictError(slotStatusMessages.editNotAllowed);
-    const checked = validateSlotFields({ ...userFields(slot.customFields), ...collectFieldInput({ customFields: input.customFields }) }, configs, 'complete');
+    if (!slotActions(slot, actorOf(ctx.caller), kstToday()).edit)
+      throw new ConflictError(slotStatusMessages.editNotAllowed);
+    const checked = validateSlotFields(
+      { ...userFields(slot.customFields), ...collectFieldInput({ customFields: input.customFields }) },
+      configs,
+      'complete',
+    );
     if (!checked.ok) throw fieldsError(checked.errors);
     const now = new Date().toISOString();
     const plan = await planFields(slot, checked.values, log, now);
@@ -170,11 +240,22 @@ export async function updateFields(slotId: string, input: UpdateSlotFieldsInput,
     const startDate = input.startDate ?? slot.startDate;
     const endDate = input.endDate ?? slot.endDate;
     if (startDate && endDate && endDate < startDate) throw new ValidationError(slotMessages.dateOrder);
-    for (const [key, value] of [['startDate', startDate], ['endDate', endDate]] as const) {
+    for (const [key, value] of [
+      ['startDate', startDate],
+      ['endDate', endDate],
+    ] as const) {
       if (value === slot[key]) continue;
       plan.changes[key] = value;
       plan.changes.updatedAt = now;
-      plan.logs.push(log(slot.id, now, { change_type: 'field_update', field_key: key, old_value: slot[key], new_value: value, description: slotLogTexts.periodEdited }));
+      plan.logs.push(
+        log(slot.id, now, {
+          change_type: 'field_update',
+          field_key: key,
+          old_value: slot[key],
+          new_value: value,
+          description: slotLogTexts.periodEdited,
+        }),
+      );
     }
     return answer(await commitPlan(slot, plan));
   });
@@ -189,8 +270,11 @@ export async function fillSlot(slotId: string, input: FillSlotInput, ctx: Change
   return retrying(async () => {
     const slot = await loadSlot(ctx.caller, slotId);
     // An issued slot whose period ended unfilled has expired, whether or not the nightly job has run.
-    if (slot.status !== 'empty' || (slot.endDate && slot.endDate < kstToday())) throw new ConflictError(slotStatusMessages.fillOnlyEmpty);
-    const blankless = Object.fromEntries(Object.entries(checkedInput.values.customFields).filter(([k]) => !systemKeys.has(k)));
+    if (slot.status !== 'empty' || (slot.endDate && slot.endDate < kstToday()))
+      throw new ConflictError(slotStatusMessages.fillOnlyEmpty);
+    const blankless = Object.fromEntries(
+      Object.entries(checkedInput.values.customFields).filter(([k]) => !systemKeys.has(k)),
+    );
     const merged = validateSlotFields({ ...userFields(slot.customFields), ...blankless }, configs, 'fill');
     if (!merged.ok) throw fieldsError(merged.errors);
     const now = new Date().toISOString();
@@ -206,31 +290,49 @@ const BULK_EDIT_CHUNK = 15;
  * unchanged). Everything is checked first (values, ownership, the selectable rule); then the slots
  * are written in transactions of 15 with their log lines.
  */
-export async function userBulkUpdate(input: UserBulkUpdateInput, ctx: ChangeContext): Promise<{ message: string; updated: number }> {
+export async function userBulkUpdate(
+  input: UserBulkUpdateInput,
+  ctx: ChangeContext,
+): Promise<{ message: string; updated: number }> {
   const keyword = input.updates.keyword?.trim() ?? '';
   const rawUrl = input.updates.url?.trim() ?? '';
-  if (!keyword && !rawUrl) throw new ValidationError(slotFieldMessages.bulkEditEmpty, [{ field: 'updates', message: slotFieldMessages.bulkEditEmpty }]);
-  if (keyword && splitKeywords(keyword).length > MAX_KEYWORDS) throw new ValidationError(slotFieldMessages.tooManyKeywords, [{ field: 'updates.keyword', message: slotFieldMessages.tooManyKeywords }]);
+  if (!keyword && !rawUrl)
+    throw new ValidationError(slotFieldMessages.bulkEditEmpty, [
+      { field: 'updates', message: slotFieldMessages.bulkEditEmpty },
+    ]);
+  if (keyword && splitKeywords(keyword).length > MAX_KEYWORDS)
+    throw new ValidationError(slotFieldMessages.tooManyKeywords, [
+      { field: 'updates.keyword', message: slotFieldMessages.tooManyKeywords },
+    ]);
   if (rawUrl) {
     const parsed = parseCoupangUrl(rawUrl);
     if (!parsed.ok) throw new ValidationError(parsed.message, [{ field: 'updates.url', message: parsed.message }]);
   }
-  const patch: RawFieldValues = { ...(keyword ? { [KEYWORD_FIELD]: keyword } : {}), ...(rawUrl ? { [URL_FIELD]: rawUrl } : {}) };
+  const patch: RawFieldValues = {
+    ...(keyword ? { [KEYWORD_FIELD]: keyword } : {}),
+    ...(rawUrl ? { [URL_FIELD]: rawUrl } : {}),
+  };
   const [configs, log] = await Promise.all([fieldConfigsStore.list(), logWriter(ctx)]);
   const ids = [...new Set(input.slotIds)];
   const staff = isStaff(ctx.caller.role);
 
   const load = async (slotIds: string[]) => {
     const slots = await visibleSlots(await slotsStore.getMany(slotIds));
-    if (slots.length !== slotIds.length || slots.some((s) => s.userId !== ctx.caller.userId && !staff)) throw new NotFoundError(slotMessages.slotNotFound);
+    if (slots.length !== slotIds.length || slots.some((s) => s.userId !== ctx.caller.userId && !staff))
+      throw new NotFoundError(slotMessages.slotNotFound);
     const today = kstToday();
     const blocked = slots.filter((s) => !isSelectableForBulk(s, today));
     if (blocked.length) throw new ConflictError(slotMessages.bulkSelectable, { slotIds: blocked.map((s) => s.id) });
     return slots;
   };
   const planOne = async (slot: SlotRecord, now: string) => {
-    const checked = validateSlotFields({ ...userFields(slot.customFields), ...patch }, configs, slot.status === 'empty' ? 'fill' : 'complete');
-    if (!checked.ok) throw fieldsError(checked.errors.map((e) => ({ ...e, message: `#${slot.slot_number}: ${e.message}` })));
+    const checked = validateSlotFields(
+      { ...userFields(slot.customFields), ...patch },
+      configs,
+      slot.status === 'empty' ? 'fill' : 'complete',
+    );
+    if (!checked.ok)
+      throw fieldsError(checked.errors.map((e) => ({ ...e, message: `#${slot.slot_number}: ${e.message}` })));
     return { slot, plan: await planFields(slot, checked.values, log, now) };
   };
 
@@ -244,15 +346,23 @@ export async function userBulkUpdate(input: UserBulkUpdateInput, ctx: ChangeCont
     const chunkIds = ids.slice(i, i + BULK_EDIT_CHUNK);
     updated += await retrying(async () => {
       const at = new Date().toISOString();
-      const planned = (await Promise.all((await load(chunkIds)).map((s) => planOne(s, at)))).filter((p) => p.plan.logs.length);
+      const planned = (await Promise.all((await load(chunkIds)).map((s) => planOne(s, at)))).filter(
+        (p) => p.plan.logs.length,
+      );
       if (!planned.length) return 0;
       const counters = new Map<string, CounterDeltas>();
-      for (const { slot, plan } of planned) mergeCounters(counters.get(slot.userId) ?? counters.set(slot.userId, {}).get(slot.userId)!, plan.counters);
+      for (const { slot, plan } of planned)
+        mergeCounters(counters.get(slot.userId) ?? counters.set(slot.userId, {}).get(slot.userId)!, plan.counters);
       await transact([
-        ...planned.flatMap(({ slot, plan }) => [slotsStore.update(slot, plan.changes), ...plan.logs.map((l) => slotLogsStore.put(l))]),
+        ...planned.flatMap(({ slot, plan }) => [
+          slotsStore.update(slot, plan.changes),
+          ...plan.logs.map((l) => slotLogsStore.put(l)),
+        ]),
         // One global shard for the whole chunk: two updates of one item cannot share a transaction.
         ...[...counters].map(([userId, deltas]) => slotCountersStore.userUpdate(userId, deltas)),
-        slotCountersStore.globalUpdate([...counters.values()].reduce((all, d) => (mergeCounters(all, d), all), {} as CounterDeltas)),
+        slotCountersStore.globalUpdate(
+          [...counters.values()].reduce((all, d) => (mergeCounters(all, d), all), {} as CounterDeltas),
+        ),
       ]);
       await Promise.all(planned.filter((p) => p.plan.rankReset).map((p) => dropRankDays(p.slot.id)));
       return planned.length;
@@ -262,7 +372,10 @@ export async function userBulkUpdate(input: UserBulkUpdateInput, ctx: ChangeCont
 }
 
 /** DELETE /slots/{id}/rank-data: current, yesterday's and first rank cleared, rank history deleted. */
-export async function deleteRankData(slotId: string, ctx: ChangeContext): Promise<{ message: string; deletedDays: number }> {
+export async function deleteRankData(
+  slotId: string,
+  ctx: ChangeContext,
+): Promise<{ message: string; deletedDays: number }> {
   const log = await logWriter(ctx);
   const slot = await retrying(async () => {
     const s = await loadSlot(ctx.caller, slotId);
@@ -270,7 +383,15 @@ export async function deleteRankData(slotId: string, ctx: ChangeContext): Promis
     const now = new Date().toISOString();
     await transact([
       slotsStore.update(s, { rank: null, yesterday_rank: null, first_rank: null, updatedAt: now }),
-      slotLogsStore.put(log(s.id, now, { change_type: 'field_update', field_key: 'rank', old_value: s.rank, new_value: null, description: slotLogTexts.rankReset })),
+      slotLogsStore.put(
+        log(s.id, now, {
+          change_type: 'field_update',
+          field_key: 'rank',
+          old_value: s.rank,
+          new_value: null,
+          description: slotLogTexts.rankReset,
+        }),
+      ),
       ...countersItems(s.userId, {}),
     ]);
     return s;

@@ -34,7 +34,8 @@ export async function runExpiryJob(today = kstToday()) {
       return await retrying(async () => {
         const slot = await slotsStore.get(slotId);
         // Rows of a bulk attempt that never committed do not exist.
-        if (!slot || (slot.bulkId !== undefined && !isCommittedBulkRow(slot, await slotBulksStore.get(slot.bulkId)))) return false;
+        if (!slot || (slot.bulkId !== undefined && !isCommittedBulkRow(slot, await slotBulksStore.get(slot.bulkId))))
+          return false;
         return decide(slot);
       });
     } catch (err) {
@@ -99,10 +100,14 @@ export async function runExpiryJob(today = kstToday()) {
   return { today, expired, noticed, failed };
 }
 
-const endOf = (slot: Pick<SlotRecord, 'endDate' | 'pre_allocation_end_date'>) => slot.endDate ?? slot.pre_allocation_end_date ?? null;
+const endOf = (slot: Pick<SlotRecord, 'endDate' | 'pre_allocation_end_date'>) =>
+  slot.endDate ?? slot.pre_allocation_end_date ?? null;
 
 /** The notice this slot is owed today, if any: D-1 from 1 day left, D-3 from 3 (caught up if missed). */
-function noticeDue(slot: Pick<SlotRecord, 'endDate' | 'pre_allocation_end_date' | 'expiry_notices'>, today: string): { notice: ExpiryNotice; end: string; daysLeft: number } | null {
+function noticeDue(
+  slot: Pick<SlotRecord, 'endDate' | 'pre_allocation_end_date' | 'expiry_notices'>,
+  today: string,
+): { notice: ExpiryNotice; end: string; daysLeft: number } | null {
   const end = endOf(slot);
   if (!end || end < today) return null;
   const daysLeft = kstDaysBetween(today, end);

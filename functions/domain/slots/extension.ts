@@ -47,7 +47,8 @@ export function extensionRefusal(slot: SlotRecord, today: string): string | null
   if (slot.has_extension) return extensionMessages.alreadyExtended;
   if (!approvedStatuses.has(slot.status)) return extensionMessages.notApproved;
   if (!slot.endDate) return extensionMessages.noEndDate;
-  if (kstDaysBetween(today, slot.endDate) > EXTENSION_WINDOW_DAYS) return extensionMessages.tooEarly(EXTENSION_WINDOW_DAYS);
+  if (kstDaysBetween(today, slot.endDate) > EXTENSION_WINDOW_DAYS)
+    return extensionMessages.tooEarly(EXTENSION_WINDOW_DAYS);
   return null;
 }
 
@@ -61,11 +62,22 @@ type Log = Awaited<ReturnType<typeof logWriter>>;
 type Owners = Map<string, UserRecord>;
 
 /** One extension, in one retried read → decide → write. Returns the child slot. `owners`: looked-up owners, shared by a bulk. */
-async function extendOne(slotId: string, days: number, log: Log, ctx: ChangeContext, owners: Owners = new Map()): Promise<SlotRecord> {
+async function extendOne(
+  slotId: string,
+  days: number,
+  log: Log,
+  ctx: ChangeContext,
+  owners: Owners = new Map(),
+): Promise<SlotRecord> {
   return retrying(async () => {
     const parent = await loadSlot(ctx.caller, slotId);
     const today = kstToday();
-    if (parent.has_extension && parent.extension_slot_id && ctx.idempotencyKey && parent.extension_key === ctx.idempotencyKey) {
+    if (
+      parent.has_extension &&
+      parent.extension_slot_id &&
+      ctx.idempotencyKey &&
+      parent.extension_key === ctx.idempotencyKey
+    ) {
       const child = await slotsStore.get(parent.extension_slot_id);
       if (child) return child;
     }
@@ -86,7 +98,15 @@ async function extendOne(slotId: string, days: number, log: Log, ctx: ChangeCont
         owner,
         status,
         slotNumber: counters.seq + 1,
-        fields: { customFields: parent.customFields, keyword: parent.keyword, url: parent.url, mid: parent.mid, productId: parent.url_product_id ?? '', itemId: parent.url_item_id ?? '', vendorItemId: parent.url_vendor_item_id ?? '' },
+        fields: {
+          customFields: parent.customFields,
+          keyword: parent.keyword,
+          url: parent.url,
+          mid: parent.mid,
+          productId: parent.url_product_id ?? '',
+          itemId: parent.url_item_id ?? '',
+          vendorItemId: parent.url_vendor_item_id ?? '',
+        },
         price: 0,
         startDate,
         endDate,
@@ -107,13 +127,36 @@ async function extendOne(slotId: string, days: number, log: Log, ctx: ChangeCont
     };
     const deltas = statusMove(undefined, status);
     await transact([
-      slotsStore.update(parent, { has_extension: true, extension_slot_id: child.id, ...(ctx.idempotencyKey ? { extension_key: ctx.idempotencyKey } : {}), updatedAt: now }),
+      slotsStore.update(parent, {
+        has_extension: true,
+        extension_slot_id: child.id,
+        ...(ctx.idempotencyKey ? { extension_key: ctx.idempotencyKey } : {}),
+        updatedAt: now,
+      }),
       slotsStore.putNew(child),
-      slotLogsStore.put(log(parent.id, now, { change_type: 'field_update', field_key: 'has_extension', old_value: 'false', new_value: 'true', description: extensionLogTexts.parent(days, child.slot_number) })),
-      slotLogsStore.put(log(child.id, now, { change_type: 'approve', field_key: 'status', old_value: null, new_value: status, description: extensionLogTexts.child(days, parent.slot_number, startDate, endDate) })),
+      slotLogsStore.put(
+        log(parent.id, now, {
+          change_type: 'field_update',
+          field_key: 'has_extension',
+          old_value: 'false',
+          new_value: 'true',
+          description: extensionLogTexts.parent(days, child.slot_number),
+        }),
+      ),
+      slotLogsStore.put(
+        log(child.id, now, {
+          change_type: 'approve',
+          field_key: 'status',
+          old_value: null,
+          new_value: status,
+          description: extensionLogTexts.child(days, parent.slot_number, startDate, endDate),
+        }),
+      ),
       slotCountersStore.userUpdate(parent.userId, deltas, { seq: { expected: counters.seq, next: counters.seq + 1 } }),
       slotCountersStore.globalUpdate(deltas),
-      ...(parent.allocation_id ? [slotAllocationsStore.linkExtension(parent.allocation_id, child.id, parent.id, now)] : []),
+      ...(parent.allocation_id
+        ? [slotAllocationsStore.linkExtension(parent.allocation_id, child.id, parent.id, now)]
+        : []),
     ]);
     return child;
   });
@@ -146,7 +189,10 @@ export async function extendSlot(slotId: string, days: number, ctx: ChangeContex
  * one by one, each exactly once; the answer counts successes and failures. A retry with the same
  * Idempotency-Key replays the first answer (else it would extend the new, still short, extensions).
  */
-export async function extendBulk(input: { allocationHistoryId: string; extensionDays: number }, ctx: ChangeContext): Promise<ExtendBulkResult> {
+export async function extendBulk(
+  input: { allocationHistoryId: string; extensionDays: number },
+  ctx: ChangeContext,
+): Promise<ExtendBulkResult> {
   assertStaff(ctx.caller);
   await assertPreAllocation();
   const scope = `extend-bulk#${input.allocationHistoryId}`;
@@ -176,7 +222,12 @@ export async function extendBulk(input: { allocationHistoryId: string; extension
   }
   const total = candidates.length;
   const failed = errors.length;
-  const message = extended === 0 ? extensionMessages.bulkFailed : failed ? extensionMessages.bulkPartial(total, extended, failed) : extensionMessages.bulkExtended(extended);
+  const message =
+    extended === 0
+      ? extensionMessages.bulkFailed
+      : failed
+        ? extensionMessages.bulkPartial(total, extended, failed)
+        : extensionMessages.bulkExtended(extended);
   const result: ExtendBulkResult = { message, extended, failed, total, skipped: slots.length - total, errors };
   // One notice per owner for the whole bulk; the extensions made (each slot is extended once) are the dedupe key.
   const byOwner = new Map<string, SlotRecord[]>();
@@ -187,7 +238,11 @@ export async function extendBulk(input: { allocationHistoryId: string; extension
       title: slotsExtendedText.title,
       message: slotsExtendedText.message(made.length, input.extensionDays),
       actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
-      metadata: { allocationId: input.allocationHistoryId, slotIds: made.map((c) => c.id).slice(0, 50), days: input.extensionDays },
+      metadata: {
+        allocationId: input.allocationHistoryId,
+        slotIds: made.map((c) => c.id).slice(0, 50),
+        days: input.extensionDays,
+      },
       dedupeKey: `slots-extended#${digest(made.map((c) => c.id).sort())}`,
     });
   }

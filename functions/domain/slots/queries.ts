@@ -1,7 +1,17 @@
 import { addKstDays, kstDayStartIso, kstToday } from '#shared/kst';
 import { isStaff } from '#shared/roles';
 import { slotMessages, slotQueryMessages } from '#shared/messages/slots';
-import { staffOnlySearchTypes, userPageSizes, type RankDeleteQueryDto, type RankHistoryDto, type SlotCountDto, type SlotDto, type SlotList, type SlotListQuery, type SlotLogDto } from '#shared/schemas/slots';
+import {
+  staffOnlySearchTypes,
+  userPageSizes,
+  type RankDeleteQueryDto,
+  type RankHistoryDto,
+  type SlotCountDto,
+  type SlotDto,
+  type SlotList,
+  type SlotListQuery,
+  type SlotLogDto,
+} from '#shared/schemas/slots';
 import { deriveDisplayStatus, slotStatuses, type SlotStatus } from '#shared/slot-status';
 import { slotFormFields } from '#shared/slot-fields';
 import type { Caller } from '../auth/tokens';
@@ -27,7 +37,8 @@ import { isPagedStaffQuery, pagedStaffList, storedFor } from './staff-list';
 export async function loadSlot(caller: Caller, slotId: string): Promise<SlotRecord> {
   const stored = await slotsStore.get(slotId);
   const [slot] = stored ? await visibleSlots([stored]) : [];
-  if (!slot || (slot.userId !== caller.userId && !isStaff(caller.role))) throw new NotFoundError(slotMessages.slotNotFound);
+  if (!slot || (slot.userId !== caller.userId && !isStaff(caller.role)))
+    throw new NotFoundError(slotMessages.slotNotFound);
   return slot;
 }
 
@@ -96,7 +107,12 @@ function matchesSearch(row: SlotListRow, type: SlotListQuery['searchType'], need
     case 'slotNumber':
       return String(row.slot_number) === needle.replace(/^#/, '');
     default:
-      return contains(row.keyword, needle) || contains(row.url, needle) || contains(row.product_name, needle) || contains(row.mid, needle);
+      return (
+        contains(row.keyword, needle) ||
+        contains(row.url, needle) ||
+        contains(row.product_name, needle) ||
+        contains(row.mid, needle)
+      );
   }
 }
 
@@ -118,12 +134,15 @@ function compare(a: Sortable, b: Sortable): number {
  */
 export async function listSlots(caller: Caller, query: SlotListQuery): Promise<SlotList> {
   const staff = isStaff(caller.role);
-  if (!staff && staffOnlySearchTypes.includes(query.searchType)) throw new ValidationError(slotQueryMessages.searchTypeInvalid);
-  if (!staff && !(userPageSizes as readonly number[]).includes(query.limit)) throw new ValidationError(slotQueryMessages.pageSizeInvalid(userPageSizes));
+  if (!staff && staffOnlySearchTypes.includes(query.searchType))
+    throw new ValidationError(slotQueryMessages.searchTypeInvalid);
+  if (!staff && !(userPageSizes as readonly number[]).includes(query.limit))
+    throw new ValidationError(slotQueryMessages.pageSizeInvalid(userPageSizes));
   if (!staff && query.userId && query.userId !== caller.userId) throw new ForbiddenError(slotMessages.notOwner);
 
   const status = query.status && query.status !== 'all' ? query.status : undefined;
-  if (!staff && status === 'refunded') return { items: [], pagination: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
+  if (!staff && status === 'refunded')
+    return { items: [], pagination: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
   const ownerId = staff ? query.userId : caller.userId;
   const today = kstToday();
   if (!ownerId && isPagedStaffQuery(query)) {
@@ -136,7 +155,10 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   const ofOwner = ownerId ? await slotsOfUser(ownerId) : undefined;
   const raw = ofOwner
     ? ofOwner.slots
-    : await slotsStore.listRowsByStatus(status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'), STAFF_SCAN_PER_STATUS);
+    : await slotsStore.listRowsByStatus(
+        status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'),
+        STAFF_SCAN_PER_STATUS,
+      );
   const rows = await visibleSlots<SlotListRow>(raw);
   // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
   const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
@@ -173,16 +195,29 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   if (ofOwner?.settled) {
     return {
       items: (page as SlotRecord[]).map((s) => toSlotDto(s, ofOwner.owner, today)),
-      pagination: { page: query.page, limit: query.limit, total: filtered.length, totalPages: Math.ceil(filtered.length / query.limit) },
+      pagination: {
+        page: query.page,
+        limit: query.limit,
+        total: filtered.length,
+        totalPages: Math.ceil(filtered.length / query.limit),
+      },
     };
   }
   return pageAnswer(page, query, filtered.length, today);
 }
 
 /** Only the page's slots are fetched whole. */
-async function pageAnswer(pageRows: Array<Pick<SlotListRow, 'id' | 'userId'>>, query: SlotListQuery, total: number, today: string): Promise<SlotList> {
+async function pageAnswer(
+  pageRows: Array<Pick<SlotListRow, 'id' | 'userId'>>,
+  query: SlotListQuery,
+  total: number,
+  today: string,
+): Promise<SlotList> {
   // The rows name the owners already: both reads at once.
-  const [slots, owners] = await Promise.all([slotsStore.getMany(pageRows.map((r) => r.id)), ownersOf(pageRows.map((r) => r.userId))]);
+  const [slots, owners] = await Promise.all([
+    slotsStore.getMany(pageRows.map((r) => r.id)),
+    ownersOf(pageRows.map((r) => r.userId)),
+  ]);
   return {
     items: slots.map((s) => toSlotDto(s, owners.get(s.userId), today)),
     pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
@@ -201,7 +236,11 @@ export async function countSlots(caller: Caller, query: { status?: string; userI
   const by = counters.byStatus;
   const visible = slotStatuses.filter((s) => s !== 'deleted' && (staff || s !== 'refunded'));
   const status = query.status && query.status !== 'all' ? (query.status as SlotStatus) : undefined;
-  const count = status ? (visible.includes(status) || (staff && status === 'deleted') ? by[status] : 0) : visible.reduce((n, s) => n + by[s], 0);
+  const count = status
+    ? visible.includes(status) || (staff && status === 'deleted')
+      ? by[status]
+      : 0
+    : visible.reduce((n, s) => n + by[s], 0);
   const held = counters.held;
   return {
     count,
@@ -237,9 +276,11 @@ export async function slotLogs(caller: Caller, slotId: string): Promise<SlotLogD
   await loadSlot(caller, slotId);
   const logs = await slotLogsStore.list(slotId);
   const staff = isStaff(caller.role);
-  return logs.reverse().map(({ actor_id, ip_address, user_agent, ...log }) =>
-    staff || (log.user_id === caller.userId && !actor_id) ? { ...log, ip_address, user_agent } : log,
-  );
+  return logs
+    .reverse()
+    .map(({ actor_id, ip_address, user_agent, ...log }) =>
+      staff || (log.user_id === caller.userId && !actor_id) ? { ...log, ip_address, user_agent } : log,
+    );
 }
 
 /** GET /slots/{id}/field-values: the configured fields' values, in form order. */
@@ -247,10 +288,14 @@ export async function fieldValues(caller: Caller, slotId: string) {
   const [slot, configs] = await Promise.all([loadSlot(caller, slotId), fieldConfigsStore.list()]);
   // Form fields first, then the other configured ones (system fields) in display order, then the rest.
   const ordered = [...new Set([...slotFormFields(configs), ...configs].map((f) => f.field_key))];
-  const rest = Object.keys(slot.customFields).filter((k) => !ordered.includes(k)).sort();
+  const rest = Object.keys(slot.customFields)
+    .filter((k) => !ordered.includes(k))
+    .sort();
   return {
     slotId,
-    fieldValues: [...ordered, ...rest].filter((k) => k in slot.customFields).map((field_key) => ({ field_key, value: slot.customFields[field_key] })),
+    fieldValues: [...ordered, ...rest]
+      .filter((k) => k in slot.customFields)
+      .map((field_key) => ({ field_key, value: slot.customFields[field_key] })),
   };
 }
 
@@ -268,14 +313,16 @@ export async function rankDeleteQuery(caller: Caller, slotId: string): Promise<R
     yesterday_rank: slot.yesterday_rank,
     first_rank: slot.first_rank,
     historyDays: days.length,
-    message: hasRankData
-      ? slotQueryMessages.rankResetWarning(days.length)
-      : slotQueryMessages.noRankData,
+    message: hasRankData ? slotQueryMessages.rankResetWarning(days.length) : slotQueryMessages.noRankData,
   };
 }
 
 /** GET /slots/{id}/rank-history: daily entries between the dates (default: the last 30 KST days; at most 366 days). */
-export async function rankHistory(caller: Caller, slotId: string, query: { startDate?: string; endDate?: string }): Promise<RankHistoryDto> {
+export async function rankHistory(
+  caller: Caller,
+  slotId: string,
+  query: { startDate?: string; endDate?: string },
+): Promise<RankHistoryDto> {
   await loadSlot(caller, slotId);
   const endDate = query.endDate ?? kstToday();
   const startDate = query.startDate ?? addKstDays(endDate, -29);
@@ -283,5 +330,15 @@ export async function rankHistory(caller: Caller, slotId: string, query: { start
   // One request reads at most a year of days (one item per day).
   if (addKstDays(startDate, 365) < endDate) throw new ValidationError(slotMessages.rankHistoryRange);
   const days = await slotRankDaysStore.between(slotId, startDate, endDate);
-  return { items: days.map(({ date, rank, min_rank, avg_rank, max_rank, prev_rank }) => ({ date, rank, min_rank, avg_rank, max_rank, prev_rank })), dateRange: { startDate, endDate } };
+  return {
+    items: days.map(({ date, rank, min_rank, avg_rank, max_rank, prev_rank }) => ({
+      date,
+      rank,
+      min_rank,
+      avg_rank,
+      max_rank,
+      prev_rank,
+    })),
+    dateRange: { startDate, endDate },
+  };
 }

@@ -57,16 +57,38 @@ export async function refundSlot(slotId: string, input: RefundInput, ctx: Change
     const { amount: computed } = refundAmount(s, today, input.fullRefund);
     const amount = settings.useCashSystem ? computed : 0;
     const now = new Date().toISOString();
-    const changes: Partial<SlotRecord> = { status: 'refunded', refund_reason: input.refundReason, refund_amount: amount, refundedAt: now, refundedBy: ctx.caller.userId, updatedAt: now };
+    const changes: Partial<SlotRecord> = {
+      status: 'refunded',
+      refund_reason: input.refundReason,
+      refund_amount: amount,
+      refundedAt: now,
+      refundedBy: ctx.caller.userId,
+      updatedAt: now,
+    };
     const move = statusMove(s.status, 'refunded');
     const writes = [
       slotsStore.update(s, changes),
-      slotLogsStore.put(log(s.id, now, { change_type: 'refund', field_key: 'status', old_value: s.status, new_value: 'refunded', description: slotRefundTexts.log(displayStatusLabels.refunded, input.refundReason, amount) })),
+      slotLogsStore.put(
+        log(s.id, now, {
+          change_type: 'refund',
+          field_key: 'status',
+          old_value: s.status,
+          new_value: 'refunded',
+          description: slotRefundTexts.log(displayStatusLabels.refunded, input.refundReason, amount),
+        }),
+      ),
       slotCountersStore.userUpdate(s.userId, move),
       slotCountersStore.globalUpdate(move),
     ];
     if (amount > 0) {
-      const money = await Ledger.refund({ userId: s.userId, amount, description: slotRefundTexts.ledger(s.slot_number), referenceId: s.id, idempotencyKey: `refund#${s.id}`, with: writes });
+      const money = await Ledger.refund({
+        userId: s.userId,
+        amount,
+        description: slotRefundTexts.ledger(s.slot_number),
+        referenceId: s.id,
+        idempotencyKey: `refund#${s.id}`,
+        with: writes,
+      });
       // A replay wrote nothing: a twin request refunded the slot first.
       if (money.replayed) throw new ConflictError(slotAdminMessages.alreadyRefunded);
     } else {

@@ -3,7 +3,13 @@ import { ulid } from 'ulid';
 import { cashMessages } from '#shared/messages/cash';
 import { addKstDays, kstToday } from '#shared/kst';
 import { slotMessages } from '#shared/messages/slots';
-import { type BulkCreateResult, type BulkCreateSlotsInput, type BulkRowError, type CreateSlotInput, type SlotDto } from '#shared/schemas/slots';
+import {
+  type BulkCreateResult,
+  type BulkCreateSlotsInput,
+  type BulkRowError,
+  type CreateSlotInput,
+  type SlotDto,
+} from '#shared/schemas/slots';
 import { collectFieldInput, isBlankRow, validateSlotFields, type SlotFieldValues } from '#shared/slot-fields';
 import type { SlotStatus } from '#shared/slot-status';
 import type { Settings } from '#shared/settings';
@@ -47,7 +53,8 @@ const initialState = (settings: Settings, today: string, now: string, price: num
 
 async function registrationContext(ctx: ChangeContext) {
   const settings = await getSettings();
-  if (settings.slotOperationMode === 'pre-allocation') throw new ConflictError(slotMessages.registrationInPreAllocation);
+  if (settings.slotOperationMode === 'pre-allocation')
+    throw new ConflictError(slotMessages.registrationInPreAllocation);
   const [configs, owner] = await Promise.all([fieldConfigsStore.list(), usersStore.get(ctx.caller.userId)]);
   if (!owner) throw new NotFoundError(commonMessages.userNotFound);
   return { settings, configs, owner, price: settings.useCashSystem ? settings.defaultSlotPrice : 0, today: kstToday() };
@@ -55,7 +62,8 @@ async function registrationContext(ctx: ChangeContext) {
 
 /** 0 = no limit. `rows`: a bulk's per-row answer, carried in the refusal's details. */
 function assertRoom(held: number, adding: number, max: number, rows?: BulkRefusalRows) {
-  if (max > 0 && held + adding > max) throw new ConflictError(slotMessages.maxSlots(max, held), { max, held, adding, ...rows });
+  if (max > 0 && held + adding > max)
+    throw new ConflictError(slotMessages.maxSlots(max, held), { max, held, adding, ...rows });
 }
 
 /**
@@ -89,32 +97,35 @@ async function chargeAndReserve(input: {
 }) {
   const { owner, n } = input;
   // The user's registrations take turns: each reads fresh counters and balance once and commits.
-  return inTurn(owner.id, () => retrying(async () => {
-    const counters = await slotCountersStore.ofUser(owner.id);
-    assertRoom(counters.held, n, input.maxSlots, input.rows);
-    const deltas = statusMove(undefined, input.status, n);
-    const seqStart = input.reserved ?? counters.seq + 1;
-    const money = await Ledger.purchase({
-      userId: owner.id,
-      amount: n * input.price,
-      description: input.description,
-      referenceId: input.referenceId,
-      idempotencyKey: input.idempotencyKey,
-      with: [
-        slotCountersStore.userUpdate(owner.id, deltas, {
-          ...(input.reserved ? {} : { seq: { expected: counters.seq, next: counters.seq + n } }),
-          heldAtMost: input.maxSlots > 0 ? input.maxSlots - n : undefined,
-        }),
-        slotCountersStore.globalUpdate(deltas),
-        ...input.linked(seqStart),
-      ],
-    }).catch((err: unknown) => {
-      // The balance dropped since it was read: the same 402, still naming the bulk's rows.
-      if (input.rows && err instanceof InsufficientBalanceError) throw new InsufficientBalanceError(err.message, err.required, err.balance, input.rows);
-      throw err;
-    });
-    return { ...money, seqStart };
-  }));
+  return inTurn(owner.id, () =>
+    retrying(async () => {
+      const counters = await slotCountersStore.ofUser(owner.id);
+      assertRoom(counters.held, n, input.maxSlots, input.rows);
+      const deltas = statusMove(undefined, input.status, n);
+      const seqStart = input.reserved ?? counters.seq + 1;
+      const money = await Ledger.purchase({
+        userId: owner.id,
+        amount: n * input.price,
+        description: input.description,
+        referenceId: input.referenceId,
+        idempotencyKey: input.idempotencyKey,
+        with: [
+          slotCountersStore.userUpdate(owner.id, deltas, {
+            ...(input.reserved ? {} : { seq: { expected: counters.seq, next: counters.seq + n } }),
+            heldAtMost: input.maxSlots > 0 ? input.maxSlots - n : undefined,
+          }),
+          slotCountersStore.globalUpdate(deltas),
+          ...input.linked(seqStart),
+        ],
+      }).catch((err: unknown) => {
+        // The balance dropped since it was read: the same 402, still naming the bulk's rows.
+        if (input.rows && err instanceof InsufficientBalanceError)
+          throw new InsufficientBalanceError(err.message, err.required, err.balance, input.rows);
+        throw err;
+      });
+      return { ...money, seqStart };
+    }),
+  );
 }
 
 /** POST /slots */
@@ -138,7 +149,10 @@ export async function createSlot(input: CreateSlotInput, ctx: ChangeContext): Pr
     description: slotLogTexts.registered,
     referenceId: slotId,
     linked: (seqStart) => {
-      created = { ...newSlotRecord({ id: slotId, owner, slotNumber: seqStart, fields: checked.values, price, ...state, now }), ...state.approval };
+      created = {
+        ...newSlotRecord({ id: slotId, owner, slotNumber: seqStart, fields: checked.values, price, ...state, now }),
+        ...state.approval,
+      };
       return [slotsStore.putNew(created)];
     },
   });
@@ -198,7 +212,12 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
     skipped,
     errors,
     charged,
-    message: succeeded === 0 ? slotMessages.bulkAllFailed : errors.length ? slotMessages.bulkPartial(succeeded, errors.length) : slotMessages.bulkSucceeded(succeeded),
+    message:
+      succeeded === 0
+        ? slotMessages.bulkAllFailed
+        : errors.length
+          ? slotMessages.bulkPartial(succeeded, errors.length)
+          : slotMessages.bulkSucceeded(succeeded),
   });
   if (!accepted.length) return { ...summary(0, 0), slotIds: [], balanceAfter: null };
 
@@ -218,14 +237,24 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
   assertRoom((await slotCountersStore.ofUser(owner.id)).held, n, settings.maxSlotsPerUser, rows);
   if (total > 0) {
     const { amount } = await Ledger.getBalance(owner.id);
-    if (amount < total) throw new InsufficientBalanceError(slotMessages.insufficientBalance(total, amount), total, amount, rows);
+    if (amount < total)
+      throw new InsufficientBalanceError(slotMessages.insufficientBalance(total, amount), total, amount, rows);
   }
 
   const now = new Date().toISOString();
   const state = initialState(settings, today, now, price);
   const seqStart = await slotCountersStore.reserveNumbers(owner.id, n);
   const slots = accepted.map((a, i) => ({
-    ...newSlotRecord({ id: ids[i], owner, slotNumber: seqStart + i, fields: a.values, price, ...state, now, bulk: { bulkId, attempt, index: i } }),
+    ...newSlotRecord({
+      id: ids[i],
+      owner,
+      slotNumber: seqStart + i,
+      fields: a.values,
+      price,
+      ...state,
+      now,
+      bulk: { bulkId, attempt, index: i },
+    }),
     ...state.approval,
   }));
   const result = summary(n, total);
@@ -241,7 +270,9 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
     description: slotLogTexts.bulkRegistered(n),
     referenceId: bulkId,
     reserved: seqStart,
-    linked: () => [slotBulksStore.put({ bulkId, attempt, userId: owner.id, count: n, seqStart, rowsHash, result, createdAt: now })],
+    linked: () => [
+      slotBulksStore.put({ bulkId, attempt, userId: owner.id, count: n, seqStart, rowsHash, result, createdAt: now }),
+    ],
     rows,
   });
   if (money.replayed) {
@@ -273,7 +304,12 @@ const ISSUE_CHUNK = 90;
  * them with PUT /slots/{id}/fill. The operator route (POST /slots/allocate/{userId}, with its history
  * and payment flag) comes with the operator console; this is the part the fill flow stands on.
  */
-export async function issueEmptySlots(input: { userId: string; count: number; startDate: string; endDate: string }): Promise<string[]> {
+export async function issueEmptySlots(input: {
+  userId: string;
+  count: number;
+  startDate: string;
+  endDate: string;
+}): Promise<string[]> {
   const owner = await usersStore.get(input.userId);
   if (!owner) throw new NotFoundError(commonMessages.userNotFound);
   const ids: string[] = [];

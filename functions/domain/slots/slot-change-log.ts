@@ -15,7 +15,12 @@ export interface ChangeContext {
 }
 
 /** Who changes and from where, from a request: every slot change is logged with it. */
-export const changeContextOf = (request: { user: Caller; ip: string; userAgent: string; idempotencyKey?: string }): ChangeContext => ({
+export const changeContextOf = (request: {
+  user: Caller;
+  ip: string;
+  userAgent: string;
+  idempotencyKey?: string;
+}): ChangeContext => ({
   caller: request.user,
   ip: request.ip,
   userAgent: request.userAgent,
@@ -28,7 +33,17 @@ export const actorOf = (caller: Caller): Actor => (isStaff(caller.role) ? 'staff
 export async function logWriter(ctx: ChangeContext) {
   const user = await usersStore.get(ctx.caller.userId);
   const fullName = user?.fullName ?? ctx.caller.userId;
-  return (slotId: string, at: string, line: { change_type: SlotChangeType; field_key?: string | null; old_value?: unknown; new_value?: unknown; description: string }): SlotLogRecord => ({
+  return (
+    slotId: string,
+    at: string,
+    line: {
+      change_type: SlotChangeType;
+      field_key?: string | null;
+      old_value?: unknown;
+      new_value?: unknown;
+      description: string;
+    },
+  ): SlotLogRecord => ({
     id: ulid(),
     slot_id: slotId,
     change_type: line.change_type,

@@ -23,7 +23,15 @@ export function statusMove(from: SlotStatus | undefined, to: SlotStatus, n = 1):
 }
 
 /** Validated field values as slot attributes, the product ids derived from the URL included. */
-export type SlotFields = { customFields: Record<string, string>; keyword: string; url: string; mid: string; productId: string; itemId: string; vendorItemId: string };
+export type SlotFields = {
+  customFields: Record<string, string>;
+  keyword: string;
+  url: string;
+  mid: string;
+  productId: string;
+  itemId: string;
+  vendorItemId: string;
+};
 
 export function fieldAttributes(fields: SlotFields) {
   return {

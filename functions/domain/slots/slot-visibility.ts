@@ -2,8 +2,10 @@ import type { SlotListRow } from '../../storage/slots';
 import { slotBulksStore, type BulkRecord } from '../../storage/slot-bulks';
 
 /** Whether a bulk row exists: its bulk committed, and it was this row's attempt that did. */
-export const isCommittedBulkRow = (row: Pick<SlotListRow, 'bulkAttempt'>, record: Pick<BulkRecord, 'attempt'> | undefined) =>
-  !!record && record.attempt === row.bulkAttempt;
+export const isCommittedBulkRow = (
+  row: Pick<SlotListRow, 'bulkAttempt'>,
+  record: Pick<BulkRecord, 'attempt'> | undefined,
+) => !!record && record.attempt === row.bulkAttempt;
 
 /** Bulk records are immutable once written: a committed bulk's attempt never needs a second read. */
 const committedAttempts = new Map<string, string>();
@@ -21,5 +23,12 @@ export async function visibleSlots<T extends Pick<SlotListRow, 'bulkId' | 'bulkA
     if (committedAttempts.size > 50_000) committedAttempts.clear();
     committedAttempts.set(bulkId, record.attempt);
   }
-  return rows.filter((r) => !r.bulkId || isCommittedBulkRow(r, committedAttempts.has(r.bulkId) ? { attempt: committedAttempts.get(r.bulkId)! } : undefined));
+  return rows.filter(
+    (r) =>
+      !r.bulkId ||
+      isCommittedBulkRow(
+        r,
+        committedAttempts.has(r.bulkId) ? { attempt: committedAttempts.get(r.bulkId)! } : undefined,
+      ),
+  );
 }

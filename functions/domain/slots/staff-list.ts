@@ -125,7 +125,12 @@ class PartitionReader {
 
   async head(): Promise<SlotListRow | undefined> {
     while (!this.buffer.length && !this.done) {
-      const page = await slotsStore.pageRowsByStatus(this.status, { ascending: this.ascending, beyond: this.beyond, limit: this.pageSize, startKey: this.startKey });
+      const page = await slotsStore.pageRowsByStatus(this.status, {
+        ascending: this.ascending,
+        beyond: this.beyond,
+        limit: this.pageSize,
+        startKey: this.startKey,
+      });
       this.buffer = await visibleSlots(page.rows);
       this.startKey = page.next;
       this.done = !page.next;
@@ -145,7 +150,12 @@ const sortKey = (row: SlotListRow) => `${row.createdAt}#${row.id}`;
  * The visible rows of the stored statuses merged in registration order, one group of equal
  * registration times at a time, each group in the order the list sorts ties (slot number).
  */
-async function* groups(stored: SlotStatus[], ascending: boolean, beyond: string | undefined, pageSize: number): AsyncGenerator<SlotListRow[]> {
+async function* groups(
+  stored: SlotStatus[],
+  ascending: boolean,
+  beyond: string | undefined,
+  pageSize: number,
+): AsyncGenerator<SlotListRow[]> {
   const readers = stored.map((s) => new PartitionReader(s, ascending, beyond, pageSize));
   const heads = await Promise.all(readers.map((r) => r.head()));
   const direction = ascending ? 1 : -1;
@@ -171,19 +181,31 @@ async function* groups(stored: SlotStatus[], ascending: boolean, beyond: string 
 const walked = (status: DisplayStatus | undefined): SlotStatus[] =>
   !status ? slotStatuses.filter((s) => s !== 'deleted') : undated.has(status) ? [status] : storedFor[status];
 
-export async function pagedStaffList(query: SlotListQuery, status: DisplayStatus | undefined, today: KstDay): Promise<{ rows: PageRow[]; total: number }> {
+export async function pagedStaffList(
+  query: SlotListQuery,
+  status: DisplayStatus | undefined,
+  today: KstDay,
+): Promise<{ rows: PageRow[]; total: number }> {
   const ascending = query.sortOrder === 'asc';
   const stored = walked(status);
-  const matches = (row: SlotListRow) => (status ? deriveDisplayStatus(row, today) === status : deriveDisplayStatus(row, today) !== 'deleted');
+  const matches = (row: SlotListRow) =>
+    status ? deriveDisplayStatus(row, today) === status : deriveDisplayStatus(row, today) !== 'deleted';
 
   /** Walks from the nearest checkpoint at or below `from`, remembering new ones; stops once `until` rows matched. */
-  const walk = async (entry: Entry, from: number, until: number, pageSize: number, keep: (row: SlotListRow, pos: number) => void): Promise<number> => {
+  const walk = async (
+    entry: Entry,
+    from: number,
+    until: number,
+    pageSize: number,
+    keep: (row: SlotListRow, pos: number) => void,
+  ): Promise<number> => {
     const start = entry.checkpoints.findLast((c) => c.pos <= from);
     let pos = start?.pos ?? 0;
     for await (const group of groups(stored, ascending, start?.createdAt, pageSize)) {
       const before = pos;
       for (const row of group) if (matches(row)) keep(row, pos++);
-      if (Math.floor(pos / CHECKPOINT_EVERY) > Math.floor(before / CHECKPOINT_EVERY)) remember(entry, { pos, createdAt: group[0].createdAt });
+      if (Math.floor(pos / CHECKPOINT_EVERY) > Math.floor(before / CHECKPOINT_EVERY))
+        remember(entry, { pos, createdAt: group[0].createdAt });
       if (pos >= until) break;
     }
     return pos;
@@ -193,9 +215,15 @@ export async function pagedStaffList(query: SlotListQuery, status: DisplayStatus
   const page = async (entry: Entry) => {
     const rows: PageRow[] = [];
     const start = entry.checkpoints.findLast((c) => c.pos <= offset)?.pos ?? 0;
-    await walk(entry, offset, offset + query.limit, Math.min(MAX_READ_PAGE, offset - start + query.limit + 1), (row, pos) => {
-      if (pos >= offset && pos < offset + query.limit) rows.push({ id: row.id, userId: row.userId });
-    });
+    await walk(
+      entry,
+      offset,
+      offset + query.limit,
+      Math.min(MAX_READ_PAGE, offset - start + query.limit + 1),
+      (row, pos) => {
+        if (pos >= offset && pos < offset + query.limit) rows.push({ id: row.id, userId: row.userId });
+      },
+    );
     return rows;
   };
 

@@ -34,7 +34,8 @@ export async function runSlotStatusJob(today = kstToday()) {
         const done = await retrying(async (attempt) => {
           const slot = attempt === 1 ? listed : await slotsStore.get(listed.id);
           // Rows of a bulk attempt that never committed do not exist.
-          if (!slot || (slot.bulkId !== undefined && !isCommittedBulkRow(slot, await slotBulksStore.get(slot.bulkId)))) return false;
+          if (!slot || (slot.bulkId !== undefined && !isCommittedBulkRow(slot, await slotBulksStore.get(slot.bulkId))))
+            return false;
           const next = calendarStatus(slot, today);
           if (next === slot.status) return false;
           const now = new Date().toISOString();

@@ -29,8 +29,15 @@ export async function systemStats(caller: Caller): Promise<SystemStatsDto> {
   assertStaff(caller);
   const [global, inactiveIds] = await Promise.all([slotCountersStore.global(), inactiveUserIds()]);
   const perUser = await Promise.all([...inactiveIds].map((id) => slotCountersStore.ofUser(id)));
-  const inactive = perUser.reduce((n, c) => n + slotStatuses.filter((s) => s !== 'deleted').reduce((m, s) => m + Math.max(0, c.byStatus[s]), 0), 0);
-  const statusBreakdown = Object.fromEntries(systemStatsKeys.map((k) => [k, k === 'inactive' ? inactive : Math.max(0, global.byStatus[k])])) as SystemStatsDto['statusBreakdown'];
-  const totalSlots = slotStatuses.filter((s) => s !== 'deleted').reduce((n, s) => n + Math.max(0, global.byStatus[s]), 0);
+  const inactive = perUser.reduce(
+    (n, c) => n + slotStatuses.filter((s) => s !== 'deleted').reduce((m, s) => m + Math.max(0, c.byStatus[s]), 0),
+    0,
+  );
+  const statusBreakdown = Object.fromEntries(
+    systemStatsKeys.map((k) => [k, k === 'inactive' ? inactive : Math.max(0, global.byStatus[k])]),
+  ) as SystemStatsDto['statusBreakdown'];
+  const totalSlots = slotStatuses
+    .filter((s) => s !== 'deleted')
+    .reduce((n, s) => n + Math.max(0, global.byStatus[s]), 0);
   return { totalSlots, statusBreakdown };
 }

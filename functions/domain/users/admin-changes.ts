@@ -20,7 +20,12 @@ type Change = UserLogRecord['changes'][number];
 /** Passwords are never logged, not even hashed: the line only says it changed. */
 const PASSWORD_MASK = '********';
 
-async function logLine(caller: Caller, userId: string, action: UserLogRecord['action'], changes: Change[]): Promise<UserLogRecord> {
+async function logLine(
+  caller: Caller,
+  userId: string,
+  action: UserLogRecord['action'],
+  changes: Change[],
+): Promise<UserLogRecord> {
   const actor = await usersStore.get(caller.userId);
   return {
     id: ulid(),
@@ -36,10 +41,16 @@ async function logLine(caller: Caller, userId: string, action: UserLogRecord['ac
 }
 
 /** Counter moves between two states of a user (null = not counted: absent or deleted). */
-function countDeltas(before: Pick<UserRecord, 'role' | 'isActive'> | null, after: Pick<UserRecord, 'role' | 'isActive'> | null): UserCountDeltas {
+function countDeltas(
+  before: Pick<UserRecord, 'role' | 'isActive'> | null,
+  after: Pick<UserRecord, 'role' | 'isActive'> | null,
+): UserCountDeltas {
   const d: Record<string, number> = {};
   const add = (k: string, n: number) => (d[k] = (d[k] ?? 0) + n);
-  for (const [state, sign] of [[before, -1], [after, 1]] as const) {
+  for (const [state, sign] of [
+    [before, -1],
+    [after, 1],
+  ] as const) {
     if (!state) continue;
     add('total', sign);
     add(state.isActive ? 'active' : 'inactive', sign);
@@ -63,17 +74,20 @@ async function liveUser(userId: string): Promise<UserRecord> {
 export async function createUserByOperator(caller: Caller, input: CreateUserInput): Promise<AdminUserDto> {
   assertStaff(caller);
   const log = await logLine(caller, '', 'create', []);
-  const user = await createUser({ loginId: input.email.trim(), password: input.password, fullName: input.fullName.trim(), role: 'user' }, (u) => [
-    userLogsStore.put({
-      ...log,
-      userId: u.id,
-      changes: [
-        { field: 'email', old: null, new: u.loginId },
-        { field: 'fullName', old: null, new: u.fullName },
-        { field: 'role', old: null, new: u.role },
-      ],
-    }),
-  ]);
+  const user = await createUser(
+    { loginId: input.email.trim(), password: input.password, fullName: input.fullName.trim(), role: 'user' },
+    (u) => [
+      userLogsStore.put({
+        ...log,
+        userId: u.id,
+        changes: [
+          { field: 'email', old: null, new: u.loginId },
+          { field: 'fullName', old: null, new: u.fullName },
+          { field: 'role', old: null, new: u.role },
+        ],
+      }),
+    ],
+  );
   return toAdminUserDto(user, undefined);
 }
 
@@ -111,7 +125,12 @@ export async function updateUser(caller: Caller, userId: string, input: UpdateUs
     const updated = { ...user, ...next };
     const log = await logLine(caller, userId, action, changes);
     // The owner's slot list shows the name and active flag: its cached copies are stale now (listVersion).
-    await transact(withCounts([usersStore.changeItem(userId, user, next), userLogsStore.put(log), slotCountersStore.userUpdate(userId, {})], countDeltas(user, updated)));
+    await transact(
+      withCounts(
+        [usersStore.changeItem(userId, user, next), userLogsStore.put(log), slotCountersStore.userUpdate(userId, {})],
+        countDeltas(user, updated),
+      ),
+    );
     return { before: user, after: updated };
   });
   // The user's own sessions end; a developer acting as the user keeps the way back (switch-back),
@@ -138,7 +157,9 @@ export async function deleteUser(caller: Caller, userId: string): Promise<{ dele
       { field: 'deleted', old: false, new: true },
     ]);
     const change = usersStore.changeItem(userId, user, { isActive: false, deletedAt: new Date().toISOString() });
-    await transact(withCounts([change, userLogsStore.put(log), slotCountersStore.userUpdate(userId, {})], countDeltas(user, null)));
+    await transact(
+      withCounts([change, userLogsStore.put(log), slotCountersStore.userUpdate(userId, {})], countDeltas(user, null)),
+    );
   });
   await sessionsStore.revokeOtherFamilies(userId, '', { keepSwitchSessions: true });
   return { deleted: true, id: userId };

@@ -13,7 +13,9 @@ import { usersStore } from '../../storage/users';
 export async function countUncountedUsers(): Promise<number> {
   let joined = 0;
   for (const user of await usersStore.listUncounted()) {
-    const counts = user.deletedAt ? undefined : userStatsStore.update({ total: 1, [user.isActive ? 'active' : 'inactive']: 1, [`role_${user.role}`]: 1 });
+    const counts = user.deletedAt
+      ? undefined
+      : userStatsStore.update({ total: 1, [user.isActive ? 'active' : 'inactive']: 1, [`role_${user.role}`]: 1 });
     // A failed condition means someone else counted it: done, not a race to retry.
     const counted = await retrying(async () => {
       try {

@@ -19,8 +19,10 @@ export function assertMayChange(
   if (target.id === caller.userId) {
     if (change.delete) throw new ForbiddenError(userMessages.cannotDeleteSelf);
     const roleChange = change.role !== undefined && change.role !== target.role;
-    if (roleChange || change.isActive === false || change.password) throw new ForbiddenError(userMessages.cannotChangeSelf);
+    if (roleChange || change.isActive === false || change.password)
+      throw new ForbiddenError(userMessages.cannotChangeSelf);
   }
   if (caller.role === 'developer') return;
-  if (target.role === 'developer' || change.role === 'developer') throw new ForbiddenError(userMessages.developerOnlyRole);
+  if (target.role === 'developer' || change.role === 'developer')
+    throw new ForbiddenError(userMessages.developerOnlyRole);
 }

@@ -26,7 +26,13 @@ const staffOnly = ({ role }: MenuContext) => isStaff(role);
 
 export const userMenu: MenuItem[] = [
   { id: 'slots', path: '/slots', label: '내 광고 슬롯', icon: 'layers', visible: ({ role }) => !isStaff(role) },
-  { id: 'ranking', path: '/ranking', label: '성과 랭킹', icon: 'trophy', visible: ({ settings }) => settings.featureRanking },
+  {
+    id: 'ranking',
+    path: '/ranking',
+    label: '성과 랭킹',
+    icon: 'trophy',
+    visible: ({ settings }) => settings.featureRanking,
+  },
   {
     id: 'cash-history',
     path: '/cash-history',
@@ -48,10 +54,28 @@ export const adminMenu: MenuItem[] = [
     icon: 'check-square',
     visible: (c) => staffOnly(c) && c.settings.featureSlotManagement,
   },
-  { id: 'admin-slot-allocation-history', path: '/admin/slot-allocation-history', label: '슬롯 발행 내역', icon: 'history', visible: staffOnly },
-  { id: 'admin-cash', path: '/admin/cash', label: '캐시 승인', icon: 'wallet', visible: (c) => staffOnly(c) && c.settings.useCashSystem },
+  {
+    id: 'admin-slot-allocation-history',
+    path: '/admin/slot-allocation-history',
+    label: '슬롯 발행 내역',
+    icon: 'history',
+    visible: staffOnly,
+  },
+  {
+    id: 'admin-cash',
+    path: '/admin/cash',
+    label: '캐시 승인',
+    icon: 'wallet',
+    visible: (c) => staffOnly(c) && c.settings.useCashSystem,
+  },
   { id: 'admin-users', path: '/admin/users', label: '사용자 관리', icon: 'users', visible: staffOnly },
-  { id: 'admin-chat', path: '/admin/chat', label: '채팅 관리', icon: 'message', visible: (c) => staffOnly(c) && c.settings.chatEnabled },
+  {
+    id: 'admin-chat',
+    path: '/admin/chat',
+    label: '채팅 관리',
+    icon: 'message',
+    visible: (c) => staffOnly(c) && c.settings.chatEnabled,
+  },
   {
     id: 'admin-settings',
     path: '/admin/settings',
@@ -60,8 +84,20 @@ export const adminMenu: MenuItem[] = [
     visible: ({ role }) => normaliseRole(role) === 'developer',
   },
   { id: 'admin-notifications', path: '/admin/notifications', label: '알림 발송', icon: 'send', visible: staffOnly },
-  { id: 'admin-notification-history', path: '/admin/notification-history', label: '알림 내역', icon: 'bell', visible: staffOnly },
-  { id: 'admin-announcements', path: '/admin/announcements', label: '공지사항 관리', icon: 'megaphone', visible: staffOnly },
+  {
+    id: 'admin-notification-history',
+    path: '/admin/notification-history',
+    label: '알림 내역',
+    icon: 'bell',
+    visible: staffOnly,
+  },
+  {
+    id: 'admin-announcements',
+    path: '/admin/announcements',
+    label: '공지사항 관리',
+    icon: 'megaphone',
+    visible: staffOnly,
+  },
 ];
 
 const resolve = (items: MenuItem[], context: MenuContext) =>

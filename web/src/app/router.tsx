@@ -15,7 +15,12 @@ function lazyComponent<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
-const page = <M, K extends keyof M>(path: string, title: RouteHandle['title'], load: () => Promise<M>, name: K): RouteObject => ({
+const page = <M, K extends keyof M>(
+  path: string,
+  title: RouteHandle['title'],
+  load: () => Promise<M>,
+  name: K,
+): RouteObject => ({
   path,
   handle: { title } satisfies RouteHandle,
   lazy: lazyComponent(load, name),
@@ -27,7 +32,12 @@ const cashHistoryPage = () => import('@/features/cash/components/cash-history-pa
 
 const userRoutes: RouteObject[] = [
   page('slots', '내 광고 슬롯', slotsPage, 'SlotsPage'),
-  page('slots/bulk', '슬롯 대량 등록', () => import('@/features/slots/components/bulk-registration-page'), 'BulkRegistrationPage'),
+  page(
+    'slots/bulk',
+    '슬롯 대량 등록',
+    () => import('@/features/slots/components/bulk-registration-page'),
+    'BulkRegistrationPage',
+  ),
   // Both spellings appear in the spec (design §8 keeps both).
   page('cash', '캐시 충전', cashChargePage, 'CashChargePage'),
   page('cash/charge', '캐시 충전', cashChargePage, 'CashChargePage'),
@@ -35,8 +45,18 @@ const userRoutes: RouteObject[] = [
   page('cash/history', '캐시 내역', cashHistoryPage, 'CashHistoryPage'),
   page('ranking', '성과 랭킹', () => import('@/features/ranking/components/ranking-page'), 'RankingPage'),
   page('profile', '내 정보', () => import('@/features/auth/components/profile-page'), 'ProfilePage'),
-  page('announcements', '공지사항', () => import('@/features/announcements/components/announcements-page'), 'AnnouncementsPage'),
-  page('notifications', '알림', () => import('@/features/notifications/components/notifications-page'), 'NotificationsPage'),
+  page(
+    'announcements',
+    '공지사항',
+    () => import('@/features/announcements/components/announcements-page'),
+    'AnnouncementsPage',
+  ),
+  page(
+    'notifications',
+    '알림',
+    () => import('@/features/notifications/components/notifications-page'),
+    'NotificationsPage',
+  ),
   page('chat-test', '채팅 테스트', () => import('@/features/chat/components/chat-test-page'), 'ChatTestPage'),
   page(
     'notification-test',
@@ -52,7 +72,12 @@ const adminRoutes: RouteObject[] = [
     handle: { title: '대시보드' } satisfies RouteHandle,
     lazy: lazyComponent(() => import('./routes/admin-dashboard-route'), 'AdminDashboardRoute'),
   },
-  page('slots', (s) => adminSlotsTitle(s.slotOperationMode), () => import('./routes/admin-slots-route'), 'AdminSlotsRoute'),
+  page(
+    'slots',
+    (s) => adminSlotsTitle(s.slotOperationMode),
+    () => import('./routes/admin-slots-route'),
+    'AdminSlotsRoute',
+  ),
   page(
     'slot-allocation-history',
     '슬롯 발행 내역',
@@ -66,7 +91,12 @@ const adminRoutes: RouteObject[] = [
     element: <RequireDeveloper />,
     children: [page('settings', '시스템 설정', () => import('./routes/admin-settings-route'), 'AdminSettingsRoute')],
   },
-  page('notifications', '알림 발송', () => import('@/features/notifications/components/send-notification-page'), 'SendNotificationPage'),
+  page(
+    'notifications',
+    '알림 발송',
+    () => import('@/features/notifications/components/send-notification-page'),
+    'SendNotificationPage',
+  ),
   page(
     'notification-history',
     '알림 내역',
@@ -95,7 +125,12 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <HomeRedirect /> },
           // The rank-history popup window: signed in, but without the sidebar layout.
-          page('slots/:slotId/rank-history', '순위 히스토리', () => import('@/features/slots/components/rank-history-window'), 'RankHistoryWindow'),
+          page(
+            'slots/:slotId/rank-history',
+            '순위 히스토리',
+            () => import('@/features/slots/components/rank-history-window'),
+            'RankHistoryWindow',
+          ),
           {
             lazy: lazyComponent(() => import('./layout/app-layout'), 'AppLayout'),
             children: [
@@ -105,7 +140,11 @@ export const appRoutes: RouteObject[] = [
                 children: [
                   ...userRoutes,
                   { path: 'admin', element: <RequireStaff />, children: adminRoutes },
-                  { path: '*', handle: { title: '페이지를 찾을 수 없음' } satisfies RouteHandle, element: <NotFoundRoute /> },
+                  {
+                    path: '*',
+                    handle: { title: '페이지를 찾을 수 없음' } satisfies RouteHandle,
+                    element: <NotFoundRoute />,
+                  },
                 ],
               },
             ],

@@ -72,7 +72,15 @@ describe('api client', () => {
 
   it('turns an error envelope into an ApiError with the server text', async () => {
     applyAuthSession(session('t1'));
-    answers.push({ status: 400, body: { success: false, code: 'VALIDATION', error: '입력값을 확인해주세요.', details: [{ field: 'fullName', message: '이름을 입력해주세요.' }] } });
+    answers.push({
+      status: 400,
+      body: {
+        success: false,
+        code: 'VALIDATION',
+        error: '입력값을 확인해주세요.',
+        details: [{ field: 'fullName', message: '이름을 입력해주세요.' }],
+      },
+    });
 
     const error = await api.put('/auth/profile', {}).catch((e: unknown) => e);
 
@@ -104,13 +112,7 @@ describe('api client', () => {
 
   it('shares one refresh between calls that fail together', async () => {
     applyAuthSession(session('old'));
-    answers.push(
-      fail(401, 'UNAUTHORIZED', 'x'),
-      fail(401, 'UNAUTHORIZED', 'x'),
-      ok(session('new')),
-      ok(1),
-      ok(2),
-    );
+    answers.push(fail(401, 'UNAUTHORIZED', 'x'), fail(401, 'UNAUTHORIZED', 'x'), ok(session('new')), ok(1), ok(2));
 
     await Promise.all([api.get('/a'), api.get('/b')]);
 
@@ -119,7 +121,10 @@ describe('api client', () => {
 
   it('when the refresh is refused: clears the session, keeps the expiry message and goes to /login', async () => {
     applyAuthSession(session('old'));
-    answers.push(fail(401, 'UNAUTHORIZED', 'x'), fail(401, 'UNAUTHORIZED', 'x'), { status: 200, body: { success: true, data: null } });
+    answers.push(fail(401, 'UNAUTHORIZED', 'x'), fail(401, 'UNAUTHORIZED', 'x'), {
+      status: 200,
+      body: { success: true, data: null },
+    });
 
     await expect(api.get('/cash/balance')).rejects.toBeInstanceOf(ApiError);
     await flush();
@@ -185,7 +190,10 @@ describe('api client', () => {
       held = false;
       queue.shift()?.();
     };
-    const acquire = () => new Promise<void>((resolve) => (held ? queue.push(() => ((held = true), resolve())) : ((held = true), resolve())));
+    const acquire = () =>
+      new Promise<void>((resolve) =>
+        held ? queue.push(() => ((held = true), resolve())) : ((held = true), resolve()),
+      );
     const request = vi.fn(async (_name: string, callback: () => Promise<unknown>) => {
       await acquire();
       try {
@@ -222,28 +230,38 @@ describe('api client', () => {
     vi.useFakeTimers();
     fetchMock.mockImplementationOnce(
       (_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     );
 
     const pending = api.post('/auth/login', { email: 'a', password: 'b' }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(15_000);
 
-    expect(await pending).toMatchObject({ code: 'TIMEOUT', message: '서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.' });
+    expect(await pending).toMatchObject({
+      code: 'TIMEOUT',
+      message: '서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.',
+    });
   });
 
   it('reports a network failure in Korean', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(api.get('/system-settings')).rejects.toMatchObject({ code: 'NETWORK', message: '서버와의 통신 중 오류가 발생했습니다.' });
+    await expect(api.get('/system-settings')).rejects.toMatchObject({
+      code: 'NETWORK',
+      message: '서버와의 통신 중 오류가 발생했습니다.',
+    });
   });
 
   it('errorMessage prefers the server text, keeps timeout and network texts, else uses the fallback', () => {
-    expect(errorMessage(new ApiError('CONFLICT', 409, '이미 사용 중인 아이디입니다.', undefined, true), 'x')).toBe('이미 사용 중인 아이디입니다.');
-    expect(errorMessage(new ApiError('TIMEOUT', 0, '서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.'), 'x')).toBe(
-      '서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.',
+    expect(errorMessage(new ApiError('CONFLICT', 409, '이미 사용 중인 아이디입니다.', undefined, true), 'x')).toBe(
+      '이미 사용 중인 아이디입니다.',
     );
-    expect(errorMessage(new ApiError('INTERNAL', 502, '서버 오류가 발생했습니다.'), '업데이트 중 오류가 발생했습니다.')).toBe(
-      '업데이트 중 오류가 발생했습니다.',
-    );
+    expect(
+      errorMessage(new ApiError('TIMEOUT', 0, '서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.'), 'x'),
+    ).toBe('서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.');
+    expect(
+      errorMessage(new ApiError('INTERNAL', 502, '서버 오류가 발생했습니다.'), '업데이트 중 오류가 발생했습니다.'),
+    ).toBe('업데이트 중 오류가 발생했습니다.');
     expect(errorMessage(new Error('boom'), '로그인 중 오류가 발생했습니다.')).toBe('로그인 중 오류가 발생했습니다.');
   });
 });

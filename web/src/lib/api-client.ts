@@ -123,16 +123,25 @@ async function send(path: string, options: RequestOptions, token: string | null)
 }
 
 const codeOfStatus = (status: number): ErrorCode =>
-  status === 400 ? 'VALIDATION'
-  : status === 401 ? 'UNAUTHORIZED'
-  : status === 403 ? 'FORBIDDEN'
-  : status === 404 ? 'NOT_FOUND'
-  : status === 409 ? 'CONFLICT'
-  : status === 422 ? 'IDEMPOTENCY_MISMATCH'
-  : status === 413 ? 'PAYLOAD_TOO_LARGE'
-  : status === 402 ? 'INSUFFICIENT_BALANCE'
-  : status === 429 ? 'THROTTLED'
-  : 'INTERNAL';
+  status === 400
+    ? 'VALIDATION'
+    : status === 401
+      ? 'UNAUTHORIZED'
+      : status === 403
+        ? 'FORBIDDEN'
+        : status === 404
+          ? 'NOT_FOUND'
+          : status === 409
+            ? 'CONFLICT'
+            : status === 422
+              ? 'IDEMPOTENCY_MISMATCH'
+              : status === 413
+                ? 'PAYLOAD_TOO_LARGE'
+                : status === 402
+                  ? 'INSUFFICIENT_BALANCE'
+                  : status === 429
+                    ? 'THROTTLED'
+                    : 'INTERNAL';
 
 /** Unwraps `{success, data}`; anything else (error envelope, HTML error page) becomes an ApiError. */
 async function unwrap<T>(response: Response): Promise<T> {
@@ -165,7 +174,12 @@ async function unwrap<T>(response: Response): Promise<T> {
   }
   if (response.ok) return body as T;
   const code = codeOfStatus(response.status);
-  const message = code === 'NOT_FOUND' ? commonMessages.notFound : code === 'INTERNAL' ? commonMessages.internal : commonMessages.network;
+  const message =
+    code === 'NOT_FOUND'
+      ? commonMessages.notFound
+      : code === 'INTERNAL'
+        ? commonMessages.internal
+        : commonMessages.network;
   return Promise.reject(new ApiError(code, response.status, message));
 }
 

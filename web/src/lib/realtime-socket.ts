@@ -137,9 +137,12 @@ export class RealtimeSocket {
     const expiry = tokenExpiry(token);
     if (expiry !== null && expiry - this.deps.now() < EXPIRY_MARGIN_MS) {
       // The refresh changes the token, which connects (onTokenChange); a failed refresh retries later.
-      void this.deps.refreshToken().catch(() => undefined).finally(() => {
-        if (this.deps.getToken() === token) this.scheduleReconnect();
-      });
+      void this.deps
+        .refreshToken()
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.deps.getToken() === token) this.scheduleReconnect();
+        });
       return;
     }
     this.openWith(token);

@@ -14,7 +14,9 @@ function sourceFiles(dir: string): string[] {
 
 describe('ids for labels and aria wiring', () => {
   it("come from useUniqueId, never React's useId (Preact's repeats them across portals and reopened dialogs)", () => {
-    const offenders = sourceFiles(srcRoot).filter((file) => /import\s*\{[^}]*\buseId\b[^}]*\}\s*from\s*'react'/.test(readFileSync(file, 'utf8')));
+    const offenders = sourceFiles(srcRoot).filter((file) =>
+      /import\s*\{[^}]*\buseId\b[^}]*\}\s*from\s*'react'/.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });

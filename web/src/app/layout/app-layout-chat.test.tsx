@@ -15,12 +15,25 @@ const slow = { timeout: 8000 };
 
 function renderLayout({ chatEnabled = true, notificationEnabled = false, path = '/slots' } = {}) {
   const router = createMemoryRouter(
-    [{ element: <AppLayout />, children: [{ path: '/slots', element: <p>슬롯 화면</p> }, { path: '/admin/chat', element: <p>채팅 관리 화면</p> }] }],
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/slots', element: <p>슬롯 화면</p> },
+          { path: '/admin/chat', element: <p>채팅 관리 화면</p> },
+        ],
+      },
+    ],
     { initialEntries: [path] },
   );
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), chatEnabled, notificationEnabled, useCashSystem: false }, status: 'ready' }}>
+      <AppSettingsContext.Provider
+        value={{
+          settings: { ...defaultSettings(), chatEnabled, notificationEnabled, useCashSystem: false },
+          status: 'ready',
+        }}
+      >
         <ToastProvider>
           <RouterProvider router={router} />
         </ToastProvider>

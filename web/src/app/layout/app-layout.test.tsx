@@ -13,10 +13,15 @@ import { AppLayout } from './app-layout';
 let restoreSocket: () => void;
 
 function renderLayout(notificationEnabled = true) {
-  const router = createMemoryRouter([{ element: <AppLayout />, children: [{ path: '/slots', element: <p>슬롯 화면</p> }] }], { initialEntries: ['/slots'] });
+  const router = createMemoryRouter(
+    [{ element: <AppLayout />, children: [{ path: '/slots', element: <p>슬롯 화면</p> }] }],
+    { initialEntries: ['/slots'] },
+  );
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), notificationEnabled, useCashSystem: false }, status: 'ready' }}>
+      <AppSettingsContext.Provider
+        value={{ settings: { ...defaultSettings(), notificationEnabled, useCashSystem: false }, status: 'ready' }}
+      >
         <ToastProvider>
           <RouterProvider router={router} />
         </ToastProvider>

@@ -22,11 +22,19 @@ import { isRouteHandle } from '../routes/route-handle';
 import styles from './app-layout.module.css';
 
 // Role users only, and only while notifications are on (advertiser §6: staff load none of it).
-const UserNotificationBell = lazy(() => import('./user-notifications').then((m) => ({ default: m.UserNotificationBell })));
-const UserNotificationsFloating = lazy(() => import('./user-notifications').then((m) => ({ default: m.UserNotificationsFloating })));
+const UserNotificationBell = lazy(() =>
+  import('./user-notifications').then((m) => ({ default: m.UserNotificationBell })),
+);
+const UserNotificationsFloating = lazy(() =>
+  import('./user-notifications').then((m) => ({ default: m.UserNotificationsFloating })),
+);
 // Issue 14: the chat button for role users, the "use the console" notice for staff; only with chatEnabled.
-const ChatWidget = lazy(() => import('@/features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })));
-const StaffChatNotice = lazy(() => import('@/features/chat/components/chat-widget').then((m) => ({ default: m.StaffChatNotice })));
+const ChatWidget = lazy(() =>
+  import('@/features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })),
+);
+const StaffChatNotice = lazy(() =>
+  import('@/features/chat/components/chat-widget').then((m) => ({ default: m.StaffChatNotice })),
+);
 
 /** Spec: the name, else the part of the email before '@', else '사용자'. */
 const displayName = (fullName: string, email: string) => fullName.trim() || email.split('@')[0] || '사용자';
@@ -56,7 +64,11 @@ function AppLayoutFrame() {
   if (!user) return null;
 
   const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
-  const title = isRouteHandle(handle) ? (typeof handle.title === 'function' ? handle.title(settings) : handle.title) : '';
+  const title = isRouteHandle(handle)
+    ? typeof handle.title === 'function'
+      ? handle.title(settings)
+      : handle.title
+    : '';
   const name = displayName(user.fullName, user.email);
   const staff = isStaff(user.role);
   const inConsole = pathname.startsWith('/admin');
@@ -67,7 +79,15 @@ function AppLayoutFrame() {
   // a developer switched into a user's account (the server lets them write too).
   const keepsWorking = staff || !!session?.actingAs;
   if (settings.maintenanceMode && !keepsWorking) {
-    return <MaintenancePage siteName={settings.siteName} logoUrl={settings.logoUrl} onSignOut={signOut} signingOut={isSigningOut} floating={<SwitchBackButton />} />;
+    return (
+      <MaintenancePage
+        siteName={settings.siteName}
+        logoUrl={settings.logoUrl}
+        onSignOut={signOut}
+        signingOut={isSigningOut}
+        floating={<SwitchBackButton />}
+      />
+    );
   }
 
   return (

@@ -9,13 +9,26 @@ import { applyAuthSession, resetSessionForTests } from '@/lib/session-store';
 import { AdminDashboardRoute } from './admin-dashboard-route';
 
 /** /admin: which cards show for which settings and role, the numbers, the ratio bar, and quiet failures. */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown) => json(200, { success: true, data });
 const notFound = () => json(404, { success: false, code: 'NOT_FOUND', error: '요청한 주소를 찾을 수 없습니다.' });
 
 const slotStats = {
   totalSlots: 120,
-  statusBreakdown: { empty: 7, pending: 13, active: 60, waiting: 5, completed: 20, paused: 4, rejected: 3, refunded: 2, expired: 1, deleted: 5, inactive: 9 },
+  statusBreakdown: {
+    empty: 7,
+    pending: 13,
+    active: 60,
+    waiting: 5,
+    completed: 20,
+    paused: 4,
+    rejected: 3,
+    refunded: 2,
+    expired: 1,
+    deleted: 5,
+    inactive: 9,
+  },
 };
 const userStats = { total: 40, active: 30, inactive: 10, byRole: { user: 36, operator: 3, developer: 1 } };
 const cashStats = { chargeRequests: { pending: 4, approved: 11, rejected: 2, cancelled: 0 } };
@@ -24,13 +37,29 @@ let answers: Record<string, () => Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 function signIn(role: UserDto['role']) {
-  const user: UserDto = { id: 'u1', email: 'op', role, fullName: '운영자', phone: null, status: 'active', isActive: true, permissions: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', lastLoginAt: null };
+  const user: UserDto = {
+    id: 'u1',
+    email: 'op',
+    role,
+    fullName: '운영자',
+    phone: null,
+    status: 'active',
+    isActive: true,
+    permissions: [],
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    lastLoginAt: null,
+  };
   applyAuthSession({ user, tokens: { accessToken: 't', refreshToken: 'r', expiresIn: 900 }, actingAs: null });
 }
 
 beforeEach(() => {
   resetSessionForTests();
-  answers = { '/api/slots/system-stats': () => ok(slotStats), '/api/users/stats': () => ok(userStats), '/api/cash/stats': () => ok(cashStats) };
+  answers = {
+    '/api/slots/system-stats': () => ok(slotStats),
+    '/api/users/stats': () => ok(userStats),
+    '/api/cash/stats': () => ok(cashStats),
+  };
   fetchMock = vi.fn(async (url: string) => (answers[new URL(url, 'http://localhost').pathname] ?? notFound)());
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -40,7 +69,9 @@ function renderDashboard(role: UserDto['role'], overrides: Partial<Settings> = {
   signIn(role);
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), siteName: '심플슬롯', ...overrides }, status: 'ready' }}>
+      <AppSettingsContext.Provider
+        value={{ settings: { ...defaultSettings(), siteName: '심플슬롯', ...overrides }, status: 'ready' }}
+      >
         <MemoryRouter>
           <AdminDashboardRoute />
         </MemoryRouter>
@@ -49,8 +80,12 @@ function renderDashboard(role: UserDto['role'], overrides: Partial<Settings> = {
   );
 }
 
-const cardIds = () => screen.queryAllByTestId(/^dashboard-card-/).map((c) => c.dataset.testid!.replace('dashboard-card-', ''));
-const quickActions = () => within(screen.getByRole('navigation', { name: '빠른 작업' })).getAllByRole('link').map((a) => a.getAttribute('href'));
+const cardIds = () =>
+  screen.queryAllByTestId(/^dashboard-card-/).map((c) => c.dataset.testid!.replace('dashboard-card-', ''));
+const quickActions = () =>
+  within(screen.getByRole('navigation', { name: '빠른 작업' }))
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('href'));
 
 describe('cards by settings and role', () => {
   it('operator with the defaults (cash on, chat off, notifications on): no settings or chat card; quick actions mirror the cards', async () => {
@@ -58,15 +93,32 @@ describe('cards by settings and role', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('관리자 대시보드');
     expect(screen.getByRole('banner')).toHaveTextContent('심플슬롯 운영 현황');
     expect(cardIds()).toEqual(['slots', 'cash', 'users', 'notifications', 'announcements']);
-    expect(quickActions()).toEqual(['/admin/slots', '/admin/cash', '/admin/users', '/admin/notifications', '/admin/announcements']);
+    expect(quickActions()).toEqual([
+      '/admin/slots',
+      '/admin/cash',
+      '/admin/users',
+      '/admin/notifications',
+      '/admin/announcements',
+    ]);
     expect(screen.getByTestId('dashboard-card-slots')).toHaveTextContent('슬롯 승인');
     await screen.findByTestId('pending-charge-count');
   });
 
   it('developer with chat on, cash and notifications off: settings and chat cards, no cash card or cash section', async () => {
-    renderDashboard('developer', { chatEnabled: true, useCashSystem: false, notificationEnabled: false, slotOperationMode: 'pre-allocation' });
+    renderDashboard('developer', {
+      chatEnabled: true,
+      useCashSystem: false,
+      notificationEnabled: false,
+      slotOperationMode: 'pre-allocation',
+    });
     expect(cardIds()).toEqual(['slots', 'users', 'chat', 'settings', 'announcements']);
-    expect(quickActions()).toEqual(['/admin/slots', '/admin/users', '/admin/chat', '/admin/settings', '/admin/announcements']);
+    expect(quickActions()).toEqual([
+      '/admin/slots',
+      '/admin/users',
+      '/admin/chat',
+      '/admin/settings',
+      '/admin/announcements',
+    ]);
     expect(screen.getByTestId('dashboard-card-slots')).toHaveTextContent('슬롯 관리');
     await waitFor(() => expect(screen.getByTestId('slot-status-inactive')).toHaveTextContent('9'));
     expect(screen.queryByTestId('pending-charge-count')).toBeNull();
@@ -86,7 +138,9 @@ describe('numbers', () => {
     expect(screen.getByTestId('slot-total-비활성')).toHaveTextContent('9');
     expect(screen.getByTestId('slot-status-completed')).toHaveTextContent('완료20');
     expect(screen.getByTestId('slot-status-refunded')).toHaveTextContent('환불2');
-    expect(await within(screen.getByTestId('dashboard-card-cash')).findByLabelText('충전 대기 4건')).toBeInTheDocument();
+    expect(
+      await within(screen.getByTestId('dashboard-card-cash')).findByLabelText('충전 대기 4건'),
+    ).toBeInTheDocument();
     expect(await screen.findByTestId('pending-charge-count')).toHaveTextContent('4건');
     await waitFor(() => expect(screen.getByTestId('member-전체 회원')).toHaveTextContent('40'));
     expect(screen.getByTestId('member-비활성')).toHaveTextContent('10');

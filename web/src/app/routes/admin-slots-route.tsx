@@ -9,6 +9,10 @@ import { useAppSettings } from '@/lib/app-settings';
 export function AdminSlotsRoute() {
   const { slotOperationMode } = useAppSettings();
   return (
-    <AdminSlotsPage toolbarActions={slotOperationMode === 'pre-allocation' ? (refresh) => <PreAllocationAction onIssued={refresh} /> : undefined} />
+    <AdminSlotsPage
+      toolbarActions={
+        slotOperationMode === 'pre-allocation' ? (refresh) => <PreAllocationAction onIssued={refresh} /> : undefined
+      }
+    />
   );
 }

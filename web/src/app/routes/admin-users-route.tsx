@@ -17,7 +17,15 @@ export function AdminUsersRoute() {
     <UsersPage
       renderAllocate={
         slotOperationMode === 'pre-allocation'
-          ? (user, close) => <AllocateSlotsDialog open onClose={close} user={user} variant="user" onIssued={() => void mutate(isUsersKey)} />
+          ? (user, close) => (
+              <AllocateSlotsDialog
+                open
+                onClose={close}
+                user={user}
+                variant="user"
+                onIssued={() => void mutate(isUsersKey)}
+              />
+            )
           : undefined
       }
     />

@@ -79,7 +79,13 @@ export function ClassicLayout({
         <div className={styles.brand}>
           {brand}
           {drawer && (
-            <button ref={closeRef} type="button" className={styles.drawerClose} onClick={() => setOpen(false)} aria-label="메뉴 닫기">
+            <button
+              ref={closeRef}
+              type="button"
+              className={styles.drawerClose}
+              onClick={() => setOpen(false)}
+              aria-label="메뉴 닫기"
+            >
               <Icon name="x" size={18} />
             </button>
           )}

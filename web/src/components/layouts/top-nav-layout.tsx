@@ -31,7 +31,10 @@ export function TopNavLayout({
     .filter((section) => section.items.length > 0);
 
   return (
-    <div className={[styles.shell, contentClass[contentWidth], paddingClass[padding]].filter(Boolean).join(' ')} data-layout="modern">
+    <div
+      className={[styles.shell, contentClass[contentWidth], paddingClass[padding]].filter(Boolean).join(' ')}
+      data-layout="modern"
+    >
       <header className={styles.topBar}>
         <div className={styles.topRow}>
           <div className={styles.brand}>{brandOnSurface ?? brand}</div>

@@ -12,7 +12,10 @@ interface ButtonLook {
 }
 
 /** The button look for elements that are not buttons (router links styled as buttons). */
-export function buttonClassName({ variant = 'primary', size = 'md', fullWidth = false }: ButtonLook = {}, extra?: string) {
+export function buttonClassName(
+  { variant = 'primary', size = 'md', fullWidth = false }: ButtonLook = {},
+  extra?: string,
+) {
   return [styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth, extra].filter(Boolean).join(' ');
 }
 

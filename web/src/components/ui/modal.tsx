@@ -16,13 +16,23 @@ export interface ModalProps {
   dismissible?: boolean;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: rendered into <body>, Escape and backdrop close it, Tab stays inside, and focus
  * returns to where it was when it closes.
  */
-export function Modal({ open, onClose, title, description, children, footer, size = 'md', dismissible = true }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  dismissible = true,
+}: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useUniqueId();
   const descriptionId = useUniqueId();

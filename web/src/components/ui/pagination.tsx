@@ -48,7 +48,13 @@ export function Pagination({ page, totalPages, onPageChange, window = 5, edges =
       <button type="button" className={styles.page} onClick={() => go(1)} disabled={page <= 1} aria-label="첫 페이지">
         <Icon name="chevrons-left" size={16} />
       </button>
-      <button type="button" className={styles.page} onClick={() => go(page - 1)} disabled={page <= 1} aria-label="이전 페이지">
+      <button
+        type="button"
+        className={styles.page}
+        onClick={() => go(page - 1)}
+        disabled={page <= 1}
+        aria-label="이전 페이지"
+      >
         <Icon name="chevron-left" size={16} />
       </button>
       {pageItems(page, totalPages, window, edges).map((item) =>
@@ -101,7 +107,12 @@ interface PageSizeSelectProps {
 /** How many rows a list shows per page. */
 export function PageSizeSelect({ value, sizes, onChange }: PageSizeSelectProps) {
   return (
-    <select className={styles.sizeSelect} value={value} onChange={(e) => onChange(Number(e.target.value))} aria-label="페이지당 개수">
+    <select
+      className={styles.sizeSelect}
+      value={value}
+      onChange={(e) => onChange(Number(e.target.value))}
+      aria-label="페이지당 개수"
+    >
       {sizes.map((size) => (
         <option key={size} value={size}>
           {size}개씩 보기

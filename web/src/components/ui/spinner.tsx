@@ -13,7 +13,13 @@ export function Spinner({ size = 'md', label = '불러오는 중...', decorative
 }
 
 /** A centred loading block for a page or a section; `fullScreen` for the app's first paint. */
-export function LoadingBlock({ label = '불러오는 중...', fullScreen = false }: { label?: string; fullScreen?: boolean }) {
+export function LoadingBlock({
+  label = '불러오는 중...',
+  fullScreen = false,
+}: {
+  label?: string;
+  fullScreen?: boolean;
+}) {
   return (
     <div className={`${styles.block} ${fullScreen ? styles.fullScreen : ''}`} role="status" aria-live="polite">
       <span className={`${styles.spinner} ${styles.lg}`} aria-hidden="true" />

@@ -50,7 +50,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className={styles.region} aria-live="polite" aria-relevant="additions">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`${styles.toast} ${styles[toast.tone]}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
+          <div
+            key={toast.id}
+            className={`${styles.toast} ${styles[toast.tone]}`}
+            role={toast.tone === 'error' ? 'alert' : 'status'}
+          >
             <Icon name={toneIcon[toast.tone]} className={styles.icon} />
             <div className={styles.message}>
               {toast.title && <p className={styles.title}>{toast.title}</p>}

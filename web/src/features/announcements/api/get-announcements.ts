@@ -16,10 +16,14 @@ export interface AnnouncementList {
 export const announcementsPath = '/announcements';
 export const announcementsKey = (query: AnnouncementsQuery) => [announcementsPath, query] as const;
 /** Every cached list (user page, management page, banner) — refreshed after a write or an open. */
-export const isAnnouncementsKey = (key: unknown) => (Array.isArray(key) && String(key[0]).startsWith(announcementsPath)) || (typeof key === 'string' && key.startsWith(announcementsPath));
+export const isAnnouncementsKey = (key: unknown) =>
+  (Array.isArray(key) && String(key[0]).startsWith(announcementsPath)) ||
+  (typeof key === 'string' && key.startsWith(announcementsPath));
 
 export const getAnnouncements = (query: AnnouncementsQuery) =>
-  api.get<AnnouncementList>(announcementsPath, { query: { limit: query.limit, ...(query.includeInactive ? { includeInactive: true } : {}) } });
+  api.get<AnnouncementList>(announcementsPath, {
+    query: { limit: query.limit, ...(query.includeInactive ? { includeInactive: true } : {}) },
+  });
 
 export function useAnnouncements(query: AnnouncementsQuery) {
   return useSWR(announcementsKey(query), ([, q]) => getAnnouncements(q), { keepPreviousData: true });

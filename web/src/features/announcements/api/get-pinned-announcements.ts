@@ -11,5 +11,8 @@ export const getPinnedAnnouncements = () => api.get<Announcement[]>(pinnedAnnoun
 
 export function usePinnedAnnouncements() {
   // A failed load hides the banner (spec §2); no retry storm on every page.
-  return useSWR(pinnedAnnouncementsKey, getPinnedAnnouncements, { shouldRetryOnError: false, revalidateOnFocus: false });
+  return useSWR(pinnedAnnouncementsKey, getPinnedAnnouncements, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
 }

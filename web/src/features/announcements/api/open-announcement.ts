@@ -12,6 +12,9 @@ export function useOpenAnnouncement(id: string | null) {
   return useSWR(id ? announcementKey(id) : null, (key: string) => openAnnouncement(key.split('/').pop()!), {
     revalidateOnFocus: false,
     // The list's read mark and view count change with this open.
-    onSuccess: () => void mutate((key) => isAnnouncementsKey(key) && key !== (id ? announcementKey(id) : ''), undefined, { revalidate: true }),
+    onSuccess: () =>
+      void mutate((key) => isAnnouncementsKey(key) && key !== (id ? announcementKey(id) : ''), undefined, {
+        revalidate: true,
+      }),
   });
 }

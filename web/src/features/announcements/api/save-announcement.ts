@@ -14,10 +14,15 @@ export const loadAnnouncementSchemas = () => import('#shared/schemas/announcemen
 export const saveAnnouncementKey = '/announcements#save';
 
 export const createAnnouncement = (input: AnnouncementInput) => api.post<Announcement>('/announcements', input);
-export const updateAnnouncement = (id: string, input: UpdateAnnouncement) => api.put<Announcement>(`/announcements/${encodeURIComponent(id)}`, input);
-export const deleteAnnouncement = (id: string) => api.delete<{ deleted: string }>(`/announcements/${encodeURIComponent(id)}`);
+export const updateAnnouncement = (id: string, input: UpdateAnnouncement) =>
+  api.put<Announcement>(`/announcements/${encodeURIComponent(id)}`, input);
+export const deleteAnnouncement = (id: string) =>
+  api.delete<{ deleted: string }>(`/announcements/${encodeURIComponent(id)}`);
 
-type SaveArg = { kind: 'create'; input: AnnouncementInput } | { kind: 'update'; id: string; input: UpdateAnnouncement } | { kind: 'delete'; id: string };
+type SaveArg =
+  | { kind: 'create'; input: AnnouncementInput }
+  | { kind: 'update'; id: string; input: UpdateAnnouncement }
+  | { kind: 'delete'; id: string };
 
 export function useSaveAnnouncement() {
   const { mutate } = useSWRConfig();

@@ -19,7 +19,8 @@ export async function uploadAnnouncementImage(file: File): Promise<string> {
   for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
   form.append('file', file);
   const res = await fetch(ticket.url, { method: 'POST', body: form });
-  if (!res.ok) throw new Error(res.status === 400 ? announcementMessages.imageTooLarge : announcementMessages.imageUploadFailed);
+  if (!res.ok)
+    throw new Error(res.status === 400 ? announcementMessages.imageTooLarge : announcementMessages.imageUploadFailed);
   const confirmed = await api.post<{ url: string }>(`${uploadImageKey}/${ticket.uploadId}/confirm`);
   return confirmed.url;
 }

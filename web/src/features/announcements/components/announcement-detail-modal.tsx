@@ -9,7 +9,15 @@ import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
 import styles from './announcements.module.css';
 
 /** Opening an announcement reads it from the server, which counts the view once and marks it read. */
-export function AnnouncementDetailModal({ id, fallbackTitle, onClose }: { id: string | null; fallbackTitle?: string; onClose: () => void }) {
+export function AnnouncementDetailModal({
+  id,
+  fallbackTitle,
+  onClose,
+}: {
+  id: string | null;
+  fallbackTitle?: string;
+  onClose: () => void;
+}) {
   const { data, error, isLoading } = useOpenAnnouncement(id);
   return (
     <Modal open={!!id} onClose={onClose} title={data?.title ?? fallbackTitle ?? '공지사항'} size="lg">

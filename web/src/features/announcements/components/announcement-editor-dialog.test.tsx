@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toast';
 import { AnnouncementEditorDialog, canSave } from './announcement-editor-dialog';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let posted: unknown[] = [];
 
 beforeEach(() => {
@@ -33,7 +34,13 @@ describe('announcement editor dialog', () => {
   it('counts only real content: markup without text or an image is empty', () => {
     expect(canSave({ title: '제목', content: '<p></p>', content_type: 'html' })).toBe(false);
     expect(canSave({ title: ' ', content: '<p>본문</p>', content_type: 'html' })).toBe(false);
-    expect(canSave({ title: '제목', content: '<p><img src="/media/announcements/01ARZ3NDEKTSV4RRFFQ69G5FAV.png"></p>', content_type: 'html' })).toBe(true);
+    expect(
+      canSave({
+        title: '제목',
+        content: '<p><img src="/media/announcements/01ARZ3NDEKTSV4RRFFQ69G5FAV.png"></p>',
+        content_type: 'html',
+      }),
+    ).toBe(true);
     expect(canSave({ title: '제목', content: '  ', content_type: 'text' })).toBe(false);
   });
 
@@ -52,7 +59,17 @@ describe('announcement editor dialog', () => {
     await userEvent.click(save);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(posted).toEqual([
-      expect.objectContaining({ title: '점검 안내', content: '새벽 2시에 점검합니다.', content_type: 'text', is_pinned: true, is_active: true, category: 'general', priority: 'normal', start_date: null, end_date: null }),
+      expect.objectContaining({
+        title: '점검 안내',
+        content: '새벽 2시에 점검합니다.',
+        content_type: 'text',
+        is_pinned: true,
+        is_active: true,
+        category: 'general',
+        priority: 'normal',
+        start_date: null,
+        end_date: null,
+      }),
     ]);
     expect(await screen.findByText('공지사항이 등록되었습니다.')).toBeInTheDocument();
   });

@@ -6,7 +6,11 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { htmlToText } from '#shared/announcement-html';
-import { announcementCategoryLabels, announcementMessages as m, announcementPriorityLabels } from '#shared/messages/announcements';
+import {
+  announcementCategoryLabels,
+  announcementMessages as m,
+  announcementPriorityLabels,
+} from '#shared/messages/announcements';
 import { announcementCategories, announcementPriorities, type Announcement } from '#shared/announcements';
 import type { AnnouncementInput } from '#shared/schemas/announcements';
 import { loadAnnouncementSchemas, useSaveAnnouncement } from '../api/save-announcement';
@@ -17,14 +21,34 @@ const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
 type Form = Required<Omit<AnnouncementInput, 'start_date' | 'end_date'>> & { start_date: string; end_date: string };
 
-const blank: Form = { title: '', content: '', content_type: 'html', category: 'general', priority: 'normal', is_pinned: false, is_active: true, start_date: '', end_date: '', images: [] };
+const blank: Form = {
+  title: '',
+  content: '',
+  content_type: 'html',
+  category: 'general',
+  priority: 'normal',
+  is_pinned: false,
+  is_active: true,
+  start_date: '',
+  end_date: '',
+  images: [],
+};
 
 /** Title and content both filled (HTML content counts when it has text or an image). */
 export const canSave = (f: Pick<Form, 'title' | 'content' | 'content_type'>) =>
-  f.title.trim().length > 0 && (f.content_type === 'text' ? f.content.trim().length > 0 : htmlToText(f.content).length > 0 || /<img\s/i.test(f.content));
+  f.title.trim().length > 0 &&
+  (f.content_type === 'text'
+    ? f.content.trim().length > 0
+    : htmlToText(f.content).length > 0 || /<img\s/i.test(f.content));
 
 /** Create or edit one announcement (operator-console §2, §5): save stays disabled until title and content are filled. */
-export function AnnouncementEditorDialog({ announcement, onClose }: { announcement: Announcement | null; onClose: () => void }) {
+export function AnnouncementEditorDialog({
+  announcement,
+  onClose,
+}: {
+  announcement: Announcement | null;
+  onClose: () => void;
+}) {
   const [form, setForm] = useState<Form>(() =>
     announcement
       ? { ...blank, ...announcement, start_date: announcement.start_date ?? '', end_date: announcement.end_date ?? '' }
@@ -44,7 +68,11 @@ export function AnnouncementEditorDialog({ announcement, onClose }: { announceme
       return;
     }
     try {
-      await trigger(announcement ? { kind: 'update', id: announcement.id, input: parsed.data } : { kind: 'create', input: parsed.data });
+      await trigger(
+        announcement
+          ? { kind: 'update', id: announcement.id, input: parsed.data }
+          : { kind: 'create', input: parsed.data },
+      );
       toast({ tone: 'success', message: announcement ? m.updated : m.created });
       onClose();
     } catch (err) {
@@ -72,11 +100,21 @@ export function AnnouncementEditorDialog({ announcement, onClose }: { announceme
         </>
       }
     >
-      <TextField label="제목" requiredMark value={form.title} maxLength={200} onChange={(e) => set('title', e.target.value)} />
+      <TextField
+        label="제목"
+        requiredMark
+        value={form.title}
+        maxLength={200}
+        onChange={(e) => set('title', e.target.value)}
+      />
       <div className={styles.formGrid}>
         <label className={styles.field}>
           분류
-          <select className={styles.select} value={form.category} onChange={(e) => set('category', e.target.value as Form['category'])}>
+          <select
+            className={styles.select}
+            value={form.category}
+            onChange={(e) => set('category', e.target.value as Form['category'])}
+          >
             {announcementCategories.map((c) => (
               <option key={c} value={c}>
                 {announcementCategoryLabels[c]}
@@ -86,7 +124,11 @@ export function AnnouncementEditorDialog({ announcement, onClose }: { announceme
         </label>
         <label className={styles.field}>
           중요도
-          <select className={styles.select} value={form.priority} onChange={(e) => set('priority', e.target.value as Form['priority'])}>
+          <select
+            className={styles.select}
+            value={form.priority}
+            onChange={(e) => set('priority', e.target.value as Form['priority'])}
+          >
             {announcementPriorities.map((p) => (
               <option key={p} value={p}>
                 {announcementPriorityLabels[p]}
@@ -96,30 +138,54 @@ export function AnnouncementEditorDialog({ announcement, onClose }: { announceme
         </label>
         <label className={styles.field}>
           내용 형식
-          <select className={styles.select} value={form.content_type} onChange={(e) => set('content_type', e.target.value as Form['content_type'])}>
+          <select
+            className={styles.select}
+            value={form.content_type}
+            onChange={(e) => set('content_type', e.target.value as Form['content_type'])}
+          >
             <option value="html">서식 있는 글</option>
             <option value="text">일반 텍스트</option>
           </select>
         </label>
-        <TextField label="게시 시작일" type="date" value={form.start_date} onChange={(e) => set('start_date', e.target.value)} />
-        <TextField label="게시 종료일" type="date" value={form.end_date} onChange={(e) => set('end_date', e.target.value)} />
+        <TextField
+          label="게시 시작일"
+          type="date"
+          value={form.start_date}
+          onChange={(e) => set('start_date', e.target.value)}
+        />
+        <TextField
+          label="게시 종료일"
+          type="date"
+          value={form.end_date}
+          onChange={(e) => set('end_date', e.target.value)}
+        />
       </div>
       <div className={styles.toggles}>
         <label>
           <input type="checkbox" checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} /> 활성
         </label>
         <label>
-          <input type="checkbox" checked={form.is_pinned} onChange={(e) => set('is_pinned', e.target.checked)} /> 상단 고정
+          <input type="checkbox" checked={form.is_pinned} onChange={(e) => set('is_pinned', e.target.checked)} /> 상단
+          고정
         </label>
       </div>
       {form.content_type === 'html' ? (
         <Suspense fallback={<LoadingBlock />}>
-          <RichTextEditor value={form.content} onChange={(html) => set('content', html)} onImage={(url) => set('images', [...new Set([...form.images, url])])} />
+          <RichTextEditor
+            value={form.content}
+            onChange={(html) => set('content', html)}
+            onImage={(url) => set('images', [...new Set([...form.images, url])])}
+          />
         </Suspense>
       ) : (
         <label className={styles.field}>
           내용 <span className="visually-hidden">(필수)</span>
-          <textarea className={styles.select} style={{ height: 240, padding: 10 }} value={form.content} onChange={(e) => set('content', e.target.value)} />
+          <textarea
+            className={styles.select}
+            style={{ height: 240, padding: 10 }}
+            value={form.content}
+            onChange={(e) => set('content', e.target.value)}
+          />
         </label>
       )}
       {error && (

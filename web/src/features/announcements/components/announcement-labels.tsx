@@ -3,11 +3,17 @@ import { announcementCategoryLabels, announcementPriorityLabels } from '#shared/
 import { Badge } from '@/components/ui/badge';
 
 export const CategoryBadge = ({ category }: Pick<Announcement, 'category'>) => (
-  <Badge tone={category === 'maintenance' ? 'warning' : category === 'event' ? 'success' : 'neutral'}>{announcementCategoryLabels[category]}</Badge>
+  <Badge tone={category === 'maintenance' ? 'warning' : category === 'event' ? 'success' : 'neutral'}>
+    {announcementCategoryLabels[category]}
+  </Badge>
 );
 
 /** Operator-console §2: urgent and high carry '긴급' and '중요' labels. */
 export const PriorityBadge = ({ priority }: Pick<Announcement, 'priority'>) =>
-  priority === 'urgent' ? <Badge tone="danger">{announcementPriorityLabels.urgent}</Badge> : priority === 'high' ? <Badge tone="warning">{announcementPriorityLabels.high}</Badge> : null;
+  priority === 'urgent' ? (
+    <Badge tone="danger">{announcementPriorityLabels.urgent}</Badge>
+  ) : priority === 'high' ? (
+    <Badge tone="warning">{announcementPriorityLabels.high}</Badge>
+  ) : null;
 
 export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('ko-KR', { timeZone: 'Asia/Seoul' });

@@ -76,10 +76,20 @@ export function AnnouncementsAdminPage() {
       />
       <Card>
         <div className={styles.filters}>
-          <TextField label="검색" type="search" placeholder="제목 또는 작성자" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <TextField
+            label="검색"
+            type="search"
+            placeholder="제목 또는 작성자"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <label className={styles.field}>
             분류
-            <select className={styles.select} value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>
+            <select
+              className={styles.select}
+              value={category}
+              onChange={(e) => setCategory(e.target.value as typeof category)}
+            >
               <option value="all">전체</option>
               {announcementCategories.map((c) => (
                 <option key={c} value={c}>
@@ -90,7 +100,11 @@ export function AnnouncementsAdminPage() {
           </label>
           <label className={styles.field}>
             상태
-            <select className={styles.select} value={active} onChange={(e) => setActive(e.target.value as ActiveFilter)}>
+            <select
+              className={styles.select}
+              value={active}
+              onChange={(e) => setActive(e.target.value as ActiveFilter)}
+            >
               <option value="all">전체</option>
               <option value="active">활성</option>
               <option value="inactive">비활성</option>
@@ -128,7 +142,12 @@ export function AnnouncementsAdminPage() {
                         {a.is_active ? <Badge tone="success">활성</Badge> : <Badge>비활성</Badge>}
                         {a.is_pinned && <Badge tone="primary">고정</Badge>}
                         {a.is_pinned && !a.is_active && (
-                          <span className={styles.warning} title="고정되었지만 비활성 상태라 배너에 보이지 않습니다." role="img" aria-label="고정되었지만 비활성 상태라 배너에 보이지 않습니다.">
+                          <span
+                            className={styles.warning}
+                            title="고정되었지만 비활성 상태라 배너에 보이지 않습니다."
+                            role="img"
+                            aria-label="고정되었지만 비활성 상태라 배너에 보이지 않습니다."
+                          >
                             <Icon name="alert-triangle" size={16} />
                           </span>
                         )}
@@ -149,16 +168,38 @@ export function AnnouncementsAdminPage() {
                     <td>{formatDay(a.created_at)}</td>
                     <td>
                       <div className={styles.actions}>
-                        <Button size="sm" variant="secondary" onClick={() => setEditing(a)} aria-label={`${a.title} 수정`}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setEditing(a)}
+                          aria-label={`${a.title} 수정`}
+                        >
                           수정
                         </Button>
-                        <Button size="sm" variant="ghost" disabled={isMutating} onClick={() => void toggle(a, 'is_active')} aria-label={`${a.title} ${a.is_active ? '비활성화' : '활성화'}`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          disabled={isMutating}
+                          onClick={() => void toggle(a, 'is_active')}
+                          aria-label={`${a.title} ${a.is_active ? '비활성화' : '활성화'}`}
+                        >
                           {a.is_active ? '비활성화' : '활성화'}
                         </Button>
-                        <Button size="sm" variant="ghost" disabled={isMutating} onClick={() => void toggle(a, 'is_pinned')} aria-label={`${a.title} ${a.is_pinned ? '고정 해제' : '고정'}`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          disabled={isMutating}
+                          onClick={() => void toggle(a, 'is_pinned')}
+                          aria-label={`${a.title} ${a.is_pinned ? '고정 해제' : '고정'}`}
+                        >
                           {a.is_pinned ? '고정 해제' : '고정'}
                         </Button>
-                        <Button size="sm" variant="danger" onClick={() => setDeleting(a)} aria-label={`${a.title} 삭제`}>
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          onClick={() => setDeleting(a)}
+                          aria-label={`${a.title} 삭제`}
+                        >
                           삭제
                         </Button>
                       </div>
@@ -170,7 +211,9 @@ export function AnnouncementsAdminPage() {
           </div>
         )}
       </Card>
-      {editing && <AnnouncementEditorDialog announcement={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <AnnouncementEditorDialog announcement={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
       <ConfirmDialog
         open={!!deleting}
         title="공지사항 삭제"

@@ -45,14 +45,26 @@ export function AnnouncementsPage() {
               <tbody>
                 {items.map((a) => (
                   <tr key={a.id} data-announcement-id={a.id}>
-                    <td>{a.is_pinned ? <Badge tone="primary">고정</Badge> : a.is_read ? <Badge>읽음</Badge> : <Badge tone="success">새 글</Badge>}</td>
+                    <td>
+                      {a.is_pinned ? (
+                        <Badge tone="primary">고정</Badge>
+                      ) : a.is_read ? (
+                        <Badge>읽음</Badge>
+                      ) : (
+                        <Badge tone="success">새 글</Badge>
+                      )}
+                    </td>
                     <td>
                       <CategoryBadge category={a.category} />
                     </td>
                     <td>
                       <span className={styles.titleCell}>
                         <PriorityBadge priority={a.priority} />
-                        <button type="button" className={`${styles.titleButton} ${a.is_read ? '' : styles.unread}`} onClick={() => setOpen({ id: a.id, title: a.title })}>
+                        <button
+                          type="button"
+                          className={`${styles.titleButton} ${a.is_read ? '' : styles.unread}`}
+                          onClick={() => setOpen({ id: a.id, title: a.title })}
+                        >
                           {a.title}
                         </button>
                       </span>

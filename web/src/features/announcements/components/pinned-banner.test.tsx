@@ -27,7 +27,8 @@ const ann = (id: string, over: Partial<Announcement> = {}): Announcement => ({
   updated_at: '2030-01-01T00:00:00.000Z',
   ...over,
 });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let answer: () => Response;
 
 beforeEach(() => {
@@ -51,7 +52,11 @@ const renderBanner = () =>
 describe('PinnedBanner', () => {
   it('shows pinned active items with markup stripped, truncated at 120 characters with an ellipsis', async () => {
     const long = '가'.repeat(200);
-    answer = () => json({ success: true, data: [ann('A', { title: '점검 안내', content: `<p><strong>굵은</strong> <script>x</script>${long}</p>` })] });
+    answer = () =>
+      json({
+        success: true,
+        data: [ann('A', { title: '점검 안내', content: `<p><strong>굵은</strong> <script>x</script>${long}</p>` })],
+      });
     renderBanner();
     const link = await screen.findByRole('link');
     const text = link.textContent!;
@@ -63,7 +68,8 @@ describe('PinnedBanner', () => {
   });
 
   it('leaves out items that are not both pinned and active', async () => {
-    answer = () => json({ success: true, data: [ann('A', { is_active: false }), ann('B', { is_pinned: false }), ann('C')] });
+    answer = () =>
+      json({ success: true, data: [ann('A', { is_active: false }), ann('B', { is_pinned: false }), ann('C')] });
     renderBanner();
     expect(await screen.findByText(/공지 C/)).toBeInTheDocument();
     expect(screen.queryByText(/공지 A/)).toBeNull();

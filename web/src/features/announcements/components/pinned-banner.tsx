@@ -27,7 +27,10 @@ export function PinnedBanner() {
   const { closed, close } = useClosedBanners();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const items = useMemo(() => (data ?? []).filter((a) => a.is_pinned && a.is_active && !closed.includes(a.id)), [data, closed]);
+  const items = useMemo(
+    () => (data ?? []).filter((a) => a.is_pinned && a.is_active && !closed.includes(a.id)),
+    [data, closed],
+  );
 
   useEffect(() => {
     if (items.length < 2 || paused) return;
@@ -57,7 +60,13 @@ export function PinnedBanner() {
           {(index % items.length) + 1}/{items.length}
         </span>
       )}
-      <button type="button" className={styles.close} aria-label="공지 닫기" title="공지 닫기" onClick={() => close(current.id)}>
+      <button
+        type="button"
+        className={styles.close}
+        aria-label="공지 닫기"
+        title="공지 닫기"
+        onClick={() => close(current.id)}
+      >
         <Icon name="x" size={14} />
       </button>
     </div>

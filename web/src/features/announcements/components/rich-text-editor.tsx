@@ -33,7 +33,13 @@ export default function RichTextEditor({ value, onChange, onImage }: RichTextEdi
     ],
     content: value,
     editorProps: {
-      attributes: { class: styles.surface, role: 'textbox', 'aria-multiline': 'true', 'aria-label': '내용', 'aria-required': 'true' },
+      attributes: {
+        class: styles.surface,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': '내용',
+        'aria-required': 'true',
+      },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
@@ -58,7 +64,11 @@ export default function RichTextEditor({ value, onChange, onImage }: RichTextEdi
     setUploadError(null);
     try {
       const url = await uploadAnnouncementImage(file);
-      editor.chain().focus().setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+      editor
+        .chain()
+        .focus()
+        .setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') })
+        .run();
       onImage(url);
     } catch (err) {
       setUploadError(errorMessage(err, err instanceof Error ? err.message : announcementMessages.imageUploadFailed));
@@ -69,7 +79,14 @@ export default function RichTextEditor({ value, onChange, onImage }: RichTextEdi
   };
 
   const tool = (label: string, text: string, active: boolean, run: () => void) => (
-    <button type="button" className={`${styles.tool} ${active ? styles.active : ''}`} title={label} aria-pressed={active} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+    <button
+      type="button"
+      className={`${styles.tool} ${active ? styles.active : ''}`}
+      title={label}
+      aria-pressed={active}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    >
       {/* The short glyph is what sighted users see; screen readers hear the Korean name. */}
       <span aria-hidden="true">{text}</span>
       <span className="visually-hidden">{label}</span>
@@ -90,7 +107,15 @@ export default function RichTextEditor({ value, onChange, onImage }: RichTextEdi
         {tool('인용', '❝', state.quote, () => editor.chain().focus().toggleBlockquote().run())}
         <label className={styles.tool}>
           {uploading ? '업로드 중…' : '이미지'}
-          <input ref={fileInput} type="file" accept={acceptedImageTypes} className="visually-hidden" aria-label="이미지 업로드" disabled={uploading} onChange={(e) => void upload(e.target.files?.[0])} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept={acceptedImageTypes}
+            className="visually-hidden"
+            aria-label="이미지 업로드"
+            disabled={uploading}
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
         </label>
       </div>
       <EditorContent editor={editor} />

@@ -8,10 +8,12 @@ import { allowedTags, isSafeAttr } from '#shared/announcement-html';
 const purifier = DOMPurify(window);
 purifier.addHook('uponSanitizeAttribute', (node, data) => {
   const tag = node.nodeName.toLowerCase();
-  if (!(allowedTags[tag] ?? []).includes(data.attrName) || !isSafeAttr(tag, data.attrName, data.attrValue)) data.keepAttr = false;
+  if (!(allowedTags[tag] ?? []).includes(data.attrName) || !isSafeAttr(tag, data.attrName, data.attrValue))
+    data.keepAttr = false;
 });
 purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+  if (node.nodeName === 'A' && node.getAttribute('target') === '_blank')
+    node.setAttribute('rel', 'noopener noreferrer');
   if (node.nodeName === 'IMG' && !node.getAttribute('src')) node.remove();
 });
 

@@ -67,9 +67,12 @@ describe('LoginForm', () => {
     expect(JSON.parse(init.body as string)).toEqual({ email: 'kim', password: 'wrong-pass' });
 
     answer(
-      new Response(JSON.stringify({ success: false, code: 'UNAUTHORIZED', error: '아이디 또는 비밀번호가 올바르지 않습니다.' }), {
-        status: 401,
-      }),
+      new Response(
+        JSON.stringify({ success: false, code: 'UNAUTHORIZED', error: '아이디 또는 비밀번호가 올바르지 않습니다.' }),
+        {
+          status: 401,
+        },
+      ),
     );
 
     expect(await screen.findByRole('alert')).toHaveTextContent('아이디 또는 비밀번호가 올바르지 않습니다.');

@@ -9,7 +9,11 @@ import { LoginForm } from './login-form';
 import styles from './login-page.module.css';
 
 const highlights: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'trending-up', title: '실시간 순위 추적', text: '키워드별 상품 순위를 매일 측정하고 변화를 한눈에 보여드립니다.' },
+  {
+    icon: 'trending-up',
+    title: '실시간 순위 추적',
+    text: '키워드별 상품 순위를 매일 측정하고 변화를 한눈에 보여드립니다.',
+  },
   { icon: 'layers', title: '간편한 슬롯 관리', text: '슬롯 등록부터 일괄 수정까지 몇 번의 클릭으로 끝납니다.' },
   { icon: 'wallet', title: '투명한 캐시 관리', text: '충전 요청과 사용 내역을 언제든 확인할 수 있습니다.' },
 ];
@@ -52,7 +56,9 @@ export function LoginPage({ onSignedIn = () => undefined, preview = false }: Log
             ))}
           </ul>
         </div>
-        <p className={styles.copyright}>© {new Date().getFullYear()} {siteName}. All rights reserved.</p>
+        <p className={styles.copyright}>
+          © {new Date().getFullYear()} {siteName}. All rights reserved.
+        </p>
       </aside>
 
       <main className={styles.main}>

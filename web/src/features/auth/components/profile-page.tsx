@@ -158,7 +158,11 @@ function ProfileForm({ user }: { user: UserDto }) {
           <dd>{roleLabels[user.role] ?? user.role}</dd>
           <dt>상태</dt>
           <dd>
-            {user.isActive && user.status === 'active' ? <Badge tone="success">활성</Badge> : <Badge tone="danger">비활성</Badge>}
+            {user.isActive && user.status === 'active' ? (
+              <Badge tone="success">활성</Badge>
+            ) : (
+              <Badge tone="danger">비활성</Badge>
+            )}
           </dd>
         </dl>
       </Card>

@@ -1,6 +1,10 @@
 import useSWR from 'swr';
 import type { Paginated } from '#shared/api';
-import { cashTransactionListQuerySchema, type CashTransactionDto, type CashTransactionListQuery } from '#shared/schemas/cash';
+import {
+  cashTransactionListQuerySchema,
+  type CashTransactionDto,
+  type CashTransactionListQuery,
+} from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
 
 /** The same query schema the server parses (page, limit, type, userId). */
@@ -17,5 +21,7 @@ export const getCashTransactions = (query: CashTransactionListQuery) =>
 
 /** Ledger entries, newest first (usage history). */
 export function useCashTransactions(query: CashTransactionListQuery, enabled = true) {
-  return useSWR(enabled ? cashTransactionsKey(query) : null, ([, q]) => getCashTransactions(q), { keepPreviousData: true });
+  return useSWR(enabled ? cashTransactionsKey(query) : null, ([, q]) => getCashTransactions(q), {
+    keepPreviousData: true,
+  });
 }

@@ -44,7 +44,12 @@ export function useProcessChargeRequest(keys: IdempotencyKeys) {
       return processed;
     } finally {
       // Refresh even on failure: "only pending" means someone else already processed it.
-      await Promise.all([mutate(isChargeRequestsKey), mutate(cashStatsKey), mutate(balanceKey), mutate(isCashTransactionsKey)]);
+      await Promise.all([
+        mutate(isChargeRequestsKey),
+        mutate(cashStatsKey),
+        mutate(balanceKey),
+        mutate(isCashTransactionsKey),
+      ]);
     }
   });
 }

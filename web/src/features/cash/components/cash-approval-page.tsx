@@ -39,7 +39,11 @@ function CashApprovalPageContent() {
   const [filter, setFilter] = useState<Filter>('pending');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const { data, error, isLoading } = useChargeRequests({ page, limit, ...(filter === 'all' ? {} : { status: filter }) });
+  const { data, error, isLoading } = useChargeRequests({
+    page,
+    limit,
+    ...(filter === 'all' ? {} : { status: filter }),
+  });
   const { data: stats } = useCashStats();
   const [approving, setApproving] = useState<ChargeRequestDto | null>(null);
   const [rejecting, setRejecting] = useState<ChargeRequestDto | null>(null);
@@ -59,7 +63,10 @@ function CashApprovalPageContent() {
 
   return (
     <>
-      <PageHeader title="캐시 승인" description="입금을 확인한 뒤 충전 요청을 승인하거나 거절하세요. 승인하면 충전 금액과 보너스가 잔액에 반영됩니다." />
+      <PageHeader
+        title="캐시 승인"
+        description="입금을 확인한 뒤 충전 요청을 승인하거나 거절하세요. 승인하면 충전 금액과 보너스가 잔액에 반영됩니다."
+      />
       <Card>
         <div className={styles.tabs} role="tablist" aria-label="충전 요청 상태">
           {tabs.map(([value, label, count]) => (
@@ -101,7 +108,14 @@ function CashApprovalPageContent() {
             }
           />
         )}
-        <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={adminPageSizes} onPageChange={setPage} onLimitChange={setLimit} />
+        <ListPager
+          page={page}
+          totalPages={data?.pagination.totalPages ?? 0}
+          limit={limit}
+          sizes={adminPageSizes}
+          onPageChange={setPage}
+          onLimitChange={setLimit}
+        />
       </Card>
       {approving && <ApproveDialog request={approving} idempotency={idempotency} onClose={() => setApproving(null)} />}
       {rejecting && <RejectDialog request={rejecting} idempotency={idempotency} onClose={() => setRejecting(null)} />}
@@ -143,10 +157,23 @@ function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
   });
 
   return (
-    <Modal open onClose={onClose} title="충전 요청 승인" description={`${request.userName} (${request.userEmail}) · 입금자 ${request.accountHolder}`} dismissible={!isMutating}>
+    <Modal
+      open
+      onClose={onClose}
+      title="충전 요청 승인"
+      description={`${request.userName} (${request.userEmail}) · 입금자 ${request.accountHolder}`}
+      dismissible={!isMutating}
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="충전 요청 승인">
         <ErrorBox message={error ? errorMessage(error, '승인에 실패했습니다.') : null} onDismiss={() => reset()} />
-        <TextField label="보너스 비율 (%)" inputMode="numeric" hint="0에서 100 사이의 정수" error={errors.bonusPercentage?.message} data-autofocus {...register('bonusPercentage')} />
+        <TextField
+          label="보너스 비율 (%)"
+          inputMode="numeric"
+          hint="0에서 100 사이의 정수"
+          error={errors.bonusPercentage?.message}
+          data-autofocus
+          {...register('bonusPercentage')}
+        />
         <dl className={styles.summary}>
           <dt>충전 금액</dt>
           <dd>{formatWon(request.amount)}</dd>
@@ -177,7 +204,10 @@ function RejectDialog({ request, idempotency, onClose }: DialogProps) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<RejectForm, unknown, z.output<typeof rejectChargeSchema>>({ resolver: zodResolver(rejectChargeSchema), defaultValues: { reason: '' } });
+  } = useForm<RejectForm, unknown, z.output<typeof rejectChargeSchema>>({
+    resolver: zodResolver(rejectChargeSchema),
+    defaultValues: { reason: '' },
+  });
 
   const onSubmit = handleSubmit(async (body) => {
     try {
@@ -190,7 +220,13 @@ function RejectDialog({ request, idempotency, onClose }: DialogProps) {
   });
 
   return (
-    <Modal open onClose={onClose} title="충전 요청 거절" description={`${request.userName} · ${formatWon(request.amount)}`} dismissible={!isMutating}>
+    <Modal
+      open
+      onClose={onClose}
+      title="충전 요청 거절"
+      description={`${request.userName} · ${formatWon(request.amount)}`}
+      dismissible={!isMutating}
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="충전 요청 거절">
         <ErrorBox message={error ? errorMessage(error, '거절에 실패했습니다.') : null} onDismiss={() => reset()} />
         <div>

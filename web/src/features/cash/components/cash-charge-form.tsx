@@ -126,9 +126,17 @@ export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeF
           error={errors.depositAt?.message}
           {...register('depositAt')}
         />
-        <TextField label="입금자명" placeholder="입금하실 분의 이름" requiredMark error={errors.accountHolder?.message} {...register('accountHolder')} />
+        <TextField
+          label="입금자명"
+          placeholder="입금하실 분의 이름"
+          requiredMark
+          error={errors.accountHolder?.message}
+          {...register('accountHolder')}
+        />
       </div>
-      {Number.isFinite(amount) && amount > 0 && <p className={styles.note}>충전 요청 금액: {formatWonNumber(amount)}원</p>}
+      {Number.isFinite(amount) && amount > 0 && (
+        <p className={styles.note}>충전 요청 금액: {formatWonNumber(amount)}원</p>
+      )}
 
       <div className={styles.actions}>
         {onCancel && (

@@ -10,7 +10,8 @@ import { chargeRequestFixture } from '../testing/charge-request-fixture';
  * The charge dialog (advertiser §2 Cash charge): shared-schema validation, money call shape, 2 s
  * close, and one Idempotency-Key per charge across retries (design §3).
  */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 /** How many charge POSTs fail next, and how: a 503 answer or no answer at all. */
@@ -56,18 +57,31 @@ beforeEach(() => {
   resetSessionForTests();
   failing = { count: 0, how: 'unavailable' };
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.startsWith('/api/cash/balance')) return json(200, { success: true, data: { amount: 12_345, updatedAt: null } });
+    if (url.startsWith('/api/cash/balance'))
+      return json(200, { success: true, data: { amount: 12_345, updatedAt: null } });
     if (url.startsWith('/api/cash/charge-requests') && init?.method === 'POST') {
       const body = JSON.parse(String(init.body));
       if (failing.count > 0) {
         failing.count -= 1;
         if (failing.how === 'network') throw new TypeError('Failed to fetch');
-        return json(503, { success: false, code: 'INTERNAL', error: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해주세요.' });
+        return json(503, {
+          success: false,
+          code: 'INTERNAL',
+          error: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해주세요.',
+        });
       }
-      if (body.amount === 777_777) return json(429, { success: false, code: 'THROTTLED', error: '요청이 많아 처리하지 못했습니다. 잠시 후 다시 시도해주세요.' });
+      if (body.amount === 777_777)
+        return json(429, {
+          success: false,
+          code: 'THROTTLED',
+          error: '요청이 많아 처리하지 못했습니다. 잠시 후 다시 시도해주세요.',
+        });
       return json(201, { success: true, data: created(body.amount) });
     }
-    return json(200, { success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
+    return json(200, {
+      success: true,
+      data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -110,7 +124,11 @@ describe('CashChargeModal', () => {
     const shownAt = Date.now();
     const [url, init] = posts()[0];
     expect(url).toBe('/api/cash/charge-requests');
-    expect(JSON.parse(String(init.body))).toEqual({ amount: 50_000, depositAt: '2025-03-01T05:30:00.000Z', accountHolder: '홍길동' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      amount: 50_000,
+      depositAt: '2025-03-01T05:30:00.000Z',
+      accountHolder: '홍길동',
+    });
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(onClose).not.toHaveBeenCalled();
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 3000 });

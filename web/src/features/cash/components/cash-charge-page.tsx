@@ -16,7 +16,11 @@ import styles from './cash.module.css';
  */
 export function CashChargePage() {
   const { cashChargeMode } = useAppSettings();
-  return <CashSystemGate title="캐시 충전">{cashChargeMode === 'modal' ? <OpenChargeDialog /> : <CashChargePageContent />}</CashSystemGate>;
+  return (
+    <CashSystemGate title="캐시 충전">
+      {cashChargeMode === 'modal' ? <OpenChargeDialog /> : <CashChargePageContent />}
+    </CashSystemGate>
+  );
 }
 
 function OpenChargeDialog() {

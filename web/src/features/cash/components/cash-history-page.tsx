@@ -52,10 +52,22 @@ function CashHistoryPageContent() {
       />
       <Card>
         <div className={styles.tabs} role="tablist" aria-label="캐시 내역 구분">
-          <button type="button" role="tab" className={styles.tab} aria-selected={tab === 'charges'} onClick={() => selectTab('charges')}>
+          <button
+            type="button"
+            role="tab"
+            className={styles.tab}
+            aria-selected={tab === 'charges'}
+            onClick={() => selectTab('charges')}
+          >
             충전 내역
           </button>
-          <button type="button" role="tab" className={styles.tab} aria-selected={tab === 'usage'} onClick={() => selectTab('usage')}>
+          <button
+            type="button"
+            role="tab"
+            className={styles.tab}
+            aria-selected={tab === 'usage'}
+            onClick={() => selectTab('usage')}
+          >
             사용 내역
           </button>
         </div>
@@ -104,7 +116,14 @@ function ChargeHistory() {
           }
         />
       )}
-      <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={userPageSizes} onPageChange={setPage} onLimitChange={setLimit} />
+      <ListPager
+        page={page}
+        totalPages={data?.pagination.totalPages ?? 0}
+        limit={limit}
+        sizes={userPageSizes}
+        onPageChange={setPage}
+        onLimitChange={setLimit}
+      />
       <ConfirmDialog
         open={!!cancelling}
         title="충전 요청 취소"
@@ -129,7 +148,14 @@ function UsageHistory() {
     <>
       <ErrorBox message={error ? errorMessage(error, '사용 내역을 불러오지 못했습니다.') : null} />
       {data && <CashTransactionsTable items={data.items} />}
-      <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={userPageSizes} onPageChange={setPage} onLimitChange={setLimit} />
+      <ListPager
+        page={page}
+        totalPages={data?.pagination.totalPages ?? 0}
+        limit={limit}
+        sizes={userPageSizes}
+        onPageChange={setPage}
+        onLimitChange={setLimit}
+      />
     </>
   );
 }

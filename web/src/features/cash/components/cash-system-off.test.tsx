@@ -17,7 +17,8 @@ import { CashHistoryPage } from './cash-history-page';
  * "only with the cash system"): every cash page says so in Korean instead of its content, never opens
  * the charge dialog, and asks the cash API nothing (it would only answer 409).
  */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const emptyPage = { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -27,7 +28,11 @@ beforeEach(() => {
   fetchMock = vi.fn(async (url: string) => {
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/cash/balance') return json(200, { success: true, data: { amount: 12_345, updatedAt: null } });
-    if (path === '/api/cash/stats') return json(200, { success: true, data: { chargeRequests: { pending: 0, approved: 0, rejected: 0, cancelled: 0 } } });
+    if (path === '/api/cash/stats')
+      return json(200, {
+        success: true,
+        data: { chargeRequests: { pending: 0, approved: 0, rejected: 0, cancelled: 0 } },
+      });
     return json(200, { success: true, data: emptyPage });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -14,7 +14,12 @@ interface ChargeRequestsTableProps {
 }
 
 /** Charge history columns (advertiser §2): request time, amount, bonus, depositor, status. */
-export function ChargeRequestsTable({ items, showUser = false, actions, emptyText = '충전 내역이 없습니다.' }: ChargeRequestsTableProps) {
+export function ChargeRequestsTable({
+  items,
+  showUser = false,
+  actions,
+  emptyText = '충전 내역이 없습니다.',
+}: ChargeRequestsTableProps) {
   if (items.length === 0) return <EmptyState icon="receipt" title={emptyText} />;
   return (
     <div className={tableStyles.tableWrap}>
@@ -59,7 +64,9 @@ export function ChargeRequestsTable({ items, showUser = false, actions, emptyTex
               <td>{formatDateTime(r.depositAt)}</td>
               <td>
                 <ChargeStatusBadge status={r.status} />
-                {r.status === 'rejected' && r.rejectionReason && <div className={styles.muted}>사유: {r.rejectionReason}</div>}
+                {r.status === 'rejected' && r.rejectionReason && (
+                  <div className={styles.muted}>사유: {r.rejectionReason}</div>
+                )}
               </td>
               {actions && <td>{actions(r)}</td>}
             </tr>

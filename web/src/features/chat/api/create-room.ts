@@ -6,7 +6,8 @@ import { api } from '@/lib/api-client';
 export const createRoomSchema = chatRoomCreateSchema;
 export const createRoomKey = '/chat/rooms#create';
 
-export const createChatRoom = (body: ChatRoomCreateBody = {}) => api.post<ChatRoomDto>('/chat/rooms', createRoomSchema.parse(body));
+export const createChatRoom = (body: ChatRoomCreateBody = {}) =>
+  api.post<ChatRoomDto>('/chat/rooms', createRoomSchema.parse(body));
 
 export const useCreateChatRoom = () =>
   useSWRMutation(createRoomKey, (_key: string, { arg }: { arg: ChatRoomCreateBody }) => createChatRoom(arg));

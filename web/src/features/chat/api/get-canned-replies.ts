@@ -7,4 +7,5 @@ export const cannedRepliesKey = '/chat/canned-replies';
 
 export const getCannedReplies = () => api.get<CannedRepliesResult>(cannedRepliesKey);
 
-export const useCannedReplies = (enabled = true) => useSWR(enabled ? cannedRepliesKey : null, getCannedReplies, { revalidateOnFocus: false });
+export const useCannedReplies = (enabled = true) =>
+  useSWR(enabled ? cannedRepliesKey : null, getCannedReplies, { revalidateOnFocus: false });

@@ -1,5 +1,10 @@
 import useSWR from 'swr';
-import { chatMessageListQuerySchema, type ChatMessageDto, type ChatMessageListQuery, type ChatMessageListResult } from '#shared/schemas/chat';
+import {
+  chatMessageListQuerySchema,
+  type ChatMessageDto,
+  type ChatMessageListQuery,
+  type ChatMessageListResult,
+} from '#shared/schemas/chat';
 import { api } from '@/lib/api-client';
 
 /**

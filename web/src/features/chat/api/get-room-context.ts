@@ -7,7 +7,9 @@ export const roomContextPathSchema = chatRoomIdPathSchema;
 export const chatContextKey = (roomId: string) => ['/chat/rooms/context', roomId] as const;
 
 export const getChatRoomContext = (roomId: string) =>
-  api.get<ChatCustomerContext>(`/chat/rooms/${encodeURIComponent(roomContextPathSchema.parse({ id: roomId }).id)}/context`);
+  api.get<ChatCustomerContext>(
+    `/chat/rooms/${encodeURIComponent(roomContextPathSchema.parse({ id: roomId }).id)}/context`,
+  );
 
 export const useChatRoomContext = (roomId: string | null) =>
   useSWR(roomId ? chatContextKey(roomId) : null, ([, id]) => getChatRoomContext(id), { revalidateOnFocus: false });

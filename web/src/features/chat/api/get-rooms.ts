@@ -1,5 +1,11 @@
 import useSWR from 'swr';
-import { chatRoomListQuerySchema, CHAT_POLL_ROOMS_MS, type ChatRoomDto, type ChatRoomListQuery, type ChatRoomListResult } from '#shared/schemas/chat';
+import {
+  chatRoomListQuerySchema,
+  CHAT_POLL_ROOMS_MS,
+  type ChatRoomDto,
+  type ChatRoomListQuery,
+  type ChatRoomListResult,
+} from '#shared/schemas/chat';
 import { api } from '@/lib/api-client';
 
 /**
@@ -9,9 +15,14 @@ import { api } from '@/lib/api-client';
 export const roomListQuerySchema = chatRoomListQuerySchema;
 export const chatRoomsKey = (query: ChatRoomListQuery = {}) => ['/chat/rooms', query.status ?? ''] as const;
 
-export const getChatRooms = (query: ChatRoomListQuery = {}) => api.get<ChatRoomListResult>('/chat/rooms', { query: { status: query.status } });
+export const getChatRooms = (query: ChatRoomListQuery = {}) =>
+  api.get<ChatRoomListResult>('/chat/rooms', { query: { status: query.status } });
 
-export function useChatRooms({ poll = false, status, enabled = true }: { poll?: boolean; status?: ChatRoomListQuery['status']; enabled?: boolean } = {}) {
+export function useChatRooms({
+  poll = false,
+  status,
+  enabled = true,
+}: { poll?: boolean; status?: ChatRoomListQuery['status']; enabled?: boolean } = {}) {
   return useSWR(enabled ? chatRoomsKey({ status }) : null, ([, s]) => getChatRooms({ status: s || undefined }), {
     refreshInterval: poll ? CHAT_POLL_ROOMS_MS : 0,
     revalidateOnFocus: false,
@@ -23,5 +34,11 @@ export function upsertRoom(list: ChatRoomListResult | undefined, room: ChatRoomD
   const items = [room, ...(list?.items ?? []).filter((r) => r.id !== room.id)].sort((a, b) =>
     (b.last_message_at ?? b.updated_at).localeCompare(a.last_message_at ?? a.updated_at),
   );
-  return { items, totals: { rooms: Math.max(items.length, list?.totals.rooms ?? 0), unread: items.reduce((sum, r) => sum + r.unread_count, 0) } };
+  return {
+    items,
+    totals: {
+      rooms: Math.max(items.length, list?.totals.rooms ?? 0),
+      unread: items.reduce((sum, r) => sum + r.unread_count, 0),
+    },
+  };
 }

@@ -9,4 +9,5 @@ export const markChatReadKey = '/chat/rooms/read';
 export const markChatRead = (roomId: string) =>
   api.put<ChatReadResult>(`/chat/rooms/${encodeURIComponent(markReadPathSchema.parse({ id: roomId }).id)}/read`);
 
-export const useMarkChatRead = () => useSWRMutation(markChatReadKey, (_key: string, { arg: roomId }: { arg: string }) => markChatRead(roomId));
+export const useMarkChatRead = () =>
+  useSWRMutation(markChatReadKey, (_key: string, { arg: roomId }: { arg: string }) => markChatRead(roomId));

@@ -13,7 +13,11 @@ export const saveCannedReplies = (body: CannedRepliesInput) =>
 
 export function useSaveCannedReplies() {
   const { mutate } = useSWRConfig();
-  return useSWRMutation(saveCannedRepliesKey, (_key: string, { arg }: { arg: CannedRepliesInput }) => saveCannedReplies(arg), {
-    onSuccess: (result) => void mutate(cannedRepliesKey, result, { revalidate: false }),
-  });
+  return useSWRMutation(
+    saveCannedRepliesKey,
+    (_key: string, { arg }: { arg: CannedRepliesInput }) => saveCannedReplies(arg),
+    {
+      onSuccess: (result) => void mutate(cannedRepliesKey, result, { revalidate: false }),
+    },
+  );
 }

@@ -10,4 +10,6 @@ export const sendChatMessage = (roomId: string, body: ChatMessageBody) =>
   api.post<ChatMessageDto>(`/chat/rooms/${encodeURIComponent(roomId)}/messages`, sendMessageSchema.parse(body));
 
 export const useSendChatMessage = () =>
-  useSWRMutation(sendMessageKey, (_key: string, { arg }: { arg: { roomId: string; body: ChatMessageBody } }) => sendChatMessage(arg.roomId, arg.body));
+  useSWRMutation(sendMessageKey, (_key: string, { arg }: { arg: { roomId: string; body: ChatMessageBody } }) =>
+    sendChatMessage(arg.roomId, arg.body),
+  );

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { chatMessages as m } from '#shared/messages/chat';
-import { CHAT_ROOM_STATUSES, type ChatRoomDto, type ChatRoomListResult, type ChatRoomStatus } from '#shared/schemas/chat';
+import {
+  CHAT_ROOM_STATUSES,
+  type ChatRoomDto,
+  type ChatRoomListResult,
+  type ChatRoomStatus,
+} from '#shared/schemas/chat';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionState } from '@/lib/session-store';
 import { useUniqueId } from '@/lib/use-unique-id';
@@ -21,12 +26,18 @@ export function AdminConversation({ room, onBack }: { room: ChatRoomDto; onBack:
   const [statusError, setStatusError] = useState<string | null>(null);
   const statusId = useUniqueId('room-status');
   const setStatus = useSetChatRoomStatus();
-  const patchRoom = (next: ChatRoomDto) => mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, next), { revalidate: false });
+  const patchRoom = (next: ChatRoomDto) =>
+    mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, next), { revalidate: false });
 
   const conversation = useChatConversation({
     room,
     viewer: 'staff',
-    me: { id: user?.id ?? '', name: user?.fullName ?? '', email: user?.email ?? '', role: (user?.role as 'operator' | 'developer') ?? 'operator' },
+    me: {
+      id: user?.id ?? '',
+      name: user?.fullName ?? '',
+      email: user?.email ?? '',
+      role: (user?.role as 'operator' | 'developer') ?? 'operator',
+    },
     active: true,
     onRead: () => void patchRoom({ ...room, unread_count: 0 }),
   });
@@ -53,7 +64,12 @@ export function AdminConversation({ room, onBack }: { room: ChatRoomDto; onBack:
         <label htmlFor={statusId} className={styles.statusLabel}>
           상담 상태
         </label>
-        <select id={statusId} value={roomStatusOf(room)} disabled={setStatus.isMutating} onChange={(e) => void changeStatus(e.currentTarget.value as ChatRoomStatus)}>
+        <select
+          id={statusId}
+          value={roomStatusOf(room)}
+          disabled={setStatus.isMutating}
+          onChange={(e) => void changeStatus(e.currentTarget.value as ChatRoomStatus)}
+        >
           {CHAT_ROOM_STATUSES.map((status) => (
             <option key={status} value={status}>
               {m.statusLabels[status]}
@@ -74,7 +90,11 @@ export function AdminConversation({ room, onBack }: { room: ChatRoomDto; onBack:
         draft={draft}
         onDraftChange={setDraft}
         empty={<p className={styles.muted}>아직 메시지가 없습니다.</p>}
-        tools={<CannedRepliesBar onInsert={(content) => setDraft((current) => (current.trim() ? `${current}\n${content}` : content))} />}
+        tools={
+          <CannedRepliesBar
+            onInsert={(content) => setDraft((current) => (current.trim() ? `${current}\n${content}` : content))}
+          />
+        }
       />
     </section>
   );

@@ -16,7 +16,13 @@ export function CannedRepliesBar({ onInsert }: { onInsert: (content: string) => 
   return (
     <div className={styles.canned} role="group" aria-label="자주 쓰는 답변">
       {(data?.items ?? []).map((reply) => (
-        <button key={reply.id} type="button" className={styles.cannedChip} onClick={() => onInsert(reply.content)} title={reply.content}>
+        <button
+          key={reply.id}
+          type="button"
+          className={styles.cannedChip}
+          onClick={() => onInsert(reply.content)}
+          title={reply.content}
+        >
           {reply.title}
         </button>
       ))}
@@ -36,7 +42,8 @@ function CannedRepliesEditor({ initial, onClose }: { initial: CannedReply[]; onC
   const save = useSaveCannedReplies();
   const baseId = useUniqueId('canned');
 
-  const update = (index: number, patch: Partial<Draft>) => setItems((list) => list.map((x, i) => (i === index ? { ...x, ...patch } : x)));
+  const update = (index: number, patch: Partial<Draft>) =>
+    setItems((list) => list.map((x, i) => (i === index ? { ...x, ...patch } : x)));
 
   const submit = async () => {
     const parsed = saveCannedRepliesSchema.safeParse({ items });
@@ -75,9 +82,20 @@ function CannedRepliesEditor({ initial, onClose }: { initial: CannedReply[]; onC
         {items.map((item, index) => (
           <li key={item.id ?? `new-${index}`}>
             <label htmlFor={`${baseId}-t${index}`}>제목</label>
-            <input id={`${baseId}-t${index}`} value={item.title} maxLength={CANNED_TITLE_MAX} onChange={(e) => update(index, { title: e.currentTarget.value })} />
+            <input
+              id={`${baseId}-t${index}`}
+              value={item.title}
+              maxLength={CANNED_TITLE_MAX}
+              onChange={(e) => update(index, { title: e.currentTarget.value })}
+            />
             <label htmlFor={`${baseId}-c${index}`}>내용</label>
-            <textarea id={`${baseId}-c${index}`} rows={3} value={item.content} maxLength={CANNED_CONTENT_MAX} onChange={(e) => update(index, { content: e.currentTarget.value })} />
+            <textarea
+              id={`${baseId}-c${index}`}
+              rows={3}
+              value={item.content}
+              maxLength={CANNED_CONTENT_MAX}
+              onChange={(e) => update(index, { content: e.currentTarget.value })}
+            />
             <Button variant="ghost" size="sm" onClick={() => setItems((list) => list.filter((_, i) => i !== index))}>
               삭제
             </Button>

@@ -37,9 +37,32 @@ function seed() {
     viewerId: 'op1',
     context,
     rooms: [
-      room({ id: 'r1', user_id: 'u1', user_name: '홍길동', last_message: longQuestion, last_message_at: '2026-11-25T03:00:00.000Z', unread_count: 120 }),
-      room({ id: 'r2', user_id: 'u2', user_name: '김철수', user_email: 'u2@x', status: 'closed', last_message: '감사합니다', last_message_at: '2026-11-25T02:00:00.000Z' }),
-      room({ id: 'r3', user_id: 'u3', user_name: '이영희', user_email: 'u3@x', status: 'archived', last_message: '해결되었습니다', last_message_at: '2026-11-25T01:00:00.000Z' }),
+      room({
+        id: 'r1',
+        user_id: 'u1',
+        user_name: '홍길동',
+        last_message: longQuestion,
+        last_message_at: '2026-11-25T03:00:00.000Z',
+        unread_count: 120,
+      }),
+      room({
+        id: 'r2',
+        user_id: 'u2',
+        user_name: '김철수',
+        user_email: 'u2@x',
+        status: 'closed',
+        last_message: '감사합니다',
+        last_message_at: '2026-11-25T02:00:00.000Z',
+      }),
+      room({
+        id: 'r3',
+        user_id: 'u3',
+        user_name: '이영희',
+        user_email: 'u3@x',
+        status: 'archived',
+        last_message: '해결되었습니다',
+        last_message_at: '2026-11-25T01:00:00.000Z',
+      }),
     ],
     messages: [message({ room_id: 'r1', content: longQuestion, sender_id: 'u1' })],
   });
@@ -111,10 +134,23 @@ describe('operator chat inbox', { timeout: 20_000 }, () => {
     act(() =>
       ws.serverPush({
         type: 'chat_message',
-        data: { room_id: 'r3', message: pushed, room: room({ id: 'r3', user_id: 'u3', user_name: '이영희', last_message: '다시 문의드립니다', last_message_at: new Date().toISOString(), unread_count: 1 }) },
+        data: {
+          room_id: 'r3',
+          message: pushed,
+          room: room({
+            id: 'r3',
+            user_id: 'u3',
+            user_name: '이영희',
+            last_message: '다시 문의드립니다',
+            last_message_at: new Date().toISOString(),
+            unread_count: 1,
+          }),
+        },
       }),
     );
-    await waitFor(() => expect(within(screen.getAllByTestId('chat-room')[0]).getByText('다시 문의드립니다')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getAllByTestId('chat-room')[0]).getByText('다시 문의드립니다')).toBeInTheDocument(),
+    );
     expect(screen.getByTestId('chat-total-unread')).toHaveTextContent('읽지 않음 1');
   });
 

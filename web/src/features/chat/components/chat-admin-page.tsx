@@ -26,7 +26,11 @@ export function ChatAdminPage() {
   if (!chatEnabled) {
     return (
       <Card>
-        <EmptyState icon="message" title="1:1 채팅이 꺼져 있습니다." description="시스템 설정에서 1:1 채팅을 켜면 고객 문의를 관리할 수 있습니다." />
+        <EmptyState
+          icon="message"
+          title="1:1 채팅이 꺼져 있습니다."
+          description="시스템 설정에서 1:1 채팅을 켜면 고객 문의를 관리할 수 있습니다."
+        />
       </Card>
     );
   }
@@ -43,7 +47,9 @@ function ChatInbox() {
   useEffect(() => {
     const release = acquireRealtime();
     const patch = (room: ChatRoomPushData['room']) =>
-      void mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, room), { revalidate: false });
+      void mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, room), {
+        revalidate: false,
+      });
     const offMessage = subscribeRealtime<ChatMessagePushData>('chat_message', (data) => data?.room && patch(data.room));
     const offRoom = subscribeRealtime<ChatRoomPushData>('chat_room', (data) => data?.room && patch(data.room));
     // Another operator (or this one in another tab) read a room: staff share one unread side.
@@ -75,13 +81,21 @@ function ChatInbox() {
   }, [socket]);
 
   const selected = rooms.data?.items.find((r) => r.id === selectedId) ?? null;
-  const error = rooms.error && rooms.error !== dismissed ? errorMessage(rooms.error, m.fetchRoomsFailed(rooms.error?.status ?? '')) : null;
+  const error =
+    rooms.error && rooms.error !== dismissed
+      ? errorMessage(rooms.error, m.fetchRoomsFailed(rooms.error?.status ?? ''))
+      : null;
 
   return (
     <div className={styles.page}>
       <ErrorBox message={error} onDismiss={() => setDismissed(rooms.error)} />
       <div className={styles.inbox} data-view={selected ? 'chat' : 'list'}>
-        <ChatRoomList rooms={rooms.data?.items} totals={rooms.data?.totals} selectedId={selectedId} onSelect={setSelectedId} />
+        <ChatRoomList
+          rooms={rooms.data?.items}
+          totals={rooms.data?.totals}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+        />
         {selected ? (
           <>
             <AdminConversation key={selected.id} room={selected} onBack={() => setSelectedId(null)} />
@@ -89,7 +103,11 @@ function ChatInbox() {
           </>
         ) : (
           <div className={styles.nothing}>
-            <EmptyState icon="message" title={m.noRoomSelected} description="왼쪽 목록에서 문의를 선택하면 대화와 고객 정보가 표시됩니다." />
+            <EmptyState
+              icon="message"
+              title={m.noRoomSelected}
+              description="왼쪽 목록에서 문의를 선택하면 대화와 고객 정보가 표시됩니다."
+            />
           </div>
         )}
       </div>

@@ -26,12 +26,19 @@ export function ChatBubble({ item, onRetry }: { item: DisplayMessage; onRetry?: 
         </div>
       )}
       <div className={styles.bubbleLine}>
-        <div className={`${styles.bubble} ${deleted ? styles.deleted : ''} ${status === 'failed' ? styles.failedBubble : ''}`}>
+        <div
+          className={`${styles.bubble} ${deleted ? styles.deleted : ''} ${status === 'failed' ? styles.failedBubble : ''}`}
+        >
           {deleted ? m.deleted : message.content}
         </div>
         <div className={styles.meta}>
           {status && (
-            <span className={`${styles.mark} ${styles[`mark-${status}`]}`} aria-label={statusLabels[status]} title={statusLabels[status]} data-status={status}>
+            <span
+              className={`${styles.mark} ${styles[`mark-${status}`]}`}
+              aria-label={statusLabels[status]}
+              title={statusLabels[status]}
+              data-status={status}
+            >
               {marks[status]}
             </span>
           )}

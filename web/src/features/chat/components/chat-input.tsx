@@ -61,14 +61,25 @@ export function ChatInput({ value, onChange, onSend, textareaRef, disabled = fal
           disabled={disabled}
           style={{ minHeight: CHAT_TEXTAREA_MIN_PX, maxHeight: CHAT_TEXTAREA_MAX_PX }}
         />
-        <button type="button" className={styles.sendButton} onClick={submit} disabled={!canSend} aria-label="보내기" title="보내기">
+        <button
+          type="button"
+          className={styles.sendButton}
+          onClick={submit}
+          disabled={!canSend}
+          aria-label="보내기"
+          title="보내기"
+        >
           <Icon name="send" size={18} />
         </button>
       </div>
       <div className={styles.inputMeta}>
         <span id={helpId}>{m.inputHelp}</span>
         {length > 0 && (
-          <span id={counterId} className={length > CHAT_MESSAGE_MAX ? styles.counterOver : undefined} data-testid="chat-counter">
+          <span
+            id={counterId}
+            className={length > CHAT_MESSAGE_MAX ? styles.counterOver : undefined}
+            data-testid="chat-counter"
+          >
             {length}/{CHAT_MESSAGE_MAX}
           </span>
         )}

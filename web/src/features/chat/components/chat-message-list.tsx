@@ -47,7 +47,15 @@ export function ChatMessageList({ messages, loading, empty, onRetry }: ChatMessa
   let previousDay = '';
   return (
     <div className={styles.listWrap}>
-      <div ref={scroller} className={styles.list} onScroll={onScroll} role="log" aria-label="대화 내용" aria-live="polite" tabIndex={0}>
+      <div
+        ref={scroller}
+        className={styles.list}
+        onScroll={onScroll}
+        role="log"
+        aria-label="대화 내용"
+        aria-live="polite"
+        tabIndex={0}
+      >
         {loading ? (
           <div className={styles.centre}>
             <Spinner label="대화를 불러오는 중..." />

@@ -30,7 +30,8 @@ async function openSocket() {
 
 const textbox = () => screen.getByRole('textbox', { name: '메시지 입력' }) as HTMLTextAreaElement;
 const bubbles = () => screen.queryAllByTestId('chat-message');
-const markOf = (text: string) => within(screen.getByText(text).closest('li')!).queryByText(/✓|!|…/)?.getAttribute('data-status');
+const markOf = (text: string) =>
+  within(screen.getByText(text).closest('li')!).queryByText(/✓|!|…/)?.getAttribute('data-status');
 
 beforeEach(() => {
   localStorage.clear();
@@ -70,9 +71,16 @@ describe('chat panel', { timeout: 20_000 }, () => {
 
     // The server's fan-out comes back over the socket: delivered; then support reads it: read (blue).
     const stored = api.state.messages[0];
-    act(() => ws.serverPush({ type: 'chat_message', data: { room_id: 'r-new', message: stored, room: api.state.rooms[0] } }));
+    act(() =>
+      ws.serverPush({ type: 'chat_message', data: { room_id: 'r-new', message: stored, room: api.state.rooms[0] } }),
+    );
     await waitFor(() => expect(markOf('잔액 문의 드립니다')).toBe('delivered'));
-    act(() => ws.serverPush({ type: 'chat_read', data: { room_id: 'r-new', reader: 'staff', read_at: new Date().toISOString() } }));
+    act(() =>
+      ws.serverPush({
+        type: 'chat_read',
+        data: { room_id: 'r-new', reader: 'staff', read_at: new Date().toISOString() },
+      }),
+    );
     await waitFor(() => expect(markOf('잔액 문의 드립니다')).toBe('read'));
     expect(screen.getByLabelText('읽음')).toBeInTheDocument();
   });
@@ -83,7 +91,12 @@ describe('chat panel', { timeout: 20_000 }, () => {
     renderPanel();
     await screen.findByText('안녕하세요! 👋');
     await userEvent.type(textbox(), '안녕');
-    const composing = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, isComposing: true });
+    const composing = new KeyboardEvent('keydown', {
+      key: 'Enter',
+      bubbles: true,
+      cancelable: true,
+      isComposing: true,
+    });
     act(() => void textbox().dispatchEvent(composing));
     await new Promise((r) => setTimeout(r, 50));
     expect(api.callsTo('POST')).toEqual([]);
@@ -115,7 +128,13 @@ describe('chat panel', { timeout: 20_000 }, () => {
       messages: [
         message({ content: '밤늦게 문의', created_at: '2026-11-24T14:00:00.000Z' }), // 23:00 KST, the 24th
         message({ content: '자정 넘어 문의', created_at: '2026-11-24T15:30:00.000Z' }), // 00:30 KST, the 25th
-        message({ content: '상담이 시작되었습니다.', type: 'system', sender_id: null, sender: { name: '', email: '', role: 'system' }, created_at: '2026-11-25T01:00:00.000Z' }),
+        message({
+          content: '상담이 시작되었습니다.',
+          type: 'system',
+          sender_id: null,
+          sender: { name: '', email: '', role: 'system' },
+          created_at: '2026-11-25T01:00:00.000Z',
+        }),
         staffReply('확인해드리겠습니다.', { created_at: '2026-11-25T02:00:00.000Z', room_id: 'r1' }),
       ],
     });
@@ -147,7 +166,9 @@ describe('chat panel', { timeout: 20_000 }, () => {
     expect(api.callsTo(`GET /api/chat/rooms/r1/messages?limit=10&after=${first.id}`).length).toBeGreaterThanOrEqual(1);
     expect(await screen.findByText('답변드립니다.')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(5_100));
-    expect(api.callsTo('GET /api/chat/rooms').filter((c) => c === 'GET /api/chat/rooms').length).toBeGreaterThanOrEqual(2);
+    expect(api.callsTo('GET /api/chat/rooms').filter((c) => c === 'GET /api/chat/rooms').length).toBeGreaterThanOrEqual(
+      2,
+    );
 
     // Back online: one catch-up read, then silence again.
     const reply = api.state.messages.at(-1)!;

@@ -30,18 +30,29 @@ export function ChatPanel({ active = true }: { active?: boolean }) {
     viewer: 'user',
     me: { id: user?.id ?? '', name: user?.fullName ?? '', email: user?.email ?? '', role: 'user' },
     active,
-    onRoomCreated: ({ room: created }) => void mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, created), { revalidate: false }),
+    onRoomCreated: ({ room: created }) =>
+      void mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, created), {
+        revalidate: false,
+      }),
     onRead: (roomId) => {
       void mutate(chatUnreadKey, { count: 0 }, { revalidate: false });
       void mutate(
         chatRoomsKey(),
-        (list: ChatRoomListResult | undefined) => list && { ...list, items: list.items.map((r) => (r.id === roomId ? { ...r, unread_count: 0 } : r)), totals: { ...list.totals, unread: 0 } },
+        (list: ChatRoomListResult | undefined) =>
+          list && {
+            ...list,
+            items: list.items.map((r) => (r.id === roomId ? { ...r, unread_count: 0 } : r)),
+            totals: { ...list.totals, unread: 0 },
+          },
         { revalidate: false },
       );
     },
   });
 
-  const listError = rooms.error && rooms.error !== dismissedRoomsError ? errorMessage(rooms.error, m.fetchRoomsFailed(rooms.error?.status ?? '')) : null;
+  const listError =
+    rooms.error && rooms.error !== dismissedRoomsError
+      ? errorMessage(rooms.error, m.fetchRoomsFailed(rooms.error?.status ?? ''))
+      : null;
   const error = conversation.error ?? listError;
 
   return (

@@ -22,7 +22,11 @@ export function ChatRoomList({ rooms, totals, selectedId, onSelect }: ChatRoomLi
         </h2>
         <p className={styles.totals}>
           <span data-testid="chat-total-rooms">전체 {totals?.rooms ?? 0}</span>
-          <span className={styles.unreadTotal} data-testid="chat-total-unread" aria-label={`읽지 않은 메시지 ${totals?.unread ?? 0}개`}>
+          <span
+            className={styles.unreadTotal}
+            data-testid="chat-total-unread"
+            aria-label={`읽지 않은 메시지 ${totals?.unread ?? 0}개`}
+          >
             읽지 않음 {countBadge(totals?.unread ?? 0)}
           </span>
         </p>
@@ -48,7 +52,9 @@ export function ChatRoomList({ rooms, totals, selectedId, onSelect }: ChatRoomLi
                 >
                   <span className={styles.roomTop}>
                     <span className={styles.roomName}>{room.user_name || room.name}</span>
-                    {status !== 'active' && <span className={`${styles.statusBadge} ${styles[status]}`}>{m.statusLabels[status]}</span>}
+                    {status !== 'active' && (
+                      <span className={`${styles.statusBadge} ${styles[status]}`}>{m.statusLabels[status]}</span>
+                    )}
                     <span className={styles.roomTime}>{roomTimeLabel(room.last_message_at)}</span>
                   </span>
                   <span className={styles.roomBottom}>

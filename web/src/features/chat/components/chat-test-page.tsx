@@ -41,7 +41,12 @@ export function ChatTestPage() {
         pingSentAt.current = null;
       }
       const data = JSON.stringify(message.data ?? null);
-      setLog((list) => [{ at: Date.now(), type: message.type, data: data.length > 300 ? `${data.slice(0, 300)}…` : data }, ...list].slice(0, LOG_SIZE));
+      setLog((list) =>
+        [
+          { at: Date.now(), type: message.type, data: data.length > 300 ? `${data.slice(0, 300)}…` : data },
+          ...list,
+        ].slice(0, LOG_SIZE),
+      );
     });
     return () => {
       off();
@@ -68,7 +73,9 @@ export function ChatTestPage() {
             <div>
               <dt>상태</dt>
               <dd>
-                <Badge tone={status === 'open' ? 'success' : 'danger'}>{status === 'open' ? '연결됨' : '연결 끊김'}</Badge>
+                <Badge tone={status === 'open' ? 'success' : 'danger'}>
+                  {status === 'open' ? '연결됨' : '연결 끊김'}
+                </Badge>
               </dd>
             </div>
             <div>
@@ -122,7 +129,10 @@ function ChatTestChat() {
   const config = readChatConfig();
   const theme = currentTheme();
   return (
-    <Card title="1:1 문의" description={`${m.averageResponse} · 전체 설정 ${chatEnabled ? '켜짐' : '꺼짐'} · 현재 테마 ${theme} ${themeOn ? '켜짐' : '꺼짐'}`}>
+    <Card
+      title="1:1 문의"
+      description={`${m.averageResponse} · 전체 설정 ${chatEnabled ? '켜짐' : '꺼짐'} · 현재 테마 ${theme} ${themeOn ? '켜짐' : '꺼짐'}`}
+    >
       <fieldset className={styles.themes}>
         <legend>테마별 채팅 버튼</legend>
         {CHAT_THEMES.map((name) => (

@@ -61,7 +61,12 @@ describe('chat widget', { timeout: 20_000 }, () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const calls = api.state.calls.length;
-    act(() => ws.serverPush({ type: 'chat_message', data: { room_id: 'r1', message: staffReply('추가 안내입니다.'), room: room({ unread_count: 1 }) } }));
+    act(() =>
+      ws.serverPush({
+        type: 'chat_message',
+        data: { room_id: 'r1', message: staffReply('추가 안내입니다.'), room: room({ unread_count: 1 }) },
+      }),
+    );
     expect(await screen.findByRole('button', { name: '1:1 문의하기, 읽지 않은 메시지 1개' })).toBeInTheDocument();
     expect(screen.getByTestId('chat-unread-dot')).toBeInTheDocument();
     expect(api.state.calls.slice(calls)).toEqual([]);

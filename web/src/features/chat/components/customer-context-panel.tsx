@@ -34,7 +34,9 @@ export function CustomerContextPanel({ roomId }: { roomId: string }) {
             </div>
             <div>
               <dt>캐시 잔액</dt>
-              <dd data-testid="context-balance">{data.balance === null ? '캐시 시스템 꺼짐' : formatWon(data.balance)}</dd>
+              <dd data-testid="context-balance">
+                {data.balance === null ? '캐시 시스템 꺼짐' : formatWon(data.balance)}
+              </dd>
             </div>
           </dl>
           <h4 className={styles.sideSubtitle}>대기 중인 충전 요청</h4>
@@ -44,7 +46,10 @@ export function CustomerContextPanel({ roomId }: { roomId: string }) {
             <ul className={styles.plainList} data-testid="context-charges">
               {data.pendingCharges.map((charge) => (
                 <li key={charge.id}>
-                  {formatWon(charge.amount)} <span className={styles.muted}>· {dayLabel(charge.requestedAt)} {timeLabel(charge.requestedAt)}</span>
+                  {formatWon(charge.amount)}{' '}
+                  <span className={styles.muted}>
+                    · {dayLabel(charge.requestedAt)} {timeLabel(charge.requestedAt)}
+                  </span>
                 </li>
               ))}
             </ul>

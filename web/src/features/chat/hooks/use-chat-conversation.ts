@@ -66,11 +66,18 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     (id: string, incoming: ChatMessageDto[], fromServerEcho: boolean) => {
       if (fromServerEcho) {
         for (const message of incoming) echoed.current.add(message.id);
-        setAcked((set) => (incoming.some((x) => set.has(x.id)) ? new Set([...set].filter((x) => !incoming.some((i) => i.id === x))) : set));
+        setAcked((set) =>
+          incoming.some((x) => set.has(x.id))
+            ? new Set([...set].filter((x) => !incoming.some((i) => i.id === x)))
+            : set,
+        );
       }
       return mutate(
         chatMessagesKey(id),
-        (current: ChatMessageListResult | undefined) => ({ items: mergeMessages(current?.items ?? [], incoming), hasMore: current?.hasMore ?? false }),
+        (current: ChatMessageListResult | undefined) => ({
+          items: mergeMessages(current?.items ?? [], incoming),
+          hasMore: current?.hasMore ?? false,
+        }),
         { revalidate: false },
       );
     },
@@ -127,9 +134,12 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       const current = latestItems.current ?? [];
       const after = current.at(-1)?.id;
       const refreshMarks = ticks % READ_MARK_POLL_EVERY === 0 && current.some((x) => isMine(x) && !x.is_read);
-      const request = after && !refreshMarks ? getChatMessages(roomId, { after, limit: CHAT_POLL_LIMIT }) : getChatMessages(roomId);
+      const request =
+        after && !refreshMarks ? getChatMessages(roomId, { after, limit: CHAT_POLL_LIMIT }) : getChatMessages(roomId);
       // §8: polling errors are only logged.
-      request.then((page) => merge(roomId, page.items, true)).catch((e: unknown) => console.warn('chat poll failed', e));
+      request
+        .then((page) => merge(roomId, page.items, true))
+        .catch((e: unknown) => console.warn('chat poll failed', e));
     }, CHAT_POLL_MESSAGES_MS);
     return () => clearInterval(timer);
     // lastId is not a dependency: the interval reads the latest list through the ref.
@@ -155,7 +165,8 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
   }, [socket]);
   // Shown and something unread from the other side: mark the room read (failures only logged, §8).
   // A flag, not a count: the two local updates after the PUT must not start a second one.
-  const hasUnread = (room?.unread_count ?? 0) > 0 || (items ?? []).some((x) => x.type === 'normal' && !isMine(x) && !x.is_read);
+  const hasUnread =
+    (room?.unread_count ?? 0) > 0 || (items ?? []).some((x) => x.type === 'normal' && !isMine(x) && !x.is_read);
   useEffect(() => {
     // After the first page has loaded: its arrival would otherwise start a second PUT.
     if (!active || !roomId || !items || !hasUnread) return;
@@ -165,7 +176,8 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
         if (cancelled) return;
         void mutate(
           chatMessagesKey(roomId),
-          (current: ChatMessageListResult | undefined) => current && { ...current, items: current.items.map((x) => (isMine(x) ? x : { ...x, is_read: true })) },
+          (current: ChatMessageListResult | undefined) =>
+            current && { ...current, items: current.items.map((x) => (isMine(x) ? x : { ...x, is_read: true })) },
           { revalidate: false },
         );
         latest.current.onRead?.(roomId);
@@ -202,7 +214,12 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
   };
 
   const send = (content: string) => {
-    const entry: Pending = { localId: `local-${++localSeq}`, content, status: 'sending', createdAt: new Date().toISOString() };
+    const entry: Pending = {
+      localId: `local-${++localSeq}`,
+      content,
+      status: 'sending',
+      createdAt: new Date().toISOString(),
+    };
     setPending((list) => [...list, entry]);
     void deliver(entry);
   };

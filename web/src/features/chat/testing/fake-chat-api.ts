@@ -3,7 +3,8 @@ import type { AuthSession } from '#shared/schemas/auth';
 import type { CannedReply, ChatCustomerContext, ChatMessageDto, ChatRoomDto } from '#shared/schemas/chat';
 import { applyAuthSession } from '@/lib/session-store';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown, status = 200) => json({ success: true, data }, status);
 const fail = (status: number, code: string, error: string) => json({ success: false, error, code }, status);
 
@@ -62,7 +63,15 @@ export const staffReply = (content: string, over: Partial<ChatMessageDto> = {}) 
  * `rooms` and `messages`, recording every call ("GET /api/chat/rooms/r1/messages?after=…").
  * `failNextSends` makes that many message POSTs answer 500.
  */
-export function fakeChatApi(init: { rooms?: ChatRoomDto[]; messages?: ChatMessageDto[]; viewerId?: string; context?: ChatCustomerContext; canned?: CannedReply[] } = {}) {
+export function fakeChatApi(
+  init: {
+    rooms?: ChatRoomDto[];
+    messages?: ChatMessageDto[];
+    viewerId?: string;
+    context?: ChatCustomerContext;
+    canned?: CannedReply[];
+  } = {},
+) {
   const state = {
     rooms: [...(init.rooms ?? [])],
     messages: [...(init.messages ?? [])],
@@ -83,14 +92,19 @@ export function fakeChatApi(init: { rooms?: ChatRoomDto[]; messages?: ChatMessag
     if (body !== undefined) state.bodies.push({ call, body });
     const now = new Date().toISOString();
     const store = (roomId: string, content: string) => {
-      const sender = viewerId.startsWith('op') ? { name: '김운영', email: `${viewerId}@x`, role: 'operator' as const } : undefined;
+      const sender = viewerId.startsWith('op')
+        ? { name: '김운영', email: `${viewerId}@x`, role: 'operator' as const }
+        : undefined;
       const m = message({ room_id: roomId, content, sender_id: viewerId, created_at: now, ...(sender && { sender }) });
       state.messages.push(m);
       return m;
     };
     if (method === 'GET' && path === '/api/chat/unread-count') return ok({ count: state.unread });
     if (method === 'GET' && path === '/api/chat/rooms') {
-      return ok({ items: state.rooms, totals: { rooms: state.rooms.length, unread: state.rooms.reduce((s, r) => s + r.unread_count, 0) } });
+      return ok({
+        items: state.rooms,
+        totals: { rooms: state.rooms.length, unread: state.rooms.reduce((s, r) => s + r.unread_count, 0) },
+      });
     }
     if (method === 'POST' && path === '/api/chat/messages') {
       if (state.failNextSends > 0) {
@@ -150,7 +164,19 @@ export function signIn(id = 'u1', role: 'user' | 'operator' = 'user', fullName =
   const exp = Math.floor(Date.now() / 1000) + 900;
   const accessToken = `h.${btoa(JSON.stringify({ sub: id, exp })).replace(/=+$/, '')}.s`;
   applyAuthSession({
-    user: { id, email: `${id}@x`, role, fullName, phone: null, status: 'active', isActive: true, permissions: [], createdAt: '', updatedAt: '', lastLoginAt: null },
+    user: {
+      id,
+      email: `${id}@x`,
+      role,
+      fullName,
+      phone: null,
+      status: 'active',
+      isActive: true,
+      permissions: [],
+      createdAt: '',
+      updatedAt: '',
+      lastLoginAt: null,
+    },
     tokens: { accessToken },
     actingAs: null,
   } as unknown as AuthSession);

@@ -3,9 +3,25 @@ import { chatMessages as m } from '#shared/messages/chat';
 
 /** Chat times and days in Korean, in KST (advertiser §2: times in Korean locale). */
 const KST = 'Asia/Seoul';
-const dayKeyFormat = new Intl.DateTimeFormat('en-CA', { timeZone: KST, year: 'numeric', month: '2-digit', day: '2-digit' });
-const dayLabelFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: KST, year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
-const clockFormat = new Intl.DateTimeFormat('en-GB', { timeZone: KST, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dayKeyFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: KST,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const dayLabelFormat = new Intl.DateTimeFormat('ko-KR', {
+  timeZone: KST,
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  weekday: 'long',
+});
+const clockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: KST,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const shortFormat = new Intl.DateTimeFormat('ko-KR', { timeZone: KST, month: 'numeric', day: 'numeric' });
 
 /** yyyy-mm-dd of the KST day: one date divider per key. */
@@ -47,4 +63,5 @@ export function senderName(message: ChatMessageDto): string {
 export const roleBadge = (role: string): string | null => m.roleBadges[role] ?? null;
 
 /** Closed and archived rooms carry a badge; anything else is active (§3). */
-export const roomStatusOf = (room: Pick<ChatRoomDto, 'status'>) => (room.status === 'closed' || room.status === 'archived' ? room.status : 'active');
+export const roomStatusOf = (room: Pick<ChatRoomDto, 'status'>) =>
+  room.status === 'closed' || room.status === 'archived' ? room.status : 'active';

@@ -32,7 +32,12 @@ export function serverStatus(message: ChatMessageDto, ackedOnly: boolean): ChatM
 }
 
 /** Whose bubble goes on the right: the user's own, or (for staff) every staff member's answers. */
-export function isOwnMessage(message: ChatMessageDto, viewer: 'user' | 'staff', userId: string, roomUserId: string | null): boolean {
+export function isOwnMessage(
+  message: ChatMessageDto,
+  viewer: 'user' | 'staff',
+  userId: string,
+  roomUserId: string | null,
+): boolean {
   if (message.type !== 'normal') return false;
   if (viewer === 'user') return message.sender_id === userId;
   return message.sender.role !== 'user' && message.sender_id !== roomUserId;

@@ -13,7 +13,13 @@ export interface LinkExtra {
 }
 
 /** The dashboard's card grid: one card per console page the caller may open. */
-export function DashboardLinkGrid({ links, extras }: { links: DashboardLink[]; extras: Partial<Record<DashboardLinkId, LinkExtra>> }) {
+export function DashboardLinkGrid({
+  links,
+  extras,
+}: {
+  links: DashboardLink[];
+  extras: Partial<Record<DashboardLinkId, LinkExtra>>;
+}) {
   return (
     <div className={styles.grid}>
       {links.map((link) => {

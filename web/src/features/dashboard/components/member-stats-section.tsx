@@ -23,11 +23,19 @@ export function MemberStatsSection({ stats }: { stats: UserStats | undefined }) 
         ))}
       </div>
       <p className={styles.muted}>활성 비율 {ratio === undefined ? '-' : `${ratio}%`}</p>
-      <div className={styles.bar} role="progressbar" aria-label="활성 회원 비율" aria-valuemin={0} aria-valuemax={100} aria-valuenow={ratio}>
+      <div
+        className={styles.bar}
+        role="progressbar"
+        aria-label="활성 회원 비율"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={ratio}
+      >
         <div className={styles.barFill} style={{ width: `${ratio ?? 0}%` }} />
       </div>
       <p className={styles.muted}>
-        {roleLabels.operator} {countText(stats?.byRole.operator)} · {roleLabels.developer} {countText(stats?.byRole.developer)}
+        {roleLabels.operator} {countText(stats?.byRole.operator)} · {roleLabels.developer}{' '}
+        {countText(stats?.byRole.developer)}
       </p>
     </Card>
   );

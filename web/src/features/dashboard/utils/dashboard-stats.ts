@@ -8,7 +8,20 @@ export type BreakdownKey = keyof SlotSystemStats['statusBreakdown'];
 
 /** The breakdown in the order of the slot's life, each with its product label. */
 export const breakdownOrder: Array<{ key: BreakdownKey; label: string }> = [
-  ...(['empty', 'pending', 'waiting', 'active', 'paused', 'completed', 'rejected', 'refunded', 'expired', 'deleted'] as const).map((key) => ({
+  ...(
+    [
+      'empty',
+      'pending',
+      'waiting',
+      'active',
+      'paused',
+      'completed',
+      'rejected',
+      'refunded',
+      'expired',
+      'deleted',
+    ] as const
+  ).map((key) => ({
     key,
     label: displayStatusLabels[key],
   })),
@@ -17,10 +30,17 @@ export const breakdownOrder: Array<{ key: BreakdownKey; label: string }> = [
 
 export function slotTotals(stats: SlotSystemStats) {
   const by = stats.statusBreakdown;
-  return { total: stats.totalSlots, active: by.active, pending: by.pending, inactive: by.inactive, needsAttention: by.empty + by.pending };
+  return {
+    total: stats.totalSlots,
+    active: by.active,
+    pending: by.pending,
+    inactive: by.inactive,
+    needsAttention: by.empty + by.pending,
+  };
 }
 
 /** Active members as a whole percent of all members (0 without members). */
 export const activeRatio = (stats: UserStats) => (stats.total > 0 ? Math.round((stats.active / stats.total) * 100) : 0);
 
-export const countText = (n: number | null | undefined, unit = '') => (typeof n === 'number' ? `${n.toLocaleString('ko-KR')}${unit}` : '-');
+export const countText = (n: number | null | undefined, unit = '') =>
+  typeof n === 'number' ? `${n.toLocaleString('ko-KR')}${unit}` : '-';

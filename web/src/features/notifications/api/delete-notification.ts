@@ -12,7 +12,9 @@ import { useNotificationCache } from './notification-cache';
 export const deleteNotificationPath = (id: string) => `/notifications/${encodeURIComponent(id)}`;
 export const deleteNotificationKey = '/notifications/delete';
 
-export async function deleteNotification(id: string): Promise<(DeleteResult & { id: string }) | { id: string; deleted: false }> {
+export async function deleteNotification(
+  id: string,
+): Promise<(DeleteResult & { id: string }) | { id: string; deleted: false }> {
   try {
     return { ...(await api.delete<DeleteResult>(deleteNotificationPath(id))), id };
   } catch (error) {

@@ -19,19 +19,30 @@ type PageKey = readonly ['/notifications', NotificationFilter, string];
 export const notificationListKey =
   (filter: NotificationFilter) =>
   (index: number, previous: NotificationListResult | null): PageKey | null =>
-    index > 0 && !previous?.nextCursor ? null : (['/notifications', filter, index === 0 ? '' : (previous?.nextCursor ?? '')] as const);
+    index > 0 && !previous?.nextCursor
+      ? null
+      : (['/notifications', filter, index === 0 ? '' : (previous?.nextCursor ?? '')] as const);
 
 /** The cache key the whole list of a filter is stored under (for mutate). */
 export const notificationListCacheKey = (filter: NotificationFilter) => unstable_serialize(notificationListKey(filter));
 
 export function getNotifications(query: Partial<NotificationListQuery>) {
   return api.get<NotificationListResult>('/notifications', {
-    query: { isRead: query.isRead === undefined ? undefined : String(query.isRead), type: query.type, limit: query.limit, cursor: query.cursor },
+    query: {
+      isRead: query.isRead === undefined ? undefined : String(query.isRead),
+      type: query.type,
+      limit: query.limit,
+      cursor: query.cursor,
+    },
   });
 }
 
 const fetchPage = ([, filter, cursor]: PageKey) =>
-  getNotifications({ isRead: filter === 'unread' ? false : undefined, limit: NOTIFICATION_PAGE_SIZE, cursor: cursor || undefined });
+  getNotifications({
+    isRead: filter === 'unread' ? false : undefined,
+    limit: NOTIFICATION_PAGE_SIZE,
+    cursor: cursor || undefined,
+  });
 
 export function useNotificationList(filter: NotificationFilter, enabled = true) {
   const result = useSWRInfinite(enabled ? notificationListKey(filter) : () => null, fetchPage, {

@@ -15,7 +15,15 @@ export function useMarkAllRead() {
       const now = new Date().toISOString();
       void cache.setUnreadCount(0);
       void cache.patchItems((item, filter) =>
-        filter === 'unread' ? null : { ...item, is_read: true, read_status: 'read', read_at: item.read_at ?? now, dismissed_at: item.dismissed_at ?? now },
+        filter === 'unread'
+          ? null
+          : {
+              ...item,
+              is_read: true,
+              read_status: 'read',
+              read_at: item.read_at ?? now,
+              dismissed_at: item.dismissed_at ?? now,
+            },
       );
     },
   });

@@ -33,7 +33,13 @@ export function useMarkRead() {
           ? item
           : filter === 'unread'
             ? null
-            : { ...item, is_read: true, read_status: 'read', read_at: result.read_at, dismissed_at: item.dismissed_at ?? result.read_at },
+            : {
+                ...item,
+                is_read: true,
+                read_status: 'read',
+                read_at: result.read_at,
+                dismissed_at: item.dismissed_at ?? result.read_at,
+              },
       );
     },
   });

@@ -57,7 +57,13 @@ export function useNotificationCache() {
   );
 
   /** Re-reads both lists (after bulk changes: mark all, delete read). */
-  const revalidateLists = useCallback(() => Promise.all(filters.map((filter) => mutate(notificationListCacheKey(filter)))), [mutate]);
+  const revalidateLists = useCallback(
+    () => Promise.all(filters.map((filter) => mutate(notificationListCacheKey(filter)))),
+    [mutate],
+  );
 
-  return useMemo(() => ({ patchItems, setUnreadCount, prepend, revalidateLists }), [patchItems, setUnreadCount, prepend, revalidateLists]);
+  return useMemo(
+    () => ({ patchItems, setUnreadCount, prepend, revalidateLists }),
+    [patchItems, setUnreadCount, prepend, revalidateLists],
+  );
 }

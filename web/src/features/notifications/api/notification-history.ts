@@ -6,7 +6,8 @@ import { api } from '@/lib/api-client';
  * The query schema the server parses (sender, type, fromDate, toDate, page, limit). The page builds
  * its query from fixed choices, so it never needs it at first load.
  */
-export const loadNotificationHistoryQuerySchema = () => import('#shared/schemas/notifications').then((m) => m.notificationHistoryQuerySchema);
+export const loadNotificationHistoryQuerySchema = () =>
+  import('#shared/schemas/notifications').then((m) => m.notificationHistoryQuerySchema);
 export type NotificationHistoryParams = Partial<NotificationHistoryQuery>;
 
 export const notificationHistoryPath = '/notifications/all';

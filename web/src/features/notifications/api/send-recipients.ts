@@ -19,11 +19,23 @@ export const recipientSearchKey = (search: string) => [recipientSearchPath, 'not
 
 export const searchRecipients = async (search: string): Promise<{ users: PickedUser[]; total: number }> => {
   const data = await api.get<{ users: PickedUser[]; pagination: Pagination }>(recipientSearchPath, {
-    query: { role: 'user', status: 'active', search: search || undefined, page: 1, limit: RECIPIENT_LIST_LIMIT } satisfies Partial<Record<keyof UserListQuery, unknown>>,
+    query: {
+      role: 'user',
+      status: 'active',
+      search: search || undefined,
+      page: 1,
+      limit: RECIPIENT_LIST_LIMIT,
+    } satisfies Partial<Record<keyof UserListQuery, unknown>>,
   });
-  return { users: (data.users ?? []).map((u) => ({ id: u.id, email: u.email, fullName: u.fullName })), total: data.pagination?.total ?? 0 };
+  return {
+    users: (data.users ?? []).map((u) => ({ id: u.id, email: u.email, fullName: u.fullName })),
+    total: data.pagination?.total ?? 0,
+  };
 };
 
 export function useRecipientSearch(search: string, enabled: boolean) {
-  return useSWR(enabled ? recipientSearchKey(search) : null, ([, , s]) => searchRecipients(s), { keepPreviousData: true, shouldRetryOnError: false });
+  return useSWR(enabled ? recipientSearchKey(search) : null, ([, , s]) => searchRecipients(s), {
+    keepPreviousData: true,
+    shouldRetryOnError: false,
+  });
 }

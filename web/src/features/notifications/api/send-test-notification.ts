@@ -6,8 +6,11 @@ import { api } from '@/lib/api-client';
 export const sendTestSchema = notificationTestSchema;
 export const sendTestKey = '/notifications/test';
 
-export const sendTestNotification = (input: NotificationTestBody) => api.post<NotificationDto>(sendTestKey, sendTestSchema.parse(input));
+export const sendTestNotification = (input: NotificationTestBody) =>
+  api.post<NotificationDto>(sendTestKey, sendTestSchema.parse(input));
 
 export function useSendTestNotification() {
-  return useSWRMutation(sendTestKey, (_key: string, { arg }: { arg: NotificationTestBody }) => sendTestNotification(arg));
+  return useSWRMutation(sendTestKey, (_key: string, { arg }: { arg: NotificationTestBody }) =>
+    sendTestNotification(arg),
+  );
 }

@@ -51,7 +51,10 @@ describe('bell (top navigation)', { timeout: 20_000 }, () => {
   });
 
   it('works from the keyboard: ArrowDown opens and moves, Enter marks read, Escape closes back to the bell', async () => {
-    const api = fakeNotificationsApi([notification({ id: 'k1', title: '첫째' }), notification({ id: 'k2', title: '둘째' })]);
+    const api = fakeNotificationsApi([
+      notification({ id: 'k1', title: '첫째' }),
+      notification({ id: 'k2', title: '둘째' }),
+    ]);
     renderWith(<NotificationBell />);
     const bell = await screen.findByRole('button', { name: '알림, 읽지 않은 알림 2' });
     bell.focus();
@@ -71,9 +74,21 @@ describe('bell (top navigation)', { timeout: 20_000 }, () => {
 describe('notification centre (floating bell and modal)', { timeout: 20_000 }, () => {
   it('filters unread, marks one read, deletes one, marks all read; shows the operator tag and actions', async () => {
     const api = fakeNotificationsApi([
-      notification({ id: 'c1', title: '운영자 공지', sender: 'operator', type: 'warning', actions: [{ label: '캐시 충전', style: 'primary', action: '/cash' }] }),
+      notification({
+        id: 'c1',
+        title: '운영자 공지',
+        sender: 'operator',
+        type: 'warning',
+        actions: [{ label: '캐시 충전', style: 'primary', action: '/cash' }],
+      }),
       notification({ id: 'c2', title: '시스템 알림', type: 'success' }),
-      notification({ id: 'c3', title: '읽은 알림', is_read: true, read_status: 'read', read_at: new Date().toISOString() }),
+      notification({
+        id: 'c3',
+        title: '읽은 알림',
+        is_read: true,
+        read_status: 'read',
+        read_at: new Date().toISOString(),
+      }),
     ]);
     renderWith(<NotificationCentre />);
     const open = await screen.findByRole('button', { name: '알림 센터 열기, 읽지 않은 알림 2' });

@@ -95,7 +95,12 @@ export function NotificationBell() {
           <div className={styles.dropdownHead}>
             <span className={styles.dropdownTitle}>알림</span>
             {unread > 0 && (
-              <button type="button" className={styles.linkButton} onClick={() => void markAll().catch(() => undefined)} disabled={markingAll}>
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() => void markAll().catch(() => undefined)}
+                disabled={markingAll}
+              >
                 모두 읽음
               </button>
             )}

@@ -5,7 +5,9 @@ import { badgeText, unreadButtonName } from '../utils/notification-display';
 import styles from './notifications.module.css';
 
 // The modal and its list load on the first open: most pages never open the centre.
-const NotificationCentreDialog = lazy(() => import('./notification-centre-dialog').then((m) => ({ default: m.NotificationCentreDialog })));
+const NotificationCentreDialog = lazy(() =>
+  import('./notification-centre-dialog').then((m) => ({ default: m.NotificationCentreDialog })),
+);
 
 /**
  * The notification centre (advertiser §2): a floating bell with the unread badge (99+) that opens a

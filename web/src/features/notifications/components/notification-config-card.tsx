@@ -1,4 +1,3 @@
-
 import { Card } from '@/components/ui/card';
 import { useNotificationConfig } from '../hooks/use-notification-config';
 import {
@@ -32,14 +31,22 @@ export function NotificationConfigCard() {
           알림음
         </label>
         <label className={styles.check}>
-          <input type="checkbox" checked={config.defaultAutoClose} onChange={(e) => update({ defaultAutoClose: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={config.defaultAutoClose}
+            onChange={(e) => update({ defaultAutoClose: e.target.checked })}
+          />
           자동 닫기 (정보·성공 알림)
         </label>
       </div>
       <div className={styles.configGrid}>
         <div className={styles.configField}>
           <label htmlFor={field('position')}>표시 위치</label>
-          <select id={field('position')} value={config.position} onChange={(e) => update({ position: e.target.value as ToastPosition })}>
+          <select
+            id={field('position')}
+            value={config.position}
+            onChange={(e) => update({ position: e.target.value as ToastPosition })}
+          >
             {toastPositions.map((p) => (
               <option key={p} value={p}>
                 {positionLabels[p]}
@@ -49,7 +56,11 @@ export function NotificationConfigCard() {
         </div>
         <div className={styles.configField}>
           <label htmlFor={field('animation')}>애니메이션</label>
-          <select id={field('animation')} value={config.animation} onChange={(e) => update({ animation: e.target.value as ToastAnimation })}>
+          <select
+            id={field('animation')}
+            value={config.animation}
+            onChange={(e) => update({ animation: e.target.value as ToastAnimation })}
+          >
             {toastAnimations.map((a) => (
               <option key={a} value={a}>
                 {animationLabels[a]}
@@ -59,7 +70,11 @@ export function NotificationConfigCard() {
         </div>
         <div className={styles.configField}>
           <label htmlFor={field('duration')}>표시 시간</label>
-          <select id={field('duration')} value={config.defaultDuration} onChange={(e) => update({ defaultDuration: Number(e.target.value) })}>
+          <select
+            id={field('duration')}
+            value={config.defaultDuration}
+            onChange={(e) => update({ defaultDuration: Number(e.target.value) })}
+          >
             {[3000, 5000, 7000, 10000, 15000, 30000].map((ms) => (
               <option key={ms} value={ms}>
                 {ms / 1000}초
@@ -69,7 +84,11 @@ export function NotificationConfigCard() {
         </div>
         <div className={styles.configField}>
           <label htmlFor={field('max')}>동시에 표시할 알림 수</label>
-          <select id={field('max')} value={config.maxVisible} onChange={(e) => update({ maxVisible: Number(e.target.value) })}>
+          <select
+            id={field('max')}
+            value={config.maxVisible}
+            onChange={(e) => update({ maxVisible: Number(e.target.value) })}
+          >
             {[1, 2, 3, 4, 5].map((n) => (
               <option key={n} value={n}>
                 {n}개

@@ -10,12 +10,14 @@ import { resetSessionForTests } from '@/lib/session-store';
 import { NotificationHistoryPage } from './notification-history-page';
 
 /** /admin/notification-history: stat cards, KST date and type filters, one row per send, paging, the send dialog. */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const record = (over: Partial<SendRecord> = {}): SendRecord => ({
   group_id: 'g1',
   type: 'warning',
   title: '서버 점검 안내',
-  message: '오늘 밤 12시부터 새벽 2시까지 서버 점검이 있습니다. 점검 중에는 슬롯 등록과 캐시 충전을 이용할 수 없습니다. 양해 부탁드립니다.',
+  message:
+    '오늘 밤 12시부터 새벽 2시까지 서버 점검이 있습니다. 점검 중에는 슬롯 등록과 캐시 충전을 이용할 수 없습니다. 양해 부탁드립니다.',
   sender: 'operator',
   sender_name: '정운영',
   recipient_id: 'all',
@@ -35,18 +37,61 @@ let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   resetSessionForTests();
-  sends = [record(), record({ group_id: 'g2', type: 'info', title: '개별 안내', message: '짧은 글', recipient_id: 'u1', recipient_label: '김광고 (kim)', recipient_count: 1, read_count: 1, read_rate: 100, priority: 'normal', sender: 'developer', sender_name: '' })];
+  sends = [
+    record(),
+    record({
+      group_id: 'g2',
+      type: 'info',
+      title: '개별 안내',
+      message: '짧은 글',
+      recipient_id: 'u1',
+      recipient_label: '김광고 (kim)',
+      recipient_count: 1,
+      read_count: 1,
+      read_rate: 100,
+      priority: 'normal',
+      sender: 'developer',
+      sender_name: '',
+    }),
+  ];
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const u = new URL(url, 'http://localhost');
     if (u.pathname === '/api/notifications/all') {
       const type = u.searchParams.get('type');
-      const items = u.searchParams.get('fromDate') || (type && type !== 'warning' && type !== 'info') ? [] : sends.filter((s) => !type || s.type === type);
+      const items =
+        u.searchParams.get('fromDate') || (type && type !== 'warning' && type !== 'info')
+          ? []
+          : sends.filter((s) => !type || s.type === type);
       const total = items.length ? 45 : 0;
-      const stats = items.length ? { totalSent: 45, sentToday: 3, totalRecipients: 1234, totalRead: 617, readRate: 50 } : { totalSent: 0, sentToday: 0, totalRecipients: 0, totalRead: 0, readRate: 0 };
-      return json(200, { success: true, data: { items, pagination: { page: Number(u.searchParams.get('page')), limit: Number(u.searchParams.get('limit')), total, totalPages: Math.ceil(total / Number(u.searchParams.get('limit'))) }, stats } });
+      const stats = items.length
+        ? { totalSent: 45, sentToday: 3, totalRecipients: 1234, totalRead: 617, readRate: 50 }
+        : { totalSent: 0, sentToday: 0, totalRecipients: 0, totalRead: 0, readRate: 0 };
+      return json(200, {
+        success: true,
+        data: {
+          items,
+          pagination: {
+            page: Number(u.searchParams.get('page')),
+            limit: Number(u.searchParams.get('limit')),
+            total,
+            totalPages: Math.ceil(total / Number(u.searchParams.get('limit'))),
+          },
+          stats,
+        },
+      });
     }
     if (u.pathname === '/api/notifications' && init?.method === 'POST') {
-      sends = [record({ group_id: 'g3', type: 'success', title: '새 알림', message: '방금 보낸 알림', read_count: 0, read_rate: 0 }), ...sends];
+      sends = [
+        record({
+          group_id: 'g3',
+          type: 'success',
+          title: '새 알림',
+          message: '방금 보낸 알림',
+          read_count: 0,
+          read_rate: 0,
+        }),
+        ...sends,
+      ];
       return json(201, { success: true, data: { groupId: 'g3', recipientCount: 40 } });
     }
     return json(404, { success: false, code: 'NOT_FOUND', error: '없음' });
@@ -67,7 +112,10 @@ function renderPage() {
   );
   return userEvent.setup();
 }
-const historyCalls = () => fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((u) => u.pathname === '/api/notifications/all');
+const historyCalls = () =>
+  fetchMock.mock.calls
+    .map(([url]) => new URL(url, 'http://localhost'))
+    .filter((u) => u.pathname === '/api/notifications/all');
 const lastQuery = () => historyCalls().at(-1)!.searchParams;
 
 // userEvent typing is slow on a loaded 2-core machine; the default 5 s is too tight there.
@@ -100,8 +148,17 @@ describe('NotificationHistoryPage', { timeout: 15_000 }, () => {
     expect(lastQuery().get('limit')).toBe('10');
   });
 
-  it("labels a several-user send by its head count once", async () => {
-    sends = [record({ group_id: 'g9', recipient_id: 'multiple', recipient_label: '3명', recipient_count: 3, read_count: 2, read_rate: 66.7 })];
+  it('labels a several-user send by its head count once', async () => {
+    sends = [
+      record({
+        group_id: 'g9',
+        recipient_id: 'multiple',
+        recipient_label: '3명',
+        recipient_count: 3,
+        read_count: 2,
+        read_rate: 66.7,
+      }),
+    ];
     renderPage();
     const [row] = await screen.findAllByTestId('notification-history-row');
     expect(within(row).getAllByText('3명')).toHaveLength(1);
@@ -148,7 +205,9 @@ describe('NotificationHistoryPage', { timeout: 15_000 }, () => {
   it('offers page sizes up to the server limit of 100', async () => {
     const user = renderPage();
     await screen.findAllByTestId('notification-history-row');
-    const sizes = [...screen.getByLabelText('페이지당 개수').querySelectorAll('option')].map((o) => Number((o as HTMLOptionElement).value));
+    const sizes = [...screen.getByLabelText('페이지당 개수').querySelectorAll('option')].map((o) =>
+      Number((o as HTMLOptionElement).value),
+    );
     expect(sizes).toEqual([10, 30, 50, 100]);
     await user.selectOptions(screen.getByLabelText('페이지당 개수'), '50');
     await waitFor(() => expect(lastQuery().get('limit')).toBe('50'));
@@ -171,7 +230,9 @@ describe('NotificationHistoryPage', { timeout: 15_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: '알림 발송' }));
     expect(await screen.findByText('알림이 성공적으로 발송되었습니다.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(within(screen.getAllByTestId('notification-history-row')[0]).queryByText('새 알림')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getAllByTestId('notification-history-row')[0]).queryByText('새 알림')).toBeInTheDocument(),
+    );
     expect(screen.getAllByTestId('notification-history-row')).toHaveLength(3);
   });
 

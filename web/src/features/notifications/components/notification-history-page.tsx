@@ -12,7 +12,13 @@ import { errorMessage } from '@/lib/api-client';
 import { kstToday } from '@/lib/format';
 import { useNotificationHistory, type NotificationHistoryParams } from '../api/notification-history';
 import { notificationTypeLabels } from '../utils/admin-notification-labels';
-import { historyPeriods, historyRangeOf, historyTypeFilters, type HistoryPeriod, type HistoryTypeFilter } from '../utils/notification-history-filters';
+import {
+  historyPeriods,
+  historyRangeOf,
+  historyTypeFilters,
+  type HistoryPeriod,
+  type HistoryTypeFilter,
+} from '../utils/notification-history-filters';
 import { NotificationHistoryStats } from './notification-history-stats';
 import { NotificationHistoryTable } from './notification-history-table';
 import { SendNotificationForm } from './send-notification-form';
@@ -29,14 +35,23 @@ export function NotificationHistoryPage() {
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
-  const query: NotificationHistoryParams = { page, limit, ...historyRangeOf(period, kstToday()), type: type === 'all' ? undefined : type };
+  const query: NotificationHistoryParams = {
+    page,
+    limit,
+    ...historyRangeOf(period, kstToday()),
+    type: type === 'all' ? undefined : type,
+  };
   const { data, error, isLoading } = useNotificationHistory(query);
   const rows = data?.items ?? [];
   const filtered = period !== 'all' || type !== 'all';
 
   return (
     <>
-      <PageHeader title="알림 내역" description="발송한 알림과 읽음 현황" actions={<Button onClick={() => setSending(true)}>알림 발송</Button>} />
+      <PageHeader
+        title="알림 내역"
+        description="발송한 알림과 읽음 현황"
+        actions={<Button onClick={() => setSending(true)}>알림 발송</Button>}
+      />
       <div className={styles.stack}>
         <NotificationHistoryStats stats={data?.stats} />
         <Card>
@@ -89,7 +104,14 @@ export function NotificationHistoryPage() {
           )}
           <div className={styles.footer}>
             <span className={styles.note}>전체 {data?.pagination.total ?? 0}건</span>
-            <ListPager page={page} totalPages={data?.pagination.totalPages ?? 0} limit={limit} sizes={historyPageSizes} onPageChange={setPage} onLimitChange={setLimit} />
+            <ListPager
+              page={page}
+              totalPages={data?.pagination.totalPages ?? 0}
+              limit={limit}
+              sizes={historyPageSizes}
+              onPageChange={setPage}
+              onLimitChange={setLimit}
+            />
           </div>
         </Card>
       </div>

@@ -9,7 +9,11 @@ export function NotificationHistoryStats({ stats }: { stats: SendHistoryStats | 
     { label: '총 발송', value: count(stats?.totalSent, '건') },
     { label: '오늘 발송', value: count(stats?.sentToday, '건') },
     { label: '총 수신자', value: count(stats?.totalRecipients, '명') },
-    { label: '읽음률', value: stats ? `${stats.readRate.toFixed(1)}%` : '-', hint: stats ? `${formatNumber(stats.totalRead)}명 읽음` : undefined },
+    {
+      label: '읽음률',
+      value: stats ? `${stats.readRate.toFixed(1)}%` : '-',
+      hint: stats ? `${formatNumber(stats.totalRead)}명 읽음` : undefined,
+    },
   ];
   return (
     <ul className={styles.stats} aria-label="발송 통계">

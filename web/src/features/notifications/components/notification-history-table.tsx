@@ -2,7 +2,12 @@ import { notificationMessages } from '#shared/messages/notifications';
 import type { SendRecord } from '#shared/schemas/notifications';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { notificationTypeLabels, notificationTypeTones, priorityLabels, senderLabels } from '../utils/admin-notification-labels';
+import {
+  notificationTypeLabels,
+  notificationTypeTones,
+  priorityLabels,
+  senderLabels,
+} from '../utils/admin-notification-labels';
 import { previewOf } from '../utils/notification-history-filters';
 import styles from './admin-notifications.module.css';
 

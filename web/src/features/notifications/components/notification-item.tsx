@@ -18,7 +18,15 @@ interface NotificationItemProps {
 }
 
 /** One notification in the dropdown, the centre and the page. */
-export function NotificationItem({ notification: n, now, compact = false, onRead, onDelete, onAction, busy = false }: NotificationItemProps) {
+export function NotificationItem({
+  notification: n,
+  now,
+  compact = false,
+  onRead,
+  onDelete,
+  onAction,
+  busy = false,
+}: NotificationItemProps) {
   const unread = !n.is_read;
   return (
     <article
@@ -57,12 +65,26 @@ export function NotificationItem({ notification: n, now, compact = false, onRead
       {!compact && (onRead || onDelete) && (
         <div className={styles.itemTools}>
           {unread && onRead && (
-            <button type="button" className={styles.tool} onClick={() => onRead(n.id)} disabled={busy} aria-label={`${n.title} 읽음 처리`} title="읽음 처리">
+            <button
+              type="button"
+              className={styles.tool}
+              onClick={() => onRead(n.id)}
+              disabled={busy}
+              aria-label={`${n.title} 읽음 처리`}
+              title="읽음 처리"
+            >
               <Icon name="check" size={16} />
             </button>
           )}
           {onDelete && (
-            <button type="button" className={styles.tool} onClick={() => onDelete(n.id)} disabled={busy} aria-label={`${n.title} 삭제`} title="삭제">
+            <button
+              type="button"
+              className={styles.tool}
+              onClick={() => onDelete(n.id)}
+              disabled={busy}
+              aria-label={`${n.title} 삭제`}
+              title="삭제"
+            >
               <Icon name="x" size={16} />
             </button>
           )}

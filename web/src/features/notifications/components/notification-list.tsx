@@ -14,7 +14,15 @@ import styles from './notifications.module.css';
 export const filterLabels: Record<NotificationFilter, string> = { all: '전체', unread: '읽지 않음' };
 
 /** The all / unread switch of the centre and the page. */
-export function NotificationFilterTabs({ value, onChange, unread }: { value: NotificationFilter; onChange: (f: NotificationFilter) => void; unread: number }) {
+export function NotificationFilterTabs({
+  value,
+  onChange,
+  unread,
+}: {
+  value: NotificationFilter;
+  onChange: (f: NotificationFilter) => void;
+  unread: number;
+}) {
   return (
     <div className={styles.filters} role="group" aria-label="알림 보기">
       {(['all', 'unread'] as const).map((filter) => (
@@ -74,7 +82,11 @@ export function NotificationList({ filter, onNavigate }: { filter: NotificationF
       </div>
       {list.hasMore && (
         <div className={styles.more}>
-          <Button variant="secondary" onClick={() => void list.loadMore()} loading={list.isValidating && list.size > (list.data?.length ?? 0)}>
+          <Button
+            variant="secondary"
+            onClick={() => void list.loadMore()}
+            loading={list.isValidating && list.size > (list.data?.length ?? 0)}
+          >
             더 보기
           </Button>
         </div>

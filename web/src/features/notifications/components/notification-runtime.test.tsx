@@ -63,7 +63,10 @@ describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
     const listCalls = api.state.calls.length;
 
     act(() => {
-      ws.serverPush({ type: 'new_notification', data: notification({ id: 'p1', title: '충전이 승인되었습니다', sender: 'operator' }) });
+      ws.serverPush({
+        type: 'new_notification',
+        data: notification({ id: 'p1', title: '충전이 승인되었습니다', sender: 'operator' }),
+      });
       ws.serverPush({ type: 'unread_count', data: { count: 1 } });
     });
     expect(await screen.findByRole('status', { name: '충전이 승인되었습니다' })).toBeInTheDocument();
@@ -110,7 +113,12 @@ describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
   it('closing a toast dismisses it on the server; an action navigates in the app and marks it read', async () => {
     const api = fakeNotificationsApi([
       notification({ id: 'w1', type: 'warning', title: '잔액 부족' }),
-      notification({ id: 'a1', type: 'warning', title: '슬롯 승인', actions: [{ label: '캐시 보기', style: 'primary', action: '/cash' }] }),
+      notification({
+        id: 'a1',
+        type: 'warning',
+        title: '슬롯 승인',
+        actions: [{ label: '캐시 보기', style: 'primary', action: '/cash' }],
+      }),
     ]);
     renderRuntime();
     const warning = await screen.findByRole('status', { name: '잔액 부족' });
@@ -161,15 +169,23 @@ describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
     ['config and setting on', true, true, 1],
     ['config sound off', false, true, 0],
     ['notificationSound setting off', true, false, 0],
-  ])('plays the two-tone sound for a pushed notification only when both allow it (%s)', async (_, configSound, systemSound, plays) => {
-    vi.mocked(playNotificationSound).mockClear();
-    localStorage.setItem('notificationConfig', JSON.stringify({ sound: configSound }));
-    fakeNotificationsApi([]);
-    renderRuntime(systemSound);
-    const ws = await socket();
-    act(() => ws.serverOpen());
-    act(() => ws.serverPush({ type: 'new_notification', data: notification({ id: `s-${String(configSound)}-${String(systemSound)}`, title: '소리 알림' }) }));
-    await screen.findByRole('status', { name: '소리 알림' });
-    expect(playNotificationSound).toHaveBeenCalledTimes(plays);
-  });
+  ])(
+    'plays the two-tone sound for a pushed notification only when both allow it (%s)',
+    async (_, configSound, systemSound, plays) => {
+      vi.mocked(playNotificationSound).mockClear();
+      localStorage.setItem('notificationConfig', JSON.stringify({ sound: configSound }));
+      fakeNotificationsApi([]);
+      renderRuntime(systemSound);
+      const ws = await socket();
+      act(() => ws.serverOpen());
+      act(() =>
+        ws.serverPush({
+          type: 'new_notification',
+          data: notification({ id: `s-${String(configSound)}-${String(systemSound)}`, title: '소리 알림' }),
+        }),
+      );
+      await screen.findByRole('status', { name: '소리 알림' });
+      expect(playNotificationSound).toHaveBeenCalledTimes(plays);
+    },
+  );
 });

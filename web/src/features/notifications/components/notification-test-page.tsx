@@ -17,7 +17,12 @@ const samples: NotificationTestBody[] = [
   { type: 'success', title: '테스트 알림 2 (성공)', message: '성공 알림입니다.' },
   { type: 'warning', title: '테스트 알림 3 (경고)', message: '경고 알림은 직접 닫아야 합니다.' },
   { type: 'error', title: '테스트 알림 4 (오류)', message: '오류 알림은 직접 닫아야 합니다.' },
-  { type: 'info', title: '테스트 알림 5 (중요)', message: '중요 알림은 테두리가 강조되고 10초간 표시됩니다.', priority: 'high' },
+  {
+    type: 'info',
+    title: '테스트 알림 5 (중요)',
+    message: '중요 알림은 테두리가 강조되고 10초간 표시됩니다.',
+    priority: 'high',
+  },
 ];
 
 /**
@@ -67,7 +72,9 @@ export function NotificationTestPage() {
             테스트 알림 5개 보내기
           </Button>
           <p aria-live="polite" style={{ marginTop: 12 }}>
-            {running || sent.length ? `${sent.length} / ${TEST_BATCH} 발송${!running && sent.length === TEST_BATCH ? ' 완료' : ''}` : ''}
+            {running || sent.length
+              ? `${sent.length} / ${TEST_BATCH} 발송${!running && sent.length === TEST_BATCH ? ' 완료' : ''}`
+              : ''}
           </p>
           <div
             className={styles.progressTrack}

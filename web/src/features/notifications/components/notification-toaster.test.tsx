@@ -9,7 +9,9 @@ import { NotificationToaster } from './notification-toaster';
 let dismissed: string[];
 let queue: ToastQueue;
 const renderToaster = (config: Partial<NotificationConfig> = {}, onAction = vi.fn()) =>
-  render(<NotificationToaster queue={queue} config={{ ...defaultNotificationConfig, ...config }} onAction={onAction} />);
+  render(
+    <NotificationToaster queue={queue} config={{ ...defaultNotificationConfig, ...config }} onAction={onAction} />,
+  );
 
 beforeEach(() => {
   localStorage.clear();
@@ -48,7 +50,9 @@ describe('toaster', () => {
     expect(toast.className).toMatch(/high/);
     expect(toast.className).toMatch(/enter-bounce/);
     expect(toast.querySelector('svg')).not.toBeNull();
-    const buttons = within(toast).getAllByRole('button').map((b) => [b.textContent, b.className.match(/action-([a-z]+)/)?.[1]]);
+    const buttons = within(toast)
+      .getAllByRole('button')
+      .map((b) => [b.textContent, b.className.match(/action-([a-z]+)/)?.[1]]);
     expect(buttons.slice(0, 3)).toEqual([
       ['다시 시도', 'primary'],
       ['나중에', 'secondary'],

@@ -15,11 +15,21 @@ interface NotificationToasterProps {
 export function NotificationToaster({ queue, config, onAction }: NotificationToasterProps) {
   const entries = useSyncExternalStore(queue.subscribe, queue.getSnapshot, queue.getSnapshot);
   return (
-    <section className={`${styles.region} ${styles[config.position]}`} aria-label="알림 메시지" data-position={config.position}>
+    <section
+      className={`${styles.region} ${styles[config.position]}`}
+      aria-label="알림 메시지"
+      data-position={config.position}
+    >
       {entries
         .filter((entry) => entry.phase !== 'waiting')
         .map((entry) => (
-          <NotificationToast key={entry.notification.id} entry={entry} config={config} onClose={(id) => queue.close(id)} onAction={onAction} />
+          <NotificationToast
+            key={entry.notification.id}
+            entry={entry}
+            config={config}
+            onClose={(id) => queue.close(id)}
+            onAction={onAction}
+          />
         ))}
     </section>
   );

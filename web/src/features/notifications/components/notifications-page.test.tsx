@@ -28,7 +28,11 @@ afterEach(() => {
 describe('/notifications', { timeout: 20_000 }, () => {
   it('lists with all/unread tabs, loads more through the cursor, and deletes the read ones after confirming', async () => {
     const items = Array.from({ length: 25 }, (_, i) =>
-      notification({ id: `p${i}`, title: `알림 ${i + 1}`, ...(i % 2 ? { is_read: true, read_status: 'read' as const, read_at: new Date().toISOString() } : {}) }),
+      notification({
+        id: `p${i}`,
+        title: `알림 ${i + 1}`,
+        ...(i % 2 ? { is_read: true, read_status: 'read' as const, read_at: new Date().toISOString() } : {}),
+      }),
     );
     const api = fakeNotificationsApi(items);
     renderPage();
@@ -102,7 +106,9 @@ describe('/notification-test', { timeout: 20_000 }, () => {
       await waitFor(() => expect(screen.getByText('5 / 5 발송 완료')).toBeInTheDocument());
       expect(api.callsTo('POST /api/notifications/test')).toHaveLength(5);
       expect(screen.getByRole('progressbar', { name: '발송 진행률' })).toHaveAttribute('aria-valuenow', '5');
-      const bodies = api.spy.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)));
+      const bodies = api.spy.mock.calls
+        .filter(([, init]) => init?.method === 'POST')
+        .map(([, init]) => JSON.parse(String(init?.body)));
       expect(bodies.map((b) => b.type)).toEqual(['info', 'success', 'warning', 'error', 'info']);
     } finally {
       vi.useRealTimers();

@@ -23,7 +23,11 @@ export function NotificationsPage() {
       <>
         <PageHeader title="알림" />
         <Card>
-          <EmptyState icon="bell" title="알림은 일반 사용자 계정에서 확인할 수 있습니다." description="운영자는 알림 발송과 알림 내역 화면을 이용해주세요." />
+          <EmptyState
+            icon="bell"
+            title="알림은 일반 사용자 계정에서 확인할 수 있습니다."
+            description="운영자는 알림 발송과 알림 내역 화면을 이용해주세요."
+          />
         </Card>
       </>
     );
@@ -46,7 +50,12 @@ function UserNotificationsPage() {
         description={unread ? `읽지 않은 알림 ${unread}개` : '모든 알림을 확인했습니다.'}
         actions={
           <>
-            <Button variant="secondary" onClick={() => void markAll().catch(() => undefined)} disabled={unread === 0} loading={markingAll}>
+            <Button
+              variant="secondary"
+              onClick={() => void markAll().catch(() => undefined)}
+              disabled={unread === 0}
+              loading={markingAll}
+            >
               모두 읽음
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(true)}>

@@ -7,7 +7,8 @@ import { resetSessionForTests } from '@/lib/session-store';
 import { SendNotificationForm } from './send-notification-form';
 
 /** The send form (operator console §5): the shared schema's messages, recipient modes, the duration switch, the answers. */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const people = [
   { id: 'u1', email: 'kim', fullName: '김광고', role: 'user', status: 'active' },
   { id: 'u2', email: 'lee', fullName: '이광고', role: 'user', status: 'active' },
@@ -23,7 +24,10 @@ beforeEach(() => {
     if (u.pathname === '/api/users') {
       const search = u.searchParams.get('search') ?? '';
       const users = people.filter((p) => !search || p.fullName.includes(search) || p.email.includes(search));
-      return json(200, { success: true, data: { users, pagination: { page: 1, limit: 1000, total: users.length, totalPages: 1 } } });
+      return json(200, {
+        success: true,
+        data: { users, pagination: { page: 1, limit: 1000, total: users.length, totalPages: 1 } },
+      });
     }
     if (u.pathname === '/api/notifications' && init?.method === 'POST') return sendAnswer();
     return json(404, { success: false, code: 'NOT_FOUND', error: '없음' });
@@ -43,9 +47,11 @@ function renderForm(onSent = vi.fn()) {
   return { user: userEvent.setup(), onSent };
 }
 
-const posts = () => fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith('/api/notifications') && init?.method === 'POST');
+const posts = () =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith('/api/notifications') && init?.method === 'POST');
 const sentBody = (n = 0) => JSON.parse(String(posts()[n][1].body));
-const userCalls = () => fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((u) => u.pathname === '/api/users');
+const userCalls = () =>
+  fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((u) => u.pathname === '/api/users');
 const sendButton = () => screen.getByRole('button', { name: '알림 발송' });
 const form = () => screen.getByRole('form', { name: '알림 발송' });
 
@@ -83,7 +89,15 @@ describe('SendNotificationForm', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('send-preview')).toHaveTextContent('12초 후 자동으로 닫힘');
     await user.click(sendButton());
     expect(await screen.findByText('알림이 성공적으로 발송되었습니다.')).toBeInTheDocument();
-    expect(sentBody()).toEqual({ type: 'promotion', title: '봄 할인', message: '이번 주 슬롯 20% 할인', recipientId: 'all', auto_close: true, duration: 12000, priority: 'high' });
+    expect(sentBody()).toEqual({
+      type: 'promotion',
+      title: '봄 할인',
+      message: '이번 주 슬롯 20% 할인',
+      recipientId: 'all',
+      auto_close: true,
+      duration: 12000,
+      priority: 'high',
+    });
     expect(onSent).toHaveBeenCalledWith({ groupId: 'g1', recipientCount: 1 });
     expect(within(form()).getByLabelText('제목')).toHaveValue('');
     expect(userCalls()).toHaveLength(0); // the 'all' mode loads no user list
@@ -164,11 +178,18 @@ describe('SendNotificationForm', { timeout: 15_000 }, () => {
   });
 
   it('shows the server text on a refusal, else the spec fallback, and keeps the input', async () => {
-    sendAnswer = () => json(400, { success: false, code: 'VALIDATION', error: '일반 사용자 계정에만 알림을 보낼 수 있습니다. 받는 사람을 다시 확인해주세요.' });
+    sendAnswer = () =>
+      json(400, {
+        success: false,
+        code: 'VALIDATION',
+        error: '일반 사용자 계정에만 알림을 보낼 수 있습니다. 받는 사람을 다시 확인해주세요.',
+      });
     const { user, onSent } = renderForm();
     await fillText(user, '제목', '내용');
     await user.click(sendButton());
-    expect(await screen.findByText('일반 사용자 계정에만 알림을 보낼 수 있습니다. 받는 사람을 다시 확인해주세요.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('일반 사용자 계정에만 알림을 보낼 수 있습니다. 받는 사람을 다시 확인해주세요.'),
+    ).toBeInTheDocument();
     sendAnswer = () => new Response('<html>bad gateway</html>', { status: 502 });
     await user.click(sendButton());
     expect(await screen.findByText('알림 발송에 실패했습니다.')).toBeInTheDocument();

@@ -10,7 +10,13 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { loadSendSchema, useSendNotification } from '../api/send-notification';
 import { notificationTypeLabels, priorityLabels, sendableTypes } from '../utils/admin-notification-labels';
-import { canSend, initialSendValues, validateSendForm, type SendFormErrors, type SendFormValues } from '../utils/send-form';
+import {
+  canSend,
+  initialSendValues,
+  validateSendForm,
+  type SendFormErrors,
+  type SendFormValues,
+} from '../utils/send-form';
 import { SendRecipientPicker } from './send-recipient-picker';
 import { SendToastPreview } from './send-toast-preview';
 import styles from './admin-notifications.module.css';
@@ -89,13 +95,21 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
     <form className={styles.sendLayout} noValidate aria-label="알림 발송" onSubmit={(e) => void submit(e)}>
       {/* Nothing can change while a send is in flight (its success clears the text). */}
       <fieldset className={styles.form} disabled={busy}>
-        <ErrorBox message={error ? errorMessage(error, notificationMessages.sendFailed) : (errors.form ?? null)} onDismiss={() => reset()} />
+        <ErrorBox
+          message={error ? errorMessage(error, notificationMessages.sendFailed) : (errors.form ?? null)}
+          onDismiss={() => reset()}
+        />
         <div className={styles.grid}>
           <div className={styles.field}>
             <label className={styles.label} htmlFor={`${id}-type`}>
               알림 종류
             </label>
-            <select id={`${id}-type`} className={styles.select} value={values.type} onChange={(e) => set('type', e.target.value as SendFormValues['type'])}>
+            <select
+              id={`${id}-type`}
+              className={styles.select}
+              value={values.type}
+              onChange={(e) => set('type', e.target.value as SendFormValues['type'])}
+            >
               {sendableTypes.map((t) => (
                 <option key={t} value={t}>
                   {notificationTypeLabels[t]}
@@ -107,7 +121,12 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
             <label className={styles.label} htmlFor={`${id}-priority`}>
               우선순위
             </label>
-            <select id={`${id}-priority`} className={styles.select} value={values.priority} onChange={(e) => set('priority', e.target.value as SendFormValues['priority'])}>
+            <select
+              id={`${id}-priority`}
+              className={styles.select}
+              value={values.priority}
+              onChange={(e) => set('priority', e.target.value as SendFormValues['priority'])}
+            >
               {NOTIFICATION_PRIORITIES.map((p) => (
                 <option key={p} value={p}>
                   {priorityLabels[p]}
@@ -126,7 +145,14 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
           disabled={busy}
         />
 
-        <TextField label="제목" requiredMark maxLength={TITLE_MAX} value={values.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
+        <TextField
+          label="제목"
+          requiredMark
+          maxLength={TITLE_MAX}
+          value={values.title}
+          error={errors.title}
+          onChange={(e) => set('title', e.target.value)}
+        />
         <div className={styles.field}>
           <div className={styles.labelRow}>
             <label className={styles.label} htmlFor={`${id}-message`}>
@@ -159,7 +185,12 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) 
 
         <div className={styles.grid}>
           <label className={styles.switch}>
-            <input type="checkbox" role="switch" checked={values.autoClose} onChange={(e) => set('autoClose', e.target.checked)} />
+            <input
+              type="checkbox"
+              role="switch"
+              checked={values.autoClose}
+              onChange={(e) => set('autoClose', e.target.checked)}
+            />
             자동으로 닫기
           </label>
           <TextField

@@ -47,7 +47,13 @@ export function SendRecipientPicker({ mode, onModeChange, selected, onSelectedCh
           ] as const
         ).map(([value, label]) => (
           <label key={value} className={styles.segment}>
-            <input type="radio" name={`${id}-mode`} value={value} checked={mode === value} onChange={() => onModeChange(value)} />
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={value}
+              checked={mode === value}
+              onChange={() => onModeChange(value)}
+            />
             {label}
           </label>
         ))}
@@ -62,7 +68,12 @@ export function SendRecipientPicker({ mode, onModeChange, selected, onSelectedCh
               {selected.map((u) => (
                 <li key={u.id} className={styles.chip}>
                   {u.fullName || u.email || u.id}
-                  <button type="button" className={styles.chipRemove} onClick={() => toggle(u)} aria-label={`${u.fullName || u.email} 선택 해제`}>
+                  <button
+                    type="button"
+                    className={styles.chipRemove}
+                    onClick={() => toggle(u)}
+                    aria-label={`${u.fullName || u.email} 선택 해제`}
+                  >
                     <Icon name="x" size={12} />
                   </button>
                 </li>

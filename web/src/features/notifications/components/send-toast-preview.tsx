@@ -19,14 +19,22 @@ export function SendToastPreview({ values }: { values: SendFormValues }) {
   return (
     <section className={styles.preview} aria-label="미리보기">
       <p className={styles.label}>미리보기</p>
-      <div className={`${styles.previewToast} ${styles[`tone-${values.type}`]}`} data-priority={values.priority} data-testid="send-preview">
+      <div
+        className={`${styles.previewToast} ${styles[`tone-${values.type}`]}`}
+        data-priority={values.priority}
+        data-testid="send-preview"
+      >
         <Icon name={typeIcons[values.type]} className={styles.previewIcon} />
         <div className={styles.previewBody}>
           <p className={styles.previewTitle}>{values.title.trim() || '알림 제목'}</p>
           <p className={styles.previewMessage}>{values.message.trim() || '알림 내용이 여기에 표시됩니다.'}</p>
           <p className={styles.muted}>
             {notificationTypeLabels[values.type]} ·{' '}
-            {values.autoClose ? (Number.isFinite(seconds) && seconds > 0 ? `${seconds}초 후 자동으로 닫힘` : '자동 닫힘') : '직접 닫을 때까지 표시'}
+            {values.autoClose
+              ? Number.isFinite(seconds) && seconds > 0
+                ? `${seconds}초 후 자동으로 닫힘`
+                : '자동 닫힘'
+              : '직접 닫을 때까지 표시'}
           </p>
         </div>
         {values.autoClose && <span className={styles.previewBar} aria-hidden="true" />}

@@ -1,5 +1,9 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { NOTIFICATION_CONFIG_KEY, parseNotificationConfig, type NotificationConfig } from '../utils/notification-config';
+import {
+  NOTIFICATION_CONFIG_KEY,
+  parseNotificationConfig,
+  type NotificationConfig,
+} from '../utils/notification-config';
 
 /** The local notification config, shared by every component and kept in step across tabs. */
 const listeners = new Set<() => void>();
@@ -45,6 +49,9 @@ export function saveNotificationConfig(next: NotificationConfig) {
 
 export function useNotificationConfig(): [NotificationConfig, (change: Partial<NotificationConfig>) => void] {
   const config = useSyncExternalStore(subscribe, read, read);
-  const update = useCallback((change: Partial<NotificationConfig>) => saveNotificationConfig({ ...read(), ...change }), []);
+  const update = useCallback(
+    (change: Partial<NotificationConfig>) => saveNotificationConfig({ ...read(), ...change }),
+    [],
+  );
   return [config, update];
 }

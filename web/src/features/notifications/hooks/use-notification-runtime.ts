@@ -27,7 +27,9 @@ export function useNotificationRuntime({ userId, systemSound }: { userId: string
   const { data: count } = useUnreadCount({ poll: status === 'closed' });
   const list = useNotificationList('all');
 
-  const [queue] = useState(() => new ToastQueue({ userId, maxVisible: config.maxVisible, onDismiss: (id) => void dismissOnServer(id) }));
+  const [queue] = useState(
+    () => new ToastQueue({ userId, maxVisible: config.maxVisible, onDismiss: (id) => void dismissOnServer(id) }),
+  );
   useEffect(() => () => queue.dispose(), [queue]);
   useEffect(() => queue.setMaxVisible(config.maxVisible), [queue, config.maxVisible]);
 
@@ -37,7 +39,10 @@ export function useNotificationRuntime({ userId, systemSound }: { userId: string
 
   async function dismissOnServer(id: string) {
     const result = await dismissNotification(id).catch(() => null);
-    if (result) void latest.current.cache.patchItems((item) => (item.id === id ? { ...item, dismissed_at: result.dismissed_at } : item));
+    if (result)
+      void latest.current.cache.patchItems((item) =>
+        item.id === id ? { ...item, dismissed_at: result.dismissed_at } : item,
+      );
   }
 
   const announce = (notification: NotificationDto, withSound: boolean) => {

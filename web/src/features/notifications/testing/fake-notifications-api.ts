@@ -3,7 +3,8 @@ import type { NotificationDto } from '#shared/schemas/notifications';
 import { applyAuthSession } from '@/lib/session-store';
 import type { AuthSession } from '#shared/schemas/auth';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown, status = 200) => json({ success: true, data }, status);
 
 /**
@@ -20,7 +21,9 @@ export function fakeNotificationsApi(initial: NotificationDto[] = [], opts: { pa
     state.calls.push(`${method} ${path}${url.search}`);
     const now = new Date().toISOString();
     if (method === 'GET' && path === '/api/notifications/unread-count') {
-      return state.unreadStatus === 200 ? ok({ count: unread() }) : json({ success: false, error: '인증 필요', code: 'UNAUTHORIZED' }, state.unreadStatus);
+      return state.unreadStatus === 200
+        ? ok({ count: unread() })
+        : json({ success: false, error: '인증 필요', code: 'UNAUTHORIZED' }, state.unreadStatus);
     }
     if (method === 'GET' && path === '/api/notifications') {
       const limit = Number(url.searchParams.get('limit') ?? 50);
@@ -35,7 +38,13 @@ export function fakeNotificationsApi(initial: NotificationDto[] = [], opts: { pa
     const byId = path.match(/^\/api\/notifications\/([^/]+)(?:\/(read|dismiss))?$/);
     if (method === 'PUT' && (path === '/api/notifications/mark-all-read' || path === '/api/notifications/read-all')) {
       const updated = unread();
-      state.items = state.items.map((n) => ({ ...n, is_read: true, read_status: 'read', read_at: n.read_at ?? now, dismissed_at: n.dismissed_at ?? now }));
+      state.items = state.items.map((n) => ({
+        ...n,
+        is_read: true,
+        read_status: 'read',
+        read_at: n.read_at ?? now,
+        dismissed_at: n.dismissed_at ?? now,
+      }));
       return ok({ updated, unreadCount: 0 });
     }
     if (method === 'DELETE' && path === '/api/notifications/delete-read') {
@@ -51,7 +60,12 @@ export function fakeNotificationsApi(initial: NotificationDto[] = [], opts: { pa
       const item = state.items.find((n) => n.id === id);
       if (!item) return json({ success: false, error: '알림을 찾을 수 없습니다.', code: 'NOT_FOUND' }, 404);
       if (method === 'PUT' && op === 'read') {
-        Object.assign(item, { is_read: true, read_status: 'read', read_at: now, dismissed_at: item.dismissed_at ?? now });
+        Object.assign(item, {
+          is_read: true,
+          read_status: 'read',
+          read_at: now,
+          dismissed_at: item.dismissed_at ?? now,
+        });
         return ok({ id, read_at: now, unreadCount: unread() });
       }
       if (method === 'PUT' && op === 'dismiss') {
@@ -77,7 +91,19 @@ export function signInUser(id = 'u1', role: 'user' | 'operator' = 'user') {
   const exp = Math.floor(Date.now() / 1000) + 900;
   const accessToken = `h.${btoa(JSON.stringify({ sub: id, exp })).replace(/=+$/, '')}.s`;
   applyAuthSession({
-    user: { id, email: `${id}@x`, role, fullName: '홍길동', phone: null, status: 'active', isActive: true, permissions: [], createdAt: '', updatedAt: '', lastLoginAt: null },
+    user: {
+      id,
+      email: `${id}@x`,
+      role,
+      fullName: '홍길동',
+      phone: null,
+      status: 'active',
+      isActive: true,
+      permissions: [],
+      createdAt: '',
+      updatedAt: '',
+      lastLoginAt: null,
+    },
     tokens: { accessToken },
     actingAs: null,
   } as unknown as AuthSession);

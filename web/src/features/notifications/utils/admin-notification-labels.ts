@@ -23,6 +23,10 @@ export const notificationTypeTones: Record<NotificationType, BadgeTone> = {
   custom: 'neutral',
 };
 
-export const senderLabels: Record<NotificationSender, string> = { system: '시스템', operator: '운영자', developer: '개발자' };
+export const senderLabels: Record<NotificationSender, string> = {
+  system: '시스템',
+  operator: '운영자',
+  developer: '개발자',
+};
 
 export const priorityLabels: Record<NotificationPriority, string> = { normal: '보통', high: '높음' };

@@ -2,7 +2,14 @@
  * The locally stored notification config (advertiser §3, §9 defaults), localStorage
  * `notificationConfig`. A personal display preference: it never reaches the server.
  */
-export const toastPositions = ['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right'] as const;
+export const toastPositions = [
+  'top-left',
+  'top-center',
+  'top-right',
+  'bottom-left',
+  'bottom-center',
+  'bottom-right',
+] as const;
 export type ToastPosition = (typeof toastPositions)[number];
 export const toastAnimations = ['slide', 'fade', 'bounce'] as const;
 export type ToastAnimation = (typeof toastAnimations)[number];
@@ -42,9 +49,11 @@ export const positionLabels: Record<ToastPosition, string> = {
 
 export const animationLabels: Record<ToastAnimation, string> = { slide: '슬라이드', fade: '페이드', bounce: '바운스' };
 
-const pick = <T>(value: unknown, valid: (v: unknown) => boolean, fallback: T): T => (valid(value) ? (value as T) : fallback);
+const pick = <T>(value: unknown, valid: (v: unknown) => boolean, fallback: T): T =>
+  valid(value) ? (value as T) : fallback;
 const isBool = (v: unknown) => typeof v === 'boolean';
-const inRange = (min: number, max: number) => (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const inRange = (min: number, max: number) => (v: unknown) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /** Reads whatever is stored, keeping each valid field and the default for the rest. */
 export function parseNotificationConfig(raw: string | null): NotificationConfig {

@@ -7,7 +7,11 @@ describe('notification display helpers', () => {
   });
 
   it('names a badged button with the badge’s own text as its last word (label in name)', () => {
-    expect([0, 3, 120].map((n) => unreadButtonName('알림', n))).toEqual(['알림', '알림, 읽지 않은 알림 3', '알림, 읽지 않은 알림 99+']);
+    expect([0, 3, 120].map((n) => unreadButtonName('알림', n))).toEqual([
+      '알림',
+      '알림, 읽지 않은 알림 3',
+      '알림, 읽지 않은 알림 99+',
+    ]);
   });
 
   it('gives success, warning and error their icons and every other type the default', () => {
@@ -25,7 +29,10 @@ describe('notification display helpers', () => {
     const origin = 'https://slot.example';
     expect(actionTarget('/slots?status=active', origin)).toEqual({ kind: 'route', path: '/slots?status=active' });
     expect(actionTarget('https://slot.example/cash#top', origin)).toEqual({ kind: 'route', path: '/cash#top' });
-    expect(actionTarget('https://other.example/x', origin)).toEqual({ kind: 'external', url: 'https://other.example/x' });
+    expect(actionTarget('https://other.example/x', origin)).toEqual({
+      kind: 'external',
+      url: 'https://other.example/x',
+    });
     expect(actionTarget('//evil.example/x', origin)).toEqual({ kind: 'none' });
     expect(actionTarget('javascript:alert(1)', origin)).toEqual({ kind: 'none' });
     expect(actionTarget('data:text/html,hi', origin)).toEqual({ kind: 'none' });

@@ -14,7 +14,8 @@ export const typeTone = (type: NotificationType): NotificationTone =>
   type === 'success' || type === 'warning' || type === 'error' ? type : 'info';
 
 /** The operator-sender tag of the centre and the page. */
-export const isFromOperator = (n: Pick<NotificationDto, 'sender'>) => n.sender === 'operator' || n.sender === 'developer';
+export const isFromOperator = (n: Pick<NotificationDto, 'sender'>) =>
+  n.sender === 'operator' || n.sender === 'developer';
 export const OPERATOR_TAG = '운영자';
 
 /** Unread badge text, capped at 99+ (advertiser §9). */
@@ -24,7 +25,8 @@ export const badgeText = (count: number) => (count > 99 ? '99+' : String(count))
  * The accessible name of a button that shows the unread badge. It ends with the badge's own text as
  * a word (WCAG 2.5.3 label in name: "1개" would not contain the visible "1" for axe or voice control).
  */
-export const unreadButtonName = (name: string, count: number) => (count > 0 ? `${name}, 읽지 않은 알림 ${badgeText(count)}` : name);
+export const unreadButtonName = (name: string, count: number) =>
+  count > 0 ? `${name}, 읽지 않은 알림 ${badgeText(count)}` : name;
 
 export type ActionTarget = { kind: 'route'; path: string } | { kind: 'external'; url: string } | { kind: 'none' };
 

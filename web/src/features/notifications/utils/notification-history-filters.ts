@@ -19,7 +19,14 @@ export function historyRangeOf(period: HistoryPeriod, today: string): { fromDate
 }
 
 /** The type filter: 'all' or one of the spec's five (custom sends still show under 'all'). */
-export const historyTypeFilters: Array<'all' | NotificationType> = ['all', 'info', 'success', 'warning', 'error', 'promotion'];
+export const historyTypeFilters: Array<'all' | NotificationType> = [
+  'all',
+  'info',
+  'success',
+  'warning',
+  'error',
+  'promotion',
+];
 export type HistoryTypeFilter = (typeof historyTypeFilters)[number];
 
 /** Message preview in the table: the first 60 characters, the rest on hover. */

@@ -7,7 +7,10 @@ class FakeAudioContext {
   state = 'running';
   destination = {};
   createGain() {
-    return { gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined }, connect: () => undefined };
+    return {
+      gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined },
+      connect: () => undefined,
+    };
   }
   createOscillator() {
     const tone = { frequency: 0, start: 0, stop: 0 };

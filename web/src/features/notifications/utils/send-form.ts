@@ -51,7 +51,12 @@ export function toSendInput(values: SendFormValues) {
   };
 }
 
-const fieldOf: Record<string, SendFormField> = { title: 'title', message: 'message', recipientId: 'recipients', duration: 'duration' };
+const fieldOf: Record<string, SendFormField> = {
+  title: 'title',
+  message: 'message',
+  recipientId: 'recipients',
+  duration: 'duration',
+};
 
 /**
  * Parses with the server's own schema (operator console §5), so the form says what a 400 would:

@@ -6,8 +6,13 @@ import { toastAutoCloses, toastDuration } from './toast-rules';
 import { defaultNotificationConfig } from './notification-config';
 
 let dismissed: string[];
-const makeQueue = (userId = 'u1', maxVisible = 3) => new ToastQueue({ userId, maxVisible, onDismiss: (id) => dismissed.push(id) });
-const shown = (q: ToastQueue) => q.getSnapshot().filter((e) => e.phase === 'shown').map((e) => e.notification.id);
+const makeQueue = (userId = 'u1', maxVisible = 3) =>
+  new ToastQueue({ userId, maxVisible, onDismiss: (id) => dismissed.push(id) });
+const shown = (q: ToastQueue) =>
+  q
+    .getSnapshot()
+    .filter((e) => e.phase === 'shown')
+    .map((e) => e.notification.id);
 const onScreen = (q: ToastQueue) => q.getSnapshot().map((e) => e.notification.id);
 
 beforeEach(() => {
@@ -78,7 +83,8 @@ describe('toast timing rules', () => {
   it('auto-closes info and success only, and only when sender and user allow it', () => {
     expect(toastAutoCloses(notification({ type: 'info' }), c)).toBe(true);
     expect(toastAutoCloses(notification({ type: 'success' }), c)).toBe(true);
-    for (const type of ['warning', 'error', 'custom', 'promotion'] as const) expect(toastAutoCloses(notification({ type }), c)).toBe(false);
+    for (const type of ['warning', 'error', 'custom', 'promotion'] as const)
+      expect(toastAutoCloses(notification({ type }), c)).toBe(false);
     expect(toastAutoCloses(notification({ type: 'info', auto_close: false }), c)).toBe(false);
     expect(toastAutoCloses(notification({ type: 'info' }), { defaultAutoClose: false })).toBe(false);
   });

@@ -99,7 +99,11 @@ export class ToastQueue {
       added.push({ notification, index, phase: index === 0 ? 'shown' : 'waiting' });
       if (index > 0) {
         this.later(index * TOAST_STAGGER_MS, () =>
-          this.update((list) => list.map((e) => (e.notification.id === notification.id && e.phase === 'waiting' ? { ...e, phase: 'shown' } : e))),
+          this.update((list) =>
+            list.map((e) =>
+              e.notification.id === notification.id && e.phase === 'waiting' ? { ...e, phase: 'shown' } : e,
+            ),
+          ),
         );
       }
     }

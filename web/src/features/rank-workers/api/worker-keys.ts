@@ -7,7 +7,11 @@ import { api } from '@/lib/api-client';
  * developer only). The full key comes back once, in the creation answer; lists carry only its prefix.
  */
 export const workerKeyNameSchema = z.object({
-  name: z.string({ error: '키 이름을 입력해주세요.' }).trim().min(1, '키 이름을 입력해주세요.').max(50, '키 이름은 50자 이하로 입력해주세요.'),
+  name: z
+    .string({ error: '키 이름을 입력해주세요.' })
+    .trim()
+    .min(1, '키 이름을 입력해주세요.')
+    .max(50, '키 이름은 50자 이하로 입력해주세요.'),
 });
 export type WorkerKeyNameInput = z.output<typeof workerKeyNameSchema>;
 
@@ -38,6 +42,7 @@ export function useWorkerKeys() {
 }
 
 /** The caller reads the list again afterwards (useWorkerKeys().mutate). */
-export const createWorkerKey = (input: WorkerKeyNameInput) => api.post<CreatedWorkerKeyDto>(workerKeysPath, workerKeyNameSchema.parse(input));
+export const createWorkerKey = (input: WorkerKeyNameInput) =>
+  api.post<CreatedWorkerKeyDto>(workerKeysPath, workerKeyNameSchema.parse(input));
 
 export const revokeWorkerKey = (id: string) => api.delete<unknown>(`${workerKeysPath}/${encodeURIComponent(id)}`);

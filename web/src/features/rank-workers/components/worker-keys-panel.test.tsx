@@ -8,12 +8,22 @@ import { WorkerKeysPanel } from './worker-keys-panel';
 
 let keys: WorkerKeyDto[] = [];
 let writes: Array<{ method: string; path: string; body: unknown }> = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const SECRET = 'rkw_live_abcdef0123456789abcdef0123456789';
 
 beforeEach(() => {
   writes = [];
-  keys = [{ id: 'k1', name: '수집 서버 A', prefix: 'rkw_abc1', createdAt: '2030-01-01T00:00:00.000Z', lastUsedAt: '2030-01-02T03:04:00.000Z', revokedAt: null }];
+  keys = [
+    {
+      id: 'k1',
+      name: '수집 서버 A',
+      prefix: 'rkw_abc1',
+      createdAt: '2030-01-01T00:00:00.000Z',
+      lastUsedAt: '2030-01-02T03:04:00.000Z',
+      revokedAt: null,
+    },
+  ];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     const method = init?.method ?? 'GET';
@@ -21,7 +31,13 @@ beforeEach(() => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     writes.push({ method, path, body });
     if (method === 'POST') {
-      const created = { id: 'k2', name: body.name, key: SECRET, prefix: SECRET.slice(0, 8), createdAt: '2030-01-03T00:00:00.000Z' };
+      const created = {
+        id: 'k2',
+        name: body.name,
+        key: SECRET,
+        prefix: SECRET.slice(0, 8),
+        createdAt: '2030-01-03T00:00:00.000Z',
+      };
       keys = [...keys, { ...created, lastUsedAt: null, revokedAt: null }];
       return json({ success: true, data: created }, 201);
     }
@@ -47,7 +63,9 @@ describe('WorkerKeysPanel', () => {
   it('lists keys by prefix with last use and status', async () => {
     renderPanel();
     const table = await screen.findByRole('table', { name: '워커 키 목록' });
-    const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(within(table).getAllByRole('row')[1])
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells.slice(0, 5)).toEqual(['수집 서버 A', 'rkw_abc1…', '2030-01-01 09:00', '2030-01-02 12:04', '사용 중']);
     expect(document.body.textContent).not.toContain(SECRET);
   });
@@ -91,7 +109,9 @@ describe('WorkerKeysPanel', () => {
     await user.click(within(dialog).getByRole('button', { name: '취소' }));
     expect(writes).toEqual([]);
     await user.click(screen.getByRole('button', { name: '폐기' }));
-    await user.click(within(screen.getByRole('dialog', { name: '워커 키 폐기' })).getByRole('button', { name: '폐기' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: '워커 키 폐기' })).getByRole('button', { name: '폐기' }),
+    );
     expect(writes).toEqual([{ method: 'DELETE', path: '/api/rank/worker-keys/k1', body: undefined }]);
     expect(await screen.findByText(/폐기됨/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '폐기' })).not.toBeInTheDocument();

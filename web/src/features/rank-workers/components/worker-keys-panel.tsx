@@ -10,7 +10,14 @@ import { useToast } from '@/components/ui/toast';
 import tableStyles from '@/components/ui/data-table.module.css';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { createWorkerKey, revokeWorkerKey, useWorkerKeys, workerKeyNameSchema, type CreatedWorkerKeyDto, type WorkerKeyDto } from '../api/worker-keys';
+import {
+  createWorkerKey,
+  revokeWorkerKey,
+  useWorkerKeys,
+  workerKeyNameSchema,
+  type CreatedWorkerKeyDto,
+  type WorkerKeyDto,
+} from '../api/worker-keys';
 import styles from './worker-keys.module.css';
 
 /**
@@ -99,9 +106,17 @@ export function WorkerKeysPanel() {
       {created && (
         <div className={styles.secret} role="status">
           <p className={styles.secretTitle}>'{created.name}' 키가 발급되었습니다.</p>
-          <p className={styles.secretWarning}>이 키는 지금 한 번만 표시됩니다. 창을 닫으면 다시 볼 수 없으니 안전한 곳에 복사해 두세요.</p>
+          <p className={styles.secretWarning}>
+            이 키는 지금 한 번만 표시됩니다. 창을 닫으면 다시 볼 수 없으니 안전한 곳에 복사해 두세요.
+          </p>
           <div className={styles.secretRow}>
-            <input className={styles.secretValue} readOnly value={created.key} aria-label="발급된 워커 키" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              className={styles.secretValue}
+              readOnly
+              value={created.key}
+              aria-label="발급된 워커 키"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <Button variant="secondary" onClick={() => void copy(created.key)}>
               복사
             </Button>
@@ -118,7 +133,11 @@ export function WorkerKeysPanel() {
       ) : error ? (
         <ErrorBox message={errorMessage(error, '워커 키 목록을 불러오지 못했습니다.')} />
       ) : items.length === 0 ? (
-        <EmptyState icon="lock" title="발급된 워커 키가 없습니다." description="순위 수집 워커가 쓸 키를 발급하세요. 워커 키로는 순위 결과 전송만 할 수 있습니다." />
+        <EmptyState
+          icon="lock"
+          title="발급된 워커 키가 없습니다."
+          description="순위 수집 워커가 쓸 키를 발급하세요. 워커 키로는 순위 결과 전송만 할 수 있습니다."
+        />
       ) : (
         <div className={tableStyles.tableWrap}>
           <table className={tableStyles.table} aria-label="워커 키 목록">
@@ -138,8 +157,16 @@ export function WorkerKeysPanel() {
                   <td>{k.name}</td>
                   <td className={styles.prefix}>{k.prefix}…</td>
                   <td>{formatDateTime(k.createdAt)}</td>
-                  <td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : <span className={styles.muted}>사용 기록 없음</span>}</td>
-                  <td>{k.revokedAt ? <Badge tone="neutral">폐기됨 {formatDateTime(k.revokedAt)}</Badge> : <Badge tone="success">사용 중</Badge>}</td>
+                  <td>
+                    {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : <span className={styles.muted}>사용 기록 없음</span>}
+                  </td>
+                  <td>
+                    {k.revokedAt ? (
+                      <Badge tone="neutral">폐기됨 {formatDateTime(k.revokedAt)}</Badge>
+                    ) : (
+                      <Badge tone="success">사용 중</Badge>
+                    )}
+                  </td>
                   <td>
                     {!k.revokedAt && (
                       <Button size="sm" variant="danger" onClick={() => setRevoking(k)}>
@@ -157,7 +184,11 @@ export function WorkerKeysPanel() {
       <ConfirmDialog
         open={!!revoking}
         title="워커 키 폐기"
-        message={revoking ? `'${revoking.name}' 키를 폐기하시겠습니까? 이 키를 쓰는 워커는 바로 순위 결과를 보낼 수 없게 되며, 되돌릴 수 없습니다.` : undefined}
+        message={
+          revoking
+            ? `'${revoking.name}' 키를 폐기하시겠습니까? 이 키를 쓰는 워커는 바로 순위 결과를 보낼 수 없게 되며, 되돌릴 수 없습니다.`
+            : undefined
+        }
         confirmLabel="폐기"
         tone="danger"
         loading={revokeBusy}

@@ -3,7 +3,15 @@ import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './ranking.module.css';
 
 const gain = (n: number | null) =>
-  n === null ? <span>-</span> : n > 0 ? <span className={styles.up}>▲{n}</span> : n < 0 ? <span className={styles.down}>▼{-n}</span> : <span>-</span>;
+  n === null ? (
+    <span>-</span>
+  ) : n > 0 ? (
+    <span className={styles.up}>▲{n}</span>
+  ) : n < 0 ? (
+    <span className={styles.down}>▼{-n}</span>
+  ) : (
+    <span>-</span>
+  );
 
 /** One keyword list (most improved or best rank): keyword, advertiser, current rank, gain since the first rank and since yesterday. */
 export function KeywordRankingTable({ items, label }: { items: KeywordRankingItem[]; label: string }) {

@@ -28,19 +28,52 @@ const item = (position: number, over: Partial<KeywordRankingItem>): KeywordRanki
 let keywords: KeywordRankingDto;
 let advertisers: AdvertiserRankingDto;
 let calls: string[] = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   calls = [];
   keywords = {
-    improved: [item(1, { keyword: '무선 마우스', rank: 3, first_rank: 40, improvement: 37, change: 2, mine: true, advertiser: '홍길동', product_name: '내 마우스' })],
-    best: [item(1, { keyword: '게이밍 키보드', rank: 1, change: -1 }), item(2, { keyword: '무선 마우스', rank: 3, improvement: 37, mine: true, advertiser: '홍길동' })],
+    improved: [
+      item(1, {
+        keyword: '무선 마우스',
+        rank: 3,
+        first_rank: 40,
+        improvement: 37,
+        change: 2,
+        mine: true,
+        advertiser: '홍길동',
+        product_name: '내 마우스',
+      }),
+    ],
+    best: [
+      item(1, { keyword: '게이밍 키보드', rank: 1, change: -1 }),
+      item(2, { keyword: '무선 마우스', rank: 3, improvement: 37, mine: true, advertiser: '홍길동' }),
+    ],
     computedAt: '2030-01-01T00:00:00.000Z',
   };
   advertisers = {
     items: [
-      { position: 1, advertiser: '김**', mine: false, rankedSlots: 2, averageRank: 5, bestRank: 1, userId: null, userLogin: null },
-      { position: 2, advertiser: '홍길동', mine: true, rankedSlots: 3, averageRank: 11.5, bestRank: 3, userId: null, userLogin: null },
+      {
+        position: 1,
+        advertiser: '김**',
+        mine: false,
+        rankedSlots: 2,
+        averageRank: 5,
+        bestRank: 1,
+        userId: null,
+        userLogin: null,
+      },
+      {
+        position: 2,
+        advertiser: '홍길동',
+        mine: true,
+        rankedSlots: 3,
+        averageRank: 11.5,
+        bestRank: 3,
+        userId: null,
+        userLogin: null,
+      },
     ],
     computedAt: '2030-01-01T00:00:00.000Z',
   };
@@ -94,7 +127,14 @@ describe('RankingPage (/ranking)', () => {
     await screen.findByRole('table', { name: '상승폭 TOP' });
     await user.click(screen.getByRole('tab', { name: '광고주 랭킹' }));
     const table = await screen.findByRole('table', { name: '광고주 랭킹' });
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ['1', '김**', '5.0위', '1위', '2개'],
       ['2', '홍길동나', '11.5위', '3위', '3개'],

@@ -30,21 +30,36 @@ export function RankingPage() {
   const tab: Tab = params.get('tab') === 'advertisers' ? 'advertisers' : 'keywords';
   const enabled = settings.featureRanking;
 
-  if (settingsStatus === 'ready' && !enabled) return <Navigate to={session ? homePathFor(session.user.role) : '/'} replace />;
+  if (settingsStatus === 'ready' && !enabled)
+    return <Navigate to={session ? homePathFor(session.user.role) : '/'} replace />;
 
   return (
     <>
       <PageHeader title="성과 랭킹" description="진행중인 슬롯의 실제 순위로 집계합니다. (1분마다 갱신)" />
       <Card>
         <div className={styles.tabs} role="tablist" aria-label="랭킹 구분">
-          <button type="button" role="tab" className={styles.tab} aria-selected={tab === 'keywords'} onClick={() => setParams({}, { replace: true })}>
+          <button
+            type="button"
+            role="tab"
+            className={styles.tab}
+            aria-selected={tab === 'keywords'}
+            onClick={() => setParams({}, { replace: true })}
+          >
             키워드 랭킹
           </button>
-          <button type="button" role="tab" className={styles.tab} aria-selected={tab === 'advertisers'} onClick={() => setParams({ tab: 'advertisers' }, { replace: true })}>
+          <button
+            type="button"
+            role="tab"
+            className={styles.tab}
+            aria-selected={tab === 'advertisers'}
+            onClick={() => setParams({ tab: 'advertisers' }, { replace: true })}
+          >
             광고주 랭킹
           </button>
         </div>
-        <div role="tabpanel">{tab === 'keywords' ? <KeywordTab enabled={enabled} /> : <AdvertiserTab enabled={enabled} />}</div>
+        <div role="tabpanel">
+          {tab === 'keywords' ? <KeywordTab enabled={enabled} /> : <AdvertiserTab enabled={enabled} />}
+        </div>
       </Card>
     </>
   );
@@ -71,7 +86,11 @@ function KeywordTab({ enabled }: { enabled: boolean }) {
             상승폭 TOP
           </h2>
           <p className={styles.sectionNote}>처음 측정한 순위보다 가장 많이 오른 슬롯</p>
-          {data.improved.length ? <KeywordRankingTable items={data.improved} label="상승폭 TOP" /> : <p className={styles.sectionNote}>아직 순위가 오른 슬롯이 없습니다.</p>}
+          {data.improved.length ? (
+            <KeywordRankingTable items={data.improved} label="상승폭 TOP" />
+          ) : (
+            <p className={styles.sectionNote}>아직 순위가 오른 슬롯이 없습니다.</p>
+          )}
         </section>
         <section aria-labelledby="ranking-best">
           <h2 id="ranking-best" className={styles.sectionTitle}>

@@ -20,7 +20,8 @@ let loadedAt = 0;
 export async function getSystemSettings(): Promise<Settings> {
   const answer = await api.get<SystemSettingsAnswer>(systemSettingsKey);
   loadedAt = Date.now();
-  const groups = answer && typeof answer === 'object' ? Object.values(answer).filter((g) => g && typeof g === 'object') : [];
+  const groups =
+    answer && typeof answer === 'object' ? Object.values(answer).filter((g) => g && typeof g === 'object') : [];
   return settingsFromAnswer(Object.assign({}, ...groups));
 }
 

@@ -27,12 +27,19 @@ export const settingsHistoryKey = ({ page, limit, key }: SettingsHistoryQuery) =
   `${settingsHistoryKeyPrefix}?page=${page}&limit=${limit}${key ? `&key=${encodeURIComponent(key)}` : ''}`;
 
 export const getSettingsHistory = (query: SettingsHistoryQuery) =>
-  api.get<Paginated<SettingChangeRecord>>(settingsHistoryKeyPrefix, { query: { page: query.page, limit: query.limit, key: query.key } });
+  api.get<Paginated<SettingChangeRecord>>(settingsHistoryKeyPrefix, {
+    query: { page: query.page, limit: query.limit, key: query.key },
+  });
 
 export function useSettingsHistory(query: SettingsHistoryQuery) {
-  return useSWR(settingsHistoryKey(query), () => getSettingsHistory(query), { keepPreviousData: true, revalidateOnFocus: false });
+  return useSWR(settingsHistoryKey(query), () => getSettingsHistory(query), {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
 }
 
 /** POST /system-settings/history/{id}/revert: puts that setting back to the change's old value. */
 export const revertSettingChange = (id: string) =>
-  api.post<{ key: string; value: unknown; category: string }>(`${settingsHistoryKeyPrefix}/${encodeURIComponent(id)}/revert`);
+  api.post<{ key: string; value: unknown; category: string }>(
+    `${settingsHistoryKeyPrefix}/${encodeURIComponent(id)}/revert`,
+  );

@@ -27,7 +27,10 @@ export async function updateSettings(changes: SettingChange[]) {
 
 /** PUT /system-settings/key/{key}: one setting. */
 export async function updateSetting<K extends SettingKey>(key: K, value: Settings[K]) {
-  const answer = await api.put<{ key: string; value: unknown; category: string }>(`${systemSettingsKey}/key/${encodeURIComponent(key)}`, { value });
+  const answer = await api.put<{ key: string; value: unknown; category: string }>(
+    `${systemSettingsKey}/key/${encodeURIComponent(key)}`,
+    { value },
+  );
   announceSettingsChanged();
   return answer;
 }

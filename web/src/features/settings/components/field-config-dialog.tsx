@@ -32,7 +32,10 @@ export function FieldConfigDialog({ initial, editing, takenKeys, onSubmit, onClo
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<z.input<typeof fieldConfigFormSchema>, unknown, FieldConfigForm>({ resolver: zodResolver(fieldConfigFormSchema), defaultValues: initial });
+  } = useForm<z.input<typeof fieldConfigFormSchema>, unknown, FieldConfigForm>({
+    resolver: zodResolver(fieldConfigFormSchema),
+    defaultValues: initial,
+  });
   const title = editing ? '필드 수정' : '필드 추가';
 
   const submit = handleSubmit((values) => {
@@ -60,7 +63,15 @@ export function FieldConfigDialog({ initial, editing, takenKeys, onSubmit, onClo
       }
     >
       <form id="field-config-form" className={styles.form} aria-label={title} noValidate onSubmit={submit}>
-        <TextField label="필드 키" requiredMark readOnly={editing} hint={editing ? '저장된 값의 이름이라 바꿀 수 없습니다.' : '영문으로 시작, 영문·숫자·밑줄'} error={errors.field_key?.message} {...register('field_key')} data-autofocus={editing ? undefined : true} />
+        <TextField
+          label="필드 키"
+          requiredMark
+          readOnly={editing}
+          hint={editing ? '저장된 값의 이름이라 바꿀 수 없습니다.' : '영문으로 시작, 영문·숫자·밑줄'}
+          error={errors.field_key?.message}
+          {...register('field_key')}
+          data-autofocus={editing ? undefined : true}
+        />
         <TextField label="라벨" requiredMark error={errors.label?.message} {...register('label')} />
         <div className={styles.field}>
           <label className={styles.label} htmlFor="field-config-type">

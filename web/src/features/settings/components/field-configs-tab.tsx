@@ -32,7 +32,12 @@ export function FieldConfigsTab() {
   const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
 
   useEffect(() => {
-    if (data && !dirty) setFields([...data].sort((a, b) => Number(isSystemField(a)) - Number(isSystemField(b)) || a.display_order - b.display_order));
+    if (data && !dirty)
+      setFields(
+        [...data].sort(
+          (a, b) => Number(isSystemField(a)) - Number(isSystemField(b)) || a.display_order - b.display_order,
+        ),
+      );
   }, [data, dirty]);
 
   if (isLoading && !fields) return <LoadingBlock />;
@@ -145,7 +150,13 @@ export function FieldConfigsTab() {
                       <span className={styles.muted}>URL에서 자동 생성 (변경 불가)</span>
                     ) : (
                       <span className={styles.rowActions}>
-                        <Button size="sm" variant="ghost" aria-label={`${f.label} 위로 이동`} disabled={i === 0} onClick={() => change(moveField(fields, i, -1))}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`${f.label} 위로 이동`}
+                          disabled={i === 0}
+                          onClick={() => change(moveField(fields, i, -1))}
+                        >
                           ↑
                         </Button>
                         <Button
@@ -157,7 +168,12 @@ export function FieldConfigsTab() {
                         >
                           ↓
                         </Button>
-                        <Button size="sm" variant="secondary" aria-label={`${f.label} 수정`} onClick={() => setEditing({ index: i, initial: { ...f } })}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`${f.label} 수정`}
+                          onClick={() => setEditing({ index: i, initial: { ...f } })}
+                        >
                           수정
                         </Button>
                         <Button size="sm" variant="ghost" aria-label={`${f.label} 삭제`} onClick={() => setRemoving(f)}>
@@ -194,7 +210,11 @@ export function FieldConfigsTab() {
       <ConfirmDialog
         open={removing !== null}
         title="필드 삭제"
-        message={removing ? `'${removing.label}' 필드를 목록에서 뺍니다. 저장하면 등록 화면과 슬롯 목록에서 사라집니다.` : undefined}
+        message={
+          removing
+            ? `'${removing.label}' 필드를 목록에서 뺍니다. 저장하면 등록 화면과 슬롯 목록에서 사라집니다.`
+            : undefined
+        }
         confirmLabel="삭제"
         tone="danger"
         onCancel={() => setRemoving(null)}

@@ -8,7 +8,15 @@ import styles from './settings.module.css';
  * The login-preview overlay (operator §2): /login-preview?theme=… in a frame, so the developer sees
  * each theme's sign-in screen without signing out.
  */
-export function LoginPreviewDialog({ open, onClose, initialTheme }: { open: boolean; onClose: () => void; initialTheme: string }) {
+export function LoginPreviewDialog({
+  open,
+  onClose,
+  initialTheme,
+}: {
+  open: boolean;
+  onClose: () => void;
+  initialTheme: string;
+}) {
   const [theme, setTheme] = useState(initialTheme);
   return (
     <Modal open={open} onClose={onClose} title="로그인 화면 미리보기" size="xl">
@@ -19,7 +27,11 @@ export function LoginPreviewDialog({ open, onClose, initialTheme }: { open: bool
           </button>
         ))}
       </div>
-      <iframe className={styles.previewFrame} title={`${settingValueLabels[theme] ?? theme} 테마 로그인 화면`} src={`/login-preview?theme=${encodeURIComponent(theme)}`} />
+      <iframe
+        className={styles.previewFrame}
+        title={`${settingValueLabels[theme] ?? theme} 테마 로그인 화면`}
+        src={`/login-preview?theme=${encodeURIComponent(theme)}`}
+      />
     </Modal>
   );
 }

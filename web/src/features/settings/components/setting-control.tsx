@@ -54,7 +54,13 @@ export function SettingControl({ settingKey, value, error, hint, onChange }: Set
   }
   if (options) {
     control = (
-      <select id={id} className={styles.input} value={String(value)} onChange={(e) => onChange(e.target.value)} aria-describedby={described}>
+      <select
+        id={id}
+        className={styles.input}
+        value={String(value)}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={described}
+      >
         {options.map((o) => (
           <option key={o} value={o}>
             {settingValueLabels[o] ?? o}

@@ -22,7 +22,18 @@ interface SettingsFormCardProps {
 }
 
 /** A box of settings saved together with one button (a tab, or the separate site info form). */
-export function SettingsFormCard({ title, description, keys, settings, saved, failed, saveLabel = '저장', visible, hints, children }: SettingsFormCardProps) {
+export function SettingsFormCard({
+  title,
+  description,
+  keys,
+  settings,
+  saved,
+  failed,
+  saveLabel = '저장',
+  visible,
+  hints,
+  children,
+}: SettingsFormCardProps) {
   const form = useSettingsForm(keys, settings, { saved, failed });
   const shown = keys.filter((k) => (visible ? visible(k, form.draft) : true));
   return (
@@ -38,12 +49,24 @@ export function SettingsFormCard({ title, description, keys, settings, saved, fa
       >
         <div className={styles.grid}>
           {shown.map((key) => (
-            <SettingControl key={key} settingKey={key} value={form.draft[key]} error={form.errors[key]} hint={hints?.[key]} onChange={(v) => form.set(key, v)} />
+            <SettingControl
+              key={key}
+              settingKey={key}
+              value={form.draft[key]}
+              error={form.errors[key]}
+              hint={hints?.[key]}
+              onChange={(v) => form.set(key, v)}
+            />
           ))}
         </div>
         {children?.(form.draft, form.set)}
         <div className={styles.formActions}>
-          <Button type="button" variant="secondary" onClick={form.reset} disabled={form.saving || form.changedKeys.length === 0}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={form.reset}
+            disabled={form.saving || form.changedKeys.length === 0}
+          >
             되돌리기
           </Button>
           <Button type="submit" loading={form.saving}>

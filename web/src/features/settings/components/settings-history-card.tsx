@@ -90,7 +90,12 @@ export function SettingsHistoryCard() {
                   </td>
                   <td>{item.changedBy?.name ?? '-'}</td>
                   <td>
-                    <Button size="sm" variant="secondary" onClick={() => setReverting(item)} aria-label={`${labelOf(item.key)} 변경 되돌리기`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setReverting(item)}
+                      aria-label={`${labelOf(item.key)} 변경 되돌리기`}
+                    >
                       되돌리기
                     </Button>
                   </td>
@@ -99,12 +104,17 @@ export function SettingsHistoryCard() {
             </tbody>
           </table>
         </div>
-        {data.pagination.totalPages > 1 && <Pagination page={page} totalPages={data.pagination.totalPages} onPageChange={setPage} />}
+        {data.pagination.totalPages > 1 && (
+          <Pagination page={page} totalPages={data.pagination.totalPages} onPageChange={setPage} />
+        )}
       </>
     );
 
   return (
-    <Card title="설정 변경 이력" description="누가 언제 어떤 값을 바꿨는지 보여줍니다. 한 건씩 이전 값으로 되돌릴 수 있습니다.">
+    <Card
+      title="설정 변경 이력"
+      description="누가 언제 어떤 값을 바꿨는지 보여줍니다. 한 건씩 이전 값으로 되돌릴 수 있습니다."
+    >
       {body}
       <ConfirmDialog
         open={reverting !== null}

@@ -63,7 +63,11 @@ export function ThemeTab({ settings }: { settings: Settings }) {
       >
         {(draft) => (
           <div className={styles.previewRow}>
-            <Button type="button" variant="secondary" onClick={() => setPreview(String(draft.globalTheme ?? settings.globalTheme))}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => setPreview(String(draft.globalTheme ?? settings.globalTheme))}
+            >
               <Icon name="image" size={16} />
               로그인 화면 미리보기
             </Button>

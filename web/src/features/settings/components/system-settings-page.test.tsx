@@ -11,7 +11,8 @@ import { resetSessionForTests } from '@/lib/session-store';
 import { SystemSettingsPage, type ExtraSettingsTab } from './system-settings-page';
 
 /** /admin/settings (operator §2): the tabs' forms, what they send, and the texts the developer sees. */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let putAnswer: () => Response;
@@ -30,7 +31,9 @@ const history = [
 ];
 
 const calls = (method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url), 'http://x').pathname === `/api${path}`);
+  fetchMock.mock.calls.filter(
+    ([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url), 'http://x').pathname === `/api${path}`,
+  );
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
 
 beforeEach(() => {
@@ -42,16 +45,26 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     if (pathname === '/api/system-settings' && method === 'PUT') return putAnswer();
     if (pathname === '/api/field-configs') return json(200, { success: true, data: fields });
-    if (pathname === '/api/admin/field-configs' && method === 'PUT') return json(200, { success: true, data: bodyOf([url, init]).fields });
-    if (pathname === '/api/system-settings/history') return json(200, { success: true, data: { items: history, pagination: { page: 1, limit: 10, total: 1, totalPages: 1 } } });
-    if (pathname === '/api/system-settings/history/h1/revert') return json(200, { success: true, data: { key: 'globalTheme', value: 'simple', category: 'theme' } });
+    if (pathname === '/api/admin/field-configs' && method === 'PUT')
+      return json(200, { success: true, data: bodyOf([url, init]).fields });
+    if (pathname === '/api/system-settings/history')
+      return json(200, {
+        success: true,
+        data: { items: history, pagination: { page: 1, limit: 10, total: 1, totalPages: 1 } },
+      });
+    if (pathname === '/api/system-settings/history/h1/revert')
+      return json(200, { success: true, data: { key: 'globalTheme', value: 'simple', category: 'theme' } });
     return json(404, { success: false, code: 'NOT_FOUND', error: '요청한 주소를 찾을 수 없습니다.' });
   });
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPage({ tab, settings = defaultSettings(), extraTabs }: { tab?: string; settings?: Settings; extraTabs?: ExtraSettingsTab[] } = {}) {
+function renderPage({
+  tab,
+  settings = defaultSettings(),
+  extraTabs,
+}: { tab?: string; settings?: Settings; extraTabs?: ExtraSettingsTab[] } = {}) {
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <AppSettingsContext.Provider value={{ settings, status: 'ready' }}>
@@ -106,12 +119,17 @@ describe('SystemSettingsPage', () => {
   });
 
   it('refuses a value the shared schema refuses, naming the setting, and sends nothing', async () => {
-    const user = renderPage({ tab: 'business', settings: { ...defaultSettings(), slotOperationMode: 'pre-allocation' } });
+    const user = renderPage({
+      tab: 'business',
+      settings: { ...defaultSettings(), slotOperationMode: 'pre-allocation' },
+    });
     const allocation = screen.getByLabelText('기본 발행 슬롯 수');
     await user.clear(allocation);
     await user.type(allocation, '101');
     await user.click(screen.getByRole('button', { name: '비즈니스 설정 저장' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("'기본 발행 슬롯 수' 값이 올바르지 않습니다: 1~100 사이의 정수여야 합니다.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "'기본 발행 슬롯 수' 값이 올바르지 않습니다: 1~100 사이의 정수여야 합니다.",
+    );
     expect(calls('PUT', '/system-settings')).toHaveLength(0);
   });
 
@@ -121,7 +139,9 @@ describe('SystemSettingsPage', () => {
     await user.clear(min);
     await user.type(min, '5000000');
     await user.click(screen.getByRole('button', { name: '비즈니스 설정 저장' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("'최소 충전 금액 (원)' 값이 올바르지 않습니다: 최소 충전 금액은 최대 충전 금액보다 클 수 없습니다.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "'최소 충전 금액 (원)' 값이 올바르지 않습니다: 최소 충전 금액은 최대 충전 금액보다 클 수 없습니다.",
+    );
     expect(calls('PUT', '/system-settings')).toHaveLength(0);
   });
 
@@ -131,15 +151,24 @@ describe('SystemSettingsPage', () => {
         success: false,
         code: 'VALIDATION',
         error: "'defaultSlotPrice' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다.",
-        details: [{ key: 'defaultSlotPrice', message: "'defaultSlotPrice' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다." }],
+        details: [
+          { key: 'defaultSlotPrice', message: "'defaultSlotPrice' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다." },
+        ],
       });
     const user = renderPage({ tab: 'business' });
     const price = screen.getByLabelText('기본 슬롯 가격 (원)');
     await user.clear(price);
     await user.type(price, '60000');
     await user.click(screen.getByRole('button', { name: '비즈니스 설정 저장' }));
-    expect(await screen.findByText("비즈니스 설정 저장에 실패했습니다. 'defaultSlotPrice' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다.")).toBeInTheDocument();
-    expect(screen.getByText("'기본 슬롯 가격 (원)' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다.")).toHaveAttribute('role', 'alert');
+    expect(
+      await screen.findByText(
+        "비즈니스 설정 저장에 실패했습니다. 'defaultSlotPrice' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("'기본 슬롯 가격 (원)' 값이 올바르지 않습니다: 다른 관리자가 바꿨습니다.")).toHaveAttribute(
+      'role',
+      'alert',
+    );
   });
 
   it('saves the site info on its own, apart from the theme', async () => {
@@ -150,11 +179,15 @@ describe('SystemSettingsPage', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: '테마' }), 'luxury');
     await user.click(screen.getByRole('button', { name: '사이트 정보 저장' }));
     expect(await screen.findByText('사이트 정보가 저장되었습니다.')).toBeInTheDocument();
-    expect(bodyOf(calls('PUT', '/system-settings')[0]).settings).toEqual([{ key: 'siteName', value: '슬롯마켓', category: 'theme' }]);
+    expect(bodyOf(calls('PUT', '/system-settings')[0]).settings).toEqual([
+      { key: 'siteName', value: '슬롯마켓', category: 'theme' },
+    ]);
 
     await user.click(screen.getByRole('button', { name: '테마 설정 저장' }));
     expect(await screen.findByText('테마 설정이 저장되었습니다.')).toBeInTheDocument();
-    expect(bodyOf(calls('PUT', '/system-settings')[1]).settings).toEqual([{ key: 'globalTheme', value: 'luxury', category: 'theme' }]);
+    expect(bodyOf(calls('PUT', '/system-settings')[1]).settings).toEqual([
+      { key: 'globalTheme', value: 'luxury', category: 'theme' },
+    ]);
   });
 
   it('opens the login preview of the chosen theme in a frame', async () => {
@@ -208,9 +241,24 @@ describe('field tab', () => {
     expect(await screen.findByText('필드 설정이 저장되었습니다.')).toBeInTheDocument();
 
     const sent = bodyOf(calls('PUT', '/admin/field-configs')[0]).fields as FieldConfig[];
-    expect(sent.map((f) => f.field_key)).toEqual(['keywords', 'landingUrl', 'mid', 'adText', 'brand', 'description', 'url_product_id', 'url_item_id', 'url_vendor_item_id']);
+    expect(sent.map((f) => f.field_key)).toEqual([
+      'keywords',
+      'landingUrl',
+      'mid',
+      'adText',
+      'brand',
+      'description',
+      'url_product_id',
+      'url_item_id',
+      'url_vendor_item_id',
+    ]);
     expect(sent.map((f) => f.display_order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(sent[4]).toMatchObject({ label: '브랜드', is_enabled: true, show_in_list: true, is_system_generated: false });
+    expect(sent[4]).toMatchObject({
+      label: '브랜드',
+      is_enabled: true,
+      show_in_list: true,
+      is_system_generated: false,
+    });
   });
 
   it('removes a field only after a confirmation', async () => {
@@ -221,6 +269,8 @@ describe('field tab', () => {
     expect(screen.queryByText('MID')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '필드 설정 저장' }));
     await screen.findByText('필드 설정이 저장되었습니다.');
-    expect((bodyOf(calls('PUT', '/admin/field-configs')[0]).fields as FieldConfig[]).map((f) => f.field_key)).not.toContain('mid');
+    expect(
+      (bodyOf(calls('PUT', '/admin/field-configs')[0]).fields as FieldConfig[]).map((f) => f.field_key),
+    ).not.toContain('mid');
   });
 });

@@ -37,18 +37,31 @@ export function SystemSettingsPage({ extraTabs = [] }: { extraTabs?: ExtraSettin
   const tabs: Tab[] = [
     { id: 'theme', label: settingsTabLabels.theme, render: () => <ThemeTab settings={settings} />, history: true },
     { id: 'field', label: settingsTabLabels.field, render: () => <FieldConfigsTab /> },
-    { id: 'business', label: settingsTabLabels.business, render: () => <BusinessTab settings={settings} />, history: true },
-    { id: 'feature', label: settingsTabLabels.feature, render: () => <FeatureTab settings={settings} />, history: true },
+    {
+      id: 'business',
+      label: settingsTabLabels.business,
+      render: () => <BusinessTab settings={settings} />,
+      history: true,
+    },
+    {
+      id: 'feature',
+      label: settingsTabLabels.feature,
+      render: () => <FeatureTab settings={settings} />,
+      history: true,
+    },
     ...extraTabs.map((t) => ({ id: t.id, label: t.label, render: () => t.element })),
   ];
   const current = tabs.find((t) => t.id === params.get('tab')) ?? tabs[0];
 
   const select = (id: string, focus = false) => {
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.set('tab', id);
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('tab', id);
+        return next;
+      },
+      { replace: true },
+    );
     if (focus) tabRefs.current[id]?.focus();
   };
 
@@ -56,11 +69,15 @@ export function SystemSettingsPage({ extraTabs = [] }: { extraTabs?: ExtraSettin
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.indexOf(current);
     const to =
-      event.key === 'ArrowRight' ? (index + 1) % tabs.length
-      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? tabs.length - 1
-      : null;
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : null;
     if (to === null) return;
     event.preventDefault();
     select(tabs[to].id, true);
@@ -68,7 +85,10 @@ export function SystemSettingsPage({ extraTabs = [] }: { extraTabs?: ExtraSettin
 
   return (
     <>
-      <PageHeader title="시스템 설정" description="테마, 입력 필드, 비즈니스 규칙과 기능을 설정합니다. 저장하면 모든 사용자 화면에 바로 적용됩니다." />
+      <PageHeader
+        title="시스템 설정"
+        description="테마, 입력 필드, 비즈니스 규칙과 기능을 설정합니다. 저장하면 모든 사용자 화면에 바로 적용됩니다."
+      />
       {status === 'error' && (
         <Alert tone="warning" className={styles.notice}>
           설정을 불러오는데 실패했습니다. 지금 보이는 값은 기본값입니다.
@@ -94,7 +114,12 @@ export function SystemSettingsPage({ extraTabs = [] }: { extraTabs?: ExtraSettin
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`settings-panel-${current.id}`} aria-labelledby={`settings-tab-${current.id}`} className={styles.stack}>
+      <div
+        role="tabpanel"
+        id={`settings-panel-${current.id}`}
+        aria-labelledby={`settings-tab-${current.id}`}
+        className={styles.stack}
+      >
         {/* Keyed so switching tabs starts each form from the saved values. */}
         <div key={current.id}>{current.render()}</div>
         {current.history && <SettingsHistoryCard />}

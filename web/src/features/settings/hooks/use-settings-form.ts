@@ -14,7 +14,10 @@ const named = (key: string, message: string) => message.replace(`'${key}'`, `'${
  * The server's own check of a value (shared/schemas/settings), so the page refuses exactly what the
  * PUT would, with the same sentence; the page names the setting in Korean instead of by its key.
  */
-export function checkSetting(key: SettingKey, raw: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+export function checkSetting(
+  key: SettingKey,
+  raw: unknown,
+): { ok: true; value: unknown } | { ok: false; message: string } {
   const result = checkSettingValue(key, raw);
   return result.ok ? { ok: true, value: result.value } : { ok: false, message: named(key, result.message) };
 }
@@ -55,7 +58,8 @@ export function useSettingsForm(keys: readonly SettingKey[], current: Settings, 
     for (const key of visible) {
       const result = checkSetting(key, draft[key]);
       if (!result.ok) nextErrors[key] = result.message;
-      else if (String(result.value) !== String(current[key])) changes.push({ key, value: result.value } as SettingChange);
+      else if (String(result.value) !== String(current[key]))
+        changes.push({ key, value: result.value } as SettingChange);
     }
     if (Object.keys(nextErrors).length === 0) {
       const after = { ...current, ...Object.fromEntries(changes.map((c) => [c.key, c.value])) } as Settings;

@@ -28,7 +28,8 @@ export const emptyField = (): FieldConfigForm => ({
 /** Moves the field at `index` one place up or down among the editable ones (system fields stay last). */
 export function moveField(fields: FieldConfig[], index: number, direction: -1 | 1): FieldConfig[] {
   const target = index + direction;
-  if (target < 0 || target >= fields.length || isSystemField(fields[index]) || isSystemField(fields[target])) return fields;
+  if (target < 0 || target >= fields.length || isSystemField(fields[index]) || isSystemField(fields[target]))
+    return fields;
   const next = [...fields];
   [next[index], next[target]] = [next[target], next[index]];
   return next;

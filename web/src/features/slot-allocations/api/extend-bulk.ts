@@ -10,15 +10,19 @@ export { extendBulkSchema, type ExtendBulkInput };
 export const extendBulkKey = '/slots/extend-bulk';
 
 /** Extend every eligible slot of an issuance; the key makes a retried click replay the first answer. */
-export const extendBulk = (body: ExtendBulkInput, idempotencyKey: string) => api.post<ExtendBulkResult>(extendBulkKey, body, { idempotencyKey });
+export const extendBulk = (body: ExtendBulkInput, idempotencyKey: string) =>
+  api.post<ExtendBulkResult>(extendBulkKey, body, { idempotencyKey });
 
 export function useExtendBulk() {
   const { mutate } = useSWRConfig();
-  return useSWRMutation(extendBulkKey, async (_key: string, { arg }: { arg: { body: ExtendBulkInput; idempotencyKey: string } }) => {
-    try {
-      return await extendBulk(arg.body, arg.idempotencyKey);
-    } finally {
-      await Promise.all([mutate(isAllocationHistoryKey), mutate(isAllocationSlotsKey)]);
-    }
-  });
+  return useSWRMutation(
+    extendBulkKey,
+    async (_key: string, { arg }: { arg: { body: ExtendBulkInput; idempotencyKey: string } }) => {
+      try {
+        return await extendBulk(arg.body, arg.idempotencyKey);
+      } finally {
+        await Promise.all([mutate(isAllocationHistoryKey), mutate(isAllocationSlotsKey)]);
+      }
+    },
+  );
 }

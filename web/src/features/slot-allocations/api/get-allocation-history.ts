@@ -1,5 +1,9 @@
 import useSWR from 'swr';
-import { allocationHistoryQuerySchema, type AllocationHistoryPage, type AllocationHistoryQuery } from '#shared/schemas/slot-allocations';
+import {
+  allocationHistoryQuerySchema,
+  type AllocationHistoryPage,
+  type AllocationHistoryQuery,
+} from '#shared/schemas/slot-allocations';
 import { api } from '@/lib/api-client';
 
 /** The same query schema the server parses. */
@@ -10,7 +14,8 @@ export const allocationHistoryKey = (query: AllocationHistoryQuery) => [allocati
 /** Matches every cached history page (refreshed after an issuance, a payment change or an extension). */
 export const isAllocationHistoryKey = (key: unknown) => Array.isArray(key) && key[0] === allocationHistoryPath;
 
-export const getAllocationHistory = (query: AllocationHistoryQuery) => api.get<AllocationHistoryPage>(allocationHistoryPath, { query: { ...query } });
+export const getAllocationHistory = (query: AllocationHistoryQuery) =>
+  api.get<AllocationHistoryPage>(allocationHistoryPath, { query: { ...query } });
 
 export function useAllocationHistory(query: AllocationHistoryQuery) {
   return useSWR(allocationHistoryKey(query), ([, q]) => getAllocationHistory(q), { keepPreviousData: true });

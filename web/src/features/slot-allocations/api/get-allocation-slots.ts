@@ -6,7 +6,8 @@ export const allocationSlotsPath = '/slots/by-allocation';
 export const allocationSlotsKey = (id: string) => [allocationSlotsPath, id] as const;
 export const isAllocationSlotsKey = (key: unknown) => Array.isArray(key) && key[0] === allocationSlotsPath;
 
-export const getAllocationSlots = (id: string) => api.get<SlotDto[]>(`${allocationSlotsPath}/${encodeURIComponent(id)}`);
+export const getAllocationSlots = (id: string) =>
+  api.get<SlotDto[]>(`${allocationSlotsPath}/${encodeURIComponent(id)}`);
 
 /** The slots of one issuance (originals and extensions); null = not asked. */
 export function useAllocationSlots(id: string | null) {

@@ -16,10 +16,15 @@ export const userSearchPath = '/users';
 export const userSearchKey = (search: string) => [userSearchPath, 'pick', search] as const;
 
 export const searchUsers = async (search: string): Promise<PickableUser[]> => {
-  const data = await api.get<{ users: PickableUser[]; pagination: Pagination }>(userSearchPath, { query: { role: 'user', search: search || undefined, page: 1, limit: 10 } });
+  const data = await api.get<{ users: PickableUser[]; pagination: Pagination }>(userSearchPath, {
+    query: { role: 'user', search: search || undefined, page: 1, limit: 10 },
+  });
   return (data.users ?? []).map((u) => ({ id: u.id, email: u.email, fullName: u.fullName }));
 };
 
 export function useUserSearch(search: string, enabled: boolean) {
-  return useSWR(enabled ? userSearchKey(search) : null, ([, , s]) => searchUsers(s), { keepPreviousData: true, shouldRetryOnError: false });
+  return useSWR(enabled ? userSearchKey(search) : null, ([, , s]) => searchUsers(s), {
+    keepPreviousData: true,
+    shouldRetryOnError: false,
+  });
 }

@@ -13,11 +13,14 @@ export const setAllocationPayment = (id: string, payment: boolean) =>
 
 export function useSetAllocationPayment() {
   const { mutate } = useSWRConfig();
-  return useSWRMutation(setAllocationPaymentKey, async (_key: string, { arg }: { arg: { id: string; payment: boolean } }) => {
-    try {
-      return await setAllocationPayment(arg.id, arg.payment);
-    } finally {
-      await mutate(isAllocationHistoryKey);
-    }
-  });
+  return useSWRMutation(
+    setAllocationPaymentKey,
+    async (_key: string, { arg }: { arg: { id: string; payment: boolean } }) => {
+      try {
+        return await setAllocationPayment(arg.id, arg.payment);
+      } finally {
+        await mutate(isAllocationHistoryKey);
+      }
+    },
+  );
 }

@@ -10,13 +10,18 @@ import { AllocateSlotsDialog } from './allocate-slots-dialog';
 import type { AllocationVariant } from '../utils/allocation-form';
 
 /** The issuance dialog validates with the server's schema and the variant's ceiling and durations. */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let fetchMock: ReturnType<typeof vi.fn>;
 let answer: () => Response;
 
 beforeEach(() => {
   resetSessionForTests();
-  answer = () => json(201, { success: true, data: { message: '선슬롯 발행이 완료되었습니다.', allocationId: 'A1', slotIds: ['s1'] } });
+  answer = () =>
+    json(201, {
+      success: true,
+      data: { message: '선슬롯 발행이 완료되었습니다.', allocationId: 'A1', slotIds: ['s1'] },
+    });
   fetchMock = vi.fn(async () => answer());
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -26,7 +31,13 @@ function renderDialog(variant: AllocationVariant, onIssued = vi.fn()) {
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <ToastProvider>
-        <AllocateSlotsDialog open variant={variant} user={{ id: 'u1', fullName: '김광고' }} onClose={() => {}} onIssued={onIssued} />
+        <AllocateSlotsDialog
+          open
+          variant={variant}
+          user={{ id: 'u1', fullName: '김광고' }}
+          onClose={() => {}}
+          onIssued={onIssued}
+        />
       </ToastProvider>
     </SWRConfig>,
   );
@@ -79,12 +90,19 @@ describe('AllocateSlotsDialog', () => {
     await waitFor(() => expect(onIssued).toHaveBeenCalled());
     const [url, init] = posts()[0];
     expect(String(url)).toContain('/api/slots/allocate/u1');
-    expect(JSON.parse(String(init.body))).toMatchObject({ slotCount: 500, startDate: kstToday(), endDate: addKstDays(kstToday(), 2), amount: 90000, isTest: false });
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      slotCount: 500,
+      startDate: kstToday(),
+      endDate: addKstDays(kstToday(), 2),
+      amount: 90000,
+      isTest: false,
+    });
     expect(await screen.findByText('선슬롯 발행이 완료되었습니다.')).toBeInTheDocument();
   });
 
   it('a test slot runs 3 days and is free; a refusal shows the server text', async () => {
-    answer = () => json(409, { success: false, code: 'CONFLICT', error: '선슬롯 발행은 선슬롯 운영 모드에서만 가능합니다.' });
+    answer = () =>
+      json(409, { success: false, code: 'CONFLICT', error: '선슬롯 발행은 선슬롯 운영 모드에서만 가능합니다.' });
     const { user, onIssued } = renderDialog('modal');
     await user.type(within(dialog()).getByLabelText('금액 (원)'), '5000');
     await user.click(screen.getByLabelText('테스트 슬롯 (3일, 무료)'));
@@ -94,7 +112,11 @@ describe('AllocateSlotsDialog', () => {
     const confirm = await screen.findByText('김광고님에게 슬롯 10개를 발행하시겠습니까?');
     await user.click(within(confirm.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: '발행' }));
     expect(await screen.findByText('선슬롯 발행은 선슬롯 운영 모드에서만 가능합니다.')).toBeInTheDocument();
-    expect(JSON.parse(String(posts()[0][1].body))).toMatchObject({ isTest: true, amount: 0, endDate: addKstDays(kstToday(), 2) });
+    expect(JSON.parse(String(posts()[0][1].body))).toMatchObject({
+      isTest: true,
+      amount: 0,
+      endDate: addKstDays(kstToday(), 2),
+    });
     expect(onIssued).not.toHaveBeenCalled();
   });
 });

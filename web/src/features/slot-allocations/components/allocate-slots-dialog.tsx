@@ -11,7 +11,14 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage, newIdempotencyKey } from '@/lib/api-client';
 import { kstToday } from '@/lib/format';
 import { useAllocateSlots } from '../api/allocate-slots';
-import { allocationSchemaFor, allocationVariants, endDateOf, toAllocationPayload, type AllocationFormValues, type AllocationVariant } from '../utils/allocation-form';
+import {
+  allocationSchemaFor,
+  allocationVariants,
+  endDateOf,
+  toAllocationPayload,
+  type AllocationFormValues,
+  type AllocationVariant,
+} from '../utils/allocation-form';
 import styles from './slot-allocations.module.css';
 
 export interface AllocateSlotsDialogProps {
@@ -25,7 +32,13 @@ export interface AllocateSlotsDialogProps {
   onIssued?: () => void;
 }
 
-const fieldsOf: Record<string, keyof AllocationFormValues> = { slotCount: 'slotCount', startDate: 'startDate', endDate: 'startDate', workCount: 'workCount', amount: 'amount' };
+const fieldsOf: Record<string, keyof AllocationFormValues> = {
+  slotCount: 'slotCount',
+  startDate: 'startDate',
+  endDate: 'startDate',
+  workCount: 'workCount',
+  amount: 'amount',
+};
 
 /** Validates the payload the server will get, with the shared schema and the variant's ceiling. */
 const resolverFor =
@@ -49,8 +62,26 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
   const [pending, setPending] = useState<AllocateSlotsInput | null>(null);
   // One key per issuance the operator means: a retry after a failure is the same issuance.
   const key = useRef(newIdempotencyKey());
-  const defaults = useMemo<AllocationFormValues>(() => ({ slotCount: '10', startDate: kstToday(), days: config.defaultDays, workCount: '', amount: '', description: '', isTest: false }), [config.defaultDays]);
-  const { register, handleSubmit, watch, setValue, reset: resetForm, formState: { errors } } = useForm<AllocationFormValues>({ resolver: resolverFor(variant), defaultValues: defaults });
+  const defaults = useMemo<AllocationFormValues>(
+    () => ({
+      slotCount: '10',
+      startDate: kstToday(),
+      days: config.defaultDays,
+      workCount: '',
+      amount: '',
+      description: '',
+      isTest: false,
+    }),
+    [config.defaultDays],
+  );
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    reset: resetForm,
+    formState: { errors },
+  } = useForm<AllocationFormValues>({ resolver: resolverFor(variant), defaultValues: defaults });
   const values = watch();
   const name = user.fullName || user.email || user.id;
 
@@ -74,18 +105,54 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
   };
 
   return (
-    <Modal open={open} onClose={close} title="선슬롯 발행" description={`${name}님에게 슬롯을 발행합니다.`} dismissible={!isMutating}>
-      <form className={styles.form} noValidate aria-label="선슬롯 발행" onSubmit={handleSubmit((v) => setPending(toAllocationPayload(v)))}>
-        <ErrorBox message={error ? errorMessage(error, allocationMessages.issueFailed) : null} onDismiss={() => reset()} />
+    <Modal
+      open={open}
+      onClose={close}
+      title="선슬롯 발행"
+      description={`${name}님에게 슬롯을 발행합니다.`}
+      dismissible={!isMutating}
+    >
+      <form
+        className={styles.form}
+        noValidate
+        aria-label="선슬롯 발행"
+        onSubmit={handleSubmit((v) => setPending(toAllocationPayload(v)))}
+      >
+        <ErrorBox
+          message={error ? errorMessage(error, allocationMessages.issueFailed) : null}
+          onDismiss={() => reset()}
+        />
         <div className={styles.grid}>
-          <TextField label="슬롯 개수" inputMode="numeric" requiredMark hint={`최대 ${config.max}개`} error={errors.slotCount?.message} {...register('slotCount')} />
-          <TextField label="시작일" type="date" requiredMark error={errors.startDate?.message} {...register('startDate')} />
+          <TextField
+            label="슬롯 개수"
+            inputMode="numeric"
+            requiredMark
+            hint={`최대 ${config.max}개`}
+            error={errors.slotCount?.message}
+            {...register('slotCount')}
+          />
+          <TextField
+            label="시작일"
+            type="date"
+            requiredMark
+            error={errors.startDate?.message}
+            {...register('startDate')}
+          />
         </div>
         <div>
-          <p className={styles.label} id="allocation-days">기간</p>
+          <p className={styles.label} id="allocation-days">
+            기간
+          </p>
           <div className={styles.choices} role="group" aria-labelledby="allocation-days">
             {config.durations.map((d) => (
-              <button key={d} type="button" className={styles.choice} aria-pressed={!values.isTest && values.days === d} disabled={values.isTest} onClick={() => setValue('days', d)}>
+              <button
+                key={d}
+                type="button"
+                className={styles.choice}
+                aria-pressed={!values.isTest && values.days === d}
+                disabled={values.isTest}
+                onClick={() => setValue('days', d)}
+              >
                 {d}일
               </button>
             ))}
@@ -94,7 +161,13 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
         </div>
         <div className={styles.grid}>
           <TextField label="작업 수" inputMode="numeric" error={errors.workCount?.message} {...register('workCount')} />
-          <TextField label="금액 (원)" inputMode="numeric" disabled={values.isTest} error={errors.amount?.message} {...register('amount')} />
+          <TextField
+            label="금액 (원)"
+            inputMode="numeric"
+            disabled={values.isTest}
+            error={errors.amount?.message}
+            {...register('amount')}
+          />
         </div>
         <TextField label="발행 사유" placeholder="예: 3월 선결제분" {...register('description')} />
         <label className={styles.check}>

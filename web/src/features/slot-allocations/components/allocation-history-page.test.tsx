@@ -9,7 +9,8 @@ import { resetSessionForTests } from '@/lib/session-store';
 import { AllocationHistoryPage } from './allocation-history-page';
 
 /** /admin/slot-allocation-history: filters reset the page, sort headers, memo on hover, payment, slots modal. */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const row = (over: Partial<AllocationHistoryRow> = {}): AllocationHistoryRow => ({
   id: 'A1',
   created_at: '2026-03-02T01:00:00.000Z',
@@ -45,10 +46,18 @@ beforeEach(() => {
     const u = new URL(url, 'http://localhost');
     if (u.pathname === '/api/slots/allocation-history') {
       const total = u.searchParams.get('dateFrom') ? 0 : 45;
-      return json(200, { success: true, data: { allocations: total ? rows : [], items: [], pagination: { page: Number(u.searchParams.get('page')), limit: 20, total, totalPages: Math.ceil(total / 20) } } });
+      return json(200, {
+        success: true,
+        data: {
+          allocations: total ? rows : [],
+          items: [],
+          pagination: { page: Number(u.searchParams.get('page')), limit: 20, total, totalPages: Math.ceil(total / 20) },
+        },
+      });
     }
     if (u.pathname === '/api/slots/allocation-history/A1/payment' && init?.method === 'PATCH') {
-      if (paymentStatus !== 200) return json(paymentStatus, { success: false, code: 'INTERNAL', error: '결제 처리에 실패했습니다.' });
+      if (paymentStatus !== 200)
+        return json(paymentStatus, { success: false, code: 'INTERNAL', error: '결제 처리에 실패했습니다.' });
       rows = [row({ payment: true })];
       return json(200, { success: true, data: rows[0] });
     }
@@ -71,7 +80,10 @@ function renderPage(path = '/admin/slot-allocation-history') {
   );
   return userEvent.setup();
 }
-const historyCalls = () => fetchMock.mock.calls.map(([url]) => new URL(url, 'http://localhost')).filter((u) => u.pathname === '/api/slots/allocation-history');
+const historyCalls = () =>
+  fetchMock.mock.calls
+    .map(([url]) => new URL(url, 'http://localhost'))
+    .filter((u) => u.pathname === '/api/slots/allocation-history');
 
 describe('AllocationHistoryPage', () => {
   it('shows rows with the current name, a 20-character memo with the rest on hover, and the range text', async () => {
@@ -110,7 +122,7 @@ describe('AllocationHistoryPage', () => {
     expect(await screen.findByRole('button', { name: '결제 취소' })).toBeInTheDocument();
   });
 
-  it('shows one user\'s issuances with ?userId=', async () => {
+  it("shows one user's issuances with ?userId=", async () => {
     renderPage('/admin/slot-allocation-history?userId=u7');
     await screen.findByTestId('allocation-row');
     expect(historyCalls().every((u) => u.searchParams.get('userId') === 'u7')).toBe(true);

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { allocationMessages } from '#shared/messages/slot-allocations';
-import { allocationHistoryPageSizes, DEFAULT_ALLOCATION_PAGE_SIZE, type AllocationHistoryRow } from '#shared/schemas/slot-allocations';
+import {
+  allocationHistoryPageSizes,
+  DEFAULT_ALLOCATION_PAGE_SIZE,
+  type AllocationHistoryRow,
+} from '#shared/schemas/slot-allocations';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -40,7 +44,13 @@ export function AllocationHistoryPage() {
   return (
     <>
       {/* Issuing from here too: the new issuance shows up in this list (the hook refreshes it). */}
-      <PageHeader title="슬롯 발행 내역" description="운영자가 사용자에게 발행한 슬롯 (연장 내역 포함)" actions={slotOperationMode === 'pre-allocation' ? <PreAllocationAction onIssued={() => setPage(1)} /> : undefined} />
+      <PageHeader
+        title="슬롯 발행 내역"
+        description="운영자가 사용자에게 발행한 슬롯 (연장 내역 포함)"
+        actions={
+          slotOperationMode === 'pre-allocation' ? <PreAllocationAction onIssued={() => setPage(1)} /> : undefined
+        }
+      />
       <Card>
         <div className={styles.toolbar}>
           <div className={styles.choices} role="group" aria-label="기간">

@@ -21,7 +21,17 @@ interface Props {
   onExtend: (row: AllocationHistoryRow) => void;
 }
 
-function SortHeader({ field, label, sort, onSort }: { field: SortState['sortBy']; label: string; sort: SortState; onSort: Props['onSort'] }) {
+function SortHeader({
+  field,
+  label,
+  sort,
+  onSort,
+}: {
+  field: SortState['sortBy'];
+  label: string;
+  sort: SortState;
+  onSort: Props['onSort'];
+}) {
   const active = sort.sortBy === field;
   const next: SortState = { sortBy: field, sortOrder: active && sort.sortOrder === 'desc' ? 'asc' : 'desc' };
   return (
@@ -44,10 +54,14 @@ export function AllocationHistoryTable({ rows, sort, onSort, onView, onExtend }:
     const payment = !confirming.payment;
     try {
       await trigger({ id: confirming.id, payment });
-      toast({ tone: 'success', message: payment ? allocationMessages.paymentDone : allocationMessages.paymentCancelled });
+      toast({
+        tone: 'success',
+        message: payment ? allocationMessages.paymentDone : allocationMessages.paymentCancelled,
+      });
     } catch (err) {
       // A server answer: its text or 'failed'; no answer at all: 'error while processing'.
-      const fallback = err instanceof ApiError && err.status > 0 ? allocationMessages.paymentFailed : allocationMessages.paymentError;
+      const fallback =
+        err instanceof ApiError && err.status > 0 ? allocationMessages.paymentFailed : allocationMessages.paymentError;
       toast({ tone: 'error', message: errorMessage(err, fallback) });
     } finally {
       setConfirming(null);
@@ -84,7 +98,11 @@ export function AllocationHistoryTable({ rows, sort, onSort, onView, onExtend }:
                 <td>
                   <div className={styles.actions}>
                     {row.payment && <Badge tone="success">결제완료</Badge>}
-                    <Button size="sm" variant={row.payment ? 'secondary' : 'primary'} onClick={() => setConfirming(row)}>
+                    <Button
+                      size="sm"
+                      variant={row.payment ? 'secondary' : 'primary'}
+                      onClick={() => setConfirming(row)}
+                    >
                       {row.payment ? '결제 취소' : '결제 완료'}
                     </Button>
                     <Button size="sm" variant="secondary" onClick={() => onView(row)}>

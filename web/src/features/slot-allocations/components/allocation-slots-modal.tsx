@@ -8,20 +8,47 @@ import { useAllocationSlots } from '../api/get-allocation-slots';
 import { allocationSlotStatusLabel } from '../utils/history-filters';
 import styles from './slot-allocations.module.css';
 
-const tones: Record<string, BadgeTone> = { 진행중: 'success', 완료: 'neutral', 일시정지: 'warning', 거절: 'danger', 대기: 'primary', 진행대기: 'primary' };
+const tones: Record<string, BadgeTone> = {
+  진행중: 'success',
+  완료: 'neutral',
+  일시정지: 'warning',
+  거절: 'danger',
+  대기: 'primary',
+  진행대기: 'primary',
+};
 
 /** The slots of one issuance (spec §2 slot detail modal): number, keyword, status, url, period, extension, test tag. */
-export function AllocationSlotsModal({ allocation, onClose }: { allocation: AllocationHistoryRow | null; onClose: () => void }) {
+export function AllocationSlotsModal({
+  allocation,
+  onClose,
+}: {
+  allocation: AllocationHistoryRow | null;
+  onClose: () => void;
+}) {
   const { data, error, isLoading } = useAllocationSlots(allocation?.id ?? null);
   const today = kstToday();
   const slots = error ? [] : (data ?? []);
-  const failure = error && (error instanceof ApiError && error.status > 0 ? errorMessage(error, allocationMessages.slotInfoFailed) : allocationMessages.slotInfoError);
+  const failure =
+    error &&
+    (error instanceof ApiError && error.status > 0
+      ? errorMessage(error, allocationMessages.slotInfoFailed)
+      : allocationMessages.slotInfoError);
 
   return (
-    <Modal open={!!allocation} onClose={onClose} title="발행 슬롯" description={allocation ? `${allocation.current_user_name ?? allocation.user_name} · ${allocation.slot_count}개` : undefined} size="lg">
+    <Modal
+      open={!!allocation}
+      onClose={onClose}
+      title="발행 슬롯"
+      description={
+        allocation ? `${allocation.current_user_name ?? allocation.user_name} · ${allocation.slot_count}개` : undefined
+      }
+      size="lg"
+    >
       {isLoading && <p className={styles.note}>불러오는 중...</p>}
       {failure && <p className={styles.note}>{failure}</p>}
-      {!isLoading && !failure && slots.length === 0 && <p className={styles.note}>{allocationMessages.noLinkedSlots}</p>}
+      {!isLoading && !failure && slots.length === 0 && (
+        <p className={styles.note}>{allocationMessages.noLinkedSlots}</p>
+      )}
       <div className={styles.slotList} role="list" aria-label="발행 슬롯 목록">
         {slots.map((s) => {
           const label = allocationSlotStatusLabel(s, today);
@@ -36,7 +63,8 @@ export function AllocationSlotsModal({ allocation, onClose }: { allocation: Allo
               </div>
               {s.url && <span className={styles.muted}>{s.url}</span>}
               <span className={styles.muted}>
-                작업 기간: {s.pre_allocation_start_date ?? s.startDate ?? '-'} ~ {s.pre_allocation_end_date ?? s.endDate ?? '-'}
+                작업 기간: {s.pre_allocation_start_date ?? s.startDate ?? '-'} ~{' '}
+                {s.pre_allocation_end_date ?? s.endDate ?? '-'}
               </span>
             </div>
           );

@@ -1,6 +1,10 @@
 import { useRef, useState } from 'react';
 import { extensionMessages } from '#shared/messages/slot-allocations';
-import { DEFAULT_EXTENSION_DAYS, extensionDayChoices, type AllocationHistoryRow } from '#shared/schemas/slot-allocations';
+import {
+  DEFAULT_EXTENSION_DAYS,
+  extensionDayChoices,
+  type AllocationHistoryRow,
+} from '#shared/schemas/slot-allocations';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
@@ -9,7 +13,13 @@ import { useExtendBulk } from '../api/extend-bulk';
 import styles from './slot-allocations.module.css';
 
 /** Extend every slot of an issuance (spec §2): 1, 7, 10 or 30 days, default 10; reports successes and failures. */
-export function ExtendAllModal({ allocation, onClose }: { allocation: AllocationHistoryRow | null; onClose: () => void }) {
+export function ExtendAllModal({
+  allocation,
+  onClose,
+}: {
+  allocation: AllocationHistoryRow | null;
+  onClose: () => void;
+}) {
   const [days, setDays] = useState<number>(DEFAULT_EXTENSION_DAYS);
   const toast = useToast();
   const { trigger, isMutating } = useExtendBulk();
@@ -19,12 +29,16 @@ export function ExtendAllModal({ allocation, onClose }: { allocation: Allocation
   const submit = async () => {
     if (!allocation) return;
     try {
-      const result = await trigger({ body: { allocationHistoryId: allocation.id, extensionDays: days }, idempotencyKey: key.current });
+      const result = await trigger({
+        body: { allocationHistoryId: allocation.id, extensionDays: days },
+        idempotencyKey: key.current,
+      });
       key.current = newIdempotencyKey();
       toast({ tone: result.extended > 0 ? (result.failed ? 'warning' : 'success') : 'error', message: result.message });
       onClose();
     } catch (err) {
-      const fallback = err instanceof ApiError && err.status > 0 ? extensionMessages.bulkFailed : extensionMessages.bulkError;
+      const fallback =
+        err instanceof ApiError && err.status > 0 ? extensionMessages.bulkFailed : extensionMessages.bulkError;
       toast({ tone: 'error', message: errorMessage(err, fallback) });
     }
   };
@@ -49,7 +63,13 @@ export function ExtendAllModal({ allocation, onClose }: { allocation: Allocation
       <div className={styles.form}>
         <div className={styles.choices} role="group" aria-label="연장 기간">
           {extensionDayChoices.map((d) => (
-            <button key={d} type="button" className={styles.choice} aria-pressed={days === d} onClick={() => setDays(d)}>
+            <button
+              key={d}
+              type="button"
+              className={styles.choice}
+              aria-pressed={days === d}
+              onClick={() => setDays(d)}
+            >
               {d}일
             </button>
           ))}

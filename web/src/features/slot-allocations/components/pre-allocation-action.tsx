@@ -28,12 +28,21 @@ export function PreAllocationAction({ onIssued }: { onIssued: () => void }) {
       <Button onClick={() => setPicking(true)}>선슬롯 발행</Button>
       <Modal open={picking} onClose={() => setPicking(false)} title="발행할 사용자 선택" size="md">
         <div className={styles.form}>
-          <TextField label="사용자 검색" placeholder="아이디 또는 이름" value={search} onChange={(e) => setSearch(e.target.value)} data-autofocus />
+          <TextField
+            label="사용자 검색"
+            placeholder="아이디 또는 이름"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            data-autofocus
+          />
           {error ? (
             <div className={styles.form}>
               <p className={styles.note}>사용자 목록을 불러오는데 실패했습니다. 사용자 ID를 직접 입력해주세요.</p>
               <TextField label="사용자 ID" value={manualId} onChange={(e) => setManualId(e.target.value)} />
-              <Button disabled={!manualId.trim()} onClick={() => pick({ id: manualId.trim(), email: '', fullName: '' })}>
+              <Button
+                disabled={!manualId.trim()}
+                onClick={() => pick({ id: manualId.trim(), email: '', fullName: '' })}
+              >
                 선택
               </Button>
             </div>
@@ -50,7 +59,9 @@ export function PreAllocationAction({ onIssued }: { onIssued: () => void }) {
           )}
         </div>
       </Modal>
-      {target && <AllocateSlotsDialog open user={target} variant="modal" onClose={() => setTarget(null)} onIssued={onIssued} />}
+      {target && (
+        <AllocateSlotsDialog open user={target} variant="modal" onClose={() => setTarget(null)} onIssued={onIssued} />
+      )}
     </>
   );
 }

@@ -15,12 +15,26 @@ import {
 export type AllocationVariant = 'user' | 'modal';
 
 export const allocationVariants = {
-  user: { max: ALLOCATION_MAX_SLOTS, maxMessage: allocationMessages.slotCountMax, durations: [1, 3, 7, 10, 30], defaultDays: 10 },
-  modal: { max: ALLOCATION_MODAL_MAX_SLOTS, maxMessage: allocationMessages.slotCountModalMax, durations: [1, 7, 10, 30], defaultDays: 7 },
-} as const satisfies Record<AllocationVariant, { max: number; maxMessage: string; durations: readonly number[]; defaultDays: number }>;
+  user: {
+    max: ALLOCATION_MAX_SLOTS,
+    maxMessage: allocationMessages.slotCountMax,
+    durations: [1, 3, 7, 10, 30],
+    defaultDays: 10,
+  },
+  modal: {
+    max: ALLOCATION_MODAL_MAX_SLOTS,
+    maxMessage: allocationMessages.slotCountModalMax,
+    durations: [1, 7, 10, 30],
+    defaultDays: 7,
+  },
+} as const satisfies Record<
+  AllocationVariant,
+  { max: number; maxMessage: string; durations: readonly number[]; defaultDays: number }
+>;
 
 /** The server's schema with the variant's ceiling: the dialog says what the server would. */
-export const allocationSchemaFor = (variant: AllocationVariant) => allocationSchemaWithMax(allocationVariants[variant].max, allocationVariants[variant].maxMessage);
+export const allocationSchemaFor = (variant: AllocationVariant) =>
+  allocationSchemaWithMax(allocationVariants[variant].max, allocationVariants[variant].maxMessage);
 
 /** What the dialog's inputs hold (strings from the inputs, the chosen duration in days). */
 export interface AllocationFormValues {

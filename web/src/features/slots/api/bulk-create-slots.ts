@@ -1,5 +1,10 @@
 import useSWRMutation from 'swr/mutation';
-import { bulkCreateSlotsSchema, type BulkCreateResult, type BulkCreateSlotsInput, type BulkRowError } from '#shared/schemas/slots';
+import {
+  bulkCreateSlotsSchema,
+  type BulkCreateResult,
+  type BulkCreateSlotsInput,
+  type BulkRowError,
+} from '#shared/schemas/slots';
 import { api, ApiError, newIdempotencyKey } from '@/lib/api-client';
 import { revalidateSlotsAndBalance } from './invalidate';
 
@@ -10,7 +15,10 @@ import { revalidateSlotsAndBalance } from './invalidate';
 export const bulkCreateSlotsKey = '/slots/bulk';
 
 export const bulkCreateSlots = (input: BulkCreateSlotsInput, idempotencyKey = newIdempotencyKey()) =>
-  api.post<BulkCreateResult>(bulkCreateSlotsKey, bulkCreateSlotsSchema.parse(input), { idempotencyKey, timeoutMs: 120_000 });
+  api.post<BulkCreateResult>(bulkCreateSlotsKey, bulkCreateSlotsSchema.parse(input), {
+    idempotencyKey,
+    timeoutMs: 120_000,
+  });
 
 /**
  * The bad rows a refused bulk still names: a 402 (balance) or 409 (maxSlotsPerUser) creates nothing

@@ -7,7 +7,9 @@ import { revalidateSlots } from './invalidate';
 /** POST /slots/{id}/extend {extensionDays}: a new linked slot after this one (built by the extension part). */
 export async function extendSlot(id: string, extensionDays: number) {
   try {
-    return await api.post<{ message?: string; slot?: SlotDto }>(`/slots/${encodeURIComponent(id)}/extend`, { extensionDays });
+    return await api.post<{ message?: string; slot?: SlotDto }>(`/slots/${encodeURIComponent(id)}/extend`, {
+      extensionDays,
+    });
   } finally {
     await Promise.all([revalidateSlots(), mutate(systemStatsKey)]);
   }

@@ -3,13 +3,20 @@ import { rankHistoryQuerySchema, type RankHistoryDto } from '#shared/schemas/slo
 import { api } from '@/lib/api-client';
 
 /** GET /slots/{id}/rank-history?startDate&endDate (KST days). */
-export const rankHistoryKey = (id: string, startDate: string, endDate: string) => ['/slots/rank-history', id, startDate, endDate] as const;
+export const rankHistoryKey = (id: string, startDate: string, endDate: string) =>
+  ['/slots/rank-history', id, startDate, endDate] as const;
 
 export const getRankHistory = (id: string, startDate: string, endDate: string) =>
-  api.get<RankHistoryDto>(`/slots/${encodeURIComponent(id)}/rank-history`, { query: rankHistoryQuerySchema.parse({ startDate, endDate }) });
+  api.get<RankHistoryDto>(`/slots/${encodeURIComponent(id)}/rank-history`, {
+    query: rankHistoryQuerySchema.parse({ startDate, endDate }),
+  });
 
 export function useRankHistory(id: string | null, startDate: string, endDate: string) {
-  return useSWR(id ? rankHistoryKey(id, startDate, endDate) : null, ([, slotId, from, to]) => getRankHistory(slotId, from, to), {
-    revalidateOnFocus: false,
-  });
+  return useSWR(
+    id ? rankHistoryKey(id, startDate, endDate) : null,
+    ([, slotId, from, to]) => getRankHistory(slotId, from, to),
+    {
+      revalidateOnFocus: false,
+    },
+  );
 }

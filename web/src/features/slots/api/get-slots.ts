@@ -12,7 +12,20 @@ export const slotsKey = (query: SlotListQueryInput): SlotsKey => [SLOTS_KEY, que
 export const isSlotsKey = (key: unknown) => Array.isArray(key) && key[0] === SLOTS_KEY;
 
 export function getSlots(query: SlotListQueryInput): Promise<SlotList> {
-  const { page, limit, status, searchType, search, dateFrom, dateTo, workFrom, workTo, hideExpired, sortBy, sortOrder } = query;
+  const {
+    page,
+    limit,
+    status,
+    searchType,
+    search,
+    dateFrom,
+    dateTo,
+    workFrom,
+    workTo,
+    hideExpired,
+    sortBy,
+    sortOrder,
+  } = query;
   return api.get<SlotList>(SLOTS_KEY, {
     query: {
       page: page === undefined ? undefined : Number(page),

@@ -9,17 +9,24 @@ import { revalidateSlots } from './invalidate';
 export const refundPreviewKey = (id: string, fullRefund: boolean) => ['/slots/refund-preview', id, fullRefund] as const;
 
 export const getRefundPreview = (id: string, fullRefund: boolean) =>
-  api.get<RefundPreviewDto>(`/slots/${encodeURIComponent(id)}/refund-preview`, { query: { fullRefund: fullRefund ? 'true' : undefined } });
+  api.get<RefundPreviewDto>(`/slots/${encodeURIComponent(id)}/refund-preview`, {
+    query: { fullRefund: fullRefund ? 'true' : undefined },
+  });
 
 export function useRefundPreview(id: string, fullRefund: boolean) {
-  return useSWR(refundPreviewKey(id, fullRefund), ([, slotId, full]) => getRefundPreview(slotId, full), { revalidateOnFocus: false });
+  return useSWR(refundPreviewKey(id, fullRefund), ([, slotId, full]) => getRefundPreview(slotId, full), {
+    revalidateOnFocus: false,
+  });
 }
 
 /** PATCH /slots/{id}/status refunded: the server computes and credits the amount. */
 export async function refundSlot(id: string, input: RefundFormInput) {
   const { refundReason, fullRefund } = refundFormSchema.parse(input);
   try {
-    return await api.patch<SlotDto>(`/slots/${encodeURIComponent(id)}/status`, slotStatusChangeSchema.parse({ status: 'refunded', refundReason, fullRefund }));
+    return await api.patch<SlotDto>(
+      `/slots/${encodeURIComponent(id)}/status`,
+      slotStatusChangeSchema.parse({ status: 'refunded', refundReason, fullRefund }),
+    );
   } finally {
     await Promise.all([revalidateSlots(), mutate(systemStatsKey)]);
   }

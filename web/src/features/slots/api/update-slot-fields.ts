@@ -10,10 +10,13 @@ export const updateSlotFields = (id: string, input: UpdateSlotFieldsInput) =>
   api.put<SlotDto>(`/slots/${encodeURIComponent(id)}/update-fields`, updateSlotFieldsSchema.parse(input));
 
 export function useUpdateSlotFields() {
-  return useSWRMutation(updateSlotFieldsKey, async (_key: string, { arg }: { arg: { id: string } & UpdateSlotFieldsInput }) => {
-    const { id, ...input } = arg;
-    const slot = await updateSlotFields(id, input);
-    await revalidateSlots();
-    return slot;
-  });
+  return useSWRMutation(
+    updateSlotFieldsKey,
+    async (_key: string, { arg }: { arg: { id: string } & UpdateSlotFieldsInput }) => {
+      const { id, ...input } = arg;
+      const slot = await updateSlotFields(id, input);
+      await revalidateSlots();
+      return slot;
+    },
+  );
 }

@@ -16,7 +16,12 @@ export async function updateSlotStatus(id: string, input: SlotStatusChangeInput)
 }
 
 /** The list page with one slot paused or resumed, as the server will store it. */
-function withStatus(current: SlotList | undefined, slotId: string, nextStatus: 'paused' | 'active', today: string): SlotList {
+function withStatus(
+  current: SlotList | undefined,
+  slotId: string,
+  nextStatus: 'paused' | 'active',
+  today: string,
+): SlotList {
   return (current && {
     ...current,
     items: current.items.map((s) => {

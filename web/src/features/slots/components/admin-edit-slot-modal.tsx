@@ -23,15 +23,28 @@ import styles from './admin-slots.module.css';
 /** Spec §8 slot edit: '저장 실패: {error}' for a refusal, '저장 중 오류가 발생했습니다.' otherwise. */
 function saveFailure(e: unknown): string {
   const failure = classifyFailure(e);
-  return failure.kind === 'unexpected' ? slotAdminMessages.saveError : slotAdminMessages.saveFailed(failure.serverText ?? commonMessages.unknownError);
+  return failure.kind === 'unexpected'
+    ? slotAdminMessages.saveError
+    : slotAdminMessages.saveFailed(failure.serverText ?? commonMessages.unknownError);
 }
 
 type Save = { customFields: Record<string, string>; startDate?: string; endDate?: string };
 
 /** The operator's edit: the configured fields and the period; a keyword or URL change confirms the rank reset. */
-export function AdminEditSlotModal({ slot, configs, onClose }: { slot: SlotDto; configs: FieldConfig[]; onClose: () => void }) {
+export function AdminEditSlotModal({
+  slot,
+  configs,
+  onClose,
+}: {
+  slot: SlotDto;
+  configs: FieldConfig[];
+  onClose: () => void;
+}) {
   const fields = useMemo(() => slotFormFields(configs), [configs]);
-  const initial = useMemo(() => Object.fromEntries(fields.map((f) => [f.field_key, fieldValue(slot, f.field_key)])), [fields, slot]);
+  const initial = useMemo(
+    () => Object.fromEntries(fields.map((f) => [f.field_key, fieldValue(slot, f.field_key)])),
+    [fields, slot],
+  );
   const [startDate, setStartDate] = useState(slot.startDate ?? '');
   const [endDate, setEndDate] = useState(slot.endDate ?? '');
   const [dateError, setDateError] = useState<string | null>(null);
@@ -96,7 +109,13 @@ export function AdminEditSlotModal({ slot, configs, onClose }: { slot: SlotDto; 
           <SlotFieldInputs fields={fields} register={register} errors={formState.errors} />
           <div className={styles.choices}>
             <TextField label="시작일" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-            <TextField label="종료일" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} error={dateError ?? undefined} />
+            <TextField
+              label="종료일"
+              type="date"
+              value={endDate}
+              onChange={(e) => setEndDate(e.target.value)}
+              error={dateError ?? undefined}
+            />
           </div>
         </form>
       </Modal>

@@ -33,7 +33,8 @@ const slot = {
 type Answer = 'ok' | { status: number; error?: string } | 'network';
 let answer: Answer = 'ok';
 let calls: Array<{ method: string; path: string; search: string; body: unknown }> = [];
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   answer = 'ok';
@@ -41,14 +42,26 @@ beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const method = init?.method ?? 'GET';
     const parsed = new URL(String(input), 'http://localhost');
-    calls.push({ method, path: parsed.pathname, search: parsed.search, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({
+      method,
+      path: parsed.pathname,
+      search: parsed.search,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    });
     if (parsed.pathname.endsWith('/refund-preview')) {
       const full = parsed.searchParams.get('fullRefund') === 'true';
-      return json({ success: true, data: { amount: full ? 50_000 : 33_330, fullAmount: 50_000, remainingDays: 20, totalDays: 30 } });
+      return json({
+        success: true,
+        data: { amount: full ? 50_000 : 33_330, fullAmount: 50_000, remainingDays: 20, totalDays: 30 },
+      });
     }
-    if (method === 'GET') return json({ success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
+    if (method === 'GET')
+      return json({ success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
     if (answer === 'network') throw new TypeError('Failed to fetch');
-    if (answer !== 'ok') return answer.error ? json({ success: false, code: 'CONFLICT', error: answer.error }, answer.status) : new Response('<html>', { status: answer.status });
+    if (answer !== 'ok')
+      return answer.error
+        ? json({ success: false, code: 'CONFLICT', error: answer.error }, answer.status)
+        : new Response('<html>', { status: answer.status });
     return json({ success: true, data: { ...slot, message: '슬롯이 10일 연장되었습니다.' } });
   });
 });
@@ -83,7 +96,11 @@ describe('ApproveSlotModal', () => {
     await user.type(screen.getByLabelText(/가격/), '45000');
     await user.click(screen.getByRole('button', { name: '승인' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(writes()[0]).toMatchObject({ method: 'POST', path: '/api/slots/s1/approve', body: { approved: true, approvedPrice: 45_000 } });
+    expect(writes()[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/slots/s1/approve',
+      body: { approved: true, approvedPrice: 45_000 },
+    });
   });
 });
 
@@ -113,7 +130,11 @@ describe('RefundSlotModal', () => {
     await user.type(screen.getByLabelText(/환불 사유/), '광고주 요청');
     await user.click(screen.getByRole('button', { name: '환불' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(writes()[0]).toMatchObject({ method: 'PATCH', path: '/api/slots/s1/status', body: { status: 'refunded', refundReason: '광고주 요청', fullRefund: true } });
+    expect(writes()[0]).toMatchObject({
+      method: 'PATCH',
+      path: '/api/slots/s1/status',
+      body: { status: 'refunded', refundReason: '광고주 요청', fullRefund: true },
+    });
     expect(await screen.findByText('환불 처리가 완료되었습니다.')).toBeInTheDocument();
   });
 
@@ -178,7 +199,11 @@ describe('AdminEditSlotModal', () => {
     await user.type(end, '2026-12-10');
     await user.click(screen.getByRole('button', { name: '저장' }));
     expect(await screen.findByText('저장 실패: 완료된 슬롯은 변경할 수 없습니다.')).toBeInTheDocument();
-    expect(writes()[0]).toMatchObject({ method: 'PUT', path: '/api/slots/s1/update-fields', body: { endDate: '2026-12-10' } });
+    expect(writes()[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/slots/s1/update-fields',
+      body: { endDate: '2026-12-10' },
+    });
   });
 
   it('asks before a keyword change resets the rank', async () => {

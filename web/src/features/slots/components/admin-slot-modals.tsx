@@ -12,7 +12,15 @@ import { SlotLogModal } from './slot-log-modal';
 export type OpenModal = { slot: SlotDto; modal: AdminSlotModal } | null;
 
 /** The one modal open on /admin/slots, if any. */
-export function AdminSlotModals({ open, configs, onClose }: { open: OpenModal; configs: FieldConfig[]; onClose: () => void }) {
+export function AdminSlotModals({
+  open,
+  configs,
+  onClose,
+}: {
+  open: OpenModal;
+  configs: FieldConfig[];
+  onClose: () => void;
+}) {
   if (!open) return null;
   const { slot, modal } = open;
   switch (modal) {

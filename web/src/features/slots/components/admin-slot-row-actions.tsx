@@ -13,7 +13,15 @@ const menuItems: Array<{ key: keyof AdminSlotActions & AdminSlotModal; label: st
 ];
 
 /** Approve/reject for pending rows and the row menu (edit, refund, extend, log) where §4 allows them. */
-export function AdminSlotRowActions({ slotNumber, actions, onOpen }: { slotNumber: number; actions: AdminSlotActions; onOpen: (modal: AdminSlotModal) => void }) {
+export function AdminSlotRowActions({
+  slotNumber,
+  actions,
+  onOpen,
+}: {
+  slotNumber: number;
+  actions: AdminSlotActions;
+  onOpen: (modal: AdminSlotModal) => void;
+}) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -39,7 +47,14 @@ export function AdminSlotRowActions({ slotNumber, actions, onOpen }: { slotNumbe
           </Button>
         </>
       )}
-      <Button size="sm" variant="ghost" onClick={() => setOpen(!open)} aria-haspopup="menu" aria-expanded={open} aria-label={`슬롯 #${slotNumber} 작업`}>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => setOpen(!open)}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`슬롯 #${slotNumber} 작업`}
+      >
         ⋯
       </Button>
       {open && (

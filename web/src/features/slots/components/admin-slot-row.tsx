@@ -14,7 +14,16 @@ function RowThumbnail({ slot }: { slot: AdminSlot }) {
   const [failed, setFailed] = useState(false);
   const url = thumbnailUrl(slot);
   if (!url || failed) return null;
-  return <img className={styles.thumb} src={url} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+  return (
+    <img
+      className={styles.thumb}
+      src={url}
+      alt=""
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 const rankTracked = (slot: AdminSlot) => !['empty', 'pending', 'rejected', 'refunded', 'deleted'].includes(slot.status);
@@ -48,7 +57,13 @@ export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlo
           </span>
         </td>
       ))}
-      <td>{rankTracked(slot) ? <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onOpen(slot, 'rank')} /> : <span className={styles.muted}>-</span>}</td>
+      <td>
+        {rankTracked(slot) ? (
+          <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onOpen(slot, 'rank')} />
+        ) : (
+          <span className={styles.muted}>-</span>
+        )}
+      </td>
       <td className={styles.muted}>{slot.url_product_id ?? '-'}</td>
       <td>{slot.startDate ?? '-'}</td>
       <td>
@@ -63,7 +78,11 @@ export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlo
         <StatusBadge slot={slot} />
       </td>
       <td>
-        <AdminSlotRowActions slotNumber={slot.slot_number} actions={adminSlotActions(slot, mode, today)} onOpen={(modal) => onOpen(slot, modal)} />
+        <AdminSlotRowActions
+          slotNumber={slot.slot_number}
+          actions={adminSlotActions(slot, mode, today)}
+          onOpen={(modal) => onOpen(slot, modal)}
+        />
       </td>
     </tr>
   );

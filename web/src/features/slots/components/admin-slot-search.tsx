@@ -14,7 +14,13 @@ const searchTypeLabels: Record<Exclude<SlotSearchType, 'all'>, string> = {
 };
 
 /** The advanced search panel: one search field, the registration period and a status. */
-function AdvancedPanel({ initial, onApply }: { initial: AdvancedSearch | null; onApply: (search: AdvancedSearch | null) => void }) {
+function AdvancedPanel({
+  initial,
+  onApply,
+}: {
+  initial: AdvancedSearch | null;
+  onApply: (search: AdvancedSearch | null) => void;
+}) {
   const [form, setForm] = useState<AdvancedSearch>(initial ?? emptyAdvanced);
   const set = <K extends keyof AdvancedSearch>(key: K, value: AdvancedSearch[K]) => setForm({ ...form, [key]: value });
   return (
@@ -28,7 +34,11 @@ function AdvancedPanel({ initial, onApply }: { initial: AdvancedSearch | null; o
     >
       <label className={styles.field}>
         검색 항목
-        <select className={styles.select} value={form.searchType} onChange={(e) => set('searchType', e.target.value as AdvancedSearch['searchType'])}>
+        <select
+          className={styles.select}
+          value={form.searchType}
+          onChange={(e) => set('searchType', e.target.value as AdvancedSearch['searchType'])}
+        >
           {Object.entries(searchTypeLabels).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -42,15 +52,29 @@ function AdvancedPanel({ initial, onApply }: { initial: AdvancedSearch | null; o
       </label>
       <label className={styles.field}>
         등록일 시작
-        <input className={styles.select} type="date" value={form.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} />
+        <input
+          className={styles.select}
+          type="date"
+          value={form.dateFrom}
+          onChange={(e) => set('dateFrom', e.target.value)}
+        />
       </label>
       <label className={styles.field}>
         등록일 종료
-        <input className={styles.select} type="date" value={form.dateTo} onChange={(e) => set('dateTo', e.target.value)} />
+        <input
+          className={styles.select}
+          type="date"
+          value={form.dateTo}
+          onChange={(e) => set('dateTo', e.target.value)}
+        />
       </label>
       <label className={styles.field}>
         상태
-        <select className={styles.select} value={form.status} onChange={(e) => set('status', e.target.value as AdvancedSearch['status'])}>
+        <select
+          className={styles.select}
+          value={form.status}
+          onChange={(e) => set('status', e.target.value as AdvancedSearch['status'])}
+        >
           <option value="">전체</option>
           {displayStatuses.map((s) => (
             <option key={s} value={s}>
@@ -92,7 +116,13 @@ export function AdminSlotSearch({ filters }: { filters: AdminSlotFilters }) {
         onChange={(e) => filters.setText(e.target.value)}
         disabled={filters.advancedOpen}
       />
-      <Button size="sm" variant={filters.advancedOpen ? 'primary' : 'secondary'} onClick={filters.toggleAdvanced} disabled={!filters.advancedOpen && filters.text.trim() !== ''} aria-expanded={filters.advancedOpen}>
+      <Button
+        size="sm"
+        variant={filters.advancedOpen ? 'primary' : 'secondary'}
+        onClick={filters.toggleAdvanced}
+        disabled={!filters.advancedOpen && filters.text.trim() !== ''}
+        aria-expanded={filters.advancedOpen}
+      >
         상세 검색
       </Button>
     </>

@@ -4,13 +4,30 @@ import { adminSlotTabCount, adminSlotTabLabel, adminSlotTabs, type AdminSlotTab 
 import styles from './admin-slots.module.css';
 
 /** Status tabs with their counts (from the system stats) for the operation mode. */
-export function AdminSlotTabs({ mode, tab, stats, onChange }: { mode: string; tab: AdminSlotTab; stats: SystemStatsDto | undefined; onChange: (tab: AdminSlotTab) => void }) {
+export function AdminSlotTabs({
+  mode,
+  tab,
+  stats,
+  onChange,
+}: {
+  mode: string;
+  tab: AdminSlotTab;
+  stats: SystemStatsDto | undefined;
+  onChange: (tab: AdminSlotTab) => void;
+}) {
   return (
     <div className={styles.tabs} role="tablist" aria-label="슬롯 상태">
       {adminSlotTabs(mode).map((t) => {
         const count = adminSlotTabCount(t, stats);
         return (
-          <button key={t} type="button" role="tab" aria-selected={t === tab} className={styles.tab} onClick={() => onChange(t)}>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={t === tab}
+            className={styles.tab}
+            onClick={() => onChange(t)}
+          >
             {adminSlotTabLabel(t, mode)}
             {count !== undefined && <span className={styles.tabCount}>{formatNumber(count)}</span>}
           </button>

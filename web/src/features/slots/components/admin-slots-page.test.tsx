@@ -8,9 +8,25 @@ import { ToastProvider } from '@/components/ui/toast';
 import { AppSettingsContext } from '@/lib/app-settings';
 import { AdminSlotsPage } from './admin-slots-page';
 
-const stats = { totalSlots: 12, statusBreakdown: { empty: 1, pending: 4, active: 5, waiting: 0, completed: 0, paused: 0, rejected: 2, refunded: 0, expired: 0, deleted: 0, inactive: 3 } };
+const stats = {
+  totalSlots: 12,
+  statusBreakdown: {
+    empty: 1,
+    pending: 4,
+    active: 5,
+    waiting: 0,
+    completed: 0,
+    paused: 0,
+    rejected: 2,
+    refunded: 0,
+    expired: 0,
+    deleted: 0,
+    inactive: 3,
+  },
+};
 let listCalls: URLSearchParams[] = [];
-const json = (body: unknown) => new Response(JSON.stringify({ success: true, data: body }), { headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify({ success: true, data: body }), { headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   listCalls = [];
@@ -42,7 +58,13 @@ describe('AdminSlotsPage', () => {
     renderPage({}, () => <button type="button">선슬롯 발행</button>);
     expect(screen.getByRole('heading', { name: '슬롯 승인' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: /승인대기\s*4/ })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['전체12', '승인대기4', '승인5', '거절2', '비활성3']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      '전체12',
+      '승인대기4',
+      '승인5',
+      '거절2',
+      '비활성3',
+    ]);
     expect(screen.getByRole('button', { name: '선슬롯 발행' })).toBeInTheDocument();
   });
 

@@ -74,7 +74,13 @@ export function AdminSlotsPage({ toolbarActions }: AdminSlotsPageProps) {
         <div className={styles.footer}>
           <span className={styles.muted}>총 {data?.pagination.total ?? 0}개</span>
           <PageSizeSelect value={filters.limit} sizes={adminPageSizes} onChange={filters.setLimit} />
-          <Pagination page={filters.page} totalPages={data?.pagination.totalPages ?? 0} onPageChange={filters.setPage} window={5} edges />
+          <Pagination
+            page={filters.page}
+            totalPages={data?.pagination.totalPages ?? 0}
+            onPageChange={filters.setPage}
+            window={5}
+            edges
+          />
         </div>
       </Card>
       <AdminSlotModals

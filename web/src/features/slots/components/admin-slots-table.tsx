@@ -17,7 +17,13 @@ interface Props {
   onOpen: (slot: AdminSlot, modal: AdminSlotModal) => void;
 }
 
-function SortHeader({ field, label, sortBy, sortOrder, onSort }: { field: AdminSortField; label: string } & Pick<Props, 'sortBy' | 'sortOrder' | 'onSort'>) {
+function SortHeader({
+  field,
+  label,
+  sortBy,
+  sortOrder,
+  onSort,
+}: { field: AdminSortField; label: string } & Pick<Props, 'sortBy' | 'sortOrder' | 'onSort'>) {
   const active = sortBy === field;
   return (
     <th aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}>

@@ -29,7 +29,9 @@ export function ApproveSlotModal({ slot, onClose }: { slot: SlotDto; onClose: ()
       toast({ tone: 'success', message: slotAdminMessages.approved });
       onClose();
     } catch (e) {
-      setFailure(failureText(e, { refused: slotAdminMessages.approveFailed, unexpected: slotAdminMessages.approveError }));
+      setFailure(
+        failureText(e, { refused: slotAdminMessages.approveFailed, unexpected: slotAdminMessages.approveError }),
+      );
     } finally {
       setBusy(false);
     }
@@ -56,7 +58,15 @@ export function ApproveSlotModal({ slot, onClose }: { slot: SlotDto; onClose: ()
     >
       <form id="approve-slot-form" onSubmit={submit} noValidate>
         <ErrorBox message={failure} onDismiss={() => setFailure(null)} />
-        <TextField label="가격 (원)" inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} error={error ?? undefined} requiredMark data-autofocus />
+        <TextField
+          label="가격 (원)"
+          inputMode="numeric"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          error={error ?? undefined}
+          requiredMark
+          data-autofocus
+        />
       </form>
     </Modal>
   );

@@ -18,26 +18,33 @@ import { fieldValue } from '../utils/slot-display';
 import styles from './slot-forms.module.css';
 
 /** Bulk edit form rules (spec §5): blank fields stay unchanged; not both blank; the shared URL rule. */
-export const bulkEditFormSchema = z
-  .object({ keyword: z.string(), url: z.string() })
-  .superRefine((value, ctx) => {
-    const keyword = value.keyword.trim();
-    const url = value.url.trim();
-    if (!keyword && !url) {
-      ctx.addIssue({ code: 'custom', path: ['root'], message: slotFieldMessages.bulkEditEmpty });
-      return;
-    }
-    if (keyword && splitKeywords(keyword).length > MAX_KEYWORDS) ctx.addIssue({ code: 'custom', path: ['keyword'], message: slotFieldMessages.tooManyKeywords });
-    const urlError = url ? coupangUrlError(url) : null;
-    if (urlError) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: urlError });
-      ctx.addIssue({ code: 'custom', path: ['root'], message: coupangUrlMessages.checkFormat });
-    }
-  });
+export const bulkEditFormSchema = z.object({ keyword: z.string(), url: z.string() }).superRefine((value, ctx) => {
+  const keyword = value.keyword.trim();
+  const url = value.url.trim();
+  if (!keyword && !url) {
+    ctx.addIssue({ code: 'custom', path: ['root'], message: slotFieldMessages.bulkEditEmpty });
+    return;
+  }
+  if (keyword && splitKeywords(keyword).length > MAX_KEYWORDS)
+    ctx.addIssue({ code: 'custom', path: ['keyword'], message: slotFieldMessages.tooManyKeywords });
+  const urlError = url ? coupangUrlError(url) : null;
+  if (urlError) {
+    ctx.addIssue({ code: 'custom', path: ['url'], message: urlError });
+    ctx.addIssue({ code: 'custom', path: ['root'], message: coupangUrlMessages.checkFormat });
+  }
+});
 type BulkEditForm = z.infer<typeof bulkEditFormSchema>;
 
 /** 일괄 정보 변경 (spec §2): step 1 the form, step 2 an irreversible, logged confirmation. */
-export function BulkEditModal({ slots, onClose, onDone }: { slots: SlotDto[]; onClose: () => void; onDone: () => void }) {
+export function BulkEditModal({
+  slots,
+  onClose,
+  onDone,
+}: {
+  slots: SlotDto[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [values, setValues] = useState<BulkEditForm | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,7 +75,9 @@ export function BulkEditModal({ slots, onClose, onDone }: { slots: SlotDto[]; on
       toast({ tone: 'success', message: slotMessages.bulkUpdated });
       onDone();
     } catch (e) {
-      setFailure(failureText(e, { refused: '일괄 수정에 실패했습니다.', unexpected: '일괄 수정 중 오류가 발생했습니다.' }));
+      setFailure(
+        failureText(e, { refused: '일괄 수정에 실패했습니다.', unexpected: '일괄 수정 중 오류가 발생했습니다.' }),
+      );
     }
   };
 
@@ -113,14 +122,30 @@ export function BulkEditModal({ slots, onClose, onDone }: { slots: SlotDto[]; on
             ))}
           </ul>
           <ErrorBox message={rootError} />
-          <TextField label="키워드" placeholder="변경할 키워드 (비워두면 유지)" error={errors.keyword?.message} autoComplete="off" {...register('keyword')} />
-          <TextField label="URL" placeholder="변경할 쿠팡 상품 URL (비워두면 유지)" error={errors.url?.message} autoComplete="off" inputMode="url" {...register('url')} />
-          <p className={styles.hint}>비워둔 항목은 변경되지 않습니다. 키워드나 URL이 바뀐 슬롯은 순위 정보가 초기화됩니다.</p>
+          <TextField
+            label="키워드"
+            placeholder="변경할 키워드 (비워두면 유지)"
+            error={errors.keyword?.message}
+            autoComplete="off"
+            {...register('keyword')}
+          />
+          <TextField
+            label="URL"
+            placeholder="변경할 쿠팡 상품 URL (비워두면 유지)"
+            error={errors.url?.message}
+            autoComplete="off"
+            inputMode="url"
+            {...register('url')}
+          />
+          <p className={styles.hint}>
+            비워둔 항목은 변경되지 않습니다. 키워드나 URL이 바뀐 슬롯은 순위 정보가 초기화됩니다.
+          </p>
         </form>
       ) : (
         <div className={styles.stack}>
           <div className={styles.warningText} role="alert">
-            선택한 {listed.length}개 슬롯의 정보를 아래와 같이 변경합니다. 이 작업은 되돌릴 수 없으며, 모든 변경 내역은 기록됩니다.
+            선택한 {listed.length}개 슬롯의 정보를 아래와 같이 변경합니다. 이 작업은 되돌릴 수 없으며, 모든 변경 내역은
+            기록됩니다.
           </div>
           <ul className={styles.changeList}>
             {values?.keyword && (

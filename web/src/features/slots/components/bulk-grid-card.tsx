@@ -28,7 +28,15 @@ interface BulkGridCardProps {
 }
 
 /** The grid with its toolbar (Excel upload, add rows, clear), the upload message and the row errors. */
-export function BulkGridCard({ columns, state, dispatch, validation, upload, disabled, onClearAll }: BulkGridCardProps) {
+export function BulkGridCard({
+  columns,
+  state,
+  dispatch,
+  validation,
+  upload,
+  disabled,
+  onClearAll,
+}: BulkGridCardProps) {
   // Stable between renders: the grid's memoised rows re-render only when their own props change.
   const gridColumns = useMemo<GridColumnView[]>(
     () =>
@@ -60,15 +68,30 @@ export function BulkGridCard({ columns, state, dispatch, validation, upload, dis
             onChange={(e) => void upload.onFile(e.target.files?.[0])}
             disabled={upload.importing || disabled}
           />
-          <Button variant="secondary" size="sm" onClick={() => upload.fileRef.current?.click()} loading={upload.importing} loadingText="불러오는 중...">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => upload.fileRef.current?.click()}
+            loading={upload.importing}
+            loadingText="불러오는 중..."
+          >
             <Icon name="receipt" size={16} />
             엑셀 업로드
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => dispatch({ type: 'addRows', count: 1 })} disabled={disabled}>
-            <Icon name="plus" size={16} />
-            행 추가
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => dispatch({ type: 'addRows', count: 1 })}
+            disabled={disabled}
+          >
+            <Icon name="plus" size={16} />행 추가
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => dispatch({ type: 'addRows', count: 10 })} disabled={disabled}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => dispatch({ type: 'addRows', count: 10 })}
+            disabled={disabled}
+          >
             10행 추가
           </Button>
           <Button variant="ghost" size="sm" onClick={onClearAll} disabled={disabled}>
@@ -93,7 +116,9 @@ export function BulkGridCard({ columns, state, dispatch, validation, upload, dis
       />
       <p className={styles.gridMeta}>
         총 {formatNumber(state.rows.length)}행 · 입력된 행 {formatNumber(validation.filledRows.length)}개
-        {hasErrors && <span className={styles.errorCount}> · 오류 {formatNumber(validation.invalidRows.length)}행</span>}
+        {hasErrors && (
+          <span className={styles.errorCount}> · 오류 {formatNumber(validation.invalidRows.length)}행</span>
+        )}
       </p>
       {hasErrors && (
         <Alert tone="error" title={slotMessages.fixErrorsFirst} className={styles.spacedTop}>

@@ -9,7 +9,15 @@ import { BulkInputModal } from './bulk-input-modal';
 
 const url = (n: number) => `https://www.coupang.com/vp/products/${n}?itemId=${n}&vendorItemId=${n}`;
 const slot = (id: string, n: number, status: SlotDto['status'], customFields: Record<string, string> = {}) =>
-  ({ id, slot_number: n, status, customFields, keyword: customFields.keywords ?? '', url: customFields.landingUrl ?? '', mid: '' }) as SlotDto;
+  ({
+    id,
+    slot_number: n,
+    status,
+    customFields,
+    keyword: customFields.keywords ?? '',
+    url: customFields.landingUrl ?? '',
+    mid: '',
+  }) as SlotDto;
 
 let calls: string[] = [];
 /** A refused call, by "METHOD path" (answered 400 with the given text). */
@@ -20,7 +28,8 @@ beforeEach(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const call = `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`;
     calls.push(call);
-    if (refuse[call]) return new Response(JSON.stringify({ success: false, code: 'VALIDATION', error: refuse[call] }), { status: 400 });
+    if (refuse[call])
+      return new Response(JSON.stringify({ success: false, code: 'VALIDATION', error: refuse[call] }), { status: 400 });
     return new Response(JSON.stringify({ success: true, data: {} }), { status: 200 });
   });
 });
@@ -73,7 +82,10 @@ describe('BulkInputModal (multi-slot entry)', () => {
 
   it('fills an empty slot and updates an active one after the confirm, which warns of the rank reset', async () => {
     const user = userEvent.setup();
-    const onDone = renderModal([slot('e1', 1, 'empty'), slot('a1', 2, 'active', { keywords: '옛 키워드', landingUrl: url(9) })]);
+    const onDone = renderModal([
+      slot('e1', 1, 'empty'),
+      slot('a1', 2, 'active', { keywords: '옛 키워드', landingUrl: url(9) }),
+    ]);
     await user.click(screen.getByRole('textbox', { name: '1행 키워드' }));
     await user.keyboard(`새 키워드{Tab}${url(1)}{Enter}`);
     await user.click(screen.getByRole('grid').querySelector('[aria-label="2행 키워드"]') as HTMLElement);
@@ -81,7 +93,9 @@ describe('BulkInputModal (multi-slot entry)', () => {
     await user.click(screen.getByRole('button', { name: '저장' }));
     const confirm = screen.getByRole('dialog', { name: '슬롯 정보 저장' });
     expect(confirm).toHaveTextContent('2개 슬롯을 저장하시겠습니까?');
-    expect(confirm).toHaveTextContent('키워드 또는 URL이 바뀐 1개 슬롯은 기존 순위 정보와 순위 히스토리가 초기화됩니다.');
+    expect(confirm).toHaveTextContent(
+      '키워드 또는 URL이 바뀐 1개 슬롯은 기존 순위 정보와 순위 히스토리가 초기화됩니다.',
+    );
     await user.click(within(confirm).getByRole('button', { name: '저장' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     // The server resets the rank data inside update-fields: no separate delete from the client.
@@ -96,10 +110,14 @@ describe('BulkInputModal (multi-slot entry)', () => {
     await user.click(screen.getByRole('grid').querySelector('[aria-label="1행 키워드"]') as HTMLElement);
     await user.keyboard('바뀐 키워드{Enter}');
     await user.click(screen.getByRole('button', { name: '저장' }));
-    await user.click(within(screen.getByRole('dialog', { name: '슬롯 정보 저장' })).getByRole('button', { name: '저장' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: '슬롯 정보 저장' })).getByRole('button', { name: '저장' }),
+    );
     expect(await screen.findByText('성공 0개, 실패 1개')).toBeInTheDocument();
     expect(screen.getByText('슬롯 #3: 쿠팡 URL만 허용됩니다.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.startsWith('PUT') || c.startsWith('DELETE'))).toEqual(['PUT /api/slots/a1/update-fields']);
+    expect(calls.filter((c) => c.startsWith('PUT') || c.startsWith('DELETE'))).toEqual([
+      'PUT /api/slots/a1/update-fields',
+    ]);
     expect(onDone).not.toHaveBeenCalled();
   });
 

@@ -28,13 +28,32 @@ const REASON_LINES = 5;
  * Unchanged and blank rows are skipped; empty slots are filled, others updated (the server resets the
  * rank data of an updated slot whose keyword or URL changed, in the same update).
  */
-export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: SlotDto[]; configs: FieldConfig[]; onClose: () => void; onDone: () => void }) {
+export function BulkInputModal({
+  slots,
+  configs,
+  onClose,
+  onDone,
+}: {
+  slots: SlotDto[];
+  configs: FieldConfig[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const columns = useMemo(
-    () => slotFormFields(configs).filter((f) => f.field_key === KEYWORD_FIELD || f.field_key === URL_FIELD || f.field_key === MID_FIELD),
+    () =>
+      slotFormFields(configs).filter(
+        (f) => f.field_key === KEYWORD_FIELD || f.field_key === URL_FIELD || f.field_key === MID_FIELD,
+      ),
     [configs],
   );
   const gridColumns = useMemo(
-    () => columns.map((c) => ({ key: c.field_key, label: c.label, required: c.field_key !== MID_FIELD, width: c.field_key === URL_FIELD ? '50%' : undefined })),
+    () =>
+      columns.map((c) => ({
+        key: c.field_key,
+        label: c.label,
+        required: c.field_key !== MID_FIELD,
+        width: c.field_key === URL_FIELD ? '50%' : undefined,
+      })),
     [columns],
   );
   const original = useMemo(() => slots.map((s) => columns.map((c) => fieldValue(s, c.field_key))), [slots, columns]);
@@ -50,7 +69,8 @@ export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: Slo
 
   /** A filled slot whose keyword or URL changes loses its rank data (spec §4). */
   const resetsRank = (r: number) =>
-    slots[r].status !== 'empty' && [KEYWORD_FIELD, URL_FIELD].some((k) => (state.rows[r][col(k)] ?? '').trim() !== (original[r][col(k)] ?? '').trim());
+    slots[r].status !== 'empty' &&
+    [KEYWORD_FIELD, URL_FIELD].some((k) => (state.rows[r][col(k)] ?? '').trim() !== (original[r][col(k)] ?? '').trim());
 
   const changedRows = () =>
     state.rows
@@ -91,7 +111,10 @@ export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: Slo
     }
     setErrors(found);
     if (missingKeywords || missingUrls) {
-      const parts = [missingKeywords && `키워드 누락 ${missingKeywords}개`, missingUrls && `URL 누락 ${missingUrls}개`].filter(Boolean);
+      const parts = [
+        missingKeywords && `키워드 누락 ${missingKeywords}개`,
+        missingUrls && `URL 누락 ${missingUrls}개`,
+      ].filter(Boolean);
       setAlert({ tone: 'error', title: `${slotFieldMessages.checkRequired} (${parts.join(', ')})` });
       return;
     }
@@ -127,7 +150,11 @@ export function BulkInputModal({ slots, configs, onClose, onDone }: { slots: Slo
       onDone();
       return;
     }
-    setAlert({ tone: 'warning', title: `성공 ${ok}개, 실패 ${reasons.length}개`, lines: truncateLines(reasons, REASON_LINES) });
+    setAlert({
+      tone: 'warning',
+      title: `성공 ${ok}개, 실패 ${reasons.length}개`,
+      lines: truncateLines(reasons, REASON_LINES),
+    });
   };
 
   return (

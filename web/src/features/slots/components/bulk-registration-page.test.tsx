@@ -10,7 +10,11 @@ import { AppSettingsContext } from '@/lib/app-settings';
 import { BulkRegistrationPage } from './bulk-registration-page';
 
 const url = (n: number) => `https://www.coupang.com/vp/products/${n}?itemId=${n}&vendorItemId=${n}`;
-const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ success: true, data }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 
 let balance = 1_000_000;
 let balanceFails = false;
@@ -23,14 +27,31 @@ beforeEach(() => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path === '/api/field-configs') return ok(defaultFieldConfigs);
     if (path === '/api/cash/balance') {
-      if (balanceFails) return new Response(JSON.stringify({ success: false, code: 'INTERNAL', error: '서버 오류가 발생했습니다. 잠시 후 다시 시도해주세요.' }), { status: 500 });
+      if (balanceFails)
+        return new Response(
+          JSON.stringify({
+            success: false,
+            code: 'INTERNAL',
+            error: '서버 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
+          }),
+          { status: 500 },
+        );
       return ok({ amount: balance, updatedAt: '' });
     }
     if (path === '/api/slots/bulk') {
       const body = JSON.parse(String(init?.body));
       bulkBodies.push(body);
       if (bulkAnswer) return bulkAnswer();
-      return ok({ succeeded: 1, failed: 1, skipped: 0, errors: [{ row: 2, message: '슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)' }], slotIds: ['a'], charged: 50000, balanceAfter: 0, message: '' });
+      return ok({
+        succeeded: 1,
+        failed: 1,
+        skipped: 0,
+        errors: [{ row: 2, message: '슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)' }],
+        slotIds: ['a'],
+        charged: 50000,
+        balanceAfter: 0,
+        message: '',
+      });
     }
     return new Response('{}', { status: 404 });
   });
@@ -59,7 +80,9 @@ async function pasteRows(rows: string[][]) {
   const user = userEvent.setup();
   const grid = await screen.findByRole('grid', { name: '슬롯 대량 등록 표' });
   await user.click(grid.querySelector('[aria-label="1행 키워드"]') as HTMLElement);
-  fireEvent.paste(screen.getByRole('textbox', { name: '1행 키워드' }), { clipboardData: { getData: () => rows.map((r) => r.join('\t')).join('\n') } });
+  fireEvent.paste(screen.getByRole('textbox', { name: '1행 키워드' }), {
+    clipboardData: { getData: () => rows.map((r) => r.join('\t')).join('\n') },
+  });
   return user;
 }
 
@@ -107,7 +130,9 @@ describe('BulkRegistrationPage', () => {
     expect(await screen.findByText('1개 성공, 1개 실패')).toBeInTheDocument();
     expect(bulkBodies).toHaveLength(1);
     expect((bulkBodies[0] as { rows: unknown[] }).rows).toHaveLength(2);
-    expect(screen.getByText('행 1: 슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)')).toBeInTheDocument();
+    expect(
+      screen.getByText('행 1: 슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '1개 슬롯 신청 (50,000원)' })).toBeInTheDocument();
   });
 
@@ -118,7 +143,14 @@ describe('BulkRegistrationPage', () => {
           success: false,
           code: 'INSUFFICIENT_BALANCE',
           error: '잔액이 부족합니다. 필요 금액: 100,000원, 현재 잔액: 60,000원',
-          details: { required: 100_000, balance: 60_000, succeeded: 0, failed: 1, skipped: 0, errors: [{ row: 3, field: 'landingUrl', message: '쿠팡 URL만 허용됩니다.' }] },
+          details: {
+            required: 100_000,
+            balance: 60_000,
+            succeeded: 0,
+            failed: 1,
+            skipped: 0,
+            errors: [{ row: 3, field: 'landingUrl', message: '쿠팡 URL만 허용됩니다.' }],
+          },
         }),
         { status: 402, headers: { 'content-type': 'application/json' } },
       );
@@ -140,7 +172,16 @@ describe('BulkRegistrationPage', () => {
   });
   it('a failed row without a message reads once "행 N: 등록 실패", never doubled', async () => {
     bulkAnswer = () =>
-      ok({ succeeded: 1, failed: 1, skipped: 0, errors: [{ row: 2, message: '' }], slotIds: ['a'], charged: 50000, balanceAfter: 0, message: '' });
+      ok({
+        succeeded: 1,
+        failed: 1,
+        skipped: 0,
+        errors: [{ row: 2, message: '' }],
+        slotIds: ['a'],
+        charged: 50000,
+        balanceAfter: 0,
+        message: '',
+      });
     renderPage();
     const user = await pasteRows([
       ['a', url(1)],
@@ -157,7 +198,12 @@ describe('BulkRegistrationPage', () => {
   it('a row of a refused bulk without a message reads "알 수 없는 오류"', async () => {
     bulkAnswer = () =>
       new Response(
-        JSON.stringify({ success: false, code: 'CONFLICT', error: '슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)', details: { errors: [{ row: 1, message: '' }] } }),
+        JSON.stringify({
+          success: false,
+          code: 'CONFLICT',
+          error: '슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)',
+          details: { errors: [{ row: 1, message: '' }] },
+        }),
         { status: 409, headers: { 'content-type': 'application/json' } },
       );
     renderPage();

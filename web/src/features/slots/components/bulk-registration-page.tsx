@@ -37,14 +37,21 @@ export function BulkRegistrationPage() {
   else if (columns.length === 0)
     body = (
       <Card>
-        <EmptyState icon="settings" title={slotFieldMessages.noEnabledFields} description="시스템 설정에서 입력 필드를 활성화해주세요." />
+        <EmptyState
+          icon="settings"
+          title={slotFieldMessages.noEnabledFields}
+          description="시스템 설정에서 입력 필드를 활성화해주세요."
+        />
       </Card>
     );
   else body = <BulkRegistration key={columns.map((c) => c.field_key).join()} configs={configs} columns={columns} />;
 
   return (
     <>
-      <PageHeader title="슬롯 대량 등록" description="엑셀이나 구글 시트에서 복사한 내용을 표에 붙여넣어 여러 슬롯을 한 번에 신청합니다." />
+      <PageHeader
+        title="슬롯 대량 등록"
+        description="엑셀이나 구글 시트에서 복사한 내용을 표에 붙여넣어 여러 슬롯을 한 번에 신청합니다."
+      />
       {body}
     </>
   );
@@ -66,7 +73,12 @@ function BulkRegistration({ configs, columns }: { configs: FieldConfig[]; column
     return rows;
   }, [state.rows, state.editing, state.cursor]);
   const validation = useMemo(() => validateGrid(liveRows, columns, configs), [liveRows, columns, configs]);
-  const { submit, isMutating, result, clearResult, failure, clearFailure } = useBulkSubmit(state.rows, validation.filledRows, columns, dispatch);
+  const { submit, isMutating, result, clearResult, failure, clearFailure } = useBulkSubmit(
+    state.rows,
+    validation.filledRows,
+    columns,
+    dispatch,
+  );
   const upload = useExcelUpload(columns, dispatch);
 
   const count = validation.filledRows.length;
@@ -89,7 +101,9 @@ function BulkRegistration({ configs, columns }: { configs: FieldConfig[]; column
             ? '잔액을 확인하는 중입니다.'
             : null;
 
-  const submitLabel = useCashSystem ? `${formatNumber(count)}개 슬롯 신청 (${formatWon(required)})` : `${formatNumber(count)}개 슬롯 신청`;
+  const submitLabel = useCashSystem
+    ? `${formatNumber(count)}개 슬롯 신청 (${formatWon(required)})`
+    : `${formatNumber(count)}개 슬롯 신청`;
 
   return (
     <div className={styles.layout}>

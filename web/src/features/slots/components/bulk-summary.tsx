@@ -15,7 +15,16 @@ interface BulkSummaryProps {
 }
 
 /** Slots to register and, with the cash system, the balance and the amount they cost. */
-export function BulkSummary({ count, useCashSystem, balance, balanceFailed, onRetryBalance, required, insufficient, price }: BulkSummaryProps) {
+export function BulkSummary({
+  count,
+  useCashSystem,
+  balance,
+  balanceFailed,
+  onRetryBalance,
+  required,
+  insufficient,
+  price,
+}: BulkSummaryProps) {
   return (
     <div className={styles.counters} aria-label="신청 요약">
       <div className={styles.counter}>

@@ -31,10 +31,21 @@ function failureText(e: unknown, fill: boolean): string {
  * 수정 (a filled slot) or 등록 (an empty, pre-allocated slot): the configured fields with the
  * slot's values. Changing the keyword or URL first asks, because it resets the rank information.
  */
-export function EditSlotModal({ slot, configs, onClose }: { slot: SlotDto; configs: FieldConfig[]; onClose: () => void }) {
+export function EditSlotModal({
+  slot,
+  configs,
+  onClose,
+}: {
+  slot: SlotDto;
+  configs: FieldConfig[];
+  onClose: () => void;
+}) {
   const fill = slot.status === 'empty';
   const fields = useMemo(() => slotFormFields(configs), [configs]);
-  const initial = useMemo(() => Object.fromEntries(fields.map((f) => [f.field_key, fieldValue(slot, f.field_key)])), [fields, slot]);
+  const initial = useMemo(
+    () => Object.fromEntries(fields.map((f) => [f.field_key, fieldValue(slot, f.field_key)])),
+    [fields, slot],
+  );
   const update = useUpdateSlotFields();
   const fillSlot = useFillSlot();
   const toast = useToast();
@@ -87,7 +98,9 @@ export function EditSlotModal({ slot, configs, onClose }: { slot: SlotDto; confi
         open
         onClose={onClose}
         title={fill ? `슬롯 #${slot.slot_number} 정보 등록` : `슬롯 #${slot.slot_number} 수정`}
-        description={fill ? '발행된 빈 슬롯에 광고 정보를 입력합니다.' : '키워드나 URL을 바꾸면 기존 순위 정보가 초기화됩니다.'}
+        description={
+          fill ? '발행된 빈 슬롯에 광고 정보를 입력합니다.' : '키워드나 URL을 바꾸면 기존 순위 정보가 초기화됩니다.'
+        }
         dismissible={!busy}
         footer={
           fields.length > 0 && (
@@ -103,7 +116,11 @@ export function EditSlotModal({ slot, configs, onClose }: { slot: SlotDto; confi
         }
       >
         {fields.length === 0 ? (
-          <EmptyState icon="settings" title={slotFieldMessages.noEnabledFields} description="시스템 설정에서 입력 필드를 활성화해주세요." />
+          <EmptyState
+            icon="settings"
+            title={slotFieldMessages.noEnabledFields}
+            description="시스템 설정에서 입력 필드를 활성화해주세요."
+          />
         ) : (
           <form id="edit-slot-form" onSubmit={onSubmit} noValidate className={styles.stack}>
             <ErrorBox message={failure ?? rootError} onDismiss={() => setFailure(null)} />

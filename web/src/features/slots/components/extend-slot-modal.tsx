@@ -26,7 +26,11 @@ export function ExtendSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () 
       onClose();
     } catch (e) {
       const failed = classifyFailure(e);
-      setFailure(failed.kind === 'refused' ? (failed.serverText ?? slotAdminMessages.extendFailed) : slotAdminMessages.extendError);
+      setFailure(
+        failed.kind === 'refused'
+          ? (failed.serverText ?? slotAdminMessages.extendFailed)
+          : slotAdminMessages.extendError,
+      );
     } finally {
       setBusy(false);
     }

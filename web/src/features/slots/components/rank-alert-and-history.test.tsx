@@ -13,14 +13,33 @@ import { RankHistoryModal } from './rank-history-modal';
 
 const today = kstToday();
 const slot = (over: Partial<SlotDto> = {}) =>
-  ({ id: 's1', slot_number: 3, customFields: { keywords: '무선 마우스' }, rank: 7, yesterday_rank: 12, rank_alert: null, rank_alert_last: null, rank_alert_events: [], ...over }) as unknown as SlotDto;
-const entry = (date: string, rank: number | null, extra: Partial<RankHistoryEntry> = {}): RankHistoryEntry => ({ date, rank, min_rank: rank, avg_rank: rank, max_rank: rank, prev_rank: null, ...extra });
+  ({
+    id: 's1',
+    slot_number: 3,
+    customFields: { keywords: '무선 마우스' },
+    rank: 7,
+    yesterday_rank: 12,
+    rank_alert: null,
+    rank_alert_last: null,
+    rank_alert_events: [],
+    ...over,
+  }) as unknown as SlotDto;
+const entry = (date: string, rank: number | null, extra: Partial<RankHistoryEntry> = {}): RankHistoryEntry => ({
+  date,
+  rank,
+  min_rank: rank,
+  avg_rank: rank,
+  max_rank: rank,
+  prev_rank: null,
+  ...extra,
+});
 
 let history: RankHistoryEntry[] = [];
 let writes: Array<{ method: string; path: string; body: unknown }> = [];
 let queries: URLSearchParams[] = [];
 let answerStatus = 200;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 beforeEach(() => {
   history = [];
   writes = [];
@@ -38,7 +57,13 @@ beforeEach(() => {
     }
     if (u.pathname.endsWith('/rank-history')) {
       queries.push(u.searchParams);
-      return json({ success: true, data: { items: history, dateRange: { startDate: u.searchParams.get('startDate'), endDate: u.searchParams.get('endDate') } } });
+      return json({
+        success: true,
+        data: {
+          items: history,
+          dateRange: { startDate: u.searchParams.get('startDate'), endDate: u.searchParams.get('endDate') },
+        },
+      });
     }
     return json({ success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
   });
@@ -57,7 +82,14 @@ describe('rank history grid rows (design §8 display rules)', () => {
     const d = (n: number) => addKstDays('2030-01-10', n);
     const rows = rankHistoryRows(
       fillDays(
-        [entry(d(0), 20, { min_rank: 18, avg_rank: 19.5, max_rank: 22 }), entry(d(1), 15, { prev_rank: 20 }), entry(d(2), 999), entry(d(4), 600), entry(d(5), 0), entry(d(6), 9)],
+        [
+          entry(d(0), 20, { min_rank: 18, avg_rank: 19.5, max_rank: 22 }),
+          entry(d(1), 15, { prev_rank: 20 }),
+          entry(d(2), 999),
+          entry(d(4), 600),
+          entry(d(5), 0),
+          entry(d(6), 9),
+        ],
         d(0),
         d(6),
       ),
@@ -65,9 +97,22 @@ describe('rank history grid rows (design §8 display rules)', () => {
     // Newest first, every day of the range.
     expect(rows.map((r) => r.date)).toEqual([d(6), d(5), d(4), d(3), d(2), d(1), d(0)]);
     const by = Object.fromEntries(rows.map((r) => [r.date, r]));
-    expect(by[d(0)]).toMatchObject({ dateLabel: '01.10 (목)', rank: '20위', best: '18위', average: '19.5위', worst: '22위', previous: '-', change: { text: '-', direction: null } });
+    expect(by[d(0)]).toMatchObject({
+      dateLabel: '01.10 (목)',
+      rank: '20위',
+      best: '18위',
+      average: '19.5위',
+      worst: '22위',
+      previous: '-',
+      change: { text: '-', direction: null },
+    });
     expect(by[d(1)]).toMatchObject({ rank: '15위', previous: '20위', change: { text: '▲5', direction: 'up' } });
-    expect(by[d(2)]).toMatchObject({ rank: '순위없음', rankKind: 'notFound', rankTooltip: '해당 키워드로 상품을 찾을 수 없습니다', change: { text: '-' } });
+    expect(by[d(2)]).toMatchObject({
+      rank: '순위없음',
+      rankKind: 'notFound',
+      rankTooltip: '해당 키워드로 상품을 찾을 수 없습니다',
+      change: { text: '-' },
+    });
     expect(by[d(3)]).toMatchObject({ rank: '-', rankKind: 'unmeasured', best: '-', average: '-', worst: '-' });
     expect(by[d(4)]).toMatchObject({ rank: '순위없음', rankKind: 'none' });
     expect(by[d(5)]).toMatchObject({ rank: '순위없음', rankKind: 'none' });
@@ -76,22 +121,36 @@ describe('rank history grid rows (design §8 display rules)', () => {
   });
 
   it('a fall is ▼ with the places lost', () => {
-    const rows = rankHistoryRows(fillDays([entry('2030-01-01', 3), entry('2030-01-02', 11)], '2030-01-01', '2030-01-02'));
+    const rows = rankHistoryRows(
+      fillDays([entry('2030-01-01', 3), entry('2030-01-02', 11)], '2030-01-01', '2030-01-02'),
+    );
     expect(rows[0].change).toEqual({ text: '▼8', direction: 'down' });
   });
 });
 
 describe('RankHistoryModal', () => {
   it('asks for the last 30 KST days and shows the trend chart and the 7-column grid', async () => {
-    history = [entry(addKstDays(today, -1), 12), entry(today, 7, { prev_rank: 12, min_rank: 6, avg_rank: 7.4, max_rank: 9 })];
+    history = [
+      entry(addKstDays(today, -1), 12),
+      entry(today, 7, { prev_rank: 12, min_rank: 6, avg_rank: 7.4, max_rank: 9 }),
+    ];
     wrap(<RankHistoryModal slot={slot()} onClose={vi.fn()} />);
     const grid = await screen.findByRole('table', { name: '일별 순위' });
     expect(queries[0].get('startDate')).toBe(addKstDays(today, -29));
     expect(queries[0].get('endDate')).toBe(today);
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['날짜 (KST)', '순위', '전일', '변동', '최고', '평균', '최저']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['날짜 (KST)', '순위', '전일', '변동', '최고', '평균', '최저']);
     expect(within(grid).getAllByRole('row')).toHaveLength(31);
     const todayRow = within(grid).getAllByRole('row')[1];
-    expect(within(todayRow).getAllByRole('cell').map((c) => c.textContent).slice(1)).toEqual(['7위', '12위', '▲5', '6위', '7.4위', '9위']);
+    expect(
+      within(todayRow)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(1),
+    ).toEqual(['7위', '12위', '▲5', '6위', '7.4위', '9위']);
     expect(screen.getByRole('img', { name: '일별 순위 추이, 최고 7위, 최저 12위' })).toBeInTheDocument();
   });
 
@@ -167,16 +226,32 @@ describe('RankAlertDialog', () => {
       { at: '2030-01-02T01:00:00.000Z', from: 12, to: 25, kind: 'moved' as const },
       { at: '2030-01-01T01:00:00.000Z', from: 25, to: null, kind: 'out' as const },
     ];
-    wrap(<RankAlertDialog slot={slot({ rank_alert: { moveBy: 5, whenOut: true }, rank_alert_last: events[0], rank_alert_events: events })} onClose={vi.fn()} />);
+    wrap(
+      <RankAlertDialog
+        slot={slot({ rank_alert: { moveBy: 5, whenOut: true }, rank_alert_last: events[0], rank_alert_events: events })}
+        onClose={vi.fn()}
+      />,
+    );
     const items = within(screen.getByRole('region', { name: '최근 순위 알림' })).getAllByRole('listitem');
-    expect(items.map((i) => i.textContent)).toEqual(['순위 12 → 252030-01-02 10:00', '순위 25 → 순위권 이탈2030-01-01 10:00']);
+    expect(items.map((i) => i.textContent)).toEqual([
+      '순위 12 → 252030-01-02 10:00',
+      '순위 25 → 순위권 이탈2030-01-01 10:00',
+    ]);
   });
 });
 
 describe('RankAlertNote (the alert shown on the slot)', () => {
   it('shows the latest alert with its KST time', async () => {
     const onOpen = vi.fn();
-    render(<RankAlertNote slot={slot({ rank_alert: { moveBy: 5, whenOut: false }, rank_alert_last: { at: '2030-03-04T23:30:00.000Z', from: 12, to: 25, kind: 'moved' } })} onOpen={onOpen} />);
+    render(
+      <RankAlertNote
+        slot={slot({
+          rank_alert: { moveBy: 5, whenOut: false },
+          rank_alert_last: { at: '2030-03-04T23:30:00.000Z', from: 12, to: 25, kind: 'moved' },
+        })}
+        onOpen={onOpen}
+      />,
+    );
     const badge = screen.getByRole('button', { name: '최근 순위 알림: 순위 12 → 25 (03-05 08:30), 순위 알림 설정' });
     await userEvent.setup().click(badge);
     expect(onOpen).toHaveBeenCalled();
@@ -205,7 +280,20 @@ describe('the slot list shows the rank, the arrow and the latest alert in the ta
       rank_alert: { moveBy: 5, whenOut: false },
       rank_alert_last: { at: '2030-03-04T23:30:00.000Z', from: 12, to: 25, kind: 'moved' },
     } as Partial<SlotDto>);
-    const props = { slots: [s], listFields: [], today, offset: 0, selected: new Map(), onToggleSelect: vi.fn(), onToggleAll: vi.fn(), onTogglePause: vi.fn(), onEdit: vi.fn(), onRankHistory, onRankAlert, busyIds: new Set<string>() };
+    const props = {
+      slots: [s],
+      listFields: [],
+      today,
+      offset: 0,
+      selected: new Map(),
+      onToggleSelect: vi.fn(),
+      onToggleAll: vi.fn(),
+      onTogglePause: vi.fn(),
+      onEdit: vi.fn(),
+      onRankHistory,
+      onRankAlert,
+      busyIds: new Set<string>(),
+    };
     render(view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '7위 (▲5), 순위 히스토리 보기' }));

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { rankAlertMessages } from '#shared/messages/rank-alerts';
-import { RANK_ALERT_MOVE_MAX, RANK_ALERT_MOVE_MIN, rankAlertEventText, rankAlertInputSchema } from '#shared/schemas/rank-alerts';
+import {
+  RANK_ALERT_MOVE_MAX,
+  RANK_ALERT_MOVE_MIN,
+  rankAlertEventText,
+  rankAlertInputSchema,
+} from '#shared/schemas/rank-alerts';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -29,7 +34,10 @@ export function RankAlertDialog({ slot, onClose }: { slot: SlotDto; onClose: () 
 
   const save = async () => {
     setServerError(null);
-    const parsed = rankAlertInputSchema.safeParse({ moveBy: moveOn ? (moveBy.trim() === '' ? Number.NaN : Number(moveBy)) : null, whenOut });
+    const parsed = rankAlertInputSchema.safeParse({
+      moveBy: moveOn ? (moveBy.trim() === '' ? Number.NaN : Number(moveBy)) : null,
+      whenOut,
+    });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       return;
@@ -95,7 +103,11 @@ export function RankAlertDialog({ slot, onClose }: { slot: SlotDto; onClose: () 
           />
           <span>위 이상 오르거나 내리면 알림</span>
         </div>
-        <p id={`${moveId}-hint`} className={fieldError ? styles.error : styles.hint} role={fieldError ? 'alert' : undefined}>
+        <p
+          id={`${moveId}-hint`}
+          className={fieldError ? styles.error : styles.hint}
+          role={fieldError ? 'alert' : undefined}
+        >
           {fieldError ?? `${RANK_ALERT_MOVE_MIN}~${RANK_ALERT_MOVE_MAX}위 사이로 입력하세요. 어제 순위와 비교합니다.`}
         </p>
         <label className={styles.check}>
@@ -111,7 +123,9 @@ export function RankAlertDialog({ slot, onClose }: { slot: SlotDto; onClose: () 
           <ul>
             {slot.rank_alert_events.slice(0, 5).map((e) => (
               <li key={`${e.at}-${e.kind}`}>
-                <span className={e.kind === 'out' || (e.to ?? 0) > (e.from ?? 0) ? styles.down : styles.up}>{rankAlertEventText(e)}</span>
+                <span className={e.kind === 'out' || (e.to ?? 0) > (e.from ?? 0) ? styles.down : styles.up}>
+                  {rankAlertEventText(e)}
+                </span>
                 <time dateTime={e.at}>{formatDateTime(e.at)}</time>
               </li>
             ))}

@@ -11,13 +11,19 @@ const PAD = { top: 16, right: 16, bottom: 28, left: 40 };
  * not found, measuring) leave a gap. Plain SVG: a chart library would outweigh this page.
  */
 export function RankChart({ entries }: { entries: RankHistoryEntry[] }) {
-  const points = entries.map((e, i) => ({ i, date: e.date, rank: rankDisplay(e.rank).kind === 'rank' ? (e.rank as number) : null }));
+  const points = entries.map((e, i) => ({
+    i,
+    date: e.date,
+    rank: rankDisplay(e.rank).kind === 'rank' ? (e.rank as number) : null,
+  }));
   const ranks = points.map((p) => p.rank).filter((r): r is number => r !== null);
   if (ranks.length === 0) return <p className={styles.chartEmpty}>표시할 순위 데이터가 없습니다.</p>;
 
   const min = Math.max(1, Math.min(...ranks) - 2);
   const max = Math.max(...ranks) + 2;
-  const x = (i: number) => PAD.left + (entries.length <= 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (entries.length - 1));
+  const x = (i: number) =>
+    PAD.left +
+    (entries.length <= 1 ? (W - PAD.left - PAD.right) / 2 : (i * (W - PAD.left - PAD.right)) / (entries.length - 1));
   const y = (rank: number) => PAD.top + ((rank - min) * (H - PAD.top - PAD.bottom)) / Math.max(1, max - min);
 
   // Consecutive days with a rank form one line segment.
@@ -35,7 +41,12 @@ export function RankChart({ entries }: { entries: RankHistoryEntry[] }) {
   const labelEvery = Math.max(1, Math.ceil(entries.length / 8));
 
   return (
-    <svg className={styles.chart} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`일별 순위 추이, 최고 ${Math.min(...ranks)}위, 최저 ${Math.max(...ranks)}위`}>
+    <svg
+      className={styles.chart}
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-label={`일별 순위 추이, 최고 ${Math.min(...ranks)}위, 최저 ${Math.max(...ranks)}위`}
+    >
       {ticks.map((t) => (
         <g key={t}>
           <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} className={styles.gridLine} />

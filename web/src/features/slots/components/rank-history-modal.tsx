@@ -19,21 +19,49 @@ const ranges = [7, 30, 90] as const;
  * over My slots. '새 창으로 보기' opens the same view in a 700×800 popup window without the app's
  * layout (/slots/{id}/rank-history, RankHistoryWindow); '순위 알림' swaps to the slot's rank alert.
  */
-export function RankHistoryModal({ slot, onClose, onRankAlert }: { slot: SlotDto; onClose: () => void; onRankAlert?: () => void }) {
+export function RankHistoryModal({
+  slot,
+  onClose,
+  onRankAlert,
+}: {
+  slot: SlotDto;
+  onClose: () => void;
+  onRankAlert?: () => void;
+}) {
   const keyword = fieldValue(slot, 'keywords');
   return (
-    <Modal open onClose={onClose} title={`순위 히스토리 · 슬롯 #${slot.slot_number}`} description={keyword ? `키워드: ${keyword}` : undefined} size="lg">
+    <Modal
+      open
+      onClose={onClose}
+      title={`순위 히스토리 · 슬롯 #${slot.slot_number}`}
+      description={keyword ? `키워드: ${keyword}` : undefined}
+      size="lg"
+    >
       <RankHistoryView
         slot={slot}
         onRankAlert={onRankAlert}
-        onOpenWindow={() => window.open(`/slots/${encodeURIComponent(slot.id)}/rank-history`, `rank-history-${slot.id}`, 'width=700,height=800')}
+        onOpenWindow={() =>
+          window.open(
+            `/slots/${encodeURIComponent(slot.id)}/rank-history`,
+            `rank-history-${slot.id}`,
+            'width=700,height=800',
+          )
+        }
       />
     </Modal>
   );
 }
 
 /** The period picker, the trend chart and the grid: shared by the dialog and the popup window. */
-export function RankHistoryView({ slot, onOpenWindow, onRankAlert }: { slot: Pick<SlotDto, 'id'>; onOpenWindow?: () => void; onRankAlert?: () => void }) {
+export function RankHistoryView({
+  slot,
+  onOpenWindow,
+  onRankAlert,
+}: {
+  slot: Pick<SlotDto, 'id'>;
+  onOpenWindow?: () => void;
+  onRankAlert?: () => void;
+}) {
   const today = kstToday();
   const [range, setRange] = useState({ from: addKstDays(today, -29), to: today });
   const [draft, setDraft] = useState(range);
@@ -51,7 +79,8 @@ export function RankHistoryView({ slot, onOpenWindow, onRankAlert }: { slot: Pic
   const applyDraft = () => {
     if (!draft.from || !draft.to) return setRangeError('조회 기간을 입력해주세요.');
     if (draft.from > draft.to) return setRangeError(slotMessages.dateOrder);
-    if (addKstDays(draft.from, MAX_RANK_HISTORY_DAYS - 1) < draft.to) return setRangeError(slotMessages.rankHistoryRange);
+    if (addKstDays(draft.from, MAX_RANK_HISTORY_DAYS - 1) < draft.to)
+      return setRangeError(slotMessages.rankHistoryRange);
     setRangeError(null);
     setRange(draft);
   };
@@ -91,12 +120,24 @@ export function RankHistoryView({ slot, onOpenWindow, onRankAlert }: { slot: Pic
       >
         <label className={styles.dateLabel}>
           시작일
-          <input type="date" className={styles.dateInput} value={draft.from} max={today} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <input
+            type="date"
+            className={styles.dateInput}
+            value={draft.from}
+            max={today}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
         </label>
         <span aria-hidden="true">~</span>
         <label className={styles.dateLabel}>
           종료일
-          <input type="date" className={styles.dateInput} value={draft.to} max={today} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          <input
+            type="date"
+            className={styles.dateInput}
+            value={draft.to}
+            max={today}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
         </label>
         <button type="submit" className={styles.rangeButton}>
           조회

@@ -25,7 +25,13 @@ export function RankHistoryTable({ rows, today }: { rows: RankHistoryRow[]; toda
                 {r.rank}
               </td>
               <td>{r.previous}</td>
-              <td className={r.change.direction === 'up' ? styles.up : r.change.direction === 'down' ? styles.down : undefined}>{r.change.text}</td>
+              <td
+                className={
+                  r.change.direction === 'up' ? styles.up : r.change.direction === 'down' ? styles.down : undefined
+                }
+              >
+                {r.change.text}
+              </td>
               <td>{r.best}</td>
               <td>{r.average}</td>
               <td>{r.worst}</td>

@@ -1,9 +1,18 @@
-
 import styles from './admin-slots.module.css';
 import { useUniqueId } from '@/lib/use-unique-id';
 
 /** A required reason (reject, refund): label, textarea and its error, wired for screen readers. */
-export function ReasonField({ label, value, onChange, error }: { label: string; value: string; onChange: (v: string) => void; error: string | null }) {
+export function ReasonField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+}) {
   const id = useUniqueId();
   return (
     <div className={styles.field}>

@@ -16,7 +16,9 @@ import styles from './admin-slots.module.css';
 function refundFailure(e: unknown): string {
   const failure = classifyFailure(e);
   if (failure.kind === 'unexpected') return slotAdminMessages.refundError;
-  return failure.serverText ? `${slotAdminMessages.refundFailed}: ${failure.serverText}` : slotAdminMessages.refundFailed;
+  return failure.serverText
+    ? `${slotAdminMessages.refundFailed}: ${failure.serverText}`
+    : slotAdminMessages.refundFailed;
 }
 
 /** The amount the server will credit, as it computes it (GET refund-preview). */

@@ -19,7 +19,15 @@ import { SlotFieldInputs } from './slot-field-inputs';
 import styles from './slot-forms.module.css';
 
 /** 개별 등록 (spec §2 single registration): one slot; the register button needs enough cash. */
-export function RegisterSlotModal({ open, onClose, configs }: { open: boolean; onClose: () => void; configs: FieldConfig[] }) {
+export function RegisterSlotModal({
+  open,
+  onClose,
+  configs,
+}: {
+  open: boolean;
+  onClose: () => void;
+  configs: FieldConfig[];
+}) {
   const fields = useMemo(() => slotFormFields(configs), [configs]);
   const { useCashSystem, defaultSlotPrice } = useAppSettings();
   const balance = useBalance(open && useCashSystem);
@@ -32,7 +40,10 @@ export function RegisterSlotModal({ open, onClose, configs }: { open: boolean; o
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<SlotFieldsForm>({ resolver: zodResolver(slotFieldsFormSchema(configs, 'complete')), defaultValues: { customFields: empty } });
+  } = useForm<SlotFieldsForm>({
+    resolver: zodResolver(slotFieldsFormSchema(configs, 'complete')),
+    defaultValues: { customFields: empty },
+  });
 
   const amount = balance.data?.amount ?? null;
   const short = useCashSystem && amount !== null && amount < defaultSlotPrice;
@@ -50,7 +61,10 @@ export function RegisterSlotModal({ open, onClose, configs }: { open: boolean; o
     try {
       const slot = await trigger({ customFields });
       // With slotAutoApproval the slot runs at once: only a pending one waits for approval.
-      toast({ tone: 'success', message: slot.status === 'pending' ? slotMessages.registeredPending : slotMessages.registered });
+      toast({
+        tone: 'success',
+        message: slot.status === 'pending' ? slotMessages.registeredPending : slotMessages.registered,
+      });
       close();
     } catch (e) {
       setFailure(errorMessage(e, '슬롯 등록에 실패했습니다.'));
@@ -70,15 +84,29 @@ export function RegisterSlotModal({ open, onClose, configs }: { open: boolean; o
             <Button variant="secondary" onClick={close} disabled={isMutating}>
               취소
             </Button>
-            <Button type="submit" form="register-slot-form" loading={isMutating} loadingText="등록 중..." disabled={short || (useCashSystem && amount === null)}>
-              {short ? slotMessages.cashShort(amount ?? 0) : useCashSystem ? `등록 (${formatWon(defaultSlotPrice)})` : '등록'}
+            <Button
+              type="submit"
+              form="register-slot-form"
+              loading={isMutating}
+              loadingText="등록 중..."
+              disabled={short || (useCashSystem && amount === null)}
+            >
+              {short
+                ? slotMessages.cashShort(amount ?? 0)
+                : useCashSystem
+                  ? `등록 (${formatWon(defaultSlotPrice)})`
+                  : '등록'}
             </Button>
           </>
         )
       }
     >
       {fields.length === 0 ? (
-        <EmptyState icon="settings" title={slotFieldMessages.noEnabledFields} description="시스템 설정에서 입력 필드를 활성화해주세요." />
+        <EmptyState
+          icon="settings"
+          title={slotFieldMessages.noEnabledFields}
+          description="시스템 설정에서 입력 필드를 활성화해주세요."
+        />
       ) : (
         <form id="register-slot-form" onSubmit={onSubmit} noValidate>
           {useCashSystem && (

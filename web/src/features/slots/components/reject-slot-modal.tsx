@@ -29,7 +29,9 @@ export function RejectSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () 
       toast({ tone: 'success', message: slotAdminMessages.rejected });
       onClose();
     } catch (e) {
-      setFailure(failureText(e, { refused: slotAdminMessages.rejectFailed, unexpected: slotAdminMessages.rejectError }));
+      setFailure(
+        failureText(e, { refused: slotAdminMessages.rejectFailed, unexpected: slotAdminMessages.rejectError }),
+      );
     } finally {
       setBusy(false);
     }

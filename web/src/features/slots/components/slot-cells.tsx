@@ -9,13 +9,27 @@ import styles from './slot-cells.module.css';
  * The small pieces of a slot row (spec §2 table columns): rank with the delta arrow, dates with the
  * D-n warning, the status badge, the thumbnail.
  */
-export function RankValue({ rank, yesterdayRank, onOpenHistory }: { rank: number | null; yesterdayRank: number | null; onOpenHistory?: () => void }) {
+export function RankValue({
+  rank,
+  yesterdayRank,
+  onOpenHistory,
+}: {
+  rank: number | null;
+  yesterdayRank: number | null;
+  onOpenHistory?: () => void;
+}) {
   const display = rankDisplay(rank);
   const delta = rankDelta(rank, yesterdayRank);
   const body = (
     <span className={styles.rank}>
       <span
-        className={display.kind === 'rank' ? styles.rankValue : display.kind === 'measuring' ? styles.rankMeasuring : styles.rankNone}
+        className={
+          display.kind === 'rank'
+            ? styles.rankValue
+            : display.kind === 'measuring'
+              ? styles.rankMeasuring
+              : styles.rankNone
+        }
         title={display.kind === 'notFound' ? display.tooltip : undefined}
       >
         {display.text}
@@ -23,7 +37,9 @@ export function RankValue({ rank, yesterdayRank, onOpenHistory }: { rank: number
       {delta && delta.direction !== 'same' && (
         <span
           className={delta.direction === 'up' ? styles.up : styles.down}
-          aria-label={delta.direction === 'up' ? `어제보다 ${delta.delta}계단 상승` : `어제보다 ${-delta.delta}계단 하락`}
+          aria-label={
+            delta.direction === 'up' ? `어제보다 ${delta.delta}계단 상승` : `어제보다 ${-delta.delta}계단 하락`
+          }
         >
           {delta.direction === 'up' ? '▲' : '▼'}
           {Math.abs(delta.delta)}
@@ -71,7 +87,8 @@ export function DDay({ endDate, today }: { endDate: string | null; today: string
   const label = dDayLabel(endDate, today);
   if (!label) return null;
   const tone = endDateTone(endDate, today);
-  const badgeTone: BadgeTone = tone === 'expired' ? 'neutral' : tone === 'red' ? 'danger' : tone === 'orange' ? 'warning' : 'primary';
+  const badgeTone: BadgeTone =
+    tone === 'expired' ? 'neutral' : tone === 'red' ? 'danger' : tone === 'orange' ? 'warning' : 'primary';
   return <Badge tone={badgeTone}>{label}</Badge>;
 }
 
@@ -108,11 +125,31 @@ export function Thumbnail({ slot, size = 44 }: { slot: SlotDto; size?: number })
         <Icon name="image" size={Math.round(size / 2.4)} />
       </span>
     );
-  return <img className={styles.thumb} src={url} alt="" width={size} height={size} loading="lazy" referrerPolicy="no-referrer" />;
+  return (
+    <img
+      className={styles.thumb}
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+    />
+  );
 }
 
 /** On/off switch for pause (off) and resume (on). */
-export function PauseSwitch({ active, disabled, onToggle, label }: { active: boolean; disabled?: boolean; onToggle: () => void; label: string }) {
+export function PauseSwitch({
+  active,
+  disabled,
+  onToggle,
+  label,
+}: {
+  active: boolean;
+  disabled?: boolean;
+  onToggle: () => void;
+  label: string;
+}) {
   return (
     <button
       type="button"

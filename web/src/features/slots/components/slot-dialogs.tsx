@@ -36,20 +36,36 @@ interface SlotDialogsProps {
   onRankAlert: (slot: SlotDto) => void;
 }
 
-export function SlotDialogs({ dialog, configs, selectedSlots, onClose, onBulkDone, onConfirmPause, onRankAlert }: SlotDialogsProps) {
+export function SlotDialogs({
+  dialog,
+  configs,
+  selectedSlots,
+  onClose,
+  onBulkDone,
+  onConfirmPause,
+  onRankAlert,
+}: SlotDialogsProps) {
   const pausing = dialog?.kind === 'pause' && isPausable(dialog.slot.status);
   return (
     <Suspense fallback={null}>
       {dialog?.kind === 'register' && configs && <RegisterSlotModal open onClose={onClose} configs={configs} />}
       {dialog?.kind === 'edit' && configs && <EditSlotModal slot={dialog.slot} configs={configs} onClose={onClose} />}
-      {dialog?.kind === 'history' && <RankHistoryModal slot={dialog.slot} onClose={onClose} onRankAlert={() => onRankAlert(dialog.slot)} />}
+      {dialog?.kind === 'history' && (
+        <RankHistoryModal slot={dialog.slot} onClose={onClose} onRankAlert={() => onRankAlert(dialog.slot)} />
+      )}
       {dialog?.kind === 'rank-alert' && <RankAlertDialog slot={dialog.slot} onClose={onClose} />}
       {dialog?.kind === 'bulk-edit' && <BulkEditModal slots={selectedSlots} onClose={onClose} onDone={onBulkDone} />}
-      {dialog?.kind === 'bulk-input' && configs && <BulkInputModal slots={selectedSlots} configs={configs} onClose={onClose} onDone={onBulkDone} />}
+      {dialog?.kind === 'bulk-input' && configs && (
+        <BulkInputModal slots={selectedSlots} configs={configs} onClose={onClose} onDone={onBulkDone} />
+      )}
       <ConfirmDialog
         open={dialog?.kind === 'pause'}
         title={pausing ? '슬롯 일시정지' : '슬롯 재개'}
-        message={pausing ? '이 슬롯을 일시정지하시겠습니까? 일시정지해도 만료일은 변경되지 않습니다.' : '일시정지된 슬롯을 다시 진행하시겠습니까?'}
+        message={
+          pausing
+            ? '이 슬롯을 일시정지하시겠습니까? 일시정지해도 만료일은 변경되지 않습니다.'
+            : '일시정지된 슬롯을 다시 진행하시겠습니까?'
+        }
         confirmLabel={pausing ? '일시정지' : '재개'}
         onConfirm={() => dialog?.kind === 'pause' && onConfirmPause(dialog.slot)}
         onCancel={onClose}

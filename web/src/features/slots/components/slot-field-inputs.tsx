@@ -28,7 +28,9 @@ export function SlotFieldInputs({
         const name = `customFields.${f.field_key}` as const;
         const error = fieldErrors?.[f.field_key]?.message;
         const required = f.is_required || (requireCore && (f.field_key === KEYWORD_FIELD || f.field_key === URL_FIELD));
-        const hint = f.description || (f.field_key === KEYWORD_FIELD ? '쉼표(,)로 구분해 최대 10개까지 입력할 수 있습니다.' : undefined);
+        const hint =
+          f.description ||
+          (f.field_key === KEYWORD_FIELD ? '쉼표(,)로 구분해 최대 10개까지 입력할 수 있습니다.' : undefined);
         if (f.field_type === 'textarea') {
           const id = `slot-field-${f.field_key}`;
           return (

@@ -37,7 +37,12 @@ export function SlotListToolbar(props: SlotListToolbarProps) {
         <span className={styles.resultCount}>
           검색 결과 <strong>{formatNumber(props.total)}</strong>개
         </span>
-        <select className={styles.select} value={props.status} onChange={(e) => props.onStatusChange(e.target.value)} aria-label="상태 필터">
+        <select
+          className={styles.select}
+          value={props.status}
+          onChange={(e) => props.onStatusChange(e.target.value)}
+          aria-label="상태 필터"
+        >
           <option value="all">전체 상태</option>
           {filterStatuses
             .filter((s) => !(props.preAllocation && s === 'pending'))
@@ -52,17 +57,36 @@ export function SlotListToolbar(props: SlotListToolbarProps) {
       <div className={styles.toolbarRight}>
         <PageSizeSelect value={props.pageSize} sizes={userPageSizes} onChange={props.onPageSizeChange} />
         <div className={styles.viewToggle} role="group" aria-label="보기 방식">
-          <button type="button" aria-pressed={view === 'table'} onClick={() => onViewChange('table')} title="표로 보기" aria-label="표로 보기">
+          <button
+            type="button"
+            aria-pressed={view === 'table'}
+            onClick={() => onViewChange('table')}
+            title="표로 보기"
+            aria-label="표로 보기"
+          >
             <Icon name="table" size={16} />
           </button>
-          <button type="button" aria-pressed={view === 'cards'} onClick={() => onViewChange('cards')} title="카드로 보기" aria-label="카드로 보기">
+          <button
+            type="button"
+            aria-pressed={view === 'cards'}
+            onClick={() => onViewChange('cards')}
+            title="카드로 보기"
+            aria-label="카드로 보기"
+          >
             <Icon name="grid" size={16} />
           </button>
         </div>
         <Button variant="secondary" size="sm" onClick={props.onRefresh} aria-label="새로고침" title="새로고침">
           <Icon name="refresh" size={16} />
         </Button>
-        <Button variant="secondary" size="sm" onClick={props.onDownload} loading={props.exporting} loadingText="준비 중..." disabled={!props.canDownload}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={props.onDownload}
+          loading={props.exporting}
+          loadingText="준비 중..."
+          disabled={!props.canDownload}
+        >
           <Icon name="download" size={16} />
           엑셀 다운로드
         </Button>

@@ -45,7 +45,17 @@ function FieldText({ slot, field }: { slot: SlotDto; field: FieldConfig }) {
 }
 
 /** The status column: pause switch for running slots, the approval or rejection note otherwise. */
-function StatusCell({ slot, today, busy, onTogglePause }: { slot: SlotDto; today: string; busy: boolean; onTogglePause: (s: SlotDto) => void }) {
+function StatusCell({
+  slot,
+  today,
+  busy,
+  onTogglePause,
+}: {
+  slot: SlotDto;
+  today: string;
+  busy: boolean;
+  onTogglePause: (s: SlotDto) => void;
+}) {
   const actions = slotActions(slot, 'owner', today);
   return (
     <div className={styles.status}>
@@ -87,7 +97,20 @@ function ActionButton({ slot, today, onEdit }: { slot: SlotDto; today: string; o
 }
 
 export function SlotTable(props: SlotListViewProps) {
-  const { slots, listFields, today, offset, selected, onToggleSelect, onToggleAll, onTogglePause, onEdit, onRankHistory, onRankAlert, busyIds } = props;
+  const {
+    slots,
+    listFields,
+    today,
+    offset,
+    selected,
+    onToggleSelect,
+    onToggleAll,
+    onTogglePause,
+    onEdit,
+    onRankHistory,
+    onRankAlert,
+    busyIds,
+  } = props;
   const selectable = slots.filter((s) => isSelectableForBulk(s, today));
   const allChecked = selectable.length > 0 && selectable.every((s) => selected.has(s.id));
   return (
@@ -121,7 +144,11 @@ export function SlotTable(props: SlotListViewProps) {
           {slots.map((slot, i) => {
             const canSelect = isSelectableForBulk(slot, today);
             return (
-              <tr key={slot.id} className={selected.has(slot.id) ? styles.selectedRow : undefined} data-slot-number={slot.slot_number}>
+              <tr
+                key={slot.id}
+                className={selected.has(slot.id) ? styles.selectedRow : undefined}
+                data-slot-number={slot.slot_number}
+              >
                 <td className={styles.checkCol}>
                   <input
                     type="checkbox"
@@ -153,7 +180,11 @@ export function SlotTable(props: SlotListViewProps) {
                     <span className={styles.muted}>-</span>
                   ) : (
                     <div className={styles.rankCell}>
-                      <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onRankHistory(slot)} />
+                      <RankValue
+                        rank={slot.rank}
+                        yesterdayRank={slot.yesterday_rank}
+                        onOpenHistory={() => onRankHistory(slot)}
+                      />
                       <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
                     </div>
                   )}
@@ -178,13 +209,28 @@ export function SlotTable(props: SlotListViewProps) {
 }
 
 export function SlotCards(props: SlotListViewProps) {
-  const { slots, listFields, today, selected, onToggleSelect, onTogglePause, onEdit, onRankHistory, onRankAlert, busyIds } = props;
+  const {
+    slots,
+    listFields,
+    today,
+    selected,
+    onToggleSelect,
+    onTogglePause,
+    onEdit,
+    onRankHistory,
+    onRankAlert,
+    busyIds,
+  } = props;
   return (
     <ul className={styles.cards}>
       {slots.map((slot) => {
         const canSelect = isSelectableForBulk(slot, today);
         return (
-          <li key={slot.id} className={`${styles.card} ${selected.has(slot.id) ? styles.cardSelected : ''}`} data-slot-number={slot.slot_number}>
+          <li
+            key={slot.id}
+            className={`${styles.card} ${selected.has(slot.id) ? styles.cardSelected : ''}`}
+            data-slot-number={slot.slot_number}
+          >
             <div className={styles.cardHead}>
               <label className={styles.cardCheck}>
                 <input
@@ -203,7 +249,9 @@ export function SlotCards(props: SlotListViewProps) {
             <div className={styles.cardBody}>
               <Thumbnail slot={slot} size={56} />
               <div className={styles.cardInfo}>
-                <p className={styles.cardTitle}>{productName(slot) || fieldValue(slot, 'keywords') || '정보 입력 대기'}</p>
+                <p className={styles.cardTitle}>
+                  {productName(slot) || fieldValue(slot, 'keywords') || '정보 입력 대기'}
+                </p>
                 {listFields.map((f) => (
                   <p key={f.field_key} className={styles.cardField}>
                     <span className={styles.cardLabel}>{f.label}</span>
@@ -219,7 +267,11 @@ export function SlotCards(props: SlotListViewProps) {
                   '-'
                 ) : (
                   <div className={styles.rankCell}>
-                    <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onRankHistory(slot)} />
+                    <RankValue
+                      rank={slot.rank}
+                      yesterdayRank={slot.yesterday_rank}
+                      onOpenHistory={() => onRankHistory(slot)}
+                    />
                     <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
                   </div>
                 )}

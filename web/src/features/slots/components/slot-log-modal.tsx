@@ -17,7 +17,10 @@ const changeTypeLabels: Record<SlotLogDto['change_type'], string> = {
 };
 
 function LogLine({ line }: { line: SlotLogDto }) {
-  const change = line.field_key && (line.old_value !== null || line.new_value !== null) ? `${line.field_key}: ${line.old_value ?? '-'} → ${line.new_value ?? '-'}` : null;
+  const change =
+    line.field_key && (line.old_value !== null || line.new_value !== null)
+      ? `${line.field_key}: ${line.old_value ?? '-'} → ${line.new_value ?? '-'}`
+      : null;
   return (
     <li className={styles.logLine}>
       <div>

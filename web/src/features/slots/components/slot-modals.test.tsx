@@ -13,7 +13,15 @@ import { EditSlotModal } from './edit-slot-modal';
 import { RegisterSlotModal } from './register-slot-modal';
 
 const url = (n: number) => `https://www.coupang.com/vp/products/${n}?itemId=${n}&vendorItemId=${n}`;
-const active = { id: 'a1', slot_number: 4, status: 'active', customFields: { keywords: '옛 키워드', landingUrl: url(1) }, keyword: '옛 키워드', url: url(1), mid: '' } as unknown as SlotDto;
+const active = {
+  id: 'a1',
+  slot_number: 4,
+  status: 'active',
+  customFields: { keywords: '옛 키워드', landingUrl: url(1) },
+  keyword: '옛 키워드',
+  url: url(1),
+  mid: '',
+} as unknown as SlotDto;
 
 /** How a write is answered: ok, refused (4xx, with or without the server's text) or no answer at all. */
 type Answer = 'ok' | { status: number; error?: string } | 'network';
@@ -21,7 +29,8 @@ let answer: Answer = 'ok';
 let balanceFails = false;
 let calls: string[] = [];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 beforeEach(() => {
   answer = 'ok';
   balanceFails = false;
@@ -30,10 +39,17 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     const path = new URL(String(input), 'http://localhost').pathname;
     calls.push(`${method} ${path}`);
-    if (path === '/api/cash/balance') return balanceFails ? json({ success: false, error: '서버 오류' }, 500) : json({ success: true, data: { amount: 100_000 } });
-    if (method === 'GET') return json({ success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
+    if (path === '/api/cash/balance')
+      return balanceFails
+        ? json({ success: false, error: '서버 오류' }, 500)
+        : json({ success: true, data: { amount: 100_000 } });
+    if (method === 'GET')
+      return json({ success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
     if (answer === 'network') throw new TypeError('Failed to fetch');
-    if (answer !== 'ok') return answer.error ? json({ success: false, code: 'VALIDATION', error: answer.error }, answer.status) : new Response('<html>', { status: answer.status });
+    if (answer !== 'ok')
+      return answer.error
+        ? json({ success: false, code: 'VALIDATION', error: answer.error }, answer.status)
+        : new Response('<html>', { status: answer.status });
     return json({ success: true, data: { ...active, message: '' } });
   });
 });
@@ -57,7 +73,9 @@ describe('EditSlotModal', () => {
     await user.clear(keyword);
     await user.type(keyword, '새 키워드');
     await user.click(screen.getByRole('button', { name: '저장' }));
-    await user.click(within(screen.getByRole('dialog', { name: '순위 정보 초기화' })).getByRole('button', { name: '변경하고 저장' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: '순위 정보 초기화' })).getByRole('button', { name: '변경하고 저장' }),
+    );
   }
 
   it('saves a keyword change with update-fields alone (the server resets the rank data)', async () => {
@@ -93,7 +111,11 @@ describe('BulkEditModal', () => {
   }
 
   it.each([
-    ['the server text of a refusal', { status: 400, error: '선택할 수 없는 슬롯이 포함되어 있습니다.' }, '선택할 수 없는 슬롯이 포함되어 있습니다.'],
+    [
+      'the server text of a refusal',
+      { status: 400, error: '선택할 수 없는 슬롯이 포함되어 있습니다.' },
+      '선택할 수 없는 슬롯이 포함되어 있습니다.',
+    ],
     ["'일괄 수정에 실패했습니다.' for a refusal without text", { status: 404 }, '일괄 수정에 실패했습니다.'],
     ["'일괄 수정 중 오류가 발생했습니다.' without an answer", 'network', '일괄 수정 중 오류가 발생했습니다.'],
     ["'일괄 수정 중 오류가 발생했습니다.' for a server crash", { status: 500 }, '일괄 수정 중 오류가 발생했습니다.'],

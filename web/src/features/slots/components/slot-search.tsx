@@ -15,7 +15,15 @@ const searchTypes: { value: SlotSearchType; label: string }[] = [
 ];
 
 /** The search box and the advanced search (period quick picks, search type, work period, hide expired). */
-export function SlotSearch({ filters, onApply, onReset }: { filters: SlotFilters; onApply: (f: Partial<SlotFilters>) => void; onReset: () => void }) {
+export function SlotSearch({
+  filters,
+  onApply,
+  onReset,
+}: {
+  filters: SlotFilters;
+  onApply: (f: Partial<SlotFilters>) => void;
+  onReset: () => void;
+}) {
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState(false);
   const id = useUniqueId();
@@ -43,7 +51,12 @@ export function SlotSearch({ filters, onApply, onReset }: { filters: SlotFilters
           />
         </div>
         <Button type="submit">검색</Button>
-        <Button variant="secondary" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={`${id}-advanced`}>
+        <Button
+          variant="secondary"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={`${id}-advanced`}
+        >
           <Icon name="filter" size={16} />
           상세 검색
         </Button>
@@ -68,15 +81,32 @@ export function SlotSearch({ filters, onApply, onReset }: { filters: SlotFilters
                 </button>
               ))}
             </div>
-            <input className={styles.date} type="date" value={draft.dateFrom} onChange={(e) => set('dateFrom', e.target.value)} aria-label="등록 시작일" />
+            <input
+              className={styles.date}
+              type="date"
+              value={draft.dateFrom}
+              onChange={(e) => set('dateFrom', e.target.value)}
+              aria-label="등록 시작일"
+            />
             <span className={styles.tilde}>~</span>
-            <input className={styles.date} type="date" value={draft.dateTo} onChange={(e) => set('dateTo', e.target.value)} aria-label="등록 종료일" />
+            <input
+              className={styles.date}
+              type="date"
+              value={draft.dateTo}
+              onChange={(e) => set('dateTo', e.target.value)}
+              aria-label="등록 종료일"
+            />
           </div>
           <div className={styles.row}>
             <label className={styles.rowLabel} htmlFor={`${id}-type`}>
               검색 조건
             </label>
-            <select id={`${id}-type`} className={styles.select} value={draft.searchType} onChange={(e) => set('searchType', e.target.value as SlotSearchType)}>
+            <select
+              id={`${id}-type`}
+              className={styles.select}
+              value={draft.searchType}
+              onChange={(e) => set('searchType', e.target.value as SlotSearchType)}
+            >
               {searchTypes.map((t) => (
                 <option key={t.value} value={t.value}>
                   {t.label}
@@ -93,11 +123,27 @@ export function SlotSearch({ filters, onApply, onReset }: { filters: SlotFilters
           </div>
           <div className={styles.row}>
             <span className={styles.rowLabel}>작업 기간</span>
-            <input className={styles.date} type="date" value={draft.workFrom} onChange={(e) => set('workFrom', e.target.value)} aria-label="작업 시작일" />
+            <input
+              className={styles.date}
+              type="date"
+              value={draft.workFrom}
+              onChange={(e) => set('workFrom', e.target.value)}
+              aria-label="작업 시작일"
+            />
             <span className={styles.tilde}>~</span>
-            <input className={styles.date} type="date" value={draft.workTo} onChange={(e) => set('workTo', e.target.value)} aria-label="작업 종료일" />
+            <input
+              className={styles.date}
+              type="date"
+              value={draft.workTo}
+              onChange={(e) => set('workTo', e.target.value)}
+              aria-label="작업 종료일"
+            />
             <label className={styles.check}>
-              <input type="checkbox" checked={draft.hideExpired} onChange={(e) => set('hideExpired', e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={draft.hideExpired}
+                onChange={(e) => set('hideExpired', e.target.checked)}
+              />
               만료된 슬롯 숨기기
             </label>
           </div>

@@ -24,7 +24,15 @@ export function SlotAllocationSummary({ counts }: { counts: SlotCountDto | undef
 }
 
 /** The count of each status; a card is also the status filter ('total' = all). */
-export function SlotStatusCards({ cards, status, onSelect }: { cards: SlotCountDto['cards'] | undefined; status: string; onSelect: (status: string) => void }) {
+export function SlotStatusCards({
+  cards,
+  status,
+  onSelect,
+}: {
+  cards: SlotCountDto['cards'] | undefined;
+  status: string;
+  onSelect: (status: string) => void;
+}) {
   return (
     <div className={styles.statusCards} role="group" aria-label="상태별 슬롯 수">
       {statusCards.map((card: StatusCard) => {

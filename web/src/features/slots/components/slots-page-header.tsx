@@ -7,7 +7,15 @@ import { formatNumber, formatWon } from '@/lib/format';
 import styles from './slots-page.module.css';
 
 /** Title, slots held and price; registration buttons unless slots are pre-allocated. */
-export function SlotsPageHeader({ total, canRegister, onRegister }: { total: number; canRegister: boolean; onRegister: () => void }) {
+export function SlotsPageHeader({
+  total,
+  canRegister,
+  onRegister,
+}: {
+  total: number;
+  canRegister: boolean;
+  onRegister: () => void;
+}) {
   const { useCashSystem, defaultSlotPrice, slotOperationMode } = useAppSettings();
   const description = (
     <span className={styles.headerMeta}>

@@ -40,10 +40,34 @@ const slot = (n: number, over: Partial<SlotDto>): SlotDto =>
 
 const slots = [
   slot(1, { rank: 4, yesterday_rank: 9, endDate: addKstDays(today, 2), parent_slot_id: 'p1' }),
-  slot(2, { status: 'pending', displayStatus: 'pending', displayStatusLabel: '승인대기', startDate: null, endDate: null }),
-  slot(3, { status: 'rejected', displayStatus: 'rejected', displayStatusLabel: '거절', rejection_reason: '상품 정보 불일치' }),
-  slot(4, { status: 'empty', displayStatus: 'empty', displayStatusLabel: '입력대기', customFields: {}, keyword: '', url: '' }),
-  slot(5, { status: 'waiting', displayStatus: 'waiting', displayStatusLabel: '진행대기', startDate: addKstDays(today, 3), endDate: addKstDays(today, 32) }),
+  slot(2, {
+    status: 'pending',
+    displayStatus: 'pending',
+    displayStatusLabel: '승인대기',
+    startDate: null,
+    endDate: null,
+  }),
+  slot(3, {
+    status: 'rejected',
+    displayStatus: 'rejected',
+    displayStatusLabel: '거절',
+    rejection_reason: '상품 정보 불일치',
+  }),
+  slot(4, {
+    status: 'empty',
+    displayStatus: 'empty',
+    displayStatusLabel: '입력대기',
+    customFields: {},
+    keyword: '',
+    url: '',
+  }),
+  slot(5, {
+    status: 'waiting',
+    displayStatus: 'waiting',
+    displayStatusLabel: '진행대기',
+    startDate: addKstDays(today, 3),
+    endDate: addKstDays(today, 32),
+  }),
   slot(6, { status: 'paused', displayStatus: 'paused', displayStatusLabel: '일시정지' }),
 ];
 const cards = { total: 6, empty: 1, waiting: 1, active: 1, paused: 1, completed: 0 };
@@ -67,7 +91,8 @@ beforeEach(() => {
     if (method !== 'GET') {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       writes.push({ method, path: u.pathname, body });
-      if (u.pathname === '/api/slots') return ok(slot(7, { status: createdStatus as SlotDto['status'], keyword: body.customFields.keywords }));
+      if (u.pathname === '/api/slots')
+        return ok(slot(7, { status: createdStatus as SlotDto['status'], keyword: body.customFields.keywords }));
       const target = slots.find((s) => u.pathname === `/api/slots/${s.id}/status`);
       if (target) return ok({ ...target, status: body.status });
     }
@@ -78,7 +103,10 @@ beforeEach(() => {
       queries.push(u.searchParams);
       const limit = Number(u.searchParams.get('limit'));
       const page = Number(u.searchParams.get('page') ?? 1);
-      return ok({ items: listItems, pagination: { page, limit, total: listTotal, totalPages: Math.ceil(listTotal / limit) } });
+      return ok({
+        items: listItems,
+        pagination: { page, limit, total: listTotal, totalPages: Math.ceil(listTotal / limit) },
+      });
     }
     return new Response('{}', { status: 404 });
   });
@@ -114,12 +142,16 @@ describe('SlotsPage', () => {
     await user.click(toggle);
     const dialog = await screen.findByRole('dialog', { name: '슬롯 일시정지' });
     await user.click(within(dialog).getByRole('button', { name: '일시정지' }));
-    await vi.waitFor(() => expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s5/status', body: { status: 'paused' } }));
+    await vi.waitFor(() =>
+      expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s5/status', body: { status: 'paused' } }),
+    );
 
     await user.click(within(rowOf(6)).getByRole('switch', { name: '슬롯 #6 재개' }));
     const resume = await screen.findByRole('dialog', { name: '슬롯 재개' });
     await user.click(within(resume).getByRole('button', { name: '재개' }));
-    await vi.waitFor(() => expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s6/status', body: { status: 'active' } }));
+    await vi.waitFor(() =>
+      expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s6/status', body: { status: 'active' } }),
+    );
   });
 
   it('after a single registration says what the answer says: active at once, or waiting for approval', async () => {
@@ -204,7 +236,9 @@ describe('SlotsPage', () => {
     await user.click(screen.getByRole('button', { name: '새로고침' }));
     await vi.waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
     // The pager follows once page 2's answer has rendered (the button itself was there already).
-    await waitFor(() => expect(screen.getByRole('button', { name: '2 페이지' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '2 페이지' })).toHaveAttribute('aria-current', 'page'),
+    );
   });
 
   it('keeps the selection in step with the list: fresh copies, unselectable slots dropped', async () => {
@@ -248,7 +282,9 @@ describe('SlotsPage', () => {
     await screen.findByText('키워드1');
     expect(screen.getByLabelText('슬롯 할당 현황')).toHaveTextContent('할당된 슬롯10개사용 중3개사용 가능7개');
     expect(screen.queryByRole('button', { name: '개별 등록' })).toBeNull();
-    const options = within(screen.getByRole('combobox', { name: '상태 필터' })).getAllByRole('option').map((o) => o.textContent);
+    const options = within(screen.getByRole('combobox', { name: '상태 필터' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).not.toContain('승인대기');
     expect(options).toContain('입력대기');
   });

@@ -115,7 +115,11 @@ export function SlotsPage() {
           <EmptyState
             icon="inbox"
             title="검색결과가 없습니다."
-            description={preAllocation ? '할당된 슬롯이 없거나 조건에 맞는 슬롯이 없습니다.' : '조건을 바꾸거나 새 슬롯을 등록해보세요.'}
+            description={
+              preAllocation
+                ? '할당된 슬롯이 없거나 조건에 맞는 슬롯이 없습니다.'
+                : '조건을 바꾸거나 새 슬롯을 등록해보세요.'
+            }
           />
         ) : view === 'table' ? (
           <SlotTable {...listViewProps} />

@@ -24,14 +24,23 @@ function Harness({ initialRows = 5 }: { initialRows?: number }) {
   );
   return (
     <>
-      <SpreadsheetGrid label="표" columns={columns} state={state} dispatch={dispatch} onDeleteRow={(row) => dispatch({ type: 'deleteRow', row })} />
+      <SpreadsheetGrid
+        label="표"
+        columns={columns}
+        state={state}
+        dispatch={dispatch}
+        onDeleteRow={(row) => dispatch({ type: 'deleteRow', row })}
+      />
       <output data-testid="rows">{JSON.stringify(state.rows.length)}</output>
     </>
   );
 }
 
 const grid = () => screen.getByRole('grid');
-const dataRows = () => within(grid()).getAllByRole('row').filter((row) => row.closest('tbody'));
+const dataRows = () =>
+  within(grid())
+    .getAllByRole('row')
+    .filter((row) => row.closest('tbody'));
 const rowIndexes = () => dataRows().map((row) => Number(row.getAttribute('aria-rowindex')));
 
 describe('SpreadsheetGrid with many rows', () => {

@@ -14,14 +14,21 @@ function Harness() {
   const [state, dispatch] = useReducer(gridReducer, null, () => createGridState(2));
   return (
     <>
-      <SpreadsheetGrid label="표" columns={columns} state={state} dispatch={dispatch} onDeleteRow={(row) => dispatch({ type: 'deleteRow', row })} />
+      <SpreadsheetGrid
+        label="표"
+        columns={columns}
+        state={state}
+        dispatch={dispatch}
+        onDeleteRow={(row) => dispatch({ type: 'deleteRow', row })}
+      />
       <output data-testid="rows">{JSON.stringify(state.rows)}</output>
     </>
   );
 }
 
 const rows = () => JSON.parse(screen.getByTestId('rows').textContent ?? '[]') as string[][];
-const cell = (row: number, label: string) => screen.getByRole('grid').querySelector(`[aria-label="${row}행 ${label}"]`) as HTMLElement;
+const cell = (row: number, label: string) =>
+  screen.getByRole('grid').querySelector(`[aria-label="${row}행 ${label}"]`) as HTMLElement;
 
 describe('SpreadsheetGrid keyboard', () => {
   it('type → Enter commits and moves down; Tab commits and moves right', async () => {

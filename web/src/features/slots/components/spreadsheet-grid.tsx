@@ -65,7 +65,16 @@ interface SpreadsheetGridProps {
  * The selected cell always holds a real, focused <input> whose text is selected, so typing — Hangul
  * IME composition included — goes straight into it and replaces the value like a spreadsheet.
  */
-export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, rowLabel, onDeleteRow, disabled }: SpreadsheetGridProps) {
+export function SpreadsheetGrid({
+  label,
+  columns,
+  state,
+  dispatch,
+  cellErrors,
+  rowLabel,
+  onDeleteRow,
+  disabled,
+}: SpreadsheetGridProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const wantsFocus = useRef(false);
@@ -79,7 +88,10 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
   const { cursor, editing } = state;
   const windowed = state.rows.length > WINDOW_FROM_ROWS;
   const [rowHeight, setRowHeight] = useState(DEFAULT_ROW_HEIGHT);
-  const [view, setView] = useState<RowWindow>({ first: 0, count: Math.ceil(DEFAULT_VIEWPORT_HEIGHT / DEFAULT_ROW_HEIGHT) });
+  const [view, setView] = useState<RowWindow>({
+    first: 0,
+    count: Math.ceil(DEFAULT_VIEWPORT_HEIGHT / DEFAULT_ROW_HEIGHT),
+  });
 
   // Which rows are in view: on scroll, and when the grid becomes windowed (its real row height too).
   const measureView = () => {
@@ -210,7 +222,14 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
           {renderedRanges(state.rows.length, view, cursor.row).flatMap(([from, to], i, ranges) => {
             const gapBefore = from - (i === 0 ? 0 : ranges[i - 1][1]);
             const rows: ReactNode[] = [];
-            if (gapBefore > 0) rows.push(<SpacerRow key={`gap-${from}`} height={gapBefore * rowHeight} colSpan={columns.length + (onDeleteRow ? 2 : 1)} />);
+            if (gapBefore > 0)
+              rows.push(
+                <SpacerRow
+                  key={`gap-${from}`}
+                  height={gapBefore * rowHeight}
+                  colSpan={columns.length + (onDeleteRow ? 2 : 1)}
+                />,
+              );
             for (let r = from; r < to; r++) {
               const active = r === cursor.row;
               rows.push(
@@ -231,7 +250,10 @@ export function SpreadsheetGrid({ label, columns, state, dispatch, cellErrors, r
               );
             }
             const rest = state.rows.length - to;
-            if (i === ranges.length - 1 && rest > 0) rows.push(<SpacerRow key="gap-end" height={rest * rowHeight} colSpan={columns.length + (onDeleteRow ? 2 : 1)} />);
+            if (i === ranges.length - 1 && rest > 0)
+              rows.push(
+                <SpacerRow key="gap-end" height={rest * rowHeight} colSpan={columns.length + (onDeleteRow ? 2 : 1)} />,
+              );
             return rows;
           })}
         </tbody>
@@ -277,7 +299,19 @@ interface GridRowProps {
   inputRef: RefObject<HTMLInputElement | null>;
 }
 
-const GridRow = memo(function GridRow({ r, row, columns, activeCol, draft, errors, label, deletable, disabled, handlers, inputRef }: GridRowProps) {
+const GridRow = memo(function GridRow({
+  r,
+  row,
+  columns,
+  activeCol,
+  draft,
+  errors,
+  label,
+  deletable,
+  disabled,
+  handlers,
+  inputRef,
+}: GridRowProps) {
   const errorOf = errors.split('\u0000');
   return (
     <tr className={activeCol >= 0 ? styles.activeRow : undefined} aria-rowindex={r + 2}>
@@ -295,7 +329,14 @@ const GridRow = memo(function GridRow({ r, row, columns, activeCol, draft, error
             role="gridcell"
             aria-selected={active}
             aria-invalid={error ? true : undefined}
-            className={[styles.cell, active && styles.active, active && draft !== null && styles.editing, error && styles.invalid].filter(Boolean).join(' ')}
+            className={[
+              styles.cell,
+              active && styles.active,
+              active && draft !== null && styles.editing,
+              error && styles.invalid,
+            ]
+              .filter(Boolean)
+              .join(' ')}
             title={error}
             onMouseDown={(event) => {
               if (disabled) return;
@@ -333,7 +374,14 @@ const GridRow = memo(function GridRow({ r, row, columns, activeCol, draft, error
       })}
       {deletable && (
         <td className={styles.actionCell}>
-          <button type="button" className={styles.deleteRow} onClick={() => handlers.current.deleteRow(r)} aria-label={`${r + 1}행 삭제`} title="행 삭제" disabled={disabled}>
+          <button
+            type="button"
+            className={styles.deleteRow}
+            onClick={() => handlers.current.deleteRow(r)}
+            aria-label={`${r + 1}행 삭제`}
+            title="행 삭제"
+            disabled={disabled}
+          >
             <Icon name="x" size={14} />
           </button>
         </td>

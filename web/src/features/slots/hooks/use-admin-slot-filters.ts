@@ -15,7 +15,13 @@ export interface AdvancedSearch {
   dateTo: string;
   status: DisplayStatus | '';
 }
-export const emptyAdvanced: AdvancedSearch = { searchType: 'keyword', search: '', dateFrom: '', dateTo: '', status: '' };
+export const emptyAdvanced: AdvancedSearch = {
+  searchType: 'keyword',
+  search: '',
+  dateFrom: '',
+  dateTo: '',
+  status: '',
+};
 
 export type AdminSortField = 'createdAt' | 'slot_number' | 'startDate' | 'endDate' | 'rank' | 'status';
 

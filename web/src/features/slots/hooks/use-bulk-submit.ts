@@ -27,14 +27,21 @@ export interface BulkResult {
  * A failed row's result line (spec §8): '행 N: {message}'; without a message, '행 N: 등록 실패' for a
  * row the answer lists, or '행 N: 알 수 없는 오류' for a row of a request that was refused as a whole.
  */
-const answeredRowLine = (row: number, message: string | undefined) => (message?.trim() ? `행 ${row}: ${message}` : slotMessages.bulkRowFailed(row));
-const refusedRowLine = (row: number, message: string | undefined) => `행 ${row}: ${message?.trim() || commonMessages.unknownError}`;
+const answeredRowLine = (row: number, message: string | undefined) =>
+  message?.trim() ? `행 ${row}: ${message}` : slotMessages.bulkRowFailed(row);
+const refusedRowLine = (row: number, message: string | undefined) =>
+  `행 ${row}: ${message?.trim() || commonMessages.unknownError}`;
 
 /**
  * Sends the filled grid rows in one request. All done → back to My slots; refused or partly done →
  * a result panel naming the rows by their grid numbers (only the failed rows stay in the grid).
  */
-export function useBulkSubmit(rows: string[][], filled: number[], columns: FieldConfig[], dispatch: Dispatch<GridAction>) {
+export function useBulkSubmit(
+  rows: string[][],
+  filled: number[],
+  columns: FieldConfig[],
+  dispatch: Dispatch<GridAction>,
+) {
   const navigate = useNavigate();
   const toast = useToast();
   const { trigger, isMutating } = useBulkCreateSlots();
@@ -105,5 +112,12 @@ export function useBulkSubmit(rows: string[][], filled: number[], columns: Field
     });
   };
 
-  return { submit, isMutating, result, clearResult: () => setResult(null), failure, clearFailure: () => setFailure(null) };
+  return {
+    submit,
+    isMutating,
+    result,
+    clearResult: () => setResult(null),
+    failure,
+    clearFailure: () => setFailure(null),
+  };
 }

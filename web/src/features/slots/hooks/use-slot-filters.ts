@@ -16,7 +16,16 @@ export interface SlotFilters {
 
 export function defaultSlotFilters(): SlotFilters {
   const { from, to } = periodRange(DEFAULT_PERIOD);
-  return { searchType: 'all', search: '', dateFrom: from, dateTo: to, workFrom: '', workTo: '', hideExpired: false, status: 'all' };
+  return {
+    searchType: 'all',
+    search: '',
+    dateFrom: from,
+    dateTo: to,
+    workFrom: '',
+    workTo: '',
+    hideExpired: false,
+    status: 'all',
+  };
 }
 
 /** Applied filters and the page; any filter change goes back to page 1. */

@@ -6,7 +6,16 @@ import { adminSlotTabs, tabQuery } from './admin-slot-tabs';
 
 const today = '2026-11-23';
 const slot = (over: Partial<SlotDto> & { has_extension?: boolean }) =>
-  ({ status: 'active', keyword: 'k', url: 'u', startDate: addKstDays(today, -20), endDate: addKstDays(today, 9), approvedAt: '2026-11-01T00:00:00Z', price: 1000, ...over }) as SlotDto;
+  ({
+    status: 'active',
+    keyword: 'k',
+    url: 'u',
+    startDate: addKstDays(today, -20),
+    endDate: addKstDays(today, 9),
+    approvedAt: '2026-11-01T00:00:00Z',
+    price: 1000,
+    ...over,
+  }) as SlotDto;
 
 describe('adminSlotActions', () => {
   it('offers refund for active and paused slots, never for waiting, completed or refunded ones', () => {
@@ -28,21 +37,42 @@ describe('adminSlotActions', () => {
     expect(adminSlotActions(slot({ endDate: addKstDays(today, 7) }), 'pre-allocation', today).extend).toBe(true);
     expect(adminSlotActions(slot({ endDate: addKstDays(today, 8) }), 'pre-allocation', today).extend).toBe(false);
     expect(adminSlotActions(slot({ endDate: addKstDays(today, -3) }), 'pre-allocation', today).extend).toBe(true);
-    expect(adminSlotActions(slot({ endDate: addKstDays(today, 2), has_extension: true }), 'pre-allocation', today).extend).toBe(false);
+    expect(
+      adminSlotActions(slot({ endDate: addKstDays(today, 2), has_extension: true }), 'pre-allocation', today).extend,
+    ).toBe(false);
     expect(adminSlotActions(slot({ endDate: null }), 'pre-allocation', today).extend).toBe(false);
-    expect(adminSlotActions(slot({ status: 'pending', approvedAt: null, endDate: addKstDays(today, 1) }), 'pre-allocation', today).extend).toBe(false);
+    expect(
+      adminSlotActions(
+        slot({ status: 'pending', approvedAt: null, endDate: addKstDays(today, 1) }),
+        'pre-allocation',
+        today,
+      ).extend,
+    ).toBe(false);
   });
 
   it('offers approve only for pending slots and edit not for completed ones', () => {
     expect(adminSlotActions(slot({ status: 'pending' }), 'normal', today)).toMatchObject({ approve: true, edit: true });
-    expect(adminSlotActions(slot({ endDate: addKstDays(today, -1) }), 'normal', today)).toMatchObject({ approve: false, edit: false, log: true });
+    expect(adminSlotActions(slot({ endDate: addKstDays(today, -1) }), 'normal', today)).toMatchObject({
+      approve: false,
+      edit: false,
+      log: true,
+    });
   });
 });
 
 describe('tabs', () => {
   it('follow the operation mode', () => {
     expect(adminSlotTabs('normal')).toEqual(['all', 'pending', 'active', 'rejected', 'inactive']);
-    expect(adminSlotTabs('pre-allocation')).toEqual(['all', 'empty', 'waiting', 'active', 'completed', 'paused', 'refunded', 'inactive']);
+    expect(adminSlotTabs('pre-allocation')).toEqual([
+      'all',
+      'empty',
+      'waiting',
+      'active',
+      'completed',
+      'paused',
+      'refunded',
+      'inactive',
+    ]);
     expect(tabQuery('inactive')).toEqual({ userStatus: 'inactive' });
     expect(tabQuery('pending')).toEqual({ status: 'pending' });
   });

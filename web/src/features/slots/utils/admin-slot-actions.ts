@@ -29,7 +29,12 @@ export function adminSlotActions(slot: AdminSlot, mode: SlotOperationMode, today
     approve: slot.status === 'pending',
     edit: slotActions(slot, 'staff', today).edit,
     refund: decideRefund(slot, mode, today).ok,
-    extend: mode === 'pre-allocation' && (approved || slot.status === 'active') && !slot.has_extension && left !== null && left - 1 <= EXTENSION_WINDOW_DAYS,
+    extend:
+      mode === 'pre-allocation' &&
+      (approved || slot.status === 'active') &&
+      !slot.has_extension &&
+      left !== null &&
+      left - 1 <= EXTENSION_WINDOW_DAYS,
     log: true,
   };
 }

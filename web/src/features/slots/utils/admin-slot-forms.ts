@@ -15,14 +15,13 @@ export const rejectReasonSchema = z.object({ rejectionReason: rejectShape.shape.
 export { refundFormSchema };
 
 /** The edit modal's period: both KST days or blank, end not before start. */
-export const periodSchema = z
-  .object({ startDate: z.string(), endDate: z.string() })
-  .superRefine((v, ctx) => {
-    for (const key of ['startDate', 'endDate'] as const) {
-      if (v[key] && !isKstDay(v[key])) ctx.addIssue({ code: 'custom', path: [key], message: slotMessages.dateFormat });
-    }
-    if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: slotMessages.dateOrder });
-  });
+export const periodSchema = z.object({ startDate: z.string(), endDate: z.string() }).superRefine((v, ctx) => {
+  for (const key of ['startDate', 'endDate'] as const) {
+    if (v[key] && !isKstDay(v[key])) ctx.addIssue({ code: 'custom', path: [key], message: slotMessages.dateFormat });
+  }
+  if (v.startDate && v.endDate && v.endDate < v.startDate)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: slotMessages.dateOrder });
+});
 
 /** The first message of a failed parse (the modals show one line). */
 export const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? slotAdminMessages.saveError;

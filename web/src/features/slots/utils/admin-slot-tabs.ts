@@ -6,9 +6,19 @@ import { displayStatusLabels, type DisplayStatus } from '#shared/slot-status';
 export type AdminSlotTab = 'all' | 'inactive' | DisplayStatus;
 
 const normalTabs: AdminSlotTab[] = ['all', 'pending', 'active', 'rejected', 'inactive'];
-const preAllocationTabs: AdminSlotTab[] = ['all', 'empty', 'waiting', 'active', 'completed', 'paused', 'refunded', 'inactive'];
+const preAllocationTabs: AdminSlotTab[] = [
+  'all',
+  'empty',
+  'waiting',
+  'active',
+  'completed',
+  'paused',
+  'refunded',
+  'inactive',
+];
 
-export const adminSlotTabs = (mode: string): AdminSlotTab[] => (mode === 'pre-allocation' ? preAllocationTabs : normalTabs);
+export const adminSlotTabs = (mode: string): AdminSlotTab[] =>
+  mode === 'pre-allocation' ? preAllocationTabs : normalTabs;
 
 export function adminSlotTabLabel(tab: AdminSlotTab, mode: string): string {
   if (tab === 'all') return '전체';

@@ -24,7 +24,15 @@ describe('mapSheetToColumns', () => {
   });
 
   it('maps by position when the header names no column', () => {
-    expect(mapSheetToColumns([['a', 'b'], ['k', 'u', 'm', 'extra']], columns)).toEqual([['k', 'u', 'm']]);
+    expect(
+      mapSheetToColumns(
+        [
+          ['a', 'b'],
+          ['k', 'u', 'm', 'extra'],
+        ],
+        columns,
+      ),
+    ).toEqual([['k', 'u', 'm']]);
   });
 });
 
@@ -37,7 +45,8 @@ describe('file rules', () => {
   });
 
   it('reads an HTML table saved as .xls', async () => {
-    const html = '<html><body><table><tr><th>키워드</th><th>URL</th></tr><tr><td>k</td><td>u</td></tr></table></body></html>';
+    const html =
+      '<html><body><table><tr><th>키워드</th><th>URL</th></tr><tr><td>k</td><td>u</td></tr></table></body></html>';
     const file = new File([html], 'export.xls');
     expect(await importExcelRows(file, columns)).toEqual([['k', 'u', '']]);
   });

@@ -11,7 +11,8 @@ import { parseClipboardTable } from './paste';
  *   read as what they are.
  */
 export const EXCEL_MAX_BYTES = 5 * 1024 * 1024;
-export const EXCEL_ACCEPT = '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
+export const EXCEL_ACCEPT =
+  '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
 
 export const excelMessages = {
   type: '엑셀 파일(.xlsx, .xls)만 업로드할 수 있습니다.',
@@ -72,7 +73,9 @@ function readHtmlTable(html: string): RawCell[][] {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const table = doc.querySelector('table');
   if (!table) return [];
-  return [...table.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th,td')].map((td) => td.textContent ?? ''));
+  return [...table.querySelectorAll('tr')].map((tr) =>
+    [...tr.querySelectorAll('th,td')].map((td) => td.textContent ?? ''),
+  );
 }
 
 /**

@@ -34,7 +34,17 @@ describe('slot list download', () => {
 
   it('neutralises formulas typed into slot fields', () => {
     const csv = slotsToCsv(
-      [slot({ customFields: { keywords: '=HYPERLINK("http://x")', landingUrl: 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3', mid: '@SUM(1)' }, rank: 5, yesterday_rank: 7 })],
+      [
+        slot({
+          customFields: {
+            keywords: '=HYPERLINK("http://x")',
+            landingUrl: 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3',
+            mid: '@SUM(1)',
+          },
+          rank: 5,
+          yesterday_rank: 7,
+        }),
+      ],
       slotListFields(defaultFieldConfigs),
     );
     const [header, line] = csv.replace('\uFEFF', '').split('\r\n');

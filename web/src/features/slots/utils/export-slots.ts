@@ -16,7 +16,18 @@ export const rankCell = (rank: number | null): ExportCell => {
  * yesterday's rank, dates. Every text cell is formula-safe (spreadsheet-safe.ts).
  */
 export function slotsToCsv(slots: readonly SlotDto[], listFields: readonly FieldConfig[]): string {
-  const header = ['슬롯 번호', '상태', ...listFields.map((f) => f.label), '상품명', '현재 순위', '어제 순위', '시작일', '종료일', '등록일', '거절 사유'];
+  const header = [
+    '슬롯 번호',
+    '상태',
+    ...listFields.map((f) => f.label),
+    '상품명',
+    '현재 순위',
+    '어제 순위',
+    '시작일',
+    '종료일',
+    '등록일',
+    '거절 사유',
+  ];
   const rows = slots.map((s) => [
     s.slot_number,
     s.displayStatusLabel,

@@ -9,14 +9,22 @@ const row = (values: Record<string, string>) => columns.map((c) => values[c.fiel
 
 describe('validateGrid', () => {
   it('skips blank rows and accepts valid ones', () => {
-    const v = validateGrid([row({}), row({ keywords: '키워드', landingUrl: url }), row({})], columns, defaultFieldConfigs);
+    const v = validateGrid(
+      [row({}), row({ keywords: '키워드', landingUrl: url }), row({})],
+      columns,
+      defaultFieldConfigs,
+    );
     expect(v.filledRows).toEqual([1]);
     expect(v.invalidRows).toEqual([]);
     expect(v.cellErrors.size).toBe(0);
   });
 
   it('marks the wrong cells with the shared Korean messages', () => {
-    const v = validateGrid([row({ mid: '1' }), row({ keywords: 'k', landingUrl: 'https://naver.com/x' })], columns, defaultFieldConfigs);
+    const v = validateGrid(
+      [row({ mid: '1' }), row({ keywords: 'k', landingUrl: 'https://naver.com/x' })],
+      columns,
+      defaultFieldConfigs,
+    );
     const keywordCol = columns.findIndex((c) => c.field_key === 'keywords');
     const urlCol = columns.findIndex((c) => c.field_key === 'landingUrl');
     expect(v.invalidRows).toEqual([0, 1]);
@@ -35,7 +43,10 @@ describe('validateGrid', () => {
 
 describe('toCustomFields / truncateLines', () => {
   it('leaves blank cells out', () => {
-    expect(toCustomFields(row({ keywords: ' a ', landingUrl: url }), columns)).toEqual({ keywords: 'a', landingUrl: url });
+    expect(toCustomFields(row({ keywords: ' a ', landingUrl: url }), columns)).toEqual({
+      keywords: 'a',
+      landingUrl: url,
+    });
   });
 
   it('shows up to the limit then "... 외 N개"', () => {

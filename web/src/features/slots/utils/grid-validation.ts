@@ -20,7 +20,11 @@ export interface GridValidation {
 
 export const cellKey = (row: number, col: number) => `${row}:${col}`;
 
-export function validateGrid(rows: readonly (readonly string[])[], columns: readonly FieldConfig[], configs: readonly FieldConfig[]): GridValidation {
+export function validateGrid(
+  rows: readonly (readonly string[])[],
+  columns: readonly FieldConfig[],
+  configs: readonly FieldConfig[],
+): GridValidation {
   const cellErrors = new Map<string, string>();
   const filledRows: number[] = [];
   const invalidRows: number[] = [];

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createGridState, gridKeyAction, gridReducer, MAX_ROWS, MIN_ROWS, type GridAction, type GridState } from './grid';
+import {
+  createGridState,
+  gridKeyAction,
+  gridReducer,
+  MAX_ROWS,
+  MIN_ROWS,
+  type GridAction,
+  type GridState,
+} from './grid';
 
 const run = (state: GridState, ...actions: GridAction[]) => actions.reduce(gridReducer, state);
-const key = (state: GridState, k: string, extra: Partial<{ shiftKey: boolean; isComposing: boolean; ctrlKey: boolean }> = {}) => {
+const key = (
+  state: GridState,
+  k: string,
+  extra: Partial<{ shiftKey: boolean; isComposing: boolean; ctrlKey: boolean }> = {},
+) => {
   const action = gridKeyAction(state, { key: k, ...extra });
   return action ? gridReducer(state, action) : state;
 };
@@ -119,7 +131,13 @@ describe('grid state', () => {
     let s = run(createGridState(1), { type: 'paste', matrix: [['a'], ['b'], ['c']] });
     s = run(s, { type: 'deleteRow', row: 1 });
     expect(s.rows.map((r) => r[0])).toEqual(['a', 'c', '', '', '']);
-    s = run(s, { type: 'addRows', count: 2 }, { type: 'deleteRow', row: 6 }, { type: 'deleteRow', row: 0 }, { type: 'deleteRow', row: 0 });
+    s = run(
+      s,
+      { type: 'addRows', count: 2 },
+      { type: 'deleteRow', row: 6 },
+      { type: 'deleteRow', row: 0 },
+      { type: 'deleteRow', row: 0 },
+    );
     expect(s.rows).toHaveLength(MIN_ROWS);
   });
 

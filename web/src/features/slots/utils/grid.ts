@@ -64,7 +64,10 @@ export function createGridState(
   const limits = { columnCount, minRows, maxRows: Math.max(minRows, maxRows) };
   return {
     ...limits,
-    rows: withMinimum(rows.map((r) => fitRow(r, columnCount)), limits),
+    rows: withMinimum(
+      rows.map((r) => fitRow(r, columnCount)),
+      limits,
+    ),
     cursor: { row: 0, col: 0 },
     editing: null,
   };
@@ -125,11 +128,13 @@ export function gridReducer(state: GridState, action: GridAction): GridState {
       return tabMove(commitEdit(state), action.backwards);
     case 'startEdit': {
       const current = state.rows[state.cursor.row][state.cursor.col];
-      if (state.editing) return action.draft === undefined ? state : { ...state, editing: { ...state.editing, draft: action.draft } };
+      if (state.editing)
+        return action.draft === undefined ? state : { ...state, editing: { ...state.editing, draft: action.draft } };
       return { ...state, editing: { original: current, draft: action.draft ?? current } };
     }
     case 'draft':
-      if (!state.editing) return { ...state, editing: { original: state.rows[state.cursor.row][state.cursor.col], draft: action.value } };
+      if (!state.editing)
+        return { ...state, editing: { original: state.rows[state.cursor.row][state.cursor.col], draft: action.value } };
       return { ...state, editing: { ...state.editing, draft: action.value } };
     case 'commit': {
       const committed = commitEdit(state);

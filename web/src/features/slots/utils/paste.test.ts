@@ -3,7 +3,8 @@ import { isTableText, parseClipboardTable } from './paste';
 
 describe('parseClipboardTable', () => {
   it('reads an Excel block: tabs between cells, CRLF between rows, a trailing line break', () => {
-    const text = '키워드1\thttps://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3\t100\r\n키워드2\thttps://x\t\r\n';
+    const text =
+      '키워드1\thttps://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3\t100\r\n키워드2\thttps://x\t\r\n';
     expect(parseClipboardTable(text)).toEqual([
       ['키워드1', 'https://www.coupang.com/vp/products/1?itemId=2&vendorItemId=3', '100'],
       ['키워드2', 'https://x', ''],

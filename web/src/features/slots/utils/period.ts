@@ -34,8 +34,10 @@ export function periodRange(preset: PeriodPreset, today: KstDay = kstToday()): {
 
 /** Which preset a range is, if any (to highlight the active quick pick). */
 export function matchingPreset(from: string, to: string, today: KstDay = kstToday()): PeriodPreset | null {
-  return periodPresets.find((p) => {
-    const r = periodRange(p.id, today);
-    return r.from === from && r.to === to;
-  })?.id ?? null;
+  return (
+    periodPresets.find((p) => {
+      const r = periodRange(p.id, today);
+      return r.from === from && r.to === to;
+    })?.id ?? null
+  );
 }

@@ -4,20 +4,30 @@ import { rankDelta, rankDisplay } from '#shared/slot-status';
 
 const weekdays = ['일', '월', '화', '수', '목', '금', '토'];
 /** '11.23 (월)': a KST day with its weekday (the day is a KST calendar date already). */
-export const kstDayLabel = (day: string) => `${day.slice(5).replace('-', '.')} (${weekdays[new Date(`${day}T12:00:00+09:00`).getUTCDay()]})`;
+export const kstDayLabel = (day: string) =>
+  `${day.slice(5).replace('-', '.')} (${weekdays[new Date(`${day}T12:00:00+09:00`).getUTCDay()]})`;
 
 /** Every day of the range (KST), with the server's entry where there is one (`measured` false otherwise). */
-export function fillDays(entries: RankHistoryEntry[], from: string, to: string): Array<RankHistoryEntry & { measured: boolean }> {
+export function fillDays(
+  entries: RankHistoryEntry[],
+  from: string,
+  to: string,
+): Array<RankHistoryEntry & { measured: boolean }> {
   const byDate = new Map(entries.map((e) => [e.date, e]));
   const out: Array<RankHistoryEntry & { measured: boolean }> = [];
   for (let d = from; d <= to; d = addKstDays(d, 1)) {
     const e = byDate.get(d);
-    out.push(e ? { ...e, measured: true } : { date: d, rank: null, min_rank: null, avg_rank: null, max_rank: null, prev_rank: null, measured: false });
+    out.push(
+      e
+        ? { ...e, measured: true }
+        : { date: d, rank: null, min_rank: null, avg_rank: null, max_rank: null, prev_rank: null, measured: false },
+    );
   }
   return out;
 }
 
-const placeText = (value: number | null) => (value === null ? '-' : `${Number.isInteger(value) ? value : value.toFixed(1)}위`);
+const placeText = (value: number | null) =>
+  value === null ? '-' : `${Number.isInteger(value) ? value : value.toFixed(1)}위`;
 
 /** One line of the 7-column grid: 날짜, 순위, 전일, 변동, 최고, 평균, 최저 (display rules of design §8). */
 export interface RankHistoryRow {
@@ -35,7 +45,10 @@ export interface RankHistoryRow {
 }
 
 /** A day's row; `previousRank` is the day before's rank when the entry does not carry prev_rank. */
-export function rankHistoryRow(e: RankHistoryEntry & { measured: boolean }, previousRank: number | null): RankHistoryRow {
+export function rankHistoryRow(
+  e: RankHistoryEntry & { measured: boolean },
+  previousRank: number | null,
+): RankHistoryRow {
   const display = rankDisplay(e.rank);
   const prev = e.prev_rank ?? previousRank;
   const delta = e.measured ? rankDelta(e.rank, prev) : null;

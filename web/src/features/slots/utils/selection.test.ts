@@ -3,7 +3,8 @@ import type { SlotDto } from '#shared/schemas/slots';
 import { reconcileSelection } from './selection';
 
 const today = '2025-06-10';
-const slot = (id: string, over: Partial<SlotDto> = {}) => ({ id, status: 'active', endDate: '2025-07-01', keyword: id, ...over }) as SlotDto;
+const slot = (id: string, over: Partial<SlotDto> = {}) =>
+  ({ id, status: 'active', endDate: '2025-07-01', keyword: id, ...over }) as SlotDto;
 
 describe('reconcileSelection', () => {
   it('refreshes kept copies and drops slots that are no longer selectable', () => {

@@ -8,7 +8,11 @@ import { isSelectableForBulk } from '#shared/slot-status';
  * (paused, expired, ...). Slots of other pages are kept as they were: this page says nothing of them.
  * Returns the same Map when nothing changed, so React skips the re-render.
  */
-export function reconcileSelection(selected: ReadonlyMap<string, SlotDto>, fresh: readonly SlotDto[], today: KstDay): ReadonlyMap<string, SlotDto> {
+export function reconcileSelection(
+  selected: ReadonlyMap<string, SlotDto>,
+  fresh: readonly SlotDto[],
+  today: KstDay,
+): ReadonlyMap<string, SlotDto> {
   let next: Map<string, SlotDto> | null = null;
   for (const slot of fresh) {
     const kept = selected.get(slot.id);

@@ -14,7 +14,8 @@ export const productName = (slot: SlotDto) =>
   slot.product_name || slot.customFields?.product_name || slot.customFields?.productName || '';
 
 export const thumbnailUrl = (slot: SlotDto) => {
-  const url = slot.thumbnail || slot.customFields?.thumbnail || slot.customFields?.image || slot.customFields?.imageUrl || '';
+  const url =
+    slot.thumbnail || slot.customFields?.thumbnail || slot.customFields?.image || slot.customFields?.imageUrl || '';
   // Only web images: a stored value is never used as a script or data URL.
   return /^https?:\/\//i.test(url) ? url : '';
 };

@@ -13,7 +13,11 @@ export const slotFieldsFormSchema = (configs: readonly FieldConfig[], mode: Fiel
     if (result.ok) return;
     for (const issue of result.errors) {
       const known = issue.field in value.customFields;
-      ctx.addIssue({ code: 'custom', message: issue.message, path: known ? ['customFields', issue.field] : ['customFields'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: issue.message,
+        path: known ? ['customFields', issue.field] : ['customFields'],
+      });
     }
   });
 

@@ -7,19 +7,21 @@ import { resetSessionForTests } from '@/lib/session-store';
 import { AddUserDialog } from './add-user-dialog';
 
 /** '사용자 추가' (operator console §5): the server's schema in the form, id letters and digits, server errors shown. */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let fetchMock: ReturnType<typeof vi.fn>;
 let answer: () => Response;
 
-const posts = () => fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith('/api/users') && init?.method === 'POST');
+const posts = () =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith('/api/users') && init?.method === 'POST');
 
 function renderDialog() {
   const onClose = vi.fn();
   render(
     <ToastProvider>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <AddUserDialog onClose={onClose} />
-    </SWRConfig>
+        <AddUserDialog onClose={onClose} />
+      </SWRConfig>
     </ToastProvider>,
   );
   return { onClose, user: userEvent.setup() };
@@ -28,7 +30,9 @@ function renderDialog() {
 beforeEach(() => {
   resetSessionForTests();
   answer = () => json(201, { success: true, data: { id: 'u1' } });
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => (String(url).startsWith('/api/users') && init?.method === 'POST' ? answer() : json(200, { success: true, data: {} })));
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+    String(url).startsWith('/api/users') && init?.method === 'POST' ? answer() : json(200, { success: true, data: {} }),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -62,7 +66,11 @@ describe('AddUserDialog', () => {
     await user.type(screen.getByLabelText(/이름/), '신입');
     await user.click(screen.getByRole('button', { name: '추가' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(JSON.parse(String(posts()[0][1].body))).toEqual({ email: 'newbie1', password: 'secret12', fullName: '신입' });
+    expect(JSON.parse(String(posts()[0][1].body))).toEqual({
+      email: 'newbie1',
+      password: 'secret12',
+      fullName: '신입',
+    });
   });
 
   it('shows the server’s text when it refuses, else 사용자 생성에 실패했습니다.', async () => {

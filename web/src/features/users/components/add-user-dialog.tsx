@@ -31,7 +31,10 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await trigger({ action: 'create', body: { email: body.email, password: body.password, fullName: body.fullName } });
+      await trigger({
+        action: 'create',
+        body: { email: body.email, password: body.password, fullName: body.fullName },
+      });
       toast({ tone: 'success', message: userMessages.created });
       onClose();
     } catch {
@@ -56,7 +59,14 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
             return idField.onChange(e);
           }}
         />
-        <TextField label="비밀번호" type="password" requiredMark autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <TextField
+          label="비밀번호"
+          type="password"
+          requiredMark
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <TextField label="이름" requiredMark error={errors.fullName?.message} {...register('fullName')} />
         <div className={styles.actions}>
           <Button variant="secondary" onClick={onClose} disabled={isMutating}>

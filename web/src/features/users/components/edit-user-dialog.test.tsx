@@ -8,7 +8,8 @@ import { resetSessionForTests } from '@/lib/session-store';
 import { EditUserDialog } from './edit-user-dialog';
 
 /** Edit user (operator console §5): only changed fields are sent, blank password keeps it, role and active toggle. */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let fetchMock: ReturnType<typeof vi.fn>;
 let answer: () => Response;
 
@@ -32,8 +33,8 @@ function renderDialog(props: Partial<{ canGrantDeveloper: boolean; isSelf: boole
   render(
     <ToastProvider>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <EditUserDialog user={target} canGrantDeveloper={false} isSelf={false} onClose={onClose} {...props} />
-    </SWRConfig>
+        <EditUserDialog user={target} canGrantDeveloper={false} isSelf={false} onClose={onClose} {...props} />
+      </SWRConfig>
     </ToastProvider>,
   );
   return { onClose, user: userEvent.setup() };
@@ -42,7 +43,9 @@ function renderDialog(props: Partial<{ canGrantDeveloper: boolean; isSelf: boole
 beforeEach(() => {
   resetSessionForTests();
   answer = () => json(200, { success: true, data: target });
-  fetchMock = vi.fn(async (_url: string, init?: RequestInit) => (init?.method === 'PUT' ? answer() : json(200, { success: true, data: {} })));
+  fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+    init?.method === 'PUT' ? answer() : json(200, { success: true, data: {} }),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -79,7 +82,8 @@ describe('EditUserDialog', () => {
   });
 
   it('shows the server’s refusal and stays open', async () => {
-    answer = () => json(403, { success: false, code: 'FORBIDDEN', error: '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.' });
+    answer = () =>
+      json(403, { success: false, code: 'FORBIDDEN', error: '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.' });
     const { user, onClose } = renderDialog({ canGrantDeveloper: true });
     await user.selectOptions(screen.getByLabelText('역할'), 'developer');
     await user.click(screen.getByRole('button', { name: '저장' }));

@@ -36,7 +36,9 @@ export function EditUserDialog({ user, canGrantDeveloper, isSelf, onClose }: Edi
     resolver: zodResolver(updateUserSchema),
     defaultValues: { fullName: user.fullName, role: user.role, isActive: user.isActive, password: '' },
   });
-  const roleChoices = canGrantDeveloper ? (['user', 'operator', 'developer'] as const) : (['user', 'operator'] as const);
+  const roleChoices = canGrantDeveloper
+    ? (['user', 'operator', 'developer'] as const)
+    : (['user', 'operator'] as const);
 
   const onSubmit = handleSubmit(async (values) => {
     const body: UpdateUserInput = {};
@@ -58,7 +60,13 @@ export function EditUserDialog({ user, canGrantDeveloper, isSelf, onClose }: Edi
     <Modal open onClose={onClose} title={userMessages.edit} description={user.email} dismissible={!isMutating}>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={userMessages.edit}>
         <ErrorBox message={error ? errorMessage(error, userMessages.updateFailed) : null} onDismiss={() => reset()} />
-        <TextField label="이름" requiredMark error={errors.fullName?.message} data-autofocus {...register('fullName')} />
+        <TextField
+          label="이름"
+          requiredMark
+          error={errors.fullName?.message}
+          data-autofocus
+          {...register('fullName')}
+        />
         <div>
           <label className={styles.fieldLabel} htmlFor="edit-user-role">
             역할

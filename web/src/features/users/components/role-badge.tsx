@@ -1,7 +1,12 @@
 import { roleLabels } from '#shared/roles';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 
-const tones: Record<string, BadgeTone> = { developer: 'warning', operator: 'primary', admin: 'primary', user: 'neutral' };
+const tones: Record<string, BadgeTone> = {
+  developer: 'warning',
+  operator: 'primary',
+  admin: 'primary',
+  user: 'neutral',
+};
 
 /** Operator console §2: role badge (operator, admin, general user; developer too). */
 export function RoleBadge({ role }: { role: string }) {

@@ -9,7 +9,8 @@ import { applyAuthSession, resetSessionForTests } from '@/lib/session-store';
 import { UsersPage, type UsersPageProps } from './users-page';
 
 /** /admin/users (operator console §2): table, 'page / total', list failure text, actions by role and props. */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const row = (n: number, extra: Partial<AdminUserDto> = {}): AdminUserDto => ({
   id: `u${n}`,
   email: `member${n}`,
@@ -26,11 +27,27 @@ const row = (n: number, extra: Partial<AdminUserDto> = {}): AdminUserDto => ({
 });
 let fetchMock: ReturnType<typeof vi.fn>;
 let listAnswer: () => Response;
-const users = [row(1), row(2, { role: 'developer', fullName: '개발자둘' }), row(3, { isActive: false, status: 'inactive' })];
+const users = [
+  row(1),
+  row(2, { role: 'developer', fullName: '개발자둘' }),
+  row(3, { isActive: false, status: 'inactive' }),
+];
 
 function signInAs(role: 'operator' | 'developer') {
   applyAuthSession({
-    user: { id: 'me', email: 'me', role, fullName: '나', phone: null, status: 'active', isActive: true, permissions: [], createdAt: '', updatedAt: '', lastLoginAt: null },
+    user: {
+      id: 'me',
+      email: 'me',
+      role,
+      fullName: '나',
+      phone: null,
+      status: 'active',
+      isActive: true,
+      permissions: [],
+      createdAt: '',
+      updatedAt: '',
+      lastLoginAt: null,
+    },
     tokens: { accessToken: 't', refreshToken: 'r', expiresIn: 900 },
   });
 }
@@ -50,8 +67,11 @@ function renderPage(props: UsersPageProps = {}) {
 
 beforeEach(() => {
   resetSessionForTests();
-  listAnswer = () => json(200, { success: true, data: { users, pagination: { page: 1, limit: 50, total: 120, totalPages: 3 } } });
-  fetchMock = vi.fn(async (url: string) => (String(url).startsWith('/api/users') ? listAnswer() : json(200, { success: true, data: {} })));
+  listAnswer = () =>
+    json(200, { success: true, data: { users, pagination: { page: 1, limit: 50, total: 120, totalPages: 3 } } });
+  fetchMock = vi.fn(async (url: string) =>
+    String(url).startsWith('/api/users') ? listAnswer() : json(200, { success: true, data: {} }),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -77,7 +97,10 @@ describe('UsersPage', () => {
     const user = renderPage({ renderAllocate });
     const first = (await screen.findByText('member1')).closest('tr')!;
     await user.click(within(first).getByRole('button', { name: '슬롯 할당' }));
-    expect(renderAllocate).toHaveBeenCalledWith({ id: 'u1', fullName: '회원1', email: 'member1' }, expect.any(Function));
+    expect(renderAllocate).toHaveBeenCalledWith(
+      { id: 'u1', fullName: '회원1', email: 'member1' },
+      expect.any(Function),
+    );
     expect(screen.getByRole('dialog', { name: '선슬롯 발행' })).toBeInTheDocument();
   });
 
@@ -96,7 +119,9 @@ describe('UsersPage', () => {
     renderPage();
     const first = (await screen.findByText('member1')).closest('tr')!;
     expect(within(first).getByRole('button', { name: '사용자 전환' })).toBeInTheDocument();
-    expect(within(screen.getByText('member3').closest('tr')!).queryByRole('button', { name: '사용자 전환' })).toBeNull();
+    expect(
+      within(screen.getByText('member3').closest('tr')!).queryByRole('button', { name: '사용자 전환' }),
+    ).toBeNull();
   });
 
   it('says 사용자 목록을 불러오는데 실패했습니다. when the list fails without a server text', async () => {

@@ -84,7 +84,10 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
 
   return (
     <>
-      <PageHeader title={userMessages.title} actions={<Button onClick={() => setDialog({ kind: 'add' })}>{userMessages.add}</Button>} />
+      <PageHeader
+        title={userMessages.title}
+        actions={<Button onClick={() => setDialog({ kind: 'add' })}>{userMessages.add}</Button>}
+      />
       <Card>
         <div className={styles.toolbar}>
           <input
@@ -109,10 +112,18 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
         <UsersPager page={page} totalPages={data?.pagination.totalPages ?? 1} onPageChange={setPage} />
       </Card>
       {dialog?.kind === 'add' && <AddUserDialog onClose={close} />}
-      {dialog?.kind === 'edit' && <EditUserDialog user={dialog.user} canGrantDeveloper={isDeveloper} isSelf={dialog.user.id === me?.id} onClose={close} />}
+      {dialog?.kind === 'edit' && (
+        <EditUserDialog
+          user={dialog.user}
+          canGrantDeveloper={isDeveloper}
+          isSelf={dialog.user.id === me?.id}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'switch' && <SwitchUserDialog user={dialog.user} onClose={close} />}
-      {dialog?.kind === 'allocate' && renderAllocate?.({ id: dialog.user.id, fullName: dialog.user.fullName, email: dialog.user.email }, close)}
+      {dialog?.kind === 'allocate' &&
+        renderAllocate?.({ id: dialog.user.id, fullName: dialog.user.fullName, email: dialog.user.email }, close)}
     </>
   );
 }

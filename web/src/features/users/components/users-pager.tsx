@@ -2,7 +2,15 @@ import { Button } from '@/components/ui/button';
 import styles from './users.module.css';
 
 /** Operator console §2: previous / next with 'page / total'. */
-export function UsersPager({ page, totalPages, onPageChange }: { page: number; totalPages: number; onPageChange: (page: number) => void }) {
+export function UsersPager({
+  page,
+  totalPages,
+  onPageChange,
+}: {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+}) {
   const total = Math.max(1, totalPages);
   return (
     <nav className={styles.pager} aria-label="사용자 목록 페이지">

@@ -36,7 +36,13 @@ export function UsersTable({ users, actions }: { users: AdminUserDto[]; actions:
               <td>
                 <RoleBadge role={u.role} />
               </td>
-              <td>{u.isActive ? <Badge tone="success">{userMessages.active}</Badge> : <Badge tone="danger">{userMessages.inactive}</Badge>}</td>
+              <td>
+                {u.isActive ? (
+                  <Badge tone="success">{userMessages.active}</Badge>
+                ) : (
+                  <Badge tone="danger">{userMessages.inactive}</Badge>
+                )}
+              </td>
               <td className={tableStyles.num}>
                 {u.allocated_slots} / {u.used_slots}
               </td>
