@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { chatMessages as m } from '#shared/messages/chat';
 import type { ChatMessagePushData, ChatReadPushData, ChatRoomListResult, ChatRoomPushData } from '#shared/schemas/chat';
@@ -72,13 +72,18 @@ function ChatInbox() {
     };
   }, [mutate]);
 
-  // Back online after a drop: pushes sent meanwhile were missed.
-  const [wasOpen, setWasOpen] = useState(false);
+  // Back online after a drop: pushes sent meanwhile were missed. Only a change into 'open' counts, so a
+  // re-run of the effect (strict mode, a new revalidate function) is not taken for a reconnect.
+  const previousSocket = useRef<typeof socket | null>(null);
+  const everOpen = useRef(false);
+  const revalidateRooms = rooms.mutate;
   useEffect(() => {
-    if (socket !== 'open') return;
-    if (wasOpen) void rooms.mutate();
-    setWasOpen(true);
-  }, [socket]);
+    const before = previousSocket.current;
+    previousSocket.current = socket;
+    if (socket !== 'open' || before === 'open') return;
+    if (everOpen.current) void revalidateRooms();
+    everOpen.current = true;
+  }, [socket, revalidateRooms]);
 
   const selected = rooms.data?.items.find((r) => r.id === selectedId) ?? null;
   const error =

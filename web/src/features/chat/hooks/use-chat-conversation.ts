@@ -62,6 +62,12 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
   const latest = useRef({ roomId, active, onRead, onRoomCreated });
   latest.current = { roomId, active, onRead, onRoomCreated };
 
+  const ownerId = room?.user_id ?? null;
+  const isMine = useCallback(
+    (message: ChatMessageDto) => isOwnMessage(message, viewer, me.id, ownerId),
+    [viewer, me.id, ownerId],
+  );
+
   const merge = useCallback(
     (id: string, incoming: ChatMessageDto[], fromServerEcho: boolean) => {
       if (fromServerEcho) {
@@ -116,18 +122,16 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       offMessage();
       offRead();
     };
-    // isMine reads props through closures that do not change for a mounted conversation.
-  }, [merge, mutate, viewer]);
-
-  const isMine = (message: ChatMessageDto) => isOwnMessage(message, viewer, me.id, room?.user_id ?? null);
+  }, [merge, mutate, viewer, isMine]);
 
   // Fallback: while the socket is down, ask for messages after the last seen id every 2 s.
   const items = list.data?.items;
+  const loaded = !!items;
   const lastId = items?.at(-1)?.id;
   const latestItems = useRef(items);
   latestItems.current = items;
   useEffect(() => {
-    if (socket !== 'closed' || !roomId || !list.data) return;
+    if (socket !== 'closed' || !roomId || !loaded) return;
     let ticks = 0;
     const timer = setInterval(() => {
       ticks += 1;
@@ -143,7 +147,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     }, CHAT_POLL_MESSAGES_MS);
     return () => clearInterval(timer);
     // lastId is not a dependency: the interval reads the latest list through the ref.
-  }, [socket, roomId, !!list.data, merge]);
+  }, [socket, roomId, loaded, merge, isMine]);
 
   // Back online after a drop (closed → open, not the first open): pushes sent meanwhile were missed.
   const previousSocket = useRef<typeof socket | null>(null);
@@ -161,15 +165,15 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     (after ? getChatMessages(roomId, { after }) : getChatMessages(roomId))
       .then((page) => merge(roomId, page.items, true))
       .catch((e: unknown) => console.warn('chat catch-up failed', e));
-    // Only the socket's transitions matter here; roomId and merge are read as they are now.
-  }, [socket]);
+    // A re-run for a new room or merge finds no transition (before === socket) and does nothing.
+  }, [socket, roomId, merge]);
   // Shown and something unread from the other side: mark the room read (failures only logged, §8).
   // A flag, not a count: the two local updates after the PUT must not start a second one.
   const hasUnread =
     (room?.unread_count ?? 0) > 0 || (items ?? []).some((x) => x.type === 'normal' && !isMine(x) && !x.is_read);
   useEffect(() => {
     // After the first page has loaded: its arrival would otherwise start a second PUT.
-    if (!active || !roomId || !items || !hasUnread) return;
+    if (!active || !roomId || !loaded || !hasUnread) return;
     let cancelled = false;
     markChatRead(roomId)
       .then(() => {
@@ -186,7 +190,8 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     return () => {
       cancelled = true;
     };
-  }, [active, roomId, hasUnread, lastId, !!items]);
+    // Not `items`: the PUT's own local updates change it and must not start a second PUT.
+  }, [active, roomId, hasUnread, lastId, loaded, mutate, isMine]);
 
   const deliver = async (entry: Pending) => {
     setPending((list) => list.map((p) => (p.localId === entry.localId ? { ...p, status: 'sending' } : p)));
@@ -251,7 +256,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       },
     }));
     return [...fromServer, ...local];
-  }, [items, pending, acked, roomId, me.id, me.name, me.email, me.role, viewer, room?.user_id]);
+  }, [items, pending, acked, roomId, me.id, me.name, me.email, me.role, isMine]);
 
   return {
     messages,

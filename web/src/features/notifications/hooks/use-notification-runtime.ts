@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { NotificationAction, NotificationDto, UnreadCountResult } from '#shared/schemas/notifications';
 import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
@@ -45,11 +45,15 @@ export function useNotificationRuntime({ userId, systemSound }: { userId: string
       );
   }
 
-  const announce = (notification: NotificationDto, withSound: boolean) => {
-    const { config: c, systemSound: s } = latest.current;
-    if (!c.enabled) return;
-    if (queue.add(notification) && withSound && c.sound && s) playNotificationSound();
-  };
+  // Stable (the queue never changes; settings come through the ref), so the subscription below is made once.
+  const announce = useCallback(
+    (notification: NotificationDto, withSound: boolean) => {
+      const { config: c, systemSound: s } = latest.current;
+      if (!c.enabled) return;
+      if (queue.add(notification) && withSound && c.sound && s) playNotificationSound();
+    },
+    [queue],
+  );
 
   // The lease ends when the runtime leaves the tree (sign-out, a user switch): no socket outlives it.
   useEffect(() => {
@@ -66,8 +70,7 @@ export function useNotificationRuntime({ userId, systemSound }: { userId: string
       offCount();
       release();
     };
-    // announce reads refs only; the socket subscription lives as long as the runtime.
-  }, []);
+  }, [announce]);
 
   // Back online after a drop: pushes sent meanwhile were missed, so read the count and the list again.
   const wasOpen = useRef(false);
@@ -98,15 +101,17 @@ export function useNotificationRuntime({ userId, systemSound }: { userId: string
     const fresh = items.filter((n) => queue.accepts(n));
     if (!started.current) {
       started.current = true;
-      const shown = fresh.slice(0, config.maxVisible);
-      queue.skip(fresh.slice(config.maxVisible).map((n) => n.id));
+      // Through the ref: a later change of maxVisible must not run this again (it matters at start only).
+      const { maxVisible } = latest.current.config;
+      const shown = fresh.slice(0, maxVisible);
+      queue.skip(fresh.slice(maxVisible).map((n) => n.id));
       for (const n of shown) announce(n, false);
     } else {
       for (const n of fresh) announce(n, true);
     }
     // Read elsewhere (centre, page, another tab): its toast goes without another server call.
     for (const n of items) if (n.is_read) queue.withdraw(n.id);
-  }, [items, list.data, queue]);
+  }, [items, list.data, queue, announce]);
 
   const onAction = (id: string, action: NotificationAction) => {
     queue.withdraw(id);
