@@ -1,7 +1,7 @@
 import { addKstDays, kstToday } from '#shared/kst';
 import { parseCoupangUrl } from '#shared/coupang-url';
 import { systemFieldKeys } from '#shared/field-configs';
-import { slotMessages, slotFieldMessages, slotStatusMessages } from '#shared/messages/slots';
+import { slotMessages, slotFieldMessages, slotStatusMessages, slotLogTexts } from '#shared/messages/slots';
 import {
   type FillSlotInput,
   type SlotDto,
@@ -43,7 +43,6 @@ import { ownersOf, toSlotDto } from './slot-dto';
 import { visibleSlots } from './slot-visibility';
 import { refundSlot } from './refunds';
 import { retrying } from '#commons/retry';
-import { slotLogTexts } from '#shared/messages/slots';
 
 /**
  * Changes an owner (or staff) makes to existing slots. Each change is one transaction: the slot

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { adminSlotsTitle } from '@/features/slots/utils/admin-slots-title';
+import { adminSlotsTitle } from '@/features/slot-admin/utils/admin-slots-title';
 import { HomeRedirect, RequireAuth, RequireDeveloper, RequireStaff } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RootRoute, RouteError } from './routes/root-route';
@@ -26,16 +26,15 @@ const page = <M, K extends keyof M>(
   lazy: lazyComponent(load, name),
 });
 
-const slotsPage = () => import('@/features/slots/components/slots-page');
 const cashChargePage = () => import('@/features/cash/components/cash-charge-page');
 const cashHistoryPage = () => import('@/features/cash/components/cash-history-page');
 
 const userRoutes: RouteObject[] = [
-  page('slots', '내 광고 슬롯', slotsPage, 'SlotsPage'),
+  page('slots', '내 광고 슬롯', () => import('./routes/slots-route'), 'SlotsRoute'),
   page(
     'slots/bulk',
     '슬롯 대량 등록',
-    () => import('@/features/slots/components/bulk-registration-page'),
+    () => import('@/features/slot-bulk/components/bulk-registration-page'),
     'BulkRegistrationPage',
   ),
   // Both spellings appear in the spec (design §8 keeps both).

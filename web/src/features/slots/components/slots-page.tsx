@@ -10,8 +10,8 @@ import { Pagination } from '@/components/ui/pagination';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
-import { useFieldConfigs } from '@/features/slots/api/get-field-configs';
-import { useSlotCount } from '@/features/slots/api/get-slot-count';
+import { useFieldConfigs } from '@/lib/slots/get-field-configs';
+import { useSlotCount } from '@/lib/slots/get-slot-count';
 import { useTogglePause } from '@/features/slots/api/update-slot-status';
 import { useListView } from '@/features/slots/hooks/use-list-view';
 import { usePageSize } from '@/features/slots/hooks/use-page-size';
@@ -19,7 +19,7 @@ import { useSlotExport } from '@/features/slots/hooks/use-slot-export';
 import { useSlotFilters } from '@/features/slots/hooks/use-slot-filters';
 import { useSlotList } from '@/features/slots/hooks/use-slot-list';
 import { useSlotSelection } from '@/features/slots/hooks/use-slot-selection';
-import { SlotDialogs, type SlotDialog } from './slot-dialogs';
+import { SlotDialogs, type BulkInputDialog, type SlotDialog } from './slot-dialogs';
 import { SlotListToolbar } from './slot-list-toolbar';
 import { SlotCards, SlotTable } from './slot-list-views';
 import { SlotSearch } from './slot-search';
@@ -28,8 +28,13 @@ import { SlotSelectionBar } from './slot-selection-bar';
 import { SlotAllocationSummary, SlotStatusCards } from './slot-status-cards';
 import styles from './slots-page.module.css';
 
+export interface SlotsPageProps {
+  /** The '다중 슬롯 입력' dialog (the bulk feature's grid; the app route passes it, loaded on first open). */
+  bulkInput: BulkInputDialog;
+}
+
 /** /slots — 내 광고 슬롯 (advertiser §2 "My slots"). */
-export function SlotsPage() {
+export function SlotsPage({ bulkInput }: SlotsPageProps) {
   const { slotOperationMode } = useAppSettings();
   const preAllocation = slotOperationMode === 'pre-allocation';
   const today = kstToday();
@@ -144,6 +149,7 @@ export function SlotsPage() {
 
       <SlotDialogs
         dialog={dialog}
+        bulkInput={bulkInput}
         configs={configs.data}
         selectedSlots={[...selection.selected.values()]}
         onClose={closeDialog}
