@@ -22,3 +22,10 @@ export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 100;
 /** POST /api/notifications/test: at most this many per user per minute. */
 export const TEST_NOTIFICATIONS_PER_MINUTE = 30;
+
+/**
+ * Set to true in a notification's `metadata` when the event behind it moved the recipient's cash
+ * balance (charge approved, slot rejected or refunded with money back, a settled price edit): the SPA
+ * refreshes the balance wherever it is shown when such a notification is pushed.
+ */
+export const BALANCE_CHANGED = 'balanceChanged';

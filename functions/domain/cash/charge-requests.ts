@@ -1,3 +1,4 @@
+import { BALANCE_CHANGED } from '#shared/notification-constants';
 import { chargeApprovedText, chargeRejectedText, notificationActionLabels } from '#shared/messages/notification-events';
 import { notifyQuietly } from '../notifications/notify-users';
 import { ulid } from 'ulid';
@@ -257,7 +258,12 @@ async function notifyChargeProcessed(record: ChargeRequestRecord): Promise<void>
         ? chargeApprovedText.message(record.amount, record.bonusAmount)
         : chargeRejectedText.message(record.amount, record.rejectionReason ?? ''),
     actions: [{ label: notificationActionLabels.cashHistory, style: 'primary', action: '/cash-history' }],
-    metadata: { chargeRequestId: record.id, amount: record.amount, status: record.status },
+    metadata: {
+      chargeRequestId: record.id,
+      amount: record.amount,
+      status: record.status,
+      [BALANCE_CHANGED]: record.status === 'approved',
+    },
     dedupeKey: `charge-${record.status}#${record.id}`,
   });
 }

@@ -1,3 +1,4 @@
+import { BALANCE_CHANGED } from '#shared/notification-constants';
 import { notificationActionLabels, slotApprovedText, slotRejectedText } from '#shared/messages/notification-events';
 import { notifyQuietly } from '../notifications/notify-users';
 import type { SlotRecord } from '../../storage/slots';
@@ -113,7 +114,8 @@ async function notifySlotDecision(slot: SlotRecord): Promise<void> {
       title: slotRejectedText.title,
       message: slotRejectedText.message(slot.slot_number, keyword, slot.rejection_reason ?? ''),
       actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
-      metadata: { slotId: slot.id },
+      // The registration price went back to the balance with the rejection.
+      metadata: { slotId: slot.id, [BALANCE_CHANGED]: slot.price > 0 },
       dedupeKey: `slot-rejected#${slot.id}`,
     });
   } else if (slot.approvedAt && slot.startDate && slot.endDate) {

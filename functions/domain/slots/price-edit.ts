@@ -1,3 +1,4 @@
+import { BALANCE_CHANGED } from '#shared/notification-constants';
 import { notificationActionLabels, slotPriceChangedText } from '#shared/messages/notification-events';
 import { kstToday } from '#shared/kst';
 import { slotAdminMessages, slotPriceTexts } from '#shared/messages/slot-admin';
@@ -181,7 +182,7 @@ export async function editPrice(slotId: string, newPrice: number, ctx: ChangeCon
         slotId: slot.id,
         settlement: edit.settlement,
         amount: edit.amount,
-        balanceChanged: edit.settlement !== 'none',
+        [BALANCE_CHANGED]: edit.settlement !== 'none',
       },
       dedupeKey: `slot-price#${slot.id}#${edit.at}`,
     });

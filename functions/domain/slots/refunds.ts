@@ -1,3 +1,4 @@
+import { BALANCE_CHANGED } from '#shared/notification-constants';
 import { notificationActionLabels, slotRefundedText } from '#shared/messages/notification-events';
 import { notifyQuietly } from '../notifications/notify-users';
 import { kstToday } from '#shared/kst';
@@ -102,7 +103,7 @@ export async function refundSlot(slotId: string, input: RefundInput, ctx: Change
     title: slotRefundedText.title,
     message: slotRefundedText.message(slot.slot_number, slot.keyword ?? '', slot.refund_amount ?? 0),
     actions: [{ label: notificationActionLabels.cashHistory, style: 'primary', action: '/cash-history' }],
-    metadata: { slotId: slot.id, amount: slot.refund_amount ?? 0 },
+    metadata: { slotId: slot.id, amount: slot.refund_amount ?? 0, [BALANCE_CHANGED]: (slot.refund_amount ?? 0) > 0 },
     dedupeKey: `slot-refunded#${slot.id}`,
   });
   const owners = await ownersOf([slot.userId]);
