@@ -90,21 +90,25 @@ describe('settings an operator changes, seen on the screens they are for', () =>
     await signIn(user, advertiser.email, advertiser.password);
     await user.getByRole('button', { name: '알림', exact: true }).waitFor();
 
-    // The developer changes both on /admin/settings (a second window of the same browser).
-    const admin = await browser.context.newPage();
-    await submitLogin(admin, stack.url, localStackDefaults.developerId, localStackDefaults.developerPassword);
-    await admin.waitForURL((url) => url.pathname.startsWith('/admin'));
-    await admin.goto(`${stack.url}/admin/settings`);
-    await admin.getByRole('tab', { name: '기능' }).click();
-    await admin
-      .getByText('알림 표시 시간은 운영자 값이 기본이고 사용자가 직접 고른 값이 우선합니다.', { exact: false })
-      .waitFor();
-    await admin.getByLabel('알림 표시 시간 (ms)').fill('2000');
-    await admin.getByRole('switch', { name: '알림 자동 읽음' }).check();
-    await admin.getByRole('button', { name: '기능 설정 저장' }).click();
-    await admin.getByText('기능 설정이 저장되었습니다.').waitFor();
-    changed.add('notificationDuration').add('notificationAutoRead');
-    await admin.close();
+    // The developer changes both on /admin/settings, in a browser of their own.
+    const developerBrowser = await launchBrowser();
+    try {
+      const admin = await developerBrowser.freshPage();
+      await submitLogin(admin, stack.url, localStackDefaults.developerId, localStackDefaults.developerPassword);
+      await admin.waitForURL((url) => url.pathname.startsWith('/admin'));
+      await admin.goto(`${stack.url}/admin/settings`);
+      await admin.getByRole('tab', { name: '기능' }).click();
+      await admin
+        .getByText('알림 표시 시간은 운영자 값이 기본이고 사용자가 직접 고른 값이 우선합니다.', { exact: false })
+        .waitFor();
+      await admin.getByLabel('알림 표시 시간 (ms)').fill('2000');
+      await admin.getByRole('switch', { name: '알림 자동 읽음' }).check();
+      await admin.getByRole('button', { name: '기능 설정 저장' }).click();
+      await admin.getByText('기능 설정이 저장되었습니다.').waitFor();
+      changed.add('notificationDuration').add('notificationAutoRead');
+    } finally {
+      await developerBrowser.close();
+    }
 
     // The advertiser's next page load reads the new settings; a notification arrives over the socket.
     await user.reload();
@@ -200,8 +204,9 @@ describe('settings an operator changes, seen on the screens they are for', () =>
     });
     await user.reload();
     await user.waitForFunction(() => document.title === '효과마켓 - 광고 운영');
-    await user.getByRole('img', { name: '효과마켓' }).first().waitFor();
-    expect(await user.getByRole('img', { name: '효과마켓' }).first().getAttribute('src')).toBe('/favicon.svg');
+    // The configured logo replaces the name in the brand (the sidebar's or the top bar's, per layout).
+    await user.locator('img[alt="효과마켓"][src="/favicon.svg"]').first().waitFor({ state: 'attached' });
+    await user.locator('img[alt="효과마켓"]').locator('visible=true').first().waitFor();
     await sidebar.getByRole('link', { name: '내 정보' }).waitFor();
     expect(await sidebar.getByRole('link', { name: '캐시 내역' }).count()).toBe(0);
     expect(await sidebar.getByRole('link', { name: '성과 랭킹' }).count()).toBe(0);
