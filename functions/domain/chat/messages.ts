@@ -44,7 +44,7 @@ export async function listMessages(
   query: ChatMessageListQuery,
 ): Promise<ChatMessageListResult> {
   const room = await roomFor(caller, roomId);
-  // chatMaxMessages bounds what a conversation shows: no page holds more (docs/chat.md).
+  // chatMaxMessages bounds what a conversation shows: no page holds more (docs/settings.md).
   const limit = Math.min(query.limit, (await getSettings()).chatMaxMessages);
   const page = query.after
     ? await chatStore.messagesAfter(room.id, query.after, limit)
