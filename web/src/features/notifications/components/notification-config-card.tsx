@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { notificationMessages } from '#shared/messages/notifications';
 import { Card } from '@/components/ui/card';
 import { useNotificationConfig } from '../hooks/use-notification-config';
@@ -11,7 +12,6 @@ import {
 } from '../utils/notification-config';
 import { playNotificationSound } from '../utils/notification-sound';
 import styles from './notifications.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 /** The locally stored notification config (advertiser §3), saved on every change. */
 export function NotificationConfigCard() {
@@ -20,7 +20,7 @@ export function NotificationConfigCard() {
   const durations = [
     ...new Set([3000, 5000, 7000, 10000, 15000, 30000, operatorDuration, config.defaultDuration]),
   ].sort((a, b) => a - b);
-  const id = useUniqueId();
+  const id = useId();
   const field = (name: string) => `${id}-${name}`;
 
   return (

@@ -1,25 +1,30 @@
+import type { ReactNode } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
 import { AdminEditSlotModal } from './admin-edit-slot-modal';
 import type { AdminSlotModal } from './admin-slot-row-actions';
 import { ApproveSlotModal } from './approve-slot-modal';
 import { ExtendSlotModal } from './extend-slot-modal';
-import { RankHistoryModal } from '@/features/slots/components/rank-history-modal';
 import { RefundSlotModal } from './refund-slot-modal';
 import { RejectSlotModal } from './reject-slot-modal';
 import { SlotLogModal } from './slot-log-modal';
 
 export type OpenModal = { slot: SlotDto; modal: AdminSlotModal } | null;
 
+export type RankHistoryRenderer = (slot: SlotDto, onClose: () => void) => ReactNode;
+
 /** The one modal open on /admin/slots, if any. */
 export function AdminSlotModals({
   open,
   configs,
   onClose,
+  rankHistory,
 }: {
   open: OpenModal;
   configs: FieldConfig[];
   onClose: () => void;
+  /** The advertiser feature's rank history dialog, passed in by the app route. */
+  rankHistory: RankHistoryRenderer;
 }) {
   if (!open) return null;
   const { slot, modal } = open;
@@ -37,6 +42,6 @@ export function AdminSlotModals({
     case 'log':
       return <SlotLogModal slot={slot} onClose={onClose} />;
     case 'rank':
-      return <RankHistoryModal slot={slot} onClose={onClose} />;
+      return rankHistory(slot, onClose);
   }
 }

@@ -1,64 +1,26 @@
-import { useState } from 'react';
 import { slotAdminMessages } from '#shared/messages/slot-admin';
 import type { SlotDto } from '#shared/schemas/slots';
-import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
-import { approveSlot } from '../api/approve-slot';
-import { firstIssue, rejectReasonSchema } from '../utils/admin-slot-forms';
 import { failureText } from '@/lib/failure-text';
-import { ReasonField } from './reason-field';
+import { approveSlot } from '../api/approve-slot';
+import { rejectReasonSchema } from '../utils/admin-slot-forms';
+import { ActionDialog } from './action-dialog';
 
 /** 거절: a reason is required; the registration price goes back to the advertiser. */
 export function RejectSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = rejectReasonSchema.safeParse({ rejectionReason: reason });
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    setError(null);
-    setBusy(true);
-    try {
-      await approveSlot(slot.id, { approved: false, rejectionReason: parsed.data.rejectionReason });
-      toast({ tone: 'success', message: slotAdminMessages.rejected });
-      onClose();
-    } catch (e) {
-      setFailure(
-        failureText(e, { refused: slotAdminMessages.rejectFailed, unexpected: slotAdminMessages.rejectError }),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={`슬롯 #${slot.slot_number} 거절`}
+    <ActionDialog
+      slot={slot}
+      action="거절"
+      danger
       size="sm"
-      dismissible={!busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            취소
-          </Button>
-          <Button type="submit" form="reject-slot-form" variant="danger" loading={busy}>
-            거절
-          </Button>
-        </>
+      reasonLabel="거절 사유"
+      parse={(reason) => rejectReasonSchema.safeParse({ rejectionReason: reason })}
+      run={({ rejectionReason }) => approveSlot(slot.id, { approved: false, rejectionReason })}
+      successMessage={slotAdminMessages.rejected}
+      failureText={(e) =>
+        failureText(e, { refused: slotAdminMessages.rejectFailed, unexpected: slotAdminMessages.rejectError })
       }
-    >
-      <form id="reject-slot-form" onSubmit={submit} noValidate>
-        <ErrorBox message={failure} onDismiss={() => setFailure(null)} />
-        <ReasonField label="거절 사유" value={reason} onChange={setReason} error={error} />
-      </form>
-    </Modal>
+      onClose={onClose}
+    />
   );
 }
