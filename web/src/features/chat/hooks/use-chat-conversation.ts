@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { chatMessages as m } from '#shared/messages/chat';
 import {
+  CHAT_MESSAGES_MAX,
   CHAT_POLL_LIMIT,
   CHAT_POLL_MESSAGES_MS,
   type ChatFirstMessageResult,
@@ -12,6 +13,7 @@ import {
   type ChatRoomDto,
 } from '#shared/schemas/chat';
 import { errorMessage } from '@/lib/api-client';
+import { useAppSettings } from '@/lib/app-settings';
 import { subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 import { chatMessagesKey, getChatMessages, mergeMessages, useChatMessages } from '../api/get-messages';
 import { markChatRead } from '../api/mark-read';
@@ -46,21 +48,24 @@ let localSeq = 0;
  * One conversation, shared by the widget and the inbox: the room's messages (cache of
  * GET …/messages), realtime `chat_message` / `chat_read` pushes merged in, the 2 s `after` poll only
  * while the socket is down, sends with their sending → sent → delivered → read marks, failed sends
- * kept for retry, and marking the room read while it is shown.
+ * kept for retry, and marking the room read while it is shown. It shows at most the operator's
+ * chatMaxMessages latest messages: the first page asks for that many (the server caps it too, and a
+ * page holds at most 100), and older ones leave the view as new ones arrive.
  */
 export function useChatConversation({ room, viewer, me, active, onRoomCreated, onRead }: ChatConversationOptions) {
   const roomId = room?.id ?? null;
   const { mutate } = useSWRConfig();
   const socket = useRealtimeStatus();
-  const list = useChatMessages(roomId);
+  const { chatMaxMessages: keep } = useAppSettings();
+  const list = useChatMessages(roomId, Math.min(keep, CHAT_MESSAGES_MAX));
   const [pending, setPending] = useState<Pending[]>([]);
   const [error, setError] = useState<string | null>(null);
   // Ids the POST answered but no listing or push has shown since ('sent' rather than 'delivered').
   const [acked, setAcked] = useState<ReadonlySet<string>>(() => new Set());
   const echoed = useRef(new Set<string>());
 
-  const latest = useRef({ roomId, active, onRead, onRoomCreated });
-  latest.current = { roomId, active, onRead, onRoomCreated };
+  const latest = useRef({ roomId, active, onRead, onRoomCreated, keep });
+  latest.current = { roomId, active, onRead, onRoomCreated, keep };
 
   const ownerId = room?.user_id ?? null;
   const isMine = useCallback(
@@ -81,7 +86,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       return mutate(
         chatMessagesKey(id),
         (current: ChatMessageListResult | undefined) => ({
-          items: mergeMessages(current?.items ?? [], incoming),
+          items: mergeMessages(current?.items ?? [], incoming, latest.current.keep),
           hasMore: current?.hasMore ?? false,
         }),
         { revalidate: false },
@@ -235,7 +240,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
   };
 
   const messages = useMemo<DisplayMessage[]>(() => {
-    const fromServer = (items ?? []).map((message) => {
+    const fromServer = (items ?? []).slice(-keep).map((message) => {
       const own = isMine(message);
       return { key: message.id, message, own, status: own ? serverStatus(message, acked.has(message.id)) : null };
     });
@@ -256,7 +261,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       },
     }));
     return [...fromServer, ...local];
-  }, [items, pending, acked, roomId, me.id, me.name, me.email, me.role, isMine]);
+  }, [items, pending, acked, roomId, me.id, me.name, me.email, me.role, isMine, keep]);
 
   return {
     messages,
