@@ -35,3 +35,21 @@ describe('cleanText', () => {
     });
   });
 });
+
+describe('cleanTexts on hostile shapes', () => {
+  it('walks 100,000 levels of nesting without overflowing the stack', () => {
+    let deep: unknown = 'a\u0000';
+    for (let i = 0; i < 100_000; i++) deep = i % 2 ? [deep] : { k: deep };
+    let out = cleanTexts(deep);
+    for (let i = 99_999; i >= 0; i--) out = i % 2 ? (out as unknown[])[0] : (out as { k: unknown }).k;
+    expect(out).toBe('a');
+  });
+
+  it('keeps a "__proto__" key a plain own key, never the prototype', () => {
+    const out = cleanTexts(JSON.parse('{"__proto__":{"admin":true},"constructor":"c"}') as Record<string, unknown>);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect((out as { admin?: boolean }).admin).toBeUndefined();
+    expect(Object.keys(out)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ admin: true });
+  });
+});

@@ -10,14 +10,38 @@ const UNWANTED =
 
 export const cleanText = (value: string): string => value.replace(UNWANTED, '');
 
-/** Every string inside a parsed JSON value (keys included), cleaned. */
+/** A JSON container (array or object) whose members are cleaned. */
+type Container = Record<string, unknown> | unknown[];
+const isContainer = (value: unknown): value is Container => !!value && typeof value === 'object';
+
+/**
+ * Every string inside a parsed JSON value (keys included), cleaned. It walks with its own stack, not
+ * recursion, so no nesting can overflow the call stack (the HTTP adapter also refuses deep bodies
+ * before parsing). Keys are set as own data properties: a `__proto__` key stays a plain key.
+ */
 export function cleanTexts<T>(value: T): T {
-  if (typeof value === 'string') return cleanText(value) as T;
-  if (Array.isArray(value)) return value.map(cleanTexts) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [cleanText(k), cleanTexts(v)]),
-    ) as T;
+  if (!isContainer(value)) return (typeof value === 'string' ? cleanText(value) : value) as T;
+  const emptyLike = (source: Container): Container => (Array.isArray(source) ? [] : {});
+  const root = emptyLike(value);
+  const pending: Array<[Container, Container]> = [[value, root]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [source, target] = next;
+    const entries: Array<[string, unknown]> = Array.isArray(source)
+      ? source.map((v, i) => [String(i), v])
+      : Object.entries(source);
+    for (const [key, member] of entries) {
+      let out: unknown = member;
+      if (isContainer(member)) pending.push([member, (out = emptyLike(member))]);
+      else if (typeof member === 'string') out = cleanText(member);
+      if (Array.isArray(target)) target.push(out);
+      else
+        Object.defineProperty(target, cleanText(key), {
+          value: out,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
+    }
   }
-  return value;
+  return root as T;
 }
