@@ -36,6 +36,21 @@ describe('cleanText', () => {
   });
 });
 
+describe('invisible-only text (issue 25 finding 8)', () => {
+  it('empties a text made only of zero-width and other invisible characters', () => {
+    expect(cleanText('\u200B\u200B\u200B')).toBe('');
+    expect(cleanText(' \u200C\uFEFF\u2060 ')).toBe('  ');
+    expect(cleanText('\u3164\u115F')).toBe('');
+    expect(cleanText('\u{E0041}\u{E0042}')).toBe('');
+  });
+
+  it('keeps them inside real text (a joined emoji, a soft hyphen in a word)', () => {
+    expect(cleanText('👨\u200D👩\u200D👧')).toBe('👨\u200D👩\u200D👧');
+    expect(cleanText('상\u00ADpa')).toBe('상\u00ADpa');
+    expect(cleanText('안녕\u200B')).toBe('안녕\u200B');
+  });
+});
+
 describe('cleanTexts on hostile shapes', () => {
   it('walks 100,000 levels of nesting without overflowing the stack', () => {
     let deep: unknown = 'a\u0000';

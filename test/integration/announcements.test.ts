@@ -353,6 +353,19 @@ describe('announcement images', () => {
     expect(lying.upload.status).toBe(400);
     expect(lying.confirm.status).toBe(404);
     expect(lying.confirm.body.error).toBe(announcementMessages.imageNotUploaded);
+    // Declared 100 B, sent 4 MB (under the limit): the confirmation checks the bytes against the
+    // declaration (issue 25 finding 8), and nothing is published.
+    const fourMb = Buffer.concat([pngBytes(), Buffer.alloc(4 * 1024 * 1024)]);
+    const understated = await uploadImage(api, stack.url, operator.token, fourMb, 'image/png', 100);
+    expect(understated.upload.status).toBeLessThan(300);
+    expect(understated.confirm.status).toBe(400);
+    expect(understated.confirm.body.error).toBe(
+      '업로드된 파일의 크기가 처음에 알려준 크기와 다릅니다. 다시 업로드해주세요.',
+    );
+    const unpublished = await fetch(
+      `${stack.url}/media/announcements/${understated.ticket.body.data.uploadId as string}.png`,
+    );
+    expect(unpublished.status).toBe(404);
 
     const other = await newAccount(stack, { role: 'operator' });
     const mine = await uploadImage(api, stack.url, operator.token, pngBytes(), 'image/png', undefined, {
