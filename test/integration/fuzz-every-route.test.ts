@@ -67,6 +67,8 @@ const jsonValue = fc.letrec((tie) => ({
     nastyString,
     fc.integer(),
     fc.double(),
+    // Numbers the table cannot keep as they are (issue 25 finding 3).
+    fc.constantFrom(1e300, -1e300, 2 ** 60, 5e-324, Number.MAX_VALUE, Number.MIN_SAFE_INTEGER - 2, -0),
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
@@ -84,6 +86,12 @@ const jsonValue = fc.letrec((tie) => ({
           'password',
           '__proto__',
           'constructor',
+          // Keys every object already answers to (issue 25 finding 2).
+          'toString',
+          'hasOwnProperty',
+          'valueOf',
+          'prototype',
+          '',
         ),
       ),
       tie('value'),
@@ -105,9 +113,23 @@ const bodyArb = fc.oneof(
   fc
     .oneof(
       fc.string({ maxLength: 30 }),
-      fc.constantFrom('{"a":', '[1,2', 'null', '"str"', '{"__proto__":{"admin":true}}'),
+      fc.constantFrom(
+        '{"a":',
+        '[1,2',
+        'null',
+        '"str"',
+        '{"__proto__":{"admin":true}}',
+        // Nested past the limit, numbers past what JavaScript or the table keeps, member-named keys.
+        '['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1),
+        '{"a":'.repeat(3000) + '1' + '}'.repeat(3000),
+        '{"amount":1e400,"n":1152921504606846976,"x":-1e-400}',
+        '{"customFields":{"constructor":"c","__proto__":{"a":1},"toString":"t"},"field_key":"valueOf"}',
+        '{"field_key":"constructor","label":"l","field_type":"text"}',
+      ),
     )
     .map((raw) => ({ raw })),
+  // Just over the 1 MB limit: refused before any parsing.
+  fc.constant({ raw: `{"x":"${'a'.repeat(1024 * 1024)}"}` }),
 );
 const queryArb = fc.dictionary(
   fc.constantFrom(
