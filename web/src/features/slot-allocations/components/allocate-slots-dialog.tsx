@@ -9,6 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage, newIdempotencyKey } from '@/lib/api-client';
+import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
 import { useAllocateSlots } from '../api/allocate-slots';
 import {
@@ -58,13 +59,15 @@ const resolverFor =
 export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: AllocateSlotsDialogProps) {
   const config = allocationVariants[variant];
   const toast = useToast();
+  // The count starts at the operator's defaultSlotAllocation (business setting, 1~100).
+  const { defaultSlotAllocation } = useAppSettings();
   const { trigger, isMutating, error, reset } = useAllocateSlots();
   const [pending, setPending] = useState<AllocateSlotsInput | null>(null);
   // One key per issuance the operator means: a retry after a failure is the same issuance.
   const key = useRef(newIdempotencyKey());
   const defaults = useMemo<AllocationFormValues>(
     () => ({
-      slotCount: '10',
+      slotCount: String(defaultSlotAllocation),
       startDate: kstToday(),
       days: config.defaultDays,
       workCount: '',
@@ -72,7 +75,7 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
       description: '',
       isTest: false,
     }),
-    [config.defaultDays],
+    [config.defaultDays, defaultSlotAllocation],
   );
   const {
     register,

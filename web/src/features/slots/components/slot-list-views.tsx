@@ -14,6 +14,7 @@ import {
 } from '@/components/slots/slot-cells';
 import { Icon } from '@/components/ui/icon';
 import { RankAlertNote } from './rank-alert-note';
+import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './slot-list-views.module.css';
 
 export interface SlotListViewProps {
@@ -122,8 +123,8 @@ export function SlotTable(props: SlotListViewProps) {
   const selectable = slots.filter((s) => isSelectableForBulk(s, today));
   const allChecked = selectable.length > 0 && selectable.every((s) => selected.has(s.id));
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={tableStyles.tableWrap}>
+      <table className={`${tableStyles.table} ${styles.table}`}>
         <thead>
           <tr>
             <th className={styles.checkCol}>
