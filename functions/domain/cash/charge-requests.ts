@@ -251,6 +251,7 @@ async function notifyChargeProcessed(record: ChargeRequestRecord): Promise<void>
   if (record.status !== 'approved' && record.status !== 'rejected') return;
   await notifyQuietly(record.userId, {
     type: record.status === 'approved' ? 'success' : 'error',
+    event: record.status === 'approved' ? 'charge-approved' : 'charge-rejected',
     title: record.status === 'approved' ? chargeApprovedText.title : chargeRejectedText.title,
     message:
       record.status === 'approved'
