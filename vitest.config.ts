@@ -25,34 +25,13 @@ export default defineConfig({
       {
         plugins: [react()],
         resolve: {
-          alias: [
-            { find: '@', replacement: webSrc },
-            { find: /^@testing-library\/react$/, replacement: '@testing-library/preact' },
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-            { find: /^react$/, replacement: 'preact/compat' },
-            // react-router's `node` export is CommonJS, which would require the real react.
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(
-                new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url),
-              ),
-            },
-            { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-          ],
+          alias: [{ find: '@', replacement: webSrc }],
         },
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/support/web-setup.ts'],
-          // Libraries that import react must go through the aliases above (the SPA ships on Preact).
-          server: {
-            deps: { inline: [/swr/, /react-router/, /react-hook-form/, /@hookform/, /@testing-library/, /@tiptap/] },
-          },
         },
       },
       {

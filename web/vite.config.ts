@@ -7,7 +7,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 /** Vendor code that changes rarely gets its own long-cached chunks; pages are split by route. */
 const vendorGroups: { name: string; test: RegExp }[] = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/ },
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
   { name: 'data', test: /node_modules[\\/](swr|use-sync-external-store|dequal)[\\/]/ },
@@ -18,17 +18,7 @@ export default defineConfig({
   root: webRoot,
   plugins: [react()],
   resolve: {
-    // The SPA is written against React's API and ships on Preact's compat layer (about 10 KB gzip
-    // instead of react-dom's 58 KB): what keeps /login under its 90 KB first-load budget. The web
-    // tests run on the same aliases (vitest.config.ts), the browser journeys on this build.
-    alias: [
-      { find: '@', replacement: `${webRoot}src` },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
+    alias: [{ find: '@', replacement: `${webRoot}src` }],
   },
   build: {
     outDir: 'dist',

@@ -19,7 +19,9 @@ const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
 /** Full pages for lists; the viewport for dialogs (they sit over the viewport). */
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: join(screenshotDir, `slots-${name}.png`), fullPage });
-const excelFixture = fileURLToPath(new URL('../../web/src/features/slots/utils/fixtures/slots.xls', import.meta.url));
+const excelFixture = fileURLToPath(
+  new URL('../../web/src/features/slot-bulk/utils/fixtures/slots.xls', import.meta.url),
+);
 const PRICE = 50_000; // defaultSlotPrice
 const START_BALANCE = 2_000_000;
 const advertiser = { email: 'slotadv', password: 'adpass123', fullName: '이슬롯' };
@@ -278,7 +280,7 @@ describe('My slots and bulk registration', () => {
     const grid = page.getByRole('grid', { name: '슬롯 대량 등록 표' });
     await grid.waitFor();
 
-    // A real .xls saved by LibreOffice Calc (web/src/features/slots/utils/fixtures/slots.fods): the
+    // A real .xls saved by LibreOffice Calc (web/src/features/slot-bulk/utils/fixtures/slots.fods): the
     // columns in another order than the form's (the headers decide where each goes), an empty row,
     // a MID stored as text with leading zeros, rows for productUrl(101..103).
     await page.locator('#bulk-excel-upload').setInputFiles(excelFixture);

@@ -2,7 +2,7 @@ import { isStaff, normaliseRole } from '#shared/roles';
 import type { Settings } from '#shared/settings';
 import type { IconName } from '@/components/ui/icon';
 import type { NavSection } from '@/components/layouts/layout-shell';
-import { adminSlotsTitle } from '@/features/slots/utils/admin-slots-title';
+import { adminSlotsTitle } from '@/features/slot-admin/utils/admin-slots-title';
 
 /**
  * The navigation, as configuration (advertiser §2: each item has id, path, label and visibility).

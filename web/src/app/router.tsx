@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { adminSlotsTitle } from '@/features/slots/utils/admin-slots-title';
+import { adminSlotsTitle } from '@/features/slot-admin/utils/admin-slots-title';
 import { HomeRedirect, RequireAuth, RequireDeveloper, RequireStaff } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RootRoute, RouteError } from './routes/root-route';
@@ -35,7 +35,7 @@ const userRoutes: RouteObject[] = [
   page(
     'slots/bulk',
     '슬롯 대량 등록',
-    () => import('@/features/slots/components/bulk-registration-page'),
+    () => import('@/features/slot-bulk/components/bulk-registration-page'),
     'BulkRegistrationPage',
   ),
   // Both spellings appear in the spec (design §8 keeps both).

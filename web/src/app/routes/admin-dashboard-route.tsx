@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { AdminDashboardPage } from '@/features/dashboard/components/admin-dashboard-page';
 import { PendingChargesCard } from '@/features/cash/components/pending-charges-card';
 import { useCashStats } from '@/features/cash/api/get-cash-stats';
-import { adminSlotsTitle } from '@/features/slots/utils/admin-slots-title';
+import { adminSlotsTitle } from '@/features/slot-admin/utils/admin-slots-title';
 import { useAppSettings } from '@/lib/app-settings';
 
 /**

@@ -1,5 +1,5 @@
 import { PreAllocationAction } from '@/features/slot-allocations/components/pre-allocation-action';
-import { AdminSlotsPage } from '@/features/slots/components/admin-slots-page';
+import { AdminSlotsPage } from '@/features/slot-admin/components/admin-slots-page';
 import { useAppSettings } from '@/lib/app-settings';
 
 /**

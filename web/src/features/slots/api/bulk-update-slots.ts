@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { userBulkUpdateSchema, type UserBulkUpdateInput } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
-import { revalidateSlots } from './invalidate';
+import { revalidateSlots } from '@/lib/slots/invalidate';
 
 /** PUT /slots/user/bulk-update: keyword and/or URL of several slots; blank fields stay unchanged. */
 export const bulkUpdateSlotsKey = '/slots/user/bulk-update';

@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { createSlotSchema, type CreateSlotInput, type SlotDto } from '#shared/schemas/slots';
 import { api, newIdempotencyKey } from '@/lib/api-client';
-import { revalidateSlotsAndBalance } from './invalidate';
+import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
 
 /** POST /slots: one slot; charges the slot price when the cash system is on (402 when short). */
 export const createSlotKey = '/slots#create';

@@ -1,5 +1,5 @@
 import type { SlotDto, SlotListQueryInput } from '#shared/schemas/slots';
-import { getSlots } from './get-slots';
+import { getSlots } from '@/lib/slots/get-slots';
 
 /** Every slot matching the list's filters, page by page (100 a page), for the download. */
 export async function getAllSlots(query: SlotListQueryInput, maxPages = 100): Promise<SlotDto[]> {

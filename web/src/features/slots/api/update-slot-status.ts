@@ -3,8 +3,8 @@ import { mutate } from 'swr';
 import type { SlotDto, SlotList, SlotStatusChangeInput } from '#shared/schemas/slots';
 import { calendarStatus, deriveDisplayStatus, displayStatusLabels, isPausable } from '#shared/slot-status';
 import { api } from '@/lib/api-client';
-import { slotCountKey } from './get-slot-count';
-import type { SlotsKey } from './get-slots';
+import { slotCountKey } from '@/lib/slots/get-slot-count';
+import type { SlotsKey } from '@/lib/slots/get-slots';
 
 /**
  * PATCH /slots/{id}/status: pause and resume. The server's schema (and zod with it) loads on the first

@@ -13,9 +13,9 @@ import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { useBulkUpdateSlots } from '../api/bulk-update-slots';
-import { failureText } from '../utils/failure-text';
-import { fieldValue } from '../utils/slot-display';
-import styles from './slot-forms.module.css';
+import { failureText } from '@/lib/failure-text';
+import { fieldValue } from '@/lib/slots/slot-display';
+import styles from '@/components/slots/slot-forms.module.css';
 
 /** Bulk edit form rules (spec §5): blank fields stay unchanged; not both blank; the shared URL rule. */
 export const bulkEditFormSchema = z.object({ keyword: z.string(), url: z.string() }).superRefine((value, ctx) => {

@@ -12,13 +12,13 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
-import { useFillSlot } from '../api/fill-slot';
-import { useUpdateSlotFields } from '../api/update-slot-fields';
-import { classifyFailure } from '../utils/failure-text';
-import { fieldValue } from '../utils/slot-display';
-import { slotFieldsFormSchema, type SlotFieldsForm } from '../utils/slot-form-schema';
-import { SlotFieldInputs } from './slot-field-inputs';
-import styles from './slot-forms.module.css';
+import { useFillSlot } from '@/lib/slots/fill-slot';
+import { useUpdateSlotFields } from '@/lib/slots/update-slot-fields';
+import { classifyFailure } from '@/lib/failure-text';
+import { fieldValue } from '@/lib/slots/slot-display';
+import { slotFieldsFormSchema, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
+import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
+import styles from '@/components/slots/slot-forms.module.css';
 
 /** Spec §8: a refusal reads '수정 실패: {server error or 알 수 없는 오류}' ('저장 실패: …' when filling). */
 function failureText(e: unknown, fill: boolean): string {

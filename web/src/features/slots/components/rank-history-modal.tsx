@@ -6,7 +6,7 @@ import { ErrorBox } from '@/components/ui/alert';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useRankHistory } from '../api/get-rank-history';
-import { fieldValue } from '../utils/slot-display';
+import { fieldValue } from '@/lib/slots/slot-display';
 import { fillDays, MAX_RANK_HISTORY_DAYS, rankHistoryRows } from '../utils/rank-history';
 import { RankChart } from './rank-chart';
 import { RankHistoryTable } from './rank-history-table';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useSlot } from '../api/get-slot';
-import { fieldValue } from '../utils/slot-display';
+import { fieldValue } from '@/lib/slots/slot-display';
 import { RankHistoryView } from './rank-history-modal';
 import styles from './rank-history.module.css';
 

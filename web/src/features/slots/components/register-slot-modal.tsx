@@ -14,9 +14,9 @@ import { useAppSettings } from '@/lib/app-settings';
 import { formatWon } from '@/lib/format';
 import { useCreateSlot } from '../api/create-slot';
 import { balanceLoadFailed, useBalance } from '@/hooks/use-balance';
-import { slotFieldsFormSchema, type SlotFieldsForm } from '../utils/slot-form-schema';
-import { SlotFieldInputs } from './slot-field-inputs';
-import styles from './slot-forms.module.css';
+import { slotFieldsFormSchema, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
+import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
+import styles from '@/components/slots/slot-forms.module.css';
 
 /** 개별 등록 (spec §2 single registration): one slot; the register button needs enough cash. */
 export function RegisterSlotModal({

@@ -11,7 +11,9 @@ const EditSlotModal = lazy(() => import('./edit-slot-modal').then((m) => ({ defa
 const RankHistoryModal = lazy(() => import('./rank-history-modal').then((m) => ({ default: m.RankHistoryModal })));
 const RankAlertDialog = lazy(() => import('./rank-alert-dialog').then((m) => ({ default: m.RankAlertDialog })));
 const BulkEditModal = lazy(() => import('./bulk-edit-modal').then((m) => ({ default: m.BulkEditModal })));
-const BulkInputModal = lazy(() => import('./bulk-input-modal').then((m) => ({ default: m.BulkInputModal })));
+const BulkInputModal = lazy(() =>
+  import('@/features/slot-bulk/components/bulk-input-modal').then((m) => ({ default: m.BulkInputModal })),
+);
 
 /** The one dialog My slots shows at a time. */
 export type SlotDialog =

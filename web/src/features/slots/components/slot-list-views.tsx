@@ -2,8 +2,16 @@ import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
 import { isPausable, isSelectableForBulk, slotActions } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
-import { fieldValue, productName } from '../utils/slot-display';
-import { DDay, EndDate, ExtendedBadge, PauseSwitch, RankValue, StatusBadge, Thumbnail } from './slot-cells';
+import { fieldValue, productName } from '@/lib/slots/slot-display';
+import {
+  DDay,
+  EndDate,
+  ExtendedBadge,
+  PauseSwitch,
+  RankValue,
+  StatusBadge,
+  Thumbnail,
+} from '@/components/slots/slot-cells';
 import { Icon } from '@/components/ui/icon';
 import { RankAlertNote } from './rank-alert-note';
 import styles from './slot-list-views.module.css';

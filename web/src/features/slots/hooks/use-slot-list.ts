@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { SlotListQueryInput } from '#shared/schemas/slots';
-import { slotsKey, useSlots } from '@/features/slots/api/get-slots';
+import { slotsKey, useSlots } from '@/lib/slots/get-slots';
 import type { SlotFilters } from './use-slot-filters';
 
 /** The list query of My slots: the applied filters, newest first. */

@@ -2,7 +2,7 @@ import type { FieldConfig } from '#shared/field-configs';
 import { kstDayOf, kstToday } from '#shared/kst';
 import type { SlotDto } from '#shared/schemas/slots';
 import { rankDisplay } from '#shared/slot-status';
-import { fieldValue, productName } from './slot-display';
+import { fieldValue, productName } from '@/lib/slots/slot-display';
 import { toSpreadsheetSafeCsv, type ExportCell } from './spreadsheet-safe';
 
 /** A rank cell: the number when it is a real rank, else the same words the list shows. */

@@ -1,8 +1,8 @@
 import { useRef, useState, type Dispatch } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
 import { formatNumber } from '@/lib/format';
-import { ExcelImportError, excelMessages, importExcelRows } from '@/features/slots/utils/excel-import';
-import { MAX_ROWS, type GridAction } from '@/features/slots/utils/grid';
+import { ExcelImportError, excelMessages, importExcelRows } from '@/features/slot-bulk/utils/excel-import';
+import { MAX_ROWS, type GridAction } from '@/features/slot-bulk/utils/grid';
 
 export type ImportMessage = { tone: 'success' | 'error'; text: string };
 

@@ -2,7 +2,7 @@ import { mutate } from 'swr';
 import { approveSlotSchema, type SlotDto } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
 import { systemStatsKey } from './get-system-stats';
-import { revalidateSlots } from './invalidate';
+import { revalidateSlots } from '@/lib/slots/invalidate';
 
 /** POST /slots/{id}/approve: approve with a price, or reject with a reason (the registration price goes back). */
 export async function approveSlot(

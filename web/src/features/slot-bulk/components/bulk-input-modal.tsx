@@ -11,14 +11,14 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { fillSlot } from '../api/fill-slot';
-import { revalidateSlots } from '../api/invalidate';
-import { updateSlotFields } from '../api/update-slot-fields';
+import { fillSlot } from '@/lib/slots/fill-slot';
+import { revalidateSlots } from '@/lib/slots/invalidate';
+import { updateSlotFields } from '@/lib/slots/update-slot-fields';
 import { createGridState, gridReducer, isBlankRow } from '../utils/grid';
 import { cellKey, truncateLines } from '../utils/grid-validation';
-import { fieldValue } from '../utils/slot-display';
+import { fieldValue } from '@/lib/slots/slot-display';
 import { SpreadsheetGrid } from './spreadsheet-grid';
-import styles from './slot-forms.module.css';
+import styles from '@/components/slots/slot-forms.module.css';
 
 const REASON_LINES = 5;
 

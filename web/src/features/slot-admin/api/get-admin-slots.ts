@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { SlotList, SlotListQueryInput } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
-import { SLOTS_KEY } from './get-slots';
+import { SLOTS_KEY } from '@/lib/slots/get-slots';
 
 /**
  * GET /slots for operators: every user's slots with the staff filters (search modes, userId,

@@ -4,9 +4,9 @@ import type { SlotOperationMode } from '#shared/slot-refund';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
 import { adminSlotActions, truncate, type AdminSlot } from '../utils/admin-slot-actions';
-import { fieldValue, thumbnailUrl } from '../utils/slot-display';
+import { fieldValue, thumbnailUrl } from '@/lib/slots/slot-display';
 import { AdminSlotRowActions, type AdminSlotModal } from './admin-slot-row-actions';
-import { RankValue, StatusBadge } from './slot-cells';
+import { RankValue, StatusBadge } from '@/components/slots/slot-cells';
 import styles from './admin-slots.module.css';
 
 /** A product image, gone when it fails to load (spec §2). */

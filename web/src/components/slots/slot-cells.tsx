@@ -1,7 +1,7 @@
 import { dDayLabel, endDateTone, rankDelta, rankDisplay, remainingDays } from '#shared/slot-status';
 import type { SlotDto } from '#shared/schemas/slots';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { thumbnailUrl } from '../utils/slot-display';
+import { thumbnailUrl } from '@/lib/slots/slot-display';
 import { Icon } from '@/components/ui/icon';
 import styles from './slot-cells.module.css';
 

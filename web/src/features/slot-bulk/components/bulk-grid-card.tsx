@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { formatNumber } from '@/lib/format';
-import type { useExcelUpload } from '@/features/slots/hooks/use-excel-upload';
-import { EXCEL_ACCEPT } from '@/features/slots/utils/excel-import';
-import { MAX_ROWS, MIN_ROWS, type GridAction, type GridState } from '@/features/slots/utils/grid';
-import { truncateLines, type GridValidation } from '@/features/slots/utils/grid-validation';
+import type { useExcelUpload } from '@/features/slot-bulk/hooks/use-excel-upload';
+import { EXCEL_ACCEPT } from '@/features/slot-bulk/utils/excel-import';
+import { MAX_ROWS, MIN_ROWS, type GridAction, type GridState } from '@/features/slot-bulk/utils/grid';
+import { truncateLines, type GridValidation } from '@/features/slot-bulk/utils/grid-validation';
 import { SpreadsheetGrid, type GridColumnView } from './spreadsheet-grid';
 import styles from './bulk-registration-page.module.css';
 

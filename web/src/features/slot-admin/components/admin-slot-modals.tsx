@@ -4,7 +4,7 @@ import { AdminEditSlotModal } from './admin-edit-slot-modal';
 import type { AdminSlotModal } from './admin-slot-row-actions';
 import { ApproveSlotModal } from './approve-slot-modal';
 import { ExtendSlotModal } from './extend-slot-modal';
-import { RankHistoryModal } from './rank-history-modal';
+import { RankHistoryModal } from '@/features/slots/components/rank-history-modal';
 import { RefundSlotModal } from './refund-slot-modal';
 import { RejectSlotModal } from './reject-slot-modal';
 import { SlotLogModal } from './slot-log-modal';

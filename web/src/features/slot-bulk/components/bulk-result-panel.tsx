@@ -1,5 +1,5 @@
 import { formatNumber } from '@/lib/format';
-import type { BulkResult } from '@/features/slots/hooks/use-bulk-submit';
+import type { BulkResult } from '@/features/slot-bulk/hooks/use-bulk-submit';
 import styles from './bulk-registration-page.module.css';
 
 /** What a bulk request did: counts and the failed rows' lines. */

@@ -6,7 +6,7 @@ import {
   type BulkRowError,
 } from '#shared/schemas/slots';
 import { api, ApiError, newIdempotencyKey } from '@/lib/api-client';
-import { revalidateSlotsAndBalance } from './invalidate';
+import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
 
 /**
  * POST /slots/bulk: the whole grid in ONE request (design §5); the answer names each failed row.

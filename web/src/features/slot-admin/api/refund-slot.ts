@@ -3,7 +3,7 @@ import { refundFormSchema, type RefundFormInput, type RefundPreviewDto } from '#
 import { slotStatusChangeSchema, type SlotDto } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
 import { systemStatsKey } from './get-system-stats';
-import { revalidateSlots } from './invalidate';
+import { revalidateSlots } from '@/lib/slots/invalidate';
 
 /** GET /slots/{id}/refund-preview: the amount the server will credit (the same computation as the refund). */
 export const refundPreviewKey = (id: string, fullRefund: boolean) => ['/slots/refund-preview', id, fullRefund] as const;

@@ -8,7 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { formatWon } from '@/lib/format';
 import { refundSlot, useRefundPreview } from '../api/refund-slot';
 import { firstIssue, refundFormSchema } from '../utils/admin-slot-forms';
-import { classifyFailure } from '../utils/failure-text';
+import { classifyFailure } from '@/lib/failure-text';
 import { ReasonField } from './reason-field';
 import styles from './admin-slots.module.css';
 

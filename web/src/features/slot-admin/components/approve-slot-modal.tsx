@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { approveSlot } from '../api/approve-slot';
 import { approvePriceSchema, firstIssue } from '../utils/admin-slot-forms';
-import { failureText } from '../utils/failure-text';
+import { failureText } from '@/lib/failure-text';
 
 /** 승인: the price to charge for the slot (> 0; asked when the cash system is off, prefilled otherwise). */
 export function ApproveSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {

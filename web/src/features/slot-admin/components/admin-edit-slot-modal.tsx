@@ -12,12 +12,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
-import { useUpdateSlotFields } from '../api/update-slot-fields';
+import { useUpdateSlotFields } from '@/lib/slots/update-slot-fields';
 import { firstIssue, periodSchema } from '../utils/admin-slot-forms';
-import { classifyFailure } from '../utils/failure-text';
-import { fieldValue } from '../utils/slot-display';
-import { slotFieldsFormSchema, type SlotFieldsForm } from '../utils/slot-form-schema';
-import { SlotFieldInputs } from './slot-field-inputs';
+import { classifyFailure } from '@/lib/failure-text';
+import { fieldValue } from '@/lib/slots/slot-display';
+import { slotFieldsFormSchema, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
+import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
 import styles from './admin-slots.module.css';
 
 /** Spec §8 slot edit: '저장 실패: {error}' for a refusal, '저장 중 오류가 발생했습니다.' otherwise. */

@@ -2,7 +2,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { FieldConfig } from '#shared/field-configs';
 import { KEYWORD_FIELD, URL_FIELD } from '#shared/slot-fields';
 import { TextField } from '@/components/ui/text-field';
-import type { SlotFieldsForm } from '../utils/slot-form-schema';
+import type { SlotFieldsForm } from '@/lib/slots/slot-form-schema';
 import styles from './slot-forms.module.css';
 
 /**

@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { approveSlot } from '../api/approve-slot';
 import { firstIssue, rejectReasonSchema } from '../utils/admin-slot-forms';
-import { failureText } from '../utils/failure-text';
+import { failureText } from '@/lib/failure-text';
 import { ReasonField } from './reason-field';
 
 /** 거절: a reason is required; the registration price goes back to the advertiser. */

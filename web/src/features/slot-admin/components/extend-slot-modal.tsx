@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { extendSlot } from '../api/extend-slot';
-import { classifyFailure } from '../utils/failure-text';
+import { classifyFailure } from '@/lib/failure-text';
 import styles from './admin-slots.module.css';
 
 /** 연장: 1, 7, 10 or 30 days (default 10); the server creates the linked, paid slot. */

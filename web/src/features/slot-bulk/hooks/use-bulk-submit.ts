@@ -6,9 +6,9 @@ import { slotMessages } from '#shared/messages/slots';
 import { type BulkCreateResult } from '#shared/schemas/slots';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage, newIdempotencyKey } from '@/lib/api-client';
-import { refusedBulkRows, useBulkCreateSlots } from '@/features/slots/api/bulk-create-slots';
-import type { GridAction } from '@/features/slots/utils/grid';
-import { toCustomFields, truncateLines } from '@/features/slots/utils/grid-validation';
+import { refusedBulkRows, useBulkCreateSlots } from '@/features/slot-bulk/api/bulk-create-slots';
+import type { GridAction } from '@/features/slot-bulk/utils/grid';
+import { toCustomFields, truncateLines } from '@/features/slot-bulk/utils/grid-validation';
 
 /** Lines of the result panel (spec §2, §5, §9). */
 const RESULT_LINES = 10;
