@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { mutate } from 'swr';
 import { NOTIFICATION_EVENTS, type NotificationEvent } from '#shared/notification-constants';
 import type { NotificationDto } from '#shared/schemas/notifications';
-import { slotCountKey } from '@/features/slots/api/get-slot-count';
-import { isSlotsKey } from '@/features/slots/api/get-slots';
+import { slotCountKey } from '@/lib/slots/get-slot-count';
+import { isSlotsKey } from '@/lib/slots/get-slots';
 import { balanceKey } from '@/hooks/use-balance';
 import { subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 

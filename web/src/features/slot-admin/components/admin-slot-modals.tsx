@@ -1,5 +1,6 @@
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
+import { useActionKey } from '@/hooks/use-action-key';
 import { AdminEditSlotModal } from './admin-edit-slot-modal';
 import type { AdminSlotModal } from './admin-slot-row-actions';
 import { ApproveSlotModal } from './approve-slot-modal';
@@ -21,19 +22,22 @@ export function AdminSlotModals({
   configs: FieldConfig[];
   onClose: () => void;
 }) {
+  // Held here, not in each dialog: the same decision sent again, even after reopening its dialog,
+  // carries the same Idempotency-Key (values include the slot, so slots never share one).
+  const keys = useActionKey();
   if (!open) return null;
   const { slot, modal } = open;
   switch (modal) {
     case 'approve':
-      return <ApproveSlotModal slot={slot} onClose={onClose} />;
+      return <ApproveSlotModal slot={slot} onClose={onClose} keys={keys} />;
     case 'reject':
-      return <RejectSlotModal slot={slot} onClose={onClose} />;
+      return <RejectSlotModal slot={slot} onClose={onClose} keys={keys} />;
     case 'refund':
-      return <RefundSlotModal slot={slot} onClose={onClose} />;
+      return <RefundSlotModal slot={slot} onClose={onClose} keys={keys} />;
     case 'edit':
       return <AdminEditSlotModal slot={slot} configs={configs} onClose={onClose} />;
     case 'extend':
-      return <ExtendSlotModal slot={slot} onClose={onClose} />;
+      return <ExtendSlotModal slot={slot} onClose={onClose} keys={keys} />;
     case 'log':
       return <SlotLogModal slot={slot} onClose={onClose} />;
     case 'rank':

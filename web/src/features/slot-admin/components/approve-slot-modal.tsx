@@ -6,12 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { approveSlot } from '../api/approve-slot';
 import { approvePriceSchema, firstIssue } from '../utils/admin-slot-forms';
 import { failureText } from '@/lib/failure-text';
 
 /** 승인: the price to charge for the slot (> 0; asked when the cash system is off, prefilled otherwise). */
-export function ApproveSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
+export function ApproveSlotModal({ slot, onClose, keys }: { slot: SlotDto; onClose: () => void; keys: ActionKeys }) {
   const [price, setPrice] = useState(slot.price > 0 ? String(slot.price) : '');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,7 +26,8 @@ export function ApproveSlotModal({ slot, onClose }: { slot: SlotDto; onClose: ()
     setError(null);
     setBusy(true);
     try {
-      await approveSlot(slot.id, { approved: true, approvedPrice: parsed.data.approvedPrice });
+      const decision = { approved: true as const, approvedPrice: parsed.data.approvedPrice };
+      await keys.send({ slotId: slot.id, ...decision }, (key) => approveSlot(slot.id, decision, key));
       toast({ tone: 'success', message: slotAdminMessages.approved });
       onClose();
     } catch (e) {

@@ -5,6 +5,7 @@ import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { formatWon } from '@/lib/format';
 import { refundSlot, useRefundPreview } from '../api/refund-slot';
 import { firstIssue, refundFormSchema } from '../utils/admin-slot-forms';
@@ -40,7 +41,7 @@ function RefundAmount({ slotId, fullRefund }: { slotId: string; fullRefund: bool
 }
 
 /** 환불: reason required, the previewed amount, and the operator's choice of a full refund. */
-export function RefundSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
+export function RefundSlotModal({ slot, onClose, keys }: { slot: SlotDto; onClose: () => void; keys: ActionKeys }) {
   const [reason, setReason] = useState('');
   const [fullRefund, setFullRefund] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +56,7 @@ export function RefundSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () 
     setError(null);
     setBusy(true);
     try {
-      await refundSlot(slot.id, parsed.data);
+      await keys.send({ slotId: slot.id, refund: parsed.data }, (key) => refundSlot(slot.id, parsed.data, key));
       toast({ tone: 'success', message: slotAdminMessages.refundDone });
       onClose();
     } catch (e) {

@@ -5,13 +5,14 @@ import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { approveSlot } from '../api/approve-slot';
 import { firstIssue, rejectReasonSchema } from '../utils/admin-slot-forms';
 import { failureText } from '@/lib/failure-text';
 import { ReasonField } from './reason-field';
 
 /** 거절: a reason is required; the registration price goes back to the advertiser. */
-export function RejectSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
+export function RejectSlotModal({ slot, onClose, keys }: { slot: SlotDto; onClose: () => void; keys: ActionKeys }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,7 +26,8 @@ export function RejectSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () 
     setError(null);
     setBusy(true);
     try {
-      await approveSlot(slot.id, { approved: false, rejectionReason: parsed.data.rejectionReason });
+      const decision = { approved: false as const, rejectionReason: parsed.data.rejectionReason };
+      await keys.send({ slotId: slot.id, ...decision }, (key) => approveSlot(slot.id, decision, key));
       toast({ tone: 'success', message: slotAdminMessages.rejected });
       onClose();
     } catch (e) {

@@ -3,6 +3,7 @@ import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
 import { isPausable } from '#shared/slot-status';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useActionKey } from '@/hooks/use-action-key';
 
 // Each dialog loads when first opened: the forms (react-hook-form, zod), the bulk grid and the rank
 // chart are not part of the list's first load (issue 18: /slots ≤ 150 KB gzip).
@@ -48,9 +49,13 @@ export function SlotDialogs({
   onRankAlert,
 }: SlotDialogsProps) {
   const pausing = dialog?.kind === 'pause' && isPausable(dialog.slot.status);
+  // One key per slot the advertiser means to register: 등록 again after a lost answer is a retry.
+  const registerKeys = useActionKey();
   return (
     <Suspense fallback={null}>
-      {dialog?.kind === 'register' && configs && <RegisterSlotModal open onClose={onClose} configs={configs} />}
+      {dialog?.kind === 'register' && configs && (
+        <RegisterSlotModal open onClose={onClose} configs={configs} keys={registerKeys} />
+      )}
       {dialog?.kind === 'edit' && configs && <EditSlotModal slot={dialog.slot} configs={configs} onClose={onClose} />}
       {dialog?.kind === 'history' && (
         <RankHistoryModal slot={dialog.slot} onClose={onClose} onRankAlert={() => onRankAlert(dialog.slot)} />
