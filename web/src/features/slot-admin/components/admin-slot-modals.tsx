@@ -9,6 +9,7 @@ import { RankHistoryModal } from '@/features/slots/components/rank-history-modal
 import { RefundSlotModal } from './refund-slot-modal';
 import { RejectSlotModal } from './reject-slot-modal';
 import { SlotLogModal } from './slot-log-modal';
+import { SlotStatusActionDialog } from './slot-status-action-dialog';
 
 export type OpenModal = { slot: SlotDto; modal: AdminSlotModal } | null;
 
@@ -42,5 +43,10 @@ export function AdminSlotModals({
       return <SlotLogModal slot={slot} onClose={onClose} />;
     case 'rank':
       return <RankHistoryModal slot={slot} onClose={onClose} />;
+    case 'pause':
+    case 'resume':
+    case 'delete':
+    case 'restore':
+      return <SlotStatusActionDialog slot={slot} action={modal} onClose={onClose} />;
   }
 }
