@@ -6,7 +6,7 @@ import { startBenchStack } from './local-stack';
  * Issue 18, item 1 (the figures; test/browser/first-load-budget.test.ts enforces the budgets): the
  * JavaScript a first visit of each route of the router downloads, counted from the network in
  * headless Chromium with the HTTP cache off, each file gzip-compressed as a CDN would serve it, signed
- * in as the route's role. Budgets: login ≤ 90 KB, /slots ≤ 150 KB, others ≤ 170 KB. Each route's
+ * in as the route's role. Budgets (React 19): login ≤ 125 KB, /slots ≤ 175 KB, others ≤ 215 KB. Each route's
  * scripts are listed, largest first, in the JSON.
  */
 export async function runFirstLoadJsBench(log: (msg: string) => void = console.log) {

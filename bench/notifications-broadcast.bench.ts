@@ -54,7 +54,7 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
 
     log(`creating ${USERS} advertisers and opening one socket each …`);
     const t0 = performance.now();
-    const operator = await createUser({
+    await createUser({
       loginId: 'benchoperator',
       password: 'benchop123',
       fullName: '벤치 운영자',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addKstDays, isKstDay, kstDayOf, kstDaysBetween, kstDayStartIso, kstToday } from './kst';
+import { addKstDays, addKstMonths, isKstDay, kstDayOf, kstDaysBetween, kstDayStartIso, kstToday } from './kst';
 
 describe('KST days', () => {
   it("takes today's day in Seoul whatever the machine's zone", () => {
@@ -36,5 +36,16 @@ describe('KST days', () => {
     expect(kstDaysBetween('2026-11-23', '2026-12-23')).toBe(30);
     expect(kstDaysBetween('2026-12-23', '2026-11-23')).toBe(-30);
     expect(() => addKstDays('2025-02-30', 1)).toThrow(RangeError);
+  });
+
+  it('moves by months, keeping the day or clamping it to the shorter month', () => {
+    expect(addKstMonths('2026-11-24', -3)).toBe('2026-08-24');
+    expect(addKstMonths('2026-01-15', -1)).toBe('2025-12-15');
+    expect(addKstMonths('2026-03-31', -1)).toBe('2026-02-28');
+    expect(addKstMonths('2024-03-31', -1)).toBe('2024-02-29');
+    expect(addKstMonths('2026-08-31', -6)).toBe('2026-02-28');
+    expect(addKstMonths('2026-10-31', 1)).toBe('2026-11-30');
+    expect(addKstMonths('2026-12-31', 2)).toBe('2027-02-28');
+    expect(() => addKstMonths('2025-02-30', 1)).toThrow(RangeError);
   });
 });

@@ -5,7 +5,7 @@
  * Why no date library here: Asia/Seoul has kept one offset, UTC+9, with no daylight saving since
  * 1988, so a KST day is the UTC day of the instant moved 9 hours, and day arithmetic is UTC
  * arithmetic on midnights. date-fns with @date-fns/tz did the same at 9 KB of every Lambda bundle
- * (the web keeps date-fns for its formatting). `kst.test.ts` pins the edge cases.
+ * (and 10 KB gzip of every signed-in page; the web formats with Intl). `kst.test.ts` pins the edge cases.
  */
 export const KST = 'Asia/Seoul';
 export type KstDay = string; // 'yyyy-MM-dd'
@@ -41,6 +41,17 @@ export const isKstDay = (value: unknown): value is KstDay =>
   typeof value === 'string' && !Number.isNaN(midnightOf(value));
 
 export const addKstDays = (day: KstDay, days: number): KstDay => utcDayOf(midnightOf(day) + days * DAY_MS);
+
+/** The same day `months` later (or earlier when negative), clamped to that month's end: 03-31 − 1 → 02-28. */
+export function addKstMonths(day: KstDay, months: number): KstDay {
+  const start = new Date(midnightOf(day));
+  const target = new Date(0);
+  target.setUTCFullYear(start.getUTCFullYear(), start.getUTCMonth() + months, 1);
+  const monthEnd = new Date(0);
+  monthEnd.setUTCFullYear(target.getUTCFullYear(), target.getUTCMonth() + 1, 0);
+  target.setUTCDate(Math.min(start.getUTCDate(), monthEnd.getUTCDate()));
+  return utcDayOf(target.getTime());
+}
 
 /** Calendar days from `from` to `to` (to − from); 0 on the same day. */
 export const kstDaysBetween = (from: KstDay, to: KstDay): number =>

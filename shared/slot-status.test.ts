@@ -6,6 +6,7 @@ import {
   deriveDisplayStatus,
   displayStatusLabels,
   endDateTone,
+  isClosedToOwner,
   isPausable,
   isResumable,
   isSelectableForBulk,
@@ -227,6 +228,26 @@ describe('selection and actions', () => {
       ok: false,
       message: '이미 삭제된 슬롯입니다.',
     });
+  });
+
+  it('a refunded slot is closed to its owner (not deletable by them); staff may delete it', () => {
+    expect(isClosedToOwner('refunded')).toBe(true);
+    expect(isClosedToOwner('deleted')).toBe(true);
+    expect(isClosedToOwner('rejected')).toBe(false);
+    expect(slotActions(slot({ status: 'refunded' }), 'owner', today).delete).toBe(false);
+    expect(slotActions(slot({ status: 'refunded' }), 'staff', today).delete).toBe(true);
+    expect(slotActions(slot({ status: 'rejected' }), 'owner', today).delete).toBe(true);
+  });
+
+  it('offers a price edit to staff on approved slots that still run only', () => {
+    for (const status of ['waiting', 'active', 'paused'] as const) {
+      expect(slotActions(slot({ status }), 'staff', today).priceEdit, status).toBe(true);
+      expect(slotActions(slot({ status }), 'owner', today).priceEdit, status).toBe(false);
+    }
+    for (const status of ['empty', 'pending', 'rejected', 'refunded', 'expired', 'completed', 'deleted'] as const)
+      expect(slotActions(slot({ status }), 'staff', today).priceEdit, status).toBe(false);
+    // Past its end the slot is completed, whatever is stored.
+    expect(slotActions(slot({ endDate: '2025-03-01' }), 'staff', today).priceEdit).toBe(false);
   });
 
   it('restores a deleted slot to the status it had, dated ones by the calendar', () => {

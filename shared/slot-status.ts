@@ -243,9 +243,24 @@ export interface SlotActions {
   restore: boolean;
   /** Staff only: pending → active / rejected. */
   approve: boolean;
+  /**
+   * Staff only: change the price of an approved slot that still runs (stored waiting, active or
+   * paused, not past its end). docs/data-model.md "Price edit" says what it does to money.
+   */
+  priceEdit: boolean;
 }
 
 const deletable = new Set<DisplayStatus>(['rejected', 'expired', 'refunded', 'completed']);
+
+/**
+ * Closed to their owner: a refunded slot is hidden from the owner's list and counts, a deleted one
+ * too, so every per-slot route answers the owner 404 for them (as if they did not exist); staff
+ * still read and act on them. Hence an owner never deletes a refunded slot (staff may).
+ */
+export const isClosedToOwner = (status: SlotStatus) => status === 'refunded' || status === 'deleted';
+
+/** Stored statuses of an approved slot that still runs (the price edit's rule, with the end date). */
+const priceEditable = new Set<SlotStatus>(['waiting', 'active', 'paused']);
 
 export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay): SlotActions {
   const display = deriveDisplayStatus(slot, today);
@@ -260,9 +275,10 @@ export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay):
     fill: slot.status === 'empty',
     pause: isPausable(slot.status) && running,
     resume: isResumable(slot.status) && running,
-    delete: deletable.has(display),
+    delete: deletable.has(display) && (actor === 'staff' || !isClosedToOwner(slot.status)),
     restore: actor === 'staff' && slot.status === 'deleted',
     approve: actor === 'staff' && slot.status === 'pending',
+    priceEdit: actor === 'staff' && priceEditable.has(slot.status) && running,
   };
 }
 

@@ -11,7 +11,6 @@ const vendorGroups: { name: string; test: RegExp }[] = [
   { name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
   { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
   { name: 'data', test: /node_modules[\\/](swr|use-sync-external-store|dequal)[\\/]/ },
-  { name: 'dates', test: /node_modules[\\/](date-fns|@date-fns)[\\/]/ },
 ];
 
 export default defineConfig({

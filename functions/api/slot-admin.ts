@@ -1,5 +1,5 @@
 import { approveSlotSchema, slotIdPathSchema, userIdPathSchema } from '#shared/schemas/slots';
-import { refundPreviewQuerySchema } from '#shared/schemas/slot-admin';
+import { priceEditSchema, pricePreviewQuerySchema, refundPreviewQuerySchema } from '#shared/schemas/slot-admin';
 import {
   allocateSlotsSchema,
   allocationHistoryQuerySchema,
@@ -12,12 +12,13 @@ import * as Allocation from '../domain/slots/allocation';
 import { approveSlot } from '../domain/slots/approval';
 import * as Extension from '../domain/slots/extension';
 import { refundPreview } from '../domain/slots/refunds';
+import { editPrice, pricePreview } from '../domain/slots/price-edit';
 import { changeContextOf as change } from '../domain/slots/slot-change-log';
 import { systemStats } from '../domain/slots/system-stats';
 import { defineGroup, op, reply } from '../http/api-handler';
 import { slotAdminRoutes } from '#infra/routes/slot-admin';
 
-/** The operator console's slot work (operator-console §7): approval, refund preview, stats, issuance, extensions. */
+/** The operator console's slot work (operator-console §7): approval, refund preview, price edit, stats, issuance, extensions. */
 const id = slotIdPathSchema;
 
 export const handler = defineGroup(slotAdminRoutes, {
@@ -25,6 +26,12 @@ export const handler = defineGroup(slotAdminRoutes, {
   systemStats: op({}, (_, ctx) => systemStats(ctx.user)),
   refundPreview: op({ path: id, query: refundPreviewQuerySchema }, ({ path, query }, ctx) =>
     refundPreview(ctx.user, path.id, query.fullRefund),
+  ),
+  pricePreview: op({ path: id, query: pricePreviewQuerySchema }, ({ path, query }, ctx) =>
+    pricePreview(ctx.user, path.id, query.price),
+  ),
+  editPrice: op({ path: id, body: priceEditSchema }, ({ path, body }, ctx) =>
+    editPrice(path.id, body.price, change(ctx)),
   ),
   allocate: op({ path: userIdPathSchema, body: allocateSlotsSchema }, async ({ path, body }, ctx) =>
     reply(await Allocation.allocateSlots(path.userId, body, change(ctx)), { status: 201 }),

@@ -5,6 +5,7 @@
  * The HTTP adapter applies it to every request body and query once, so no field can forget it.
  */
 const UNWANTED =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export const cleanText = (value: string): string => value.replace(UNWANTED, '');

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { isExpired, keys, ttlIn } from './keys';
+import { isExpired, keys } from './keys';
 import { isConditionFailure } from '#commons/store-errors';
 
 /**

@@ -69,6 +69,23 @@ export interface SlotRecord {
   bulkId?: string;
   bulkIndex?: number;
   bulkAttempt?: string;
+  // ---- price edit after approval (domain/slots/price-edit.ts) ----
+  /**
+   * The last price edit: what it settled and the Idempotency-Key of its request (a retry or a twin
+   * of that request answers from here instead of editing again).
+   */
+  price_edit?: {
+    key: string | null;
+    oldPrice: number;
+    newPrice: number;
+    settlement: 'charge' | 'return' | 'none';
+    amount: number;
+    /** The ledger operation and key that moved the money ('' when none). */
+    ledgerOperation: string;
+    ledgerKey: string;
+    at: string;
+    by: string;
+  };
   // ---- pre-allocation issuance and extensions (domain/slots/allocation.ts, extension.ts) ----
   /** The issuance (`SLOTALLOC#{id}`) this slot came from; an extension carries its parent's. */
   allocation_id?: string;

@@ -12,6 +12,15 @@ export const slotAdminRoutes = [
     op: 'refundPreview',
     access: 'operator',
   },
+  // issue 24 — price edit after approval: a preview, then the edit (send an Idempotency-Key)
+  {
+    method: 'GET',
+    path: '/api/slots/{id}/price-preview',
+    group: 'slotAdmin',
+    op: 'pricePreview',
+    access: 'operator',
+  },
+  { method: 'PUT', path: '/api/slots/{id}/price', group: 'slotAdmin', op: 'editPrice', access: 'operator' },
   // issue 10 — pre-allocation issuance, issuance history and extensions (operator-console §7)
   { method: 'POST', path: '/api/slots/allocate/{userId}', group: 'slotAdmin', op: 'allocate', access: 'operator' },
   {

@@ -35,6 +35,17 @@ export const slotRefundedText = {
     `슬롯 #${slotNumber}${keyword ? `(${keyword})` : ''}이(가) 환불 처리되었습니다.${amount > 0 ? ` 환불 금액: ${won(amount)}원` : ''}`,
 } as const;
 
+export const slotPriceChangedText = {
+  title: '슬롯 가격 변경',
+  message: (slotNumber: number, keyword: string, from: number, to: number, settlement: string, amount: number) =>
+    `슬롯 #${slotNumber}${keyword ? `(${keyword})` : ''}의 가격이 ${won(from)}원에서 ${won(to)}원으로 변경되었습니다.` +
+    (settlement === 'charge'
+      ? ` 차액 ${won(amount)}원이 캐시에서 차감되었습니다.`
+      : settlement === 'return'
+        ? ` 차액 ${won(amount)}원이 캐시로 반환되었습니다.`
+        : ''),
+} as const;
+
 export const slotExtendedText = {
   title: '슬롯 연장',
   message: (slotNumber: number, days: number, start: string, end: string) =>

@@ -27,6 +27,7 @@ export const slotAdminMessages = {
   noLogs: '변경 이력이 없습니다.',
   previewFailed: '환불 금액을 계산하지 못했습니다.',
   listFailed: '슬롯 목록을 불러오는데 실패했습니다.',
+  priceEditNotAllowed: '진행대기, 진행중 또는 일시정지 상태의 승인된 슬롯만 가격을 변경할 수 있습니다.',
   rankResetConfirm: '키워드 또는 URL을 변경하면 기존 순위 정보가 초기화됩니다. 계속하시겠습니까?',
 } as const;
 
@@ -35,4 +36,17 @@ export const slotRefundTexts = {
   ledger: (slotNumber: number) => `슬롯 환불 (#${slotNumber})`,
   log: (statusLabel: string, reason: string, amount: number) =>
     `${statusLabel}: ${reason} (${formatWonNumber(amount)}원)`,
+} as const;
+
+/** A price edit after approval (docs/data-model.md "Price edit"): its log line and usage-history lines. */
+export const slotPriceTexts = {
+  log: (from: number, to: number, settlement: 'charge' | 'return' | 'none', amount: number) =>
+    `가격 변경: ${formatWonNumber(from)}원 → ${formatWonNumber(to)}원` +
+    (settlement === 'charge'
+      ? ` (차액 ${formatWonNumber(amount)}원 차감)`
+      : settlement === 'return'
+        ? ` (차액 ${formatWonNumber(amount)}원 반환)`
+        : ''),
+  charge: (slotNumber: number) => `슬롯 가격 변경 차액 (#${slotNumber})`,
+  return: (slotNumber: number) => `슬롯 가격 변경 차액 반환 (#${slotNumber})`,
 } as const;

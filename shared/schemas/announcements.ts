@@ -1,13 +1,6 @@
 import { deferred, z } from '../zod';
 import { announcementMessages as m } from '../messages/announcements';
 import { ANNOUNCEMENT_IMAGE_PATH } from '../announcement-html';
-
-/**
- * Announcements (advertiser-area §3, operator-console §3, §5, §7): one shape shared by the server and
- * the operator's create/edit dialog. Dates are KST days (`yyyy-MM-dd`), inclusive; no date means no
- * bound. HTML content is sanitised by the server before it is stored (functions/domain/announcements).
- */
-export * from '../announcements';
 import {
   ANNOUNCEMENT_CONTENT_MAX,
   ANNOUNCEMENT_IMAGES_MAX,
@@ -19,6 +12,13 @@ import {
   IMAGE_MAX_BYTES,
   imageContentTypes,
 } from '../announcements';
+
+/**
+ * Announcements (advertiser-area §3, operator-console §3, §5, §7): one shape shared by the server and
+ * the operator's create/edit dialog. Dates are KST days (`yyyy-MM-dd`), inclusive; no date means no
+ * bound. HTML content is sanitised by the server before it is stored (functions/domain/announcements).
+ */
+export * from '../announcements';
 
 const KST_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = () =>

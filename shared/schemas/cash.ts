@@ -1,13 +1,13 @@
 import { deferred, z } from '../zod';
 import { cashMessages } from '../messages/cash';
 import { formatWonNumber } from '../won';
+import { ledgerTypes, type LedgerType } from '../ledger-types';
 
 /**
  * Cash system shapes shared by the server and the SPA (advertiser-area §2/§3/§5, design §5 cash
  * paths). Money is integer won everywhere.
  */
 export { creditLedgerTypes, isCreditType, ledgerTypes, type LedgerType } from '../ledger-types';
-import { ledgerTypes, type LedgerType } from '../ledger-types';
 
 export const ledgerTypeLabels: Record<LedgerType, string> = {
   charge: '충전',

@@ -1,13 +1,12 @@
 import { deferred, z } from '../zod';
 import { notificationMessages as m } from '../messages/notifications';
 import type { Pagination } from '../api';
-
-/**
- * Notifications (issue 13; advertiser-area §3/§7, operator console §5, design §7). The operator's send
- * form parses with `notificationSendSchema`, the same schema the server uses, so both say the same words.
- * Every top-level schema is deferred (built at first parse: keeps Lambda cold imports fast).
- */
-export * from '../notification-constants';
+import type {
+  NOTIFICATION_ACTION_STYLES,
+  NotificationPriority,
+  NotificationSender,
+  NotificationType,
+} from '../notification-constants';
 import {
   DURATION_DEFAULT_MS,
   DURATION_MAX_MS,
@@ -16,17 +15,20 @@ import {
   HISTORY_PAGE_MAX,
   MAX_RECIPIENTS,
   MESSAGE_MAX,
-  NOTIFICATION_ACTION_STYLES,
   NOTIFICATION_LIST_DEFAULT,
   NOTIFICATION_LIST_MAX,
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_SENDERS,
   NOTIFICATION_TYPES,
   TITLE_MAX,
-  type NotificationPriority,
-  type NotificationSender,
-  type NotificationType,
 } from '../notification-constants';
+
+/**
+ * Notifications (issue 13; advertiser-area §3/§7, operator console §5, design §7). The operator's send
+ * form parses with `notificationSendSchema`, the same schema the server uses, so both say the same words.
+ * Every top-level schema is deferred (built at first parse: keeps Lambda cold imports fast).
+ */
+export * from '../notification-constants';
 
 export interface NotificationAction {
   label: string;

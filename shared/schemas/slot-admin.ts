@@ -1,5 +1,7 @@
 import { deferred, z } from '../zod';
 import { slotAdminMessages } from '../messages/slot-admin';
+import { slotMessages } from '../messages/slots';
+import type { SlotDto } from './slots';
 
 /** Operator slot management requests and answers (operator-console §2, §7). */
 
@@ -66,4 +68,51 @@ export type SystemStatsKey = (typeof systemStatsKeys)[number];
 export interface SystemStatsDto {
   totalSlots: number;
   statusBreakdown: Record<SystemStatsKey, number>;
+}
+
+/** A slot price (won): an integer above 0 (operator-console §5: 'please enter a valid price'). */
+const MAX_PRICE = 100_000_000;
+const price = (number: ReturnType<typeof z.number>) =>
+  number.int(slotMessages.invalidPrice).gt(0, slotMessages.invalidPrice).max(MAX_PRICE, slotMessages.invalidPrice);
+
+/** GET /slots/{id}/price-preview?price= (operators and developers). */
+export const pricePreviewQuerySchema = deferred(() =>
+  z.object({ price: price(z.coerce.number({ error: slotMessages.invalidPrice })) }),
+);
+
+/** PUT /slots/{id}/price (operators and developers; send an Idempotency-Key). */
+export const priceEditSchema = deferred(() =>
+  z.object({ price: price(z.number({ error: slotMessages.invalidPrice })) }),
+);
+export type PriceEditInput = z.output<typeof priceEditSchema>;
+
+/**
+ * What a price edit does to money (docs/data-model.md "Price edit"): `charge` takes the difference
+ * from the owner's balance, `return` gives it back, `none` records the price only (cash system off,
+ * or a slot not paid from the balance: free, test, pre-allocated, extension).
+ */
+export const priceSettlements = ['charge', 'return', 'none'] as const;
+export type PriceSettlement = (typeof priceSettlements)[number];
+
+export interface PricePreviewDto {
+  slotId: string;
+  currentPrice: number;
+  newPrice: number;
+  /** newPrice − currentPrice. */
+  difference: number;
+  settlement: PriceSettlement;
+  /** |difference| when settled, else 0. */
+  amount: number;
+  /** The owner's balance now. */
+  balance: number;
+  /** The owner's balance after the edit (below 0: the edit would be refused, 402). */
+  balanceAfter: number;
+}
+
+export interface PriceEditResult {
+  slot: SlotDto;
+  settlement: PriceSettlement;
+  amount: number;
+  /** The owner's balance after the edit. */
+  balanceAfter: number;
 }

@@ -1,7 +1,5 @@
 import { deferred, z } from '../zod';
 import type { Pagination } from '../api';
-import { cashMessages } from '../messages/cash';
-import { formatWonNumber } from '../won';
 import { isKstDay, type KstDay } from '../kst';
 import { adminPageSizes, DEFAULT_PAGE_SIZE, isPageSize, pageSizeMessage } from '../page-sizes';
 import { displayStatuses, patchableStatuses, type DisplayStatus, type SlotStatus } from '../slot-status';
@@ -18,6 +16,7 @@ import type { RankAlert, RankAlertEvent } from './rank-alerts';
 
 // In shared/slot-constants.ts (no zod: the list page shows the limit without loading a schema).
 import { MAX_BULK_EDIT, MAX_BULK_ROWS } from '../slot-constants';
+
 export { MAX_BULK_EDIT, MAX_BULK_ROWS } from '../slot-constants';
 
 // Defined in shared/page-sizes.ts; still exported here for the server code that imports them from this file.

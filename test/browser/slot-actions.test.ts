@@ -66,7 +66,11 @@ describe('slot state actions', () => {
     await rowOf(1).getByText('거절', { exact: true }).waitFor();
     // A pending slot offers no delete (the shared policy: only finished slots).
     await rowOf(3).waitFor();
-    expect(await rowOf(3).getByRole('button', { name: `슬롯 #${running.slot_number} 삭제` }).count()).toBe(0);
+    expect(
+      await rowOf(3)
+        .getByRole('button', { name: `슬롯 #${running.slot_number} 삭제` })
+        .count(),
+    ).toBe(0);
 
     // 1. One from its row, after the confirmation.
     await rowOf(1).getByRole('button', { name: '슬롯 #1 삭제' }).click();
@@ -153,5 +157,70 @@ describe('slot state actions', () => {
     await opRow.getByRole('button', { name: `슬롯 #${slot.slot_number} 작업` }).click();
     expect(await opRow.getByRole('menuitem', { name: '삭제' }).count()).toBe(0);
     expect(await balanceOf(advertiser.id)).toBe(PRICE);
+  });
+
+  it("an operator edits an approved price: the preview, the ledger and the advertiser's live balance agree", async () => {
+    const http = apiClient(stack.url);
+    const advertiser = await newAccount(stack, { balance: 3 * PRICE, name: '가격광고주' });
+    const operator = await newAccount(stack, { role: 'operator' });
+    const slot = await register(advertiser.token, 9);
+    const approved = await http.call('POST', `/api/slots/${slot.id}/approve`, {
+      token: operator.token,
+      body: { approved: true, approvedPrice: PRICE },
+      headers: key(),
+    });
+    expect(approved.status).toBe(200);
+    expect(await balanceOf(advertiser.id)).toBe(2 * PRICE);
+
+    // The advertiser watches their balance on My slots.
+    const adv = await browser.freshPage();
+    await signIn(adv, advertiser.email, '/slots');
+    const sidebarBalance = adv.getByText('보유 캐시').locator('..');
+    await sidebarBalance.getByText('100,000원', { exact: true }).waitFor();
+
+    const op = await browser.freshPage();
+    await signIn(op, operator.email, '/admin');
+    await op.goto(`${stack.url}/admin/slots`);
+    const opRow = op.locator(`tr[data-slot-id="${slot.id}"]`);
+    await opRow.getByRole('button', { name: `슬롯 #${slot.slot_number} 작업` }).click();
+    await opRow.getByRole('menuitem', { name: '가격 수정' }).click();
+    const dialog = op.getByRole('dialog', { name: `슬롯 #${slot.slot_number} 가격 수정` });
+    const priceInput = dialog.getByLabel(/새 가격/);
+    await priceInput.fill('0');
+    await dialog.getByRole('button', { name: '가격 수정' }).click();
+    await dialog.getByText('올바른 가격을 입력해주세요.').waitFor();
+
+    await priceInput.fill('60000');
+    const preview = dialog.getByTestId('price-preview');
+    await preview.getByText('추가 차감 10,000원').waitFor();
+    const expected = await http.call('GET', `/api/slots/${slot.id}/price-preview?price=60000`, {
+      token: operator.token,
+    });
+    expect(expected.body.data).toMatchObject({
+      currentPrice: PRICE,
+      newPrice: 60_000,
+      settlement: 'charge',
+      amount: 10_000,
+    });
+    await preview.getByText(`${expected.body.data.balanceAfter.toLocaleString('ko-KR')}원`).waitFor();
+    await shot(op, 'price-edit');
+    await dialog.getByRole('button', { name: '가격 수정' }).click();
+    await op.getByText('가격이 수정되었습니다.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The ledger and the balance agree with the preview, and the advertiser's screen follows the push.
+    expect(await balanceOf(advertiser.id)).toBe(expected.body.data.balanceAfter);
+    const ledger = await http.call('GET', '/api/cash/transactions?limit=100', { token: advertiser.token });
+    const entries = ledger.body.data.items as Array<{
+      type: string;
+      amount: number;
+      description: string;
+      balanceAfter: number;
+    }>;
+    const difference = entries.filter((e) => e.description.includes('가격 변경'));
+    expect(difference).toHaveLength(1);
+    expect(Math.abs(difference[0].amount)).toBe(10_000);
+    expect(difference[0].balanceAfter).toBe(expected.body.data.balanceAfter);
+    await sidebarBalance.getByText('90,000원', { exact: true }).waitFor({ timeout: 3000 });
   });
 });

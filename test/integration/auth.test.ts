@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPrivateKey, createSign, generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
@@ -563,7 +563,7 @@ describe('system settings and routing', () => {
   });
 });
 
-function sign(header: string, payload: object, key: import('node:crypto').KeyObject) {
+function sign(header: string, payload: object, key: KeyObject) {
   const input = `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   return `${input}.${createSign('RSA-SHA256').update(input).sign(key).toString('base64url')}`;
 }

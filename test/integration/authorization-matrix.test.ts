@@ -19,6 +19,9 @@ let api: ReturnType<typeof apiClient>;
 interface Fixtures {
   ownerId: string;
   slotId: string;
+  /** The owner's slots closed to them (issue 24 item 4): refunded by an operator, deleted by the owner. */
+  refundedSlotId: string;
+  deletedSlotId: string;
   chargeId: string;
   notificationId: string;
   chatRoomId: string;
@@ -113,6 +116,8 @@ const cases: Record<string, RouteCase> = {
   'POST /api/slots/{id}/approve': { path: slotPath('/approve') },
   'GET /api/slots/system-stats': {},
   'GET /api/slots/{id}/refund-preview': { path: slotPath('/refund-preview') },
+  'GET /api/slots/{id}/price-preview': { path: (f) => `/api/slots/${f.slotId}/price-preview?price=60000` },
+  'PUT /api/slots/{id}/price': { path: slotPath('/price'), body: () => ({ price: 60_000 }) },
   'POST /api/slots/allocate/{userId}': { path: (f) => `/api/slots/allocate/${f.ownerId}` },
   'GET /api/slots/allocation-history': {},
   'PATCH /api/slots/allocation-history/{id}/payment': {
@@ -229,9 +234,29 @@ beforeAll(async () => {
     token: operator.token,
     body: { content: '답변' },
   });
+  // Closed to the owner: one refunded by an operator, one rejected and then deleted by the owner.
+  const refunded = (await api.call('POST', '/api/slots', { token: owner.token, body: row(2) })).body.data;
+  await api.call('POST', `/api/slots/${refunded.id}/approve`, { token: operator.token, body: { approved: true } });
+  const refundedRes = await api.call('PATCH', `/api/slots/${refunded.id}/status`, {
+    token: operator.token,
+    body: { status: 'refunded', refundReason: '매트릭스' },
+  });
+  expect(refundedRes.status).toBe(200);
+  const deleted = (await api.call('POST', '/api/slots', { token: owner.token, body: row(3) })).body.data;
+  await api.call('POST', `/api/slots/${deleted.id}/approve`, {
+    token: operator.token,
+    body: { approved: false, rejectionReason: '매트릭스' },
+  });
+  const deletedRes = await api.call('PATCH', `/api/slots/${deleted.id}/status`, {
+    token: owner.token,
+    body: { status: 'deleted' },
+  });
+  expect(deletedRes.status).toBe(200);
   fx = {
     ownerId: owner.id,
     slotId: slot.body.data.id,
+    refundedSlotId: refunded.id,
+    deletedSlotId: deleted.id,
     chargeId: charge.body.data.id,
     notificationId: notification.groupId,
     chatRoomId: chat.body.data.room.id,
@@ -285,6 +310,41 @@ describe('authorization matrix (from the route table)', () => {
       if (![403, 404].includes(res.status))
         wrong.push(`${routeKey(route)}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       if (JSON.stringify(after) !== JSON.stringify(before)) wrong.push(`${routeKey(route)}: the table changed`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers the owner 404 on every per-slot route for a refunded or deleted slot, writing nothing; staff still read it', async () => {
+    const perSlot = (routes as readonly RouteDef[]).filter(
+      (r) => r.path.startsWith('/api/slots/{id}') && r.access === 'user',
+    );
+    // Every per-slot route an owner may call is covered (a new one joins by itself).
+    expect(perSlot.length).toBeGreaterThanOrEqual(10);
+    const wrong: string[] = [];
+    for (const closedId of [fx.refundedSlotId, fx.deletedSlotId]) {
+      const f = { ...fx, slotId: closedId };
+      for (const route of perSlot) {
+        const c = cases[routeKey(route)];
+        const bodies = route.path.endsWith('/status')
+          ? [{ status: 'deleted' }, { status: 'active' }, { status: 'paused' }]
+          : [c?.owned?.body?.(f) ?? c?.body?.(f)];
+        for (const body of bodies) {
+          const before = await tableSnapshot();
+          const res = await api.call(route.method, c!.path!(f), {
+            token: owner.token,
+            body: body ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {}),
+          });
+          const after = await tableSnapshot();
+          if (res.status !== 404 || res.body?.success !== false || 'details' in res.body)
+            wrong.push(`${routeKey(route)} on ${closedId}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+          if (JSON.stringify(after) !== JSON.stringify(before))
+            wrong.push(`${routeKey(route)} on ${closedId}: the table changed`);
+        }
+      }
+      for (const token of [operator.token, developer.token]) {
+        const staffRead = await api.call('GET', `/api/slots/${closedId}`, { token });
+        if (staffRead.status !== 200) wrong.push(`staff read of ${closedId}: ${staffRead.status}`);
+      }
     }
     expect(wrong).toEqual([]);
   });

@@ -74,6 +74,7 @@ const jsonValue = fc.letrec((tie) => ({
         fc.constantFrom(
           'status',
           'amount',
+          'price',
           'customFields',
           'rows',
           'slotIds',
@@ -119,6 +120,7 @@ const queryArb = fc.dictionary(
     'type',
     'startDate',
     'endDate',
+    'price',
     'x',
   ),
   nastyString,

@@ -5,6 +5,10 @@ import { notificationsOf, titlesOf } from '../support/notifications';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount } from '../support/slots';
 import { observation, seedSlots } from '../support/rank';
+import type { recordObservations } from '../../functions/domain/rank/observations';
+import type { runRankRecompute } from '../../functions/domain/rank/recompute-job';
+import type { slotsStore } from '../../functions/storage/slots';
+import type { slotRankDaysStore } from '../../functions/storage/slot-rank-days';
 
 /**
  * Issue 12 item 4 and 7: the recompute job's rules over a two-day timeline (KST), run in-process with
@@ -16,10 +20,10 @@ let advertiser: { id: string; token: string };
 let other: { id: string; token: string };
 
 type Mods = {
-  recordObservations: typeof import('../../functions/domain/rank/observations').recordObservations;
-  runRankRecompute: typeof import('../../functions/domain/rank/recompute-job').runRankRecompute;
-  slotsStore: typeof import('../../functions/storage/slots').slotsStore;
-  slotRankDaysStore: typeof import('../../functions/storage/slot-rank-days').slotRankDaysStore;
+  recordObservations: typeof recordObservations;
+  runRankRecompute: typeof runRankRecompute;
+  slotsStore: typeof slotsStore;
+  slotRankDaysStore: typeof slotRankDaysStore;
 };
 let m: Mods;
 

@@ -219,9 +219,12 @@ describe('PATCH /api/slots/{id}/status', () => {
     expect((await call('GET', '/api/slots', user.token)).body.data.items.map((s: any) => s.id)).toEqual([active.id]);
     expect((await countsOf(user.token)).byStatus).toMatchObject({ rejected: 0, deleted: 1 });
 
+    // A deleted slot is closed to its owner (issue 24 item 4): not found, not even to restore.
     const byOwner = await call('PATCH', `/api/slots/${rejected.id}/status`, user.token, { status: 'active' });
-    expect(byOwner.status).toBe(403);
-    expect(byOwner.body.error).toBe('삭제된 슬롯은 관리자만 복구할 수 있습니다.');
+    expect(byOwner.status).toBe(404);
+    expect(byOwner.body.error).toBe('슬롯을 찾을 수 없습니다.');
+    expect((await call('GET', `/api/slots/${rejected.id}`, user.token)).status).toBe(404);
+    expect((await call('GET', '/api/slots?status=deleted', user.token)).body.data.items).toEqual([]);
     // Restore sends it back to what it was: rejected (its price was refunded), never active.
     const restored = await call('PATCH', `/api/slots/${rejected.id}/status`, operator.token, { status: 'active' });
     expect(restored.body.data).toMatchObject({

@@ -175,8 +175,6 @@ async function activeSlot() {
   return ctx;
 }
 
-const statusOf = (v: Awaited<ReturnType<typeof visible>>, id?: string) => v.slots.find((s: any) => s.id === id)?.status;
-
 const normalModeOperations: SlotOperation[] = [
   {
     name: 'registration (POST /api/slots)',

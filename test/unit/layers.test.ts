@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { dirname, join, normalize, posix, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -121,6 +121,107 @@ describe('layers', () => {
       'storage may not import domain',
       'commons may not import storage',
       'shared may not import commons',
+    ]);
+  });
+});
+
+/**
+ * The SPA's folders point one way too: app → features → components/lib/hooks/styles → shared.
+ * A feature never imports another feature (the app composes them: routes pass components and
+ * callbacks in), and the shared folders never import a feature or the app. Test files and CSS
+ * imports count: a test that reaches into another feature couples the two just the same.
+ */
+type WebLayer = { kind: 'app' } | { kind: 'feature'; name: string } | { kind: 'common' } | { kind: 'shared' } | null;
+
+function webLayerOf(file: string): WebLayer {
+  if (file.startsWith('shared/')) return { kind: 'shared' };
+  if (!file.startsWith('web/src/')) return null;
+  const rest = file.slice('web/src/'.length);
+  const feature = /^features\/([^/]+)\//.exec(rest);
+  if (feature) return { kind: 'feature', name: feature[1] };
+  if (/^(components|lib|hooks|styles)\//.test(rest)) return { kind: 'common' };
+  return { kind: 'app' }; // app/, main.tsx
+}
+
+const webSpecifiers = (source: string) =>
+  [
+    ...source.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3]);
+
+function resolveWebSpecifier(from: string, spec: string): string | null {
+  if (spec.startsWith('@/')) return `web/src/${spec.slice(2)}`;
+  if (spec.startsWith('#shared/')) return `shared/${spec.slice('#shared/'.length)}`;
+  if (spec.startsWith('.')) return posix.normalize(posix.join(posix.dirname(from), spec));
+  return null; // a package
+}
+
+export function webLayerViolations(files: string[], read: (file: string) => string): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of files) {
+    const from = webLayerOf(file);
+    if (!from || from.kind === 'app') continue;
+    for (const spec of webSpecifiers(read(file))) {
+      const target = resolveWebSpecifier(file, spec);
+      const to = target && webLayerOf(target);
+      if (!to) {
+        if (target) violations.push({ file, imports: spec, why: 'web code imports only web/src and shared' });
+        continue;
+      }
+      if (to.kind === 'app')
+        violations.push({ file, imports: spec, why: `${describeWeb(from)} may not import the app` });
+      else if (to.kind === 'feature' && (from.kind !== 'feature' || from.name !== to.name))
+        violations.push({ file, imports: spec, why: `${describeWeb(from)} may not import feature ${to.name}` });
+    }
+  }
+  return violations;
+}
+
+const describeWeb = (layer: NonNullable<WebLayer>) =>
+  layer.kind === 'feature' ? `feature ${layer.name}` : layer.kind === 'common' ? 'shared web code' : layer.kind;
+
+function webFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory()) return webFiles(path);
+    return /\.(tsx?|css)$/.test(e.name) ? [path] : [];
+  });
+}
+
+describe('web layers', () => {
+  const files = webFiles('web/src');
+  const read = (file: string) => readFileSync(join(root, file), 'utf8');
+
+  it('no feature imports another feature, and components/lib/hooks import no feature', () => {
+    expect(files.filter((f) => f.startsWith('web/src/features/')).length).toBeGreaterThan(100);
+    expect(webLayerViolations(files, read)).toEqual([]);
+  });
+
+  it('catches an import across features or from the shared folders into a feature', () => {
+    const planted: Record<string, string> = {
+      'web/src/features/slot-admin/components/a.tsx':
+        "import { RankHistoryModal } from '@/features/slots/components/rank-history-modal';",
+      'web/src/features/slots/components/b.tsx':
+        "const M = lazy(() => import('../../slot-bulk/components/bulk-input-modal'));",
+      'web/src/features/slots/components/c.tsx':
+        "import styles from '../../slot-admin/components/admin-slots.module.css';",
+      'web/src/components/ui/d.tsx': "import { useSlots } from '@/features/slots/api/get-slots';",
+      'web/src/lib/e.ts': "export { x } from '../features/cash/api/x';",
+      'web/src/hooks/f.ts': "import { router } from '@/app/router';",
+      'web/src/features/slots/api/ok.ts':
+        "import { api } from '@/lib/api-client';\nimport { x } from '../utils/x';\nimport { slotSchema } from '#shared/schemas/slots';",
+      'web/src/app/routes/ok.tsx':
+        "import { AdminSlotsPage } from '@/features/slot-admin/components/admin-slots-page';",
+    };
+    const found = webLayerViolations(Object.keys(planted), (f) => planted[f]);
+    expect(found.map((v) => v.why)).toEqual([
+      'feature slot-admin may not import feature slots',
+      'feature slots may not import feature slot-bulk',
+      'feature slots may not import feature slot-admin',
+      'shared web code may not import feature slots',
+      'shared web code may not import feature cash',
+      'shared web code may not import the app',
     ]);
   });
 });

@@ -266,6 +266,16 @@ export const refund = (input: MoneyInput) => single(input, 'refund', 'refund');
 export const credit = (input: MoneyInput & { type: 'charge' | 'bonus' }) =>
   single(input, input.type, `credit-${input.type}`);
 
+/** The stored answer of an earlier movement under this operation and key, if there was one. */
+export async function earlierResult(
+  userId: string,
+  operation: string,
+  idempotencyKey: string,
+): Promise<MoneyResult | undefined> {
+  const record = await ledgerIdempotency.get(userId, `${operation}#${idempotencyKey}`);
+  return record && { transactionId: record.transactionId, balanceAfter: record.balanceAfter, replayed: true };
+}
+
 export async function getBalance(userId: string): Promise<{ amount: number; updatedAt: string | null }> {
   const b = await ledgerStore.getBalance(userId);
   return { amount: b.balance, updatedAt: b.updatedAt };

@@ -9,6 +9,8 @@ import type {
   AllocateSlotsResult,
   AllocationHistoryPage,
   AllocationHistoryRow,
+  allocateSlotsSchema,
+  allocationHistoryQuerySchema,
 } from '#shared/schemas/slot-allocations';
 import { TEST_SLOT_DAYS } from '#shared/schemas/slot-allocations';
 import type { SlotDto } from '#shared/schemas/slots';
@@ -16,7 +18,6 @@ import { ConflictError, NotFoundError, ValidationError } from '#commons/errors';
 import { offsetOf, paginate } from '#commons/pagination';
 import { retrying } from '#commons/retry';
 import type { z } from '#shared/zod';
-import type { allocateSlotsSchema, allocationHistoryQuerySchema } from '#shared/schemas/slot-allocations';
 import { slotAllocationsStore, type AllocationRecord } from '../../storage/slot-allocations';
 import { slotBulksStore, type BulkRecord } from '../../storage/slot-bulks';
 import { slotCountersStore } from '../../storage/slot-counters';

@@ -2,7 +2,7 @@ import { notificationActionLabels, slotApprovedText, slotRejectedText } from '#s
 import { notifyQuietly } from '../notifications/notify-users';
 import type { SlotRecord } from '../../storage/slots';
 import { addKstDays, kstToday } from '#shared/kst';
-import { slotMessages, slotStatusMessages } from '#shared/messages/slots';
+import { slotMessages, slotStatusMessages, slotLogTexts } from '#shared/messages/slots';
 import { type ApproveSlotInput, type SlotDto } from '#shared/schemas/slots';
 import { calendarStatus, displayStatusLabels, type SlotStatus } from '#shared/slot-status';
 import { slotsStore } from '../../storage/slots';
@@ -17,7 +17,6 @@ import { logWriter, type ChangeContext } from './slot-change-log';
 import { ownersOf, toSlotDto } from './slot-dto';
 import { statusMove } from './slot-record';
 import { retrying } from '#commons/retry';
-import { slotLogTexts } from '#shared/messages/slots';
 
 /**
  * POST /slots/{id}/approve (operators and developers; the route admits only them).

@@ -1,7 +1,7 @@
 import { addKstDays, kstToday } from '#shared/kst';
 import { parseCoupangUrl } from '#shared/coupang-url';
 import { systemFieldKeys } from '#shared/field-configs';
-import { slotMessages, slotFieldMessages, slotStatusMessages } from '#shared/messages/slots';
+import { slotMessages, slotFieldMessages, slotStatusMessages, slotLogTexts } from '#shared/messages/slots';
 import {
   type FillSlotInput,
   type SlotDto,
@@ -36,14 +36,13 @@ import { transact, type TransactItem } from '../../storage/transactions';
 import { logger } from '#commons/logger';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
-import { loadSlot } from './queries';
+import { loadSlot, mayReach } from './queries';
 import { actorOf, logWriter, type ChangeContext } from './slot-change-log';
 import { fieldAttributes, fieldsError, statusMove } from './slot-record';
 import { ownersOf, toSlotDto } from './slot-dto';
 import { visibleSlots } from './slot-visibility';
 import { refundSlot } from './refunds';
 import { retrying } from '#commons/retry';
-import { slotLogTexts } from '#shared/messages/slots';
 
 /**
  * Changes an owner (or staff) makes to existing slots. Each change is one transaction: the slot
@@ -222,10 +221,11 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
 /** PUT /slots/{id}/update-fields: changed fields merged over the stored ones; dates for staff only. */
 export async function updateFields(slotId: string, input: UpdateSlotFieldsInput, ctx: ChangeContext): Promise<SlotDto> {
   const staff = isStaff(ctx.caller.role);
-  if ((input.startDate || input.endDate) && !staff) throw new ForbiddenError(slotMessages.datesStaffOnly);
   const [configs, log] = await Promise.all([fieldConfigsStore.list(), logWriter(ctx)]);
   return retrying(async () => {
     const slot = await loadSlot(ctx.caller, slotId);
+    // After the load: a slot the caller cannot reach is a 404 whatever the body asks.
+    if ((input.startDate || input.endDate) && !staff) throw new ForbiddenError(slotMessages.datesStaffOnly);
     if (!slotActions(slot, actorOf(ctx.caller), kstToday()).edit)
       throw new ConflictError(slotStatusMessages.editNotAllowed);
     const checked = validateSlotFields(
@@ -314,11 +314,10 @@ export async function userBulkUpdate(
   };
   const [configs, log] = await Promise.all([fieldConfigsStore.list(), logWriter(ctx)]);
   const ids = [...new Set(input.slotIds)];
-  const staff = isStaff(ctx.caller.role);
 
   const load = async (slotIds: string[]) => {
     const slots = await visibleSlots(await slotsStore.getMany(slotIds));
-    if (slots.length !== slotIds.length || slots.some((s) => s.userId !== ctx.caller.userId && !staff))
+    if (slots.length !== slotIds.length || slots.some((s) => !mayReach(ctx.caller, s)))
       throw new NotFoundError(slotMessages.slotNotFound);
     const today = kstToday();
     const blocked = slots.filter((s) => !isSelectableForBulk(s, today));

@@ -12,7 +12,7 @@ import {
   type SlotListQuery,
   type SlotLogDto,
 } from '#shared/schemas/slots';
-import { deriveDisplayStatus, slotStatuses, type SlotStatus } from '#shared/slot-status';
+import { deriveDisplayStatus, isClosedToOwner, slotStatuses, type SlotStatus } from '#shared/slot-status';
 import { slotFormFields } from '#shared/slot-fields';
 import type { Caller } from '../auth/tokens';
 import { config } from '#commons/config';
@@ -30,15 +30,24 @@ import { isPagedStaffQuery, pagedStaffList, storedFor } from './staff-list';
 
 /**
  * Reads. Owners see only their own slots (others' read as not found); operators and developers see
- * every slot (or one user's with `?userId=`). Refunded slots are hidden from users.
+ * every slot (or one user's with `?userId=`). Refunded and deleted slots are closed to their owner.
  */
 
-/** The slot if the caller may see it; 404 otherwise (another user's slot is not even admitted to exist). */
+/**
+ * Whether the caller may reach the slot at all: staff reach every slot; an owner their own, except
+ * refunded and deleted ones, which are closed to them (shared/slot-status.ts isClosedToOwner).
+ */
+export const mayReach = (caller: Caller, slot: Pick<SlotRecord, 'userId' | 'status'>) =>
+  isStaff(caller.role) || (slot.userId === caller.userId && !isClosedToOwner(slot.status));
+
+/**
+ * The slot if the caller may reach it; 404 otherwise — another user's slot, and the owner's own once
+ * refunded or deleted, are not even admitted to exist. Every per-slot route loads through here.
+ */
 export async function loadSlot(caller: Caller, slotId: string): Promise<SlotRecord> {
   const stored = await slotsStore.get(slotId);
   const [slot] = stored ? await visibleSlots([stored]) : [];
-  if (!slot || (slot.userId !== caller.userId && !isStaff(caller.role)))
-    throw new NotFoundError(slotMessages.slotNotFound);
+  if (!slot || !mayReach(caller, slot)) throw new NotFoundError(slotMessages.slotNotFound);
   return slot;
 }
 
@@ -141,7 +150,8 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   if (!staff && query.userId && query.userId !== caller.userId) throw new ForbiddenError(slotMessages.notOwner);
 
   const status = query.status && query.status !== 'all' ? query.status : undefined;
-  if (!staff && status === 'refunded')
+  // Refunded and deleted slots are closed to their owner (loadSlot): not listed either.
+  if (!staff && status && isClosedToOwner(status))
     return { items: [], pagination: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
   const ownerId = staff ? query.userId : caller.userId;
   const today = kstToday();
@@ -169,7 +179,7 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   const filtered = rows.filter((row) => {
     const display = deriveDisplayStatus(row, today);
     if (status ? display !== status : display === 'deleted') return false;
-    if (!staff && row.status === 'refunded') return false;
+    if (!staff && isClosedToOwner(row.status)) return false;
     if (inactiveOwners && !inactiveOwners.has(row.userId)) return false;
     if (needle && !matchesSearch(row, query.searchType, needle)) return false;
     if (createdFrom && row.createdAt < createdFrom) return false;

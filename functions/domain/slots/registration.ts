@@ -2,7 +2,7 @@ import { commonMessages } from '#shared/messages/common';
 import { ulid } from 'ulid';
 import { cashMessages } from '#shared/messages/cash';
 import { addKstDays, kstToday } from '#shared/kst';
-import { slotMessages } from '#shared/messages/slots';
+import { slotMessages, slotLogTexts } from '#shared/messages/slots';
 import {
   type BulkCreateResult,
   type BulkCreateSlotsInput,
@@ -28,7 +28,6 @@ import { toSlotDto } from './slot-dto';
 import { type ChangeContext } from './slot-change-log';
 import { retrying } from '#commons/retry';
 import { inTurn } from '../user-write-turns';
-import { slotLogTexts } from '#shared/messages/slots';
 
 /**
  * Registration in normal mode: POST /slots (one slot) and POST /slots/bulk (many in one request).

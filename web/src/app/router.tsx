@@ -26,12 +26,11 @@ const page = <M, K extends keyof M>(
   lazy: lazyComponent(load, name),
 });
 
-const slotsPage = () => import('@/features/slots/components/slots-page');
 const cashChargePage = () => import('@/features/cash/components/cash-charge-page');
 const cashHistoryPage = () => import('@/features/cash/components/cash-history-page');
 
 const userRoutes: RouteObject[] = [
-  page('slots', '내 광고 슬롯', slotsPage, 'SlotsPage'),
+  page('slots', '내 광고 슬롯', () => import('./routes/slots-route'), 'SlotsRoute'),
   page(
     'slots/bulk',
     '슬롯 대량 등록',

@@ -1,8 +1,7 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { KST } from '#shared/kst';
 
 /** Business dates are Asia/Seoul calendar days (design §3), whatever the browser's zone. */
-export const KST = 'Asia/Seoul';
+export { kstToday } from '#shared/kst';
 
 const numberFormat = new Intl.NumberFormat('ko-KR');
 
@@ -13,21 +12,29 @@ export const formatWon = (amount: number) => `${numberFormat.format(amount)}원`
 
 type DateInput = string | number | Date;
 
-/** The instant as a Seoul wall-clock date, for date-fns arithmetic in KST. */
-export const toKst = (value: DateInput) => new TZDate(new Date(value).getTime(), KST);
+// Intl reads the Seoul wall clock; the parts are put together here, so no locale's order or
+// separators leak into the yyyy-MM-dd HH:mm the spec shows.
+const seoulClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: KST,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
-const formatKst = (value: DateInput | null | undefined, pattern: string, empty: string) => {
+const formatKst = (value: DateInput | null | undefined, withTime: boolean, empty: string) => {
   if (value === null || value === undefined || value === '') return empty;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? empty : format(toKst(date), pattern);
+  if (Number.isNaN(date.getTime())) return empty;
+  const part = Object.fromEntries(seoulClock.formatToParts(date).map((p) => [p.type, p.value]));
+  const day = `${part.year}-${part.month}-${part.day}`;
+  return withTime ? `${day} ${part.hour}:${part.minute}` : day;
 };
 
 /** '2025-03-01' in KST; '-' when absent. */
-export const formatDate = (value: DateInput | null | undefined, empty = '-') => formatKst(value, 'yyyy-MM-dd', empty);
+export const formatDate = (value: DateInput | null | undefined, empty = '-') => formatKst(value, false, empty);
 
 /** '2025-03-01 14:05' in KST; '-' when absent. */
-export const formatDateTime = (value: DateInput | null | undefined, empty = '-') =>
-  formatKst(value, 'yyyy-MM-dd HH:mm', empty);
-
-/** Today's KST calendar date as 'yyyy-MM-dd'. */
-export const kstToday = (now: Date = new Date()) => format(toKst(now), 'yyyy-MM-dd');
+export const formatDateTime = (value: DateInput | null | undefined, empty = '-') => formatKst(value, true, empty);

@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('realtime socket', () => {
-  it('opens one same-origin /ws socket with the access token while a lease is held, and closes with the last lease', () => {
+  it('opens one same-origin /ws socket with the access token while a lease is held, and closes with the last lease', async () => {
     const socket = makeSocket();
     const releaseA = socket.acquire();
     const releaseB = socket.acquire();
@@ -58,10 +58,31 @@ describe('realtime socket', () => {
     releaseA();
     expect(ws.closedByClient).toBe(false);
     releaseB();
+    await Promise.resolve();
     expect(ws.closedByClient).toBe(true);
     expect(socket.getStatus()).toBe('closed');
     vi.advanceTimersByTime(10_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('keeps the socket when the last holder lets go and takes it again in the same task (a remount)', async () => {
+    const socket = makeSocket();
+    const first = socket.acquire();
+    const ws = FakeWebSocket.latest()!;
+    ws.serverOpen();
+    first();
+    const second = socket.acquire();
+    await Promise.resolve();
+    expect(FakeWebSocket.instances).toEqual([ws]);
+    expect(ws.closedByClient).toBe(false);
+    expect(socket.getStatus()).toBe('open');
+    second();
+    await Promise.resolve();
+    expect(ws.closedByClient).toBe(true);
+    // Signed in again later: the released socket listens to the session no more.
+    setToken(token('u2'));
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(tokenListeners.size).toBe(0);
   });
 
   it('hands pushed messages to the subscribers of their type and ignores junk', () => {

@@ -64,11 +64,15 @@ export class RealtimeSocket {
 
   constructor(private readonly deps: RealtimeDeps) {}
 
-  /** Holds the socket open until the returned release is called (leases are counted). */
+  /**
+   * Holds the socket open until the returned release is called (leases are counted). The last release
+   * shuts down at the end of the task: a holder that remounts at once (StrictMode's second effect run,
+   * a keyed remount) keeps the same socket instead of aborting one and opening another.
+   */
   acquire(): () => void {
     this.leases += 1;
     if (this.leases === 1) {
-      this.unsubscribeToken = this.deps.subscribeToken(() => this.onTokenChange());
+      this.unsubscribeToken ??= this.deps.subscribeToken(() => this.onTokenChange());
       this.connect();
     }
     let released = false;
@@ -76,7 +80,7 @@ export class RealtimeSocket {
       if (released) return;
       released = true;
       this.leases -= 1;
-      if (this.leases === 0) this.shutDown();
+      if (this.leases === 0) queueMicrotask(() => this.leases === 0 && this.shutDown());
     };
   }
 

@@ -1,11 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings } from '#shared/settings';
 import { ToastProvider } from '@/components/ui/toast';
 import { AppSettingsContext } from '@/lib/app-settings';
-import { resetSessionForTests } from '@/lib/session-store';
+import { clearSession, resetSessionForTests } from '@/lib/session-store';
 import { FakeWebSocket } from '@/lib/testing/fake-websocket';
 import { fakeNotificationsApi, signInUser } from '@/features/notifications/testing/fake-notifications-api';
 import { AppLayout } from './app-layout';
@@ -49,6 +49,23 @@ describe('app layout: who gets notifications', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: '알림' }, slow)).toHaveAttribute('aria-expanded', 'false');
     expect(await screen.findByRole('button', { name: '알림 센터 열기' }, slow)).toBeInTheDocument();
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1), slow);
+  });
+
+  it('signing out ends the socket lease: staff signing in next on the same page get no socket', async () => {
+    signInUser('u1');
+    fakeNotificationsApi([]);
+    renderLayout();
+    const slow = { timeout: 8000 };
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1), slow);
+    const userSocket = FakeWebSocket.latest()!;
+    act(() => userSocket.serverOpen());
+
+    act(() => clearSession());
+    expect(userSocket.closedByClient).toBe(true);
+    act(() => void signInUser('op1', 'operator'));
+    expect(await screen.findByText('슬롯 화면', undefined, slow)).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(FakeWebSocket.instances).toEqual([userSocket]);
   });
 
   it('operators load none of it: no bell, no socket, no notification request', async () => {

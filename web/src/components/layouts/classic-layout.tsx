@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import type { LayoutOptions, LayoutPreset, ShellParts } from './layout-shell';
@@ -43,8 +43,7 @@ export function ClassicLayout({
   // As a drawer (narrow screens, minimal preset) the sidebar closes after navigating.
   useEffect(() => setOpen(false), [pathname]);
 
-  // A layout effect: Escape works from the first frame the drawer is open.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
     window.addEventListener('keydown', onKey);

@@ -1,8 +1,7 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './icon';
 import styles from './modal.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 export interface ModalProps {
   open: boolean;
@@ -34,11 +33,11 @@ export function Modal({
   dismissible = true,
 }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
-  const titleId = useUniqueId();
-  const descriptionId = useUniqueId();
+  const titleId = useId();
+  const descriptionId = useId();
 
-  // Focus moves in as the dialog appears and back as it goes, not a frame later (Preact runs passive
-  // effects after paint): keys typed into a field in between would otherwise be lost to the dialog.
+  // Focus before paint, in as the dialog appears and back as it goes: keys typed in between are never
+  // lost to the page behind.
   useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;

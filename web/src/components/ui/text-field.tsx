@@ -1,6 +1,5 @@
-import { type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import styles from './text-field.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: string;
@@ -14,7 +13,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** Label + input + hint/error, wired for screen readers (aria-invalid, aria-describedby). */
 export function TextField({ label, hint, error, requiredMark, id, className, ...input }: TextFieldProps) {
-  const autoId = useUniqueId();
+  const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;
   const message = error ?? hint;

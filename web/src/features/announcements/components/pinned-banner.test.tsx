@@ -81,12 +81,9 @@ describe('PinnedBanner', () => {
     answer = () => json({ success: true, data: [ann('A'), ann('B'), ann('C')] });
     renderBanner();
     expect(await screen.findByText(/공지 A/)).toBeInTheDocument();
-    // The rotation is armed by an effect: React runs it in the commit, Preact after the next frame
-    // (a rAF, then a timeout), so the first change comes 5 s after the banner plus up to one frame.
-    const frame = 50;
     act(() => vi.advanceTimersByTime(BANNER_ROTATE_MS - 100));
     expect(screen.getByText(/공지 A/)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(100 + frame));
+    act(() => vi.advanceTimersByTime(100));
     expect(screen.getByText(/공지 B/)).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(BANNER_ROTATE_MS));
     expect(screen.getByText(/공지 C/)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { chatMessages as m } from '#shared/messages/chat';
 import {
@@ -9,7 +9,6 @@ import {
 } from '#shared/schemas/chat';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionState } from '@/lib/session-store';
-import { useUniqueId } from '@/lib/use-unique-id';
 import { chatRoomsKey, upsertRoom } from '../api/get-rooms';
 import { useSetChatRoomStatus } from '../api/set-room-status';
 import { useChatConversation } from '../hooks/use-chat-conversation';
@@ -24,7 +23,7 @@ export function AdminConversation({ room, onBack }: { room: ChatRoomDto; onBack:
   const { mutate } = useSWRConfig();
   const [draft, setDraft] = useState('');
   const [statusError, setStatusError] = useState<string | null>(null);
-  const statusId = useUniqueId('room-status');
+  const statusId = useId();
   const setStatus = useSetChatRoomStatus();
   const patchRoom = (next: ChatRoomDto) =>
     mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, next), { revalidate: false });

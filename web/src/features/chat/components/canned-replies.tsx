@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { CANNED_CONTENT_MAX, CANNED_TITLE_MAX, type CannedReply } from '#shared/schemas/chat';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
-import { useUniqueId } from '@/lib/use-unique-id';
 import { useCannedReplies } from '../api/get-canned-replies';
 import { saveCannedRepliesSchema, useSaveCannedReplies } from '../api/save-canned-replies';
 import styles from './chat-inbox.module.css';
@@ -40,7 +39,7 @@ function CannedRepliesEditor({ initial, onClose }: { initial: CannedReply[]; onC
   const [items, setItems] = useState<Draft[]>(() => initial.map((x) => ({ ...x })));
   const [error, setError] = useState<string | null>(null);
   const save = useSaveCannedReplies();
-  const baseId = useUniqueId('canned');
+  const baseId = useId();
 
   const update = (index: number, patch: Partial<Draft>) =>
     setItems((list) => list.map((x, i) => (i === index ? { ...x, ...patch } : x)));

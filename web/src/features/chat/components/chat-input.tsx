@@ -1,8 +1,7 @@
-import { useLayoutEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, type KeyboardEvent, type RefObject } from 'react';
 import { chatMessages as m } from '#shared/messages/chat';
 import { CHAT_MESSAGE_MAX, CHAT_TEXTAREA_MAX_PX, CHAT_TEXTAREA_MIN_PX } from '#shared/schemas/chat';
 import { Icon } from '@/components/ui/icon';
-import { useUniqueId } from '@/lib/use-unique-id';
 import styles from './chat.module.css';
 
 interface ChatInputProps {
@@ -18,8 +17,8 @@ interface ChatInputProps {
  * line (never while an IME is composing Korean), and a x/2000 counter shows while typing.
  */
 export function ChatInput({ value, onChange, onSend, textareaRef, disabled = false }: ChatInputProps) {
-  const helpId = useUniqueId('chat-help');
-  const counterId = useUniqueId('chat-count');
+  const helpId = useId();
+  const counterId = useId();
   const length = [...value].length;
   const content = value.trim();
   const canSend = !disabled && content.length > 0 && length <= CHAT_MESSAGE_MAX;

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { notificationMessages } from '#shared/messages/notifications';
 import { Icon } from '@/components/ui/icon';
@@ -10,7 +10,6 @@ import { useNow } from '../hooks/use-now';
 import { badgeText, typeIcon, typeTone, unreadButtonName } from '../utils/notification-display';
 import { formatRelativeTime } from '../utils/relative-time';
 import styles from './notifications.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 export const BELL_DROPDOWN_SIZE = 5;
 
@@ -20,11 +19,14 @@ export const BELL_DROPDOWN_SIZE = 5;
  * returns focus to the bell.
  */
 export function NotificationBell() {
-  const [open, setOpen] = useState(false);
-  const panelId = useUniqueId();
+  const { pathname } = useLocation();
+  // Open on one page only: navigating closes it in the same render, so it never shows over the next page.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
+  const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
   const { data: count } = useUnreadCount();
   const list = useNotificationList('all');
   const { trigger: markRead } = useMarkRead();
@@ -33,14 +35,10 @@ export function NotificationBell() {
   const unread = count?.count ?? 0;
   const latest = list.items.slice(0, BELL_DROPDOWN_SIZE);
 
-  // Closed before the new page paints: as a passive effect (after paint on Preact) the old
-  // dropdown would flash over the page it just led to.
-  useLayoutEffect(() => setOpen(false), [pathname]);
-
   useEffect(() => {
     if (!open) return;
     const onDown = (event: MouseEvent) => {
-      if (!wrapRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!wrapRef.current?.contains(event.target as Node)) setOpenOn(null);
     };
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
@@ -81,7 +79,7 @@ export function NotificationBell() {
         aria-expanded={open}
         aria-controls={panelId}
         title="알림"
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(!open)}
       >
         <Icon name="bell" size={18} />
         {unread > 0 && (

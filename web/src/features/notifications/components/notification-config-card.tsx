@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Card } from '@/components/ui/card';
 import { useNotificationConfig } from '../hooks/use-notification-config';
 import {
@@ -11,12 +12,11 @@ import {
 } from '../utils/notification-config';
 import { playNotificationSound } from '../utils/notification-sound';
 import styles from './notifications.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 /** The locally stored notification config (advertiser §3), saved on every change. */
 export function NotificationConfigCard() {
   const [config, update] = useNotificationConfig();
-  const id = useUniqueId();
+  const id = useId();
   const field = (name: string) => `${id}-${name}`;
 
   return (

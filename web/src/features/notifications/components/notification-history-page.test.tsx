@@ -175,7 +175,7 @@ describe('NotificationHistoryPage', { timeout: 15_000 }, () => {
     await user.selectOptions(screen.getByLabelText('종류'), '정보');
     await waitFor(() => expect(lastQuery().get('type')).toBe('info'));
     expect(lastQuery().get('page')).toBe('1');
-    // The filtered answer replaces the rows once it arrives (Preact renders it a tick later).
+    // The filtered answer replaces the rows once it arrives.
     await waitFor(() => expect(screen.getAllByTestId('notification-history-row')).toHaveLength(1));
     expect(screen.getByLabelText('종류').querySelectorAll('option')).toHaveLength(6);
 

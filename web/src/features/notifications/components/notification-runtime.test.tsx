@@ -55,8 +55,7 @@ describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
     const ws = await socket();
     act(() => ws.serverOpen());
     await waitFor(() => expect(api.callsTo('GET /api/notifications?')).toHaveLength(1));
-    // Pushes go into the loaded list: wait until the bell shows it (the request alone is not enough
-    // on Preact, whose renders after the answer are not flushed by the waitFor above).
+    // Pushes go into the loaded list: wait until the bell shows it (a sent request is not an answer).
     await userEvent.click(screen.getByRole('button', { name: '알림' }));
     expect(await screen.findByText('알림이 없습니다')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '알림' }));

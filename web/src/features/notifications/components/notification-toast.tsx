@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { NotificationAction } from '#shared/schemas/notifications';
 import { Icon } from '@/components/ui/icon';
 import type { NotificationConfig } from '../utils/notification-config';
@@ -6,7 +6,6 @@ import { typeIcon, typeTone } from '../utils/notification-display';
 import { toastAutoCloses, toastDuration } from '../utils/toast-rules';
 import type { ToastEntry } from '../utils/toast-queue';
 import styles from './notification-toasts.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 interface NotificationToastProps {
   entry: ToastEntry;
@@ -26,7 +25,7 @@ export function NotificationToast({ entry, config, onClose, onAction }: Notifica
   const [paused, setPaused] = useState(false);
   const remaining = useRef(duration);
   const exiting = entry.phase === 'exiting';
-  const titleId = useUniqueId();
+  const titleId = useId();
 
   useEffect(() => {
     if (!autoClose || paused || exiting) return;

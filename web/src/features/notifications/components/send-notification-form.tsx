@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { commonMessages } from '#shared/messages/common';
 import { notificationMessages } from '#shared/messages/notifications';
 import { MESSAGE_MAX, NOTIFICATION_PRIORITIES, TITLE_MAX } from '#shared/notification-constants';
@@ -20,7 +20,6 @@ import {
 import { SendRecipientPicker } from './send-recipient-picker';
 import { SendToastPreview } from './send-toast-preview';
 import styles from './admin-notifications.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 const fieldOfValue: Partial<Record<keyof SendFormValues, keyof SendFormErrors>> = {
   title: 'title',
@@ -44,7 +43,7 @@ interface Props {
  * type, recipients, title, message, priority, auto-close and its duration in seconds, with a preview.
  */
 export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) {
-  const id = useUniqueId();
+  const id = useId();
   const toast = useToast();
   const { trigger, isMutating, error, reset } = useSendNotification();
   const [values, setValues] = useState<SendFormValues>(initialSendValues);

@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { useRecipientSearch } from '../api/send-recipients';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { PickedUser, RecipientMode } from '../utils/send-form';
 import styles from './admin-notifications.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 /** The search box's 500 ms debounce (operator console §9). */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -25,7 +24,7 @@ interface Props {
  * the search changes.
  */
 export function SendRecipientPicker({ mode, onModeChange, selected, onSelectedChange, error, disabled }: Props) {
-  const id = useUniqueId();
+  const id = useId();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const { data, error: loadError, isLoading } = useRecipientSearch(search, mode === 'selected');

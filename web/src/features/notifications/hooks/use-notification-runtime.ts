@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { NotificationAction, NotificationDto, UnreadCountResult } from '#shared/schemas/notifications';
 import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
@@ -51,10 +51,8 @@ export function useNotificationRuntime({ userId, systemSound }: { userId: string
     if (queue.add(notification) && withSound && c.sound && s) playNotificationSound();
   };
 
-  // A layout effect: the lease must end the moment the runtime leaves the tree. Preact runs passive
-  // cleanups a frame later, and a session change in that frame (sign-out, then staff signing in)
-  // would open a socket for an account that must not have one.
-  useLayoutEffect(() => {
+  // The lease ends when the runtime leaves the tree (sign-out, a user switch): no socket outlives it.
+  useEffect(() => {
     const release = acquireRealtime();
     const offNew = subscribeRealtime<NotificationDto>('new_notification', (notification) => {
       void latest.current.cache.prepend(notification);

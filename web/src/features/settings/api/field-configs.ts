@@ -1,16 +1,12 @@
 import useSWR, { mutate } from 'swr';
 import type { FieldConfig } from '#shared/field-configs';
 import { api } from '@/lib/api-client';
+import { fieldConfigsKey, getFieldConfigs } from '@/lib/slots/get-field-configs';
 
 /**
- * The field configurations as the settings page edits them. The key is the API path the slot forms
- * read too (their cache key is the same path): mutating it makes every slot form and list follow a
- * saved change at once, without this feature importing the slots feature.
+ * The field configurations as the settings page edits them, read through the slot screens' shared
+ * key and fetcher: mutating every key under it makes each slot form and list follow a saved change.
  */
-export const fieldConfigsKey = '/field-configs';
-
-export const getFieldConfigs = () => api.get<FieldConfig[]>(fieldConfigsKey);
-
 export function useEditableFieldConfigs() {
   return useSWR(`${fieldConfigsKey}#editable`, getFieldConfigs, { revalidateOnFocus: false });
 }

@@ -1,8 +1,7 @@
-import { type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { settingLabels, settingValueLabels } from '#shared/messages/settings-page';
 import { settingDefinitions, type SettingKey } from '#shared/settings';
 import styles from './settings.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 /** Options of an enum setting, read from its shared zod schema (one list for server and page). */
 function enumOptions(key: SettingKey): string[] | null {
@@ -20,7 +19,7 @@ interface SettingControlProps {
 
 /** The input a setting needs, chosen from its definition: switch, select, number or text. */
 export function SettingControl({ settingKey, value, error, hint, onChange }: SettingControlProps) {
-  const id = useUniqueId();
+  const id = useId();
   const label = settingLabels[settingKey] ?? settingKey;
   const fallback = settingDefinitions[settingKey].default;
   const messageId = `${id}-message`;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { priceEditDialogTexts } from '#shared/messages/slot-price-edit';
 import { slotActionTexts } from '#shared/messages/slots';
 import { Button } from '@/components/ui/button';
 import type { AdminSlotActions } from '../utils/admin-slot-actions';
@@ -7,10 +8,12 @@ import styles from './admin-slots.module.css';
 /** The status changes the row menu asks to confirm (issue 24 item 3). */
 export type AdminStatusAction = 'pause' | 'resume' | 'delete' | 'restore';
 
-export type AdminSlotModal = 'approve' | 'reject' | 'edit' | 'refund' | 'extend' | 'log' | 'rank' | AdminStatusAction;
+export type AdminSlotModal =
+  'approve' | 'reject' | 'edit' | 'priceEdit' | 'refund' | 'extend' | 'log' | 'rank' | AdminStatusAction;
 
 const menuItems: Array<{ key: keyof AdminSlotActions & AdminSlotModal; label: string }> = [
   { key: 'edit', label: '수정' },
+  { key: 'priceEdit', label: priceEditDialogTexts.menuLabel },
   { key: 'refund', label: '환불' },
   { key: 'extend', label: '연장' },
   { key: 'pause', label: slotActionTexts.pauseLabel },

@@ -25,18 +25,20 @@ const stats = {
   },
 };
 let listCalls: URLSearchParams[] = [];
+let listItems: unknown[] = [];
 const json = (body: unknown) =>
   new Response(JSON.stringify({ success: true, data: body }), { headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   listCalls = [];
+  listItems = [];
   localStorage.clear();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/slots/system-stats') return json(stats);
     if (url.pathname === '/api/field-configs') return json(defaultFieldConfigs);
     listCalls.push(url.searchParams);
-    return json({ items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } });
+    return json({ items: listItems, pagination: { page: 1, limit: 10, total: listItems.length, totalPages: 1 } });
   });
 });
 afterEach(() => vi.restoreAllMocks());
@@ -46,7 +48,16 @@ function renderPage(settings: Partial<Settings> = {}, toolbarActions?: (refresh:
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), ...settings }, status: 'ready' }}>
         <ToastProvider>
-          <AdminSlotsPage toolbarActions={toolbarActions} />
+          <AdminSlotsPage
+            toolbarActions={toolbarActions}
+            rankHistory={(slot, onClose) => (
+              <div role="dialog" aria-label={`슬롯 #${slot.slot_number} 순위`}>
+                <button type="button" onClick={onClose}>
+                  닫기
+                </button>
+              </div>
+            )}
+          />
         </ToastProvider>
       </AppSettingsContext.Provider>
     </SWRConfig>,
@@ -105,5 +116,30 @@ describe('AdminSlotsPage', () => {
     unmount();
     renderPage();
     expect(screen.getByRole('combobox', { name: '페이지당 개수' })).toHaveValue('200');
+  });
+
+  it("opens the rank history the app passes in from a tracked row's rank, and closes it", async () => {
+    listItems = [
+      {
+        id: 's1',
+        slot_number: 7,
+        status: 'active',
+        user_name: '광고주',
+        user_email: 'adv1',
+        price: 0,
+        customFields: { keywords: '키워드' },
+        keyword: '키워드',
+        rank: 3,
+        yesterday_rank: 5,
+        startDate: '2026-11-01',
+        endDate: '2026-11-30',
+      },
+    ];
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: /순위 히스토리 보기/ }));
+    expect(screen.getByRole('dialog', { name: '슬롯 #7 순위' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '닫기' }));
+    expect(screen.queryByRole('dialog', { name: '슬롯 #7 순위' })).not.toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ import { useSystemStats } from '../api/get-system-stats';
 import { revalidateSlots } from '@/lib/slots/invalidate';
 import { useAdminSlotFilters } from '../hooks/use-admin-slot-filters';
 import { adminSlotsTitle } from '../utils/admin-slots-title';
-import { AdminSlotModals, type OpenModal } from './admin-slot-modals';
+import { AdminSlotModals, type OpenModal, type RankHistoryRenderer } from './admin-slot-modals';
 import { AdminSlotAdvancedSearch, AdminSlotSearch } from './admin-slot-search';
 import { AdminSlotTabs } from './admin-slot-tabs';
 import { AdminSlotsTable } from './admin-slots-table';
@@ -25,10 +25,12 @@ import styles from './admin-slots.module.css';
 export interface AdminSlotsPageProps {
   /** Extra toolbar buttons (the app passes the pre-allocation issue button); `refresh` re-reads the list and counts. */
   toolbarActions?: (refresh: () => void) => ReactNode;
+  /** The '순위' row action's dialog (the advertiser feature owns the rank history; the app passes it). */
+  rankHistory: RankHistoryRenderer;
 }
 
 /** /admin/slots: slot approval (normal mode) or slot management (pre-allocation), operator console §2. */
-export function AdminSlotsPage({ toolbarActions }: AdminSlotsPageProps) {
+export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPageProps) {
   const { slotOperationMode: mode } = useAppSettings();
   const filters = useAdminSlotFilters();
   const slots = useAdminSlots(filters.query);
@@ -86,6 +88,7 @@ export function AdminSlotsPage({ toolbarActions }: AdminSlotsPageProps) {
       <AdminSlotModals
         open={open}
         configs={configs.data ?? []}
+        rankHistory={rankHistory}
         onClose={() => {
           setOpen(null);
           void stats.mutate();

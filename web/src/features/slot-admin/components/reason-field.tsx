@@ -1,5 +1,5 @@
+import { useId } from 'react';
 import styles from './admin-slots.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 /** A required reason (reject, refund): label, textarea and its error, wired for screen readers. */
 export function ReasonField({
@@ -13,7 +13,7 @@ export function ReasonField({
   onChange: (v: string) => void;
   error: string | null;
 }) {
-  const id = useUniqueId();
+  const id = useId();
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label} *</label>

@@ -2,15 +2,12 @@ import { useState } from 'react';
 import { slotAdminMessages } from '#shared/messages/slot-admin';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
-import { useToast } from '@/components/ui/toast';
-import type { ActionKeys } from '@/hooks/use-action-key';
 import { formatWon } from '@/lib/format';
 import { refundSlot, useRefundPreview } from '../api/refund-slot';
-import { firstIssue, refundFormSchema } from '../utils/admin-slot-forms';
+import { refundFormSchema } from '../utils/admin-slot-forms';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { classifyFailure } from '@/lib/failure-text';
-import { ReasonField } from './reason-field';
+import { ActionDialog } from './action-dialog';
 import styles from './admin-slots.module.css';
 
 /** Spec §8: '환불 처리 실패' (with the server's reason when it gave one) or '환불 처리 중 오류가 발생했습니다.'. */
@@ -42,57 +39,29 @@ function RefundAmount({ slotId, fullRefund }: { slotId: string; fullRefund: bool
 
 /** 환불: reason required, the previewed amount, and the operator's choice of a full refund. */
 export function RefundSlotModal({ slot, onClose, keys }: { slot: SlotDto; onClose: () => void; keys: ActionKeys }) {
-  const [reason, setReason] = useState('');
   const [fullRefund, setFullRefund] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = refundFormSchema.safeParse({ refundReason: reason, fullRefund });
-    if (!parsed.success) return setError(firstIssue(parsed.error));
-    setError(null);
-    setBusy(true);
-    try {
-      await keys.send({ slotId: slot.id, refund: parsed.data }, (key) => refundSlot(slot.id, parsed.data, key));
-      toast({ tone: 'success', message: slotAdminMessages.refundDone });
-      onClose();
-    } catch (e) {
-      setFailure(refundFailure(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <Modal
-      open
+    <ActionDialog
+      slot={slot}
+      action="환불"
+      danger
+      showOwner
+      reasonLabel="환불 사유"
+      parse={(reason) => refundFormSchema.safeParse({ refundReason: reason, fullRefund })}
+      run={(input) => keys.send({ slotId: slot.id, refund: input }, (key) => refundSlot(slot.id, input, key))}
+      successMessage={slotAdminMessages.refundDone}
+      failureText={refundFailure}
       onClose={onClose}
-      title={`슬롯 #${slot.slot_number} 환불`}
-      description={`${slot.user_name} (${slot.user_email})`}
-      dismissible={!busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            취소
-          </Button>
-          <Button type="submit" form="refund-slot-form" variant="danger" loading={busy}>
-            환불
-          </Button>
-        </>
-      }
     >
-      <form id="refund-slot-form" onSubmit={submit} noValidate className={styles.stack}>
-        <ErrorBox message={failure} onDismiss={() => setFailure(null)} />
-        <RefundAmount slotId={slot.id} fullRefund={fullRefund} />
-        <label className={styles.choice}>
-          <input type="checkbox" checked={fullRefund} onChange={(e) => setFullRefund(e.target.checked)} />
-          전액 환불 (남은 기간과 관계없이 결제 금액 전체)
-        </label>
-        <ReasonField label="환불 사유" value={reason} onChange={setReason} error={error} />
-      </form>
-    </Modal>
+      {() => (
+        <>
+          <RefundAmount slotId={slot.id} fullRefund={fullRefund} />
+          <label className={styles.choice}>
+            <input type="checkbox" checked={fullRefund} onChange={(e) => setFullRefund(e.target.checked)} />
+            전액 환불 (남은 기간과 관계없이 결제 금액 전체)
+          </label>
+        </>
+      )}
+    </ActionDialog>
   );
 }

@@ -18,6 +18,8 @@ export interface AdminSlotActions {
   resume: boolean;
   delete: boolean;
   restore: boolean;
+  /** A price edit after approval (the difference settled through the ledger, previewed first). */
+  priceEdit: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export function adminSlotActions(slot: AdminSlot, mode: SlotOperationMode, today
     resume: staff.resume,
     delete: staff.delete,
     restore: staff.restore,
+    priceEdit: staff.priceEdit,
     refund: decideRefund(slot, mode, today).ok,
     extend:
       mode === 'pre-allocation' &&

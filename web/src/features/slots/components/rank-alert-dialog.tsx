@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { rankAlertMessages } from '#shared/messages/rank-alerts';
 import {
   RANK_ALERT_MOVE_MAX,
@@ -15,7 +15,6 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { setRankAlert } from '../api/set-rank-alert';
 import styles from './rank-alert.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 /**
  * 순위 알림 (issue 12 item 7, beyond the spec): tell me when this slot's rank moves by N places or
@@ -24,7 +23,7 @@ import { useUniqueId } from '@/lib/use-unique-id';
  */
 export function RankAlertDialog({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
   const toast = useToast();
-  const moveId = useUniqueId();
+  const moveId = useId();
   const [moveOn, setMoveOn] = useState(slot.rank_alert?.moveBy != null);
   const [moveBy, setMoveBy] = useState(String(slot.rank_alert?.moveBy ?? 10));
   const [whenOut, setWhenOut] = useState(slot.rank_alert?.whenOut ?? false);

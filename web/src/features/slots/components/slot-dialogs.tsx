@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
 import { slotActionTexts } from '#shared/messages/slots';
@@ -13,9 +13,14 @@ const EditSlotModal = lazy(() => import('./edit-slot-modal').then((m) => ({ defa
 const RankHistoryModal = lazy(() => import('./rank-history-modal').then((m) => ({ default: m.RankHistoryModal })));
 const RankAlertDialog = lazy(() => import('./rank-alert-dialog').then((m) => ({ default: m.RankAlertDialog })));
 const BulkEditModal = lazy(() => import('./bulk-edit-modal').then((m) => ({ default: m.BulkEditModal })));
-const BulkInputModal = lazy(() =>
-  import('@/features/slot-bulk/components/bulk-input-modal').then((m) => ({ default: m.BulkInputModal })),
-);
+
+/** The multi-slot input dialog: the bulk feature owns the grid, the app route passes it in. */
+export type BulkInputDialog = ComponentType<{
+  slots: SlotDto[];
+  configs: FieldConfig[];
+  onClose: () => void;
+  onDone: () => void;
+}>;
 
 /** The one dialog My slots shows at a time. */
 export type SlotDialog =
@@ -32,6 +37,7 @@ export type SlotDialog =
 
 interface SlotDialogsProps {
   dialog: SlotDialog;
+  bulkInput: BulkInputDialog;
   configs: FieldConfig[] | undefined;
   selectedSlots: SlotDto[];
   onClose: () => void;
@@ -47,6 +53,7 @@ interface SlotDialogsProps {
 
 export function SlotDialogs({
   dialog,
+  bulkInput: BulkInputModal,
   configs,
   selectedSlots,
   onClose,

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { SlotSearchType } from '#shared/schemas/slots';
 import { Button } from '@/components/ui/button';
 import { defaultSlotFilters, type SlotFilters } from '../hooks/use-slot-filters';
 import { matchingPreset, periodPresets, periodRange } from '../utils/period';
 import { Icon } from '@/components/ui/icon';
 import styles from './slot-search.module.css';
-import { useUniqueId } from '@/lib/use-unique-id';
 
 const searchTypes: { value: SlotSearchType; label: string }[] = [
   { value: 'all', label: '전체' },
@@ -26,7 +25,7 @@ export function SlotSearch({
 }) {
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState(false);
-  const id = useUniqueId();
+  const id = useId();
   useEffect(() => setDraft(filters), [filters]);
   const set = <K extends keyof SlotFilters>(key: K, value: SlotFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const active = matchingPreset(draft.dateFrom, draft.dateTo);

@@ -10,6 +10,7 @@ import type { SlotDto } from '#shared/schemas/slots';
 import { ToastProvider } from '@/components/ui/toast';
 import { AppSettingsContext } from '@/lib/app-settings';
 import { PAGE_SIZE_STORAGE_KEY } from '../hooks/use-page-size';
+import type { BulkInputDialog } from './slot-dialogs';
 import { SlotsPage } from './slots-page';
 
 const today = kstToday();
@@ -113,13 +114,26 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** Stands in for the bulk feature's grid, which the app route passes in. */
+const BulkInput: BulkInputDialog = ({ slots, onClose, onDone }) => (
+  <div role="dialog" aria-label="다중 슬롯 입력">
+    {slots.map((s) => `#${s.slot_number}`).join(',')}
+    <button type="button" onClick={onClose}>
+      닫기
+    </button>
+    <button type="button" onClick={onDone}>
+      저장
+    </button>
+  </div>
+);
+
 function renderPage(overrides: Partial<Settings> = {}) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), ...overrides }, status: 'ready' }}>
         <ToastProvider>
           <MemoryRouter>
-            <SlotsPage />
+            <SlotsPage bulkInput={BulkInput} />
           </MemoryRouter>
         </ToastProvider>
       </AppSettingsContext.Provider>
@@ -309,6 +323,18 @@ describe('SlotsPage', () => {
     const bar = screen.getByRole('region', { name: '선택한 슬롯 작업' });
     expect(within(bar).getByText('개 선택됨', { exact: false })).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: '선택 해제' }));
+    expect(screen.queryByRole('region', { name: '선택한 슬롯 작업' })).toBeNull();
+  });
+
+  it('opens the multi-slot input the app passes in with the selected slots, and clears the selection once saved', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드1');
+    await user.click(within(rowOf(1)).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: '다중 슬롯 입력' }));
+    expect(await screen.findByRole('dialog', { name: '다중 슬롯 입력' })).toHaveTextContent('#1');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect(screen.queryByRole('dialog', { name: '다중 슬롯 입력' })).toBeNull();
     expect(screen.queryByRole('region', { name: '선택한 슬롯 작업' })).toBeNull();
   });
 

@@ -22,7 +22,7 @@ import { useSlotFilters } from '@/features/slots/hooks/use-slot-filters';
 import { useSlotList } from '@/features/slots/hooks/use-slot-list';
 import { useSlotSelection } from '@/features/slots/hooks/use-slot-selection';
 import { selectionParts } from '@/features/slots/utils/selection';
-import { SlotDialogs, type SlotDialog } from './slot-dialogs';
+import { SlotDialogs, type BulkInputDialog, type SlotDialog } from './slot-dialogs';
 import { SlotListToolbar } from './slot-list-toolbar';
 import { SlotCards, SlotTable } from './slot-list-views';
 import { SlotSearch } from './slot-search';
@@ -31,8 +31,13 @@ import { SlotSelectionBar } from './slot-selection-bar';
 import { SlotAllocationSummary, SlotStatusCards } from './slot-status-cards';
 import styles from './slots-page.module.css';
 
+export interface SlotsPageProps {
+  /** The '다중 슬롯 입력' dialog (the bulk feature's grid; the app route passes it, loaded on first open). */
+  bulkInput: BulkInputDialog;
+}
+
 /** /slots — 내 광고 슬롯 (advertiser §2 "My slots"). */
-export function SlotsPage() {
+export function SlotsPage({ bulkInput }: SlotsPageProps) {
   const { slotOperationMode } = useAppSettings();
   const preAllocation = slotOperationMode === 'pre-allocation';
   const today = kstToday();
@@ -169,6 +174,7 @@ export function SlotsPage() {
 
       <SlotDialogs
         dialog={dialog}
+        bulkInput={bulkInput}
         configs={configs.data}
         selectedSlots={parts.editable}
         onClose={closeDialog}

@@ -1,5 +1,4 @@
-import { format, parse, subMonths, subWeeks } from 'date-fns';
-import { kstToday, type KstDay } from '#shared/kst';
+import { addKstDays, addKstMonths, kstToday, type KstDay } from '#shared/kst';
 
 /** Registration-period quick picks of the slot search (spec §2); default: the last 3 months. */
 export const periodPresets = [
@@ -12,23 +11,19 @@ export const periodPresets = [
 export type PeriodPreset = (typeof periodPresets)[number]['id'];
 export const DEFAULT_PERIOD: PeriodPreset = '3m';
 
-const day = (d: KstDay) => parse(d, 'yyyy-MM-dd', new Date(2000, 0, 1));
-const fmt = (d: Date) => format(d, 'yyyy-MM-dd');
-
 /** [from, to] as KST days, both inclusive, ending today. */
 export function periodRange(preset: PeriodPreset, today: KstDay = kstToday()): { from: KstDay; to: KstDay } {
-  const end = day(today);
   switch (preset) {
     case 'today':
       return { from: today, to: today };
     case '1w':
-      return { from: fmt(subWeeks(end, 1)), to: today };
+      return { from: addKstDays(today, -7), to: today };
     case '1m':
-      return { from: fmt(subMonths(end, 1)), to: today };
+      return { from: addKstMonths(today, -1), to: today };
     case '3m':
-      return { from: fmt(subMonths(end, 3)), to: today };
+      return { from: addKstMonths(today, -3), to: today };
     case '6m':
-      return { from: fmt(subMonths(end, 6)), to: today };
+      return { from: addKstMonths(today, -6), to: today };
   }
 }
 
