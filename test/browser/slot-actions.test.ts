@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
@@ -115,9 +115,12 @@ describe('slot state actions', () => {
     await shot(op, 'deleted-tab');
 
     // 4. The advertiser sees #1 again, rejected as it was.
-    await adv.getByRole('button', { name: '새로고침' }).click();
-    await rowOf(1).getByText('거절', { exact: true }).waitFor();
-    expect(await rowOf(2).count()).toBe(0);
+    const again = await browser.freshPage();
+    await signIn(again, advertiser.email, '/slots');
+    const againRow = (n: number) => again.locator(`tbody tr[data-slot-number="${n}"]`);
+    await againRow(1).getByText('거절', { exact: true }).waitFor();
+    await againRow(3).waitFor();
+    expect(await againRow(2).count()).toBe(0);
   });
 
   it('an operator pauses, resumes and deletes from the row menu, each after a confirmation', async () => {
@@ -172,8 +175,10 @@ describe('slot state actions', () => {
     expect(approved.status).toBe(200);
     expect(await balanceOf(advertiser.id)).toBe(2 * PRICE);
 
-    // The advertiser watches their balance on My slots.
-    const adv = await browser.freshPage();
+    // The advertiser watches their balance on My slots, in a browser of their own.
+    const advertiserBrowser = await launchBrowser();
+    onTestFinished(() => advertiserBrowser.close());
+    const adv = await advertiserBrowser.freshPage();
     await signIn(adv, advertiser.email, '/slots');
     const sidebarBalance = adv.getByText('보유 캐시').locator('..');
     await sidebarBalance.getByText('100,000원', { exact: true }).waitFor();
