@@ -10,7 +10,7 @@ import { labelOf } from '#shared/zod';
 import { routeKey, type Access, type RouteDef } from '#infra/route-types';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
-import { authenticateWorker, type WorkerIdentity } from '../domain/rank/worker-auth';
+import type { WorkerIdentity } from '../domain/rank/worker-auth';
 import { rankAuthMessages } from '#shared/messages/rank-auth';
 import { bindIdempotencyKey, rememberAnswer } from '../domain/idempotency/request-keys';
 import { currentCaller } from '../domain/auth/active-account';
@@ -278,7 +278,12 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers']): Record<st
 export function defineGroup<R extends readonly RouteDef[]>(
   groupRoutes: R,
   ops: { [K in R[number]['op']]: OpDefinition },
+  /** The worker-key check (domain/rank/worker-auth.ts), passed only by the group with worker routes: no other bundle carries it. */
+  opts: { authenticateWorker?: (key: string | undefined) => Promise<WorkerIdentity> } = {},
 ) {
+  const { authenticateWorker } = opts;
+  if (groupRoutes.some((r) => r.access === 'worker') && !authenticateWorker)
+    throw new Error('a group with worker routes needs authenticateWorker');
   const byKey = new Map<string, { route: RouteDef; definition: OpDefinition }>();
   for (const route of groupRoutes)
     byKey.set(routeKey(route), { route, definition: (ops as Record<string, OpDefinition>)[route.op] });
@@ -303,7 +308,7 @@ export function defineGroup<R extends readonly RouteDef[]>(
       const headers = lowerCaseHeaders(event.headers);
       const caller = await authenticate(entry.route, headers);
       // Worker routes (issue 12): the key in `x-api-key`, one domain call (401 unknown or revoked).
-      const worker = entry.route.access === 'worker' ? await authenticateWorker(headers['x-api-key']) : null;
+      const worker = entry.route.access === 'worker' ? await authenticateWorker!(headers['x-api-key']) : null;
       await assertNotInMaintenance(entry.route, caller);
       if (caller) logger.appendKeys({ userId: caller.userId, ...(caller.actorId ? { actorId: caller.actorId } : {}) });
       const ctx: RequestContext = {
