@@ -30,7 +30,7 @@ export const handler = defineGroup(authRoutes, {
   ),
 
   logout: op({ body: refreshSchema }, async ({ body }, ctx) => {
-    await Auth.logout(presentedRefreshToken(body, ctx), ctx.caller);
+    await Auth.logout(presentedRefreshToken(body, ctx));
     return reply({ loggedOut: true }, { cookies: [clearedRefreshCookie()] });
   }),
 

@@ -261,11 +261,11 @@ async function endSession(userId: string, familyId: string): Promise<void> {
   await closeSockets(userId, { sessionIds: [familyId] });
 }
 
-/** Ends the session of the refresh token presented, and that of the access token sent along, if any. */
-export async function logout(refreshToken: string | undefined, caller: Caller | null = null): Promise<void> {
-  const record = refreshToken ? await sessionsStore.getToken(hashRefreshToken(refreshToken)) : undefined;
+/** Ends the session of the refresh token presented (the SPA's cookie: the same session as its access token). */
+export async function logout(refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const record = await sessionsStore.getToken(hashRefreshToken(refreshToken));
   if (record) await endSession(record.userId, record.familyId);
-  if (caller?.sessionId && caller.sessionId !== record?.familyId) await endSession(caller.userId, caller.sessionId);
 }
 
 async function activeUser(userId: string): Promise<UserRecord> {
