@@ -22,3 +22,21 @@ export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 100;
 /** POST /api/notifications/test: at most this many per user per minute. */
 export const TEST_NOTIFICATIONS_PER_MINUTE = 30;
+
+/**
+ * What a feature's notice is about, carried as `metadata.event`: the SPA refreshes the data each
+ * event changed (a balance, a ledger, a slot list) from this, never from the Korean title.
+ */
+export const NOTIFICATION_EVENTS = [
+  'charge-approved',
+  'charge-rejected',
+  'slot-approved',
+  'slot-rejected',
+  'slot-refunded',
+  'slot-price-changed',
+  'slot-extended',
+  'slots-extended',
+  'slots-allocated',
+  'expiry-notice',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];

@@ -251,13 +251,18 @@ async function notifyChargeProcessed(record: ChargeRequestRecord): Promise<void>
   if (record.status !== 'approved' && record.status !== 'rejected') return;
   await notifyQuietly(record.userId, {
     type: record.status === 'approved' ? 'success' : 'error',
+    event: record.status === 'approved' ? 'charge-approved' : 'charge-rejected',
     title: record.status === 'approved' ? chargeApprovedText.title : chargeRejectedText.title,
     message:
       record.status === 'approved'
         ? chargeApprovedText.message(record.amount, record.bonusAmount)
         : chargeRejectedText.message(record.amount, record.rejectionReason ?? ''),
     actions: [{ label: notificationActionLabels.cashHistory, style: 'primary', action: '/cash-history' }],
-    metadata: { chargeRequestId: record.id, amount: record.amount, status: record.status },
+    metadata: {
+      chargeRequestId: record.id,
+      amount: record.amount,
+      status: record.status,
+    },
     dedupeKey: `charge-${record.status}#${record.id}`,
   });
 }

@@ -111,8 +111,10 @@ async function notifySlotDecision(slot: SlotRecord): Promise<void> {
     await notifyQuietly(slot.userId, {
       type: 'error',
       title: slotRejectedText.title,
+      event: 'slot-rejected',
       message: slotRejectedText.message(slot.slot_number, keyword, slot.rejection_reason ?? ''),
       actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
+      // The registration price went back to the balance with the rejection.
       metadata: { slotId: slot.id },
       dedupeKey: `slot-rejected#${slot.id}`,
     });
@@ -120,6 +122,7 @@ async function notifySlotDecision(slot: SlotRecord): Promise<void> {
     await notifyQuietly(slot.userId, {
       type: 'success',
       title: slotApprovedText.title,
+      event: 'slot-approved',
       message: slotApprovedText.message(slot.slot_number, keyword, slot.startDate, slot.endDate),
       actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
       metadata: { slotId: slot.id },

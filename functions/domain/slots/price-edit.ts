@@ -168,6 +168,7 @@ export async function editPrice(slotId: string, newPrice: number, ctx: ChangeCon
     await notifyQuietly(slot.userId, {
       type: 'info',
       title: slotPriceChangedText.title,
+      event: 'slot-price-changed',
       message: slotPriceChangedText.message(
         slot.slot_number,
         slot.keyword ?? '',
@@ -181,7 +182,6 @@ export async function editPrice(slotId: string, newPrice: number, ctx: ChangeCon
         slotId: slot.id,
         settlement: edit.settlement,
         amount: edit.amount,
-        balanceChanged: edit.settlement !== 'none',
       },
       dedupeKey: `slot-price#${slot.id}#${edit.at}`,
     });

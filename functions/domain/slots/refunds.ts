@@ -100,6 +100,7 @@ export async function refundSlot(slotId: string, input: RefundInput, ctx: Change
   await notifyQuietly(slot.userId, {
     type: 'info',
     title: slotRefundedText.title,
+    event: 'slot-refunded',
     message: slotRefundedText.message(slot.slot_number, slot.keyword ?? '', slot.refund_amount ?? 0),
     actions: [{ label: notificationActionLabels.cashHistory, style: 'primary', action: '/cash-history' }],
     metadata: { slotId: slot.id, amount: slot.refund_amount ?? 0 },

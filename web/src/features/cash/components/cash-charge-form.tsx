@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
 import { chargeRequestSchemaFor, useCreateChargeRequest } from '../api/create-charge-request';
 import { useBalance } from '@/hooks/use-balance';
-import { useIdempotencyKey, type IdempotencyKeys } from '../hooks/use-idempotency-key';
+import { useActionKey, type ActionKeys } from '@/hooks/use-action-key';
 import styles from './cash.module.css';
 
 type Schema = ReturnType<typeof chargeRequestSchemaFor>;
@@ -28,7 +28,7 @@ interface CashChargeFormProps {
    * The Idempotency-Key holder, when it must outlive the form (the dialog unmounts the form when it
    * closes, and a retry after reopening is still the same charge). Else the form keeps its own.
    */
-  idempotency?: IdempotencyKeys;
+  idempotency?: ActionKeys;
 }
 
 /**
@@ -38,10 +38,13 @@ interface CashChargeFormProps {
  */
 export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeFormProps) {
   const settings = useAppSettings();
-  const limits = { minCashCharge: settings.minCashCharge, maxCashCharge: settings.maxCashCharge };
-  const schema = useMemo(() => chargeRequestSchemaFor(limits), [limits.minCashCharge, limits.maxCashCharge]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { minCashCharge, maxCashCharge } = settings;
+  const schema = useMemo(
+    () => chargeRequestSchemaFor({ minCashCharge, maxCashCharge }),
+    [minCashCharge, maxCashCharge],
+  );
   const { data: balance } = useBalance(true);
-  const ownKeys = useIdempotencyKey();
+  const ownKeys = useActionKey();
   const { trigger, isMutating, error, reset } = useCreateChargeRequest(idempotency ?? ownKeys);
   const [done, setDone] = useState<ChargeRequestDto | null>(null);
   const {
@@ -115,7 +118,7 @@ export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeF
           inputMode="numeric"
           placeholder="직접 입력 (원)"
           requiredMark
-          hint={`${formatWon(limits.minCashCharge)}부터 ${formatWon(limits.maxCashCharge)}까지 충전할 수 있습니다.`}
+          hint={`${formatWon(minCashCharge)}부터 ${formatWon(maxCashCharge)}까지 충전할 수 있습니다.`}
           error={errors.amount?.message}
           {...register('amount')}
         />

@@ -280,6 +280,41 @@ describe('SlotsPage', () => {
     expect(chosen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['#5바뀐 키워드']);
   });
 
+  it('deletes a finished slot from its row, and the finished part of the selection from the bar', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드1');
+    // The shared policy: only the rejected slot (#3) offers a delete; running, pending, paused ones do not.
+    expect(
+      screen.getAllByRole('button', { name: /^슬롯 #\d+ 삭제$/ }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['슬롯 #3 삭제']);
+    await user.click(within(rowOf(3)).getByRole('button', { name: '슬롯 #3 삭제' }));
+    const confirm = await screen.findByRole('dialog', { name: '슬롯 삭제' });
+    expect(confirm).toHaveTextContent('슬롯 #3을(를) 삭제하시겠습니까?');
+    await user.click(within(confirm).getByRole('button', { name: '삭제' }));
+    await vi.waitFor(() =>
+      expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s3/status', body: { status: 'deleted' } }),
+    );
+    expect(await screen.findByText('슬롯이 삭제되었습니다.')).toBeInTheDocument();
+
+    // A running slot and the rejected one selected: the bulk modals take #1, the delete takes #3 only.
+    writes = [];
+    await user.click(within(rowOf(1)).getByRole('checkbox'));
+    await user.click(within(rowOf(3)).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: '선택한 슬롯 작업' });
+    expect(within(bar).getByRole('button', { name: '일괄 정보 변경' })).toBeEnabled();
+    await user.click(within(bar).getByRole('button', { name: '선택 삭제 (1개)' }));
+    const many = await screen.findByRole('dialog', { name: '슬롯 삭제' });
+    expect(many).toHaveTextContent('선택한 슬롯 1개를 삭제하시겠습니까?');
+    await user.click(within(many).getByRole('button', { name: '삭제' }));
+    expect(await screen.findByText('슬롯 1개가 삭제되었습니다.')).toBeInTheDocument();
+    expect(writes).toEqual([{ method: 'PATCH', path: '/api/slots/s3/status', body: { status: 'deleted' } }]);
+    // #3 left the selection; #1 stays for the bulk modals.
+    expect(
+      within(screen.getByRole('region', { name: '선택한 슬롯 작업' })).queryByRole('button', { name: /선택 삭제/ }),
+    ).toBeNull();
+  });
+
   it('shows the floating bar for selected slots', async () => {
     const user = userEvent.setup();
     renderPage();
