@@ -76,5 +76,15 @@ export default defineConfig(
     },
   },
   { ...jsxA11y.flatConfigs.recommended, files: ['web/src/**/*.tsx'] },
+  {
+    files: ['web/src/**/*.tsx'],
+    rules: {
+      // A scrolling chat log takes the focus so keys can scroll it (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'log'], allowExpressionValues: true },
+      ],
+    },
+  },
   prettier,
 );

@@ -22,6 +22,13 @@ export interface FieldConfig {
 /** Derived from the product URL; stored on the slot, never typed in, hidden from lists and forms. */
 export const systemFieldKeys = ['url_product_id', 'url_item_id', 'url_vendor_item_id'] as const;
 
+/**
+ * What every slot needs (issue 25 finding 7): the keyword and the product URL the system fields come
+ * from. Always on the slot forms and required by registration, whatever the configs say; their
+ * configs can be relabelled and moved, never deleted.
+ */
+export const coreFieldKeys = ['keywords', 'landingUrl'] as const;
+
 const field = (
   f: Omit<FieldConfig, 'placeholder' | 'description' | 'is_system_generated'> & Partial<FieldConfig>,
 ): FieldConfig => ({

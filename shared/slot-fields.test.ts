@@ -17,6 +17,16 @@ describe('slotFormFields', () => {
     const off = withConfig('keywords', { is_enabled: false });
     expect(slotFormFields(off).map((f) => f.field_key)).toContain('keywords');
   });
+  it('keeps keyword and URL even when their configs are gone, so no slot is registered without them (issue 25 #7)', () => {
+    const without = configs.filter((c) => c.field_key !== 'landingUrl' && c.field_key !== 'keywords');
+    expect(slotFormFields(without).map((f) => f.field_key)).toEqual(['keywords', 'landingUrl', 'mid', 'description']);
+    expect(validateSlotFields({ keywords: '마우스' }, without)).toEqual({
+      ok: false,
+      errors: [{ field: 'landingUrl', label: 'URL', message: 'URL은 필수 입력 항목입니다.' }],
+    });
+    const ok = validateSlotFields({ keywords: '마우스', landingUrl: url }, without);
+    expect(ok.ok && ok.values).toMatchObject({ keyword: '마우스', productId: '111', itemId: '222' });
+  });
 });
 
 describe('validateSlotFields (complete)', () => {

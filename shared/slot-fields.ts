@@ -1,6 +1,6 @@
 import type { FieldIssue } from './api';
 import { parseCoupangUrl } from './coupang-url';
-import { systemFieldKeys, type FieldConfig } from './field-configs';
+import { coreFieldKeys, defaultFieldConfigs, systemFieldKeys, type FieldConfig } from './field-configs';
 import { slotFieldMessages } from './messages/slots';
 import { MAX_KEYWORDS } from './slot-constants';
 
@@ -22,11 +22,18 @@ import { MAX_KEYWORDS } from './slot-constants';
 export const KEYWORD_FIELD = 'keywords';
 export const URL_FIELD = 'landingUrl';
 export const MID_FIELD = 'mid';
-const coreFields = new Set([KEYWORD_FIELD, URL_FIELD]);
+const coreFields = new Set<string>(coreFieldKeys);
 
-/** The fields a slot form shows, in display order (enabled, not system-generated; core fields always). */
+/**
+ * The fields a slot form shows, in display order (enabled, not system-generated; core fields always —
+ * with their default config when a stored list lacks one, so no config change lets a slot be
+ * registered and paid for without a keyword or a product URL).
+ */
 export function slotFormFields(configs: readonly FieldConfig[]): FieldConfig[] {
-  return configs
+  const missingCore = defaultFieldConfigs.filter(
+    (d) => coreFields.has(d.field_key) && !configs.some((c) => c.field_key === d.field_key),
+  );
+  return [...configs, ...missingCore]
     .filter((c) => !c.is_system_generated && !(systemFieldKeys as readonly string[]).includes(c.field_key))
     .filter((c) => c.is_enabled || coreFields.has(c.field_key))
     .toSorted((a, b) => a.display_order - b.display_order);

@@ -24,4 +24,8 @@ export const notificationMessages = {
   /** Default texts of POST /api/notifications/test when the body leaves them out. */
   testTitle: '테스트 알림',
   testMessage: '알림이 정상적으로 도착했습니다.',
+  /** The user's notification config card: how its choices meet the operator's defaults. */
+  configScope:
+    '이 브라우저에만 저장됩니다. 직접 고르지 않은 표시 시간은 운영자 기본값을 따르고, 운영자가 끈 알림·알림음은 켤 수 없습니다.',
+  configDefault: '기본',
 } as const;

@@ -60,6 +60,22 @@ export const settingLabels: Record<string, string> = {
   featureSlotManagement: '슬롯 관리 메뉴',
 };
 
+/**
+ * Help under the feature settings (issue 24): what chat and notification settings do, and how a
+ * user's own notification preferences (stored in their browser) meet the operator's values.
+ */
+export const featureSettingHints = {
+  /** The feature card's description: one line on how the two combine. */
+  notificationScope:
+    '알림 표시 시간은 운영자 값이 기본이고 사용자가 직접 고른 값이 우선합니다. 알림 사용·알림음·자동 읽음은 운영자가 끄면 모든 사용자에게 꺼집니다.',
+  chatMaxMessages:
+    '대화창에 보이는 최근 메시지 수 (1~10,000). 더 오래된 메시지는 보이지 않고, 처음에는 최대 100개까지 불러옵니다.',
+  chatSoundEnabled:
+    '새 채팅 메시지가 오면 짧은 소리를 냅니다. 광고주는 상담원의 답을, 운영자는 고객의 메시지를 듣습니다.',
+  notificationAutoRead: '켜면 사용자가 본 알림 팝업(표시 시간이 끝나 닫혔거나 직접 닫은 것)을 읽음으로 처리합니다.',
+  notificationDuration: '알림 팝업이 떠 있는 기본 시간 (1,000~30,000ms). 오류와 중요 알림은 10초입니다.',
+} as const;
+
 /** Korean names of the enum values shown in selects and in the history. */
 export const settingValueLabels: Record<string, string> = {
   simple: '심플',

@@ -43,6 +43,9 @@ export const fieldConfigMessages = {
   systemFieldProtected: (key: string) =>
     `'${key}'은(는) 시스템이 생성하는 필드라 삭제하거나 키와 유형을 바꿀 수 없습니다.`,
   systemFieldMissing: (keys: readonly string[]) => `시스템 필드(${keys.join(', ')})는 목록에서 뺄 수 없습니다.`,
+  coreFieldProtected: (key: string) => `'${key}'은(는) 슬롯 등록에 필요한 필드라 삭제할 수 없습니다.`,
+  coreFieldMissing: (keys: readonly string[]) =>
+    `슬롯 등록에 필요한 필드(${keys.join(', ')})는 목록에서 뺄 수 없습니다.`,
   systemKeyReserved: (key: string) => `'${key}'은(는) 시스템 필드 키라 새로 추가할 수 없습니다.`,
   tooManyFields: (max: number) => `필드는 최대 ${max}개까지 둘 수 있습니다.`,
   fieldsRequired: '필드 목록을 보내주세요.',

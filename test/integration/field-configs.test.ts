@@ -5,7 +5,8 @@ import { db, tableName } from '../../functions/storage/client';
 import { defaultFieldConfigs, systemFieldKeys, type FieldConfig } from '../../shared/field-configs';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
-import { newAccount, row } from '../support/slots';
+import { fieldConfigsStore } from '../../functions/storage/field-configs';
+import { balanceOf, newAccount, row } from '../support/slots';
 
 /**
  * Slot field configs edited on the developer's settings page (issue 11 item 2; operator-console §2
@@ -224,6 +225,35 @@ describe('DELETE /api/admin/field-configs/{key} and POST …/reset', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe("'noSuchField' 필드를 찾을 수 없습니다.");
     expect(await fieldItems()).toBe(before);
+  });
+
+  it('never removes the keyword or URL field, and a list without them stored earlier still needs a product URL (issue 25 #7)', async () => {
+    const before = await fieldItems();
+    for (const key of ['landingUrl', 'keywords']) {
+      const res = await api.call('DELETE', `/api/admin/field-configs/${key}`, { token: developer.token });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(`'${key}'은(는) 슬롯 등록에 필요한 필드라 삭제할 수 없습니다.`);
+    }
+    const dropped = await replace(
+      developer.token,
+      (await list()).filter((f) => f.field_key !== 'landingUrl'),
+    );
+    expect(dropped.status).toBe(400);
+    expect(dropped.body.error).toBe('슬롯 등록에 필요한 필드(landingUrl)는 목록에서 뺄 수 없습니다.');
+    expect(await fieldItems()).toBe(before);
+
+    // A table whose URL config went before this rule: registration still refuses a slot without a URL.
+    await fieldConfigsStore.remove('landingUrl');
+    const balance = await balanceOf(user.id);
+    const slotsBefore = (await api.call('GET', '/api/slots/count', { token: user.token })).body.data.count;
+    const res = await api.call('POST', '/api/slots', { token: user.token, body: { keyword: '마우스' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('URL은 필수 입력 항목입니다.');
+    expect(await balanceOf(user.id)).toBe(balance);
+    expect((await api.call('GET', '/api/slots/count', { token: user.token })).body.data.count).toBe(slotsBefore);
+    const withUrl = await api.call('POST', '/api/slots', { token: user.token, body: row(31) });
+    expect(withUrl.status).toBe(201);
+    expect(withUrl.body.data).toMatchObject({ url_product_id: '1031', url_item_id: '2031' });
   });
 
   it('reset brings back the defaults and removes added fields', async () => {

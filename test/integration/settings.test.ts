@@ -2,6 +2,7 @@ import '../support/quiet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/storage/client';
+import { addKstDays, kstToday } from '../../shared/kst';
 import { defaultSettings, type SettingKey } from '../../shared/settings';
 import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
@@ -58,6 +59,9 @@ const touched: SettingKey[] = [
   'globalTheme',
   'minCashCharge',
   'maxCashCharge',
+  'slotDurationDays',
+  'featureRanking',
+  'chatMaxMessages',
 ];
 
 beforeAll(async () => {
@@ -464,6 +468,51 @@ describe('behaviour switches, changed through PUT and observed where they apply'
       body: { amount: 55_000, depositAt: '2025-03-01T10:00', accountHolder: '홍길동' },
     });
     expect(fits.status).toBe(201);
+  });
+
+  it('slotDurationDays sets how many days an approved slot runs (end inclusive)', async () => {
+    const advertiser = await newAccount(stack, { balance: 100_000 });
+    await put(operator.token, [
+      { key: 'slotAutoApproval', value: true },
+      { key: 'slotDurationDays', value: 7 },
+    ]);
+    const res = await api.call('POST', '/api/slots', { token: advertiser.token, body: row(9) });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      status: 'active',
+      startDate: kstToday(),
+      endDate: addKstDays(kstToday(), 6),
+    });
+  });
+
+  it('featureRanking off closes the ranking pages’ data with the product text', async () => {
+    const advertiser = await newAccount(stack);
+    expect((await api.call('GET', '/api/ranking/keywords', { token: advertiser.token })).status).toBe(200);
+    await putKey(operator.token, 'featureRanking', false);
+    const res = await api.call('GET', '/api/ranking/keywords', { token: advertiser.token });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('성과 랭킹 기능이 꺼져 있습니다.');
+  });
+
+  it('chatMaxMessages caps every page of a conversation to the newest N', async () => {
+    const advertiser = await newAccount(stack, { name: '채팅광고' });
+    const first = await api.call('POST', '/api/chat/messages', { token: advertiser.token, body: { content: 'm1' } });
+    const roomId = first.body.data.room.id;
+    for (let i = 2; i <= 5; i++)
+      await api.call('POST', `/api/chat/rooms/${roomId}/messages`, {
+        token: i % 2 ? advertiser.token : operator.token,
+        body: { content: `m${i}` },
+      });
+    const page = async (who: Account, query = '') =>
+      (await api.call('GET', `/api/chat/rooms/${roomId}/messages${query}`, { token: who.token })).body.data;
+    expect((await page(advertiser)).items).toHaveLength(5);
+    await putKey(operator.token, 'chatMaxMessages', 3);
+    for (const who of [advertiser, operator]) {
+      const capped = await page(who, '?limit=50');
+      expect(capped.items.map((m: { content: string }) => m.content)).toEqual(['m3', 'm4', 'm5']);
+      expect(capped.hasMore).toBe(true);
+    }
+    expect((await page(advertiser)).items).toHaveLength(3);
   });
 
   it('registrationEnabled off closes sign-up with the product text', async () => {

@@ -109,7 +109,6 @@ describe('price edit after approval', () => {
     expect(notices[0].metadata).toMatchObject({
       slotId: slot.id,
       settlement: 'charge',
-      balanceChanged: true,
       event: 'slot-price-changed',
     });
   });
@@ -249,7 +248,7 @@ describe('price edit after approval', () => {
       expect(await entriesOf(free.id)).toEqual([]);
       expect(await editEntries(user.id, slot.id)).toEqual([]);
       const notice = (await notificationsOf(free.id)).find((n) => n.title === '슬롯 가격 변경');
-      expect(notice?.metadata).toMatchObject({ settlement: 'none', balanceChanged: false });
+      expect(notice?.metadata).toMatchObject({ settlement: 'none', event: 'slot-price-changed' });
     } finally {
       await resetSettings('useCashSystem');
     }

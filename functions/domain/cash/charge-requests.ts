@@ -258,7 +258,11 @@ async function notifyChargeProcessed(record: ChargeRequestRecord): Promise<void>
         ? chargeApprovedText.message(record.amount, record.bonusAmount)
         : chargeRejectedText.message(record.amount, record.rejectionReason ?? ''),
     actions: [{ label: notificationActionLabels.cashHistory, style: 'primary', action: '/cash-history' }],
-    metadata: { chargeRequestId: record.id, amount: record.amount, status: record.status },
+    metadata: {
+      chargeRequestId: record.id,
+      amount: record.amount,
+      status: record.status,
+    },
     dedupeKey: `charge-${record.status}#${record.id}`,
   });
 }

@@ -13,6 +13,7 @@ import { ForbiddenError, NotFoundError } from '#commons/errors';
 import { retrying } from '#commons/retry';
 import { chatStore, type ChatMessageRecord, type ChatRoomRecord, type ChatSide } from '../../storage/chat';
 import { usersStore } from '../../storage/users';
+import { getSettings } from '../settings/settings-service';
 import type { Caller } from '../auth/tokens';
 import { enforceRateLimits } from '../rate-limits';
 import { pushMessage, pushRead } from './chat-pushes';
@@ -43,10 +44,12 @@ export async function listMessages(
   query: ChatMessageListQuery,
 ): Promise<ChatMessageListResult> {
   const room = await roomFor(caller, roomId);
+  // chatMaxMessages bounds what a conversation shows: no page holds more (docs/settings.md).
+  const limit = Math.min(query.limit, (await getSettings()).chatMaxMessages);
   const page = query.after
-    ? await chatStore.messagesAfter(room.id, query.after, query.limit)
+    ? await chatStore.messagesAfter(room.id, query.after, limit)
     : await chatStore
-        .newestMessages(room.id, { offset: query.offset, limit: query.limit })
+        .newestMessages(room.id, { offset: query.offset, limit })
         .then((p) => ({ ...p, items: p.items.reverse() }));
   return { items: page.items.map((msg) => toMessageDto(msg, room)), hasMore: page.hasMore };
 }

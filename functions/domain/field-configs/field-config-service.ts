@@ -1,4 +1,4 @@
-import { defaultFieldConfigs, systemFieldKeys, type FieldConfig } from '#shared/field-configs';
+import { coreFieldKeys, defaultFieldConfigs, systemFieldKeys, type FieldConfig } from '#shared/field-configs';
 import { MAX_FIELD_CONFIGS, type FieldConfigInput } from '#shared/schemas/field-configs';
 import { fieldConfigMessages } from '#shared/messages/settings';
 import { fieldConfigsStore } from '../../storage/field-configs';
@@ -21,6 +21,8 @@ export function listFieldConfigs(): Promise<FieldConfig[]> {
 }
 
 const isSystemKey = (key: string) => (systemFieldKeys as readonly string[]).includes(key);
+/** Keyword and product URL: every slot needs them (issue 25 finding 7), so their configs stay. */
+const isCoreKey = (key: string) => (coreFieldKeys as readonly string[]).includes(key);
 const defaultOf = (key: string) => defaultFieldConfigs.find((f) => f.field_key === key);
 
 const invalid = (field: string, message: string): never => {
@@ -46,7 +48,7 @@ function toConfig(input: FieldConfigInput, displayOrder: number): FieldConfig {
 
 /**
  * PUT /api/admin/field-configs (developer): the whole list as sent (edit, add and reorder in one
- * call). System fields must all be there with their type; fields left out are removed.
+ * call). System fields must all be there with their type, the core fields too; fields left out are removed.
  */
 export async function replaceFieldConfigs(caller: Actor, fields: FieldConfigInput[]): Promise<FieldConfig[]> {
   assertDeveloper(caller);
@@ -60,6 +62,8 @@ export async function replaceFieldConfigs(caller: Actor, fields: FieldConfigInpu
   }
   const missing = systemFieldKeys.filter((k) => !seen.has(k));
   if (missing.length) invalid('fields', fieldConfigMessages.systemFieldMissing(missing));
+  const missingCore = coreFieldKeys.filter((k) => !seen.has(k));
+  if (missingCore.length) invalid('fields', fieldConfigMessages.coreFieldMissing(missingCore));
 
   const next = fields.map((f, i) => toConfig(f, i + 1));
   const current = await fieldConfigsStore.list({ consistent: true });
@@ -85,10 +89,11 @@ export async function createFieldConfig(caller: Actor, input: FieldConfigInput):
   return config;
 }
 
-/** DELETE /api/admin/field-configs/{key} (developer): system fields stay. */
+/** DELETE /api/admin/field-configs/{key} (developer): system and core fields stay. */
 export async function removeFieldConfig(caller: Actor, fieldKey: string): Promise<{ deleted: string }> {
   assertDeveloper(caller);
   if (isSystemKey(fieldKey)) invalid('key', fieldConfigMessages.systemFieldProtected(fieldKey));
+  if (isCoreKey(fieldKey)) invalid('key', fieldConfigMessages.coreFieldProtected(fieldKey));
   if (!(await fieldConfigsStore.remove(fieldKey))) throw new NotFoundError(fieldConfigMessages.notFound(fieldKey));
   return { deleted: fieldKey };
 }

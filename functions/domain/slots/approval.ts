@@ -114,6 +114,7 @@ async function notifySlotDecision(slot: SlotRecord): Promise<void> {
       event: 'slot-rejected',
       message: slotRejectedText.message(slot.slot_number, keyword, slot.rejection_reason ?? ''),
       actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
+      // The registration price went back to the balance with the rejection.
       metadata: { slotId: slot.id },
       dedupeKey: `slot-rejected#${slot.id}`,
     });

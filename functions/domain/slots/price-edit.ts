@@ -182,7 +182,6 @@ export async function editPrice(slotId: string, newPrice: number, ctx: ChangeCon
         slotId: slot.id,
         settlement: edit.settlement,
         amount: edit.amount,
-        balanceChanged: edit.settlement !== 'none',
       },
       dedupeKey: `slot-price#${slot.id}#${edit.at}`,
     });

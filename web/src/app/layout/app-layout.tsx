@@ -196,7 +196,7 @@ function AppLayoutFrame() {
           <SwitchBackButton />
           {notificationsOn && (
             <Suspense fallback={null}>
-              <UserNotificationsFloating userId={user.id} systemSound={settings.notificationSound} />
+              <UserNotificationsFloating userId={user.id} />
             </Suspense>
           )}
           {chatOn && (

@@ -12,14 +12,14 @@ export function UserNotificationBell() {
   return <NotificationBell />;
 }
 
-export function UserNotificationsFloating({ userId, systemSound }: { userId: string; systemSound: boolean }) {
+export function UserNotificationsFloating({ userId }: { userId: string }) {
   // Pushes that moved money refresh the balance and the ledger wherever they are shown.
   useLiveData();
   return (
     <>
       <NotificationCentre />
       {/* A user switch starts over: another user's toasts and remembered ids never carry across. */}
-      <NotificationRuntime key={userId} userId={userId} systemSound={systemSound} />
+      <NotificationRuntime key={userId} userId={userId} />
     </>
   );
 }

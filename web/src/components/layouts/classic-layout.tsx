@@ -2,12 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import type { LayoutOptions, LayoutPreset, ShellParts } from './layout-shell';
+import { contentOptionClasses, layoutContent } from './layout-content';
 import { NavMenu } from './nav-menu';
 import styles from './classic-layout.module.css';
 
 const widthClass = { narrow: styles.narrow, normal: '', wide: styles.wide };
-const contentClass = { full: styles.contentFull, container: '', narrow: styles.contentNarrow };
-const paddingClass = { none: styles.paddingNone, normal: '', large: styles.paddingLarge };
 const placementClass = { left: '', right: styles.right, drawer: styles.drawer };
 
 interface SidebarLayoutProps extends ShellParts {
@@ -50,14 +49,13 @@ export function ClassicLayout({
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const { sidebarWidth = 'normal', contentWidth = 'container', padding = 'normal' } = options;
+  const { sidebarWidth = 'normal' } = options;
   const shellClass = [
     styles.shell,
     placementClass[placement],
     open && styles.open,
     widthClass[sidebarWidth],
-    contentClass[contentWidth],
-    paddingClass[padding],
+    ...contentOptionClasses(options),
   ]
     .filter(Boolean)
     .join(' ');
@@ -114,8 +112,8 @@ export function ClassicLayout({
             {headerActions && <div className={styles.headerActions}>{headerActions}</div>}
           </header>
         )}
-        <main className={styles.content}>
-          <div className={styles.container}>
+        <main className={`${layoutContent.content} ${styles.content}`}>
+          <div className={layoutContent.container}>
             {notice}
             {children}
           </div>

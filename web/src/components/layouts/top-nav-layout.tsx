@@ -1,10 +1,8 @@
 import { NavLink } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import type { LayoutOptions, ShellParts } from './layout-shell';
+import { contentOptionClasses, layoutContent } from './layout-content';
 import styles from './top-nav-layout.module.css';
-
-const contentClass = { full: styles.contentFull, container: '', narrow: styles.contentNarrow };
-const paddingClass = { none: styles.paddingNone, normal: '', large: styles.paddingLarge };
 
 /**
  * Modern preset: top navigation with logo, menus, bell, profile link and logout; a fixed header
@@ -25,16 +23,12 @@ export function TopNavLayout({
   floating,
   children,
 }: ShellParts & { options?: LayoutOptions }) {
-  const { contentWidth = 'container', padding = 'normal' } = options;
   const sections = navigation
     .map((section) => ({ ...section, items: section.items.filter((item) => item.id !== 'profile') }))
     .filter((section) => section.items.length > 0);
 
   return (
-    <div
-      className={[styles.shell, contentClass[contentWidth], paddingClass[padding]].filter(Boolean).join(' ')}
-      data-layout="modern"
-    >
+    <div className={[styles.shell, ...contentOptionClasses(options)].filter(Boolean).join(' ')} data-layout="modern">
       <header className={styles.topBar}>
         <div className={styles.topRow}>
           <div className={styles.brand}>{brandOnSurface ?? brand}</div>
@@ -65,16 +59,16 @@ export function TopNavLayout({
         </nav>
       </header>
       <div className={styles.pageBar}>
-        <div className={styles.container}>{breadcrumb ?? headerTitle}</div>
+        <div className={layoutContent.container}>{breadcrumb ?? headerTitle}</div>
       </div>
-      <main className={styles.content}>
-        <div className={styles.container}>
+      <main className={layoutContent.content}>
+        <div className={layoutContent.container}>
           {notice}
           {children}
         </div>
       </main>
       <footer className={styles.footer}>
-        <div className={styles.container}>{brandOnSurface}</div>
+        <div className={layoutContent.container}>{brandOnSurface}</div>
       </footer>
       {floating}
     </div>

@@ -73,9 +73,13 @@ export function Modal({
     }
   };
 
+  // The backdrop only catches what bubbles from the dialog (keys, a press outside it): a presentation
+  // element, since focus never rests on it and Escape and the close button are the keyboard's way out.
   return createPortal(
     <div
       className={styles.backdrop}
+      role="presentation"
+      onKeyDown={onKeyDown}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget && dismissible) onClose();
       }}
@@ -88,7 +92,6 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         <div className={styles.header}>
           <div>

@@ -52,7 +52,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <div
             key={toast.id}
-            className={`${styles.toast} ${styles[toast.tone]}`}
+            className={`${styles.card} ${styles.toast} ${styles[toast.tone]}`}
             role={toast.tone === 'error' ? 'alert' : 'status'}
           >
             <Icon name={toneIcon[toast.tone]} className={styles.icon} />

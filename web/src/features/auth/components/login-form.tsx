@@ -57,6 +57,7 @@ export function LoginForm({ onSuccess, preview = false }: LoginFormProps) {
         spellCheck={false}
         placeholder="아이디를 입력하세요"
         requiredMark
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- signing in is the page's only task; its notice above is a role=alert, announced anyway
         autoFocus
         name="email"
         error={errors.email}

@@ -38,8 +38,11 @@ interface CashChargeFormProps {
  */
 export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeFormProps) {
   const settings = useAppSettings();
-  const limits = { minCashCharge: settings.minCashCharge, maxCashCharge: settings.maxCashCharge };
-  const schema = useMemo(() => chargeRequestSchemaFor(limits), [limits.minCashCharge, limits.maxCashCharge]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { minCashCharge, maxCashCharge } = settings;
+  const schema = useMemo(
+    () => chargeRequestSchemaFor({ minCashCharge, maxCashCharge }),
+    [minCashCharge, maxCashCharge],
+  );
   const { data: balance } = useBalance(true);
   const ownKeys = useActionKey();
   const { trigger, isMutating, error, reset } = useCreateChargeRequest(idempotency ?? ownKeys);
@@ -115,7 +118,7 @@ export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeF
           inputMode="numeric"
           placeholder="직접 입력 (원)"
           requiredMark
-          hint={`${formatWon(limits.minCashCharge)}부터 ${formatWon(limits.maxCashCharge)}까지 충전할 수 있습니다.`}
+          hint={`${formatWon(minCashCharge)}부터 ${formatWon(maxCashCharge)}까지 충전할 수 있습니다.`}
           error={errors.amount?.message}
           {...register('amount')}
         />

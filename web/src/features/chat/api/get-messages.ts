@@ -20,17 +20,22 @@ export const getChatMessages = (roomId: string, query: Partial<ChatMessageListQu
     query: { limit: query.limit, offset: query.offset, after: query.after },
   });
 
-export function useChatMessages(roomId: string | null) {
-  return useSWR(roomId ? chatMessagesKey(roomId) : null, ([, id]) => getChatMessages(id), {
+/** The room's latest `limit` messages (the conversation passes the operator's chatMaxMessages). */
+export function useChatMessages(roomId: string | null, limit?: number) {
+  return useSWR(roomId ? chatMessagesKey(roomId) : null, ([, id]) => getChatMessages(id, { limit }), {
     revalidateOnFocus: false,
     revalidateIfStale: false,
   });
 }
 
-/** Messages by id (ids are ULIDs: id order is time order); later copies win (a read mark). */
-export function mergeMessages(current: ChatMessageDto[], incoming: ChatMessageDto[]): ChatMessageDto[] {
-  if (incoming.length === 0) return current;
+/**
+ * Messages by id (ids are ULIDs: id order is time order); later copies win (a read mark). With
+ * `keep`, only the newest `keep` stay (chatMaxMessages bounds what a conversation shows).
+ */
+export function mergeMessages(current: ChatMessageDto[], incoming: ChatMessageDto[], keep?: number): ChatMessageDto[] {
+  if (incoming.length === 0) return keep && current.length > keep ? current.slice(-keep) : current;
   const byId = new Map(current.map((m) => [m.id, m]));
   for (const m of incoming) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const sorted = [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return keep && sorted.length > keep ? sorted.slice(-keep) : sorted;
 }

@@ -6,15 +6,18 @@ import { defaultSettings } from '#shared/setting-defaults';
 import { AppSettingsContext } from '@/lib/app-settings';
 import { resetSessionForTests } from '@/lib/session-store';
 import { FakeWebSocket } from '@/lib/testing/fake-websocket';
-import { fakeChatApi, message, room, signIn } from '../testing/fake-chat-api';
+import { fakeChatApi, message, room, signIn, staffReply } from '../testing/fake-chat-api';
+import { playChatSound } from '../utils/chat-sound';
 import { ChatAdminPage } from './chat-admin-page';
+
+vi.mock('../utils/chat-sound', () => ({ playChatSound: vi.fn(() => true) }));
 
 let restoreSocket: () => void;
 
 const longQuestion = '슬롯 순위가 어제부터 갑자기 떨어졌는데 확인 부탁드립니다 급합니다';
 
-function renderInbox(chatEnabled = true) {
-  const settings = { ...defaultSettings(), chatEnabled };
+function renderInbox(chatEnabled = true, chatSoundEnabled = true) {
+  const settings = { ...defaultSettings(), chatEnabled, chatSoundEnabled };
   return render(
     <AppSettingsContext.Provider value={{ settings, status: 'ready' }}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
@@ -183,4 +186,36 @@ describe('operator chat inbox', { timeout: 20_000 }, () => {
     expect(screen.getByText('1:1 채팅이 꺼져 있습니다.')).toBeInTheDocument();
     expect(api.state.calls).toEqual([]);
   });
+
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])(
+    'with chatSoundEnabled %s, a customer’s message plays the chat sound %i time(s); staff answers never do',
+    async (on, plays) => {
+      vi.mocked(playChatSound).mockClear();
+      seed();
+      renderInbox(true, on);
+      await screen.findAllByTestId('chat-room');
+      await waitFor(() => expect(FakeWebSocket.latest()).toBeDefined());
+      const ws = FakeWebSocket.latest()!;
+      act(() => ws.serverOpen());
+      act(() => {
+        ws.serverPush({
+          type: 'chat_message',
+          data: { room_id: 'r1', message: staffReply('확인해 보겠습니다.'), room: room({ id: 'r1', user_id: 'u1' }) },
+        });
+        ws.serverPush({
+          type: 'chat_message',
+          data: {
+            room_id: 'r2',
+            message: message({ room_id: 'r2', content: '한 번 더 문의드려요', sender_id: 'u2' }),
+            room: room({ id: 'r2', user_id: 'u2', user_name: '김철수', last_message: '한 번 더 문의드려요' }),
+          },
+        });
+      });
+      expect(await screen.findByText('한 번 더 문의드려요')).toBeInTheDocument();
+      expect(playChatSound).toHaveBeenCalledTimes(plays);
+    },
+  );
 });

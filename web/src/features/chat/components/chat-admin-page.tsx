@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { chatMessages as m } from '#shared/messages/chat';
 import type { ChatMessagePushData, ChatReadPushData, ChatRoomListResult, ChatRoomPushData } from '#shared/schemas/chat';
@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 import { chatRoomsKey, upsertRoom, useChatRooms } from '../api/get-rooms';
+import { playChatSound } from '../utils/chat-sound';
 import { AdminConversation } from './admin-conversation';
 import { ChatRoomList } from './chat-room-list';
 import { CustomerContextPanel } from './customer-context-panel';
@@ -43,6 +44,10 @@ function ChatInbox() {
   const rooms = useChatRooms({ poll: socket === 'closed' });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<unknown>(null);
+  // A customer's message plays the chat sound while chatSoundEnabled is on.
+  const { chatSoundEnabled } = useAppSettings();
+  const soundRef = useRef(chatSoundEnabled);
+  soundRef.current = chatSoundEnabled;
 
   useEffect(() => {
     const release = acquireRealtime();
@@ -50,7 +55,11 @@ function ChatInbox() {
       void mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, room), {
         revalidate: false,
       });
-    const offMessage = subscribeRealtime<ChatMessagePushData>('chat_message', (data) => data?.room && patch(data.room));
+    const offMessage = subscribeRealtime<ChatMessagePushData>('chat_message', (data) => {
+      if (!data?.room) return;
+      patch(data.room);
+      if (soundRef.current && data.message?.sender?.role === 'user') playChatSound();
+    });
     const offRoom = subscribeRealtime<ChatRoomPushData>('chat_room', (data) => data?.room && patch(data.room));
     // Another operator (or this one in another tab) read a room: staff share one unread side.
     const offRead = subscribeRealtime<ChatReadPushData>('chat_read', (data) => {
@@ -72,13 +81,18 @@ function ChatInbox() {
     };
   }, [mutate]);
 
-  // Back online after a drop: pushes sent meanwhile were missed.
-  const [wasOpen, setWasOpen] = useState(false);
+  // Back online after a drop: pushes sent meanwhile were missed. Only a change into 'open' counts, so a
+  // re-run of the effect (strict mode, a new revalidate function) is not taken for a reconnect.
+  const previousSocket = useRef<typeof socket | null>(null);
+  const everOpen = useRef(false);
+  const revalidateRooms = rooms.mutate;
   useEffect(() => {
-    if (socket !== 'open') return;
-    if (wasOpen) void rooms.mutate();
-    setWasOpen(true);
-  }, [socket]);
+    const before = previousSocket.current;
+    previousSocket.current = socket;
+    if (socket !== 'open' || before === 'open') return;
+    if (everOpen.current) void revalidateRooms();
+    everOpen.current = true;
+  }, [socket, revalidateRooms]);
 
   const selected = rooms.data?.items.find((r) => r.id === selectedId) ?? null;
   const error =

@@ -34,7 +34,7 @@ export function ChatMessageList({ messages, loading, empty, onRetry }: ChatMessa
   const last = messages.at(-1);
   useLayoutEffect(() => {
     if (!awayRef.current || last?.own) toBottom();
-  }, [last?.key, messages.length, loading]);
+  }, [last?.key, last?.own, messages.length, loading]);
 
   const onScroll = () => {
     const box = scroller.current;

@@ -1,23 +1,31 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_POLL_UNREAD_MS } from '#shared/schemas/chat';
+import { defaultSettings } from '#shared/setting-defaults';
+import type { Settings } from '#shared/settings';
+import { AppSettingsContext } from '@/lib/app-settings';
 import { resetSessionForTests } from '@/lib/session-store';
 import { FakeWebSocket } from '@/lib/testing/fake-websocket';
 import { CHAT_UNREAD_POLL_MS } from '../api/get-unread-count';
-import { fakeChatApi, room, signIn, staffReply } from '../testing/fake-chat-api';
+import { fakeChatApi, message, room, signIn, staffReply } from '../testing/fake-chat-api';
+import { playChatSound } from '../utils/chat-sound';
 import { ChatWidget, StaffChatNotice } from './chat-widget';
+
+vi.mock('../utils/chat-sound', () => ({ playChatSound: vi.fn(() => true) }));
 
 let restoreSocket: () => void;
 
-function renderWidget(raised = false) {
+function renderWidget(raised = false, operator: Partial<Settings> = {}) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter>
-        <ChatWidget userId="u1" raised={raised} />
-      </MemoryRouter>
+      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), ...operator }, status: 'ready' }}>
+        <MemoryRouter>
+          <ChatWidget userId="u1" raised={raised} />
+        </MemoryRouter>
+      </AppSettingsContext.Provider>
     </SWRConfig>,
   );
 }
@@ -51,7 +59,8 @@ describe('chat widget', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('chat-unread-dot')).toBeInTheDocument();
 
     await userEvent.click(button);
-    const dialog = await screen.findByRole('dialog', { name: '고객 지원' });
+    // The panel's chunk loads on the first open: the file's first import can take a while on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: '고객 지원' }, { timeout: 5000 });
     expect(dialog).toHaveTextContent('평균 응답시간: 5분');
     expect(await screen.findByText('답변드립니다.')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('PUT /api/chat/rooms/r1/read')).toHaveLength(1));
@@ -111,5 +120,57 @@ describe('chat widget', { timeout: 20_000 }, () => {
     expect(screen.getByRole('status')).toHaveTextContent('운영자는 관리자 페이지에서 채팅을 관리하세요.');
     expect(screen.getByRole('link', { name: '채팅 관리로 이동' })).toHaveAttribute('href', '/admin/chat');
     expect(api.state.calls).toEqual([]);
+  });
+
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])(
+    'with chatSoundEnabled %s, an answer from support plays the chat sound %i time(s); the user’s own never does',
+    async (on, plays) => {
+      vi.mocked(playChatSound).mockClear();
+      fakeChatApi({ rooms: [room()] });
+      renderWidget(false, { chatSoundEnabled: on });
+      const ws = await socket();
+      act(() => ws.serverOpen());
+      act(() => {
+        ws.serverPush({
+          type: 'chat_message',
+          data: { room_id: 'r1', message: message({ content: '제 문의입니다.' }), room: room() },
+        });
+        ws.serverPush({
+          type: 'chat_message',
+          data: { room_id: 'r1', message: staffReply('답변드립니다.'), room: room({ unread_count: 1 }) },
+        });
+      });
+      await screen.findByRole('button', { name: '1:1 문의하기, 읽지 않은 메시지 1개' });
+      expect(playChatSound).toHaveBeenCalledTimes(plays);
+    },
+  );
+
+  it('shows at most chatMaxMessages latest messages: the first page asks for that many, and older ones leave as new ones come', async () => {
+    const older = Array.from({ length: 6 }, (_, i) =>
+      staffReply(`안내 ${i + 1}`, { created_at: new Date(Date.now() - (10 - i) * 1000).toISOString() }),
+    );
+    const api = fakeChatApi({ rooms: [room()], messages: older });
+    renderWidget(false, { chatMaxMessages: 3 });
+    const ws = await socket();
+    act(() => ws.serverOpen());
+    await userEvent.click(await screen.findByRole('button', { name: /1:1 문의하기/ }));
+    const dialog = await screen.findByRole('dialog', { name: '고객 지원' }, { timeout: 5000 });
+    expect(await within(dialog).findByText('안내 6')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/chat/rooms/r1/messages?limit=3')).toHaveLength(1);
+    expect(within(dialog).queryByText('안내 3')).toBeNull();
+    expect(within(dialog).getByText('안내 4')).toBeInTheDocument();
+
+    act(() =>
+      ws.serverPush({
+        type: 'chat_message',
+        data: { room_id: 'r1', message: staffReply('새 안내'), room: room() },
+      }),
+    );
+    expect(await within(dialog).findByText('새 안내')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByText('안내 4')).toBeNull());
+    expect(within(dialog).getByText('안내 5')).toBeInTheDocument();
   });
 });

@@ -4,9 +4,11 @@ import { useSWRConfig } from 'swr';
 import { chatMessages as m } from '#shared/messages/chat';
 import type { ChatMessagePushData, ChatReadPushData } from '#shared/schemas/chat';
 import { Icon } from '@/components/ui/icon';
+import { useAppSettings } from '@/lib/app-settings';
 import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 import { chatUnreadKey, useChatUnreadCount } from '../api/get-unread-count';
 import { useChatThemeOn } from '../utils/chat-config';
+import { playChatSound } from '../utils/chat-sound';
 import styles from './chat-widget.module.css';
 
 // The panel (zod, list, input) loads on the first open: the button alone stays tiny.
@@ -16,7 +18,8 @@ const ChatWidgetDialog = lazy(() => import('./chat-widget-dialog').then((x) => (
  * The advertiser's floating chat button (advertiser §2): bottom right, tooltip '1:1 문의하기', a
  * pulsing dot while something is unread. Holds a lease on the shared socket; `chat_message` pushes
  * move the badge, and the unread count is polled every 30 s only while the socket is down. The app
- * mounts it for role users when chatEnabled is on; the current theme's switch is checked here.
+ * mounts it for role users when chatEnabled is on; the current theme's switch is checked here. A
+ * message from support plays the chat sound while the operator's chatSoundEnabled is on.
  * `raised` lifts it above the notification centre's bell, which owns the corner.
  */
 export function ChatWidget({ userId, raised = false }: { userId: string; raised?: boolean }) {
@@ -31,15 +34,20 @@ function ChatWidgetButton({ userId, raised }: { userId: string; raised: boolean 
   const socket = useRealtimeStatus();
   const { mutate } = useSWRConfig();
   const { data } = useChatUnreadCount({ poll: socket === 'closed' });
+  const { chatSoundEnabled } = useAppSettings();
   const openRef = useRef(open);
   openRef.current = open;
+  const soundRef = useRef(chatSoundEnabled);
+  soundRef.current = chatSoundEnabled;
   const unread = open ? 0 : (data?.count ?? 0);
 
   useEffect(() => {
     const release = acquireRealtime();
     const offMessage = subscribeRealtime<ChatMessagePushData>('chat_message', (push) => {
+      if (!push?.room || push.message?.sender_id === userId) return;
+      if (soundRef.current) playChatSound();
       // The open panel marks it read itself; the user has one room, whose count is the total.
-      if (!push?.room || openRef.current || push.message?.sender_id === userId) return;
+      if (openRef.current) return;
       void mutate(chatUnreadKey, { count: push.room.unread_count }, { revalidate: false });
     });
     const offRead = subscribeRealtime<ChatReadPushData>('chat_read', (push) => {

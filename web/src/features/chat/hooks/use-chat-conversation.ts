@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { chatMessages as m } from '#shared/messages/chat';
 import {
+  CHAT_MESSAGES_MAX,
   CHAT_POLL_LIMIT,
   CHAT_POLL_MESSAGES_MS,
   type ChatFirstMessageResult,
@@ -12,6 +13,7 @@ import {
   type ChatRoomDto,
 } from '#shared/schemas/chat';
 import { errorMessage } from '@/lib/api-client';
+import { useAppSettings } from '@/lib/app-settings';
 import { subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 import { chatMessagesKey, getChatMessages, mergeMessages, useChatMessages } from '../api/get-messages';
 import { markChatRead } from '../api/mark-read';
@@ -46,21 +48,30 @@ let localSeq = 0;
  * One conversation, shared by the widget and the inbox: the room's messages (cache of
  * GET …/messages), realtime `chat_message` / `chat_read` pushes merged in, the 2 s `after` poll only
  * while the socket is down, sends with their sending → sent → delivered → read marks, failed sends
- * kept for retry, and marking the room read while it is shown.
+ * kept for retry, and marking the room read while it is shown. It shows at most the operator's
+ * chatMaxMessages latest messages: the first page asks for that many (the server caps it too, and a
+ * page holds at most 100), and older ones leave the view as new ones arrive.
  */
 export function useChatConversation({ room, viewer, me, active, onRoomCreated, onRead }: ChatConversationOptions) {
   const roomId = room?.id ?? null;
   const { mutate } = useSWRConfig();
   const socket = useRealtimeStatus();
-  const list = useChatMessages(roomId);
+  const { chatMaxMessages: keep } = useAppSettings();
+  const list = useChatMessages(roomId, Math.min(keep, CHAT_MESSAGES_MAX));
   const [pending, setPending] = useState<Pending[]>([]);
   const [error, setError] = useState<string | null>(null);
   // Ids the POST answered but no listing or push has shown since ('sent' rather than 'delivered').
   const [acked, setAcked] = useState<ReadonlySet<string>>(() => new Set());
   const echoed = useRef(new Set<string>());
 
-  const latest = useRef({ roomId, active, onRead, onRoomCreated });
-  latest.current = { roomId, active, onRead, onRoomCreated };
+  const latest = useRef({ roomId, active, onRead, onRoomCreated, keep });
+  latest.current = { roomId, active, onRead, onRoomCreated, keep };
+
+  const ownerId = room?.user_id ?? null;
+  const isMine = useCallback(
+    (message: ChatMessageDto) => isOwnMessage(message, viewer, me.id, ownerId),
+    [viewer, me.id, ownerId],
+  );
 
   const merge = useCallback(
     (id: string, incoming: ChatMessageDto[], fromServerEcho: boolean) => {
@@ -75,7 +86,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       return mutate(
         chatMessagesKey(id),
         (current: ChatMessageListResult | undefined) => ({
-          items: mergeMessages(current?.items ?? [], incoming),
+          items: mergeMessages(current?.items ?? [], incoming, latest.current.keep),
           hasMore: current?.hasMore ?? false,
         }),
         { revalidate: false },
@@ -116,18 +127,16 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       offMessage();
       offRead();
     };
-    // isMine reads props through closures that do not change for a mounted conversation.
-  }, [merge, mutate, viewer]);
-
-  const isMine = (message: ChatMessageDto) => isOwnMessage(message, viewer, me.id, room?.user_id ?? null);
+  }, [merge, mutate, viewer, isMine]);
 
   // Fallback: while the socket is down, ask for messages after the last seen id every 2 s.
   const items = list.data?.items;
+  const loaded = !!items;
   const lastId = items?.at(-1)?.id;
   const latestItems = useRef(items);
   latestItems.current = items;
   useEffect(() => {
-    if (socket !== 'closed' || !roomId || !list.data) return;
+    if (socket !== 'closed' || !roomId || !loaded) return;
     let ticks = 0;
     const timer = setInterval(() => {
       ticks += 1;
@@ -143,7 +152,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     }, CHAT_POLL_MESSAGES_MS);
     return () => clearInterval(timer);
     // lastId is not a dependency: the interval reads the latest list through the ref.
-  }, [socket, roomId, !!list.data, merge]);
+  }, [socket, roomId, loaded, merge, isMine]);
 
   // Back online after a drop (closed → open, not the first open): pushes sent meanwhile were missed.
   const previousSocket = useRef<typeof socket | null>(null);
@@ -161,15 +170,15 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     (after ? getChatMessages(roomId, { after }) : getChatMessages(roomId))
       .then((page) => merge(roomId, page.items, true))
       .catch((e: unknown) => console.warn('chat catch-up failed', e));
-    // Only the socket's transitions matter here; roomId and merge are read as they are now.
-  }, [socket]);
+    // A re-run for a new room or merge finds no transition (before === socket) and does nothing.
+  }, [socket, roomId, merge]);
   // Shown and something unread from the other side: mark the room read (failures only logged, §8).
   // A flag, not a count: the two local updates after the PUT must not start a second one.
   const hasUnread =
     (room?.unread_count ?? 0) > 0 || (items ?? []).some((x) => x.type === 'normal' && !isMine(x) && !x.is_read);
   useEffect(() => {
     // After the first page has loaded: its arrival would otherwise start a second PUT.
-    if (!active || !roomId || !items || !hasUnread) return;
+    if (!active || !roomId || !loaded || !hasUnread) return;
     let cancelled = false;
     markChatRead(roomId)
       .then(() => {
@@ -186,7 +195,8 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     return () => {
       cancelled = true;
     };
-  }, [active, roomId, hasUnread, lastId, !!items]);
+    // Not `items`: the PUT's own local updates change it and must not start a second PUT.
+  }, [active, roomId, hasUnread, lastId, loaded, mutate, isMine]);
 
   const deliver = async (entry: Pending) => {
     setPending((list) => list.map((p) => (p.localId === entry.localId ? { ...p, status: 'sending' } : p)));
@@ -230,7 +240,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
   };
 
   const messages = useMemo<DisplayMessage[]>(() => {
-    const fromServer = (items ?? []).map((message) => {
+    const fromServer = (items ?? []).slice(-keep).map((message) => {
       const own = isMine(message);
       return { key: message.id, message, own, status: own ? serverStatus(message, acked.has(message.id)) : null };
     });
@@ -251,7 +261,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       },
     }));
     return [...fromServer, ...local];
-  }, [items, pending, acked, roomId, me.id, me.name, me.email, me.role, viewer, room?.user_id]);
+  }, [items, pending, acked, roomId, me.id, me.name, me.email, me.role, isMine, keep]);
 
   return {
     messages,

@@ -70,7 +70,8 @@ export function NotificationBell() {
   };
 
   return (
-    <div className={styles.bellWrap} ref={wrapRef} onKeyDown={onKeyDown}>
+    // Catches the keys of the bell and its rows as they bubble: a container, not a control.
+    <div className={styles.bellWrap} ref={wrapRef} role="presentation" onKeyDown={onKeyDown}>
       <button
         ref={buttonRef}
         type="button"

@@ -1,9 +1,9 @@
 import { useId } from 'react';
+import { notificationMessages } from '#shared/messages/notifications';
 import { Card } from '@/components/ui/card';
 import { useNotificationConfig } from '../hooks/use-notification-config';
 import {
   animationLabels,
-  defaultNotificationConfig,
   positionLabels,
   toastAnimations,
   toastPositions,
@@ -15,12 +15,16 @@ import styles from './notifications.module.css';
 
 /** The locally stored notification config (advertiser §3), saved on every change. */
 export function NotificationConfigCard() {
-  const [config, update] = useNotificationConfig();
+  const [config, update, { reset, operatorDuration }] = useNotificationConfig();
+  // The operator's default is always offered (it may be any 1~30 s), marked as the default.
+  const durations = [
+    ...new Set([3000, 5000, 7000, 10000, 15000, 30000, operatorDuration, config.defaultDuration]),
+  ].sort((a, b) => a - b);
   const id = useId();
   const field = (name: string) => `${id}-${name}`;
 
   return (
-    <Card title="알림 설정" description="이 브라우저에만 저장됩니다.">
+    <Card title="알림 설정" description={notificationMessages.configScope}>
       <div className={styles.configChecks}>
         <label className={styles.check}>
           <input type="checkbox" checked={config.enabled} onChange={(e) => update({ enabled: e.target.checked })} />
@@ -75,9 +79,9 @@ export function NotificationConfigCard() {
             value={config.defaultDuration}
             onChange={(e) => update({ defaultDuration: Number(e.target.value) })}
           >
-            {[3000, 5000, 7000, 10000, 15000, 30000].map((ms) => (
+            {durations.map((ms) => (
               <option key={ms} value={ms}>
-                {ms / 1000}초
+                {ms / 1000}초{ms === operatorDuration ? ` (${notificationMessages.configDefault})` : ''}
               </option>
             ))}
           </select>
@@ -101,7 +105,7 @@ export function NotificationConfigCard() {
         <button type="button" className={styles.linkButton} onClick={() => playNotificationSound()}>
           알림음 들어보기
         </button>
-        <button type="button" className={styles.linkButton} onClick={() => update(defaultNotificationConfig)}>
+        <button type="button" className={styles.linkButton} onClick={reset}>
           기본값으로
         </button>
       </div>

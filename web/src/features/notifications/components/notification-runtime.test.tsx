@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultSettings } from '#shared/setting-defaults';
+import type { Settings } from '#shared/settings';
+import { AppSettingsContext } from '@/lib/app-settings';
 import { resetSessionForTests } from '@/lib/session-store';
 import { FakeWebSocket } from '@/lib/testing/fake-websocket';
 import { fakeNotificationsApi, signInUser } from '../testing/fake-notifications-api';
@@ -15,17 +18,21 @@ vi.mock('../utils/notification-sound', () => ({ playNotificationSound: vi.fn(() 
 
 let restoreSocket: () => void;
 
-function renderRuntime(systemSound = false) {
+/** The runtime under the operator's settings (notificationSound off unless a test turns it on). */
+function renderRuntime(operator: Partial<Settings> = {}) {
+  const settings = { ...defaultSettings(), notificationSound: false, ...operator };
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <MemoryRouter initialEntries={['/slots']}>
-        <NotificationBell />
-        <NotificationRuntime userId="u1" systemSound={systemSound} />
-        <Routes>
-          <Route path="/slots" element={<p>슬롯 화면</p>} />
-          <Route path="/cash" element={<p>캐시 화면</p>} />
-        </Routes>
-      </MemoryRouter>
+      <AppSettingsContext.Provider value={{ settings, status: 'ready' }}>
+        <MemoryRouter initialEntries={['/slots']}>
+          <NotificationBell />
+          <NotificationRuntime userId="u1" />
+          <Routes>
+            <Route path="/slots" element={<p>슬롯 화면</p>} />
+            <Route path="/cash" element={<p>캐시 화면</p>} />
+          </Routes>
+        </MemoryRouter>
+      </AppSettingsContext.Provider>
     </SWRConfig>,
   );
 }
@@ -174,7 +181,7 @@ describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
       vi.mocked(playNotificationSound).mockClear();
       localStorage.setItem('notificationConfig', JSON.stringify({ sound: configSound }));
       fakeNotificationsApi([]);
-      renderRuntime(systemSound);
+      renderRuntime({ notificationSound: systemSound });
       const ws = await socket();
       act(() => ws.serverOpen());
       act(() =>
@@ -187,4 +194,44 @@ describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
       expect(playNotificationSound).toHaveBeenCalledTimes(plays);
     },
   );
+
+  it('an info toast stays the operator’s notificationDuration, unless the user chose their own time', async () => {
+    const api = fakeNotificationsApi([notification({ id: 'd1', type: 'info', title: '운영자 시간' })]);
+    const view = renderRuntime({ notificationDuration: 2000 });
+    await screen.findByRole('status', { name: '운영자 시간' });
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(screen.getByRole('status', { name: '운영자 시간' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    expect(screen.queryByRole('status', { name: '운영자 시간' })).not.toBeInTheDocument();
+    expect(api.callsTo('PUT /api/notifications/d1/dismiss')).toHaveLength(1);
+    view.unmount();
+    api.spy.mockRestore();
+
+    // The user's own choice (stored in this browser) wins over the operator's default.
+    localStorage.setItem('notificationConfig', JSON.stringify({ defaultDuration: 7000 }));
+    fakeNotificationsApi([notification({ id: 'd2', type: 'info', title: '내 시간' })]);
+    renderRuntime({ notificationDuration: 2000 });
+    await screen.findByRole('status', { name: '내 시간' });
+    await act(() => vi.advanceTimersByTimeAsync(5_400));
+    expect(screen.getByRole('status', { name: '내 시간' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.queryByRole('status', { name: '내 시간' })).not.toBeInTheDocument();
+  });
+
+  it('with notificationAutoRead on, a toast that ran its time or that the user closed is read; the badge drops', async () => {
+    const api = fakeNotificationsApi([
+      notification({ id: 'r1', type: 'info', title: '다 본 알림' }),
+      notification({ id: 'r2', type: 'warning', title: '닫은 알림' }),
+    ]);
+    renderRuntime({ notificationAutoRead: true, notificationDuration: 2000 });
+    await screen.findByRole('button', { name: '알림, 읽지 않은 알림 2' });
+    const warning = await screen.findByRole('status', { name: '닫은 알림' });
+    await userEvent.click(within(warning).getByRole('button', { name: '알림 닫기' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/notifications/r2/read')).toHaveLength(1));
+    await act(() => vi.advanceTimersByTimeAsync(2_400));
+    await waitFor(() => expect(api.callsTo('PUT /api/notifications/r1/read')).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: '알림' })).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/notifications/r1/dismiss')).toEqual([]);
+    expect(api.state.items.every((n) => n.is_read)).toBe(true);
+  });
 });

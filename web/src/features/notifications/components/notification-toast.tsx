@@ -5,6 +5,7 @@ import type { NotificationConfig } from '../utils/notification-config';
 import { typeIcon, typeTone } from '../utils/notification-display';
 import { toastAutoCloses, toastDuration } from '../utils/toast-rules';
 import type { ToastEntry } from '../utils/toast-queue';
+import toastStyles from '@/components/ui/toast.module.css';
 import styles from './notification-toasts.module.css';
 
 interface NotificationToastProps {
@@ -40,8 +41,9 @@ export function NotificationToast({ entry, config, onClose, onAction }: Notifica
   const high = n.priority === 'high';
   const tone = typeTone(n.type);
   const className = [
+    toastStyles.card,
     styles.toast,
-    styles[tone],
+    toastStyles[tone],
     styles[`enter-${config.animation}`],
     exiting && styles[`exit-${config.animation}`],
     high && styles.high,
@@ -86,7 +88,12 @@ export function NotificationToast({ entry, config, onClose, onAction }: Notifica
           </div>
         )}
       </div>
-      <button type="button" className={styles.close} onClick={() => onClose(n.id)} aria-label="알림 닫기">
+      <button
+        type="button"
+        className={`${toastStyles.close} ${styles.close}`}
+        onClick={() => onClose(n.id)}
+        aria-label="알림 닫기"
+      >
         <Icon name="x" size={16} />
       </button>
       {autoClose && (

@@ -67,16 +67,18 @@ describe('/notifications', { timeout: 20_000 }, () => {
     await userEvent.selectOptions(screen.getByLabelText('애니메이션'), '바운스');
     await userEvent.selectOptions(screen.getByLabelText('동시에 표시할 알림 수'), '5개');
     await userEvent.click(screen.getByLabelText('알림음'));
+    // Only the user's own choices are stored: the display time they never chose follows the operator.
     expect(JSON.parse(localStorage.getItem('notificationConfig')!)).toEqual({
-      enabled: true,
       position: 'bottom-left',
-      defaultAutoClose: true,
-      defaultDuration: 5000,
       maxVisible: 5,
       sound: false,
       animation: 'bounce',
     });
     expect(screen.getByLabelText('알림음')).not.toBeChecked();
+    expect(screen.getByLabelText('표시 시간')).toHaveDisplayValue('5초 (기본)');
+    await userEvent.click(screen.getByRole('button', { name: '기본값으로' }));
+    expect(JSON.parse(localStorage.getItem('notificationConfig')!)).toEqual({});
+    expect(screen.getByLabelText('알림음')).toBeChecked();
   });
 
   it('operators load nothing here', async () => {

@@ -1,16 +1,22 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useAppSettings } from '@/lib/app-settings';
 import {
   NOTIFICATION_CONFIG_KEY,
-  parseNotificationConfig,
+  effectiveNotificationConfig,
+  parseNotificationChoices,
   type NotificationConfig,
 } from '../utils/notification-config';
 
-/** The local notification config, shared by every component and kept in step across tabs. */
+/**
+ * The local notification config, shared by every component and kept in step across tabs. Only the
+ * user's own choices are stored; what they never chose follows the operator's default
+ * (notificationDuration), so an operator's change reaches every user who kept the default.
+ */
 const listeners = new Set<() => void>();
 let cachedRaw: string | null | undefined;
-let cached: NotificationConfig = parseNotificationConfig(null);
+let cached: Partial<NotificationConfig> = parseNotificationChoices(null);
 
-function read(): NotificationConfig {
+function read(): Partial<NotificationConfig> {
   let raw: string | null = null;
   try {
     raw = localStorage.getItem(NOTIFICATION_CONFIG_KEY);
@@ -19,7 +25,7 @@ function read(): NotificationConfig {
   }
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cached = parseNotificationConfig(raw);
+    cached = parseNotificationChoices(raw);
   }
   return cached;
 }
@@ -36,7 +42,8 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function saveNotificationConfig(next: NotificationConfig) {
+/** Stores the user's choices (an empty object: back to the operator's and the product's defaults). */
+export function saveNotificationChoices(next: Partial<NotificationConfig>) {
   try {
     localStorage.setItem(NOTIFICATION_CONFIG_KEY, JSON.stringify(next));
   } catch {
@@ -47,11 +54,31 @@ export function saveNotificationConfig(next: NotificationConfig) {
   for (const listener of listeners) listener();
 }
 
-export function useNotificationConfig(): [NotificationConfig, (change: Partial<NotificationConfig>) => void] {
-  const config = useSyncExternalStore(subscribe, read, read);
+export interface NotificationConfigControls {
+  /** Back to the defaults: forgets every choice of this browser. */
+  reset: () => void;
+  /** The operator's default display time (ms), which applies while the user chose none. */
+  operatorDuration: number;
+}
+
+export function useNotificationConfig(): [
+  NotificationConfig,
+  (change: Partial<NotificationConfig>) => void,
+  NotificationConfigControls,
+] {
+  const choices = useSyncExternalStore(subscribe, read, read);
+  const { notificationDuration } = useAppSettings();
+  const config = useMemo(
+    () => effectiveNotificationConfig(choices, { duration: notificationDuration }),
+    [choices, notificationDuration],
+  );
   const update = useCallback(
-    (change: Partial<NotificationConfig>) => saveNotificationConfig({ ...read(), ...change }),
+    (change: Partial<NotificationConfig>) => saveNotificationChoices({ ...read(), ...change }),
     [],
   );
-  return [config, update];
+  const controls = useMemo(
+    () => ({ reset: () => saveNotificationChoices({}), operatorDuration: notificationDuration }),
+    [notificationDuration],
+  );
+  return [config, update, controls];
 }

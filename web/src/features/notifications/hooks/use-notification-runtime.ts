@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { NotificationAction, NotificationDto, UnreadCountResult } from '#shared/schemas/notifications';
+import { useAppSettings } from '@/lib/app-settings';
 import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 import { dismissNotification } from '../api/dismiss-notification';
 import { useNotificationList } from '../api/get-notifications';
@@ -16,9 +17,15 @@ import { useNotificationConfig } from './use-notification-config';
  * Everything that runs in the background for a signed-in role user: the realtime socket (pushes
  * update the caches and raise toasts), the 5 s unread poll only while the socket is down, the toast
  * queue, and the sound. Mount once (the app mounts it for role users only).
+ *
+ * The operator's switches are ceilings: notificationSound off silences every user; with
+ * notificationAutoRead on, a toast the user has seen (it stayed its whole time, or they closed it)
+ * is marked read rather than only dismissed, so the badge drops. notificationDuration is a default
+ * the user's own choice overrides (useNotificationConfig).
  */
-export function useNotificationRuntime({ userId, systemSound }: { userId: string; systemSound: boolean }) {
+export function useNotificationRuntime({ userId }: { userId: string }) {
   const [config] = useNotificationConfig();
+  const { notificationSound: systemSound, notificationAutoRead: autoRead } = useAppSettings();
   const cache = useNotificationCache();
   const { mutate } = useSWRConfig();
   const status = useRealtimeStatus();
@@ -28,16 +35,21 @@ export function useNotificationRuntime({ userId, systemSound }: { userId: string
   const list = useNotificationList('all');
 
   const [queue] = useState(
-    () => new ToastQueue({ userId, maxVisible: config.maxVisible, onDismiss: (id) => void dismissOnServer(id) }),
+    () => new ToastQueue({ userId, maxVisible: config.maxVisible, onDismiss: (id) => void seenOnServer(id) }),
   );
   useEffect(() => () => queue.dispose(), [queue]);
   useEffect(() => queue.setMaxVisible(config.maxVisible), [queue, config.maxVisible]);
 
   // The latest values for the socket handlers, which subscribe once.
-  const latest = useRef({ config, systemSound, cache });
-  latest.current = { config, systemSound, cache };
+  const latest = useRef({ config, systemSound, autoRead, cache, markRead });
+  latest.current = { config, systemSound, autoRead, cache, markRead };
 
-  async function dismissOnServer(id: string) {
+  /** A toast left the screen after the user saw it: read (auto-read on) or only dismissed. */
+  async function seenOnServer(id: string) {
+    if (latest.current.autoRead) {
+      await latest.current.markRead(id).catch(() => undefined);
+      return;
+    }
     const result = await dismissNotification(id).catch(() => null);
     if (result)
       void latest.current.cache.patchItems((item) =>
@@ -45,11 +57,15 @@ export function useNotificationRuntime({ userId, systemSound }: { userId: string
       );
   }
 
-  const announce = (notification: NotificationDto, withSound: boolean) => {
-    const { config: c, systemSound: s } = latest.current;
-    if (!c.enabled) return;
-    if (queue.add(notification) && withSound && c.sound && s) playNotificationSound();
-  };
+  // Stable (the queue never changes; settings come through the ref), so the subscription below is made once.
+  const announce = useCallback(
+    (notification: NotificationDto, withSound: boolean) => {
+      const { config: c, systemSound: s } = latest.current;
+      if (!c.enabled) return;
+      if (queue.add(notification) && withSound && c.sound && s) playNotificationSound();
+    },
+    [queue],
+  );
 
   // The lease ends when the runtime leaves the tree (sign-out, a user switch): no socket outlives it.
   useEffect(() => {
@@ -66,8 +82,7 @@ export function useNotificationRuntime({ userId, systemSound }: { userId: string
       offCount();
       release();
     };
-    // announce reads refs only; the socket subscription lives as long as the runtime.
-  }, []);
+  }, [announce]);
 
   // Back online after a drop: pushes sent meanwhile were missed, so read the count and the list again.
   const wasOpen = useRef(false);
@@ -98,15 +113,17 @@ export function useNotificationRuntime({ userId, systemSound }: { userId: string
     const fresh = items.filter((n) => queue.accepts(n));
     if (!started.current) {
       started.current = true;
-      const shown = fresh.slice(0, config.maxVisible);
-      queue.skip(fresh.slice(config.maxVisible).map((n) => n.id));
+      // Through the ref: a later change of maxVisible must not run this again (it matters at start only).
+      const { maxVisible } = latest.current.config;
+      const shown = fresh.slice(0, maxVisible);
+      queue.skip(fresh.slice(maxVisible).map((n) => n.id));
       for (const n of shown) announce(n, false);
     } else {
       for (const n of fresh) announce(n, true);
     }
     // Read elsewhere (centre, page, another tab): its toast goes without another server call.
     for (const n of items) if (n.is_read) queue.withdraw(n.id);
-  }, [items, list.data, queue]);
+  }, [items, list.data, queue, announce]);
 
   const onAction = (id: string, action: NotificationAction) => {
     queue.withdraw(id);

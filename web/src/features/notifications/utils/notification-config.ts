@@ -49,14 +49,15 @@ export const positionLabels: Record<ToastPosition, string> = {
 
 export const animationLabels: Record<ToastAnimation, string> = { slide: '슬라이드', fade: '페이드', bounce: '바운스' };
 
-const pick = <T>(value: unknown, valid: (v: unknown) => boolean, fallback: T): T =>
-  valid(value) ? (value as T) : fallback;
 const isBool = (v: unknown) => typeof v === 'boolean';
 const inRange = (min: number, max: number) => (v: unknown) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
-/** Reads whatever is stored, keeping each valid field and the default for the rest. */
-export function parseNotificationConfig(raw: string | null): NotificationConfig {
+/**
+ * The user's own choices: only the fields this browser stored, each only when valid. A field the user
+ * never chose is absent, so the operator's default applies to it (effectiveNotificationConfig).
+ */
+export function parseNotificationChoices(raw: string | null): Partial<NotificationConfig> {
   let stored: Record<string, unknown> = {};
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : {};
@@ -64,14 +65,45 @@ export function parseNotificationConfig(raw: string | null): NotificationConfig 
   } catch {
     /* a damaged value falls back to the defaults */
   }
-  const d = defaultNotificationConfig;
-  return {
-    enabled: pick(stored.enabled, isBool, d.enabled),
-    position: pick(stored.position, (v) => toastPositions.includes(v as ToastPosition), d.position),
-    defaultAutoClose: pick(stored.defaultAutoClose, isBool, d.defaultAutoClose),
-    defaultDuration: pick(stored.defaultDuration, inRange(1000, 30000), d.defaultDuration),
-    maxVisible: pick(stored.maxVisible, inRange(1, 10), d.maxVisible),
-    sound: pick(stored.sound, isBool, d.sound),
-    animation: pick(stored.animation, (v) => toastAnimations.includes(v as ToastAnimation), d.animation),
+  const valid: { [K in keyof NotificationConfig]: (v: unknown) => boolean } = {
+    enabled: isBool,
+    position: (v) => toastPositions.includes(v as ToastPosition),
+    defaultAutoClose: isBool,
+    defaultDuration: inRange(1000, 30000),
+    maxVisible: inRange(1, 10),
+    sound: isBool,
+    animation: (v) => toastAnimations.includes(v as ToastAnimation),
   };
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(valid) as (keyof NotificationConfig)[]) {
+    if (valid[key](stored[key])) out[key] = stored[key];
+  }
+  return out as Partial<NotificationConfig>;
+}
+
+/** The operator's notification defaults (feature settings) that a user's own choice may override. */
+export interface OperatorNotificationDefaults {
+  /** notificationDuration, ms */
+  duration: number;
+}
+
+/**
+ * What applies: the product's defaults, then the operator's (notificationDuration), then what the
+ * user chose in this browser. The operator's switches (notificationEnabled, notificationSound,
+ * notificationAutoRead) are not defaults but ceilings, applied where they act.
+ */
+export function effectiveNotificationConfig(
+  choices: Partial<NotificationConfig>,
+  operator?: OperatorNotificationDefaults,
+): NotificationConfig {
+  return {
+    ...defaultNotificationConfig,
+    ...(operator ? { defaultDuration: operator.duration } : {}),
+    ...choices,
+  };
+}
+
+/** Reads whatever is stored, keeping each valid field and the default for the rest. */
+export function parseNotificationConfig(raw: string | null, operator?: OperatorNotificationDefaults) {
+  return effectiveNotificationConfig(parseNotificationChoices(raw), operator);
 }

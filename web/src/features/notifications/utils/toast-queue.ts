@@ -78,8 +78,9 @@ export class ToastQueue {
   withdraw(id: string) {
     const at = this.pending.findIndex((n) => n.id === id);
     if (at >= 0) this.pending.splice(at, 1);
-    if (this.entries.some((e) => e.notification.id === id)) {
-      this.update((list) => list.filter((e) => e.notification.id !== id));
+    // One already leaving (closed, then read on the server) plays its exit to the end.
+    if (this.entries.some((e) => e.notification.id === id && e.phase !== 'exiting')) {
+      this.update((list) => list.filter((e) => e.notification.id !== id || e.phase === 'exiting'));
       this.fill();
     }
   }

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { resetFieldConfigs, saveFieldConfigs, useEditableFieldConfigs } from '../api/field-configs';
 import { emptyField, isSystemField, moveField, type FieldConfigForm } from '../utils/field-config-form';
 import { FieldConfigDialog } from './field-config-dialog';
+import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './settings.module.css';
 
 type Editing = { index: number | null; initial: FieldConfigForm } | null;
@@ -108,8 +109,8 @@ export function FieldConfigsTab() {
         </div>
       }
     >
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
+      <div className={tableStyles.tableWrap}>
+        <table className={`${tableStyles.table} ${styles.table}`}>
           <thead>
             <tr>
               <th scope="col">순서</th>

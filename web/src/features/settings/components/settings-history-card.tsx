@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { revertSettingChange, useSettingsHistory, type SettingChangeRecord } from '../api/settings-history';
 import { announceSettingsChanged } from '../api/update-settings';
+import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './settings.module.css';
 
 const LIMIT = 10;
@@ -59,8 +60,8 @@ export function SettingsHistoryCard() {
   else
     body = (
       <>
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-label="설정 변경 이력">
+        <div className={tableStyles.tableWrap}>
+          <table className={`${tableStyles.table} ${styles.table}`} aria-label="설정 변경 이력">
             <thead>
               <tr>
                 <th scope="col">변경 시각</th>

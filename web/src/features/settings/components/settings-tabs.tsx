@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Settings } from '#shared/settings';
-import { settingsPageMessages as m } from '#shared/messages/settings-page';
+import { featureSettingHints, settingsPageMessages as m } from '#shared/messages/settings-page';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { LoginPreviewDialog } from './login-preview-dialog';
@@ -100,9 +100,12 @@ export function BusinessTab({ settings }: { settings: Settings }) {
 
 /** Feature tab: chat, notifications and the menu switches. */
 export function FeatureTab({ settings }: { settings: Settings }) {
+  const { notificationScope, ...hints } = featureSettingHints;
   return (
     <SettingsFormCard
       title="기능 설정"
+      description={notificationScope}
+      hints={hints}
       keys={featureKeys}
       settings={settings}
       saved={m.saved('feature')}

@@ -94,7 +94,7 @@ export function SystemSettingsPage({ extraTabs = [] }: { extraTabs?: ExtraSettin
           설정을 불러오는데 실패했습니다. 지금 보이는 값은 기본값입니다.
         </Alert>
       )}
-      <div role="tablist" aria-label="설정 분류" className={styles.tabs} onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="설정 분류" className={styles.tabs}>
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -109,6 +109,7 @@ export function SystemSettingsPage({ extraTabs = [] }: { extraTabs?: ExtraSettin
             tabIndex={tab === current ? 0 : -1}
             className={styles.tab}
             onClick={() => select(tab.id)}
+            onKeyDown={onKeyDown}
           >
             {tab.label}
           </button>

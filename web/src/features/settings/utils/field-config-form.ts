@@ -1,4 +1,4 @@
-import { fieldTypes, systemFieldKeys, type FieldConfig } from '#shared/field-configs';
+import { systemFieldKeys, type FieldConfig } from '#shared/field-configs';
 import { createFieldConfigSchema } from '#shared/schemas/field-configs';
 import type { z } from '#shared/zod';
 

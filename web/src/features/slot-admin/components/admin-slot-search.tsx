@@ -3,6 +3,7 @@ import type { SlotSearchType } from '#shared/schemas/slots';
 import { displayStatusLabels, displayStatuses } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
 import { emptyAdvanced, type AdminSlotFilters, type AdvancedSearch } from '../hooks/use-admin-slot-filters';
+import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './admin-slots.module.css';
 
 const searchTypeLabels: Record<Exclude<SlotSearchType, 'all'>, string> = {
@@ -35,7 +36,7 @@ function AdvancedPanel({
       <label className={styles.field}>
         검색 항목
         <select
-          className={styles.select}
+          className={filterStyles.control}
           value={form.searchType}
           onChange={(e) => set('searchType', e.target.value as AdvancedSearch['searchType'])}
         >
@@ -48,12 +49,16 @@ function AdvancedPanel({
       </label>
       <label className={styles.field}>
         검색어
-        <input className={styles.search} value={form.search} onChange={(e) => set('search', e.target.value)} />
+        <input
+          className={`${filterStyles.control} ${styles.search}`}
+          value={form.search}
+          onChange={(e) => set('search', e.target.value)}
+        />
       </label>
       <label className={styles.field}>
         등록일 시작
         <input
-          className={styles.select}
+          className={filterStyles.control}
           type="date"
           value={form.dateFrom}
           onChange={(e) => set('dateFrom', e.target.value)}
@@ -62,7 +67,7 @@ function AdvancedPanel({
       <label className={styles.field}>
         등록일 종료
         <input
-          className={styles.select}
+          className={filterStyles.control}
           type="date"
           value={form.dateTo}
           onChange={(e) => set('dateTo', e.target.value)}
@@ -71,7 +76,7 @@ function AdvancedPanel({
       <label className={styles.field}>
         상태
         <select
-          className={styles.select}
+          className={filterStyles.control}
           value={form.status}
           onChange={(e) => set('status', e.target.value as AdvancedSearch['status'])}
         >
@@ -108,7 +113,7 @@ export function AdminSlotSearch({ filters }: { filters: AdminSlotFilters }) {
   return (
     <>
       <input
-        className={styles.search}
+        className={`${filterStyles.control} ${styles.search}`}
         type="search"
         placeholder="키워드, URL, 상품명 검색"
         aria-label="슬롯 검색"

@@ -4,6 +4,7 @@ import type { AdminSortField } from '../hooks/use-admin-slot-filters';
 import type { AdminSlot } from '../utils/admin-slot-actions';
 import { AdminSlotRow } from './admin-slot-row';
 import type { AdminSlotModal } from './admin-slot-row-actions';
+import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './admin-slots.module.css';
 
 interface Props {
@@ -39,8 +40,8 @@ function SortHeader({
 export function AdminSlotsTable({ slots, listFields, mode, today, sortBy, sortOrder, onSort, onOpen }: Props) {
   const sort = { sortBy, sortOrder, onSort };
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={tableStyles.tableWrap}>
+      <table className={`${tableStyles.table} ${styles.table}`}>
         <thead>
           <tr>
             <SortHeader field="createdAt" label="요청시간" {...sort} />

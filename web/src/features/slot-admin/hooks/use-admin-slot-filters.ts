@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { SlotListQueryInput, SlotSearchType } from '#shared/schemas/slots';
+import { adminPageSizes } from '#shared/page-sizes';
 import type { DisplayStatus } from '#shared/slot-status';
 import { tabQuery, type AdminSlotTab } from '../utils/admin-slot-tabs';
-import { useAdminPageSize } from './use-admin-page-size';
+import { PAGE_SIZE_STORAGE_KEYS, usePageSize } from '@/hooks/use-page-size';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -35,7 +36,7 @@ export function useAdminSlotFilters() {
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [advanced, setAdvanced] = useState<AdvancedSearch | null>(null);
   const [page, setPage] = useState(1);
-  const [limit, setLimitState] = useAdminPageSize();
+  const [limit, setLimitState] = usePageSize(PAGE_SIZE_STORAGE_KEYS.adminSlots, adminPageSizes);
   const [sortBy, setSortBy] = useState<AdminSortField>('createdAt');
   const [sortOrder, setSortOrder] = useState<'asc' | 'desc'>('desc');
   const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);

@@ -4,7 +4,9 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addKstDays } from '#shared/kst';
 import { ToastProvider } from '@/components/ui/toast';
+import { AppSettingsContext } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
+import { defaultSettings } from '#shared/setting-defaults';
 import { resetSessionForTests } from '@/lib/session-store';
 import { AllocateSlotsDialog } from './allocate-slots-dialog';
 import type { AllocationVariant } from '../utils/allocation-form';
@@ -27,18 +29,22 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderDialog(variant: AllocationVariant, onIssued = vi.fn()) {
+function renderDialog(variant: AllocationVariant, onIssued = vi.fn(), defaultSlotAllocation = 10) {
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ToastProvider>
-        <AllocateSlotsDialog
-          open
-          variant={variant}
-          user={{ id: 'u1', fullName: '김광고' }}
-          onClose={() => {}}
-          onIssued={onIssued}
-        />
-      </ToastProvider>
+      <AppSettingsContext.Provider
+        value={{ settings: { ...defaultSettings(), defaultSlotAllocation }, status: 'ready' }}
+      >
+        <ToastProvider>
+          <AllocateSlotsDialog
+            open
+            variant={variant}
+            user={{ id: 'u1', fullName: '김광고' }}
+            onClose={() => {}}
+            onIssued={onIssued}
+          />
+        </ToastProvider>
+      </AppSettingsContext.Provider>
     </SWRConfig>,
   );
   return { user: userEvent.setup(), onIssued };
@@ -119,4 +125,17 @@ describe('AllocateSlotsDialog', () => {
     });
     expect(onIssued).not.toHaveBeenCalled();
   });
+
+  it.each(['user', 'modal'] as const)(
+    '%s variant starts at the operator’s defaultSlotAllocation and issues that many',
+    async (variant) => {
+      const { user } = renderDialog(variant, vi.fn(), 25);
+      expect(within(dialog()).getByLabelText('슬롯 개수')).toHaveValue('25');
+      await user.click(screen.getByRole('button', { name: '발행' }));
+      const confirm = await screen.findByText('김광고님에게 슬롯 25개를 발행하시겠습니까?');
+      await user.click(within(confirm.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: '발행' }));
+      await waitFor(() => expect(posts()).toHaveLength(1));
+      expect(JSON.parse(String(posts()[0][1].body))).toMatchObject({ slotCount: 25 });
+    },
+  );
 });

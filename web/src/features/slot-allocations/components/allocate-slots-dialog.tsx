@@ -10,6 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { useActionKey } from '@/hooks/use-action-key';
 import { errorMessage } from '@/lib/api-client';
+import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
 import { useAllocateSlots } from '../api/allocate-slots';
 import {
@@ -59,13 +60,15 @@ const resolverFor =
 export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: AllocateSlotsDialogProps) {
   const config = allocationVariants[variant];
   const toast = useToast();
+  // The count starts at the operator's defaultSlotAllocation (business setting, 1~100).
+  const { defaultSlotAllocation } = useAppSettings();
   const { trigger, isMutating, error, reset } = useAllocateSlots();
   const [pending, setPending] = useState<AllocateSlotsInput | null>(null);
   // One key per issuance the operator means: a retry of the same terms after a failure is the same issuance.
   const keys = useActionKey();
   const defaults = useMemo<AllocationFormValues>(
     () => ({
-      slotCount: '10',
+      slotCount: String(defaultSlotAllocation),
       startDate: kstToday(),
       days: config.defaultDays,
       workCount: '',
@@ -73,7 +76,7 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
       description: '',
       isTest: false,
     }),
-    [config.defaultDays],
+    [config.defaultDays, defaultSlotAllocation],
   );
   const {
     register,

@@ -47,15 +47,21 @@ export function PreAllocationAction({ onIssued }: { onIssued: () => void }) {
               </Button>
             </div>
           ) : (
-            <div className={styles.userList} role="list" aria-label="사용자 목록">
+            <>
               {isLoading && <p className={styles.note}>불러오는 중...</p>}
               {users?.length === 0 && <p className={styles.note}>검색 결과가 없습니다.</p>}
-              {users?.map((u) => (
-                <button key={u.id} type="button" role="listitem" className={styles.userRow} onClick={() => pick(u)}>
-                  {u.fullName} <span className={styles.muted}>({u.email})</span>
-                </button>
-              ))}
-            </div>
+              {!!users?.length && (
+                <ul className={styles.userList} aria-label="사용자 목록">
+                  {users.map((u) => (
+                    <li key={u.id}>
+                      <button type="button" className={styles.userRow} onClick={() => pick(u)}>
+                        {u.fullName} <span className={styles.muted}>({u.email})</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
           )}
         </div>
       </Modal>

@@ -1,4 +1,13 @@
-import { memo, useLayoutEffect, useRef, useState, type Dispatch, type ReactNode, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Icon } from '@/components/ui/icon';
 import { gridKeyAction, type GridAction, type GridState } from '../utils/grid';
 import { cellKey } from '../utils/grid-validation';
@@ -94,30 +103,32 @@ export function SpreadsheetGrid({
   });
 
   // Which rows are in view: on scroll, and when the grid becomes windowed (its real row height too).
-  const measureView = () => {
+  const measureView = useCallback(() => {
     const wrap = wrapRef.current;
     if (!wrap) return;
     const headerHeight = wrap.querySelector('thead')?.getBoundingClientRect().height ?? 0;
     const first = Math.max(0, Math.floor((wrap.scrollTop - headerHeight) / rowHeight));
     const count = Math.ceil((wrap.clientHeight || DEFAULT_VIEWPORT_HEIGHT) / rowHeight);
     setView((v) => (v.first === first && v.count === count ? v : { first, count }));
-  };
+  }, [rowHeight]);
   useLayoutEffect(() => {
     if (!windowed) return;
     const measured = wrapRef.current?.querySelector('tbody tr[aria-rowindex]')?.getBoundingClientRect().height;
     if (measured && Math.abs(measured - rowHeight) > 0.5) setRowHeight(measured);
     measureView();
-  }, [windowed, rowHeight]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [windowed, rowHeight, measureView]);
 
   // Follow the cursor with the focus once the user works in the grid (never steal it on load). A
   // layout effect: the new cell's input has the focus before the next key or paste arrives.
+  // Not on every keystroke of an edit: only when the cell or the edit mode changes.
+  const isEditing = editing !== null;
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input || !wantsFocus.current) return;
     if (document.activeElement !== input) input.focus({ preventScroll: false });
-    if (!editing) input.select();
+    if (!isEditing) input.select();
     input.closest('td')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [cursor.row, cursor.col, editing === null]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [cursor.row, cursor.col, isEditing]);
   // After every render (so after the focus above): blurs count again.
   useLayoutEffect(() => {
     moving.current = false;

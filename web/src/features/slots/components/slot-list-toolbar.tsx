@@ -6,6 +6,7 @@ import { PageSizeSelect } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber } from '@/lib/format';
 import type { ListView } from '@/features/slots/hooks/use-list-view';
+import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './slots-page.module.css';
 
 /** The status filter's options for users (refunded and deleted are never listed to them). */
@@ -38,7 +39,7 @@ export function SlotListToolbar(props: SlotListToolbarProps) {
           검색 결과 <strong>{formatNumber(props.total)}</strong>개
         </span>
         <select
-          className={styles.select}
+          className={`${filterStyles.control} ${styles.select}`}
           value={props.status}
           onChange={(e) => props.onStatusChange(e.target.value)}
           aria-label="상태 필터"

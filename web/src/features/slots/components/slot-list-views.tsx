@@ -16,6 +16,7 @@ import {
 import { Icon } from '@/components/ui/icon';
 import { isSelectable } from '../utils/selection';
 import { RankAlertNote } from './rank-alert-note';
+import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './slot-list-views.module.css';
 
 export interface SlotListViewProps {
@@ -149,8 +150,8 @@ export function SlotTable(props: SlotListViewProps) {
   const selectable = slots.filter((s) => isSelectable(s, today));
   const allChecked = selectable.length > 0 && selectable.every((s) => selected.has(s.id));
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={tableStyles.tableWrap}>
+      <table className={`${tableStyles.table} ${styles.table}`}>
         <thead>
           <tr>
             <th className={styles.checkCol}>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { defaultSlotFilters, type SlotFilters } from '../hooks/use-slot-filters';
 import { matchingPreset, periodPresets, periodRange } from '../utils/period';
 import { Icon } from '@/components/ui/icon';
+import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './slot-search.module.css';
 
 const searchTypes: { value: SlotSearchType; label: string }[] = [
@@ -81,7 +82,7 @@ export function SlotSearch({
               ))}
             </div>
             <input
-              className={styles.date}
+              className={`${filterStyles.control} ${styles.date}`}
               type="date"
               value={draft.dateFrom}
               onChange={(e) => set('dateFrom', e.target.value)}
@@ -89,7 +90,7 @@ export function SlotSearch({
             />
             <span className={styles.tilde}>~</span>
             <input
-              className={styles.date}
+              className={`${filterStyles.control} ${styles.date}`}
               type="date"
               value={draft.dateTo}
               onChange={(e) => set('dateTo', e.target.value)}
@@ -102,7 +103,7 @@ export function SlotSearch({
             </label>
             <select
               id={`${id}-type`}
-              className={styles.select}
+              className={`${filterStyles.control} ${styles.select}`}
               value={draft.searchType}
               onChange={(e) => set('searchType', e.target.value as SlotSearchType)}
             >
@@ -113,7 +114,7 @@ export function SlotSearch({
               ))}
             </select>
             <input
-              className={styles.text}
+              className={`${filterStyles.control} ${styles.text}`}
               value={draft.search}
               onChange={(e) => set('search', e.target.value)}
               placeholder="검색어"
@@ -123,7 +124,7 @@ export function SlotSearch({
           <div className={styles.row}>
             <span className={styles.rowLabel}>작업 기간</span>
             <input
-              className={styles.date}
+              className={`${filterStyles.control} ${styles.date}`}
               type="date"
               value={draft.workFrom}
               onChange={(e) => set('workFrom', e.target.value)}
@@ -131,7 +132,7 @@ export function SlotSearch({
             />
             <span className={styles.tilde}>~</span>
             <input
-              className={styles.date}
+              className={`${filterStyles.control} ${styles.date}`}
               type="date"
               value={draft.workTo}
               onChange={(e) => set('workTo', e.target.value)}

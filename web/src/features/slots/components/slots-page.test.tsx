@@ -9,7 +9,7 @@ import { defaultSettings, type Settings } from '#shared/settings';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ToastProvider } from '@/components/ui/toast';
 import { AppSettingsContext } from '@/lib/app-settings';
-import { PAGE_SIZE_STORAGE_KEY } from '../hooks/use-page-size';
+import { PAGE_SIZE_STORAGE_KEYS } from '@/hooks/use-page-size';
 import type { BulkInputDialog } from './slot-dialogs';
 import { SlotsPage } from './slots-page';
 
@@ -222,7 +222,7 @@ describe('SlotsPage', () => {
     expect(queries[0].get('dateTo')).toBe(today);
     expect(queries[0].get('dateFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await user.selectOptions(screen.getByRole('combobox', { name: '페이지당 개수' }), '30');
-    expect(localStorage.getItem(PAGE_SIZE_STORAGE_KEY)).toBe('30');
+    expect(localStorage.getItem(PAGE_SIZE_STORAGE_KEYS.slots)).toBe('30');
     expect(queries.at(-1)?.get('limit')).toBe('30');
   });
 

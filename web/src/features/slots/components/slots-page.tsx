@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { kstToday } from '#shared/kst';
 import { commonMessages } from '#shared/messages/common';
 import type { SlotDto } from '#shared/schemas/slots';
+import { userPageSizes } from '#shared/page-sizes';
 import { slotListFields } from '#shared/slot-fields';
 import { ErrorBox } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
@@ -16,7 +17,7 @@ import { slotActionTexts } from '#shared/messages/slots';
 import { useToast } from '@/components/ui/toast';
 import { deleteSlots, useTogglePause } from '@/features/slots/api/update-slot-status';
 import { useListView } from '@/features/slots/hooks/use-list-view';
-import { usePageSize } from '@/features/slots/hooks/use-page-size';
+import { PAGE_SIZE_STORAGE_KEYS, usePageSize } from '@/hooks/use-page-size';
 import { useSlotExport } from '@/features/slots/hooks/use-slot-export';
 import { useSlotFilters } from '@/features/slots/hooks/use-slot-filters';
 import { useSlotList } from '@/features/slots/hooks/use-slot-list';
@@ -42,7 +43,7 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
   const preAllocation = slotOperationMode === 'pre-allocation';
   const today = kstToday();
   const { filters, page, setPage, apply, reset } = useSlotFilters();
-  const [pageSize, setPageSize] = usePageSize();
+  const [pageSize, setPageSize] = usePageSize(PAGE_SIZE_STORAGE_KEYS.slots, userPageSizes);
   const [view, setView] = useListView();
   const [dialog, setDialog] = useState<SlotDialog>(null);
 

@@ -17,6 +17,7 @@ import { EditUserDialog } from './edit-user-dialog';
 import { DeleteUserDialog, SwitchUserDialog } from './user-row-dialogs';
 import { UsersPager } from './users-pager';
 import { UsersTable } from './users-table';
+import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './users.module.css';
 
 /** The user the allocation dialog (features/slot-allocations, wired in app) is opened for. */
@@ -92,7 +93,7 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
         <div className={styles.toolbar}>
           <input
             type="search"
-            className={styles.search}
+            className={`${filterStyles.control} ${styles.search}`}
             placeholder={userMessages.searchPlaceholder}
             aria-label="사용자 검색"
             value={typed}
