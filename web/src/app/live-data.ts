@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { mutate } from 'swr';
+import { useSWRConfig, type ScopedMutator } from 'swr';
 import { NOTIFICATION_EVENTS, type NotificationEvent } from '#shared/notification-constants';
 import type { NotificationDto } from '#shared/schemas/notifications';
 import { slotCountKey } from '@/lib/slots/get-slot-count';
@@ -54,7 +54,7 @@ export const eventOf = (notification: Pick<NotificationDto, 'metadata'> | null |
   return isEvent(event) ? event : null;
 };
 
-export function revalidateCaches(caches: readonly Cache[]) {
+export function revalidateCaches(mutate: ScopedMutator, caches: readonly Cache[]) {
   return Promise.all(
     caches.map(async (cache) => {
       const keys = await cacheKeys[cache]();
@@ -68,19 +68,20 @@ export function revalidateCaches(caches: readonly Cache[]) {
  * refreshes what its event changed; after a drop, pushes may have been missed, so the money is read again.
  */
 export function useLiveData() {
+  const { mutate } = useSWRConfig();
   useEffect(
     () =>
       subscribeRealtime<NotificationDto>('new_notification', (notification) => {
         const event = eventOf(notification);
-        if (event) void revalidateCaches(cachesChangedBy[event]);
+        if (event) void revalidateCaches(mutate, cachesChangedBy[event]);
       }),
-    [],
+    [mutate],
   );
   const status = useRealtimeStatus();
   const wasOpen = useRef(false);
   useEffect(() => {
     if (status !== 'open') return;
-    if (wasOpen.current) void revalidateCaches(money);
+    if (wasOpen.current) void revalidateCaches(mutate, money);
     wasOpen.current = true;
-  }, [status]);
+  }, [status, mutate]);
 }

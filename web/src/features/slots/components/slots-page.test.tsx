@@ -178,7 +178,8 @@ describe('SlotsPage', () => {
       const view = renderPage();
       await screen.findByText('키워드1');
       await user.click(screen.getByRole('button', { name: '개별 등록' }));
-      const dialog = await screen.findByRole('dialog', { name: '슬롯 개별 등록' });
+      // The dialog's code loads on first open (a lazy chunk): allow for a slow transform.
+      const dialog = await screen.findByRole('dialog', { name: '슬롯 개별 등록' }, { timeout: 5000 });
       await user.type(within(dialog).getByLabelText('키워드'), '새 키워드');
       await user.type(within(dialog).getByLabelText('URL'), url(9));
       // The button waits for the balance (it stays disabled without one), as a user would.
@@ -189,7 +190,8 @@ describe('SlotsPage', () => {
       view.unmount();
     }
     createdStatus = 'pending';
-  });
+    // Two registrations typed key by key through a dialog loaded on first open: slow on a busy machine.
+  }, 30_000);
 
   it('shows the header, status cards and every column rule', async () => {
     renderPage();
