@@ -32,6 +32,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/support/web-setup.ts'],
+          // jsdom renders, typed input and lazy chunks on two shared cores: 5 s cut healthy tests off.
+          testTimeout: 15_000,
         },
       },
       {

@@ -24,8 +24,19 @@ export const HISTORY_PAGE_MAX = 100;
 export const TEST_NOTIFICATIONS_PER_MINUTE = 30;
 
 /**
- * Set to true in a notification's `metadata` when the event behind it moved the recipient's cash
- * balance (charge approved, slot rejected or refunded with money back, a settled price edit): the SPA
- * refreshes the balance wherever it is shown when such a notification is pushed.
+ * What a feature's notice is about, carried as `metadata.event`: the SPA refreshes the data each
+ * event changed (a balance, a ledger, a slot list) from this, never from the Korean title.
  */
-export const BALANCE_CHANGED = 'balanceChanged';
+export const NOTIFICATION_EVENTS = [
+  'charge-approved',
+  'charge-rejected',
+  'slot-approved',
+  'slot-rejected',
+  'slot-refunded',
+  'slot-price-changed',
+  'slot-extended',
+  'slots-extended',
+  'slots-allocated',
+  'expiry-notice',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];

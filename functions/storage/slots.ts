@@ -69,6 +69,8 @@ export interface SlotRecord {
   bulkId?: string;
   bulkIndex?: number;
   bulkAttempt?: string;
+  /** `{userId}#{Idempotency-Key}` of the request that made the last status change (its retry answers it). */
+  status_change_key?: string;
   // ---- price edit after approval (domain/slots/price-edit.ts) ----
   /**
    * The last price edit: what it settled and the Idempotency-Key of its request (a retry or a twin

@@ -119,3 +119,42 @@ export const slotLogTexts = {
   /** Who a scheduled job's log lines name. */
   system: '시스템',
 } as const;
+
+/**
+ * The confirmations and outcomes of the status actions on both screens (issue 24 item 3): an
+ * owner's delete of a finished slot in My slots, and staff pause / resume / delete / restore in the
+ * console's row menu. Failures show the server's text when it sent one (spec §8 'server error first').
+ */
+export const slotActionTexts = {
+  pauseTitle: '슬롯 일시정지',
+  pauseConfirm: '이 슬롯을 일시정지하시겠습니까? 일시정지해도 만료일은 변경되지 않습니다.',
+  pauseLabel: '일시정지',
+  resumeTitle: '슬롯 재개',
+  resumeConfirm: '일시정지된 슬롯을 다시 진행하시겠습니까?',
+  resumeLabel: '재개',
+  deleteTitle: '슬롯 삭제',
+  deleteLabel: '삭제',
+  /** Owner: a finished slot leaves My slots; only an operator can bring it back. */
+  deleteConfirm: (slotNumber: number) =>
+    `슬롯 #${slotNumber}을(를) 삭제하시겠습니까? 삭제한 슬롯은 목록에서 사라지며, 복구는 관리자에게 요청해야 합니다.`,
+  deleteManyConfirm: (count: number) =>
+    `선택한 슬롯 ${count}개를 삭제하시겠습니까? 삭제한 슬롯은 목록에서 사라지며, 복구는 관리자에게 요청해야 합니다.`,
+  /** Staff: the slot moves to the 삭제됨 tab, from where it can be restored. */
+  deleteConfirmStaff: (slotNumber: number) =>
+    `슬롯 #${slotNumber}을(를) 삭제하시겠습니까? 삭제된 슬롯은 '삭제됨' 탭에서 복구할 수 있습니다.`,
+  restoreTitle: '슬롯 복구',
+  restoreLabel: '복구',
+  restoreConfirm: (slotNumber: number) =>
+    `삭제된 슬롯 #${slotNumber}을(를) 복구하시겠습니까? 삭제 전 상태로 돌아갑니다.`,
+  deleteOnlyFinished: '거절, 만료 또는 완료된 슬롯만 삭제할 수 있습니다.',
+  deleted: '슬롯이 삭제되었습니다.',
+  deletedMany: (count: number) => `슬롯 ${count}개가 삭제되었습니다.`,
+  deletedPartly: (ok: number, failed: number) => `슬롯 ${ok}개를 삭제했고 ${failed}개는 삭제하지 못했습니다.`,
+  restored: '슬롯이 복구되었습니다.',
+  paused: '슬롯이 일시정지되었습니다.',
+  resumed: '슬롯이 재개되었습니다.',
+  deleteFailed: '슬롯 삭제에 실패했습니다.',
+  restoreFailed: '슬롯 복구에 실패했습니다.',
+  pauseFailed: '슬롯 일시정지에 실패했습니다.',
+  resumeFailed: '슬롯 재개에 실패했습니다.',
+} as const;

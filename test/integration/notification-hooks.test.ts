@@ -83,8 +83,7 @@ describe('cash', () => {
       type: 'success',
       sender: 'system',
       message: '50,000원 충전이 승인되었습니다. 보너스 5,000원이 함께 적립되었습니다.',
-      // The SPA refreshes the balance on notifications that moved it.
-      metadata: { chargeRequestId: approveId, balanceChanged: true },
+      metadata: { chargeRequestId: approveId, event: 'charge-approved' },
     });
 
     const rejectId = await request();
@@ -99,7 +98,7 @@ describe('cash', () => {
     const rejected = await titled(user.token, '충전 거절');
     expect(rejected).toHaveLength(1);
     expect(rejected[0].message).toBe('50,000원 충전 요청이 거절되었습니다. 사유: 입금 확인 불가');
-    expect(rejected[0].metadata).toMatchObject({ balanceChanged: false });
+    expect(rejected[0].metadata).toMatchObject({ event: 'charge-rejected' });
     expect((await call('GET', '/api/notifications/unread-count', user.token)).body.data.count).toBe(2);
   });
 });
@@ -129,7 +128,8 @@ describe('slots', () => {
     const rejected = await titled(user.token, '슬롯 반려');
     expect(rejected).toHaveLength(1);
     expect(rejected[0].message).toBe(`슬롯 #${second.slot_number}(키워드2)이(가) 반려되었습니다. 사유: 키워드 부적합`);
-    expect(rejected[0].metadata).toMatchObject({ slotId: second.id, balanceChanged: true });
+    // The SPA refreshes the balance on these events (the rejected slot's price went back).
+    expect(rejected[0].metadata).toMatchObject({ slotId: second.id, event: 'slot-rejected' });
 
     const refund = () =>
       call('PATCH', `/api/slots/${first.id}/status`, operator.token, { status: 'refunded', refundReason: '고객 요청' });
@@ -137,7 +137,7 @@ describe('slots', () => {
     expect((await refund()).status).toBe(409);
     const refunded = await titled(user.token, '슬롯 환불');
     expect(refunded).toHaveLength(1);
-    expect(refunded[0]).toMatchObject({ type: 'info', metadata: { slotId: first.id, balanceChanged: true } });
+    expect(refunded[0]).toMatchObject({ type: 'info', metadata: { slotId: first.id, event: 'slot-refunded' } });
     expect(refunded[0].message).toMatch(/환불 처리되었습니다\. 환불 금액: [\d,]+원$/);
   });
 

@@ -106,7 +106,11 @@ describe('price edit after approval', () => {
     const notices = (await notificationsOf(user.id)).filter((n) => n.title === '슬롯 가격 변경');
     expect(notices).toHaveLength(1);
     expect(notices[0].message).toContain('차액 20,000원이 캐시에서 차감되었습니다.');
-    expect(notices[0].metadata).toMatchObject({ slotId: slot.id, settlement: 'charge', balanceChanged: true });
+    expect(notices[0].metadata).toMatchObject({
+      slotId: slot.id,
+      settlement: 'charge',
+      event: 'slot-price-changed',
+    });
   });
 
   it('returns a lower price once when two identical requests run at the same time', async () => {
@@ -244,7 +248,7 @@ describe('price edit after approval', () => {
       expect(await entriesOf(free.id)).toEqual([]);
       expect(await editEntries(user.id, slot.id)).toEqual([]);
       const notice = (await notificationsOf(free.id)).find((n) => n.title === '슬롯 가격 변경');
-      expect(notice?.metadata).toMatchObject({ settlement: 'none', balanceChanged: false });
+      expect(notice?.metadata).toMatchObject({ settlement: 'none', event: 'slot-price-changed' });
     } finally {
       await resetSettings('useCashSystem');
     }

@@ -128,8 +128,9 @@ describe('layers', () => {
 /**
  * The SPA's folders point one way too: app → features → components/lib/hooks/styles → shared.
  * A feature never imports another feature (the app composes them: routes pass components and
- * callbacks in), and the shared folders never import a feature or the app. Test files and CSS
- * imports count: a test that reaches into another feature couples the two just the same.
+ * callbacks in), and the shared folders never import a feature or the app. Test files, CSS imports
+ * and CSS `composes … from` count: a test or a style that reaches into another feature couples the
+ * two just the same.
  */
 type WebLayer = { kind: 'app' } | { kind: 'feature'; name: string } | { kind: 'common' } | { kind: 'shared' } | null;
 
@@ -146,9 +147,9 @@ function webLayerOf(file: string): WebLayer {
 const webSpecifiers = (source: string) =>
   [
     ...source.matchAll(
-      /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+      /(?:^|\n)\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|composes:[^;]*?from\s*['"]([^'"]+)['"]/g,
     ),
-  ].map((m) => m[1] ?? m[2] ?? m[3]);
+  ].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]);
 
 function resolveWebSpecifier(from: string, spec: string): string | null {
   if (spec.startsWith('@/')) return `web/src/${spec.slice(2)}`;
@@ -208,6 +209,8 @@ describe('web layers', () => {
         "import styles from '../../slot-admin/components/admin-slots.module.css';",
       'web/src/components/ui/d.tsx': "import { useSlots } from '@/features/slots/api/get-slots';",
       'web/src/lib/e.ts': "export { x } from '../features/cash/api/x';",
+      'web/src/components/ui/g.module.css':
+        ".row {\n  composes: row from '../../features/users/components/users.module.css';\n}",
       'web/src/hooks/f.ts': "import { router } from '@/app/router';",
       'web/src/features/slots/api/ok.ts':
         "import { api } from '@/lib/api-client';\nimport { x } from '../utils/x';\nimport { slotSchema } from '#shared/schemas/slots';",
@@ -221,6 +224,7 @@ describe('web layers', () => {
       'feature slots may not import feature slot-admin',
       'shared web code may not import feature slots',
       'shared web code may not import feature cash',
+      'shared web code may not import feature users',
       'shared web code may not import the app',
     ]);
   });

@@ -1,4 +1,3 @@
-import { BALANCE_CHANGED } from '#shared/notification-constants';
 import { chargeApprovedText, chargeRejectedText, notificationActionLabels } from '#shared/messages/notification-events';
 import { notifyQuietly } from '../notifications/notify-users';
 import { ulid } from 'ulid';
@@ -252,6 +251,7 @@ async function notifyChargeProcessed(record: ChargeRequestRecord): Promise<void>
   if (record.status !== 'approved' && record.status !== 'rejected') return;
   await notifyQuietly(record.userId, {
     type: record.status === 'approved' ? 'success' : 'error',
+    event: record.status === 'approved' ? 'charge-approved' : 'charge-rejected',
     title: record.status === 'approved' ? chargeApprovedText.title : chargeRejectedText.title,
     message:
       record.status === 'approved'
@@ -262,7 +262,6 @@ async function notifyChargeProcessed(record: ChargeRequestRecord): Promise<void>
       chargeRequestId: record.id,
       amount: record.amount,
       status: record.status,
-      [BALANCE_CHANGED]: record.status === 'approved',
     },
     dedupeKey: `charge-${record.status}#${record.id}`,
   });

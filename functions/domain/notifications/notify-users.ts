@@ -1,6 +1,7 @@
 import { monotonicFactory } from 'ulid';
 import {
   DURATION_DEFAULT_MS,
+  type NotificationEvent,
   type NotificationPriority,
   type NotificationSender,
   type NotificationType,
@@ -35,6 +36,8 @@ export interface NotifyInput {
   icon?: string;
   actions?: NotificationAction[];
   metadata?: Record<string, unknown>;
+  /** What a feature's notice is about: stored as `metadata.event`, read by the SPA to refresh what changed. */
+  event?: NotificationEvent;
   /** Who sent it: a feature ('system', the default) or a signed-in operator / developer. */
   sender?: { kind: NotificationSender; userId?: string; name?: string };
   /** A retried caller (a re-run job, a repeated approval) never sends twice: the second call answers the first send. */
@@ -69,7 +72,9 @@ export function newSend(input: NotifyInput, recipientId: string, recipientLabel:
     duration: input.duration ?? DURATION_DEFAULT_MS,
     ...(input.icon ? { icon: input.icon } : {}),
     ...(input.actions?.length ? { actions: input.actions } : {}),
-    ...(input.metadata ? { metadata: input.metadata } : {}),
+    ...(input.metadata || input.event
+      ? { metadata: { ...input.metadata, ...(input.event ? { event: input.event } : {}) } }
+      : {}),
   };
   const send: SendRecord = {
     ...content,

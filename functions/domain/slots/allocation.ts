@@ -203,6 +203,7 @@ async function notifyAllocated(
   await notifyQuietly(userId, {
     type: 'success',
     title: slotsAllocatedText.title,
+    event: 'slots-allocated',
     message: slotsAllocatedText.message(count, result.startDate, result.endDate),
     actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
     metadata: { allocationId: result.allocationId, count },

@@ -1,4 +1,3 @@
-import { BALANCE_CHANGED } from '#shared/notification-constants';
 import { notificationActionLabels, slotApprovedText, slotRejectedText } from '#shared/messages/notification-events';
 import { notifyQuietly } from '../notifications/notify-users';
 import type { SlotRecord } from '../../storage/slots';
@@ -112,16 +111,18 @@ async function notifySlotDecision(slot: SlotRecord): Promise<void> {
     await notifyQuietly(slot.userId, {
       type: 'error',
       title: slotRejectedText.title,
+      event: 'slot-rejected',
       message: slotRejectedText.message(slot.slot_number, keyword, slot.rejection_reason ?? ''),
       actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
       // The registration price went back to the balance with the rejection.
-      metadata: { slotId: slot.id, [BALANCE_CHANGED]: slot.price > 0 },
+      metadata: { slotId: slot.id },
       dedupeKey: `slot-rejected#${slot.id}`,
     });
   } else if (slot.approvedAt && slot.startDate && slot.endDate) {
     await notifyQuietly(slot.userId, {
       type: 'success',
       title: slotApprovedText.title,
+      event: 'slot-approved',
       message: slotApprovedText.message(slot.slot_number, keyword, slot.startDate, slot.endDate),
       actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
       metadata: { slotId: slot.id },

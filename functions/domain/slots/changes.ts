@@ -183,7 +183,21 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
     return refundSlot(slotId, { refundReason: input.refundReason ?? '', fullRefund: input.fullRefund }, ctx);
   const status = input.status;
   const log = await logWriter(ctx);
+  // Who made a change and with which Idempotency-Key: the same request again finds it.
+  const requestKey = ctx.idempotencyKey ? `${ctx.caller.userId}#${ctx.idempotencyKey}` : undefined;
+  let attempted: Pick<SlotRecord, 'version' | 'updatedAt'> | undefined;
   return retrying(async () => {
+    // This request's change is already stored — an earlier attempt committed but the store's answer
+    // was lost, or the same keyed request came again: answer it, also to an owner whose slot it just
+    // closed (a deleted slot is otherwise not found for them).
+    if (attempted || requestKey) {
+      const stored = await slotsStore.get(slotId);
+      const mine =
+        stored &&
+        ((attempted && stored.version === attempted.version && stored.updatedAt === attempted.updatedAt) ||
+          (requestKey && stored.status_change_key === requestKey));
+      if (mine) return answer(stored);
+    }
     const slot = await loadSlot(ctx.caller, slotId);
     const decision = decideStatusChange(slot, status, actorOf(ctx.caller), kstToday());
     if (!decision.ok)
@@ -206,7 +220,9 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
       status: decision.next,
       updatedAt: now,
       ...(decision.next === 'deleted' ? { statusBeforeDelete: slot.status } : {}),
+      ...(requestKey ? { status_change_key: requestKey } : {}),
     };
+    attempted = { version: slot.version + 1, updatedAt: now };
     await transact([
       slotsStore.update(slot, changes, restoring ? ['statusBeforeDelete'] : []),
       slotLogsStore.put(line),

@@ -122,6 +122,7 @@ async function sendExpiryNotice(slot: SlotRecord, notice: string, end: string, d
   await notifyQuietly(slot.userId, {
     type: 'warning',
     title: expiryNoticeText.title,
+    event: 'expiry-notice',
     message: slotLogTexts.expiryNotice(slot.slot_number, end, daysLeft),
     actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
     metadata: { slotId: slot.id, endDate: end, daysLeft, notice },

@@ -176,6 +176,7 @@ export async function extendSlot(slotId: string, days: number, ctx: ChangeContex
   await notifyQuietly(child.userId, {
     type: 'success',
     title: slotExtendedText.title,
+    event: 'slot-extended',
     message: slotExtendedText.message(child.slot_number, days, child.startDate ?? '', child.endDate ?? ''),
     actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
     metadata: { slotId: child.id, parentSlotId: slotId, days },
@@ -236,6 +237,7 @@ export async function extendBulk(
     await notifyQuietly(userId, {
       type: 'success',
       title: slotsExtendedText.title,
+      event: 'slots-extended',
       message: slotsExtendedText.message(made.length, input.extensionDays),
       actions: [{ label: notificationActionLabels.slots, style: 'primary', action: '/slots' }],
       metadata: {

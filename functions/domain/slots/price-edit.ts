@@ -1,4 +1,3 @@
-import { BALANCE_CHANGED } from '#shared/notification-constants';
 import { notificationActionLabels, slotPriceChangedText } from '#shared/messages/notification-events';
 import { kstToday } from '#shared/kst';
 import { slotAdminMessages, slotPriceTexts } from '#shared/messages/slot-admin';
@@ -169,6 +168,7 @@ export async function editPrice(slotId: string, newPrice: number, ctx: ChangeCon
     await notifyQuietly(slot.userId, {
       type: 'info',
       title: slotPriceChangedText.title,
+      event: 'slot-price-changed',
       message: slotPriceChangedText.message(
         slot.slot_number,
         slot.keyword ?? '',
@@ -182,7 +182,6 @@ export async function editPrice(slotId: string, newPrice: number, ctx: ChangeCon
         slotId: slot.id,
         settlement: edit.settlement,
         amount: edit.amount,
-        [BALANCE_CHANGED]: edit.settlement !== 'none',
       },
       dedupeKey: `slot-price#${slot.id}#${edit.at}`,
     });

@@ -1,4 +1,3 @@
-import { BALANCE_CHANGED } from '#shared/notification-constants';
 import { notificationActionLabels, slotRefundedText } from '#shared/messages/notification-events';
 import { notifyQuietly } from '../notifications/notify-users';
 import { kstToday } from '#shared/kst';
@@ -101,9 +100,10 @@ export async function refundSlot(slotId: string, input: RefundInput, ctx: Change
   await notifyQuietly(slot.userId, {
     type: 'info',
     title: slotRefundedText.title,
+    event: 'slot-refunded',
     message: slotRefundedText.message(slot.slot_number, slot.keyword ?? '', slot.refund_amount ?? 0),
     actions: [{ label: notificationActionLabels.cashHistory, style: 'primary', action: '/cash-history' }],
-    metadata: { slotId: slot.id, amount: slot.refund_amount ?? 0, [BALANCE_CHANGED]: (slot.refund_amount ?? 0) > 0 },
+    metadata: { slotId: slot.id, amount: slot.refund_amount ?? 0 },
     dedupeKey: `slot-refunded#${slot.id}`,
   });
   const owners = await ownersOf([slot.userId]);

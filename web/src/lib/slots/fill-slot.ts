@@ -1,19 +1,24 @@
 import useSWRMutation from 'swr/mutation';
 import { fillSlotSchema, type FillSlotInput, type SlotDto } from '#shared/schemas/slots';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { api } from '@/lib/api-client';
 import { revalidateSlots } from './invalidate';
 
 /** PUT /slots/{id}/fill: an empty (pre-allocated) slot gets its fields. */
 export const fillSlotKey = '/slots#fill';
 
-export const fillSlot = (id: string, input: FillSlotInput) =>
-  api.put<SlotDto>(`/slots/${encodeURIComponent(id)}/fill`, fillSlotSchema.parse(input));
+/** With the Idempotency-Key of this fill: a retry after a lost answer gets the filled slot, not "only empty slots". */
+export const fillSlot = (id: string, input: FillSlotInput, idempotencyKey: string) =>
+  api.put<SlotDto>(`/slots/${encodeURIComponent(id)}/fill`, fillSlotSchema.parse(input), { idempotencyKey });
 
-export function useFillSlot() {
+/** `keys` belongs to the form: the same values again reuse their key (see use-action-key). */
+export function useFillSlot(keys: ActionKeys) {
   return useSWRMutation(fillSlotKey, async (_key: string, { arg }: { arg: { id: string } & FillSlotInput }) => {
     const { id, ...input } = arg;
-    const slot = await fillSlot(id, input);
-    await revalidateSlots();
-    return slot;
+    try {
+      return await keys.send(arg, (idempotencyKey) => fillSlot(id, input, idempotencyKey));
+    } finally {
+      await revalidateSlots();
+    }
   });
 }

@@ -8,7 +8,7 @@ import {
   type ChargeRequestInput,
 } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
-import type { IdempotencyKeys } from '../hooks/use-idempotency-key';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { balanceKey } from '@/hooks/use-balance';
 import { chargeRequestsPath, isChargeRequestsKey } from './get-charge-requests';
 import { isCashTransactionsKey } from './get-cash-transactions';
@@ -27,11 +27,10 @@ export const createChargeRequest = (body: ChargeRequestBody, idempotencyKey: str
  * failure reuses the key, so a charge the server did record before the answer got lost is answered,
  * not made twice; changed values, or any submit after a success, get a new key.
  */
-export function useCreateChargeRequest(keys: IdempotencyKeys) {
+export function useCreateChargeRequest(keys: ActionKeys) {
   const { mutate } = useSWRConfig();
   return useSWRMutation(createChargeRequestKey, async (_key: string, { arg }: { arg: ChargeRequestBody }) => {
-    const created = await createChargeRequest(arg, keys.keyFor(arg));
-    keys.renew();
+    const created = await keys.send(arg, (key) => createChargeRequest(arg, key));
     // With cashAutoApproval the balance and the ledger change at once.
     await Promise.all([mutate(isChargeRequestsKey), mutate(balanceKey), mutate(isCashTransactionsKey)]);
     return created;

@@ -8,7 +8,7 @@ import {
   type RejectChargeInput,
 } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
-import type { IdempotencyKeys } from '../hooks/use-idempotency-key';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { cashStatsKey } from './get-cash-stats';
 import { chargeRequestsPath, isChargeRequestsKey } from './get-charge-requests';
 import { balanceKey } from '@/hooks/use-balance';
@@ -35,13 +35,11 @@ export function processChargeRequest(input: ChargeAction, idempotencyKey: string
  * failure reuses its key, so the server answers with the first outcome; another action, or the next
  * one after a success, gets a new key.
  */
-export function useProcessChargeRequest(keys: IdempotencyKeys) {
+export function useProcessChargeRequest(keys: ActionKeys) {
   const { mutate } = useSWRConfig();
   return useSWRMutation(processChargeRequestKey, async (_key: string, { arg }: { arg: ChargeAction }) => {
     try {
-      const processed = await processChargeRequest(arg, keys.keyFor(arg));
-      keys.renew();
-      return processed;
+      return await keys.send(arg, (key) => processChargeRequest(arg, key));
     } finally {
       // Refresh even on failure: "only pending" means someone else already processed it.
       await Promise.all([

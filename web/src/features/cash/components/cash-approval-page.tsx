@@ -19,7 +19,7 @@ import { formatWon } from '@/lib/format';
 import { useCashStats } from '../api/get-cash-stats';
 import { useChargeRequests } from '../api/get-charge-requests';
 import { approveChargeSchema, rejectChargeSchema, useProcessChargeRequest } from '../api/process-charge-request';
-import { useIdempotencyKey, type IdempotencyKeys } from '../hooks/use-idempotency-key';
+import { useActionKey, type ActionKeys } from '@/hooks/use-action-key';
 import { ChargeRequestsTable } from './charge-requests-table';
 import { CashSystemGate } from './cash-system-off';
 import styles from './cash.module.css';
@@ -49,7 +49,7 @@ function CashApprovalPageContent() {
   const [rejecting, setRejecting] = useState<ChargeRequestDto | null>(null);
   // One holder for both dialogs, kept while they close and reopen: retrying the same decision on the
   // same request reuses its key (the key follows the request id, action and body).
-  const idempotency = useIdempotencyKey();
+  const idempotency = useActionKey();
 
   const counts = stats?.chargeRequests;
   const total = counts ? chargeStatuses.reduce((s, k) => s + counts[k], 0) : undefined;
@@ -127,7 +127,7 @@ type ApproveForm = z.input<typeof approveChargeSchema>;
 
 interface DialogProps {
   request: ChargeRequestDto;
-  idempotency: IdempotencyKeys;
+  idempotency: ActionKeys;
   onClose: () => void;
 }
 

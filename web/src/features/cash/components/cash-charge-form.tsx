@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
 import { chargeRequestSchemaFor, useCreateChargeRequest } from '../api/create-charge-request';
 import { useBalance } from '@/hooks/use-balance';
-import { useIdempotencyKey, type IdempotencyKeys } from '../hooks/use-idempotency-key';
+import { useActionKey, type ActionKeys } from '@/hooks/use-action-key';
 import styles from './cash.module.css';
 
 type Schema = ReturnType<typeof chargeRequestSchemaFor>;
@@ -28,7 +28,7 @@ interface CashChargeFormProps {
    * The Idempotency-Key holder, when it must outlive the form (the dialog unmounts the form when it
    * closes, and a retry after reopening is still the same charge). Else the form keeps its own.
    */
-  idempotency?: IdempotencyKeys;
+  idempotency?: ActionKeys;
 }
 
 /**
@@ -44,7 +44,7 @@ export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeF
     [minCashCharge, maxCashCharge],
   );
   const { data: balance } = useBalance(true);
-  const ownKeys = useIdempotencyKey();
+  const ownKeys = useActionKey();
   const { trigger, isMutating, error, reset } = useCreateChargeRequest(idempotency ?? ownKeys);
   const [done, setDone] = useState<ChargeRequestDto | null>(null);
   const {

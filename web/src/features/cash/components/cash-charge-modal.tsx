@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useActionKey } from '@/hooks/use-action-key';
 import { CashChargeForm } from './cash-charge-form';
 
 /** How long the success message stays before the modal closes itself (spec §9: 2 s). */
@@ -11,7 +11,7 @@ export function CashChargeModal({ open, onClose }: { open: boolean; onClose: () 
   const timer = useRef<number | undefined>(undefined);
   // Held here, not in the form: closing the dialog unmounts the form, and retrying the same charge
   // after reopening it must still send the same key.
-  const idempotency = useIdempotencyKey();
+  const idempotency = useActionKey();
   useEffect(() => () => window.clearTimeout(timer.current), []);
   useEffect(() => {
     if (!open) window.clearTimeout(timer.current);

@@ -18,7 +18,7 @@ import { useCashTransactions } from '../api/get-cash-transactions';
 import { useChargeRequests } from '../api/get-charge-requests';
 import { useProcessChargeRequest } from '../api/process-charge-request';
 import { useCashCharge } from '../hooks/use-cash-charge';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useActionKey } from '@/hooks/use-action-key';
 import { CashTransactionsTable } from './cash-transactions-table';
 import { ChargeRequestsTable } from './charge-requests-table';
 import { CashSystemGate } from './cash-system-off';
@@ -81,7 +81,7 @@ function ChargeHistory() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
   const { data, error, isLoading } = useChargeRequests({ page, limit });
-  const idempotency = useIdempotencyKey();
+  const idempotency = useActionKey();
   const { trigger, isMutating } = useProcessChargeRequest(idempotency);
   const [cancelling, setCancelling] = useState<ChargeRequestDto | null>(null);
   const toast = useToast();

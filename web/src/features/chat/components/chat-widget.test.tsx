@@ -59,7 +59,8 @@ describe('chat widget', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('chat-unread-dot')).toBeInTheDocument();
 
     await userEvent.click(button);
-    const dialog = await screen.findByRole('dialog', { name: '고객 지원' });
+    // The panel's chunk loads on the first open: the file's first import can take a while on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: '고객 지원' }, { timeout: 5000 });
     expect(dialog).toHaveTextContent('평균 응답시간: 5분');
     expect(await screen.findByText('답변드립니다.')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('PUT /api/chat/rooms/r1/read')).toHaveLength(1));
@@ -156,7 +157,7 @@ describe('chat widget', { timeout: 20_000 }, () => {
     const ws = await socket();
     act(() => ws.serverOpen());
     await userEvent.click(await screen.findByRole('button', { name: /1:1 문의하기/ }));
-    const dialog = await screen.findByRole('dialog', { name: '고객 지원' });
+    const dialog = await screen.findByRole('dialog', { name: '고객 지원' }, { timeout: 5000 });
     expect(await within(dialog).findByText('안내 6')).toBeInTheDocument();
     expect(api.callsTo('GET /api/chat/rooms/r1/messages?limit=3')).toHaveLength(1);
     expect(within(dialog).queryByText('안내 3')).toBeNull();

@@ -19,13 +19,17 @@ export function useRefundPreview(id: string, fullRefund: boolean) {
   });
 }
 
-/** PATCH /slots/{id}/status refunded: the server computes and credits the amount. */
-export async function refundSlot(id: string, input: RefundFormInput) {
+/**
+ * PATCH /slots/{id}/status refunded: the server computes and credits the amount. With the
+ * Idempotency-Key of this refund: a retry after a lost answer hears it instead of "already refunded".
+ */
+export async function refundSlot(id: string, input: RefundFormInput, idempotencyKey: string) {
   const { refundReason, fullRefund } = refundFormSchema.parse(input);
   try {
     return await api.patch<SlotDto>(
       `/slots/${encodeURIComponent(id)}/status`,
       slotStatusChangeSchema.parse({ status: 'refunded', refundReason, fullRefund }),
+      { idempotencyKey },
     );
   } finally {
     await Promise.all([revalidateSlots(), mutate(systemStatsKey)]);

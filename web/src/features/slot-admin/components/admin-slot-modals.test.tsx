@@ -7,6 +7,7 @@ import { defaultFieldConfigs } from '#shared/field-configs';
 import { defaultSettings } from '#shared/settings';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ToastProvider } from '@/components/ui/toast';
+import { useActionKey, type ActionKeys } from '@/hooks/use-action-key';
 import { AppSettingsContext } from '@/lib/app-settings';
 import { AdminEditSlotModal } from './admin-edit-slot-modal';
 import { ApproveSlotModal } from './approve-slot-modal';
@@ -32,7 +33,7 @@ const slot = {
 
 type Answer = 'ok' | { status: number; error?: string } | 'network';
 let answer: Answer = 'ok';
-let calls: Array<{ method: string; path: string; search: string; body: unknown }> = [];
+let calls: Array<{ method: string; path: string; search: string; body: unknown; key?: string }> = [];
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -47,6 +48,7 @@ beforeEach(() => {
       path: parsed.pathname,
       search: parsed.search,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      key: (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key'],
     });
     if (parsed.pathname.endsWith('/refund-preview')) {
       const full = parsed.searchParams.get('fullRefund') === 'true';
@@ -79,10 +81,15 @@ function wrap(ui: ReactNode) {
   );
 }
 
+/** The dialogs get their keys from AdminSlotModals, which outlives them. */
+function Keyed({ render }: { render: (keys: ActionKeys) => ReactNode }) {
+  return <>{render(useActionKey())}</>;
+}
+
 describe('ApproveSlotModal', () => {
   it.each(['', '0', '-100', 'abc'])('refuses the price %j with the spec text and sends nothing', async (price) => {
     const user = userEvent.setup();
-    wrap(<ApproveSlotModal slot={slot} onClose={vi.fn()} />);
+    wrap(<Keyed render={(keys) => <ApproveSlotModal slot={slot} onClose={vi.fn()} keys={keys} />} />);
     if (price) await user.type(screen.getByLabelText(/가격/), price);
     await user.click(screen.getByRole('button', { name: '승인' }));
     expect(await screen.findByText('올바른 가격을 입력해주세요.')).toBeInTheDocument();
@@ -92,7 +99,7 @@ describe('ApproveSlotModal', () => {
   it('approves with the price', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    wrap(<ApproveSlotModal slot={slot} onClose={onClose} />);
+    wrap(<Keyed render={(keys) => <ApproveSlotModal slot={slot} onClose={onClose} keys={keys} />} />);
     await user.type(screen.getByLabelText(/가격/), '45000');
     await user.click(screen.getByRole('button', { name: '승인' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -107,7 +114,7 @@ describe('ApproveSlotModal', () => {
 describe('RejectSlotModal', () => {
   it('needs a reason', async () => {
     const user = userEvent.setup();
-    wrap(<RejectSlotModal slot={slot} onClose={vi.fn()} />);
+    wrap(<Keyed render={(keys) => <RejectSlotModal slot={slot} onClose={vi.fn()} keys={keys} />} />);
     await user.type(screen.getByLabelText(/거절 사유/), '   ');
     await user.click(screen.getByRole('button', { name: '거절' }));
     expect(await screen.findByText('거절 사유를 입력해주세요.')).toBeInTheDocument();
@@ -119,7 +126,7 @@ describe('RefundSlotModal', () => {
   it('shows the previewed amount, needs a reason, and sends the full-refund choice', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    wrap(<RefundSlotModal slot={slot} onClose={onClose} />);
+    wrap(<Keyed render={(keys) => <RefundSlotModal slot={slot} onClose={onClose} keys={keys} />} />);
     expect(await screen.findByText('33,330원')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '환불' }));
     expect(await screen.findByText('환불 사유를 입력해주세요.')).toBeInTheDocument();
@@ -145,10 +152,40 @@ describe('RefundSlotModal', () => {
   ] as const)('a failed refund (%o) reads %j', async (given, text) => {
     answer = given;
     const user = userEvent.setup();
-    wrap(<RefundSlotModal slot={slot} onClose={vi.fn()} />);
+    wrap(<Keyed render={(keys) => <RefundSlotModal slot={slot} onClose={vi.fn()} keys={keys} />} />);
     await user.type(screen.getByLabelText(/환불 사유/), '요청');
     await user.click(screen.getByRole('button', { name: '환불' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+});
+
+describe('money calls keep one Idempotency-Key per decision', () => {
+  it('a refund retried after a lost answer carries the same key; another reason is another refund', async () => {
+    answer = 'network';
+    const user = userEvent.setup();
+    wrap(<Keyed render={(keys) => <RefundSlotModal slot={slot} onClose={vi.fn()} keys={keys} />} />);
+    await user.type(screen.getByLabelText(/환불 사유/), '요청');
+    await user.click(screen.getByRole('button', { name: '환불' }));
+    expect(await screen.findByText('환불 처리 중 오류가 발생했습니다.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '환불' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    await user.type(screen.getByLabelText(/환불 사유/), ' 변경');
+    await user.click(screen.getByRole('button', { name: '환불' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(3));
+    const [first, retry, changed] = writes().map((w) => w.key);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+    expect(changed).not.toBe(first);
+  });
+
+  it('an extension that succeeded is not replayed by the next one', async () => {
+    const user = userEvent.setup();
+    wrap(<Keyed render={(keys) => <ExtendSlotModal slot={slot} onClose={vi.fn()} keys={keys} />} />);
+    await user.click(screen.getByRole('button', { name: '연장' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: '연장' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    expect(writes()[1].key).not.toBe(writes()[0].key);
   });
 });
 
@@ -156,7 +193,7 @@ describe('ExtendSlotModal', () => {
   it('offers 1, 7, 10 and 30 days with 10 chosen, and sends the choice', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    wrap(<ExtendSlotModal slot={slot} onClose={onClose} />);
+    wrap(<Keyed render={(keys) => <ExtendSlotModal slot={slot} onClose={onClose} keys={keys} />} />);
     const radios = screen.getAllByRole('radio') as HTMLInputElement[];
     expect(radios.map((r) => r.value)).toEqual(['1', '7', '10', '30']);
     expect(screen.getByLabelText('10일')).toBeChecked();
@@ -172,7 +209,7 @@ describe('ExtendSlotModal', () => {
   ] as const)('a failure (%o) reads %j', async (given, text) => {
     answer = given;
     const user = userEvent.setup();
-    wrap(<ExtendSlotModal slot={slot} onClose={vi.fn()} />);
+    wrap(<Keyed render={(keys) => <ExtendSlotModal slot={slot} onClose={vi.fn()} keys={keys} />} />);
     await user.click(screen.getByRole('button', { name: '연장' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
   });

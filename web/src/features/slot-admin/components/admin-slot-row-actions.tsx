@@ -1,18 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
+import { priceEditDialogTexts } from '#shared/messages/slot-price-edit';
+import { slotActionTexts } from '#shared/messages/slots';
 import { Button } from '@/components/ui/button';
 import type { AdminSlotActions } from '../utils/admin-slot-actions';
 import styles from './admin-slots.module.css';
 
-export type AdminSlotModal = 'approve' | 'reject' | 'edit' | 'refund' | 'extend' | 'log' | 'rank';
+/** The status changes the row menu asks to confirm (issue 24 item 3). */
+export type AdminStatusAction = 'pause' | 'resume' | 'delete' | 'restore';
+
+export type AdminSlotModal =
+  'approve' | 'reject' | 'edit' | 'priceEdit' | 'refund' | 'extend' | 'log' | 'rank' | AdminStatusAction;
 
 const menuItems: Array<{ key: keyof AdminSlotActions & AdminSlotModal; label: string }> = [
   { key: 'edit', label: '수정' },
+  { key: 'priceEdit', label: priceEditDialogTexts.menuLabel },
   { key: 'refund', label: '환불' },
   { key: 'extend', label: '연장' },
+  { key: 'pause', label: slotActionTexts.pauseLabel },
+  { key: 'resume', label: slotActionTexts.resumeLabel },
+  { key: 'delete', label: slotActionTexts.deleteLabel },
+  { key: 'restore', label: slotActionTexts.restoreLabel },
   { key: 'log', label: '변경 이력' },
 ];
 
-/** Approve/reject for pending rows and the row menu (edit, refund, extend, log) where §4 allows them. */
+/**
+ * Approve/reject for pending rows and the row menu (edit, refund, extend, pause, resume, delete,
+ * restore, log) where §4 and the shared policy allow them.
+ */
 export function AdminSlotRowActions({
   slotNumber,
   actions,

@@ -20,7 +20,7 @@ const stats = {
     rejected: 2,
     refunded: 0,
     expired: 0,
-    deleted: 0,
+    deleted: 6,
     inactive: 3,
   },
 };
@@ -75,6 +75,7 @@ describe('AdminSlotsPage', () => {
       '승인5',
       '거절2',
       '비활성3',
+      '삭제됨6',
     ]);
     expect(screen.getByRole('button', { name: '선슬롯 발행' })).toBeInTheDocument();
   });
@@ -84,7 +85,7 @@ describe('AdminSlotsPage', () => {
     renderPage({ slotOperationMode: 'pre-allocation' });
     expect(screen.getByRole('heading', { name: '슬롯 관리' })).toBeInTheDocument();
     await screen.findByRole('tab', { name: /비활성\s*3/ });
-    expect(screen.getAllByRole('tab')).toHaveLength(8);
+    expect(screen.getAllByRole('tab')).toHaveLength(9);
     await user.click(screen.getByRole('tab', { name: /비활성\s*3/ }));
     await vi.waitFor(() => expect(listCalls.at(-1)?.get('userStatus')).toBe('inactive'));
   });

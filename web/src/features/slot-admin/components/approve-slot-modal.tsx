@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { slotAdminMessages } from '#shared/messages/slot-admin';
 import type { SlotDto } from '#shared/schemas/slots';
 import { TextField } from '@/components/ui/text-field';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { failureText } from '@/lib/failure-text';
 import { approveSlot } from '../api/approve-slot';
 import { approvePriceSchema } from '../utils/admin-slot-forms';
 import { ActionDialog } from './action-dialog';
 
 /** 승인: the price to charge for the slot (> 0; asked when the cash system is off, prefilled otherwise). */
-export function ApproveSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
+export function ApproveSlotModal({ slot, onClose, keys }: { slot: SlotDto; onClose: () => void; keys: ActionKeys }) {
   const [price, setPrice] = useState(slot.price > 0 ? String(slot.price) : '');
   return (
     <ActionDialog
@@ -17,7 +18,10 @@ export function ApproveSlotModal({ slot, onClose }: { slot: SlotDto; onClose: ()
       size="sm"
       showOwner
       parse={() => approvePriceSchema.safeParse({ approvedPrice: price })}
-      run={({ approvedPrice }) => approveSlot(slot.id, { approved: true, approvedPrice })}
+      run={({ approvedPrice }) => {
+        const decision = { approved: true as const, approvedPrice };
+        return keys.send({ slotId: slot.id, ...decision }, (key) => approveSlot(slot.id, decision, key));
+      }}
       successMessage={slotAdminMessages.approved}
       failureText={(e) =>
         failureText(e, { refused: slotAdminMessages.approveFailed, unexpected: slotAdminMessages.approveError })

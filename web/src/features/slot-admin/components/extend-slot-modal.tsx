@@ -6,12 +6,13 @@ import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { extendSlot } from '../api/extend-slot';
 import { classifyFailure } from '@/lib/failure-text';
 import styles from './admin-slots.module.css';
 
 /** 연장: 1, 7, 10 or 30 days (default 10); the server creates the linked, paid slot. */
-export function ExtendSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
+export function ExtendSlotModal({ slot, onClose, keys }: { slot: SlotDto; onClose: () => void; keys: ActionKeys }) {
   const [days, setDays] = useState<number>(DEFAULT_EXTENSION_DAYS);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -21,7 +22,7 @@ export function ExtendSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () 
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await extendSlot(slot.id, days);
+      const answer = await keys.send({ slotId: slot.id, extensionDays: days }, (key) => extendSlot(slot.id, days, key));
       toast({ tone: 'success', message: answer?.message || slotAdminMessages.extended(days) });
       onClose();
     } catch (e) {

@@ -5,6 +5,7 @@ import { ErrorBox } from '@/components/ui/alert';
 import { formatWon } from '@/lib/format';
 import { refundSlot, useRefundPreview } from '../api/refund-slot';
 import { refundFormSchema } from '../utils/admin-slot-forms';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { classifyFailure } from '@/lib/failure-text';
 import { ActionDialog } from './action-dialog';
 import styles from './admin-slots.module.css';
@@ -37,7 +38,7 @@ function RefundAmount({ slotId, fullRefund }: { slotId: string; fullRefund: bool
 }
 
 /** 환불: reason required, the previewed amount, and the operator's choice of a full refund. */
-export function RefundSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
+export function RefundSlotModal({ slot, onClose, keys }: { slot: SlotDto; onClose: () => void; keys: ActionKeys }) {
   const [fullRefund, setFullRefund] = useState(false);
   return (
     <ActionDialog
@@ -47,7 +48,7 @@ export function RefundSlotModal({ slot, onClose }: { slot: SlotDto; onClose: () 
       showOwner
       reasonLabel="환불 사유"
       parse={(reason) => refundFormSchema.safeParse({ refundReason: reason, fullRefund })}
-      run={(input) => refundSlot(slot.id, input)}
+      run={(input) => keys.send({ slotId: slot.id, refund: input }, (key) => refundSlot(slot.id, input, key))}
       successMessage={slotAdminMessages.refundDone}
       failureText={refundFailure}
       onClose={onClose}

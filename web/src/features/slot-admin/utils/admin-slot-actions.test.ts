@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addKstDays } from '#shared/kst';
 import type { SlotDto } from '#shared/schemas/slots';
 import { adminSlotActions, truncate } from './admin-slot-actions';
-import { adminSlotTabs, tabQuery } from './admin-slot-tabs';
+import { adminSlotTabLabel, adminSlotTabs, tabQuery } from './admin-slot-tabs';
 
 const today = '2026-11-23';
 const slot = (over: Partial<SlotDto> & { has_extension?: boolean }) =>
@@ -50,6 +50,21 @@ describe('adminSlotActions', () => {
     ).toBe(false);
   });
 
+  it('offers pause, resume, delete and restore by the shared policy the server checks', () => {
+    const offered = (over: Partial<SlotDto>) => {
+      const a = adminSlotActions(slot(over), 'normal', today);
+      return (['pause', 'resume', 'delete', 'restore'] as const).filter((k) => a[k]);
+    };
+    expect(offered({})).toEqual(['pause']);
+    expect(offered({ status: 'paused' })).toEqual(['resume']);
+    expect(offered({ status: 'pending' })).toEqual([]);
+    // Finished slots can be deleted by staff, the refunded one too; deleted ones restored.
+    expect(offered({ endDate: addKstDays(today, -1) })).toEqual(['delete']);
+    expect(offered({ status: 'rejected' })).toEqual(['delete']);
+    expect(offered({ status: 'refunded' })).toEqual(['delete']);
+    expect(offered({ status: 'deleted' })).toEqual(['restore']);
+  });
+
   it('offers approve only for pending slots and edit not for completed ones', () => {
     expect(adminSlotActions(slot({ status: 'pending' }), 'normal', today)).toMatchObject({ approve: true, edit: true });
     expect(adminSlotActions(slot({ endDate: addKstDays(today, -1) }), 'normal', today)).toMatchObject({
@@ -62,7 +77,7 @@ describe('adminSlotActions', () => {
 
 describe('tabs', () => {
   it('follow the operation mode', () => {
-    expect(adminSlotTabs('normal')).toEqual(['all', 'pending', 'active', 'rejected', 'inactive']);
+    expect(adminSlotTabs('normal')).toEqual(['all', 'pending', 'active', 'rejected', 'inactive', 'deleted']);
     expect(adminSlotTabs('pre-allocation')).toEqual([
       'all',
       'empty',
@@ -72,7 +87,11 @@ describe('tabs', () => {
       'paused',
       'refunded',
       'inactive',
+      'deleted',
     ]);
+    // Staff find deleted slots under their own tab (and restore them there).
+    expect(tabQuery('deleted')).toEqual({ status: 'deleted' });
+    expect(adminSlotTabLabel('deleted', 'normal')).toBe('삭제됨');
     expect(tabQuery('inactive')).toEqual({ userStatus: 'inactive' });
     expect(tabQuery('pending')).toEqual({ status: 'pending' });
   });

@@ -14,6 +14,12 @@ export interface AdminSlotActions {
   refund: boolean;
   extend: boolean;
   log: boolean;
+  pause: boolean;
+  resume: boolean;
+  delete: boolean;
+  restore: boolean;
+  /** A price edit after approval (the difference settled through the ledger, previewed first). */
+  priceEdit: boolean;
 }
 
 /**
@@ -25,9 +31,16 @@ export interface AdminSlotActions {
 export function adminSlotActions(slot: AdminSlot, mode: SlotOperationMode, today: string): AdminSlotActions {
   const left = remainingDays(slot.endDate, today);
   const approved = ['active', 'waiting', 'completed'].includes(slot.status) && !!slot.approvedAt;
+  // The shared policy the server checks too (shared/slot-status.ts).
+  const staff = slotActions(slot, 'staff', today);
   return {
     approve: slot.status === 'pending',
-    edit: slotActions(slot, 'staff', today).edit,
+    edit: staff.edit,
+    pause: staff.pause,
+    resume: staff.resume,
+    delete: staff.delete,
+    restore: staff.restore,
+    priceEdit: staff.priceEdit,
     refund: decideRefund(slot, mode, today).ok,
     extend:
       mode === 'pre-allocation' &&

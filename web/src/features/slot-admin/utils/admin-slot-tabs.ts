@@ -5,7 +5,8 @@ import { displayStatusLabels, type DisplayStatus } from '#shared/slot-status';
 /** The status tabs of /admin/slots by operation mode (operator console §2). */
 export type AdminSlotTab = 'all' | 'inactive' | DisplayStatus;
 
-const normalTabs: AdminSlotTab[] = ['all', 'pending', 'active', 'rejected', 'inactive'];
+// '삭제됨' (deleted) in both modes: staff see deleted slots there and restore them (issue 24 item 3).
+const normalTabs: AdminSlotTab[] = ['all', 'pending', 'active', 'rejected', 'inactive', 'deleted'];
 const preAllocationTabs: AdminSlotTab[] = [
   'all',
   'empty',
@@ -15,6 +16,7 @@ const preAllocationTabs: AdminSlotTab[] = [
   'paused',
   'refunded',
   'inactive',
+  'deleted',
 ];
 
 export const adminSlotTabs = (mode: string): AdminSlotTab[] =>
@@ -23,6 +25,7 @@ export const adminSlotTabs = (mode: string): AdminSlotTab[] =>
 export function adminSlotTabLabel(tab: AdminSlotTab, mode: string): string {
   if (tab === 'all') return '전체';
   if (tab === 'inactive') return '비활성';
+  if (tab === 'deleted') return '삭제됨';
   // Normal mode names an approved slot by the approval (spec: "active (approved)").
   if (tab === 'active' && mode !== 'pre-allocation') return '승인';
   return displayStatusLabels[tab];

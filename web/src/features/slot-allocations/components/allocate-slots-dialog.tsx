@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { allocationMessages } from '#shared/messages/slot-allocations';
 import type { AllocateSlotsInput } from '#shared/schemas/slot-allocations';
@@ -8,7 +8,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage, newIdempotencyKey } from '@/lib/api-client';
+import { useActionKey } from '@/hooks/use-action-key';
+import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
 import { useAllocateSlots } from '../api/allocate-slots';
@@ -63,8 +64,8 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
   const { defaultSlotAllocation } = useAppSettings();
   const { trigger, isMutating, error, reset } = useAllocateSlots();
   const [pending, setPending] = useState<AllocateSlotsInput | null>(null);
-  // One key per issuance the operator means: a retry after a failure is the same issuance.
-  const key = useRef(newIdempotencyKey());
+  // One key per issuance the operator means: a retry of the same terms after a failure is the same issuance.
+  const keys = useActionKey();
   const defaults = useMemo<AllocationFormValues>(
     () => ({
       slotCount: String(defaultSlotAllocation),
@@ -96,8 +97,8 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
   const confirm = async () => {
     if (!pending) return;
     try {
-      await trigger({ userId: user.id, body: pending, idempotencyKey: key.current });
-      key.current = newIdempotencyKey();
+      const issuance = { userId: user.id, body: pending };
+      await keys.send(issuance, (idempotencyKey) => trigger({ ...issuance, idempotencyKey }));
       toast({ tone: 'success', message: allocationMessages.issued });
       resetForm(defaults);
       onIssued?.();

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { extensionMessages } from '#shared/messages/slot-allocations';
 import {
   DEFAULT_EXTENSION_DAYS,
@@ -8,7 +8,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
-import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api-client';
+import { useActionKey } from '@/hooks/use-action-key';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useExtendBulk } from '../api/extend-bulk';
 import styles from './slot-allocations.module.css';
 
@@ -23,17 +24,14 @@ export function ExtendAllModal({
   const [days, setDays] = useState<number>(DEFAULT_EXTENSION_DAYS);
   const toast = useToast();
   const { trigger, isMutating } = useExtendBulk();
-  // The same click retried after no answer replays; a new extension gets a new key.
-  const key = useRef(newIdempotencyKey());
+  // The same extension retried after no answer replays; another one gets a new key.
+  const keys = useActionKey();
 
   const submit = async () => {
     if (!allocation) return;
     try {
-      const result = await trigger({
-        body: { allocationHistoryId: allocation.id, extensionDays: days },
-        idempotencyKey: key.current,
-      });
-      key.current = newIdempotencyKey();
+      const body = { allocationHistoryId: allocation.id, extensionDays: days };
+      const result = await keys.send(body, (idempotencyKey) => trigger({ body, idempotencyKey }));
       toast({ tone: result.extended > 0 ? (result.failed ? 'warning' : 'success') : 'error', message: result.message });
       onClose();
     } catch (err) {

@@ -5,7 +5,8 @@ import {
   type BulkCreateSlotsInput,
   type BulkRowError,
 } from '#shared/schemas/slots';
-import { api, ApiError, newIdempotencyKey } from '@/lib/api-client';
+import type { ActionKeys } from '@/hooks/use-action-key';
+import { api, ApiError } from '@/lib/api-client';
 import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
 
 /**
@@ -14,7 +15,7 @@ import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
  */
 export const bulkCreateSlotsKey = '/slots/bulk';
 
-export const bulkCreateSlots = (input: BulkCreateSlotsInput, idempotencyKey = newIdempotencyKey()) =>
+export const bulkCreateSlots = (input: BulkCreateSlotsInput, idempotencyKey: string) =>
   api.post<BulkCreateResult>(bulkCreateSlotsKey, bulkCreateSlotsSchema.parse(input), {
     idempotencyKey,
     timeoutMs: 120_000,
@@ -30,15 +31,17 @@ export function refusedBulkRows(error: unknown): BulkRowError[] | null {
   return Array.isArray(rows) ? (rows as BulkRowError[]) : null;
 }
 
-export function useBulkCreateSlots() {
-  return useSWRMutation(
-    bulkCreateSlotsKey,
-    async (_key: string, { arg }: { arg: { input: BulkCreateSlotsInput; idempotencyKey: string } }) => {
-      try {
-        return await bulkCreateSlots(arg.input, arg.idempotencyKey);
-      } finally {
-        await revalidateSlotsAndBalance();
-      }
-    },
-  );
+/**
+ * `keys` belongs to the grid: the same rows sent again after a lost answer (the call may run up to
+ * 120 s) carry the same Idempotency-Key, so the server answers the bulk it made instead of making
+ * and charging it twice.
+ */
+export function useBulkCreateSlots(keys: ActionKeys) {
+  return useSWRMutation(bulkCreateSlotsKey, async (_key: string, { arg }: { arg: BulkCreateSlotsInput }) => {
+    try {
+      return await keys.send(arg, (idempotencyKey) => bulkCreateSlots(arg, idempotencyKey));
+    } finally {
+      await revalidateSlotsAndBalance();
+    }
+  });
 }

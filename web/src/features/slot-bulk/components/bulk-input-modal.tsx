@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
+import { useActionKey } from '@/hooks/use-action-key';
 import { errorMessage } from '@/lib/api-client';
 import { fillSlot } from '@/lib/slots/fill-slot';
 import { revalidateSlots } from '@/lib/slots/invalidate';
@@ -64,6 +65,8 @@ export function BulkInputModal({
   const [alert, setAlert] = useState<{ tone: 'error' | 'warning'; title: string; lines?: string[] } | null>(null);
   const [confirm, setConfirm] = useState<{ rows: number[]; rankResets: number } | null>(null);
   const [saving, setSaving] = useState(false);
+  // Each empty slot's fill keeps its key until the whole save succeeds: a retried save fills once.
+  const fillKeys = useActionKey();
   const toast = useToast();
   const col = (key: string) => columns.findIndex((c) => c.field_key === key);
 
@@ -135,7 +138,8 @@ export function BulkInputModal({
       const customFields = Object.fromEntries(columns.map((c, i) => [c.field_key, state.rows[r][i].trim()]));
       try {
         // No client-side rank delete first: update-fields resets it itself, so a failed save loses nothing.
-        if (slot.status === 'empty') await fillSlot(slot.id, { customFields });
+        if (slot.status === 'empty')
+          await fillSlot(slot.id, { customFields }, fillKeys.keyFor({ id: slot.id, customFields }));
         else await updateSlotFields(slot.id, { customFields });
         ok++;
       } catch (e) {
@@ -146,6 +150,7 @@ export function BulkInputModal({
     setSaving(false);
     setConfirm(null);
     if (reasons.length === 0) {
+      fillKeys.renew();
       toast({ tone: 'success', message: `${ok}개 슬롯이 저장되었습니다.` });
       onDone();
       return;

@@ -5,7 +5,8 @@ import { commonMessages } from '#shared/messages/common';
 import { slotMessages } from '#shared/messages/slots';
 import { type BulkCreateResult } from '#shared/schemas/slots';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage, newIdempotencyKey } from '@/lib/api-client';
+import { useActionKey } from '@/hooks/use-action-key';
+import { errorMessage } from '@/lib/api-client';
 import { refusedBulkRows, useBulkCreateSlots } from '@/features/slot-bulk/api/bulk-create-slots';
 import type { GridAction } from '@/features/slot-bulk/utils/grid';
 import { toCustomFields, truncateLines } from '@/features/slot-bulk/utils/grid-validation';
@@ -44,7 +45,8 @@ export function useBulkSubmit(
 ) {
   const navigate = useNavigate();
   const toast = useToast();
-  const { trigger, isMutating } = useBulkCreateSlots();
+  // One key per set of rows the advertiser means to send: a retry of the same rows is the same bulk.
+  const { trigger, isMutating } = useBulkCreateSlots(useActionKey());
   const [result, setResult] = useState<BulkResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -54,7 +56,7 @@ export function useBulkSubmit(
     setResult(null);
     let answer: BulkCreateResult;
     try {
-      answer = await trigger({ input, idempotencyKey: newIdempotencyKey() });
+      answer = await trigger(input);
     } catch (e) {
       const refused = refusedBulkRows(e);
       if (!refused?.length) {

@@ -4,6 +4,7 @@ import type { SlotDto, SlotList, SlotStatusChangeInput } from '#shared/schemas/s
 import { calendarStatus, deriveDisplayStatus, displayStatusLabels, isPausable } from '#shared/slot-status';
 import { api } from '@/lib/api-client';
 import { slotCountKey } from '@/lib/slots/get-slot-count';
+import { revalidateSlots } from '@/lib/slots/invalidate';
 import type { SlotsKey } from '@/lib/slots/get-slots';
 
 /**
@@ -68,4 +69,26 @@ export function useTogglePause(listKey: SlotsKey, today: string) {
   };
 
   return { togglePause, busyIds };
+}
+
+/**
+ * Owner delete of finished slots (rejected, expired, completed: the shared policy), one request per
+ * slot, one after another; then the lists and counts are read again. Resolves how many went and the
+ * first refusal's text (the server's), if any.
+ */
+export async function deleteSlots(
+  ids: readonly string[],
+): Promise<{ deleted: number; failed: number; error?: unknown }> {
+  let deleted = 0;
+  let error: unknown;
+  for (const id of ids) {
+    try {
+      await updateSlotStatus(id, { status: 'deleted' });
+      deleted += 1;
+    } catch (e) {
+      error ??= e;
+    }
+  }
+  await revalidateSlots();
+  return { deleted, failed: ids.length - deleted, error };
 }

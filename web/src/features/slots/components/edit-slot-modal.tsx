@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useFillSlot } from '@/lib/slots/fill-slot';
+import { useActionKey } from '@/hooks/use-action-key';
 import { useUpdateSlotFields } from '@/lib/slots/update-slot-fields';
 import { classifyFailure } from '@/lib/failure-text';
 import { fieldValue } from '@/lib/slots/slot-display';
@@ -47,7 +48,7 @@ export function EditSlotModal({
     [fields, slot],
   );
   const update = useUpdateSlotFields();
-  const fillSlot = useFillSlot();
+  const fillSlot = useFillSlot(useActionKey());
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<Record<string, string> | null>(null);

@@ -290,6 +290,7 @@ describe('the slot list shows the rank, the arrow and the latest alert in the ta
       onToggleAll: vi.fn(),
       onTogglePause: vi.fn(),
       onEdit: vi.fn(),
+      onDelete: vi.fn(),
       onRankHistory,
       onRankAlert,
       busyIds: new Set<string>(),

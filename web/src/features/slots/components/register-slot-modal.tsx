@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { formatWon } from '@/lib/format';
 import { useCreateSlot } from '../api/create-slot';
+import type { ActionKeys } from '@/hooks/use-action-key';
 import { balanceLoadFailed, useBalance } from '@/hooks/use-balance';
 import { slotFieldsFormSchema, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
 import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
@@ -23,15 +24,18 @@ export function RegisterSlotModal({
   open,
   onClose,
   configs,
+  keys,
 }: {
   open: boolean;
   onClose: () => void;
   configs: FieldConfig[];
+  /** Held by the page: the same values registered again, even after reopening the dialog, are a retry. */
+  keys: ActionKeys;
 }) {
   const fields = useMemo(() => slotFormFields(configs), [configs]);
   const { useCashSystem, defaultSlotPrice } = useAppSettings();
   const balance = useBalance(open && useCashSystem);
-  const { trigger, isMutating } = useCreateSlot();
+  const { trigger, isMutating } = useCreateSlot(keys);
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
   const empty = Object.fromEntries(fields.map((f) => [f.field_key, '']));

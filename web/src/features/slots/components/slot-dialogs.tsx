@@ -1,8 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
+import { slotActionTexts } from '#shared/messages/slots';
 import { isPausable } from '#shared/slot-status';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useActionKey } from '@/hooks/use-action-key';
 
 // Each dialog loads when first opened: the forms (react-hook-form, zod), the bulk grid and the rank
 // chart are not part of the list's first load (issue 18: /slots ≤ 150 KB gzip).
@@ -29,6 +31,8 @@ export type SlotDialog =
   | { kind: 'bulk-edit' }
   | { kind: 'bulk-input' }
   | { kind: 'pause'; slot: SlotDto }
+  /** Owner delete of finished slots: one from its row, or those of the selection. */
+  | { kind: 'delete'; slots: SlotDto[]; fromSelection: boolean }
   | null;
 
 interface SlotDialogsProps {
@@ -40,6 +44,9 @@ interface SlotDialogsProps {
   /** A bulk modal saved: close it and clear the selection. */
   onBulkDone: () => void;
   onConfirmPause: (slot: SlotDto) => void;
+  onConfirmDelete: (slots: SlotDto[], fromSelection: boolean) => void;
+  /** A delete is on its way: the confirmation waits for it. */
+  deleting: boolean;
   /** From the rank history: swap to the slot's rank alert dialog. */
   onRankAlert: (slot: SlotDto) => void;
 }
@@ -52,12 +59,18 @@ export function SlotDialogs({
   onClose,
   onBulkDone,
   onConfirmPause,
+  onConfirmDelete,
+  deleting,
   onRankAlert,
 }: SlotDialogsProps) {
   const pausing = dialog?.kind === 'pause' && isPausable(dialog.slot.status);
+  // One key per slot the advertiser means to register: 등록 again after a lost answer is a retry.
+  const registerKeys = useActionKey();
   return (
     <Suspense fallback={null}>
-      {dialog?.kind === 'register' && configs && <RegisterSlotModal open onClose={onClose} configs={configs} />}
+      {dialog?.kind === 'register' && configs && (
+        <RegisterSlotModal open onClose={onClose} configs={configs} keys={registerKeys} />
+      )}
       {dialog?.kind === 'edit' && configs && <EditSlotModal slot={dialog.slot} configs={configs} onClose={onClose} />}
       {dialog?.kind === 'history' && (
         <RankHistoryModal slot={dialog.slot} onClose={onClose} onRankAlert={() => onRankAlert(dialog.slot)} />
@@ -69,14 +82,25 @@ export function SlotDialogs({
       )}
       <ConfirmDialog
         open={dialog?.kind === 'pause'}
-        title={pausing ? '슬롯 일시정지' : '슬롯 재개'}
-        message={
-          pausing
-            ? '이 슬롯을 일시정지하시겠습니까? 일시정지해도 만료일은 변경되지 않습니다.'
-            : '일시정지된 슬롯을 다시 진행하시겠습니까?'
-        }
-        confirmLabel={pausing ? '일시정지' : '재개'}
+        title={pausing ? slotActionTexts.pauseTitle : slotActionTexts.resumeTitle}
+        message={pausing ? slotActionTexts.pauseConfirm : slotActionTexts.resumeConfirm}
+        confirmLabel={pausing ? slotActionTexts.pauseLabel : slotActionTexts.resumeLabel}
         onConfirm={() => dialog?.kind === 'pause' && onConfirmPause(dialog.slot)}
+        onCancel={onClose}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={slotActionTexts.deleteTitle}
+        message={
+          dialog?.kind === 'delete' &&
+          (dialog.fromSelection
+            ? slotActionTexts.deleteManyConfirm(dialog.slots.length)
+            : slotActionTexts.deleteConfirm(dialog.slots[0]?.slot_number ?? 0))
+        }
+        confirmLabel={slotActionTexts.deleteLabel}
+        tone="danger"
+        loading={deleting}
+        onConfirm={() => dialog?.kind === 'delete' && onConfirmDelete(dialog.slots, dialog.fromSelection)}
         onCancel={onClose}
       />
     </Suspense>

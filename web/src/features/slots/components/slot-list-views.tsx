@@ -1,6 +1,7 @@
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
-import { isPausable, isSelectableForBulk, slotActions } from '#shared/slot-status';
+import { slotActionTexts } from '#shared/messages/slots';
+import { isPausable, slotActions } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
 import { fieldValue, productName } from '@/lib/slots/slot-display';
 import {
@@ -13,6 +14,7 @@ import {
   Thumbnail,
 } from '@/components/slots/slot-cells';
 import { Icon } from '@/components/ui/icon';
+import { isSelectable } from '../utils/selection';
 import { RankAlertNote } from './rank-alert-note';
 import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './slot-list-views.module.css';
@@ -28,6 +30,8 @@ export interface SlotListViewProps {
   onToggleAll: (checked: boolean) => void;
   onTogglePause: (slot: SlotDto) => void;
   onEdit: (slot: SlotDto) => void;
+  /** A finished slot's delete (after the confirmation). */
+  onDelete: (slot: SlotDto) => void;
   onRankHistory: (slot: SlotDto) => void;
   onRankAlert: (slot: SlotDto) => void;
   busyIds: ReadonlySet<string>;
@@ -87,7 +91,17 @@ function StatusCell({
   );
 }
 
-function ActionButton({ slot, today, onEdit }: { slot: SlotDto; today: string; onEdit: (s: SlotDto) => void }) {
+function ActionButton({
+  slot,
+  today,
+  onEdit,
+  onDelete,
+}: {
+  slot: SlotDto;
+  today: string;
+  onEdit: (s: SlotDto) => void;
+  onDelete: (s: SlotDto) => void;
+}) {
   const actions = slotActions(slot, 'owner', today);
   if (actions.fill)
     return (
@@ -100,6 +114,18 @@ function ActionButton({ slot, today, onEdit }: { slot: SlotDto; today: string; o
       <Button size="sm" variant="secondary" onClick={() => onEdit(slot)} aria-label={`슬롯 #${slot.slot_number} 수정`}>
         <Icon name="edit" size={14} />
         수정
+      </Button>
+    );
+  // Finished (rejected, expired, completed): the way out of the list.
+  if (actions.delete)
+    return (
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => onDelete(slot)}
+        aria-label={`슬롯 #${slot.slot_number} ${slotActionTexts.deleteLabel}`}
+      >
+        {slotActionTexts.deleteLabel}
       </Button>
     );
   return <span className={styles.muted}>-</span>;
@@ -116,11 +142,12 @@ export function SlotTable(props: SlotListViewProps) {
     onToggleAll,
     onTogglePause,
     onEdit,
+    onDelete,
     onRankHistory,
     onRankAlert,
     busyIds,
   } = props;
-  const selectable = slots.filter((s) => isSelectableForBulk(s, today));
+  const selectable = slots.filter((s) => isSelectable(s, today));
   const allChecked = selectable.length > 0 && selectable.every((s) => selected.has(s.id));
   return (
     <div className={tableStyles.tableWrap}>
@@ -151,7 +178,7 @@ export function SlotTable(props: SlotListViewProps) {
         </thead>
         <tbody>
           {slots.map((slot, i) => {
-            const canSelect = isSelectableForBulk(slot, today);
+            const canSelect = isSelectable(slot, today);
             return (
               <tr
                 key={slot.id}
@@ -164,7 +191,9 @@ export function SlotTable(props: SlotListViewProps) {
                     aria-label={`슬롯 #${slot.slot_number} 선택`}
                     checked={selected.has(slot.id)}
                     disabled={!canSelect}
-                    title={canSelect ? undefined : '입력대기 또는 진행중인 슬롯만 선택할 수 있습니다'}
+                    title={
+                      canSelect ? undefined : '입력대기·진행중 슬롯이나 거절·만료·완료된 슬롯만 선택할 수 있습니다'
+                    }
                     onChange={() => onToggleSelect(slot)}
                   />
                 </td>
@@ -206,7 +235,7 @@ export function SlotTable(props: SlotListViewProps) {
                   <StatusCell slot={slot} today={today} busy={busyIds.has(slot.id)} onTogglePause={onTogglePause} />
                 </td>
                 <td className={styles.actionCol}>
-                  <ActionButton slot={slot} today={today} onEdit={onEdit} />
+                  <ActionButton slot={slot} today={today} onEdit={onEdit} onDelete={onDelete} />
                 </td>
               </tr>
             );
@@ -226,6 +255,7 @@ export function SlotCards(props: SlotListViewProps) {
     onToggleSelect,
     onTogglePause,
     onEdit,
+    onDelete,
     onRankHistory,
     onRankAlert,
     busyIds,
@@ -233,7 +263,7 @@ export function SlotCards(props: SlotListViewProps) {
   return (
     <ul className={styles.cards}>
       {slots.map((slot) => {
-        const canSelect = isSelectableForBulk(slot, today);
+        const canSelect = isSelectable(slot, today);
         return (
           <li
             key={slot.id}
@@ -294,7 +324,7 @@ export function SlotCards(props: SlotListViewProps) {
             </div>
             <div className={styles.cardFoot}>
               <StatusCell slot={slot} today={today} busy={busyIds.has(slot.id)} onTogglePause={onTogglePause} />
-              <ActionButton slot={slot} today={today} onEdit={onEdit} />
+              <ActionButton slot={slot} today={today} onEdit={onEdit} onDelete={onDelete} />
             </div>
           </li>
         );

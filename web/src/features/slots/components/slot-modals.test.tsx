@@ -7,6 +7,7 @@ import { defaultFieldConfigs } from '#shared/field-configs';
 import { defaultSettings } from '#shared/settings';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ToastProvider } from '@/components/ui/toast';
+import { useActionKey } from '@/hooks/use-action-key';
 import { AppSettingsContext } from '@/lib/app-settings';
 import { BulkEditModal } from './bulk-edit-modal';
 import { EditSlotModal } from './edit-slot-modal';
@@ -126,10 +127,15 @@ describe('BulkEditModal', () => {
   });
 });
 
+/** The dialog with the page's keys, as SlotDialogs gives them. */
+function Register() {
+  return <RegisterSlotModal open onClose={vi.fn()} configs={defaultFieldConfigs} keys={useActionKey()} />;
+}
+
 describe('RegisterSlotModal', () => {
   it('says why the register button is disabled when the balance cannot load', async () => {
     balanceFails = true;
-    wrap(<RegisterSlotModal open onClose={vi.fn()} configs={defaultFieldConfigs} />);
+    wrap(<Register />);
     expect(await screen.findByText('잔액을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^등록/ })).toBeDisabled();
     balanceFails = false;

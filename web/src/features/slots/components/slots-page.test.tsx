@@ -178,7 +178,8 @@ describe('SlotsPage', () => {
       const view = renderPage();
       await screen.findByText('키워드1');
       await user.click(screen.getByRole('button', { name: '개별 등록' }));
-      const dialog = await screen.findByRole('dialog', { name: '슬롯 개별 등록' });
+      // The dialog's code loads on first open (a lazy chunk): allow for a slow transform.
+      const dialog = await screen.findByRole('dialog', { name: '슬롯 개별 등록' }, { timeout: 5000 });
       await user.type(within(dialog).getByLabelText('키워드'), '새 키워드');
       await user.type(within(dialog).getByLabelText('URL'), url(9));
       // The button waits for the balance (it stays disabled without one), as a user would.
@@ -189,7 +190,8 @@ describe('SlotsPage', () => {
       view.unmount();
     }
     createdStatus = 'pending';
-  });
+    // Two registrations typed key by key through a dialog loaded on first open: slow on a busy machine.
+  }, 30_000);
 
   it('shows the header, status cards and every column rule', async () => {
     renderPage();
@@ -278,6 +280,41 @@ describe('SlotsPage', () => {
     await user.click(within(bar).getByRole('button', { name: '일괄 정보 변경' }));
     const chosen = within(await screen.findByRole('list', { name: '선택한 슬롯' }));
     expect(chosen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['#5바뀐 키워드']);
+  });
+
+  it('deletes a finished slot from its row, and the finished part of the selection from the bar', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드1');
+    // The shared policy: only the rejected slot (#3) offers a delete; running, pending, paused ones do not.
+    expect(
+      screen.getAllByRole('button', { name: /^슬롯 #\d+ 삭제$/ }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['슬롯 #3 삭제']);
+    await user.click(within(rowOf(3)).getByRole('button', { name: '슬롯 #3 삭제' }));
+    const confirm = await screen.findByRole('dialog', { name: '슬롯 삭제' });
+    expect(confirm).toHaveTextContent('슬롯 #3을(를) 삭제하시겠습니까?');
+    await user.click(within(confirm).getByRole('button', { name: '삭제' }));
+    await vi.waitFor(() =>
+      expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s3/status', body: { status: 'deleted' } }),
+    );
+    expect(await screen.findByText('슬롯이 삭제되었습니다.')).toBeInTheDocument();
+
+    // A running slot and the rejected one selected: the bulk modals take #1, the delete takes #3 only.
+    writes = [];
+    await user.click(within(rowOf(1)).getByRole('checkbox'));
+    await user.click(within(rowOf(3)).getByRole('checkbox'));
+    const bar = screen.getByRole('region', { name: '선택한 슬롯 작업' });
+    expect(within(bar).getByRole('button', { name: '일괄 정보 변경' })).toBeEnabled();
+    await user.click(within(bar).getByRole('button', { name: '선택 삭제 (1개)' }));
+    const many = await screen.findByRole('dialog', { name: '슬롯 삭제' });
+    expect(many).toHaveTextContent('선택한 슬롯 1개를 삭제하시겠습니까?');
+    await user.click(within(many).getByRole('button', { name: '삭제' }));
+    expect(await screen.findByText('슬롯 1개가 삭제되었습니다.')).toBeInTheDocument();
+    expect(writes).toEqual([{ method: 'PATCH', path: '/api/slots/s3/status', body: { status: 'deleted' } }]);
+    // #3 left the selection; #1 stays for the bulk modals.
+    expect(
+      within(screen.getByRole('region', { name: '선택한 슬롯 작업' })).queryByRole('button', { name: /선택 삭제/ }),
+    ).toBeNull();
   });
 
   it('shows the floating bar for selected slots', async () => {

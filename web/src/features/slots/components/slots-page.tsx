@@ -13,13 +13,16 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { useFieldConfigs } from '@/lib/slots/get-field-configs';
 import { useSlotCount } from '@/lib/slots/get-slot-count';
-import { useTogglePause } from '@/features/slots/api/update-slot-status';
+import { slotActionTexts } from '#shared/messages/slots';
+import { useToast } from '@/components/ui/toast';
+import { deleteSlots, useTogglePause } from '@/features/slots/api/update-slot-status';
 import { useListView } from '@/features/slots/hooks/use-list-view';
 import { PAGE_SIZE_STORAGE_KEYS, usePageSize } from '@/hooks/use-page-size';
 import { useSlotExport } from '@/features/slots/hooks/use-slot-export';
 import { useSlotFilters } from '@/features/slots/hooks/use-slot-filters';
 import { useSlotList } from '@/features/slots/hooks/use-slot-list';
 import { useSlotSelection } from '@/features/slots/hooks/use-slot-selection';
+import { selectionParts } from '@/features/slots/utils/selection';
 import { SlotDialogs, type BulkInputDialog, type SlotDialog } from './slot-dialogs';
 import { SlotListToolbar } from './slot-list-toolbar';
 import { SlotCards, SlotTable } from './slot-list-views';
@@ -51,6 +54,24 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
   const selection = useSlotSelection(list.data, today);
   const { togglePause, busyIds } = useTogglePause(key, today);
   const { download, exporting } = useSlotExport(query, listFields, today);
+  const toast = useToast();
+  const [deleting, setDeleting] = useState(false);
+  const parts = selectionParts(selection.selected.values(), today);
+
+  const confirmDelete = async (targets: SlotDto[], fromSelection: boolean) => {
+    setDeleting(true);
+    const { deleted, failed, error } = await deleteSlots(targets.map((s) => s.id));
+    setDeleting(false);
+    setDialog(null);
+    selection.drop(targets.map((s) => s.id));
+    if (failed === 0)
+      toast({
+        tone: 'success',
+        message: fromSelection ? slotActionTexts.deletedMany(deleted) : slotActionTexts.deleted,
+      });
+    else if (deleted > 0) toast({ tone: 'warning', message: slotActionTexts.deletedPartly(deleted, failed) });
+    else toast({ tone: 'error', message: errorMessage(error, slotActionTexts.deleteFailed) });
+  };
 
   // In pre-allocation mode the pending filter does not exist.
   useEffect(() => {
@@ -72,6 +93,7 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
     onToggleAll: selection.toggleAll,
     onTogglePause: (slot: SlotDto) => setDialog({ kind: 'pause', slot }),
     onEdit: (slot: SlotDto) => setDialog({ kind: 'edit', slot }),
+    onDelete: (slot: SlotDto) => setDialog({ kind: 'delete', slots: [slot], fromSelection: false }),
     onRankHistory: (slot: SlotDto) => setDialog({ kind: 'history', slot }),
     onRankAlert: (slot: SlotDto) => setDialog({ kind: 'rank-alert', slot }),
     busyIds,
@@ -142,9 +164,12 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
 
       <SlotSelectionBar
         count={selection.selected.size}
+        editable={parts.editable.length}
+        deletable={parts.deletable.length}
         canInput={!!configs.data}
         onBulkInput={() => setDialog({ kind: 'bulk-input' })}
         onBulkEdit={() => setDialog({ kind: 'bulk-edit' })}
+        onDelete={() => setDialog({ kind: 'delete', slots: parts.deletable, fromSelection: true })}
         onClear={selection.clear}
       />
 
@@ -152,13 +177,15 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
         dialog={dialog}
         bulkInput={bulkInput}
         configs={configs.data}
-        selectedSlots={[...selection.selected.values()]}
+        selectedSlots={parts.editable}
         onClose={closeDialog}
         onBulkDone={() => {
           closeDialog();
           selection.clear();
         }}
         onRankAlert={(slot) => setDialog({ kind: 'rank-alert', slot })}
+        onConfirmDelete={(targets, fromSelection) => void confirmDelete(targets, fromSelection)}
+        deleting={deleting}
         onConfirmPause={(slot) => {
           closeDialog();
           void togglePause(slot);

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SlotDto, SlotList } from '#shared/schemas/slots';
-import { isSelectableForBulk } from '#shared/slot-status';
-import { reconcileSelection } from '@/features/slots/utils/selection';
+import { isSelectable, reconcileSelection } from '@/features/slots/utils/selection';
 
 /** The slots chosen for the bulk modals, kept across pages by id. */
 export function useSlotSelection(listData: SlotList | undefined, today: string) {
@@ -27,7 +26,7 @@ export function useSlotSelection(listData: SlotList | undefined, today: string) 
       const next = new Map(current);
       for (const slot of listData?.items ?? []) {
         if (checked) {
-          if (!isSelectableForBulk(slot, today)) continue;
+          if (!isSelectable(slot, today)) continue;
           next.set(slot.id, slot);
         } else next.delete(slot.id);
       }
@@ -37,5 +36,13 @@ export function useSlotSelection(listData: SlotList | undefined, today: string) 
 
   const clear = () => setSelected(new Map());
 
-  return { selected, toggle, toggleAll, clear };
+  /** These slots leave the selection (deleted: the list will not show them again). */
+  const drop = (ids: readonly string[]) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
+
+  return { selected, toggle, toggleAll, clear, drop };
 }

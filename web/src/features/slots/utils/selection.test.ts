@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SlotDto } from '#shared/schemas/slots';
-import { reconcileSelection } from './selection';
+import { isSelectable, reconcileSelection, selectionParts } from './selection';
 
 const today = '2025-06-10';
 const slot = (id: string, over: Partial<SlotDto> = {}) =>
@@ -24,10 +24,31 @@ describe('reconcileSelection', () => {
     expect(next.get('other-page')).toBe(other);
   });
 
-  it('drops a selected slot that expired', () => {
+  it('keeps a selected slot that ended (it can still be deleted) and drops one that went away', () => {
     const a = slot('a');
-    const next = reconcileSelection(new Map([[a.id, a]]), [slot('a', { endDate: '2025-06-09' })], today);
-    expect(next.size).toBe(0);
+    const b = slot('b');
+    const selected = new Map([
+      [a.id, a],
+      [b.id, b],
+    ]);
+    const ended = slot('a', { endDate: '2025-06-09', url: 'https://www.coupang.com/vp/products/1' });
+    const next = reconcileSelection(selected, [ended, slot('b', { status: 'pending' })], today);
+    expect([...next.keys()]).toEqual(['a']);
+    expect(selectionParts(next.values(), today)).toEqual({ editable: [], deletable: [ended] });
+  });
+
+  it('splits the selection into what the bulk modals and the delete take', () => {
+    const running = slot('r');
+    const empty = slot('e', { status: 'empty', keyword: undefined });
+    const rejected = slot('x', { status: 'rejected' });
+    const expired = slot('y', { status: 'expired' });
+    for (const s of [running, empty, rejected, expired]) expect(isSelectable(s, today)).toBe(true);
+    expect(isSelectable(slot('p', { status: 'pending' }), today)).toBe(false);
+    expect(isSelectable(slot('z', { status: 'paused' }), today)).toBe(false);
+    expect(selectionParts([running, empty, rejected, expired], today)).toEqual({
+      editable: [running, empty],
+      deletable: [rejected, expired],
+    });
   });
 
   it('returns the same Map when nothing changed', () => {

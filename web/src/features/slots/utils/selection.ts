@@ -1,6 +1,23 @@
 import type { KstDay } from '#shared/kst';
 import type { SlotDto } from '#shared/schemas/slots';
-import { isSelectableForBulk } from '#shared/slot-status';
+import { isSelectableForBulk, slotActions } from '#shared/slot-status';
+
+/**
+ * What My slots lets an owner select (issue 24 item 3): slots the bulk input and edit take (spec §4:
+ * empty or running, not ended) and finished slots the owner may delete (the shared policy). The
+ * selection bar offers each action for the part of the selection it applies to.
+ */
+export const isSelectable = (slot: SlotDto, today: KstDay) =>
+  isSelectableForBulk(slot, today) || slotActions(slot, 'owner', today).delete;
+
+/** The selected slots an action takes: the bulk modals' part and the delete's part. */
+export function selectionParts(selected: Iterable<SlotDto>, today: KstDay) {
+  const all = [...selected];
+  return {
+    editable: all.filter((s) => isSelectableForBulk(s, today)),
+    deletable: all.filter((s) => slotActions(s, 'owner', today).delete),
+  };
+}
 
 /**
  * The bulk selection after the list answered again (refetch, pause/resume, an edit): a selected slot
@@ -18,7 +35,7 @@ export function reconcileSelection(
     const kept = selected.get(slot.id);
     if (!kept || kept === slot) continue;
     next ??= new Map(selected);
-    if (isSelectableForBulk(slot, today)) next.set(slot.id, slot);
+    if (isSelectable(slot, today)) next.set(slot.id, slot);
     else next.delete(slot.id);
   }
   return next ?? selected;

@@ -1,0 +1,20 @@
+/** The price edit after approval (operator console §5: the price must be above 0, as on approval). */
+export const priceEditDialogTexts = {
+  title: '가격 수정',
+  menuLabel: '가격 수정',
+  priceLabel: '새 가격 (원)',
+  current: '현재 가격',
+  next: '새 가격',
+  difference: '차액',
+  charge: '추가 차감',
+  return: '잔액 반환',
+  none: '변동 없음',
+  balance: '광고주 현재 잔액',
+  balanceAfter: '처리 후 잔액',
+  note: '가격을 바꾸면 차액이 광고주 캐시에서 차감되거나 반환되며 캐시 내역에 기록됩니다.',
+  confirm: '가격 수정',
+  saved: '가격이 수정되었습니다.',
+  failed: '가격 수정에 실패했습니다.',
+  previewFailed: '차액을 계산하지 못했습니다.',
+  samePrice: '현재 가격과 같습니다.',
+} as const;
