@@ -1,4 +1,4 @@
-import { settingsMessages } from './messages/settings';
+import { logoUrlReasonText } from './messages/settings';
 import { z } from './zod';
 import {
   settingDefaults,
@@ -56,7 +56,7 @@ export const settingDefinitions = {
       .trim()
       .max(500)
       .refine((v) => v === '' || /^https?:\/\/[^\s\\]+$/i.test(v) || /^\/(?![/\\])[^\s\\]*$/.test(v), {
-        error: settingsMessages.reasonLogoUrl,
+        error: logoUrlReasonText,
       }),
   },
   globalTheme: { ...settingDefaults.globalTheme, schema: z.enum(settingDefaults.globalTheme.values) },

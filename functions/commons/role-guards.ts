@@ -1,4 +1,4 @@
-import { authMessages } from '#shared/messages/auth';
+import { accessMessages } from '#shared/messages/access';
 import { isStaff, type Role } from '#shared/roles';
 import { ForbiddenError } from './errors';
 
@@ -8,9 +8,9 @@ import { ForbiddenError } from './errors';
  * here, so the message is the guard's own 403 text.
  */
 export function assertStaff(caller: { role: Role }): void {
-  if (!isStaff(caller.role)) throw new ForbiddenError(authMessages.operatorsOnly);
+  if (!isStaff(caller.role)) throw new ForbiddenError(accessMessages.operatorsOnly);
 }
 
 export function assertDeveloper(caller: { role: Role }): void {
-  if (caller.role !== 'developer') throw new ForbiddenError(authMessages.developersOnly);
+  if (caller.role !== 'developer') throw new ForbiddenError(accessMessages.developersOnly);
 }

@@ -3,7 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { statusOfCode, VIEWER_IP_HEADER, type ApiFailure, type ErrorCode, type FieldIssue } from '#shared/api';
-import { authMessages } from '#shared/messages/auth';
+import { accessMessages } from '#shared/messages/access';
 import { commonMessages } from '#shared/messages/common';
 import { maintenanceText, onlyAdministratorsText } from '#shared/messages/settings';
 import { labelOf } from '#shared/zod';
@@ -192,10 +192,10 @@ function parseBody(event: APIGatewayProxyEventV2): unknown {
 
 const forbiddenMessage: Record<Access, string> = {
   public: '',
-  user: authMessages.noPermission,
-  operator: authMessages.operatorsOnly,
-  developer: authMessages.developersOnly,
-  worker: authMessages.noPermission,
+  user: accessMessages.noPermission,
+  operator: accessMessages.operatorsOnly,
+  developer: accessMessages.developersOnly,
+  worker: accessMessages.noPermission,
 };
 
 /** A group's own 403 text where the spec has one (settings writes: 'Only administrators can update settings'). */
@@ -227,7 +227,7 @@ async function authenticate(route: RouteDef, headers: Record<string, string>): P
     }
     return null;
   }
-  if (!bearer) throw new UnauthorizedError(authMessages.noToken);
+  if (!bearer) throw new UnauthorizedError(accessMessages.noToken);
   const caller = await currentCaller(await verifyAccessToken(bearer), {
     fresh: route.method !== 'GET',
     actorOnly: route.group === 'auth' && route.op === 'switchBack',
@@ -318,7 +318,7 @@ export function defineGroup<R extends readonly RouteDef[]>(
         caller,
         worker,
         get user() {
-          if (!caller) throw new UnauthorizedError(authMessages.noToken);
+          if (!caller) throw new UnauthorizedError(accessMessages.noToken);
           return caller;
         },
         requestId,

@@ -1,9 +1,12 @@
+import { accessMessages } from './access';
+
 /** Sign-in, sessions, profile and user switching (advertiser-area §2, §8; operator-console developer switching). */
 /**
  * Korean texts shared by the server and the SPA. Quoted spec texts are kept verbatim; where the
  * spec gives only an English gist, the Korean wording here is the product's text.
  */
 export const authMessages = {
+  ...accessMessages,
   loginRequired: '아이디와 비밀번호를 입력해주세요.',
   invalidCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
   accountInactive: '비활성화된 계정입니다. 관리자에게 문의해주세요.',
@@ -15,10 +18,7 @@ export const authMessages = {
   registrationClosed: '현재 회원가입이 중지되어 있습니다.',
   idTaken: '이미 사용 중인 아이디입니다.',
   idFormat: '아이디는 영문과 숫자만 사용할 수 있습니다.',
-  noToken: '인증 토큰이 없습니다.',
   tokenRefreshFailed: '토큰 갱신에 실패했습니다.',
-  sessionExpired: '인증이 만료되었습니다. 다시 로그인해주세요.',
-  noPermission: '접근 권한이 없습니다. 다시 로그인해주세요.',
   userInfoFailed: '사용자 정보를 가져올 수 없습니다.',
   passwordMismatch: '새 비밀번호가 일치하지 않습니다.',
   passwordTooShort: '비밀번호는 최소 6자 이상이어야 합니다.',
@@ -36,6 +36,4 @@ export const authMessages = {
   switchFailed: '사용자 전환에 실패했습니다.',
   switchError: '사용자 전환 중 오류가 발생했습니다.',
   switchBackMissing: '원래 계정 정보를 찾을 수 없습니다.',
-  operatorsOnly: '접근 권한이 없습니다. 운영자와 개발자만 사용할 수 있습니다.',
-  developersOnly: '개발자만 사용할 수 있습니다.',
 } as const;

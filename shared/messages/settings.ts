@@ -6,11 +6,12 @@
 /** Top-level so a bundle that needs only these (the HTTP adapter in every function) leaves the rest out. */
 export const onlyAdministratorsText = '관리자만 설정을 변경할 수 있습니다.';
 export const maintenanceText = '현재 시스템 점검 중입니다. 잠시 후 다시 시도해주세요.';
+export const logoUrlReasonText = '비워 두거나 http(s):// 로 시작하는 주소 또는 /로 시작하는 사이트 경로여야 합니다.';
 
 export const settingsMessages = {
   onlyAdministrators: onlyAdministratorsText,
   unknownKey: (key: string) => `'${key}'은(는) 알 수 없는 설정입니다.`,
-  reasonLogoUrl: '비워 두거나 http(s):// 로 시작하는 주소 또는 /로 시작하는 사이트 경로여야 합니다.',
+  reasonLogoUrl: logoUrlReasonText,
   invalidValue: (key: string, reason: string) => `'${key}' 값이 올바르지 않습니다: ${reason}`,
   wrongCategory: (key: string, category: string) =>
     `'${key}' 값이 올바르지 않습니다: 이 설정의 분류는 ${category}입니다.`,

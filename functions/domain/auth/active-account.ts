@@ -1,4 +1,4 @@
-import { authMessages } from '#shared/messages/auth';
+import { accessMessages } from '#shared/messages/access';
 import { UnauthorizedError } from '#commons/errors';
 import { accountKey, callerStatusStore, sessionKey, type StatusItem } from '../../storage/caller-status';
 import type { Caller } from './tokens';
@@ -86,7 +86,7 @@ export async function currentCaller(
   opts: { fresh?: boolean; actorOnly?: boolean } = {},
 ): Promise<Caller> {
   const now = judge(caller, await statusOf(keysOf([caller]), !!opts.fresh), opts.actorOnly);
-  if (!now) throw new UnauthorizedError(authMessages.sessionExpired);
+  if (!now) throw new UnauthorizedError(accessMessages.sessionExpired);
   return now;
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { JwtVerifier } from 'aws-jwt-verify/jwt-verifier';
 import { tokenSigner } from '../../adapters/token-signer';
 import { config } from '#commons/config';
-import { authMessages } from '#shared/messages/auth';
+import { accessMessages } from '#shared/messages/access';
 import { normaliseRole, type Role } from '#shared/roles';
 import { UnauthorizedError } from '#commons/errors';
 
@@ -87,7 +87,7 @@ export async function verifyAccessToken(token: string): Promise<Caller> {
     };
   } catch {
     // Expired, tampered and wrong-audience tokens all read as an expired session to the user.
-    throw new UnauthorizedError(authMessages.sessionExpired);
+    throw new UnauthorizedError(accessMessages.sessionExpired);
   }
 }
 
