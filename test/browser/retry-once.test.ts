@@ -139,7 +139,11 @@ describe('a retry after a lost answer charges once', () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     const slots = await slotsOf(advertiser.token);
-    expect(slots.map((s) => s.customFields.keywords).sort()).toEqual(['대량 재시도 1', '대량 재시도 2', '대량 재시도 3']);
+    expect(slots.map((s) => s.customFields.keywords).sort()).toEqual([
+      '대량 재시도 1',
+      '대량 재시도 2',
+      '대량 재시도 3',
+    ]);
     const ledger = await ledgerOf(advertiser.token);
     const spent = ledger.filter((e) => e.type === 'purchase').reduce((sum, e) => sum + Math.abs(e.amount), 0);
     expect(spent).toBe(3 * PRICE);
