@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkPair, type LoadedPage } from '../../rank-worker/check';
+import { parseSearchPage, searchUrl } from '../../rank-worker/marketplace';
+import {
+  renderBlockedPage,
+  renderEmptyPage,
+  renderResultsPage,
+  renderUnknownLayout,
+  resultPages,
+} from '../../rank-worker/testing/fake-marketplace';
+
+const fixture = (name: string) =>
+  readFileSync(join(import.meta.dirname, '../../rank-worker/testing/fixtures', name), 'utf8');
+
+describe('rank worker: search page parser (saved pages)', () => {
+  it('reads the classic desktop list: ids, names, images, and the two kinds of ad marker', () => {
+    const page = parseSearchPage(fixture('classic-desktop.html'));
+    expect(page.kind).toBe('results');
+    if (page.kind !== 'results') return;
+    expect(page.layout).toBe('search-product');
+    expect(page.items.map((i) => [i.productId, i.ad])).toEqual([
+      ['111', true], // class search-product__ad + badge
+      ['222', false],
+      ['333', false],
+      ['444', true], // only the "광고" badge text element
+      ['555', false],
+      ['333', false],
+    ]);
+    expect(page.items[1]).toEqual({
+      productId: '222',
+      itemId: '21',
+      vendorItemId: '22',
+      ad: false,
+      name: '무선 청소기 A',
+      // lazy image: data-src wins over the placeholder; protocol-relative made https
+      imageUrl: 'https://thumbnail7.coupangcdn.com/thumbnails/remote/230x230ex/image/222.jpg',
+    });
+    expect(page.items[4].imageUrl).toBeNull();
+  });
+
+  it('reads the 2025 list: ids from the product link, the AdMark badge as ad', () => {
+    const page = parseSearchPage(fixture('product-list-2025.html'));
+    expect(page.kind).toBe('results');
+    if (page.kind !== 'results') return;
+    expect(page.layout).toBe('product-list-2025');
+    expect(page.items.map((i) => [i.productId, i.itemId, i.vendorItemId, i.ad, i.name])).toEqual([
+      ['9001', '91', '92', true, '광고 텀블러'],
+      ['9002', '93', '94', false, '스텐 텀블러 500ml'],
+      ['9003', '95', '96', false, '보온 텀블러'],
+    ]);
+  });
+
+  it('tells the marketplace\'s own "no results" apart from a page it cannot read', () => {
+    expect(parseSearchPage(fixture('no-result.html'))).toEqual({ kind: 'empty' });
+    expect(parseSearchPage(fixture('unknown-layout.html'))).toEqual({
+      kind: 'unknown',
+      reason: 'no known result list on the page',
+    });
+  });
+
+  it('recognises block and challenge pages', () => {
+    expect(parseSearchPage(fixture('access-denied.html')).kind).toBe('blocked');
+    expect(parseSearchPage(fixture('challenge.html'))).toEqual({
+      kind: 'blocked',
+      reason: 'challenge element #sec-if-cpt-container',
+    });
+  });
+
+  it('calls a list with too few recognisable results an unknown layout', () => {
+    const page = parseSearchPage(fixture('too-few-results.html'));
+    expect(page).toEqual({ kind: 'unknown', reason: 'too few recognisable results (1 of 4 in search-product)' });
+  });
+
+  it("builds the shopper's search URLs", () => {
+    expect(searchUrl('https://www.coupang.com/', 'desktop', '무선 청소기', 2)).toBe(
+      'https://www.coupang.com/np/search?component=&q=%EB%AC%B4%EC%84%A0%20%EC%B2%AD%EC%86%8C%EA%B8%B0&channel=user&page=2&listSize=36',
+    );
+    expect(searchUrl('https://m.coupang.com', 'mobile', '양말', 1)).toBe(
+      'https://m.coupang.com/nm/search?q=%EC%96%91%EB%A7%90&page=1',
+    );
+  });
+});
+
+describe('rank worker: one check of a pair', () => {
+  const pair = { keyword: '청소기', productId: '555', itemId: '51', vendorItemId: '52', slots: 1 };
+  const at = new Date('2026-11-26T01:00:00.000Z');
+  const pagesOf = (htmls: string[]) => {
+    const asked: number[] = [];
+    const load = async (n: number): Promise<LoadedPage> => {
+      asked.push(n);
+      const html = htmls[n - 1] ?? renderEmptyPage('청소기');
+      return { ok: true, html, url: `p${n}` };
+    };
+    return { asked, load };
+  };
+
+  it('counts organic results only, across pages, and reports name and image', async () => {
+    const pages = resultPages({
+      pages: 3,
+      perPage: 5,
+      adsEvery: 2,
+      firstAd: { productId: '555', itemId: '51', vendorItemId: '52' },
+      place: [{ rank: 8, product: { productId: '555', itemId: '51', vendorItemId: '52', name: '목표 상품' } }],
+    });
+    const { asked, load } = pagesOf(pages.map((p) => renderResultsPage('청소기', p)));
+    const obs = await checkPair(pair, 3, load, () => at);
+    expect(obs).toMatchObject({
+      status: 'found',
+      rank: 8,
+      depthScanned: 8,
+      productName: '목표 상품',
+      imageUrl: 'https://thumbnail7.coupangcdn.com/thumbnails/remote/230x230ex/image/retail/images/555.jpg',
+      observedAt: at.toISOString(),
+      evidence: { page: 2, match: 'exact', adsSkipped: 3 },
+    });
+    expect(asked).toEqual([1, 2]);
+  });
+
+  it('takes a result of the same product with another option only when no exact match shows within the depth', async () => {
+    const { load } = pagesOf([fixture('classic-desktop.html')]);
+    const other = await checkPair({ ...pair, productId: '333', itemId: '31', vendorItemId: '32' }, 1, load);
+    expect(other).toMatchObject({ status: 'found', rank: 2, evidence: { match: 'exact' } });
+    const fallback = await checkPair({ ...pair, productId: '333', itemId: '77', vendorItemId: '78' }, 1, load);
+    expect(fallback).toMatchObject({
+      status: 'found',
+      rank: 2,
+      depthScanned: 4,
+      evidence: { match: 'productId only' },
+    });
+  });
+
+  it('says not_found only after every page to the depth loaded healthy', async () => {
+    const pages = resultPages({ pages: 3, perPage: 4, adsEvery: 3 });
+    const { asked, load } = pagesOf(pages.map((p) => renderResultsPage('청소기', p)));
+    const obs = await checkPair(pair, 3, load, () => at);
+    expect(obs).toEqual({
+      keyword: '청소기',
+      productId: '555',
+      itemId: '51',
+      vendorItemId: '52',
+      status: 'not_found',
+      depthScanned: 12,
+      observedAt: at.toISOString(),
+      evidence: { adsSkipped: 3 },
+    });
+    expect(asked).toEqual([1, 2, 3]);
+  });
+
+  it('stops at the end of the results: an empty page after the last is healthy', async () => {
+    const pages = resultPages({ pages: 1, perPage: 4 });
+    const { asked, load } = pagesOf(pages.map((p) => renderResultsPage('청소기', p)));
+    const obs = await checkPair(pair, 5, load);
+    expect(obs).toMatchObject({ status: 'not_found', depthScanned: 4 });
+    expect(asked).toEqual([1, 2]);
+  });
+
+  it('fails the whole check when any page up to the depth is blocked, unreadable or did not load', async () => {
+    const good = renderResultsPage('청소기', resultPages({ pages: 1, perPage: 4 })[0]);
+    for (const [second, reason] of [
+      [renderBlockedPage(), /block text/],
+      [renderUnknownLayout('청소기'), /no known result list/],
+      [fixture('too-few-results.html'), /too few recognisable results/],
+    ] as const) {
+      const obs = await checkPair(pair, 3, pagesOf([good, second, good]).load);
+      expect(obs).toMatchObject({ status: 'failed', depthScanned: 4, evidence: { page: 2 } });
+      expect(String(obs.evidence?.reason)).toMatch(reason);
+      expect(obs.rank).toBeUndefined();
+    }
+    const timedOut = await checkPair(pair, 3, async (n) =>
+      n === 1 ? { ok: true, html: good, url: 'p1' } : { ok: false, reason: 'timeout after 1000 ms', url: 'p2' },
+    );
+    expect(timedOut).toMatchObject({
+      status: 'failed',
+      evidence: { reason: 'timeout after 1000 ms', kind: 'load', page: 2 },
+    });
+  });
+});
