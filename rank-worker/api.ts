@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MAX_OBSERVATIONS_PER_BATCH, WORK_PAGE_MAX, type WorkItem } from '../shared/schemas/rank';
 import type { Observation } from './check';
 
@@ -80,3 +81,13 @@ export class WorkerApi {
     return { accepted, rejected };
   }
 }
+
+/**
+ * Which of `n` workers checks a pair (0-based): a hash of the pair, so each pair has one owner and the
+ * split does not move as the list shrinks during the day.
+ */
+export const shardOf = (pair: Pick<WorkItem, 'keyword' | 'productId' | 'itemId' | 'vendorItemId'>, n: number) =>
+  createHash('sha256')
+    .update(`${pair.keyword}|${pair.productId}|${pair.itemId ?? ''}|${pair.vendorItemId ?? ''}`)
+    .digest()
+    .readUInt32BE(0) % n;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { MAX_DEPTH_SCANNED } from '../shared/schemas/rank';
-import { WorkerApi } from './api';
+import { shardOf, WorkerApi } from './api';
 import { checkPair, type LoadedPage, type Observation } from './check';
 import { BROWSER_PROFILE, DEFAULT_MARKET_URL, LIST_SIZE, searchUrl, type SearchMode } from './marketplace';
 
@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     'batch-size': { type: 'string', default: '20' },
     recompute: { type: 'boolean', default: false },
     headed: { type: 'boolean', default: false },
+    shard: { type: 'string', default: '1/1' },
   },
 });
 
@@ -53,6 +54,11 @@ const dailyBudget = num('daily-budget', 1);
 const maxFailures = num('max-failures', 1);
 const batchSize = num('batch-size', 1);
 const intervalMs = num('interval', 1) * 60_000;
+const [shardIndex, shardCount] = (args
+  .shard!.match(/^(\d+)\/(\d+)$/)
+  ?.slice(1)
+  .map(Number) ?? [0, 0]) as number[];
+if (!(shardCount >= 1 && shardIndex >= 1 && shardIndex <= shardCount)) fail('--shard is i/n, e.g. 2/3');
 
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -97,8 +103,12 @@ async function loadPage(page: Page, keyword: string, n: number): Promise<LoadedP
 
 /** One pass over today's work list. Returns false when the worker should stop (failures or budget). */
 async function round(browser: Browser): Promise<boolean> {
-  const work = await workerApi.work();
-  log(`work list: ${work.length} pairs`);
+  const all = await workerApi.work();
+  // The server gives every worker the same list; each of n workers takes its own stable share.
+  const work = all.filter((pair) => shardOf(pair, shardCount) === shardIndex - 1);
+  log(
+    `work list: ${work.length} pairs${shardCount > 1 ? ` (shard ${shardIndex}/${shardCount} of ${all.length})` : ''}`,
+  );
   const profile = BROWSER_PROFILE[mode];
   const context = await browser.newContext({ ...profile, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   // Images, fonts and media are not needed to read ranks: lighter for us and for the marketplace.
@@ -154,6 +164,10 @@ async function round(browser: Browser): Promise<boolean> {
 const browser = await chromium.launch({
   executablePath: args.browser,
   headless: !args.headed,
+  // Signals are ours: the current pair finishes in this browser before we close it.
+  handleSIGINT: false,
+  handleSIGTERM: false,
+  handleSIGHUP: false,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 });
 let exitCode = 0;

@@ -1,9 +1,9 @@
 import '../support/quiet';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { kstToday } from '../../shared/kst';
 import { rankTexts } from '../../shared/slot-status';
 import {
@@ -152,6 +152,39 @@ describe('rank worker against local mode and a fake marketplace', () => {
     expect(run.stdout).toMatch(/posted 1: accepted 1/);
     // One pair, one page: the worker gave up at the first unhealthy page.
     expect(fake.requests.length - before).toBe(1);
+  });
+
+  it('in long-running mode, SIGTERM finishes the current pair, posts it and exits cleanly', async () => {
+    const failedBefore =
+      (await checksOf('느린 검색어', '8106')).length +
+      (await checksOf('발목 양말', '8104')).length +
+      (await checksOf('장우산', '8105')).length;
+    // The key from the environment: unlike --key, it does not show in the process list.
+    const args = ['rank-worker/main.ts', '--api', stack.url, '--market-url', fake.url];
+    args.push('--browser', CHROMIUM_PATH, '--interval', '60', '--delay-ms', '300', '--page-timeout-ms', '2000');
+    const child = spawn(tsx, args, { cwd: root, env: { ...process.env, RANK_WORKER_KEY: key } });
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    // Signal once the first pair is under way (its first page requested).
+    const before = fake.requests.length;
+    await expect.poll(() => fake.requests.length, { timeout: 30_000 }).toBeGreaterThan(before);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(out).toMatch(/SIGTERM: finishing the current pair/);
+    const posted = Number(out.match(/posted (\d+): accepted/)?.[1]);
+    expect(posted).toBeGreaterThanOrEqual(1);
+    expect(posted).toBeLessThan(3);
+    expect(out).not.toMatch(/next round in/);
+    const failedAfter =
+      (await checksOf('느린 검색어', '8106')).length +
+      (await checksOf('발목 양말', '8104')).length +
+      (await checksOf('장우산', '8105')).length;
+    expect(failedAfter - failedBefore).toBe(posted);
   });
 
   it('My slots shows the measured rank, 순위없음 for a product not found, and the old rank after a failed check', async () => {

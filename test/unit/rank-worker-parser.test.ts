@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { shardOf } from '../../rank-worker/api';
 import { checkPair, type LoadedPage } from '../../rank-worker/check';
 import { parseSearchPage, searchUrl } from '../../rank-worker/marketplace';
 import {
@@ -175,5 +176,25 @@ describe('rank worker: one check of a pair', () => {
       status: 'failed',
       evidence: { reason: 'timeout after 1000 ms', kind: 'load', page: 2 },
     });
+  });
+});
+
+describe('rank worker: several workers', () => {
+  it('gives each pair to exactly one of n workers, spread over all of them, the same on every call', () => {
+    const pairs = Array.from({ length: 300 }, (_, i) => ({
+      keyword: `키워드 ${i % 17}`,
+      productId: String(1000 + i),
+      itemId: i % 2 ? String(i) : null,
+      vendorItemId: null,
+    }));
+    const counts = [0, 0, 0];
+    for (const p of pairs) {
+      const s = shardOf(p, 3);
+      expect(shardOf({ ...p }, 3)).toBe(s);
+      counts[s]++;
+    }
+    expect(counts.reduce((a, b) => a + b)).toBe(300);
+    for (const c of counts) expect(c).toBeGreaterThan(60);
+    expect(new Set(pairs.map((p) => shardOf(p, 1)))).toEqual(new Set([0]));
   });
 });
