@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shardOf } from '../../rank-worker/api';
+import { shardOf, WorkerApi } from '../../rank-worker/api';
 import { checkPair, type LoadedPage } from '../../rank-worker/check';
 import { parseSearchPage, searchUrl } from '../../rank-worker/marketplace';
 import {
@@ -196,5 +198,66 @@ describe('rank worker: several workers', () => {
     expect(counts.reduce((a, b) => a + b)).toBe(300);
     for (const c of counts) expect(c).toBeGreaterThan(60);
     expect(new Set(pairs.map((p) => shardOf(p, 1)))).toEqual(new Set([0]));
+  });
+});
+
+describe('rank worker: posting checks', () => {
+  const obs = (n: number) => ({
+    keyword: '청소기',
+    productId: String(n),
+    itemId: null,
+    vendorItemId: null,
+    status: 'not_found' as const,
+    depthScanned: 36,
+    observedAt: '2026-11-26T01:00:00.000Z',
+  });
+
+  it('retries a batch the server could not take (503), logs refused items, and never logs the key', async () => {
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        bodies.push(body);
+        res.setHeader('content-type', 'application/json');
+        if (bodies.length === 1) return res.writeHead(503).end(JSON.stringify({ success: false, error: '잠시 후' }));
+        const data = { accepted: 1, rejected: 1, rejections: [{ index: 1, field: 'keyword', reason: '너무 깁니다' }] };
+        res.end(JSON.stringify({ success: true, data }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const lines: string[] = [];
+    try {
+      const api = new WorkerApi(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        'rk_SECRET',
+        (l) => lines.push(l),
+        5,
+      );
+      expect(await api.post([obs(1), obs(2)])).toEqual({ accepted: 1, rejected: 1 });
+      expect(bodies).toHaveLength(2);
+      expect(bodies[0]).toBe(bodies[1]); // the same checks (same observedAt): a repeat stores nothing twice
+      expect(lines.join('\n')).toMatch(/retry 1\/3/);
+      expect(lines.join('\n')).toMatch(/refused: 청소기 \/ 2: keyword 너무 깁니다/);
+      expect(lines.join('\n')).not.toContain('rk_SECRET');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('does not retry a refused batch (4xx) and says why', async () => {
+    let calls = 0;
+    const server = createServer((_req, res) => {
+      calls++;
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: '인증 실패' }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const api = new WorkerApi(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'rk_SECRET', () => {}, 5);
+      await expect(api.post([obs(1)])).rejects.toThrow('POST /api/rank/observations: 401 인증 실패');
+      expect(calls).toBe(1);
+    } finally {
+      server.close();
+    }
   });
 });
