@@ -48,7 +48,8 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
   const clients: Client[] = [];
   try {
     const { createUser } = await import('../functions/domain/auth/auth-service');
-    const { issueAccessToken } = await import('../functions/domain/auth/tokens');
+    const { issueAccessToken, newRefreshToken } = await import('../functions/domain/auth/tokens');
+    const { sessionsStore } = await import('../functions/storage/sessions');
     const { unreadCountOf } = await import('../functions/domain/notifications/views');
     const wsUrl = `${stack.url.replace('http', 'ws')}/ws`;
 
@@ -79,7 +80,20 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
         });
         // The app loads its badge when it starts; that fixes the account's broadcast base.
         await unreadCountOf(user.id, 'user');
-        const token = await issueAccessToken({ userId: user.id, role: 'user', sessionId: `bench-${i}`, actorId: null });
+        // A real session: $connect checks that the token's session (refresh family) is live.
+        const sessionId = `bench-${i}`;
+        await sessionsStore.startFamily(
+          {
+            familyId: sessionId,
+            userId: user.id,
+            actorId: null,
+            revoked: false,
+            createdAt: new Date().toISOString(),
+            expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+          },
+          newRefreshToken().hash,
+        );
+        const token = await issueAccessToken({ userId: user.id, role: 'user', sessionId, actorId: null });
         const client: Client = {
           userId: user.id,
           ws: new WebSocket(`${wsUrl}?token=${token}`),

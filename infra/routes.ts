@@ -36,7 +36,13 @@ export interface ApiGroup {
 }
 
 export const apiGroups = {
-  auth: { entry: 'functions/api/auth.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['signingKey'] },
+  // logout and switch-back close the ended session's sockets (issue 25)
+  auth: {
+    entry: 'functions/api/auth.ts',
+    memoryMb: 1024,
+    tableAccess: 'readWrite',
+    needs: ['signingKey', 'websocketPush'],
+  },
   settings: { entry: 'functions/api/settings.ts', tableAccess: 'readWrite' },
   // charge approved / rejected notify the user (issue 13): pushes over the WebSocket API
   cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30, needs: ['websocketPush'] },
@@ -58,7 +64,8 @@ export const apiGroups = {
     needs: ['websocketPush'],
   },
   // operator console: user management (issue 10, users); scrypt for created users and password resets
-  users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite' },
+  // a deactivation, demotion or delete closes the user's sockets (issue 25)
+  users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['websocketPush'] },
   // issue 12 item 8: the ranking page (reads only; cached a minute in the Lambda; a cold walk of 10,000 running slots takes ~0.8 s: bench/ranking)
   ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
   // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)

@@ -1,5 +1,6 @@
 import {
   ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
@@ -59,6 +60,20 @@ export async function pushToConnection(connectionId: string, message: PushMessag
   }
 }
 
+/**
+ * Closes a socket from the server's side (its account or session ended) and forgets it; one that is
+ * already gone (410) is only forgotten.
+ */
+export async function disconnect(connectionId: string): Promise<void> {
+  const api = client();
+  try {
+    if (api) await api.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+  } catch (err) {
+    if (!(err instanceof GoneException || (err as Error).name === 'GoneException')) throw err;
+  }
+  await connectionsStore.remove(connectionId);
+}
+
 /** What each connection gets, in order (a user's own unread count differs from the next user's). */
 export type MessagesOf = (connection: ConnectionRecord) => PushMessage[];
 
@@ -112,14 +127,18 @@ export async function pushToUsers(userIds: string[], prepare: Prepare): Promise<
  * Sends to every open connection of an audience ('users': every role-user account, a broadcast;
  * 'staff': operators and developers, the chat inbox), a page of connections at a time.
  */
-export async function pushToAudience(audience: ConnectionAudience, prepare: Prepare): Promise<number> {
+export async function pushToAudience(
+  audience: ConnectionAudience,
+  prepare: Prepare,
+  /** Which connections of a page may still hear it (the staff gate: domain/realtime/staff-pushes.ts). */
+  admit: (page: ConnectionRecord[]) => Promise<ConnectionRecord[]> = async (page) => page,
+): Promise<number> {
   let delivered = 0;
-  for await (const page of connectionAudiencesStore.ofAudience(audience)) {
+  for await (const all of connectionAudiencesStore.ofAudience(audience)) {
+    const page = await admit(all);
+    if (!page.length) continue;
     const messagesOf = await prepare(usersOf(page));
     delivered += await pushToConnections(page, (c) => asList(messagesOf(c.userId)));
   }
   return delivered;
 }
-
-/** Every operator's and developer's open connections get the same message (chat's inbox events). */
-export const pushToStaff = (message: PushMessage) => pushToAudience('staff', async () => () => message);

@@ -10,10 +10,10 @@ import { labelOf } from '#shared/zod';
 import { routeKey, type Access, type RouteDef } from '#infra/route-types';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
-import { authenticateWorker, type WorkerIdentity } from '../domain/rank/worker-auth';
+import type { WorkerIdentity } from '../domain/rank/worker-auth';
 import { rankAuthMessages } from '#shared/messages/rank-auth';
 import { bindIdempotencyKey, rememberAnswer } from '../domain/idempotency/request-keys';
-import { assertActiveAccount, assertActiveActor } from '../domain/auth/active-account';
+import { currentCaller } from '../domain/auth/active-account';
 import { isTransientFailure } from '#commons/store-errors';
 import { getSettings } from '../domain/settings/settings-service';
 import { parseCookies } from './cookies';
@@ -200,12 +200,21 @@ const forbiddenMessageOfGroup: Record<string, Partial<Record<Access, string>> | 
   settings: { operator: onlyAdministratorsText },
 };
 
+/**
+ * Who is calling, as the account and session records say now (domain/auth/active-account.ts): a token
+ * whose account was deactivated or deleted, or whose session ended (logout, switch-back), is a 401 on
+ * every route, reads included; the route's access is judged by the account's CURRENT role, so a
+ * demoted operator's old token gets the 403 of a user. Reads may use a status a few seconds old
+ * (CALLER_STATUS_CACHE_MS); writes read it consistently. Switch-back needs only the session and the
+ * acting developer to be live: it is how a developer leaves a user deactivated meanwhile.
+ */
 async function authenticate(route: RouteDef, headers: Record<string, string>): Promise<Caller | null> {
   const access = route.access;
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
   if (access === 'public') {
-    // Public routes may still use a valid token (switch-back, logout); a bad one is simply ignored.
-    return bearer ? verifyAccessToken(bearer).catch(() => null) : null;
+    // Public routes may still use a valid token (logout); a bad or ended one is simply ignored.
+    const token = bearer ? await verifyAccessToken(bearer).catch(() => null) : null;
+    return token ? currentCaller(token).catch(() => null) : null;
   }
   if (access === 'worker') {
     // A worker route takes a worker key only: a signed-in person's token is refused (403), no key is 401.
@@ -216,24 +225,16 @@ async function authenticate(route: RouteDef, headers: Record<string, string>): P
     return null;
   }
   if (!bearer) throw new UnauthorizedError(authMessages.noToken);
-  const caller = await verifyAccessToken(bearer);
+  const caller = await currentCaller(await verifyAccessToken(bearer), {
+    fresh: route.method !== 'GET',
+    actorOnly: route.group === 'auth' && route.op === 'switchBack',
+  });
   const allowed =
     access === 'user' ||
     (access === 'operator' && (caller.role === 'operator' || caller.role === 'developer')) ||
     (access === 'developer' && caller.role === 'developer');
   if (!allowed) throw new ForbiddenError(forbiddenMessageOfGroup[route.group]?.[access] ?? forbiddenMessage[access]);
   return caller;
-}
-
-/**
- * Reads may use a token until it expires; a write (any signed-in non-GET route) needs the account to
- * be active now, so a deactivation or delete stops writes at once (401, the session text). Switch-back
- * needs only the acting developer to be live: it is how a developer leaves a deactivated user.
- */
-async function assertMayWrite(route: RouteDef, caller: Caller): Promise<void> {
-  if (route.method === 'GET' || route.access === 'public') return;
-  if (route.group === 'auth' && route.op === 'switchBack') return assertActiveActor(caller);
-  return assertActiveAccount(caller);
 }
 
 /** Session routes a user needs during maintenance: signing in to read, refreshing, leaving, switching back. */
@@ -277,7 +278,12 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers']): Record<st
 export function defineGroup<R extends readonly RouteDef[]>(
   groupRoutes: R,
   ops: { [K in R[number]['op']]: OpDefinition },
+  /** The worker-key check (domain/rank/worker-auth.ts), passed only by the group with worker routes: no other bundle carries it. */
+  opts: { authenticateWorker?: (key: string | undefined) => Promise<WorkerIdentity> } = {},
 ) {
+  const { authenticateWorker } = opts;
+  if (groupRoutes.some((r) => r.access === 'worker') && !authenticateWorker)
+    throw new Error('a group with worker routes needs authenticateWorker');
   const byKey = new Map<string, { route: RouteDef; definition: OpDefinition }>();
   for (const route of groupRoutes)
     byKey.set(routeKey(route), { route, definition: (ops as Record<string, OpDefinition>)[route.op] });
@@ -302,8 +308,7 @@ export function defineGroup<R extends readonly RouteDef[]>(
       const headers = lowerCaseHeaders(event.headers);
       const caller = await authenticate(entry.route, headers);
       // Worker routes (issue 12): the key in `x-api-key`, one domain call (401 unknown or revoked).
-      const worker = entry.route.access === 'worker' ? await authenticateWorker(headers['x-api-key']) : null;
-      if (caller) await assertMayWrite(entry.route, caller);
+      const worker = entry.route.access === 'worker' ? await authenticateWorker!(headers['x-api-key']) : null;
       await assertNotInMaintenance(entry.route, caller);
       if (caller) logger.appendKeys({ userId: caller.userId, ...(caller.actorId ? { actorId: caller.actorId } : {}) });
       const ctx: RequestContext = {

@@ -8,6 +8,10 @@ export interface ConnectionRecord {
   connectionId: string;
   userId: string;
   role: Role;
+  /** The session (refresh family) whose access token opened it: its end closes the socket. */
+  sessionId?: string;
+  /** The developer acting as `userId` through user-switch. */
+  actorId?: string | null;
   connectedAt: string;
   ttl: number;
 }
@@ -38,7 +42,12 @@ export const connectionsStore = {
 
 /** A socket that passed $connect (the WebSocket function only). */
 export const connectionOpeningsStore = {
-  async add(connectionId: string, userId: string, role: Role): Promise<void> {
+  async add(
+    connectionId: string,
+    userId: string,
+    role: Role,
+    session: { sessionId: string; actorId: string | null } = { sessionId: '', actorId: null },
+  ): Promise<void> {
     await db().send(
       new PutCommand({
         TableName: tableName(),
@@ -50,6 +59,8 @@ export const connectionOpeningsStore = {
           connectionId,
           userId,
           role,
+          sessionId: session.sessionId,
+          actorId: session.actorId,
           connectedAt: new Date().toISOString(),
           ttl: ttlIn(CONNECTION_TTL_SECONDS),
         },
@@ -70,7 +81,7 @@ export const connectionAudiencesStore = {
           IndexName: 'GSI2',
           KeyConditionExpression: 'GSI2PK = :pk',
           ExpressionAttributeValues: { ':pk': keys.connectionsOfAudience(audience).GSI2PK },
-          ProjectionExpression: 'connectionId, userId, #role, connectedAt, #ttl',
+          ProjectionExpression: 'connectionId, userId, #role, sessionId, actorId, connectedAt, #ttl',
           ExpressionAttributeNames: { '#role': 'role', '#ttl': 'ttl' },
           Limit: pageSize,
           ExclusiveStartKey: cursor,

@@ -53,12 +53,21 @@ export async function batchWriteAll(requests: Array<Record<string, unknown>>): P
 /** BatchGet in requests of 100 until nothing is left unprocessed; items in no particular order. */
 export async function batchGetAll(
   itemKeys: Key[],
-  opts: { consistent?: boolean } = {},
+  opts: { consistent?: boolean; attributes?: readonly string[] } = {},
 ): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
+  // Every attribute through a name placeholder: many (role, ttl, status) are reserved words.
+  const names = opts.attributes?.map((a) => `#${a}`);
   for (const part of chunk(itemKeys, 100)) {
     let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead?: boolean }> | undefined = {
-      [tableName()]: { Keys: part, ...(opts.consistent ? { ConsistentRead: true } : {}) },
+      [tableName()]: {
+        Keys: part,
+        ConsistentRead: opts.consistent,
+        ...(names && {
+          ProjectionExpression: names.join(),
+          ExpressionAttributeNames: Object.fromEntries(names.map((n) => [n, n.slice(1)])),
+        }),
+      },
     };
     for (let round = 0; request && Object.keys(request).length; round++) {
       if (round > MAX_LEFTOVER_ROUNDS) throw new Error('BatchGet left unprocessed keys');

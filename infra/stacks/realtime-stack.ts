@@ -10,6 +10,7 @@ import { accessLogGroup, WEBSOCKET_THROTTLE, websocketAccessLogFormat } from '#i
 import { AppFunction } from '#infra/constructs/app-function';
 import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
 import { websocketEntry } from '#infra/schedules';
+import { CALLER_STATUS_ATTRIBUTES, CALLER_STATUS_KEY_PREFIXES } from '../../functions/storage/caller-status';
 import type { StageStackProps } from '#infra/stage';
 
 /**
@@ -63,6 +64,20 @@ export class RealtimeStack extends Stack {
         actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
         resources: [table.tableArn],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CONNECTION_KEY_PREFIX}*`] } },
+      }),
+    );
+
+    // $connect checks that the token's account and session still live (functions/storage/caller-status.ts):
+    // one BatchGetItem of the user and refresh-family items, these attributes only (no password hash).
+    handler.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:BatchGetItem'],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': CALLER_STATUS_KEY_PREFIXES.map((p) => `${p}*`) },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...CALLER_STATUS_ATTRIBUTES] },
+          StringEqualsIfExists: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+        },
       }),
     );
 

@@ -317,19 +317,34 @@ describe('realtime', () => {
     expect(fn.env.WS_MANAGEMENT_ENDPOINT).toBeDefined();
   });
 
-  it('limits the internet-facing WebSocket function to putting and deleting connection items', () => {
+  it('limits the internet-facing WebSocket function to connection items and the status attributes of accounts and sessions', () => {
     const fn = appFunction(t.realtime, 'websocket');
     const statements = allowedStatements(t.realtime, fn);
     const dynamo = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')));
-    expect(dynamo).toHaveLength(1);
-    expect([dynamo[0].Action].flat().sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
+    expect(dynamo).toHaveLength(2);
+    const [writes, reads] = [...dynamo].sort((a, b) => [a.Action].flat().length - [b.Action].flat().length).reverse();
+    expect([writes.Action].flat().sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
     // The table itself, not its indexes, and only partitions that start with the connection prefix.
-    expect(JSON.stringify(dynamo[0].Resource)).not.toContain('index');
-    expect(dynamo[0].Condition).toEqual({
+    expect(JSON.stringify(writes.Resource)).not.toContain('index');
+    expect(writes.Condition).toEqual({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CONNECTION_KEY_PREFIX}*`] },
     });
     // The prefix is the one the storage module writes.
     expect(keys.connection('abc').PK.startsWith(CONNECTION_KEY_PREFIX)).toBe(true);
+
+    // $connect reads whether the token's account and session still live: one BatchGetItem, user and
+    // refresh-family partitions only, named attributes only (never the password hash).
+    expect([reads.Action].flat()).toEqual(['dynamodb:BatchGetItem']);
+    expect(JSON.stringify(reads.Resource)).not.toContain('index');
+    const condition = reads.Condition ?? {};
+    expect(condition['ForAllValues:StringLike']).toEqual({ 'dynamodb:LeadingKeys': ['USER#*', 'RFAMILY#*'] });
+    expect(condition['ForAllValues:StringEquals']['dynamodb:Attributes']).not.toContain('passwordHash');
+    expect(condition['ForAllValues:StringEquals']['dynamodb:Attributes']).toEqual(
+      expect.arrayContaining(['role', 'isActive', 'revoked', 'expiresAt']),
+    );
+    expect(condition.StringEqualsIfExists).toEqual({ 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' });
+    expect(keys.user('u').PK).toBe('USER#u');
+    expect(keys.refreshFamily('f').PK).toBe('RFAMILY#f');
   });
 });
 

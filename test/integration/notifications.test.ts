@@ -364,7 +364,7 @@ describe('realtime pushes on real sockets', () => {
   });
 
   it('the staff push reaches operators and developers only', async () => {
-    const { pushToStaff } = await import('../../functions/adapters/push');
+    const { pushToStaff } = await import('../../functions/domain/realtime/staff-pushes');
     const [a, op, dev] = await Promise.all([open(alice.token), open(operator.token), open(developer.token)]);
     expect(await pushToStaff({ type: 'chat_message', data: { text: '문의' } })).toBe(2);
     for (const ws of [op, dev])

@@ -389,7 +389,8 @@ describe('deactivation takes effect at once', () => {
     const adv = await newAccount(stack, { balance: 200_000, name: '광고주정지' });
     const { refreshToken } = await api.login(adv.email, 'secret12');
     const balance = await balanceOf(adv.id);
-    const slotsBefore = (await call('GET', '/api/slots', adv.token)).body.data.pagination.total;
+    const { slotCountersStore } = await import('../../functions/storage/slot-counters');
+    const slotsBefore = await slotCountersStore.ofUser(adv.id);
 
     expect((await call('PUT', `/api/users/${adv.id}`, operator.token, { isActive: false })).status).toBe(200);
 
@@ -404,7 +405,9 @@ describe('deactivation takes effect at once', () => {
     expect(charge.status).toBe(401);
     expect((await call('PUT', '/api/auth/profile', adv.token, { fullName: '바꿈' })).status).toBe(401);
     expect(await balanceOf(adv.id)).toBe(balance);
-    expect((await call('GET', '/api/slots', adv.token)).body.data.pagination.total).toBe(slotsBefore);
+    // Reads stop too (issue 25: the account's current status is checked on every request).
+    expect((await call('GET', '/api/slots', adv.token)).status).toBe(401);
+    expect((await slotCountersStore.ofUser(adv.id)).byStatus).toEqual(slotsBefore.byStatus);
     expect(
       (await call('GET', `/api/cash/charge-requests?userId=${adv.id}`, operator.token)).body.data.pagination.total,
     ).toBe(0);

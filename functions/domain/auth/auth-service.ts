@@ -30,6 +30,7 @@ import {
   type Caller,
 } from './tokens';
 import { enforceRateLimits } from '../rate-limits';
+import { closeSockets } from '../realtime/close-sockets';
 
 /**
  * Sign-in throttling without lockout (design §4): three counters, each reserved before the password
@@ -240,7 +241,7 @@ export async function refresh(refreshToken: string | undefined): Promise<AuthSes
   });
   if (outcome === 'reused') {
     // A token exchanged longer ago came back: someone holds a copy. End the whole family.
-    await sessionsStore.revokeFamily(family.familyId);
+    await endSession(family.userId, family.familyId);
   }
   if (outcome !== 'rotated') throw new UnauthorizedError(authMessages.sessionExpired);
   const user = await usersStore.get(family.userId);
@@ -251,10 +252,20 @@ export async function refresh(refreshToken: string | undefined): Promise<AuthSes
   return sessionFor(user, family.familyId, family.actorId, next.token);
 }
 
+/**
+ * Ends a session: its refresh family is revoked, so its access tokens stop too (they carry the
+ * family as `sid`, checked on every request: active-account.ts), and its sockets are closed.
+ */
+async function endSession(userId: string, familyId: string): Promise<void> {
+  await sessionsStore.revokeFamily(familyId);
+  await closeSockets(userId, { sessionIds: [familyId] });
+}
+
+/** Ends the session of the refresh token presented (the SPA's cookie: the same session as its access token). */
 export async function logout(refreshToken: string | undefined): Promise<void> {
   if (!refreshToken) return;
   const record = await sessionsStore.getToken(hashRefreshToken(refreshToken));
-  if (record) await sessionsStore.revokeFamily(record.familyId);
+  if (record) await endSession(record.userId, record.familyId);
 }
 
 async function activeUser(userId: string): Promise<UserRecord> {
@@ -287,6 +298,7 @@ export async function changePassword(caller: Caller, currentPassword: string, pa
 /** After a password change only the caller's own session (its refresh family, `sid`) lives on. */
 async function endOtherSessions(caller: Caller): Promise<void> {
   await sessionsStore.revokeOtherFamilies(caller.userId, caller.sessionId);
+  await closeSockets(caller.userId, { keepSessionId: caller.sessionId });
 }
 
 /** Only fullName, plus an optional password change (schema already checked the order of rules). */
@@ -329,7 +341,7 @@ export async function switchUser(caller: Caller, targetUserId: string): Promise<
   const target = await usersStore.get(targetUserId);
   if (!target) throw new NotFoundError(authMessages.switchFailed);
   if (!target.isActive) throw new ValidationError(authMessages.accountInactive);
-  await sessionsStore.revokeFamily(caller.sessionId);
+  await endSession(caller.userId, caller.sessionId);
   return startSession(target, caller.userId);
 }
 
@@ -342,5 +354,7 @@ export async function switchBack(caller: Caller): Promise<AuthSession> {
   // out, revoked or already used to switch back must not become lasting developer access.
   if (!caller.sessionId || !(await sessionsStore.endLiveFamily(caller.sessionId)))
     throw new UnauthorizedError(authMessages.sessionExpired);
+  // The switched token stops with its session (active-account.ts); its sockets close now.
+  await closeSockets(caller.userId, { sessionIds: [caller.sessionId] });
   return startSession(developer, null);
 }

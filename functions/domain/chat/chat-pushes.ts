@@ -1,6 +1,7 @@
 import type { ChatMessagePushData, ChatReadPushData, ChatRoomPushData } from '#shared/schemas/chat';
 import { logger } from '#commons/logger';
-import { pushToStaff, pushToUser } from '../../adapters/push';
+import { pushToUser } from '../../adapters/push';
+import { pushToStaff } from '../realtime/staff-pushes';
 import type { ChatMessageRecord, ChatRoomRecord, ChatSide } from '../../storage/chat';
 import { toMessageDto, toRoomDto } from './views';
 

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { userLogActions, userMessages } from '#shared/messages/users';
 import type { AdminUserDto, CreateUserInput, UpdateUserFields } from '#shared/schemas/users';
 import { assertStaff } from '#commons/role-guards';
+import { roles, type Role } from '#shared/roles';
 import { NotFoundError } from '#commons/errors';
 import { retrying } from '#commons/retry';
 import { slotCountersStore } from '../../storage/slot-counters';
@@ -13,6 +14,7 @@ import { usersStore, type UserRecord } from '../../storage/users';
 import { createUser } from '../auth/auth-service';
 import { hashPassword } from '../auth/passwords';
 import type { Caller } from '../auth/tokens';
+import { closeSockets } from '../realtime/close-sockets';
 import { assertMayChange } from './role-rules';
 import { toAdminUserDto } from './user-dto';
 
@@ -63,6 +65,9 @@ const withCounts = (items: TransactItem[], deltas: UserCountDeltas) => {
   const counts = userStatsStore.update(deltas);
   return counts ? [...items, counts] : items;
 };
+
+/** Fewer rights than before: developer → operator or user, operator → user. */
+const isDemotion = (before: Role, after: Role) => roles.indexOf(after) < roles.indexOf(before);
 
 async function liveUser(userId: string): Promise<UserRecord> {
   const user = await usersStore.get(userId, { consistent: true });
@@ -133,11 +138,16 @@ export async function updateUser(caller: Caller, userId: string, input: UpdateUs
     );
     return { before: user, after: updated };
   });
-  // The user's own sessions end; a developer acting as the user keeps the way back (switch-back),
-  // while every write as the user is refused by the active-account check.
-  if ((before.isActive && !after.isActive) || before.passwordHash !== after.passwordHash) {
+  // A deactivation, a demotion or a password reset ends the user's own sessions (their access tokens
+  // stop with them: active-account.ts); a developer acting as the user keeps the way back
+  // (switch-back), while every request as the user is refused by the same check. Any role change
+  // also closes the user's sockets: they reconnect, if still allowed, with the new role's audience.
+  const deactivated = before.isActive && !after.isActive;
+  if (deactivated || isDemotion(before.role, after.role) || before.passwordHash !== after.passwordHash) {
     await sessionsStore.revokeOtherFamilies(userId, '', { keepSwitchSessions: true });
   }
+  if (deactivated || before.role !== after.role || before.passwordHash !== after.passwordHash)
+    await closeSockets(userId);
   return toAdminUserDto(after, await slotCountersStore.ofUser(userId));
 }
 
@@ -162,5 +172,6 @@ export async function deleteUser(caller: Caller, userId: string): Promise<{ dele
     );
   });
   await sessionsStore.revokeOtherFamilies(userId, '', { keepSwitchSessions: true });
+  await closeSockets(userId);
   return { deleted: true, id: userId };
 }
