@@ -187,7 +187,7 @@ describe('rank worker against local mode and a fake marketplace', () => {
     expect(failedAfter - failedBefore).toBe(posted);
   });
 
-  it('My slots shows the measured rank, 순위없음 for a product not found, and the old rank after a failed check', async () => {
+  it('My slots and the ranking page show the measured rank, 순위없음 for a product not found, and the old rank after a failed check', async () => {
     const browser = await launchBrowser();
     try {
       const page = await browser.freshPage();
@@ -205,6 +205,15 @@ describe('rank worker against local mode and a fake marketplace', () => {
         ['7위', '15위', rankTexts.noRank, rankTexts.noRank, rankTexts.measuring, rankTexts.measuring].sort(),
       );
       await list.getByText('측정 상품 8101').waitFor();
+
+      // The ranking page lists the measured slot among the current best ranks.
+      await page.getByRole('link', { name: '성과 랭킹' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/ranking');
+      const best = page.getByRole('table', { name: '현재 순위 TOP' });
+      await best.waitFor();
+      const rows = await best.locator('tbody tr').allTextContents();
+      expect(rows[0]).toContain('무선 청소기');
+      expect(rows[0]).toContain('7위');
     } finally {
       await browser.close();
     }
