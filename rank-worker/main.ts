@@ -74,14 +74,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   });
 
 const workerApi = new WorkerApi(api, key, log);
-/** Pages loaded per KST day (the budget resets when the day changes). */
+/** Pages loaded per KST day by this process (the budget resets when the day changes). */
 const budget = { day: '', pages: 0 };
+const pagesLeft = () => (budget.day === kstDay() ? dailyBudget - budget.pages : dailyBudget);
 const kstDay = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 
 async function loadPage(page: Page, keyword: string, n: number): Promise<LoadedPage> {
   const url = searchUrl(market, mode, keyword, n);
   if (budget.day !== kstDay()) Object.assign(budget, { day: kstDay(), pages: 0 });
-  if (budget.pages >= dailyBudget) return { ok: false, reason: 'daily budget reached', url };
   budget.pages++;
   await sleep(jitter(delayMs));
   try {
@@ -128,8 +128,9 @@ async function round(browser: Browser): Promise<boolean> {
   try {
     for (const pair of work) {
       if (stopping) break;
-      if (budget.day === kstDay() && budget.pages >= dailyBudget) {
-        log(`daily budget of ${dailyBudget} pages reached; stopping until tomorrow`);
+      // A pair starts only if the budget covers its full depth: a check cut short would be no check.
+      if (pagesLeft() < depth) {
+        log(`daily budget of ${dailyBudget} pages reached; stopping until tomorrow (KST)`);
         keepGoing = !args.once;
         break;
       }

@@ -187,6 +187,16 @@ describe('rank worker against local mode and a fake marketplace', () => {
     expect(failedAfter - failedBefore).toBe(posted);
   });
 
+  it('starts no pair its daily page budget cannot cover to the full depth', async () => {
+    const before = fake.requests.length;
+    // Budget 4, depth 3: the first two pairs fit (each fails on its first page), the third does not.
+    const run = await runWorker(['--daily-budget', '4', '--max-failures', '10']);
+    expect(run.code).toBe(3);
+    expect(run.stdout).toMatch(/daily budget of 4 pages reached/);
+    expect(run.stdout).toMatch(/posted 2: accepted 2/);
+    expect(fake.requests.length - before).toBe(2);
+  });
+
   it('My slots and the ranking page show the measured rank, 순위없음 for a product not found, and the old rank after a failed check', async () => {
     const browser = await launchBrowser();
     try {
