@@ -60,7 +60,8 @@ export async function checkPair(
         status: 'failed',
         depthScanned: organic,
         observedAt: now().toISOString(),
-        evidence: { reason: parsed.reason, kind: loaded.ok ? parsed.kind : 'load', page },
+        // The server takes up to 2000 characters of evidence.
+        evidence: { reason: parsed.reason.slice(0, 300), kind: loaded.ok ? parsed.kind : 'load', page },
       };
     if (parsed.kind === 'empty') break;
     for (const item of parsed.items) {

@@ -93,14 +93,18 @@ export interface FakeMarketplace {
   url: string;
   /** Every requested URL path+query, in order. */
   requests: string[];
+  /** The user agent of each request, in the same order. */
+  userAgents: string[];
   close(): Promise<void>;
 }
 
 export async function startFakeMarketplace(scenarios: Record<string, Scenario>): Promise<FakeMarketplace> {
   const requests: string[] = [];
+  const userAgents: string[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url.pathname + url.search);
+    userAgents.push(req.headers['user-agent'] ?? '');
     const send = (status: number, html: string) => {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
       res.end(html);
@@ -122,6 +126,7 @@ export async function startFakeMarketplace(scenarios: Record<string, Scenario>):
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    userAgents,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

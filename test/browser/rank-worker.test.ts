@@ -187,6 +187,16 @@ describe('rank worker against local mode and a fake marketplace', () => {
     expect(failedAfter - failedBefore).toBe(posted);
   });
 
+  it('in mobile mode searches the mobile pages as a phone', async () => {
+    const before = fake.requests.length;
+    const run = await runWorker(['--mode', 'mobile', '--max-failures', '1']);
+    expect(run.code).toBe(3);
+    expect(fake.requests.slice(before)).toHaveLength(1);
+    expect(fake.requests[before]).toMatch(/^\/nm\/search\?q=/);
+    expect(fake.userAgents[before]).toMatch(/Android.*Mobile/);
+    expect(fake.userAgents[0]).not.toMatch(/Mobile/);
+  });
+
   it('starts no pair its daily page budget cannot cover to the full depth', async () => {
     const before = fake.requests.length;
     // Budget 4, depth 3: the first two pairs fit (each fails on its first page), the third does not.
