@@ -162,33 +162,48 @@ async function round(browser: Browser): Promise<boolean> {
   return keepGoing;
 }
 
-const browser = await chromium.launch({
-  executablePath: args.browser,
-  headless: !args.headed,
-  // Signals are ours: the current pair finishes in this browser before we close it.
-  handleSIGINT: false,
-  handleSIGTERM: false,
-  handleSIGHUP: false,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const launch = () =>
+  chromium.launch({
+    executablePath: args.browser,
+    headless: !args.headed,
+    // Signals are ours: the current pair finishes in this browser before we close it.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+
+let browser = await launch();
 let exitCode = 0;
 try {
-  for (let pass = 0; ; pass++) {
-    const ok = await round(browser);
+  for (;;) {
+    let ok: boolean;
+    try {
+      // A browser that crashed since the last round is started again.
+      if (!browser.isConnected()) browser = await launch();
+      ok = await round(browser);
+    } catch (err) {
+      // The product unreachable, a post that kept failing: a service waits and tries again.
+      log(`round stopped: ${(err as Error).message}`);
+      // A revoked or wrong key (401/403) will not heal by waiting.
+      const status = (err as { status?: number }).status;
+      if (args.once || status === 401 || status === 403) {
+        exitCode = 1;
+        break;
+      }
+      ok = false;
+    }
     if (args.once || stopping) {
       if (!ok) exitCode = 3;
       break;
     }
-    // After a blocked round wait longer (twice the interval, up to 6 h) before trying again.
+    // After a blocked or broken round wait longer (twice the interval, up to 6 h) before trying again.
     const wait = ok ? intervalMs : Math.min(intervalMs * 2, 6 * 3600_000);
     log(`next round in ${Math.round(wait / 60_000)} min`);
     for (let waited = 0; waited < wait && !stopping; waited += 1000) await sleep(1000);
     if (stopping) break;
   }
-} catch (err) {
-  log(`stopped: ${(err as Error).message}`);
-  exitCode = 1;
 } finally {
-  await browser.close();
+  await browser.close().catch(() => {});
 }
 process.exit(exitCode);
