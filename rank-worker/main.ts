@@ -149,8 +149,11 @@ async function round(browser: Browser): Promise<boolean> {
       if (pending.length >= batchSize) await flush();
     }
   } finally {
-    await flush();
-    await context.close();
+    try {
+      await flush();
+    } finally {
+      await context.close();
+    }
   }
   if (args.recompute) {
     // Local mode only: run the recompute job now instead of at :02 past the hour.
