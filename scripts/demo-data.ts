@@ -300,7 +300,7 @@ async function rankHistory(dev: string) {
       }),
     );
   const post = async (observations: unknown[]) => {
-    const result = await call<{ accepted: number; rejected: number; rejections: unknown[] }>(
+    const result = await call<{ rejected: number; rejections: Array<{ index: number; reason: string }> }>(
       'POST',
       '/api/rank/observations',
       { workerKey: key, body: { observations } },

@@ -128,13 +128,21 @@ async function round(key: string) {
   } while (cursor);
   let accepted = 0;
   let rejected = 0;
+  const reasons = new Set<string>();
   for (let i = 0; i < work.length; i += 500) {
-    const result = await call('POST', '/api/rank/observations', {
-      key,
-      body: { observations: work.slice(i, i + 500).map(check) },
-    });
-    accepted += result.accepted;
-    rejected += result.rejected;
+    // The answer has every item's outcome; a refused one is said with its reason, the rest are stored.
+    const result: { results: Array<{ outcome: 'accepted' | 'refused'; reason?: string }> } = await call(
+      'POST',
+      '/api/rank/observations',
+      { key, body: { observations: work.slice(i, i + 500).map(check) } },
+    );
+    for (const item of result.results) {
+      if (item.outcome === 'accepted') accepted += 1;
+      else {
+        rejected += 1;
+        reasons.add(item.reason ?? '');
+      }
+    }
   }
   save();
   // Local mode only: the recompute job runs now instead of at :02 past the hour.
@@ -144,6 +152,7 @@ async function round(key: string) {
   console.log(
     `${new Date().toISOString()} pairs ${work.length}, accepted ${accepted}, rejected ${rejected}${job ? ', recompute run' : ', recompute not triggered (not local mode?)'}`,
   );
+  for (const reason of reasons) console.log(`  refused: ${reason}`);
 }
 
 const key = await workerKey();

@@ -51,13 +51,64 @@ export const droppedWithBody = [
   'select',
 ];
 
-/** http(s), mailto, or a path on this site (not `//host`). Anything else — javascript:, data:, vbscript: — is dropped. */
+/**
+ * http(s), mailto, or a path on this site. Anything else — javascript:, data:, vbscript: — is dropped,
+ * and so is every spelling of another host without a scheme: `//host`, and `/\host` or `\\host`
+ * (browsers read a backslash as a slash). Checked on the value as the browser will read it: the
+ * server decodes entities first (decodeAttributeValue), DOMPurify sees the DOM's decoded value.
+ */
 export function isSafeHref(value: string): boolean {
   const v = value.trim();
   if (/^https?:\/\/[^\s]+$/i.test(v)) return true;
   if (/^mailto:[^\s]+$/i.test(v)) return true;
-  return /^\/(?!\/)[^\s\\]*$/.test(v);
+  return /^\/(?![/\\])[^\s\\]*$/.test(v);
 }
+
+/** Named references a URL may carry, decoded; any other name makes the value refused (see below). */
+const namedReferences: Record<string, string> = {
+  amp: '&',
+  quot: '"',
+  apos: "'",
+  lt: '<',
+  gt: '>',
+  nbsp: '\u00a0',
+  sol: '/',
+  bsol: '\\',
+  colon: ':',
+  period: '.',
+  tab: '\t',
+  newline: '\n',
+  num: '#',
+  quest: '?',
+  equals: '=',
+  percnt: '%',
+};
+
+/**
+ * An attribute value as the browser reads it: numeric references (`&#47;`, `&#x2F;`, with or without
+ * the semicolon) and the named ones above decoded. A name this list does not know answers null (the
+ * value is refused): what is checked is then always exactly what the browser will see. The server
+ * stores the decoded value, escaped again, so stored markup means what was checked.
+ */
+export function decodeAttributeValue(raw: string): string | null {
+  let unknown = false;
+  const decoded = raw.replace(/&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);?/gi, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+        ? String.fromCodePoint(code)
+        : '\ufffd';
+    }
+    const name = ref.toLowerCase();
+    if (Object.hasOwn(namedReferences, name)) return namedReferences[name];
+    unknown = true;
+    return whole;
+  });
+  return unknown ? null : decoded;
+}
+
+/** The attributes that hold a URL, checked on their decoded value. */
+export const urlAttributes: ReadonlySet<string> = new Set(['href', 'src']);
 
 export const isOwnImage = (value: string) => ANNOUNCEMENT_IMAGE_PATH.test(value.trim());
 

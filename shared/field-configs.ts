@@ -29,6 +29,35 @@ export const systemFieldKeys = ['url_product_id', 'url_item_id', 'url_vendor_ite
  */
 export const coreFieldKeys = ['keywords', 'landingUrl'] as const;
 
+/**
+ * Names a field key may not take (issue 25 finding 2): what every object already answers to (its
+ * prototype's members: a plain-object lookup of `constructor` finds a function, not a missing
+ * value) and the input aliases of the core fields (`keyword`, `url` already mean keywords and
+ * landingUrl in a request). Checked where keys are validated; lookups by key use `fieldValueOf`
+ * or Maps all the same, so a stored key that slipped past (a row written by hand) breaks nothing.
+ */
+export const reservedFieldKeys: ReadonlySet<string> = new Set([
+  '__proto__',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+  'constructor',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
+  'prototype',
+  'keyword',
+  'url',
+]);
+
+/** A field's value in a key → value record: own keys only, never an inherited member. */
+export const fieldValueOf = <V>(values: Readonly<Record<string, V>> | null | undefined, key: string): V | undefined =>
+  values && Object.hasOwn(values, key) ? values[key] : undefined;
+
 const field = (
   f: Omit<FieldConfig, 'placeholder' | 'description' | 'is_system_generated'> & Partial<FieldConfig>,
 ): FieldConfig => ({

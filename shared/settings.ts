@@ -1,3 +1,4 @@
+import { settingsMessages } from './messages/settings';
 import { z } from './zod';
 import {
   settingDefaults,
@@ -47,7 +48,17 @@ export const settingDefinitions = {
   // theme
   siteName: { ...settingDefaults.siteName, schema: z.string().trim().min(1).max(50) },
   siteTitle: { ...settingDefaults.siteTitle, schema: z.string().trim().max(100) },
-  logoUrl: { ...settingDefaults.logoUrl, schema: z.string().trim().max(500) },
+  /** Empty, an http(s) address or a path on this site: never `javascript:`, `data:` or `//host` (issue 25 #8). */
+  logoUrl: {
+    ...settingDefaults.logoUrl,
+    schema: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => v === '' || /^https?:\/\/[^\s\\]+$/i.test(v) || /^\/(?![/\\])[^\s\\]*$/.test(v), {
+        error: settingsMessages.reasonLogoUrl,
+      }),
+  },
   globalTheme: { ...settingDefaults.globalTheme, schema: z.enum(settingDefaults.globalTheme.values) },
   globalLayout: { ...settingDefaults.globalLayout, schema: z.enum(settingDefaults.globalLayout.values) },
   // feature

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFieldConfigs, type FieldConfig } from './field-configs';
+import { defaultFieldConfigs, fieldValueOf, type FieldConfig } from './field-configs';
 import { collectFieldInput, slotFormFields, slotListFields, validateSlotFields } from './slot-fields';
 import { approveSlotSchema, bulkCreateSlotsSchema, slotListQuerySchema, userBulkUpdateSchema } from './schemas/slots';
 
@@ -228,5 +228,35 @@ describe('request schemas', () => {
     });
     expect(slotListQuerySchema.safeParse({ limit: '25' }).success).toBe(false);
     expect(slotListQuerySchema.safeParse({ dateFrom: '2025-13-01' }).success).toBe(false);
+  });
+});
+
+describe('keys named after object members (issue 25 finding 2)', () => {
+  const member = (key: string): FieldConfig => ({
+    ...defaultFieldConfigs.find((c) => c.field_key === 'mid')!,
+    field_key: key,
+    is_required: true,
+  });
+
+  it('reads only own values: a record without the key has no value, not an inherited function', () => {
+    expect(fieldValueOf({}, 'constructor')).toBeUndefined();
+    expect(fieldValueOf({ toString: 'x' }, 'toString')).toBe('x');
+    expect(fieldValueOf(null, 'valueOf')).toBeUndefined();
+  });
+
+  it('collects aliases and customFields in a map: member names are plain keys', () => {
+    const raw = collectFieldInput({
+      keyword: '키워드',
+      customFields: JSON.parse('{"constructor":"c","__proto__":"p","url":"u"}') as Record<string, unknown>,
+    });
+    expect(Object.getPrototypeOf(raw)).toBe(Object.prototype);
+    expect(Object.keys(raw).sort()).toEqual(['__proto__', 'constructor', 'keywords', 'landingUrl']);
+    expect(raw.landingUrl).toBe('u');
+  });
+
+  it('leaves a stored config with a reserved key off the form', () => {
+    const fields = slotFormFields([...configs, member('constructor'), member('valueOf')]);
+    expect(fields.map((f) => f.field_key)).not.toContain('constructor');
+    expect(fields.map((f) => f.field_key)).not.toContain('valueOf');
   });
 });

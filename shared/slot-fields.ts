@@ -1,6 +1,13 @@
 import type { FieldIssue } from './api';
 import { parseCoupangUrl } from './coupang-url';
-import { coreFieldKeys, defaultFieldConfigs, systemFieldKeys, type FieldConfig } from './field-configs';
+import {
+  coreFieldKeys,
+  defaultFieldConfigs,
+  fieldValueOf,
+  reservedFieldKeys,
+  systemFieldKeys,
+  type FieldConfig,
+} from './field-configs';
 import { slotFieldMessages } from './messages/slots';
 import { MAX_KEYWORDS } from './slot-constants';
 
@@ -27,7 +34,10 @@ const coreFields = new Set<string>(coreFieldKeys);
 /**
  * The fields a slot form shows, in display order (enabled, not system-generated; core fields always —
  * with their default config when a stored list lacks one, so no config change lets a slot be
- * registered and paid for without a keyword or a product URL).
+ * registered and paid for without a keyword or a product URL). A stored config with a reserved key
+ * (`constructor`, …: only a row written by hand can have one) is left out: it asks for nothing and
+ * its values are dropped like an unknown field's, so it can neither block registration nor reach
+ * the store (the DynamoDB marshaller reads a map's `constructor` to tell its type).
  */
 export function slotFormFields(configs: readonly FieldConfig[]): FieldConfig[] {
   const missingCore = defaultFieldConfigs.filter(
@@ -35,6 +45,7 @@ export function slotFormFields(configs: readonly FieldConfig[]): FieldConfig[] {
   );
   return [...configs, ...missingCore]
     .filter((c) => !c.is_system_generated && !(systemFieldKeys as readonly string[]).includes(c.field_key))
+    .filter((c) => !reservedFieldKeys.has(c.field_key))
     .filter((c) => c.is_enabled || coreFields.has(c.field_key))
     .toSorted((a, b) => a.display_order - b.display_order);
 }
@@ -46,11 +57,17 @@ export const slotListFields = (configs: readonly FieldConfig[]) =>
 export const maxLengthOf = (type: FieldConfig['field_type']) => (type === 'textarea' ? 2000 : 500);
 
 /** Input keys the spec's calls also use for the core fields (POST /slots: keyword or keywords, url or landingUrl). */
-const aliases: Record<string, string> = { keyword: KEYWORD_FIELD, url: URL_FIELD };
+const aliases = new Map([
+  ['keyword', KEYWORD_FIELD],
+  ['url', URL_FIELD],
+]);
 
 export type RawFieldValues = Record<string, unknown>;
 
-/** Merges top-level `keyword`/`url`/`mid` and aliases into one map keyed by field_key (customFields win). */
+/**
+ * Merges top-level `keyword`/`url`/`mid` and aliases into one map keyed by field_key (customFields win).
+ * Built in a Map: a key such as `constructor` or `__proto__` is a plain key like any other.
+ */
 export function collectFieldInput(input: {
   customFields?: RawFieldValues | null;
   keyword?: unknown;
@@ -59,10 +76,10 @@ export function collectFieldInput(input: {
   landingUrl?: unknown;
   mid?: unknown;
 }): RawFieldValues {
-  const out: RawFieldValues = {};
+  const out = new Map<string, unknown>();
   const put = (key: string, value: unknown) => {
     if (value === undefined) return;
-    out[aliases[key] ?? key] = value;
+    out.set(aliases.get(key) ?? key, value);
   };
   put('keyword', input.keyword);
   put('keywords', input.keywords);
@@ -71,12 +88,12 @@ export function collectFieldInput(input: {
   put('mid', input.mid);
   for (const [key, value] of Object.entries(input.customFields ?? {})) {
     // A real value under an alias must not be erased by an empty value under the field key.
-    const target = aliases[key] ?? key;
-    if (value === undefined || ((value === '' || value === null) && out[target] !== undefined && out[target] !== ''))
-      continue;
-    out[target] = value;
+    const target = aliases.get(key) ?? key;
+    const current = out.get(target);
+    if (value === undefined || ((value === '' || value === null) && current !== undefined && current !== '')) continue;
+    out.set(target, value);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 const asText = (value: unknown): string | null => {
@@ -127,12 +144,12 @@ export function validateSlotFields(
 ): SlotFieldsResult {
   const fields = slotFormFields(configs);
   const errors: FieldIssue[] = [];
-  const customFields: Record<string, string> = {};
+  const values = new Map<string, string>();
   const ids = { productId: '', itemId: '', vendorItemId: '' };
   const issue = (f: FieldConfig, message: string) => errors.push({ field: f.field_key, label: f.label, message });
 
   for (const f of fields) {
-    const text = asText(raw[f.field_key]);
+    const text = asText(fieldValueOf(raw, f.field_key));
     if (text === null) {
       issue(f, slotFieldMessages.notText(f.label));
       continue;
@@ -180,26 +197,28 @@ export function validateSlotFields(
         continue;
       }
     }
-    customFields[f.field_key] = value;
+    values.set(f.field_key, value);
   }
 
-  if (mode === 'fill' && errors.length === 0 && Object.keys(customFields).length === 0) {
+  if (mode === 'fill' && errors.length === 0 && values.size === 0) {
     errors.push({ field: 'customFields', message: slotFieldMessages.fillAtLeastOne });
   }
   if (errors.length) return { ok: false, errors };
 
   if (ids.productId) {
-    customFields.url_product_id = ids.productId;
-    customFields.url_item_id = ids.itemId;
-    customFields.url_vendor_item_id = ids.vendorItemId;
+    values.set('url_product_id', ids.productId);
+    values.set('url_item_id', ids.itemId);
+    values.set('url_vendor_item_id', ids.vendorItemId);
   }
+  // fromEntries defines own properties: a stored `__proto__` field stays a field.
+  const customFields: Record<string, string> = Object.fromEntries(values);
   return {
     ok: true,
     values: {
       customFields,
-      keyword: customFields[KEYWORD_FIELD] ?? '',
-      url: customFields[URL_FIELD] ?? '',
-      mid: customFields[MID_FIELD] ?? '',
+      keyword: values.get(KEYWORD_FIELD) ?? '',
+      url: values.get(URL_FIELD) ?? '',
+      mid: values.get(MID_FIELD) ?? '',
       ...ids,
     },
   };

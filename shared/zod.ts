@@ -8,7 +8,7 @@ import { fieldLabels } from './messages/common';
  */
 export const labelOf = (path: readonly PropertyKey[]): string => {
   const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;
-  return (last && fieldLabels[last]) || last || '입력값';
+  return (last && Object.hasOwn(fieldLabels, last) && fieldLabels[last]) || last || '입력값';
 };
 
 z.config({

@@ -27,7 +27,8 @@ export interface UploadedObject {
 }
 
 export interface MediaStore {
-  ticket(uploadId: string, contentType: ImageContentType, expiresAt: Date): Promise<UploadTicket>;
+  /** `size`: the declared byte count; S3 refuses a file of any other length. */
+  ticket(uploadId: string, contentType: ImageContentType, expiresAt: Date, size: number): Promise<UploadTicket>;
   /** The uploaded object, or undefined when nothing was uploaded. */
   inspect(uploadId: string): Promise<UploadedObject | undefined>;
   /** Moves the checked upload to its served path (`media/announcements/{file}`). */
@@ -122,13 +123,17 @@ export function postPolicySignature(
     .digest('hex');
 }
 
-/** An S3 presigned POST (SigV4 policy): the bucket refuses a different key, type or a size over 5 MB. */
+/**
+ * An S3 presigned POST (SigV4 policy): the bucket refuses a different key or type, and a file whose
+ * length is not the declared `size` (itself 1 byte to 5 MB).
+ */
 export function presignedPost(opts: {
   bucket: string;
   region: string;
   key: string;
   contentType: string;
   expiresAt: Date;
+  size: number;
   now?: Date;
 }): UploadTicket {
   const creds = credentials();
@@ -148,7 +153,7 @@ export function presignedPost(opts: {
     expiration: opts.expiresAt.toISOString(),
     conditions: [
       { bucket: opts.bucket },
-      ['content-length-range', 1, IMAGE_MAX_BYTES],
+      ['content-length-range', Math.max(1, opts.size), Math.min(opts.size, IMAGE_MAX_BYTES)],
       ...Object.entries(fields).map(([k, v]) => ({ [k]: v })),
     ],
   };
@@ -166,8 +171,8 @@ export function presignedPost(opts: {
 function s3Store(bucket: string, region: string): MediaStore {
   const s3 = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client({ region }) }));
   return {
-    async ticket(uploadId, contentType, expiresAt) {
-      return presignedPost({ bucket, region, key: uploadObjectKey(uploadId), contentType, expiresAt });
+    async ticket(uploadId, contentType, expiresAt, size) {
+      return presignedPost({ bucket, region, key: uploadObjectKey(uploadId), contentType, expiresAt, size });
     },
     async inspect(uploadId) {
       const { sdk, client } = await s3;

@@ -20,6 +20,7 @@ import { parseCookies } from './cookies';
 import { logger } from '#commons/logger';
 import { withDeadline } from '#commons/deadline';
 import { cleanTexts } from '#commons/clean-text';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '#commons/json-depth';
 // --- origin lock (infra issue 16): one import and the first lines of `core` below ---
 import { originAllowed } from './origin-lock';
 
@@ -170,7 +171,8 @@ function idempotencyKeyOf(headers: Record<string, string>): string | undefined {
 
 /**
  * The largest body any op needs (a 1,000-row bulk registration is about 300 KB). Bigger ones are
- * refused with 413 in the envelope before parsing; API Gateway itself answers 413 past 6 MB.
+ * refused with 413 in the envelope before parsing; API Gateway itself answers 413 past 6 MB. A body
+ * nested deeper than MAX_JSON_DEPTH is refused (400) before parsing too: no parsing work is done on it.
  */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
@@ -180,6 +182,7 @@ function parseBody(event: APIGatewayProxyEventV2): unknown {
   if (Buffer.byteLength(raw, 'utf8') > MAX_REQUEST_BODY_BYTES)
     throw new DomainError('PAYLOAD_TOO_LARGE', commonMessages.payloadTooLarge);
   if (!raw.trim()) return {};
+  if (nestsDeeperThan(raw)) throw new ValidationError(commonMessages.nestedTooDeep(MAX_JSON_DEPTH));
   try {
     return JSON.parse(raw);
   } catch {

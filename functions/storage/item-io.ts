@@ -1,5 +1,12 @@
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { backoffMs } from '#commons/retry';
+import { isTransientFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import type { Key } from './keys';
 
@@ -48,6 +55,35 @@ export async function batchWriteAll(requests: Array<Record<string, unknown>>): P
       pending = (out.UnprocessedItems?.[tableName()] ?? []) as Array<Record<string, unknown>>;
     }
   });
+}
+
+/**
+ * Puts items in BatchWrites of 25 (4 at once), each item whole or not at all. One item the store
+ * cannot keep makes BatchWriteItem refuse its whole request, so such a chunk is put again one item at
+ * a time; the items still refused come back (position and error) and nothing of them was written.
+ * A busy store is thrown as before: the caller answers "busy", and a retry rewrites the same keys.
+ */
+export async function putEach(
+  items: Array<Record<string, unknown>>,
+): Promise<Array<{ index: number; error: unknown }>> {
+  const refused: Array<{ index: number; error: unknown }> = [];
+  const indexed = items.map((item, index) => ({ item, index }));
+  await inParallel(chunk(indexed, 25), 4, async (part) => {
+    try {
+      await batchWriteAll(part.map(({ item }) => ({ PutRequest: { Item: item } })));
+    } catch (err) {
+      if (isTransientFailure(err)) throw err;
+      for (const { item, index } of part) {
+        try {
+          await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+        } catch (error) {
+          if (isTransientFailure(error)) throw error;
+          refused.push({ index, error });
+        }
+      }
+    }
+  });
+  return refused.sort((a, b) => a.index - b.index);
 }
 
 /** BatchGet in requests of 100 until nothing is left unprocessed; items in no particular order. */

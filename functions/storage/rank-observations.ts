@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { batchGetAll, batchWriteAll, queryAll } from './item-io';
+import { batchGetAll, batchWriteAll, putEach, queryAll } from './item-io';
 import { keys, stripKeys, ttlIn } from './keys';
 
 /**
@@ -56,25 +56,33 @@ const PAIR_DAY_TTL_SECONDS = 40 * 24 * 3600;
 export const rankObservationsStore = {
   /**
    * Stores observations (a put per (pair, observedAt): the same check sent again lands on the same
-   * item) and, for valid ones, the pair's checked-today marker. Callers pass no duplicate keys.
+   * item), each whole or not at all, then the checked-today marker of each pair with a stored valid
+   * one. Answers the observations the store refused (nothing of them written). Callers pass no
+   * duplicate keys.
    */
-  async put(records: ObservationRecord[]): Promise<void> {
+  async put(records: ObservationRecord[]): Promise<Array<{ record: ObservationRecord; error: unknown }>> {
     const ttl = ttlIn(OBSERVATION_TTL_SECONDS);
-    const requests: Array<Record<string, unknown>> = records.map((r) => ({
-      PutRequest: {
-        Item: { ...keys.rankObservation(r.pairId, r.day, r.observedAt), entity: 'rankObservation', ttl, ...r },
-      },
-    }));
+    const refused = await putEach(
+      records.map((r) => ({
+        ...keys.rankObservation(r.pairId, r.day, r.observedAt),
+        entity: 'rankObservation',
+        ttl,
+        ...r,
+      })),
+    );
+    const refusedAt = new Set(refused.map((r) => r.index));
     const checked = new Map<string, ObservationRecord>();
-    for (const r of records) if (r.status !== 'failed') checked.set(`${r.day}#${r.pairId}`, r);
-    for (const r of checked.values()) {
-      requests.push({
+    records.forEach((r, i) => {
+      if (r.status !== 'failed' && !refusedAt.has(i)) checked.set(`${r.day}#${r.pairId}`, r);
+    });
+    await batchWriteAll(
+      [...checked.values()].map((r) => ({
         PutRequest: {
           Item: { ...keys.rankChecked(r.day, r.pairId), entity: 'rankChecked', ttl, pairId: r.pairId, day: r.day },
         },
-      });
-    }
-    await batchWriteAll(requests);
+      })),
+    );
+    return refused.map(({ index, error }) => ({ record: records[index], error }));
   },
 
   /** One pair's observations of one KST day, oldest first. */

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { logger } from '#commons/logger';
+import { nestsDeeperThan } from '#commons/json-depth';
 import { answerPing, closeConnection, openConnection } from '../domain/realtime/connections';
 
 /**
@@ -42,9 +43,11 @@ export async function handler(event: WsEvent): Promise<APIGatewayProxyResultV2> 
   }
 }
 
+/** A message as JSON, or undefined: one nested deeper than any request may is not parsed at all. */
 function safeJson(body: string | undefined): Record<string, unknown> | undefined {
+  if (!body || nestsDeeperThan(body)) return undefined;
   try {
-    return body ? (JSON.parse(body) as Record<string, unknown>) : undefined;
+    return JSON.parse(body) as Record<string, unknown>;
   } catch {
     return undefined;
   }

@@ -23,6 +23,7 @@ export const announcementMessages = {
   // images
   imageType: '이미지는 PNG, JPEG, WebP, GIF 형식만 업로드할 수 있습니다.',
   imageTooLarge: '이미지는 5MB 이하만 업로드할 수 있습니다.',
+  imageSizeMismatch: '업로드된 파일의 크기가 처음에 알려준 크기와 다릅니다. 다시 업로드해주세요.',
   imageEmpty: '빈 파일은 업로드할 수 없습니다.',
   imageNotUploaded: '업로드된 이미지를 찾을 수 없습니다. 다시 업로드해주세요.',
   imageUploadFailed: '이미지 업로드에 실패했습니다.',

@@ -13,6 +13,15 @@ export const commonMessages = {
   internal: '서버 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
   network: '서버와의 통신 중 오류가 발생했습니다.',
   invalidJson: '요청 본문이 올바른 JSON 형식이 아닙니다.',
+  nestedTooDeep: (max: number) =>
+    `요청 본문의 구조가 너무 깊습니다. 배열과 객체는 ${max}단계까지만 중첩할 수 있습니다.`,
+  /** Free JSON the store cannot keep (shared/schemas/storable-json.ts). */
+  storableNumber: (label: string) =>
+    `${label}에 저장할 수 없는 숫자가 있습니다. 정수는 ±9,007,199,254,740,991 이내, 소수는 절댓값 1e-130 이상으로 보내주세요.`,
+  storableEmptyKey: (label: string) => `${label}에 이름이 빈 항목("")이 있습니다.`,
+  storableReservedKey: (label: string, key: string) => `${label}에 쓸 수 없는 항목 이름 '${key}'이(가) 있습니다.`,
+  storableTooDeep: (label: string, max: number) => `${label}은(는) ${max}단계까지만 중첩할 수 있습니다.`,
+  storableType: (label: string) => `${label}의 형식이 올바르지 않습니다.`,
   payloadTooLarge: '요청이 너무 큽니다. 1MB 이하로 나누어 보내주세요.',
   busy: '요청이 많아 처리하지 못했습니다. 잠시 후 다시 시도해주세요.',
   tooManyRequests: '짧은 시간에 요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',

@@ -14,6 +14,9 @@ export const rankMessages = {
   observedAtTooOld: '관측 시각(observedAt)이 너무 오래되었습니다. 오늘과 어제(한국 시간)의 결과만 받습니다.',
   duplicateInBatch: '같은 묶음에 같은 상품·키워드·관측 시각의 결과가 이미 있습니다.',
   evidenceTooLarge: '증거 자료(evidence)는 2,000자 이하여야 합니다.',
+  pairNotTracked:
+    '지금 순위를 추적하는 슬롯이 없는 키워드·상품입니다. 작업 목록(GET /api/rank/work)에 있는 조합만 보낼 수 있습니다.',
+  notStorable: '저장할 수 없는 값이 있어 이 관측 결과는 저장하지 않았습니다.',
   productInfoOnlyWhenFound: '상품명과 이미지는 순위를 찾은 결과(found)에만 보낼 수 있습니다.',
   imageDropped: '이미지 주소가 쿠팡 이미지 서버(https, *.coupangcdn.com)가 아니어서 이미지는 저장하지 않았습니다.',
   cursorInvalid: '페이지 커서가 올바르지 않습니다.',

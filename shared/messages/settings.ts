@@ -10,6 +10,7 @@ export const maintenanceText = '현재 시스템 점검 중입니다. 잠시 후
 export const settingsMessages = {
   onlyAdministrators: onlyAdministratorsText,
   unknownKey: (key: string) => `'${key}'은(는) 알 수 없는 설정입니다.`,
+  reasonLogoUrl: '비워 두거나 http(s):// 로 시작하는 주소 또는 /로 시작하는 사이트 경로여야 합니다.',
   invalidValue: (key: string, reason: string) => `'${key}' 값이 올바르지 않습니다: ${reason}`,
   wrongCategory: (key: string, category: string) =>
     `'${key}' 값이 올바르지 않습니다: 이 설정의 분류는 ${category}입니다.`,
@@ -46,6 +47,8 @@ export const fieldConfigMessages = {
   coreFieldProtected: (key: string) => `'${key}'은(는) 슬롯 등록에 필요한 필드라 삭제할 수 없습니다.`,
   coreFieldMissing: (keys: readonly string[]) =>
     `슬롯 등록에 필요한 필드(${keys.join(', ')})는 목록에서 뺄 수 없습니다.`,
+  keyReserved: (key: string) =>
+    `'${key}'은(는) 시스템이 쓰는 이름이라 필드 키로 쓸 수 없습니다. 다른 키를 입력해주세요.`,
   systemKeyReserved: (key: string) => `'${key}'은(는) 시스템 필드 키라 새로 추가할 수 없습니다.`,
   tooManyFields: (max: number) => `필드는 최대 ${max}개까지 둘 수 있습니다.`,
   fieldsRequired: '필드 목록을 보내주세요.',

@@ -1,6 +1,6 @@
 import { deferred, z } from '../zod';
 import { fieldConfigMessages } from '../messages/settings';
-import { fieldTypes } from '../field-configs';
+import { fieldTypes, reservedFieldKeys } from '../field-configs';
 
 /**
  * Field-config editing on the developer's settings page (operator-console §2 field tab, §5, §7):
@@ -16,7 +16,10 @@ const fieldConfigShape = () => ({
     .string({ error: fieldConfigMessages.keyAndLabelRequired })
     .trim()
     .min(1, { error: fieldConfigMessages.keyAndLabelRequired })
-    .regex(FIELD_KEY_PATTERN, { error: fieldConfigMessages.keyFormat }),
+    .regex(FIELD_KEY_PATTERN, { error: fieldConfigMessages.keyFormat })
+    .refine((key) => !reservedFieldKeys.has(key), {
+      error: (iss) => fieldConfigMessages.keyReserved(String(iss.input)),
+    }),
   label: z
     .string({ error: fieldConfigMessages.keyAndLabelRequired })
     .trim()

@@ -1,5 +1,6 @@
 import { deferred, z } from '../zod';
 import { rankMessages } from '../messages/rank';
+import { storableJsonSchema } from './storable-json';
 
 /**
  * Rank tracking (issue 12, design §6): worker keys, the work list and the observations workers post.
@@ -10,6 +11,11 @@ export const WORK_PAGE_DEFAULT = 200;
 export const WORK_PAGE_MAX = 1000;
 /** The deepest a worker may say it scanned (Coupang shows at most ~27 pages of 36). */
 export const MAX_DEPTH_SCANNED = 2000;
+/**
+ * How deep an observation's `evidence` may nest: well inside DynamoDB's 32 levels per item, and
+ * deeper than any worker's diagnostics need.
+ */
+export const MAX_EVIDENCE_DEPTH = 16;
 /** The rank stored for a check that did not find the product within the scanned depth. */
 export const RANK_NOT_FOUND = 999;
 
@@ -63,7 +69,7 @@ export const observationSchema = deferred(() =>
         .string()
         .regex(ISO_INSTANT)
         .refine((v) => !Number.isNaN(Date.parse(v))),
-      evidence: z.unknown().optional(),
+      evidence: storableJsonSchema('증거 자료(evidence)', MAX_EVIDENCE_DEPTH).optional(),
       productName: z.string().trim().min(1).max(200).nullish(),
       imageUrl: z.string().trim().max(1000).nullish(),
     })
@@ -99,9 +105,19 @@ export interface ObservationRejection {
   reason: string;
 }
 
+/** What became of one posted observation, in the order they were posted. */
+export type ObservationOutcome =
+  { index: number; outcome: 'accepted' } | { index: number; outcome: 'refused'; field: string | null; reason: string };
+
+/**
+ * The answer to a batch (200 even when some are refused): every item's outcome, and for older
+ * workers the counts and the refused ones alone. An accepted observation is stored whole; a refused
+ * one wrote nothing.
+ */
 export interface ObservationBatchResult {
   accepted: number;
   rejected: number;
+  results: ObservationOutcome[];
   rejections: ObservationRejection[];
   /** Accepted observations whose image was left out (not a marketplace image host), with why. */
   notes: ObservationRejection[];

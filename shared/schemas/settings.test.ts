@@ -35,6 +35,15 @@ describe('checkSettingValue', () => {
       ok: false,
       message: "'logoUrl' 값이 올바르지 않습니다: 500자 이하의 문자열이어야 합니다.",
     });
+    // The logo: an http(s) address or a site path only (issue 25 finding 8; the CSP blocked it before).
+    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/logo.png', '/\\evil'])
+      expect(checkSettingValue('logoUrl', bad)).toEqual({
+        ok: false,
+        message:
+          "'logoUrl' 값이 올바르지 않습니다: 비워 두거나 http(s):// 로 시작하는 주소 또는 /로 시작하는 사이트 경로여야 합니다.",
+      });
+    for (const good of ['', 'https://cdn.example.com/logo.png', '/media/logo.png'])
+      expect(checkSettingValue('logoUrl', good)).toMatchObject({ ok: true, value: good });
     expect(checkSettingValue('__proto__', 1)).toEqual({
       ok: false,
       message: "'__proto__'은(는) 알 수 없는 설정입니다.",

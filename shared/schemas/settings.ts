@@ -67,7 +67,13 @@ export function checkSettingValue(
         : typeof value === 'string';
   if (!shapeOk) return wrong;
   const parsed = settingDefinitions[key].schema.safeParse(value);
-  if (!parsed.success) return wrong;
+  if (!parsed.success) {
+    // A rule of its own (the logo's address), when it is the only one broken, says what is wrong.
+    const [first] = parsed.error.issues;
+    return parsed.error.issues.every((i) => i.code === 'custom')
+      ? { ok: false, message: settingsMessages.invalidValue(key, first.message) }
+      : wrong;
+  }
   return { ok: true, key, value: parsed.data as Settings[SettingKey] };
 }
 

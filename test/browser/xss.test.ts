@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { fund, productUrl } from '../support/slots';
-import { owaspXssVectors } from '../support/xss-vectors';
+import { offSiteUrl, owaspXssVectors } from '../support/xss-vectors';
 
 /**
  * Stored text is shown as text, never run (issue 17, item 6). Names, slot fields, rejection and
@@ -120,6 +120,30 @@ describe('stored XSS vectors', () => {
  * skipping the server, so the browser's pass alone must hold. Neither may run, add a handler,
  * a javascript:/data: URL, an external image, an iframe/style/script element or a style attribute.
  */
+/** What rendered announcement markup holds that could run, restyle, hotlink or lead off the site. */
+async function inspectMarkup(root: Locator) {
+  const found = await root.evaluate((el) => ({
+    elements: [
+      ...el.querySelectorAll(
+        'script, style, iframe, frame, object, embed, svg, math, link, meta, base, form, input, template, body',
+      ),
+    ].length,
+    handlers: [...el.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length,
+    styles: el.querySelectorAll('[style]').length,
+    urls: [...el.querySelectorAll('[href], [src], [action], [background]')].map(
+      (e) =>
+        e.getAttribute('href') ??
+        e.getAttribute('src') ??
+        e.getAttribute('action') ??
+        e.getAttribute('background') ??
+        '',
+    ),
+    images: [...el.querySelectorAll('img')].map((img) => img.getAttribute('src')),
+  }));
+  const { urls, ...rest } = found;
+  return { ...rest, badUrls: urls.filter((u) => offSiteUrl(u) || /^https?:\/\/tracker/.test(u)) };
+}
+
 describe('announcement HTML (OWASP XSS cheat-sheet vectors)', () => {
   it('none survives the save or the render, on the list, the detail modal or the banner', async () => {
     const api = apiClient(stack.url);
@@ -171,33 +195,42 @@ describe('announcement HTML (OWASP XSS cheat-sheet vectors)', () => {
       const content = page.getByRole('dialog').getByTestId('announcement-content');
       await content.waitFor();
       await page.waitForTimeout(300);
-      const found = await content.evaluate((root) => ({
-        elements: [
-          ...root.querySelectorAll(
-            'script, style, iframe, frame, object, embed, svg, math, link, meta, base, form, input, template, body',
-          ),
-        ].length,
-        handlers: [...root.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name)))
-          .length,
-        styles: root.querySelectorAll('[style]').length,
-        badUrls: [...root.querySelectorAll('[href], [src], [action], [background]')]
-          .map(
-            (el) =>
-              el.getAttribute('href') ??
-              el.getAttribute('src') ??
-              el.getAttribute('action') ??
-              el.getAttribute('background') ??
-              '',
-          )
-          .filter(
-            (u) =>
-              !/^(https?:\/\/|mailto:|\/media\/announcements\/|\/(?!\/))/i.test(u) || /^https?:\/\/tracker/.test(u),
-          ),
-        images: [...root.querySelectorAll('img')].map((img) => img.getAttribute('src')),
-      }));
+      const found = await inspectMarkup(content);
       expect(found, title).toEqual({ elements: 0, handlers: 0, styles: 0, badUrls: [], images: [] });
       await expectNothingRan(page);
       await page.keyboard.press('Escape');
+    }
+
+    // The operator's editor loads the same markup through the reader's sanitiser (issue 25 finding 6).
+    const staff = await browser.freshPage();
+    staff.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    staff.on('request', (r) => {
+      if (!r.url().startsWith(stack.url) && !r.url().startsWith('data:')) external.push(r.url());
+    });
+    const staffCalls = trackApiCalls(staff);
+    await submitLogin(staff, stack.url, 'xssop', 'secret12');
+    await staff.waitForURL((url) => url.pathname !== '/login');
+    await staff.goto(`${stack.url}/admin/announcements`);
+    await staffCalls.settled();
+    for (const title of ['xss-api', 'xss-raw']) {
+      await staff.getByRole('button', { name: new RegExp(`^${title}.* 수정$`) }).click();
+      const editor = staff.getByRole('dialog').getByRole('textbox', { name: '내용' });
+      await editor.waitFor();
+      await staff.waitForTimeout(300);
+      expect(await inspectMarkup(editor), `editor: ${title}`).toEqual({
+        elements: 0,
+        handlers: 0,
+        styles: 0,
+        badUrls: [],
+        images: [],
+      });
+      // The encoded links are there as text only, never as a link off the site.
+      expect(await editor.locator('a[href*="evil"]').count()).toBe(0);
+      await expectNothingRan(staff);
+      await staff.keyboard.press('Escape');
     }
     expect(external).toEqual([]);
     expect(dialogs).toEqual([]);

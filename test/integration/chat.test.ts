@@ -160,6 +160,9 @@ describe('bad input → 400 with a Korean message, nothing written', () => {
     ['가'.repeat(2001), m.tooLong],
     [undefined, m.empty],
     [42, m.empty],
+    // Only zero-width spaces, joiners, BOMs or Hangul fillers: as empty as it looks (issue 25 finding 8).
+    ['\u200B\u200B\u200B', m.empty],
+    [' \u200C\uFEFF\u2060\u3164 ', m.empty],
   ])('content %j → 400', async (content, text) => {
     const choi = await account('최지우');
     const room = (await firstMessage(choi, '처음')).body.data.room;

@@ -213,6 +213,96 @@ describe('POST /api/admin/field-configs (one field)', () => {
   });
 });
 
+describe('field keys named after object members (issue 25 finding 2)', () => {
+  const prototypeNames = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', 'isPrototypeOf'];
+
+  it("refuses them (and the core fields' input aliases) on add and on a whole-list save; nothing is written", async () => {
+    const before = await fieldItems();
+    for (const key of [...prototypeNames, 'keyword', 'url']) {
+      const res = await create(developer.token, { field_key: key, label: 'l', field_type: 'text' });
+      expect(res.status, key).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION',
+        error: `'${key}'은(는) 시스템이 쓰는 이름이라 필드 키로 쓸 수 없습니다. 다른 키를 입력해주세요.`,
+      });
+    }
+    const whole = await replace(developer.token, [
+      ...(await list()),
+      { field_key: 'valueOf', label: 'l', field_type: 'text' },
+    ]);
+    expect(whole.status).toBe(400);
+    expect(whole.body.error).toContain("'valueOf'");
+    expect(await fieldItems()).toBe(before);
+    // Before the fix this was the symptom: every plain registration answered 400 naming the field.
+    const slot = await api.call('POST', '/api/slots', { token: user.token, body: row(41) });
+    expect(slot.status).toBe(201);
+  });
+
+  it('a stored row with such a key (written by hand) blocks no registration; its values are dropped and it can be deleted', async () => {
+    const stored = ['__proto__', ...prototypeNames];
+    for (const [i, key] of stored.entries())
+      await fieldConfigsStore.put({
+        ...defaultFieldConfigs.find((f) => f.field_key === 'mid')!,
+        field_key: key,
+        label: `필드${i}`,
+        is_required: true,
+        display_order: 50 + i,
+      });
+    const url = (n: number) => row(n).customFields.landingUrl;
+    const balance = await balanceOf(user.id);
+    const plain = await api.call('POST', '/api/slots', {
+      token: user.token,
+      body: { keyword: '키보드', url: url(42) },
+    });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(201);
+    expect(plain.body.data.customFields).toEqual({
+      keywords: '키보드',
+      landingUrl: url(42),
+      url_product_id: '1042',
+      url_item_id: '2042',
+      url_vendor_item_id: '3042',
+    });
+    expect(await balanceOf(user.id)).toBe(balance - 50_000);
+
+    // Values sent for those keys are dropped like an unknown field's (they would break the store's marshaller).
+    const typed = await api.call('POST', '/api/slots', {
+      token: user.token,
+      // Written by hand: an object literal's `__proto__` would set the prototype, not a key.
+      rawBody: JSON.stringify({
+        customFields: { keywords: '마우스', landingUrl: url(43), constructor: '생성자', toString: '문자' },
+      }).replace('{"keywords"', '{"__proto__":"프로토","keywords"'),
+    });
+    expect(typed.status, JSON.stringify(typed.body)).toBe(201);
+    expect(Object.keys(typed.body.data.customFields).sort()).toEqual(
+      ['keywords', 'landingUrl', 'url_item_id', 'url_product_id', 'url_vendor_item_id'].sort(),
+    );
+    const values = await api.call('GET', `/api/slots/${typed.body.data.id}/field-values`, { token: user.token });
+    expect(values.body.data.fieldValues.map((v: { field_key: string }) => v.field_key)).toEqual([
+      'keywords',
+      'landingUrl',
+      'url_product_id',
+      'url_item_id',
+      'url_vendor_item_id',
+    ]);
+
+    const bulk = await api.call('POST', '/api/slots/bulk', {
+      token: user.token,
+      body: { rows: [row(44), { customFields: { ...row(45).customFields, hasOwnProperty: '값' } }] },
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    expect(bulk.body.data).toMatchObject({ succeeded: 2, failed: 0 });
+
+    // The developer still sees the rows and can delete them.
+    expect((await list()).map((f) => f.field_key)).toEqual(expect.arrayContaining(stored));
+    for (const key of stored) {
+      const res = await api.call('DELETE', `/api/admin/field-configs/${encodeURIComponent(key)}`, {
+        token: developer.token,
+      });
+      expect(res.status, key).toBe(200);
+    }
+  });
+});
+
 describe('DELETE /api/admin/field-configs/{key} and POST …/reset', () => {
   it('never removes a system field; an unknown key is a 404', async () => {
     const before = await fieldItems();

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { routeKey, routes, type RouteDef } from '../../infra/routes';
 import { db, tableName } from '../../functions/storage/client';
+import { MAX_JSON_DEPTH } from '../../functions/commons/json-depth';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, row } from '../support/slots';
@@ -19,6 +20,7 @@ let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
 let advertiser: { id: string; token: string };
 let operator: { id: string; token: string };
+let developer: { id: string; token: string };
 let slotId: string;
 
 const RUNS_PER_ROUTE = 12;
@@ -65,6 +67,8 @@ const jsonValue = fc.letrec((tie) => ({
     nastyString,
     fc.integer(),
     fc.double(),
+    // Numbers the table cannot keep as they are (issue 25 finding 3).
+    fc.constantFrom(1e300, -1e300, 2 ** 60, 5e-324, Number.MAX_VALUE, Number.MIN_SAFE_INTEGER - 2, -0),
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
@@ -82,6 +86,12 @@ const jsonValue = fc.letrec((tie) => ({
           'password',
           '__proto__',
           'constructor',
+          // Keys every object already answers to (issue 25 finding 2).
+          'toString',
+          'hasOwnProperty',
+          'valueOf',
+          'prototype',
+          '',
         ),
       ),
       tie('value'),
@@ -103,9 +113,23 @@ const bodyArb = fc.oneof(
   fc
     .oneof(
       fc.string({ maxLength: 30 }),
-      fc.constantFrom('{"a":', '[1,2', 'null', '"str"', '{"__proto__":{"admin":true}}'),
+      fc.constantFrom(
+        '{"a":',
+        '[1,2',
+        'null',
+        '"str"',
+        '{"__proto__":{"admin":true}}',
+        // Nested past the limit, numbers past what JavaScript or the table keeps, member-named keys.
+        '['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1),
+        '{"a":'.repeat(3000) + '1' + '}'.repeat(3000),
+        '{"amount":1e400,"n":1152921504606846976,"x":-1e-400}',
+        '{"customFields":{"constructor":"c","__proto__":{"a":1},"toString":"t"},"field_key":"valueOf"}',
+        '{"field_key":"constructor","label":"l","field_type":"text"}',
+      ),
     )
     .map((raw) => ({ raw })),
+  // Just over the 1 MB limit: refused before any parsing.
+  fc.constant({ raw: `{"x":"${'a'.repeat(1024 * 1024)}"}` }),
 );
 const queryArb = fc.dictionary(
   fc.constantFrom(
@@ -141,6 +165,7 @@ beforeAll(async () => {
   api = apiClient(stack.url);
   advertiser = await newAccount(stack, { balance: 1_000_000 });
   operator = await newAccount(stack, { role: 'operator' });
+  developer = await newAccount(stack, { role: 'developer' });
   slotId = (await api.call('POST', '/api/slots', { token: advertiser.token, body: row(1) })).body.data.id;
 });
 afterAll(() => stack?.stop());
@@ -171,6 +196,40 @@ describe('oversized bodies', () => {
     expect(huge.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
     expect(await tableSnapshot()).toEqual(before);
   });
+});
+
+/** The probe's body: `[` × 5,000 then `]` × 5,000 (10 KB), and one level past the limit, with objects. */
+const probeNested = '['.repeat(5000) + ']'.repeat(5000);
+const justTooDeep = '{"a":'.repeat(MAX_JSON_DEPTH) + '[1]' + '}'.repeat(MAX_JSON_DEPTH);
+const nestedText = `요청 본문의 구조가 너무 깊습니다. 배열과 객체는 ${MAX_JSON_DEPTH}단계까지만 중첩할 수 있습니다.`;
+
+describe('nested bodies', () => {
+  it('answers 400 before parsing a deep body on an anonymous route (the probe: 500 INTERNAL)', async () => {
+    for (const rawBody of [probeNested, justTooDeep]) {
+      const res = await api.call('POST', '/api/auth/login', { rawBody });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, code: 'VALIDATION', error: nestedText });
+    }
+    // One level less is parsed (and then refused by the schema as the wrong shape, not as too deep).
+    const ok = '{"a":'.repeat(MAX_JSON_DEPTH - 1) + '1' + '}'.repeat(MAX_JSON_DEPTH - 1);
+    const shallow = await api.call('POST', '/api/auth/login', { rawBody: ok });
+    expect(shallow.status).toBe(400);
+    expect(shallow.body.error).not.toBe(nestedText);
+  });
+
+  it.each((routes as readonly RouteDef[]).filter((r) => r.method !== 'GET').map((r) => [routeKey(r), r] as const))(
+    '%s: a deep body is never a 5xx, and a refused one writes nothing',
+    async (_, route) => {
+      const before = await tableSnapshot();
+      const res = await api.call(route.method, concretePath(route, '@slot'), {
+        token: developer.token,
+        rawBody: probeNested,
+      });
+      expect(res.status, `${routeKey(route)} → ${res.status} ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      expect(res.body.success).toBe(res.status < 400);
+      if (res.status >= 400) expect(await tableSnapshot(), 'a refused request changed the table').toEqual(before);
+    },
+  );
 });
 
 describe('every route under random and malformed input', () => {

@@ -87,7 +87,15 @@ describe('rank recompute job', () => {
       found(P3, DAY1, '09:00', 12),
       failed(P3, DAY1, '09:40'),
       notFound(P4, DAY1, '09:00'),
-      found({ ...P5, productId: '806' }, DAY1, '09:00', 3),
+    ]);
+    // A paused slot is not tracked: its pair's checks are refused when posted (issue 25 finding 3).
+    const paused = await m.recordObservations(
+      worker,
+      [found({ ...P5, productId: '806' }, DAY1, '09:00', 3)],
+      kst(DAY1, '10:00'),
+    );
+    expect(paused.results).toEqual([
+      { index: 0, outcome: 'refused', field: 'productId', reason: expect.stringContaining('추적하는 슬롯이 없는') },
     ]);
     const summary = await m.runRankRecompute(kst(DAY1, '10:02'));
     expect(summary).toMatchObject({ day: DAY1, suspect: false, alerts: 0, failed: 0 });

@@ -160,6 +160,23 @@ describe('work list and observations', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.accepted).toBe(3);
     expect(res.body.data.rejected).toBe(6);
+    expect(res.body.data.results.map((r: { outcome: string }) => r.outcome)).toEqual([
+      'accepted',
+      'refused',
+      'refused',
+      'refused',
+      'refused',
+      'accepted',
+      'refused',
+      'refused',
+      'accepted',
+    ]);
+    expect(res.body.data.results[1]).toEqual({
+      index: 1,
+      outcome: 'refused',
+      field: 'rank',
+      reason: '순위를 찾은 결과(found)에는 순위(rank)가 필요합니다.',
+    });
     const reasons = Object.fromEntries(
       res.body.data.rejections.map((r: { index: number; reason: string }) => [r.index, r.reason]),
     );
@@ -228,6 +245,7 @@ describe('work list and observations', () => {
     expect(
       (await api.call('POST', '/api/rank/observations', { headers: asWorker(key), body: { observations: [] } })).status,
     ).toBe(400);
+    await seedSlots(advertiser.id, [{ id: 'WL-500', keyword: '오백', productId: '9' }]);
     const full = Array.from({ length: 500 }, (_, i) =>
       observation({ keyword: '오백', productId: '9' }, { observedAt: new Date(Date.now() - i * 1000).toISOString() }),
     );
@@ -236,5 +254,147 @@ describe('work list and observations', () => {
       body: { observations: full },
     });
     expect(ok.body.data).toMatchObject({ accepted: 500, rejected: 0 });
+  });
+});
+
+describe('observations the table cannot store, or of pairs nobody tracks (issue 25 finding 3)', () => {
+  let key: string;
+  const today = kstToday();
+  const probePair = { keyword: '저장 검사', productId: '601' };
+  const batchPair = { keyword: '육십 묶음', productId: '602' };
+  beforeAll(async () => {
+    key = (await newWorkerKey(stack, developer.token, '저장 검사')).key;
+    await seedSlots(advertiser.id, [
+      { id: 'ST-1', ...probePair },
+      { id: 'ST-2', ...batchPair },
+    ]);
+  });
+  const stored = async (pair: { keyword: string; productId: string }) => {
+    const { rankObservationsStore } = await import('../../functions/storage/rank-observations');
+    const { pairIdOf } = await import('../../functions/domain/rank/pairs');
+    return rankObservationsStore.ofPairDay(pairIdOf({ ...pair, itemId: '1', vendorItemId: '2' }), today);
+  };
+  const post = (rawBody: string) => api.call('POST', '/api/rank/observations', { headers: asWorker(key), rawBody });
+  const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
+  let deep: unknown = 1;
+  for (let i = 0; i < 40; i++) deep = [deep];
+
+  // The probe's values (each was a 500 for its whole batch), as JSON text: 2^60 and 1e300 are numbers a
+  // worker can send that JavaScript reads but the table cannot keep.
+  it.each([
+    ['{"n":1e300}', '{"n":1e300}', '저장할 수 없는 숫자'],
+    ['{"n":2^60}', `{"n":${2n ** 60n}}`, '저장할 수 없는 숫자'],
+    ['{"n":1e400} (Infinity)', '{"n":1e400}', '저장할 수 없는 숫자'],
+    ['{"n":5e-324}', '{"n":5e-324}', '저장할 수 없는 숫자'],
+    ['{"":1}', '{"":1}', '이름이 빈 항목'],
+    ['a 40-deep array', JSON.stringify(deep), '16단계까지만'],
+    ['{"constructor":{"name":"Set"}}', '{"constructor":{"name":"Set"}}', "'constructor'"],
+    ['{"__proto__":{"x":1}}', '{"a":{"__proto__":{"x":1}}}', "'__proto__'"],
+  ])('refuses evidence %s alone with its reason (200, nothing written)', async (_, evidence, reason) => {
+    const before = (await stored(probePair)).length;
+    const one = JSON.stringify({ observations: [observation(probePair, { observedAt: at(5) })] }).replace(
+      '"observedAt"',
+      `"evidence":${evidence},"observedAt"`,
+    );
+    const res = await post(one);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ accepted: 0, rejected: 1 });
+    expect(res.body.data.results).toEqual([
+      { index: 0, outcome: 'refused', field: 'evidence', reason: expect.stringContaining(reason) },
+    ]);
+    expect(res.body.data.results[0].reason).toMatch(/^증거 자료\(evidence\)/);
+    expect(await stored(probePair)).toHaveLength(before);
+  });
+
+  it('keeps evidence the table can store, as sent', async () => {
+    const observedAt = at(7);
+    const evidence = {
+      page: 3,
+      ratio: 0.125,
+      big: Number.MAX_SAFE_INTEGER,
+      tiny: 1e-100,
+      note: '',
+      list: [[1], { a: null }],
+    };
+    const res = await api.call('POST', '/api/rank/observations', {
+      headers: asWorker(key),
+      body: { observations: [observation(probePair, { observedAt, evidence })] },
+    });
+    expect(res.body.data.results).toEqual([{ index: 0, outcome: 'accepted' }]);
+    const kept = (await stored(probePair)).find((o) => o.observedAt === observedAt);
+    // toEqual: maps come back in the store's own key order.
+    expect(kept?.evidence).toEqual(evidence);
+  });
+
+  it('stores exactly the 59 good observations of a 60-item batch whose last item is bad', async () => {
+    const items = Array.from({ length: 59 }, (_, i) =>
+      observation(batchPair, { observedAt: at(100 + i), rank: 1 + i }),
+    );
+    const body = JSON.stringify({ observations: [...items, observation(batchPair, { observedAt: at(99) })] }).replace(
+      /"observedAt":"([^"]+)"\}\]\}$/,
+      `"observedAt":"$1","evidence":{"n":${2n ** 60n}}}]}`,
+    );
+    const res = await post(body);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ accepted: 59, rejected: 1 });
+    expect(res.body.data.results.filter((r: { outcome: string }) => r.outcome === 'accepted')).toHaveLength(59);
+    expect(res.body.data.results[59]).toMatchObject({ index: 59, outcome: 'refused', field: 'evidence' });
+    const kept = await stored(batchPair);
+    expect(kept).toHaveLength(59);
+    expect(kept.map((o) => o.rank).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 59 }, (_, i) => 1 + i));
+  });
+
+  it('refuses observations of a pair no slot tracks, item by item; the tracked one in the same batch is kept', async () => {
+    const untracked = { keyword: '아무도 추적 안 함', productId: '99999' };
+    const paused = { keyword: '멈춘 슬롯', productId: '505' };
+    const res = await api.call('POST', '/api/rank/observations', {
+      headers: asWorker(key),
+      body: {
+        observations: [
+          observation(untracked, { observedAt: at(3) }),
+          observation(probePair, { observedAt: at(3) }),
+          observation(paused, { observedAt: at(3) }),
+          observation({ ...probePair, itemId: '777' }, { observedAt: at(3) }),
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const notTracked =
+      '지금 순위를 추적하는 슬롯이 없는 키워드·상품입니다. 작업 목록(GET /api/rank/work)에 있는 조합만 보낼 수 있습니다.';
+    expect(res.body.data.results).toEqual([
+      { index: 0, outcome: 'refused', field: 'productId', reason: notTracked },
+      { index: 1, outcome: 'accepted' },
+      { index: 2, outcome: 'refused', field: 'productId', reason: notTracked },
+      { index: 3, outcome: 'refused', field: 'productId', reason: notTracked },
+    ]);
+    expect(await stored(untracked)).toHaveLength(0);
+    expect(await stored(paused)).toHaveLength(0);
+  });
+
+  it('the store writes each observation whole or not at all, and answers the ones it refused', async () => {
+    const { rankObservationsStore } = await import('../../functions/storage/rank-observations');
+    const { pairIdOf } = await import('../../functions/domain/rank/pairs');
+    const pair = { keyword: '직접 저장', productId: '603', itemId: '1', vendorItemId: '2' };
+    const pairId = pairIdOf(pair);
+    const record = (i: number, evidence?: unknown) => ({
+      pairId,
+      day: today,
+      ...pair,
+      status: 'found' as const,
+      rank: 1 + i,
+      depthScanned: 100,
+      observedAt: at(200 + i),
+      receivedAt: new Date().toISOString(),
+      workerKeyId: 'test',
+      ...(evidence !== undefined ? { evidence } : {}),
+    });
+    // Past the schema (a rule it might miss): the store itself refuses the empty attribute name.
+    const records = [...Array.from({ length: 30 }, (_, i) => record(i)), record(30, { '': 1 }), record(31)];
+    const refused = await rankObservationsStore.put(records);
+    expect(refused.map((r) => r.record.rank)).toEqual([31]);
+    expect((await rankObservationsStore.ofPairDay(pairId, today)).map((o) => o.rank).sort((a, b) => a! - b!)).toEqual([
+      ...Array.from({ length: 30 }, (_, i) => 1 + i),
+      32,
+    ]);
   });
 });

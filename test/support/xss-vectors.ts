@@ -67,7 +67,20 @@ export const owaspXssVectors = [
   '<template><script>window.__xss=47</script></template>',
   '<!--<img src="--><img src=x onerror=window.__xss=48//">',
   '<p title="&lt;/p&gt;&lt;img src=x onerror=window.__xss=49&gt;">t</p>',
+  // Another host spelled as a site path (issue 25 finding 6): entity-encoded, protocol-relative, backslashes.
+  '<a href="/&#47;evil.example/x">encoded slash</a>',
+  '<a href="/&#x2F;evil.example/x">hex slash</a>',
+  '<a href="/&sol;evil.example/x">named slash</a>',
+  '<a href="&#47;&#47;evil.example/x">two encoded slashes</a>',
+  '<a href="//evil.example/x">protocol-relative</a>',
+  '<a href="/\\evil.example/x">slash backslash</a>',
+  '<a href="/&#92;evil.example/x">encoded backslash</a>',
+  '<a href="\\\\evil.example/x">two backslashes</a>',
+  '<a href="/&#9;/evil.example/x">tab between slashes</a>',
 ];
+
+/** A URL attribute's value (as the DOM reads it) that leads off the site without saying so. */
+export const offSiteUrl = (value: string) => !/^(https?:\/\/|mailto:|\/(?![/\\])[^\s\\]*$)/i.test(value);
 
 /** What a vector leaves behind that could run, hotlink or restyle (checked on stored HTML). */
 export const dangerousMarkup =

@@ -53,6 +53,7 @@ describe('S3 presigned POST', () => {
       key: 'uploads/01ARZ3NDEKTSV4RRFFQ69G5FAV',
       contentType: 'image/png',
       expiresAt: new Date(now.getTime() + 600_000),
+      size: 4321,
       now,
     });
     expect(ticket.url).toBe('https://simple-slot-t-media-1-ap-northeast-2.s3.ap-northeast-2.amazonaws.com/');
@@ -61,7 +62,8 @@ describe('S3 presigned POST', () => {
     expect(policy.conditions).toEqual(
       expect.arrayContaining([
         { bucket: 'simple-slot-t-media-1-ap-northeast-2' },
-        ['content-length-range', 1, 5 * 1024 * 1024],
+        // Exactly the declared size: a file of another length is refused by S3 itself.
+        ['content-length-range', 4321, 4321],
         { key: 'uploads/01ARZ3NDEKTSV4RRFFQ69G5FAV' },
         { 'Content-Type': 'image/png' },
         { 'x-amz-credential': 'AKIAIOSFODNN7EXAMPLE/20261125/ap-northeast-2/s3/aws4_request' },

@@ -61,13 +61,14 @@ export async function requestImageUpload(
     createdAt: new Date(now).toISOString(),
     ttl: Math.floor(now / 1000) + RECORD_TTL_S,
   });
-  const ticket = await mediaStore().ticket(uploadId, input.contentType, expiresAt);
+  const ticket = await mediaStore().ticket(uploadId, input.contentType, expiresAt, input.size);
   return { uploadId, ...ticket, expiresAt: expiresAt.toISOString() };
 }
 
 /**
  * POST /api/announcements/images/{uploadId}/confirm (operator who asked for it): the uploaded bytes
- * are checked — really PNG, JPEG, WebP or GIF by their first bytes, 1 byte to 5 MB — and only then
+ * are checked — really PNG, JPEG, WebP or GIF by their first bytes, 1 byte to 5 MB, exactly the size
+ * declared when asking — and only then
  * published at `/media/announcements/{id}.{ext}`, the one image path the sanitiser lets through.
  */
 export async function confirmImageUpload(
@@ -84,6 +85,8 @@ export async function confirmImageUpload(
   if (!object) throw new NotFoundError(m.imageNotUploaded);
   if (object.size < 1) invalid(m.imageEmpty);
   if (object.size > IMAGE_MAX_BYTES) invalid(m.imageTooLarge);
+  // The bytes must be what was declared (S3's policy holds the upload to it; local mode checks here).
+  if (object.size !== record.size) invalid(m.imageSizeMismatch);
   const type = sniffImageType(object.head);
   if (!type || type !== record.contentType) invalid(m.imageType);
   const file = `${uploadId}.${extensionOf[type!]}`;

@@ -1,5 +1,11 @@
 import * as xss from 'xss';
-import { allowedTags, droppedWithBody, isSafeAttr } from '#shared/announcement-html';
+import {
+  allowedTags,
+  decodeAttributeValue,
+  droppedWithBody,
+  isSafeAttr,
+  urlAttributes,
+} from '#shared/announcement-html';
 
 // js-xss is CommonJS and copies `escapeAttrValue` onto its exports in a loop, which Node's own ESM
 // loader (tsx: `npm start`, the soak) cannot see as a named export: a named import threw at load and
@@ -22,7 +28,14 @@ const filter = new FilterXSS({
   onTagAttr(tag, name, value) {
     const allowed = allowedTags[tag];
     if (!allowed?.includes(name)) return '';
-    // js-xss has already decoded entities and stripped blank characters from URL attributes.
+    if (urlAttributes.has(name)) {
+      // js-xss hands the value over raw: `/&#47;host` would pass as a site path and reach the browser
+      // as `//host`. The URL is checked as the browser reads it (entities decoded, tab and newline
+      // kept so a path holding them is refused) and stored decoded, every `&` escaped again.
+      const decoded = decodeAttributeValue(value);
+      if (decoded === null || !isSafeAttr(tag, name, decoded)) return '';
+      return `${name}="${escapeUrlAttribute(decoded)}"`;
+    }
     // eslint-disable-next-line no-control-regex -- control characters are what this strips
     const clean = value.replace(/[\u0000-\u001f\u007f]/g, '');
     if (!isSafeAttr(tag, name, clean)) return '';
@@ -30,6 +43,10 @@ const filter = new FilterXSS({
     return `${name}="${escapeAttrValue(clean)}"`;
   },
 });
+
+/** A decoded URL written back as an attribute value: the browser decodes it to exactly `value`. */
+const escapeUrlAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function sanitizeAnnouncementHtml(html: string): string {
   // An image whose source was not the site's own media path has nothing left to show.

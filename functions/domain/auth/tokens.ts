@@ -66,6 +66,8 @@ async function verifier() {
     jwksUri: JWKS_URI,
     customJwtCheck: ({ payload }) => {
       if (payload.token_use !== 'access') throw new Error('not an access token');
+      // aws-jwt-verify checks `exp` only when present: a token without one would never end.
+      if (typeof payload.exp !== 'number') throw new Error('no expiry');
     },
   });
   v.cacheJwks({ keys: [(await signer.publicJwk()) as never] });

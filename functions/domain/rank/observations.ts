@@ -1,15 +1,25 @@
 import { addKstDays, kstDayOf, kstToday } from '#shared/kst';
 import { rankMessages } from '#shared/messages/rank';
-import { observationSchema, type ObservationBatchResult, type ObservationRejection } from '#shared/schemas/rank';
+import {
+  observationSchema,
+  type ObservationBatchResult,
+  type ObservationInput,
+  type ObservationRejection,
+} from '#shared/schemas/rank';
+import { logger } from '#commons/logger';
 import { rankObservationsStore, type ObservationRecord } from '../../storage/rank-observations';
 import type { WorkerIdentity } from './worker-keys';
-import { pairIdOf } from './pairs';
+import { pairIdOf, trackedPairs } from './pairs';
 
 /**
- * POST /rank/observations (issue 12 item 3): each observation of the batch is checked on its own;
- * the good ones are stored and the others answered with their index and reason. An observation is
- * keyed by (pair, observedAt), so a batch sent again stores nothing new. Checks of today and
- * yesterday (KST) are taken: the recompute job closes yesterday after midnight.
+ * POST /rank/observations (issue 12 item 3, issue 25 finding 3): each observation of the batch is
+ * checked on its own — its shape, its evidence against what the table can store, its time, and its
+ * pair, which must be one the work list hands out today (only those pairs' checks are ever read:
+ * the recompute job closes yesterday with today's tracked pairs too, so a wider window would keep
+ * checks nothing reads). The good ones are stored, each whole or not at all, and the answer gives
+ * every item's outcome; nothing the worker sends makes the batch a 500. An observation is keyed by
+ * (pair, observedAt), so a batch sent again stores nothing new. Checks of today and yesterday (KST)
+ * are taken: the recompute job closes yesterday after midnight.
  */
 const FUTURE_SLACK_MS = 5 * 60_000;
 
@@ -42,25 +52,32 @@ export async function recordObservations(
   const yesterday = addKstDays(today, -1);
   const rejections: ObservationRejection[] = [];
   const notes: ObservationRejection[] = [];
-  const records = new Map<string, ObservationRecord>();
+  const refuse = (index: number, field: string | null, reason: string) =>
+    void rejections.push({ index, field, reason });
+
+  const valid: Array<{ index: number; o: ObservationInput }> = [];
   observations.forEach((raw, index) => {
     const parsed = observationSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      rejections.push({
-        index,
-        field: issue?.path.join('.') || null,
-        reason: issue?.message ?? rankMessages.observationsRequired,
-      });
-      return;
+      return refuse(index, issue?.path.join('.') || null, issue?.message ?? rankMessages.observationsRequired);
     }
-    const o = parsed.data;
+    valid.push({ index, o: parsed.data });
+  });
+  const tracked = valid.length ? new Set((await trackedPairs(today)).map((p) => p.id)) : new Set<string>();
+
+  const records = new Map<string, { index: number; record: ObservationRecord }>();
+  for (const { index, o } of valid) {
     const at = new Date(o.observedAt);
-    if (at.getTime() > now.getTime() + FUTURE_SLACK_MS)
-      return void rejections.push({ index, field: 'observedAt', reason: rankMessages.observedAtInFuture });
+    if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) {
+      refuse(index, 'observedAt', rankMessages.observedAtInFuture);
+      continue;
+    }
     const day = kstDayOf(at);
-    if (day !== today && day !== yesterday)
-      return void rejections.push({ index, field: 'observedAt', reason: rankMessages.observedAtTooOld });
+    if (day !== today && day !== yesterday) {
+      refuse(index, 'observedAt', rankMessages.observedAtTooOld);
+      continue;
+    }
     const pair = {
       keyword: o.keyword,
       productId: o.productId,
@@ -68,30 +85,62 @@ export async function recordObservations(
       vendorItemId: o.vendorItemId ?? null,
     };
     const pairId = pairIdOf(pair);
+    if (!tracked.has(pairId)) {
+      refuse(index, 'productId', rankMessages.pairNotTracked);
+      continue;
+    }
     const observedAt = at.toISOString();
     const key = `${pairId}#${observedAt}`;
-    if (records.has(key))
-      return void rejections.push({ index, field: 'observedAt', reason: rankMessages.duplicateInBatch });
+    if (records.has(key)) {
+      refuse(index, 'observedAt', rankMessages.duplicateInBatch);
+      continue;
+    }
     let imageUrl = o.imageUrl ?? null;
     if (imageUrl && !isMarketplaceImage(imageUrl)) {
       notes.push({ index, field: 'imageUrl', reason: rankMessages.imageDropped });
       imageUrl = null;
     }
     records.set(key, {
-      pairId,
-      day,
-      ...pair,
-      keyword: pair.keyword.trim().normalize('NFC'),
-      status: o.status,
-      rank: o.status === 'found' ? (o.rank ?? null) : null,
-      depthScanned: o.depthScanned,
-      observedAt,
-      receivedAt: now.toISOString(),
-      workerKeyId: worker.keyId,
-      ...(o.evidence !== undefined ? { evidence: o.evidence } : {}),
-      ...(o.status === 'found' ? { productName: o.productName ?? null, imageUrl } : {}),
+      index,
+      record: {
+        pairId,
+        day,
+        ...pair,
+        keyword: pair.keyword.trim().normalize('NFC'),
+        status: o.status,
+        rank: o.status === 'found' ? (o.rank ?? null) : null,
+        depthScanned: o.depthScanned,
+        observedAt,
+        receivedAt: now.toISOString(),
+        workerKeyId: worker.keyId,
+        ...(o.evidence !== undefined ? { evidence: o.evidence } : {}),
+        ...(o.status === 'found' ? { productName: o.productName ?? null, imageUrl } : {}),
+      },
     });
-  });
-  if (records.size) await rankObservationsStore.put([...records.values()]);
-  return { accepted: records.size, rejected: rejections.length, rejections, notes };
+  }
+
+  // The schema keeps out everything the table is known to refuse; should the store still refuse
+  // one, that observation alone is answered as refused (and logged: the schema missed a rule).
+  const entries = [...records.values()];
+  const unstored = entries.length ? await rankObservationsStore.put(entries.map((e) => e.record)) : [];
+  const indexOf = new Map(entries.map((e) => [e.record, e.index]));
+  for (const { record, error } of unstored) {
+    logger.error('rank observation refused by the store', { error: error as Error, pairId: record.pairId });
+    refuse(indexOf.get(record)!, null, rankMessages.notStorable);
+  }
+
+  rejections.sort((a, b) => a.index - b.index);
+  const refusedAt = new Map(rejections.map((r) => [r.index, r]));
+  return {
+    accepted: observations.length - rejections.length,
+    rejected: rejections.length,
+    results: observations.map((_, index) => {
+      const refused = refusedAt.get(index);
+      return refused
+        ? { index, outcome: 'refused' as const, field: refused.field, reason: refused.reason }
+        : { index, outcome: 'accepted' as const };
+    }),
+    rejections,
+    notes,
+  };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { kstToday } from '#shared/kst';
 import { visibleSlots } from '../slots/slot-visibility';
 import { rankSlotsStore, type RankSlotRow } from '../../storage/rank-slots';
+import { slotCountersStore } from '../../storage/slot-counters';
 
 /**
  * A (keyword, productId, itemId, vendorItemId) pair: what a worker checks. One check serves every
@@ -53,4 +54,30 @@ export function groupByPair(slots: RankSlotRow[]): Map<string, { pair: Pair; slo
     else groups.set(id, { pair, slots: [slot] });
   }
   return groups;
+}
+
+export interface TrackedPair {
+  id: string;
+  pair: Pair;
+  /** How many tracked slots share it. */
+  slots: number;
+}
+
+/**
+ * The day's tracked pairs in pair-id order: what the work list hands out and the only pairs whose
+ * checks are taken and read by the recompute job. Kept per warm process while the global slot list
+ * version is unchanged (every slot change bumps it: 8 small reads instead of walking every tracked
+ * slot on each call).
+ */
+let cached: { day: string; version: number; pairs: TrackedPair[] } | null = null;
+
+export async function trackedPairs(today = kstToday()): Promise<TrackedPair[]> {
+  const { listVersion } = await slotCountersStore.global({ consistent: true });
+  if (cached && cached.day === today && cached.version === listVersion) return cached.pairs;
+  const groups = groupByPair(await trackedSlots(today));
+  const pairs = [...groups.entries()]
+    .map(([id, g]) => ({ id, pair: g.pair, slots: g.slots.length }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  cached = { day: today, version: listVersion, pairs };
+  return pairs;
 }

@@ -1,6 +1,6 @@
 import { addKstDays, kstToday } from '#shared/kst';
 import { parseCoupangUrl } from '#shared/coupang-url';
-import { systemFieldKeys } from '#shared/field-configs';
+import { fieldValueOf, systemFieldKeys } from '#shared/field-configs';
 import { slotMessages, slotFieldMessages, slotStatusMessages, slotLogTexts } from '#shared/messages/slots';
 import {
   type FillSlotInput,
@@ -93,8 +93,8 @@ async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, n
   const keysSeen = new Set([...Object.keys(slot.customFields), ...Object.keys(values.customFields)]);
   for (const key of keysSeen) {
     if (systemKeys.has(key)) continue;
-    const before = slot.customFields[key] ?? '';
-    const after = values.customFields[key] ?? '';
+    const before = fieldValueOf(slot.customFields, key) ?? '';
+    const after = fieldValueOf(values.customFields, key) ?? '';
     if (before !== after)
       logs.push(
         log(slot.id, now, {

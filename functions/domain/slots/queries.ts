@@ -304,7 +304,7 @@ export async function fieldValues(caller: Caller, slotId: string) {
   return {
     slotId,
     fieldValues: [...ordered, ...rest]
-      .filter((k) => k in slot.customFields)
+      .filter((k) => Object.hasOwn(slot.customFields, k))
       .map((field_key) => ({ field_key, value: slot.customFields[field_key] })),
   };
 }

@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { FieldConfig } from '#shared/field-configs';
+import { fieldValueOf, type FieldConfig } from '#shared/field-configs';
 import { KEYWORD_FIELD, URL_FIELD } from '#shared/slot-fields';
 import { TextField } from '@/components/ui/text-field';
 import type { SlotFieldsForm } from '@/lib/slots/slot-form-schema';
@@ -26,7 +26,7 @@ export function SlotFieldInputs({
     <div className={styles.fields}>
       {fields.map((f) => {
         const name = `customFields.${f.field_key}` as const;
-        const error = fieldErrors?.[f.field_key]?.message;
+        const error = fieldValueOf(fieldErrors, f.field_key)?.message;
         const required = f.is_required || (requireCore && (f.field_key === KEYWORD_FIELD || f.field_key === URL_FIELD));
         const hint =
           f.description ||

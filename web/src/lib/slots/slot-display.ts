@@ -1,8 +1,9 @@
 import type { SlotDto } from '#shared/schemas/slots';
+import { fieldValueOf } from '#shared/field-configs';
 
 /** What a slot row shows beyond its status: configured field values, product name, thumbnail. */
 export function fieldValue(slot: SlotDto, key: string): string {
-  const fromFields = slot.customFields?.[key];
+  const fromFields = fieldValueOf(slot.customFields, key);
   if (fromFields !== undefined && fromFields !== null && fromFields !== '') return String(fromFields);
   if (key === 'keywords' || key === 'keyword') return slot.keyword ?? '';
   if (key === 'landingUrl' || key === 'url') return slot.url ?? '';

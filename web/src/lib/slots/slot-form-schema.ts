@@ -12,7 +12,7 @@ export const slotFieldsFormSchema = (configs: readonly FieldConfig[], mode: Fiel
     const result = validateSlotFields(value.customFields, configs, mode);
     if (result.ok) return;
     for (const issue of result.errors) {
-      const known = issue.field in value.customFields;
+      const known = Object.hasOwn(value.customFields, issue.field);
       ctx.addIssue({
         code: 'custom',
         message: issue.message,

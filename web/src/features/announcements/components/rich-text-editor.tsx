@@ -5,6 +5,7 @@ import Image from '@tiptap/extension-image';
 import { errorMessage } from '@/lib/api-client';
 import { announcementMessages } from '#shared/messages/announcements';
 import { acceptedImageTypes, uploadAnnouncementImage } from '../api/upload-image';
+import { sanitizeForRender } from '../utils/sanitize-html';
 import styles from './rich-text-editor.module.css';
 
 interface RichTextEditorProps {
@@ -17,7 +18,9 @@ interface RichTextEditorProps {
 /**
  * The announcement editor (TipTap): headings, bold, italic, underline, strike, lists, quotes and
  * images uploaded to the product's own media path. Loaded lazily by the editor dialog only.
- * The output is sanitised by the server on save and by DOMPurify on render anyway.
+ * It loads the stored markup through the reader's own sanitiser (DOMPurify, the shared allowlist),
+ * so the operator's editor shows exactly what readers see, never a link they would not get; the
+ * output is sanitised by the server on save and by DOMPurify on render anyway.
  */
 export default function RichTextEditor({ value, onChange, onImage }: RichTextEditorProps) {
   const fileInput = useRef<HTMLInputElement>(null);
@@ -31,7 +34,7 @@ export default function RichTextEditor({ value, onChange, onImage }: RichTextEdi
       StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: [], defaultProtocol: 'https' } }),
       Image.configure({ inline: false, allowBase64: false }),
     ],
-    content: value,
+    content: sanitizeForRender(value),
     editorProps: {
       attributes: {
         class: styles.surface,

@@ -48,12 +48,13 @@ export function validateGrid(
 
 /** A grid row as the customFields of POST /slots/bulk (blank cells left out). */
 export function toCustomFields(row: readonly string[], columns: readonly FieldConfig[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  columns.forEach((column, i) => {
-    const value = (row[i] ?? '').trim();
-    if (value) out[column.field_key] = value;
-  });
-  return out;
+  // fromEntries: every key becomes an own property, whatever it is called.
+  return Object.fromEntries(
+    columns.flatMap((column, i) => {
+      const value = (row[i] ?? '').trim();
+      return value ? [[column.field_key, value]] : [];
+    }),
+  );
 }
 
 /** 'a, b, c 외 N개' style: the first `max` lines then '... 외 N개' (spec: error lines at most 10). */
