@@ -1,6 +1,5 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error jsdom ships no types; only its JSDOM constructor is used here
 import { JSDOM } from 'jsdom';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/storage/client';

@@ -1,0 +1,212 @@
+/**
+ * `npm run rank-worker -- --api URL --key KEY [options]`: measures each work-list pair's rank on the
+ * marketplace's search with a real browser and posts the checks (issue 27, docs/rank-worker.md).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { MAX_DEPTH_SCANNED } from '../shared/schemas/rank';
+import { shardOf, WorkerApi } from './api';
+import { checkPair, type LoadedPage, type Observation } from './check';
+import { BROWSER_PROFILE, DEFAULT_MARKET_URL, LIST_SIZE, searchUrl, type SearchMode } from './marketplace';
+
+const { values: args } = parseArgs({
+  options: {
+    api: { type: 'string' },
+    key: { type: 'string' },
+    browser: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    depth: { type: 'string', default: '3' },
+    mode: { type: 'string', default: 'desktop' },
+    'market-url': { type: 'string' },
+    dump: { type: 'string' },
+    once: { type: 'boolean', default: false },
+    interval: { type: 'string', default: '60' },
+    'delay-ms': { type: 'string', default: '4000' },
+    'page-timeout-ms': { type: 'string', default: '20000' },
+    'daily-budget': { type: 'string', default: '2000' },
+    'max-failures': { type: 'string', default: '5' },
+    'batch-size': { type: 'string', default: '20' },
+    recompute: { type: 'boolean', default: false },
+    headed: { type: 'boolean', default: false },
+    shard: { type: 'string', default: '1/1' },
+  },
+});
+
+const fail = (msg: string): never => {
+  console.error(msg);
+  process.exit(2);
+};
+const num = (name: keyof typeof args, min: number) => {
+  const n = Number(args[name]);
+  if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number ≥ ${min}`);
+  return n;
+};
+const api = args.api ?? fail('--api URL is required (the product, e.g. http://localhost:3000)');
+const key = args.key ?? process.env.RANK_WORKER_KEY ?? fail('--key KEY (or RANK_WORKER_KEY) is required');
+const mode = args.mode as SearchMode;
+if (mode !== 'desktop' && mode !== 'mobile') fail('--mode is desktop or mobile');
+const depth = Math.min(num('depth', 1), Math.floor(MAX_DEPTH_SCANNED / LIST_SIZE));
+const market = args['market-url'] ?? DEFAULT_MARKET_URL[mode];
+const delayMs = num('delay-ms', 0);
+const pageTimeoutMs = num('page-timeout-ms', 1000);
+const dailyBudget = num('daily-budget', 1);
+const maxFailures = num('max-failures', 1);
+const batchSize = num('batch-size', 1);
+const intervalMs = num('interval', 1) * 60_000;
+const [shardIndex, shardCount] = (args
+  .shard!.match(/^(\d+)\/(\d+)$/)
+  ?.slice(1)
+  .map(Number) ?? [0, 0]) as number[];
+if (!(shardCount >= 1 && shardIndex >= 1 && shardIndex <= shardCount)) fail('--shard is i/n, e.g. 2/3');
+
+const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** ±50 % around the configured delay, so requests do not tick like a clock. */
+const jitter = (ms: number) => Math.round(ms * (0.5 + Math.random()));
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    log(`${signal}: finishing the current pair, then posting and stopping`);
+  });
+
+const workerApi = new WorkerApi(api, key, log);
+/** Pages loaded per KST day by this process (the budget resets when the day changes). */
+const budget = { day: '', pages: 0 };
+const pagesLeft = () => (budget.day === kstDay() ? dailyBudget - budget.pages : dailyBudget);
+const kstDay = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+
+async function loadPage(page: Page, keyword: string, n: number): Promise<LoadedPage> {
+  const url = searchUrl(market, mode, keyword, n);
+  if (budget.day !== kstDay()) Object.assign(budget, { day: kstDay(), pages: 0 });
+  budget.pages++;
+  await sleep(jitter(delayMs));
+  try {
+    const res = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: pageTimeoutMs });
+    const html = await page.content();
+    if (args.dump) {
+      mkdirSync(args.dump, { recursive: true });
+      const safe = keyword.replace(/[^\p{L}\p{N}]+/gu, '_').slice(0, 40);
+      writeFileSync(join(args.dump, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe}-p${n}.html`), html);
+    }
+    if (res && res.status() >= 400 && res.status() !== 404)
+      return { ok: false, reason: `HTTP ${res.status()} (blocked or down)`, url };
+    return { ok: true, html, url };
+  } catch (err) {
+    const msg = (err as Error).message.split('\n')[0];
+    return { ok: false, reason: /timeout/i.test(msg) ? `timeout after ${pageTimeoutMs} ms` : msg, url };
+  }
+}
+
+/** One pass over today's work list. Returns false when the worker should stop (failures or budget). */
+async function round(browser: Browser): Promise<boolean> {
+  const all = await workerApi.work();
+  // The server gives every worker the same list; each of n workers takes its own stable share.
+  const work = all.filter((pair) => shardOf(pair, shardCount) === shardIndex - 1);
+  log(
+    `work list: ${work.length} pairs${shardCount > 1 ? ` (shard ${shardIndex}/${shardCount} of ${all.length})` : ''}`,
+  );
+  const profile = BROWSER_PROFILE[mode];
+  const context = await browser.newContext({ ...profile, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  // Images, fonts and media are not needed to read ranks: lighter for us and for the marketplace.
+  await context.route('**/*', (route) =>
+    ['image', 'font', 'media'].includes(route.request().resourceType()) ? route.abort() : route.continue(),
+  );
+  const page = await context.newPage();
+  let pending: Observation[] = [];
+  let consecutiveFailures = 0;
+  let keepGoing = true;
+  const flush = async () => {
+    if (!pending.length) return;
+    const { accepted, rejected } = await workerApi.post(pending);
+    log(`posted ${pending.length}: accepted ${accepted}, rejected ${rejected}`);
+    pending = [];
+  };
+  try {
+    for (const pair of work) {
+      if (stopping) break;
+      // A pair starts only if the budget covers its full depth: a check cut short would be no check.
+      if (pagesLeft() < depth) {
+        log(`daily budget of ${dailyBudget} pages reached; stopping until tomorrow (KST)`);
+        keepGoing = !args.once;
+        break;
+      }
+      const obs = await checkPair(pair, depth, (n) => loadPage(page, pair.keyword, n));
+      pending.push(obs);
+      log(
+        `${pair.keyword} / ${pair.productId}: ${obs.status}${obs.rank ? ` #${obs.rank}` : ''}${obs.status === 'failed' ? ` (${String(obs.evidence?.reason)})` : ''}`,
+      );
+      consecutiveFailures = obs.status === 'failed' ? consecutiveFailures + 1 : 0;
+      if (consecutiveFailures >= maxFailures) {
+        log(`${consecutiveFailures} failed checks in a row: the marketplace may be blocking us; stopping this round`);
+        keepGoing = false;
+        break;
+      }
+      if (consecutiveFailures > 0) await sleep(Math.min(jitter(delayMs) * 2 ** consecutiveFailures, 10 * 60_000));
+      if (pending.length >= batchSize) await flush();
+    }
+  } finally {
+    try {
+      await flush();
+    } finally {
+      await context.close();
+    }
+  }
+  if (args.recompute) {
+    // Local mode only: run the recompute job now instead of at :02 past the hour.
+    const res = await fetch(`${api.replace(/\/$/, '')}/_local/jobs/rank-recompute`, { method: 'POST' }).catch(
+      () => null,
+    );
+    log(res?.ok ? 'recompute job run' : 'recompute job not available (not local mode?)');
+  }
+  return keepGoing;
+}
+
+const launch = () =>
+  chromium.launch({
+    executablePath: args.browser,
+    headless: !args.headed,
+    // Signals are ours: the current pair finishes in this browser before we close it.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+
+let browser = await launch();
+let exitCode = 0;
+try {
+  for (;;) {
+    let ok: boolean;
+    try {
+      // A browser that crashed since the last round is started again.
+      if (!browser.isConnected()) browser = await launch();
+      ok = await round(browser);
+    } catch (err) {
+      // The product unreachable, a post that kept failing: a service waits and tries again.
+      log(`round stopped: ${(err as Error).message}`);
+      // A revoked or wrong key (401/403) will not heal by waiting.
+      const status = (err as { status?: number }).status;
+      if (args.once || status === 401 || status === 403) {
+        exitCode = 1;
+        break;
+      }
+      ok = false;
+    }
+    if (args.once || stopping) {
+      if (!ok) exitCode = 3;
+      break;
+    }
+    // After a blocked or broken round wait longer (twice the interval, up to 6 h) before trying again.
+    const wait = ok ? intervalMs : Math.min(intervalMs * 2, 6 * 3600_000);
+    log(`next round in ${Math.round(wait / 60_000)} min`);
+    for (let waited = 0; waited < wait && !stopping; waited += 1000) await sleep(1000);
+    if (stopping) break;
+  }
+} finally {
+  await browser.close().catch(() => {});
+}
+process.exit(exitCode);
