@@ -172,7 +172,10 @@ describe('ranks for an advertiser', () => {
     ]);
     await shot(page, 'keywords');
     await page.getByRole('tab', { name: '광고주 랭킹' }).click();
-    const advertisers = await page.getByRole('table', { name: '광고주 랭킹' }).locator('tbody tr').allTextContents();
+    // The tab's table renders after its data arrives: wait for its rows before reading them.
+    const advertiserRows = page.getByRole('table', { name: '광고주 랭킹' }).locator('tbody tr');
+    await advertiserRows.first().waitFor();
+    const advertisers = await advertiserRows.allTextContents();
     expect(advertisers[0]).toContain('최**');
     expect(advertisers[0]).toContain('2.0위');
     expect(advertisers[1]).toContain('박순위');
