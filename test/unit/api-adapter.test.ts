@@ -18,7 +18,7 @@ function adapterFiles(dir: string): string[] {
   });
 }
 
-const groups = [...new Set(routes.map((r) => r.group))];
+const groups: string[] = [...new Set(routes.map((r) => r.group))];
 
 export function routesNamed(source: string): string[] {
   const literals = [...source.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)].map((m) => m[1] ?? m[2] ?? m[3]);
