@@ -81,7 +81,9 @@ function rulesOf(s: Json): string[] {
     else if (lo !== undefined) rules.push(`≥ ${num(lo)}${unit}`);
     else if (hi !== undefined) rules.push(`≤ ${num(hi)}${unit}`);
   };
-  range(s.minLength, s.maxLength, ' chars');
+  // `min(1)` alone means only that the text may not be empty.
+  if (s.minLength === 1 && s.maxLength === undefined) rules.push('non-empty');
+  else range(s.minLength, s.maxLength, ' chars');
   const lo = s.minimum !== undefined && s.minimum > -SAFE ? s.minimum : undefined;
   const hi = s.maximum !== undefined && s.maximum < SAFE ? s.maximum : undefined;
   range(lo, hi, '');

@@ -703,7 +703,7 @@ export const routeNotes = {
     errors: [notificationNotFound],
   },
   'POST /api/notifications/test': {
-    summary: 'One test notification to the caller only (`metadata.test`), for the `/notification-test` page.',
+    summary: `One test notification to the caller only (\`metadata.test\`), for the \`/notification-test\` page. ${created}`,
     errors: [{ code: 'THROTTLED', when: 'too many tests', text: notificationMessages.testThrottled }],
     limits: [`${TEST_NOTIFICATIONS_PER_MINUTE} a minute per user`],
   },
@@ -721,7 +721,7 @@ export const routeNotes = {
   },
   'GET /api/notifications/all': {
     summary:
-      'The send history: one row per send (recipient label, count, read count and rate; users’ own test sends left out) and `stats {totalSent, sentToday, totalRecipients, totalRead, readRate}` over the filtered sends.',
+      'The send history: one row per send (recipient label, count, read count and rate; users’ own test sends left out), filtered by sender, type and KST dates, and `stats {totalSent, sentToday, totalRecipients, totalRead, readRate}` over the filtered sends.',
   },
 
   // --- chat ---
