@@ -49,7 +49,7 @@ const num = (n: number) => (Math.abs(n) >= 10_000 ? n.toLocaleString('en-US') : 
 /** A short type: `string`, `integer`, `one of "a", "b"`, `array of string`, `object`. */
 function typeOf(s: Json): string {
   if (s.const !== undefined) return shown(s.const);
-  if (s.enum) return `one of ${s.enum.map(shown).join(', ')}`;
+  if (s.enum) return s.enum.length === 1 ? shown(s.enum[0]) : `one of ${s.enum.map(shown).join(', ')}`;
   const alts = s.anyOf ?? s.oneOf;
   if (alts) {
     // Optional-as-empty (`""`) and nullable alternatives read better as words.

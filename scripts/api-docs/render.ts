@@ -159,6 +159,7 @@ function renderRoute(r: RouteContract, answer: AnswerType): string {
     const rows = fieldsOf(schema);
     parts.push(rows.length ? `${title}:\n\n${fieldTable(rows)}` : `${title}: none (an empty object).`);
   }
+  if (note.inner) parts.push(`${note.inner.title}:\n\n${fieldTable(fieldsOf(note.inner.schema))}`);
   return parts.join('\n\n');
 }
 

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ErrorCode } from '#shared/api';
 import type { GroupName, Route } from '#shared/contract/index';
 import { accessMessages } from '#shared/messages/access';
@@ -16,6 +17,7 @@ import { slotFieldMessages, slotMessages, slotStatusMessages } from '#shared/mes
 import { userMessages } from '#shared/messages/users';
 import { TEST_NOTIFICATIONS_PER_MINUTE } from '#shared/notification-constants';
 import { CHAT_CONTEXT_SLOTS } from '#shared/schemas/chat';
+import { observationSchema } from '#shared/schemas/rank';
 import { rateLimits } from '../../functions/domain/rate-limits';
 import { RANKING_CACHE_MS } from '../../functions/domain/ranking/ranking';
 import { ROOM_LIST_MAX } from '../../functions/domain/chat/rooms';
@@ -41,6 +43,8 @@ export interface RouteNote {
   notes?: string[];
   /** What an `Idempotency-Key` does on this route, where it matters (money, bulk writes). */
   idempotent?: string;
+  /** A schema the op checks inside the body (each item of a batch), shown as its own table. */
+  inner?: { title: string; schema: z.ZodType };
 }
 
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
@@ -242,7 +246,7 @@ export const routeNotes = {
   'GET /api/cash/balance': { summary: 'The caller’s balance `{amount, updatedAt}`.', errors: [cashOff] },
   'GET /api/cash/transactions': {
     summary:
-      'Ledger entries (charge, bonus, purchase, refund), newest first, with `balanceAfter`; a user sees their own (a sent `userId` is ignored), operators any user’s.',
+      'Ledger entries, each with `balanceAfter`, filtered by `type`; a user sees their own (a sent `userId` is ignored), operators any user’s.',
     errors: [cashOff],
   },
   'GET /api/cash/stats': {
@@ -262,7 +266,7 @@ export const routeNotes = {
     ],
   },
   'GET /api/cash/charge-requests': {
-    summary: 'Charge requests, newest first: a user’s own; operators everyone’s, filtered by `status` and `userId`.',
+    summary: 'Charge requests: a user’s own; operators everyone’s, filtered by `status` and `userId`.',
     errors: [cashOff],
   },
   'POST /api/cash/charge-requests/{id}/approve': {
@@ -530,7 +534,7 @@ export const routeNotes = {
   },
   'POST /api/slots/{id}/extend': {
     summary:
-      'Extends one approved slot by 1, 7, 10 or 30 days (pre-allocation mode, within 7 days of its end): a new extension slot follows it. The owner is notified.',
+      'Extends one approved slot (waiting, active or completed; pre-allocation mode) whose end is at most 7 days ahead or past, once: a linked extension slot runs from the day after its end (or today) for the chosen days, auto-approved and marked paid (no cash moves). The owner is notified.',
     errors: [
       slotNotFound,
       {
@@ -627,6 +631,10 @@ export const routeNotes = {
   'POST /api/rank/observations': {
     summary:
       'A batch of checks, each `found` / `not_found` / `failed`, checked on its own: `{accepted, rejected, rejections: [{index, field, reason}], notes}`.',
+    inner: {
+      title: 'Each observation (checked on its own: a bad one is rejected, the others are kept)',
+      schema: observationSchema,
+    },
     notes: [
       'Idempotent per (pair, `observedAt`); only today’s and yesterday’s (KST) checks are taken.',
       '`imageUrl` is kept only for `https://*.coupangcdn.com` (else dropped with a note).',
