@@ -160,7 +160,8 @@ export const routeNotes = {
     errors: [{ code: 'VALIDATION', when: 'the current password is wrong', text: authMessages.currentPasswordWrong }],
   },
   'PUT /api/auth/profile': {
-    summary: 'Updates the caller’s name (and phone), and the password when the current one is sent with it.',
+    summary:
+      'Updates the caller’s name, and the password (with `confirmPassword`) when the current password is sent with it.',
     errors: [{ code: 'VALIDATION', when: 'the current password is wrong', text: authMessages.currentPasswordWrong }],
   },
   'POST /api/auth/switch-user': {
