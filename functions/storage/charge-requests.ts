@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { chargeStatuses, type ChargeStatus } from '#shared/schemas/cash';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryFirst } from './item-io';
 import { isConditionFailure } from '#commons/store-errors';
 import { transact, type TransactItem } from './transactions';
 
@@ -234,15 +235,5 @@ export const chargeRequestsStore = {
 };
 
 /** Reads a query until `wanted` items (after any filter) or the end. */
-async function collect(query: QueryCommandInput, wanted: number): Promise<ChargeRequestRecord[]> {
-  const items: ChargeRequestRecord[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({ ...query, Limit: Math.max(wanted - items.length, 25), ExclusiveStartKey: cursor }),
-    );
-    items.push(...(out.Items ?? []).map(strip));
-    cursor = out.LastEvaluatedKey;
-  } while (cursor && items.length < wanted);
-  return items.slice(0, wanted);
-}
+const collect = (query: QueryCommandInput, wanted: number): Promise<ChargeRequestRecord[]> =>
+  queryFirst(query, wanted, { pageLimit: (missing) => Math.max(missing, 25), keep: (items) => items.map(strip) });

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   NotificationAction,
   NotificationPriority,
@@ -7,7 +7,7 @@ import type {
 } from '#shared/schemas/notifications';
 import { failedConditionIndex, isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
-import { batchGetAll, chunk, inParallel, queryAll } from './item-io';
+import { batchGetAll, chunk, inParallel, queryAll, queryFirst, queryPages } from './item-io';
 import { notificationKeys, stripKeys } from './keys';
 import { transact, transactUnlessRefused, type TransactItem } from './transactions';
 
@@ -285,25 +285,18 @@ export const notificationBaseStore = {
   /** How many broadcasts sort before `boundSk` (those sent before an account existed): once per user. */
   async countBroadcastsBefore(boundId: string): Promise<number> {
     let count = 0;
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
-          ExpressionAttributeValues: {
-            ':pk': notificationKeys.broadcastsPartition().PK,
-            ':lo': notificationKeys.notificationPrefix(),
-            ':hi': `${notificationKeys.notificationPrefix()}${boundId}`,
-          },
-          Select: 'COUNT',
-          ConsistentRead: true,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      count += out.Count ?? 0;
-      cursor = out.LastEvaluatedKey;
-    } while (cursor);
+    const pages = queryPages({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: {
+        ':pk': notificationKeys.broadcastsPartition().PK,
+        ':lo': notificationKeys.notificationPrefix(),
+        ':hi': `${notificationKeys.notificationPrefix()}${boundId}`,
+      },
+      Select: 'COUNT',
+      ConsistentRead: true,
+    });
+    for await (const out of pages) count += out.Count ?? 0;
     return count;
   },
 
@@ -535,17 +528,22 @@ export const notificationsStore = {
       filters.push('#type = :type');
       values[':type'] = opts.type;
     }
-    return (await queryPaged(
+    return queryFirst(
       {
+        TableName: table(),
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
         ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
         ...(opts.type ? { ExpressionAttributeNames: { '#type': 'type' } } : {}),
         ExpressionAttributeValues: values,
         ScanIndexForward: false,
+        ConsistentRead: true,
       },
       opts.limit,
-      (item) => item.SK !== values[':hi'],
-    )) as unknown as NotificationRecord[];
+      {
+        pageLimit: () => Math.max(opts.limit * 2, 20),
+        keep: (items) => items.filter((i) => i.SK !== values[':hi']).map((i) => stripKeys<NotificationRecord>(i)),
+      },
+    );
   },
 
   /** Broadcasts with ids in (afterId, beforeId), newest first, `type` filtered; pages until `limit` pass `keep`. */
@@ -564,27 +562,25 @@ export const notificationsStore = {
         : `${notificationKeys.notificationPrefix()}\uffff`,
     };
     if (opts.type) values[':type'] = opts.type;
-    const out: NotificationRecord[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
-          ...(opts.type ? { FilterExpression: '#type = :type', ExpressionAttributeNames: { '#type': 'type' } } : {}),
-          ExpressionAttributeValues: values,
-          ScanIndexForward: false,
-          Limit: Math.max(opts.limit * 2, 20),
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      const batch = (page.Items ?? [])
-        .filter((i) => i.SK !== values[':hi'] && i.SK !== values[':lo'])
-        .map((i) => stripKeys<NotificationRecord>(i));
-      out.push(...(opts.keep ? await opts.keep(batch) : batch));
-      cursor = page.LastEvaluatedKey;
-    } while (cursor && out.length < opts.limit);
-    return out.slice(0, opts.limit);
+    return queryFirst(
+      {
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+        ...(opts.type ? { FilterExpression: '#type = :type', ExpressionAttributeNames: { '#type': 'type' } } : {}),
+        ExpressionAttributeValues: values,
+        ScanIndexForward: false,
+      },
+      opts.limit,
+      {
+        pageLimit: () => Math.max(opts.limit * 2, 20),
+        keep: async (items) => {
+          const batch = items
+            .filter((i) => i.SK !== values[':hi'] && i.SK !== values[':lo'])
+            .map((i) => stripKeys<NotificationRecord>(i));
+          return opts.keep ? opts.keep(batch) : batch;
+        },
+      },
+    );
   },
 
   /** Every broadcast id after `afterId` (mark all read: at most the broadcasts since the account began). */
@@ -715,30 +711,6 @@ export const notificationHistoryStore = {
 
   /** Delete-read of broadcasts: each read one gets deletedAt (it was read, so no counter moves). */
 };
-
-/** Pages a query of the table until `limit` items pass `keep`; strips keys. */
-async function queryPaged(
-  input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>,
-  limit: number,
-  keep: (item: Record<string, unknown>) => boolean,
-): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        ...input,
-        TableName: table(),
-        Limit: Math.max(limit * 2, 20),
-        ExclusiveStartKey: cursor,
-        ConsistentRead: true,
-      }),
-    );
-    for (const item of page.Items ?? []) if (keep(item)) out.push(stripKeys(item));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor && out.length < limit);
-  return out.slice(0, limit);
-}
 
 /** A transaction may touch an item once: the per-notification counter moves become one ADD per counter item. */
 function mergeCounterUpdates(items: TransactItem[]): TransactItem[] {

@@ -1,6 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SlotStatus } from '#shared/slot-status';
-import { db, tableName } from './client';
+import { tableName } from './client';
+import { queryAll } from './item-io';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -88,24 +88,15 @@ export type RankSlotChanges = Partial<
 export const rankSlotsStore = {
   /** Every slot of one stored status, rank attributes only, page by page from GSI2. */
   async byStatus(status: SlotStatus): Promise<RankSlotRow[]> {
-    const rows: RankSlotRow[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
-          ProjectionExpression: rankRowAttributes.map((_, i) => `#p${i}`).join(', '),
-          ExpressionAttributeNames: Object.fromEntries(rankRowAttributes.map((a, i) => [`#p${i}`, a])),
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      rows.push(...((out.Items ?? []) as unknown as RankSlotRow[]));
-      startKey = out.LastEvaluatedKey;
-    } while (startKey);
-    return rows;
+    const rows = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
+      ProjectionExpression: rankRowAttributes.map((_, i) => `#p${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(rankRowAttributes.map((a, i) => [`#p${i}`, a])),
+    });
+    return rows as unknown as RankSlotRow[];
   },
 
   /** The rank job's change of one slot, if nobody changed the slot since `version` was read. */
