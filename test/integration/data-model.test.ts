@@ -107,7 +107,7 @@ describe('data model access patterns', () => {
 
   it('N5 counts the broadcasts sent before an account once, stores that base, and never counts them unread', async () => {
     const { notify } = await import('../../functions/domain/notifications/notify');
-    const { notificationCountsStore } = await import('../../functions/storage/notifications');
+    const { notificationCountsStore } = await import('../../functions/storage/notifications/counts');
     const { unreadCountOf } = await import('../../functions/domain/notifications/views');
     await notify('all', { title: '가입 전 공지', message: '보이지 않아야 합니다.' });
     await new Promise((r) => setTimeout(r, 5));
