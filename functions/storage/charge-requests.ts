@@ -1,5 +1,5 @@
 import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { chargeStatuses, type ChargeStatus } from '#shared/schemas/cash';
+import { chargeStatuses, type ChargeRequestDto, type ChargeStatus } from '#shared/schemas/cash';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryFirst } from './item-io';
@@ -12,31 +12,14 @@ import { transact, type TransactItem } from './transactions';
  * user and globally in the same transaction as every status change, so lists know their totals and
  * the dashboard its pending count without scanning.
  */
-export interface ChargeRequestRecord {
-  id: string;
-  userId: string;
-  userEmail: string;
-  userName: string;
-  amount: number;
-  bonusPercentage: number;
-  bonusAmount: number;
-  depositAt: string;
-  accountHolder: string;
-  status: ChargeStatus;
-  createdAt: string;
-  processedAt: string | null;
-  processorId: string | null;
-  /**
-   * The real person behind the processor's session when a developer was switched into the
-   * processor's account (their token's actorId); null otherwise. Absent on items written before it.
-   */
-  processorActorId?: string | null;
-  rejectionReason: string | null;
+export type ChargeRequestRecord = Omit<ChargeRequestDto, 'requestedAt' | 'processorActorId'> & {
+  /** Absent on items written before it was kept. */
+  processorActorId?: ChargeRequestDto['processorActorId'];
   /** Idempotency-Key of the create call, if one was sent. */
   requestKey: string | null;
   /** Idempotency-Key of the approve/reject/cancel call that processed it, if one was sent. */
   processKey: string | null;
-}
+};
 
 export type ChargeCounts = Record<ChargeStatus, number>;
 

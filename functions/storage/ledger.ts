@@ -4,6 +4,7 @@ import { queryAll, queryFirst } from './item-io';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 import { isCreditType, ledgerTypes, type LedgerType } from '#shared/ledger-types';
+import type { CashTransactionDto } from '#shared/schemas/cash';
 
 /**
  * Balances and ledger entries (design §3 money rules). One balance item per user carries the amount,
@@ -27,20 +28,7 @@ export interface BalanceRecord {
   counts: Partial<Record<LedgerType, number>>;
 }
 
-export interface LedgerEntryRecord {
-  id: string;
-  userId: string;
-  seq: number;
-  type: LedgerType;
-  /** Always positive; the type gives the direction. */
-  amount: number;
-  balanceType: 'paid';
-  balanceAfter: number;
-  description: string;
-  referenceId: string;
-  transactionAt: string;
-  idempotencyKey: string;
-}
+export type LedgerEntryRecord = CashTransactionDto & { seq: number; idempotencyKey: string };
 
 const countAttr = (type: LedgerType) => `count_${type}`;
 

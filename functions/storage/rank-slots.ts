@@ -1,4 +1,5 @@
 import type { SlotStatus } from '#shared/slot-status';
+import type { RankAlert, RankAlertEvent } from '#shared/rank-alerts';
 import { tableName } from './client';
 import { queryAll } from './item-io';
 import { keys } from './keys';
@@ -9,16 +10,8 @@ import type { TransactItem } from './transactions';
  * status from GSI2 (`SLOTS#active`, `SLOTS#waiting`) with a projection, never a table scan. The rank
  * job's writes go through `rankUpdate`, guarded by the slot's version like every slot change.
  */
-export interface RankAlertSetting {
-  moveBy: number | null;
-  whenOut: boolean;
-}
-export interface RankAlertEventRecord {
-  at: string;
-  from: number | null;
-  to: number | null;
-  kind: 'moved' | 'out';
-}
+export type RankAlertSetting = RankAlert;
+export type RankAlertEventRecord = RankAlertEvent;
 
 export interface RankSlotRow {
   id: string;
