@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '#infra/constructs/app-function';
 import { bundleFileName, esbuildOptions } from '#infra/constructs/lambda-bundling';
-import { apiGroups } from '#infra/routes';
+import { apiGroups } from '#infra/api-groups';
 
 /**
  * Bundle size is deterministic, so it is checked here; import time is not, and lives in

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '#infra/constructs/app-function';
-import { apiGroups } from '#infra/routes';
+import { apiGroups } from '#infra/api-groups';
 
 const run = promisify(execFile);
 
