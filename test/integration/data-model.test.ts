@@ -35,7 +35,7 @@ describe('data model access patterns', () => {
   });
   it('K1 finds a worker key by the hash of the key, and writes lastUsedAt at most once a minute', async () => {
     const { rankWorkerKeysStore } = await import('../../functions/storage/rank-worker-keys');
-    const { authenticateWorker } = await import('../../functions/domain/rank/worker-auth');
+    const { authenticateWorker } = await import('../../functions/domain/rank-measurement/worker-auth');
     const { createHash } = await import('node:crypto');
     const key = 'rk_data-model-test-key-0123456789abcdefghijklmnopq';
     const keyHash = createHash('sha256').update(key).digest('hex');
