@@ -19,7 +19,7 @@ import { TEST_NOTIFICATIONS_PER_MINUTE } from '#shared/notification-constants';
 import { CHAT_CONTEXT_SLOTS } from '#shared/schemas/chat';
 import { observationSchema } from '#shared/schemas/rank';
 import { rateLimits } from '../../functions/domain/rate-limits';
-import { RANKING_CACHE_MS } from '../../functions/domain/ranking/ranking';
+import { RANKING_CACHE_MS } from '../../functions/domain/ranking-page/ranking';
 import { ROOM_LIST_MAX } from '../../functions/domain/chat/rooms';
 
 /**
