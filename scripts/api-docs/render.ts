@@ -63,18 +63,18 @@ function commonErrors(r: RouteContract): string[] {
 
 function domainError(e: RouteError): string {
   const text = e.text === undefined ? '' : `: ${quote(e.text)}`;
-  return `  - ${statusOfCode[e.code]} \`${e.code}\` ${e.when}${text}`;
+  return `  - ${e.status ?? statusOfCode[e.code]} \`${e.code}\` ${e.when}${text}`;
 }
 
 function errorLines(r: RouteContract, own: RouteError[]): string {
   const sorted = own
     .map((e, i) => ({ e, i }))
-    .sort((a, b) => statusOfCode[a.e.code] - statusOfCode[b.e.code] || a.i - b.i)
+    .sort((a, b) => (a.e.status ?? statusOfCode[a.e.code]) - (b.e.status ?? statusOfCode[b.e.code]) || a.i - b.i)
     .map(({ e }) => domainError(e));
   const common = commonErrors(r);
   const head = common.length
     ? `- **Errors:** ${common.join(', ')} ([common errors](#common-errors))${sorted.length ? '; and:' : '.'}`
-    : `- **Errors:**${sorted.length ? '' : ' only the [common errors](#common-errors) every route shares.'}`;
+    : `- **Errors:** ${sorted.length ? 'the [common errors](#common-errors), and:' : 'only the [common errors](#common-errors) every route shares.'}`;
   return [head, ...sorted].join('\n');
 }
 

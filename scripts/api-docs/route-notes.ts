@@ -34,6 +34,8 @@ export interface RouteError {
   when: string;
   /** The Korean text the envelope's `error` carries, where it is one fixed text. */
   text?: string;
+  /** A status other than the code's own (the health check's 503). */
+  status?: number;
 }
 
 export interface RouteNote {
@@ -188,7 +190,8 @@ export const routeNotes = {
     errors: [
       {
         code: 'INTERNAL',
-        when: 'answered with status 503 while the table does not answer (the same fields as `details`)',
+        status: 503,
+        when: 'while the table does not answer (the health fields as `details`)',
         text: commonMessages.unavailable,
       },
     ],
