@@ -2,7 +2,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { RouteContract } from '#shared/contract/route';
 import type { Caller } from '../../domain/auth/tokens';
-import type { WorkerIdentity } from '../../domain/rank/worker-auth';
+import type { WorkerIdentity } from '../../domain/rank-measurement/worker-auth';
 
 /** What an op learns about its request besides its input. */
 export interface RequestContext {

@@ -9,8 +9,8 @@ import { pipeline, useTestTable } from '../../../test/support/api-pipeline';
 import * as Auth from '../../domain/auth/auth-service';
 import { verifyAccessToken, type Caller } from '../../domain/auth/tokens';
 import { updateUser } from '../../domain/users/admin-changes';
-import { createWorkerKey } from '../../domain/rank/worker-keys';
-import { authenticateWorker } from '../../domain/rank/worker-auth';
+import { createWorkerKey } from '../../domain/rank-measurement/worker-keys';
+import { authenticateWorker } from '../../domain/rank-measurement/worker-auth';
 import { authenticate } from './authenticate';
 
 const byOp = (routes: readonly RouteContract[], op: string) => routes.find((r) => r.op === op)!;

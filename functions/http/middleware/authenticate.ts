@@ -3,11 +3,11 @@ import { ForbiddenError, UnauthorizedError } from '#commons/errors';
 import { logger } from '#commons/logger';
 import { currentCaller } from '../../domain/auth/active-account';
 import { verifyAccessToken } from '../../domain/auth/tokens';
-import type { WorkerIdentity } from '../../domain/rank/worker-auth';
+import type { WorkerIdentity } from '../../domain/rank-measurement/worker-auth';
 import { stateOf, type ApiMiddleware } from './api-request';
 
 export interface AuthenticateOptions {
-  /** The worker-key check (domain/rank/worker-auth.ts), passed only by the group with worker routes: no other bundle carries it. */
+  /** The worker-key check (domain/rank-measurement/worker-auth.ts), passed only by the group with worker routes: no other bundle carries it. */
   authenticateWorker?: (key: string | undefined) => Promise<WorkerIdentity>;
 }
 
