@@ -53,10 +53,6 @@ export type ApiMiddleware = MiddlewareObj<APIGatewayProxyEventV2, ApiResult, Err
 /** The request's state; only steps after resolveRoute call this. */
 export const stateOf = (request: { context: ApiContext }): ApiState => request.context.api!;
 
-/** API Gateway's request id (the Lambda's own when absent: a direct invocation). */
-export const requestIdOf = (request: { event: APIGatewayProxyEventV2; context: Context }): string =>
-  request.event.requestContext?.requestId ?? request.context.awsRequestId;
-
 export function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers']): Record<string, string> {
   return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? '']));
 }

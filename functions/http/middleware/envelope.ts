@@ -5,7 +5,7 @@ import { DomainError, ThrottledError } from '#commons/errors';
 import { isTransientFailure } from '#commons/store-errors';
 import { logger } from '#commons/logger';
 import { HttpReply } from '../reply';
-import { requestIdOf, type ApiAnswer, type ApiMiddleware } from './api-request';
+import type { ApiAnswer, ApiMiddleware } from './api-request';
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -62,14 +62,11 @@ function failureOf(err: unknown): APIGatewayProxyStructuredResultV2 {
 }
 
 /**
- * The frame of every request, outermost of the API steps: its log keys going in (injectLambdaContext's
- * resetKeys drops them, and the caller's, after each invocation); coming out, the op's answer as the
- * design §5 envelope, or whatever any step threw mapped to its status.
+ * The frame of every request, outermost of the API steps: the op's answer as the design §5 envelope,
+ * or whatever any step threw mapped to its status (logged with the request's keys; injectLambdaContext's
+ * resetKeys drops them after each invocation).
  */
 export const envelope: ApiMiddleware = {
-  before: (request) => {
-    logger.appendKeys({ requestId: requestIdOf(request), routeKey: request.event.routeKey });
-  },
   after: (request) => {
     request.response = respond(request.response as ApiAnswer);
   },

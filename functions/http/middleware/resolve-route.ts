@@ -3,8 +3,9 @@ import { routeKey, type RouteContract } from '#shared/contract/route';
 import { accessMessages } from '#shared/messages/access';
 import { commonMessages } from '#shared/messages/common';
 import { DomainError, UnauthorizedError } from '#commons/errors';
+import { logger } from '#commons/logger';
 import { parseCookies } from '../cookies';
-import { lowerCaseHeaders, requestIdOf, type ApiMiddleware } from './api-request';
+import { lowerCaseHeaders, type ApiMiddleware } from './api-request';
 
 /**
  * The caller's address. Behind CloudFront, API Gateway's sourceIp is the edge server, shared by every
@@ -17,15 +18,18 @@ export function clientIp(headers: Record<string, string>, sourceIp: string | und
 
 /**
  * Finds the group's route for the event's route key (API Gateway's `GET /api/x/{id}`) and starts the
- * request's context; a route key the group does not serve is a 404.
+ * request's context and its log keys; a route key the group does not serve is a 404.
  */
 export function resolveRoute(groupRoutes: readonly RouteContract[]): ApiMiddleware {
   const byKey = new Map(groupRoutes.map((route) => [routeKey(route), route]));
   return {
     before: (request) => {
-      const route = byKey.get(request.event.routeKey);
-      if (!route) throw new DomainError('NOT_FOUND', commonMessages.routeNotFound);
       const { event } = request;
+      // API Gateway's request id (the Lambda's own on a direct invocation)
+      const requestId = event.requestContext?.requestId ?? request.context.awsRequestId;
+      logger.appendKeys({ requestId, routeKey: event.routeKey });
+      const route = byKey.get(event.routeKey);
+      if (!route) throw new DomainError('NOT_FOUND', commonMessages.routeNotFound);
       const headers = lowerCaseHeaders(event.headers);
       request.context.api = {
         route,
@@ -36,7 +40,7 @@ export function resolveRoute(groupRoutes: readonly RouteContract[]): ApiMiddlewa
           return this.caller;
         },
         worker: null,
-        requestId: requestIdOf(request),
+        requestId,
         ip: clientIp(headers, event.requestContext?.http?.sourceIp),
         userAgent: event.requestContext?.http?.userAgent ?? headers['user-agent'] ?? '',
         cookies: parseCookies(event.cookies, headers.cookie),
