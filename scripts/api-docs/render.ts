@@ -46,7 +46,10 @@ function commonErrors(r: RouteContract): string[] {
   const codes: string[] = [];
   if (r.input) codes.push('400 `VALIDATION`');
   if (r.access === 'worker')
-    codes.push('401 `UNAUTHORIZED` (no key, or an unknown or revoked one)', `403 \`FORBIDDEN\` (a person’s token)`);
+    codes.push(
+      '401 `UNAUTHORIZED` (no key, or an unknown or revoked one)',
+      `403 \`FORBIDDEN\` for a person’s token${r.forbidden ? ` ${quote(r.forbidden)}` : ''}`,
+    );
   else if (r.access !== 'public') codes.push('401 `UNAUTHORIZED`');
   if (r.access === 'operator' || r.access === 'developer')
     codes.push(
