@@ -305,23 +305,8 @@ async function request<T>(key: RouteKey, options: RequestOptions): Promise<T> {
   return unwrap<T>(response);
 }
 
-// Temporary: the string-path methods, until every call site names a route (removed in this branch).
-type LegacyOptions = CallOptions & { query?: Query };
-const legacyKey = (method: string, path: string) => `${method} /api${path}` as RouteKey;
-export const legacyApi = {
-  get: <T>(path: string, options?: LegacyOptions) => request<T>(legacyKey('GET', path), { ...options }),
-  post: <T>(path: string, body?: unknown, options?: LegacyOptions) =>
-    request<T>(legacyKey('POST', path), { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: LegacyOptions) =>
-    request<T>(legacyKey('PUT', path), { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: LegacyOptions) =>
-    request<T>(legacyKey('PATCH', path), { ...options, body }),
-  delete: <T>(path: string, options?: LegacyOptions) => request<T>(legacyKey('DELETE', path), { ...options }),
-};
-
 export const api = {
   /** Calls one route of the contract: `api.call('PUT /api/slots/{id}/fill', { path: { id }, body })`. */
   call: <K extends RouteKey>(key: K, ...[input]: CallArgs<K>): Promise<AnswerTo<K>> =>
     request(key, (input ?? {}) as RequestOptions),
-  ...legacyApi,
 };
