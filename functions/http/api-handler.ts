@@ -16,7 +16,7 @@ import {
 } from '#shared/contract/route';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
-import type { WorkerIdentity } from '../domain/rank/worker-auth';
+import type { WorkerIdentity } from '../domain/rank-measurement/worker-auth';
 import { rankAuthMessages } from '#shared/messages/rank-auth';
 import { bindIdempotencyKey, rememberAnswer } from '../domain/idempotency/request-keys';
 import { currentCaller } from '../domain/auth/active-account';
