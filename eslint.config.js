@@ -73,6 +73,20 @@ export default defineConfig(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The web names routes through `api.call` and reads the contract as types only: its schemas and
+      // route objects (every group's) would otherwise enter the bundle.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^#shared|/shared)/contract(/|$)',
+              allowTypeImports: true,
+              message: 'Import the contract with `import type` in web code (api.call reads the route key).',
+            },
+          ],
+        },
+      ],
     },
   },
   { ...jsxA11y.flatConfigs.recommended, files: ['web/src/**/*.tsx'] },

@@ -36,6 +36,7 @@ const calls = () =>
     url: url as string,
     method: (init as RequestInit).method,
     headers: (init as RequestInit).headers as Record<string, string>,
+    body: (init as RequestInit).body,
   }));
 
 beforeEach(() => {
@@ -59,12 +60,68 @@ afterEach(() => {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+describe('api.call (a route of the contract)', () => {
+  it("sends the route key's method to its path with the params filled in and encoded", async () => {
+    applyAuthSession(session('t1'));
+    answers.push(ok({ id: 'a/b c' }), ok({ deleted: true }));
+
+    await api.call('PUT /api/slots/{id}/fill', { path: { id: 'a/b c?#' }, body: { keyword: '신발' } });
+    await api.call('DELETE /api/admin/field-configs/{key}', { path: { key: '상품 URL' } });
+
+    expect(calls()[0]).toMatchObject({
+      url: '/api/slots/a%2Fb%20c%3F%23/fill',
+      method: 'PUT',
+      body: JSON.stringify({ keyword: '신발' }),
+    });
+    expect(calls()[0].headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer t1',
+    });
+    expect(calls()[1]).toMatchObject({ url: '/api/admin/field-configs/%EC%83%81%ED%92%88%20URL', method: 'DELETE' });
+    expect(calls()[1].body).toBeUndefined();
+    expect(calls()[1].headers['Content-Type']).toBeUndefined();
+  });
+
+  it('appends the query (encoded, empty values left out) and sends no body on a GET', async () => {
+    applyAuthSession(session('t1'));
+    answers.push(ok({ items: [] }));
+
+    await api.call('GET /api/slots', {
+      query: { page: 2, status: 'active', search: '나이키 & 아디다스', dateFrom: undefined, searchType: 'keyword' },
+    });
+
+    const url = new URL(calls()[0].url, 'http://x');
+    expect(url.pathname).toBe('/api/slots');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page: '2',
+      status: 'active',
+      search: '나이키 & 아디다스',
+      searchType: 'keyword',
+    });
+    expect(calls()[0]).toMatchObject({ method: 'GET', body: undefined });
+  });
+
+  it('a money call carries its Idempotency-Key; a credential call carries no bearer token', async () => {
+    applyAuthSession(session('t1'));
+    answers.push(ok({ id: 's1' }), ok(session('t2')));
+
+    await api.call('POST /api/slots', { body: { keyword: 'k' }, idempotencyKey: 'key-9' });
+    await api.call('POST /api/auth/login', { body: { email: 'a', password: 'b' } });
+
+    expect(calls()[0]).toMatchObject({ url: '/api/slots', method: 'POST' });
+    expect(calls()[0].headers).toMatchObject({ 'Idempotency-Key': 'key-9', Authorization: 'Bearer t1' });
+    expect(calls()[1]).toMatchObject({ url: '/api/auth/login', method: 'POST' });
+    expect(calls()[1].headers.Authorization).toBeUndefined();
+  });
+});
+
 describe('api client', () => {
   it('unwraps the envelope and sends the bearer token under /api', async () => {
     applyAuthSession(session('t1'));
     answers.push(ok({ amount: 5000 }));
 
-    await expect(api.get('/cash/balance')).resolves.toEqual({ amount: 5000 });
+    await expect(api.call('GET /api/cash/balance')).resolves.toEqual({ amount: 5000 });
 
     expect(calls()[0].url).toBe('/api/cash/balance');
     expect(calls()[0].headers.Authorization).toBe('Bearer t1');
@@ -82,7 +139,7 @@ describe('api client', () => {
       },
     });
 
-    const error = await api.put('/auth/profile', {}).catch((e: unknown) => e);
+    const error = await api.call('PUT /api/auth/profile', { body: { fullName: '' } }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'VALIDATION', status: 400, message: '입력값을 확인해주세요.' });
@@ -93,7 +150,10 @@ describe('api client', () => {
     applyAuthSession(session('t1'));
     answers.push(ok({ id: 'c1' }));
 
-    await api.post('/cash/charge-requests', { amount: 10000 }, { idempotencyKey: 'key-1' });
+    await api.call('POST /api/cash/charge-requests', {
+      body: { amount: 10000, depositAt: '2026-01-01 10:00', accountHolder: '김광고' },
+      idempotencyKey: 'key-1',
+    });
 
     expect(calls()[0].headers['Idempotency-Key']).toBe('key-1');
   });
@@ -102,7 +162,7 @@ describe('api client', () => {
     applyAuthSession(session('old'));
     answers.push(fail(401, 'UNAUTHORIZED', '인증이 필요합니다.'), ok(session('new')), ok({ amount: 1 }));
 
-    await expect(api.get('/cash/balance')).resolves.toEqual({ amount: 1 });
+    await expect(api.call('GET /api/cash/balance')).resolves.toEqual({ amount: 1 });
 
     expect(calls().map((c) => c.url)).toEqual(['/api/cash/balance', '/api/auth/refresh', '/api/cash/balance']);
     expect(calls()[2].headers.Authorization).toBe('Bearer new');
@@ -114,7 +174,7 @@ describe('api client', () => {
     applyAuthSession(session('old'));
     answers.push(fail(401, 'UNAUTHORIZED', 'x'), fail(401, 'UNAUTHORIZED', 'x'), ok(session('new')), ok(1), ok(2));
 
-    await Promise.all([api.get('/a'), api.get('/b')]);
+    await Promise.all([api.call('GET /api/cash/balance'), api.call('GET /api/slots/count')]);
 
     expect(calls().filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
   });
@@ -126,7 +186,7 @@ describe('api client', () => {
       body: { success: true, data: null },
     });
 
-    await expect(api.get('/cash/balance')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.call('GET /api/cash/balance')).rejects.toBeInstanceOf(ApiError);
     await flush();
 
     expect(getSessionState().status).toBe('anonymous');
@@ -140,7 +200,7 @@ describe('api client', () => {
     applyAuthSession(session('old'));
     answers.push(fail(401, 'UNAUTHORIZED', 'x'), ok(session('new')), fail(401, 'UNAUTHORIZED', 'x'), ok(null));
 
-    await expect(api.get('/slots')).rejects.toMatchObject({ status: 401 });
+    await expect(api.call('GET /api/slots')).rejects.toMatchObject({ status: 401 });
     await flush();
 
     expect(getSessionState().status).toBe('anonymous');
@@ -152,7 +212,7 @@ describe('api client', () => {
     applyAuthSession(session('t1'));
     answers.push(fail(403, 'FORBIDDEN', '권한이 없습니다.'), ok(null));
 
-    await expect(api.get('/users')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(api.call('GET /api/users')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await flush();
 
     expect(getSessionState().status).toBe('anonymous');
@@ -163,7 +223,7 @@ describe('api client', () => {
   it('a wrong password at login is an error for the form, not a session end', async () => {
     answers.push(fail(401, 'UNAUTHORIZED', '아이디 또는 비밀번호가 올바르지 않습니다.'));
 
-    await expect(api.post('/auth/login', { email: 'a', password: 'b' })).rejects.toMatchObject({
+    await expect(api.call('POST /api/auth/login', { body: { email: 'a', password: 'b' } })).rejects.toMatchObject({
       message: '아이디 또는 비밀번호가 올바르지 않습니다.',
     });
 
@@ -176,7 +236,9 @@ describe('api client', () => {
     applyAuthSession(session('t1'));
     answers.push(fail(403, 'FORBIDDEN', '개발자 계정만 사용자 전환을 할 수 있습니다.'));
 
-    await expect(api.post('/auth/switch-user', { targetUserId: 'x' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(api.call('POST /api/auth/switch-user', { body: { targetUserId: 'x' } })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
 
     expect(getSessionState().status).toBe('authenticated');
     expect(sessionEnded).not.toHaveBeenCalled();
@@ -235,7 +297,7 @@ describe('api client', () => {
         ),
     );
 
-    const pending = api.post('/auth/login', { email: 'a', password: 'b' }).catch((e: unknown) => e);
+    const pending = api.call('POST /api/auth/login', { body: { email: 'a', password: 'b' } }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(15_000);
 
     expect(await pending).toMatchObject({
@@ -246,7 +308,7 @@ describe('api client', () => {
 
   it('reports a network failure in Korean', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(api.get('/system-settings')).rejects.toMatchObject({
+    await expect(api.call('GET /api/system-settings')).rejects.toMatchObject({
       code: 'NETWORK',
       message: '서버와의 통신 중 오류가 발생했습니다.',
     });

@@ -1,7 +1,7 @@
 import type { ErrorCode, FieldIssue } from '#shared/api';
+import type { AnswerOf, RequestOf, Route } from '#shared/contract/index';
 import { authMessages } from '#shared/messages/auth';
 import { commonMessages } from '#shared/messages/common';
-import type { AuthSession } from '#shared/schemas/auth';
 import { SETTINGS_CHANGED_EVENT } from './app-settings';
 import { applyAuthSession, clearSession, getAccessToken, getSessionState } from './session-store';
 
@@ -10,9 +10,38 @@ import { applyAuthSession, clearSession, getAccessToken, getSessionState } from 
  * (design §5), carries the in-memory bearer token, refreshes it once on a 401 and applies the
  * spec's session rule: a 401 or 403 from a call outside /auth ends the session with a message the
  * login page shows (advertiser §4 Session, §8).
+ *
+ * A call names a route of the contract (shared/contract) by its key, `api.call('GET /api/slots/{id}',
+ * { path: { id } })`: params, query and body are typed from the route's input schemas and the answer
+ * from its answer type, so a renamed or removed route fails to compile. The contract is imported as
+ * types only (no schema enters the bundle): the method and path are read from the key string.
  */
 
-export const API_BASE = '/api';
+/** The routes the web calls: every route but the rank workers' (they sign in with an API key). */
+type WebRoute = Exclude<Route, { access: 'worker' }>;
+type RouteTable = { [R in WebRoute as `${R['method']} ${R['path']}`]: R };
+/** `GET /api/slots/{id}`: a route's method and path, as the contract's `routeKey` spells it. */
+export type RouteKey = keyof RouteTable;
+/** The `data` of a route's success envelope. */
+export type AnswerTo<K extends RouteKey> = AnswerOf<RouteTable[K]>;
+
+// A part the route has no schema for may not be sent; one whose fields are all optional may be left out.
+type Empty = Record<never, never>;
+type Part<N extends string, T> = [T] extends [undefined]
+  ? { [P in N]?: never }
+  : undefined extends T
+    ? { [P in N]?: T }
+    : Empty extends T
+      ? { [P in N]?: T }
+      : { [P in N]: T };
+type Sent<K extends RouteKey> = RequestOf<RouteTable[K]>;
+/** What one call sends: the route's path params, query and body (as before parsing), and call options. */
+export type CallInput<K extends RouteKey> = Part<'path', Sent<K>['path']> &
+  Part<'query', Sent<K>['query']> &
+  Part<'body', Sent<K>['body']> &
+  CallOptions;
+type CallArgs<K extends RouteKey> = Empty extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+
 const AUTH_TIMEOUT_MS = 15_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -20,8 +49,13 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export const LOGIN_MESSAGE_KEY = 'simple-slot.login-message';
 
 /** Calls that check credentials: a 401 there means "wrong credentials", never "session ended". */
-const CREDENTIAL_PATHS = new Set(['/auth/login', '/auth/register', '/auth/refresh', '/auth/logout']);
-const isAuthPath = (path: string) => path.startsWith('/auth/');
+const CREDENTIAL_ROUTES = new Set<RouteKey>([
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+]);
+const isAuthRoute = (key: RouteKey) => key.includes(' /api/auth/');
 
 export type ClientErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT';
 
@@ -57,16 +91,19 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Query;
+export interface CallOptions {
   headers?: Record<string, string>;
   /** Sent as `Idempotency-Key`: money calls set it so a retry never moves money twice. */
   idempotencyKey?: string;
   /** Defaults: 15 s for /auth calls (spec §7), 30 s otherwise. */
   timeoutMs?: number;
   signal?: AbortSignal;
+}
+
+interface RequestOptions extends CallOptions {
+  path?: Record<string, unknown>;
+  query?: Query;
+  body?: unknown;
 }
 
 /** A fresh key for one money action; reuse the same key when retrying that action. */
@@ -84,16 +121,20 @@ export const peekLoginMessage = (): string | null => sessionStorage.getItem(LOGI
 
 export const clearLoginMessage = () => sessionStorage.removeItem(LOGIN_MESSAGE_KEY);
 
-function buildUrl(path: string, query?: Query): string {
+/** The route's path with its `{param}`s filled in (encoded) and the query appended. */
+function buildUrl(key: RouteKey, { path, query }: RequestOptions): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
   }
   const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+  const filled = key
+    .slice(key.indexOf(' ') + 1)
+    .replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(path?.[name])));
+  return `${filled}${search ? `?${search}` : ''}`;
 }
 
-async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+async function send(key: RouteKey, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -102,12 +143,12 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const timeout = new AbortController();
   const timer = setTimeout(
     () => timeout.abort(),
-    options.timeoutMs ?? (isAuthPath(path) ? AUTH_TIMEOUT_MS : DEFAULT_TIMEOUT_MS),
+    options.timeoutMs ?? (isAuthRoute(key) ? AUTH_TIMEOUT_MS : DEFAULT_TIMEOUT_MS),
   );
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   try {
-    return await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
+    return await fetch(buildUrl(key, options), {
+      method: key.slice(0, key.indexOf(' ')),
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
@@ -183,6 +224,8 @@ async function unwrap<T>(response: Response): Promise<T> {
   return Promise.reject(new ApiError(code, response.status, message));
 }
 
+type AuthSession = AnswerTo<'POST /api/auth/refresh'>;
+
 let refreshing: Promise<AuthSession | null> | null = null;
 
 /** Web Locks name under which the tabs of this origin take turns to refresh. */
@@ -206,7 +249,7 @@ function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
  */
 export function refreshSession(): Promise<AuthSession | null> {
   refreshing ??= oneTabAtATime(async () => {
-    const response = await send('/auth/refresh', { method: 'POST' }, null);
+    const response = await send('POST /api/auth/refresh', {}, null);
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel().catch(() => undefined);
       return null;
@@ -229,17 +272,17 @@ function endSession(message: string) {
   sessionStorage.setItem(LOGIN_MESSAGE_KEY, message);
   clearSession();
   // Revoke the refresh cookie too, or a reload would sign the same session straight back in.
-  void fetch(`${API_BASE}/auth/logout`, { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+  void send('POST /api/auth/logout', {}, null).catch(() => undefined);
   queueMicrotask(() => {
     ending = false;
     onSessionEnded();
   });
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const credentialCall = CREDENTIAL_PATHS.has(path);
+async function request<T>(key: RouteKey, options: RequestOptions): Promise<T> {
+  const credentialCall = CREDENTIAL_ROUTES.has(key);
   const hadSession = getSessionState().status === 'authenticated';
-  let response = await send(path, options, credentialCall ? null : getAccessToken());
+  let response = await send(key, options, credentialCall ? null : getAccessToken());
 
   if (response.status === 401 && !credentialCall && hadSession) {
     // Access tokens live 15 minutes: one silent refresh, then one retry.
@@ -250,11 +293,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       endSession(authMessages.sessionExpired);
       throw error;
     }
-    response = await send(path, options, getAccessToken());
+    response = await send(key, options, getAccessToken());
   }
 
   // Under /auth a 401/403 after a fresh token is about the request (e.g. a wrong current password).
-  if (!isAuthPath(path) && hadSession && (response.status === 401 || response.status === 403)) {
+  if (!isAuthRoute(key) && hadSession && (response.status === 401 || response.status === 403)) {
     const error = await unwrap<never>(response).catch((e: unknown) => e);
     endSession(response.status === 401 ? authMessages.sessionExpired : authMessages.noPermission);
     throw error;
@@ -262,15 +305,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return unwrap<T>(response);
 }
 
-type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
-
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  /** Calls one route of the contract: `api.call('PUT /api/slots/{id}/fill', { path: { id }, body })`. */
+  call: <K extends RouteKey>(key: K, ...[input]: CallArgs<K>): Promise<AnswerTo<K>> =>
+    request(key, (input ?? {}) as RequestOptions),
 };

@@ -1,4 +1,3 @@
-import type { AuthSession } from '#shared/schemas/auth';
 import { api } from './api-client';
 import { applyAuthSession, type Session } from './session-store';
 
@@ -9,5 +8,5 @@ import { applyAuthSession, type Session } from './session-store';
  * starts the switch and features never import each other.
  */
 export async function switchUser(targetUserId: string): Promise<Session> {
-  return applyAuthSession(await api.post<AuthSession>('/auth/switch-user', { targetUserId }));
+  return applyAuthSession(await api.call('POST /api/auth/switch-user', { body: { targetUserId } }));
 }

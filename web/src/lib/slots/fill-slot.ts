@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { fillSlotSchema, type FillSlotInput, type SlotDto } from '#shared/schemas/slots';
+import { fillSlotSchema, type FillSlotInput } from '#shared/schemas/slots';
 import type { ActionKeys } from '@/hooks/use-action-key';
 import { api } from '@/lib/api-client';
 import { revalidateSlots } from './invalidate';
@@ -9,7 +9,7 @@ export const fillSlotKey = '/slots#fill';
 
 /** With the Idempotency-Key of this fill: a retry after a lost answer gets the filled slot, not "only empty slots". */
 export const fillSlot = (id: string, input: FillSlotInput, idempotencyKey: string) =>
-  api.put<SlotDto>(`/slots/${encodeURIComponent(id)}/fill`, fillSlotSchema.parse(input), { idempotencyKey });
+  api.call('PUT /api/slots/{id}/fill', { path: { id }, body: fillSlotSchema.parse(input), idempotencyKey });
 
 /** `keys` belongs to the form: the same values again reuse their key (see use-action-key). */
 export function useFillSlot(keys: ActionKeys) {

@@ -26,7 +26,7 @@ export function getSlots(query: SlotListQueryInput): Promise<SlotList> {
     sortBy,
     sortOrder,
   } = query;
-  return api.get<SlotList>(SLOTS_KEY, {
+  return api.call('GET /api/slots', {
     query: {
       page: page === undefined ? undefined : Number(page),
       limit: limit === undefined ? undefined : Number(limit),

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { updateSlotFieldsSchema, type SlotDto, type UpdateSlotFieldsInput } from '#shared/schemas/slots';
+import { updateSlotFieldsSchema, type UpdateSlotFieldsInput } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
 import { revalidateSlots } from './invalidate';
 
@@ -7,7 +7,7 @@ import { revalidateSlots } from './invalidate';
 export const updateSlotFieldsKey = '/slots#update-fields';
 
 export const updateSlotFields = (id: string, input: UpdateSlotFieldsInput) =>
-  api.put<SlotDto>(`/slots/${encodeURIComponent(id)}/update-fields`, updateSlotFieldsSchema.parse(input));
+  api.call('PUT /api/slots/{id}/update-fields', { path: { id }, body: updateSlotFieldsSchema.parse(input) });
 
 export function useUpdateSlotFields() {
   return useSWRMutation(

@@ -1,6 +1,5 @@
 import useSWR from 'swr';
-import type { Announcement } from '#shared/announcements';
-import { api } from '@/lib/api-client';
+import { api, type AnswerTo } from '@/lib/api-client';
 
 /** The query the server parses with `listAnnouncementsQuerySchema` (#shared/schemas/announcements). */
 export interface AnnouncementsQuery {
@@ -8,10 +7,7 @@ export interface AnnouncementsQuery {
   /** Operators only (the management page); the server ignores it for users. */
   includeInactive?: boolean;
 }
-export interface AnnouncementList {
-  announcements: Announcement[];
-  total: number;
-}
+export type AnnouncementList = AnswerTo<'GET /api/announcements'>;
 
 export const announcementsPath = '/announcements';
 export const announcementsKey = (query: AnnouncementsQuery) => [announcementsPath, query] as const;
@@ -21,7 +17,7 @@ export const isAnnouncementsKey = (key: unknown) =>
   (typeof key === 'string' && key.startsWith(announcementsPath));
 
 export const getAnnouncements = (query: AnnouncementsQuery) =>
-  api.get<AnnouncementList>(announcementsPath, {
+  api.call('GET /api/announcements', {
     query: { limit: query.limit, ...(query.includeInactive ? { includeInactive: true } : {}) },
   });
 

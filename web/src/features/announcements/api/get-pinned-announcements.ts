@@ -1,5 +1,4 @@
 import useSWR from 'swr';
-import type { Announcement } from '#shared/announcements';
 import { api } from '@/lib/api-client';
 
 /**
@@ -7,7 +6,7 @@ import { api } from '@/lib/api-client';
  * file imports no zod schema (the answer is typed only; the shell stays free of the schema library).
  */
 export const pinnedAnnouncementsKey = '/announcements/pinned';
-export const getPinnedAnnouncements = () => api.get<Announcement[]>(pinnedAnnouncementsKey);
+export const getPinnedAnnouncements = () => api.call('GET /api/announcements/pinned');
 
 export function usePinnedAnnouncements() {
   // A failed load hides the banner (spec §2); no retry storm on every page.

@@ -1,6 +1,5 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { Announcement } from '#shared/announcements';
 import type { AnnouncementInput, UpdateAnnouncement } from '#shared/schemas/announcements';
 import { api } from '@/lib/api-client';
 import { isAnnouncementsKey } from './get-announcements';
@@ -13,11 +12,10 @@ export const loadAnnouncementSchemas = () => import('#shared/schemas/announcemen
 
 export const saveAnnouncementKey = '/announcements#save';
 
-export const createAnnouncement = (input: AnnouncementInput) => api.post<Announcement>('/announcements', input);
+export const createAnnouncement = (input: AnnouncementInput) => api.call('POST /api/announcements', { body: input });
 export const updateAnnouncement = (id: string, input: UpdateAnnouncement) =>
-  api.put<Announcement>(`/announcements/${encodeURIComponent(id)}`, input);
-export const deleteAnnouncement = (id: string) =>
-  api.delete<{ deleted: string }>(`/announcements/${encodeURIComponent(id)}`);
+  api.call('PUT /api/announcements/{id}', { path: { id }, body: input });
+export const deleteAnnouncement = (id: string) => api.call('DELETE /api/announcements/{id}', { path: { id } });
 
 type SaveArg =
   | { kind: 'create'; input: AnnouncementInput }

@@ -1,5 +1,5 @@
 import { imageUploadRequestSchema } from '#shared/schemas/announcements';
-import { IMAGE_MAX_BYTES, imageContentTypes, type ImageUploadTicket } from '#shared/announcements';
+import { IMAGE_MAX_BYTES, imageContentTypes } from '#shared/announcements';
 import { announcementMessages } from '#shared/messages/announcements';
 import { api, ApiError } from '@/lib/api-client';
 
@@ -14,14 +14,16 @@ export const uploadImageKey = '/announcements/images';
 export async function uploadAnnouncementImage(file: File): Promise<string> {
   const parsed = imageUploadRequestSchema.safeParse({ contentType: file.type, size: file.size });
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? announcementMessages.imageUploadFailed);
-  const ticket = await api.post<ImageUploadTicket>(uploadImageKey, parsed.data);
+  const ticket = await api.call('POST /api/announcements/images', { body: parsed.data });
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
   form.append('file', file);
   const res = await fetch(ticket.url, { method: 'POST', body: form });
   if (!res.ok)
     throw new Error(res.status === 400 ? announcementMessages.imageTooLarge : announcementMessages.imageUploadFailed);
-  const confirmed = await api.post<{ url: string }>(`${uploadImageKey}/${ticket.uploadId}/confirm`);
+  const confirmed = await api.call('POST /api/announcements/images/{uploadId}/confirm', {
+    path: { uploadId: ticket.uploadId },
+  });
   return confirmed.url;
 }
 

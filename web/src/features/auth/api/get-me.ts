@@ -1,15 +1,15 @@
 import useSWR from 'swr';
-import type { AuthSession, UserDto } from '#shared/schemas/auth';
+import type { MeDto } from '#shared/schemas/auth';
 import { api } from '@/lib/api-client';
 import { updateSessionUser } from '@/lib/session-store';
 
-export type Me = UserDto & { actingAs?: AuthSession['actingAs'] };
+export type Me = MeDto;
 
 export const meKey = '/auth/me';
 
 /** The signed-in user, fresh from the server (last login, status…); keeps the session's copy in step. */
 export async function getMe(): Promise<Me> {
-  const me = await api.get<Me>(meKey);
+  const me = await api.call('GET /api/auth/me');
   const { actingAs: _actingAs, ...user } = me;
   updateSessionUser(user);
   return me;

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import type { AuthSession, LoginInput } from '#shared/schemas/auth';
+import type { LoginInput } from '#shared/schemas/auth';
 import { api } from '@/lib/api-client';
 import { applyAuthSession, type Session } from '@/lib/session-store';
 
@@ -15,7 +15,7 @@ export const loginKey = '/auth/login';
 
 /** Signs in; the server also sets the HttpOnly refresh cookie. */
 export async function login(input: LoginInput): Promise<Session> {
-  return applyAuthSession(await api.post<AuthSession>('/auth/login', input));
+  return applyAuthSession(await api.call('POST /api/auth/login', { body: input }));
 }
 
 export function useLogin() {

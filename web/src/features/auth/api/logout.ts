@@ -7,7 +7,7 @@ export const logoutKey = '/auth/logout';
 /** Revokes the refresh cookie on the server, then forgets the session here whatever the answer. */
 export async function logout(): Promise<void> {
   try {
-    await api.post('/auth/logout');
+    await api.call('POST /api/auth/logout');
   } catch {
     // Signing out must always work locally; the server-side token expires on its own.
   } finally {

@@ -1,5 +1,4 @@
 import useSWRMutation from 'swr/mutation';
-import type { AuthSession } from '#shared/schemas/auth';
 import { api } from '@/lib/api-client';
 import { applyAuthSession, type Session } from '@/lib/session-store';
 
@@ -7,7 +6,7 @@ export const switchBackKey = '/auth/switch-back';
 
 /** Ends a developer's user-switch: the server restores the developer's own session. */
 export async function switchBack(): Promise<Session> {
-  return applyAuthSession(await api.post<AuthSession>(switchBackKey));
+  return applyAuthSession(await api.call('POST /api/auth/switch-back'));
 }
 
 export function useSwitchBack() {

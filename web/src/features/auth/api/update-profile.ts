@@ -18,7 +18,7 @@ export async function updateProfile(input: ProfileUpdateInput): Promise<UserDto>
     body.confirmPassword = input.confirmPassword;
     body.currentPassword = input.currentPassword;
   }
-  const user = await api.put<UserDto>(updateProfileKey, body);
+  const user = await api.call('PUT /api/auth/profile', { body });
   updateSessionUser(user);
   return user;
 }

@@ -4,7 +4,6 @@ import {
   chargeRequestSchemaFor,
   type ChargeLimits,
   type ChargeRequestBody,
-  type ChargeRequestDto,
   type ChargeRequestInput,
 } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
@@ -20,7 +19,7 @@ export const createChargeRequestKey = `${chargeRequestsPath}#create`;
 
 /** With the Idempotency-Key of this charge: a retried request never creates a second charge request. */
 export const createChargeRequest = (body: ChargeRequestBody, idempotencyKey: string) =>
-  api.post<ChargeRequestDto>(chargeRequestsPath, body, { idempotencyKey });
+  api.call('POST /api/cash/charge-requests', { body, idempotencyKey });
 
 /**
  * `keys` belongs to the form (or the dialog around it): submitting the same values again after a

@@ -1,10 +1,9 @@
 import useSWR from 'swr';
-import type { CashStatsDto } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
 
 export const cashStatsKey = '/cash/stats';
 
-export const getCashStats = () => api.get<CashStatsDto>(cashStatsKey);
+export const getCashStats = () => api.call('GET /api/cash/stats');
 
 /** Charge request counts by status (operator dashboard); kept by the server, never scanned. */
 export function useCashStats(enabled = true) {

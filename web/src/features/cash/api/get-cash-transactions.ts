@@ -1,10 +1,5 @@
 import useSWR from 'swr';
-import type { Paginated } from '#shared/api';
-import {
-  cashTransactionListQuerySchema,
-  type CashTransactionDto,
-  type CashTransactionListQuery,
-} from '#shared/schemas/cash';
+import { cashTransactionListQuerySchema, type CashTransactionListQuery } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
 
 /** The same query schema the server parses (page, limit, type, userId). */
@@ -17,7 +12,7 @@ export const cashTransactionsKey = (query: CashTransactionListQuery) => [cashTra
 export const isCashTransactionsKey = (key: unknown) => Array.isArray(key) && key[0] === cashTransactionsPath;
 
 export const getCashTransactions = (query: CashTransactionListQuery) =>
-  api.get<Paginated<CashTransactionDto>>(cashTransactionsPath, { query: { ...query } });
+  api.call('GET /api/cash/transactions', { query });
 
 /** Ledger entries, newest first (usage history). */
 export function useCashTransactions(query: CashTransactionListQuery, enabled = true) {

@@ -1,6 +1,5 @@
 import useSWR from 'swr';
-import type { Paginated } from '#shared/api';
-import { chargeRequestListQuerySchema, type ChargeRequestDto, type ChargeRequestListQuery } from '#shared/schemas/cash';
+import { chargeRequestListQuerySchema, type ChargeRequestListQuery } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
 
 /** The same query schema the server parses (page, limit, status, userId). */
@@ -15,7 +14,7 @@ export const chargeRequestsKey = (query: ChargeRequestListQuery) => [chargeReque
 export const isChargeRequestsKey = (key: unknown) => Array.isArray(key) && key[0] === chargeRequestsPath;
 
 export const getChargeRequests = (query: ChargeRequestListQuery) =>
-  api.get<Paginated<ChargeRequestDto>>(chargeRequestsPath, { query: { ...query } });
+  api.call('GET /api/cash/charge-requests', { query });
 
 /** Users get their own requests; operators everyone's (status and user filters apply). */
 export function useChargeRequests(query: ChargeRequestListQuery, enabled = true) {

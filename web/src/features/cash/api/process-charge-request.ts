@@ -4,7 +4,6 @@ import {
   approveChargeSchema,
   rejectChargeSchema,
   type ApproveChargeInput,
-  type ChargeRequestDto,
   type RejectChargeInput,
 } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
@@ -26,8 +25,12 @@ export type ChargeAction =
 
 /** approve / reject (operator) and cancel (owner), with the Idempotency-Key of this action. */
 export function processChargeRequest(input: ChargeAction, idempotencyKey: string) {
-  const path = `${chargeRequestsPath}/${encodeURIComponent(input.id)}/${input.action}`;
-  return api.post<ChargeRequestDto>(path, 'body' in input ? input.body : {}, { idempotencyKey });
+  const path = { id: input.id };
+  if (input.action === 'approve')
+    return api.call('POST /api/cash/charge-requests/{id}/approve', { path, body: input.body, idempotencyKey });
+  if (input.action === 'reject')
+    return api.call('POST /api/cash/charge-requests/{id}/reject', { path, body: input.body, idempotencyKey });
+  return api.call('POST /api/cash/charge-requests/{id}/cancel', { path, idempotencyKey });
 }
 
 /**

@@ -1,10 +1,5 @@
 import useSWR from 'swr';
-import {
-  chatMessageListQuerySchema,
-  type ChatMessageDto,
-  type ChatMessageListQuery,
-  type ChatMessageListResult,
-} from '#shared/schemas/chat';
+import { chatMessageListQuerySchema, type ChatMessageDto, type ChatMessageListQuery } from '#shared/schemas/chat';
 import { api } from '@/lib/api-client';
 
 /**
@@ -16,7 +11,8 @@ export const messageListQuerySchema = chatMessageListQuerySchema;
 export const chatMessagesKey = (roomId: string) => ['/chat/rooms/messages', roomId] as const;
 
 export const getChatMessages = (roomId: string, query: Partial<ChatMessageListQuery> = {}) =>
-  api.get<ChatMessageListResult>(`/chat/rooms/${encodeURIComponent(roomId)}/messages`, {
+  api.call('GET /api/chat/rooms/{id}/messages', {
+    path: { id: roomId },
     query: { limit: query.limit, offset: query.offset, after: query.after },
   });
 

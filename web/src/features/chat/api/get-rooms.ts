@@ -16,7 +16,7 @@ export const roomListQuerySchema = chatRoomListQuerySchema;
 export const chatRoomsKey = (query: ChatRoomListQuery = {}) => ['/chat/rooms', query.status ?? ''] as const;
 
 export const getChatRooms = (query: ChatRoomListQuery = {}) =>
-  api.get<ChatRoomListResult>('/chat/rooms', { query: { status: query.status } });
+  api.call('GET /api/chat/rooms', { query: { status: query.status } });
 
 export function useChatRooms({
   poll = false,

@@ -1,5 +1,4 @@
 import useSWR from 'swr';
-import type { ChatUnreadCountResult } from '#shared/schemas/chat';
 import { api } from '@/lib/api-client';
 
 /**
@@ -11,7 +10,7 @@ export const chatUnreadKey = '/chat/unread-count';
 /** Mirrors CHAT_POLL_UNREAD_MS of shared/schemas/chat (importing it would pull zod in; a test compares). */
 export const CHAT_UNREAD_POLL_MS = 30_000;
 
-export const getChatUnreadCount = () => api.get<ChatUnreadCountResult>(chatUnreadKey);
+export const getChatUnreadCount = () => api.call('GET /api/chat/unread-count');
 
 export function useChatUnreadCount({ enabled = true, poll = false }: { enabled?: boolean; poll?: boolean } = {}) {
   return useSWR(enabled ? chatUnreadKey : null, getChatUnreadCount, {

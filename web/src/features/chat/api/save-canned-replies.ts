@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { cannedRepliesBodySchema, type CannedRepliesInput, type CannedRepliesResult } from '#shared/schemas/chat';
+import { cannedRepliesBodySchema, type CannedRepliesInput } from '#shared/schemas/chat';
 import { api } from '@/lib/api-client';
 import { cannedRepliesKey } from './get-canned-replies';
 
@@ -9,7 +9,7 @@ export const saveCannedRepliesSchema = cannedRepliesBodySchema;
 export const saveCannedRepliesKey = '/chat/canned-replies#save';
 
 export const saveCannedReplies = (body: CannedRepliesInput) =>
-  api.put<CannedRepliesResult>(cannedRepliesKey, saveCannedRepliesSchema.parse(body));
+  api.call('PUT /api/chat/canned-replies', { body: saveCannedRepliesSchema.parse(body) });
 
 export function useSaveCannedReplies() {
   const { mutate } = useSWRConfig();

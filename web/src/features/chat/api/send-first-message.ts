@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { chatMessageSchema, type ChatFirstMessageResult, type ChatMessageBody } from '#shared/schemas/chat';
+import { chatMessageSchema, type ChatMessageBody } from '#shared/schemas/chat';
 import { api } from '@/lib/api-client';
 
 /** POST /api/chat/messages: a user without a room creates '{fullName}님의 문의' and sends in one call. */
@@ -7,7 +7,7 @@ export const sendFirstMessageSchema = chatMessageSchema;
 export const sendFirstMessageKey = '/chat/messages#first';
 
 export const sendFirstChatMessage = (body: ChatMessageBody) =>
-  api.post<ChatFirstMessageResult>('/chat/messages', sendFirstMessageSchema.parse(body));
+  api.call('POST /api/chat/messages', { body: sendFirstMessageSchema.parse(body) });
 
 export const useSendFirstChatMessage = () =>
   useSWRMutation(sendFirstMessageKey, (_key: string, { arg }: { arg: ChatMessageBody }) => sendFirstChatMessage(arg));

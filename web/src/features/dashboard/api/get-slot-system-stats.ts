@@ -27,7 +27,8 @@ export type SlotSystemStats = z.infer<typeof slotSystemStatsSchema>;
 
 export const slotSystemStatsKey = '/slots/system-stats';
 
-export const getSlotSystemStats = async () => slotSystemStatsSchema.parse(await api.get<unknown>(slotSystemStatsKey));
+export const getSlotSystemStats = async () =>
+  slotSystemStatsSchema.parse(await api.call('GET /api/slots/system-stats'));
 
 export function useSlotSystemStats() {
   return useSWR(slotSystemStatsKey, getSlotSystemStats, {

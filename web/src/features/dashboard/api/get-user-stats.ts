@@ -14,7 +14,7 @@ export type UserStats = z.infer<typeof userStatsSchema>;
 
 export const userStatsKey = '/users/stats';
 
-export const getUserStats = async () => userStatsSchema.parse(await api.get<unknown>(userStatsKey));
+export const getUserStats = async () => userStatsSchema.parse(await api.call('GET /api/users/stats'));
 
 export function useUserStats() {
   return useSWR(userStatsKey, getUserStats, {

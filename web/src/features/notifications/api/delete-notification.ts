@@ -9,14 +9,13 @@ import { useNotificationCache } from './notification-cache';
  * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
  * user loads on every page.
  */
-export const deleteNotificationPath = (id: string) => `/notifications/${encodeURIComponent(id)}`;
 export const deleteNotificationKey = '/notifications/delete';
 
 export async function deleteNotification(
   id: string,
 ): Promise<(DeleteResult & { id: string }) | { id: string; deleted: false }> {
   try {
-    return { ...(await api.delete<DeleteResult>(deleteNotificationPath(id))), id };
+    return { ...(await api.call('DELETE /api/notifications/{id}', { path: { id } })), id };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { id, deleted: false };
     throw error;

@@ -1,12 +1,11 @@
 import useSWRMutation from 'swr/mutation';
-import type { DeleteReadResult } from '#shared/schemas/notifications';
 import { api } from '@/lib/api-client';
 import { useNotificationCache } from './notification-cache';
 
 /** DELETE /notifications/delete-read: removes every read notification ('읽은 알림 삭제'). */
 export const deleteReadKey = '/notifications/delete-read';
 
-export const deleteReadNotifications = () => api.delete<DeleteReadResult>(deleteReadKey);
+export const deleteReadNotifications = () => api.call('DELETE /api/notifications/delete-read');
 
 export function useDeleteRead() {
   const cache = useNotificationCache();

@@ -9,12 +9,11 @@ import { useNotificationCache } from './notification-cache';
  * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
  * user loads on every page.
  */
-export const dismissPath = (id: string) => `/notifications/${encodeURIComponent(id)}/dismiss`;
 export const dismissKey = '/notifications/dismiss';
 
 export async function dismissNotification(id: string): Promise<DismissResult | null> {
   try {
-    return await api.put<DismissResult>(dismissPath(id));
+    return await api.call('PUT /api/notifications/{id}/dismiss', { path: { id } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -27,9 +27,9 @@ export const notificationListKey =
 export const notificationListCacheKey = (filter: NotificationFilter) => unstable_serialize(notificationListKey(filter));
 
 export function getNotifications(query: Partial<NotificationListQuery>) {
-  return api.get<NotificationListResult>('/notifications', {
+  return api.call('GET /api/notifications', {
     query: {
-      isRead: query.isRead === undefined ? undefined : String(query.isRead),
+      isRead: query.isRead === undefined ? undefined : query.isRead ? 'true' : 'false',
       type: query.type,
       limit: query.limit,
       cursor: query.cursor,

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { UnreadCountResult } from '#shared/schemas/notifications';
 import { api, ApiError } from '@/lib/api-client';
 
 /**
@@ -12,7 +11,7 @@ export const UNREAD_POLL_MS = 5_000;
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-export const getUnreadCount = () => api.get<UnreadCountResult>(unreadCountKey);
+export const getUnreadCount = () => api.call('GET /api/notifications/unread-count');
 
 export function useUnreadCount({ enabled = true, poll = false }: { enabled?: boolean; poll?: boolean } = {}) {
   const [stopped, setStopped] = useState(false);

@@ -1,12 +1,11 @@
 import useSWRMutation from 'swr/mutation';
-import type { MarkAllReadResult } from '#shared/schemas/notifications';
 import { api } from '@/lib/api-client';
 import { useNotificationCache } from './notification-cache';
 
 /** PUT /notifications/mark-all-read (alias /read-all): every notification read and dismissed. No input. */
 export const markAllReadKey = '/notifications/mark-all-read';
 
-export const markAllNotificationsRead = () => api.put<MarkAllReadResult>(markAllReadKey);
+export const markAllNotificationsRead = () => api.call('PUT /api/notifications/mark-all-read');
 
 export function useMarkAllRead() {
   const cache = useNotificationCache();

@@ -9,12 +9,11 @@ import { useNotificationCache } from './notification-cache';
  * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
  * user loads on every page.
  */
-export const markReadPath = (id: string) => `/notifications/${encodeURIComponent(id)}/read`;
 export const markReadKey = '/notifications/read';
 
 export async function markNotificationRead(id: string): Promise<MarkReadResult | null> {
   try {
-    return await api.put<MarkReadResult>(markReadPath(id));
+    return await api.call('PUT /api/notifications/{id}/read', { path: { id } });
   } catch (error) {
     // Deleted elsewhere (another tab) or never ours: nothing to mark.
     if (error instanceof ApiError && error.status === 404) return null;

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { NotificationHistoryQuery, SendHistoryResult } from '#shared/schemas/notifications';
+import type { NotificationHistoryQuery } from '#shared/schemas/notifications';
 import { api } from '@/lib/api-client';
 
 /**
@@ -17,7 +17,7 @@ export const isNotificationHistoryKey = (key: unknown) => Array.isArray(key) && 
 
 /** GET /api/notifications/all (operators): one row per send with read counts, plus the stat cards' figures. */
 export const getNotificationHistory = (query: NotificationHistoryParams) =>
-  api.get<SendHistoryResult>(notificationHistoryPath, { query: { ...query } });
+  api.call('GET /api/notifications/all', { query });
 
 export function useNotificationHistory(query: NotificationHistoryParams) {
   return useSWR(notificationHistoryKey(query), ([, q]) => getNotificationHistory(q), { keepPreviousData: true });

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { NotificationSendBody, SendResult } from '#shared/schemas/notifications';
+import type { NotificationSendBody } from '#shared/schemas/notifications';
 import { api } from '@/lib/api-client';
 import { isNotificationHistoryKey } from './notification-history';
 
@@ -12,11 +12,10 @@ export type { NotificationSendBody };
  */
 export const loadSendSchema = () => import('#shared/schemas/notifications').then((m) => m.notificationSendSchema);
 
-export const sendNotificationPath = '/notifications';
-export const sendNotificationKey = `${sendNotificationPath}#send`;
+export const sendNotificationKey = '/notifications#send';
 
 /** POST /api/notifications (operators): one send to 'all', one user or a list → its group id and head count. */
-export const sendNotification = (body: NotificationSendBody) => api.post<SendResult>(sendNotificationPath, body);
+export const sendNotification = (body: NotificationSendBody) => api.call('POST /api/notifications', { body });
 
 export function useSendNotification() {
   const { mutate } = useSWRConfig();

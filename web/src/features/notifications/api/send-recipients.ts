@@ -1,6 +1,5 @@
 import useSWR from 'swr';
-import type { Pagination } from '#shared/api';
-import type { USER_LIST_MAX_LIMIT, UserListQuery } from '#shared/schemas/users';
+import type { USER_LIST_MAX_LIMIT } from '#shared/schemas/users';
 import { api } from '@/lib/api-client';
 import type { PickedUser } from '../utils/send-form';
 
@@ -18,14 +17,14 @@ export const recipientSearchPath = '/users';
 export const recipientSearchKey = (search: string) => [recipientSearchPath, 'notification-recipients', search] as const;
 
 export const searchRecipients = async (search: string): Promise<{ users: PickedUser[]; total: number }> => {
-  const data = await api.get<{ users: PickedUser[]; pagination: Pagination }>(recipientSearchPath, {
+  const data = await api.call('GET /api/users', {
     query: {
       role: 'user',
       status: 'active',
       search: search || undefined,
       page: 1,
       limit: RECIPIENT_LIST_LIMIT,
-    } satisfies Partial<Record<keyof UserListQuery, unknown>>,
+    },
   });
   return {
     users: (data.users ?? []).map((u) => ({ id: u.id, email: u.email, fullName: u.fullName })),

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { notificationTestSchema, type NotificationDto, type NotificationTestBody } from '#shared/schemas/notifications';
+import { notificationTestSchema, type NotificationTestBody } from '#shared/schemas/notifications';
 import { api } from '@/lib/api-client';
 
 /** POST /notifications/test: one notification to the caller, through the real pipeline (socket push included). */
@@ -7,7 +7,7 @@ export const sendTestSchema = notificationTestSchema;
 export const sendTestKey = '/notifications/test';
 
 export const sendTestNotification = (input: NotificationTestBody) =>
-  api.post<NotificationDto>(sendTestKey, sendTestSchema.parse(input));
+  api.call('POST /api/notifications/test', { body: sendTestSchema.parse(input) });
 
 export function useSendTestNotification() {
   return useSWRMutation(sendTestKey, (_key: string, { arg }: { arg: NotificationTestBody }) =>

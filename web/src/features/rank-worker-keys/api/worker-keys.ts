@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import type { NewWorkerKeyDto, WorkerKeyDto } from '#shared/schemas/rank';
 import { z } from '#shared/zod';
 import { api } from '@/lib/api-client';
 
@@ -15,27 +16,14 @@ export const workerKeyNameSchema = z.object({
 });
 export type WorkerKeyNameInput = z.output<typeof workerKeyNameSchema>;
 
-export interface WorkerKeyDto {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type { WorkerKeyDto };
 /** The creation answer: the only time the full key is shown. */
-export interface CreatedWorkerKeyDto {
-  id: string;
-  name: string;
-  key: string;
-  prefix: string;
-  createdAt: string;
-}
+export type CreatedWorkerKeyDto = NewWorkerKeyDto;
 
 export const workerKeysPath = '/rank/worker-keys';
 export const workerKeysKey = workerKeysPath;
 
-export const getWorkerKeys = () => api.get<{ items: WorkerKeyDto[] }>(workerKeysPath);
+export const getWorkerKeys = () => api.call('GET /api/rank/worker-keys');
 
 export function useWorkerKeys() {
   return useSWR(workerKeysKey, getWorkerKeys, { revalidateOnFocus: false });
@@ -43,6 +31,6 @@ export function useWorkerKeys() {
 
 /** The caller reads the list again afterwards (useWorkerKeys().mutate). */
 export const createWorkerKey = (input: WorkerKeyNameInput) =>
-  api.post<CreatedWorkerKeyDto>(workerKeysPath, workerKeyNameSchema.parse(input));
+  api.call('POST /api/rank/worker-keys', { body: workerKeyNameSchema.parse(input) });
 
-export const revokeWorkerKey = (id: string) => api.delete<unknown>(`${workerKeysPath}/${encodeURIComponent(id)}`);
+export const revokeWorkerKey = (id: string) => api.call('DELETE /api/rank/worker-keys/{id}', { path: { id } });

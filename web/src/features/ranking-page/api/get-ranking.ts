@@ -1,13 +1,12 @@
 import useSWR from 'swr';
-import type { AdvertiserRankingDto, KeywordRankingDto } from '#shared/schemas/ranking';
 import { api } from '@/lib/api-client';
 
 /** GET /ranking/keywords and /ranking/advertisers (issue 12 item 8); the server caches them a minute. */
 export const keywordRankingKey = '/ranking/keywords';
 export const advertiserRankingKey = '/ranking/advertisers';
 
-export const getKeywordRanking = () => api.get<KeywordRankingDto>(keywordRankingKey);
-export const getAdvertiserRanking = () => api.get<AdvertiserRankingDto>(advertiserRankingKey);
+export const getKeywordRanking = () => api.call('GET /api/ranking/keywords');
+export const getAdvertiserRanking = () => api.call('GET /api/ranking/advertisers');
 
 const options = { revalidateOnFocus: false, dedupingInterval: 30_000 };
 

@@ -18,14 +18,14 @@ function refreshFieldConfigs() {
 /** PUT /admin/field-configs: the whole list, in display order. */
 export async function saveFieldConfigs(fields: FieldConfig[]) {
   const ordered = fields.map((f, i) => ({ ...f, display_order: i + 1 }));
-  const saved = await api.put<FieldConfig[]>('/admin/field-configs', { fields: ordered });
+  const saved = await api.call('PUT /api/admin/field-configs', { body: { fields: ordered } });
   refreshFieldConfigs();
   return saved;
 }
 
 /** POST /admin/field-configs/reset: back to the shipped defaults. */
 export async function resetFieldConfigs() {
-  const saved = await api.post<FieldConfig[]>('/admin/field-configs/reset');
+  const saved = await api.call('POST /api/admin/field-configs/reset');
   refreshFieldConfigs();
   return saved;
 }

@@ -3,9 +3,6 @@ import { settingsFromAnswer } from '#shared/setting-defaults';
 import type { Settings } from '#shared/settings';
 import { api } from '@/lib/api-client';
 
-/** GET /system-settings answers the settings grouped by category (business, theme, feature). */
-export type SystemSettingsAnswer = Record<string, Record<string, unknown>>;
-
 export const systemSettingsKey = '/system-settings';
 
 /** The spec's settings cache: 10 seconds. */
@@ -18,7 +15,7 @@ let loadedAt = 0;
  * its default keeps the default (shared/setting-defaults). No zod here: the shell loads this.
  */
 export async function getSystemSettings(): Promise<Settings> {
-  const answer = await api.get<SystemSettingsAnswer>(systemSettingsKey);
+  const answer = await api.call('GET /api/system-settings');
   loadedAt = Date.now();
   const groups =
     answer && typeof answer === 'object' ? Object.values(answer).filter((g) => g && typeof g === 'object') : [];

@@ -1,19 +1,9 @@
 import useSWR from 'swr';
-import type { Paginated } from '#shared/api';
+import type { SettingChange } from '#shared/schemas/settings';
 import { api } from '@/lib/api-client';
 
 /** One recorded settings change (GET /system-settings/history, developer only). */
-export interface SettingChangeRecord {
-  id: string;
-  key: string;
-  category: string;
-  oldValue: unknown;
-  newValue: unknown;
-  changedBy: { id: string; name: string } | null;
-  changedAt: string;
-  /** Set when this change undid an earlier one (its id). */
-  revertOf: string | null;
-}
+export type SettingChangeRecord = SettingChange;
 
 export const settingsHistoryKeyPrefix = '/system-settings/history';
 
@@ -27,7 +17,7 @@ export const settingsHistoryKey = ({ page, limit, key }: SettingsHistoryQuery) =
   `${settingsHistoryKeyPrefix}?page=${page}&limit=${limit}${key ? `&key=${encodeURIComponent(key)}` : ''}`;
 
 export const getSettingsHistory = (query: SettingsHistoryQuery) =>
-  api.get<Paginated<SettingChangeRecord>>(settingsHistoryKeyPrefix, {
+  api.call('GET /api/system-settings/history', {
     query: { page: query.page, limit: query.limit, key: query.key },
   });
 
@@ -40,6 +30,4 @@ export function useSettingsHistory(query: SettingsHistoryQuery) {
 
 /** POST /system-settings/history/{id}/revert: puts that setting back to the change's old value. */
 export const revertSettingChange = (id: string) =>
-  api.post<{ key: string; value: unknown; category: string }>(
-    `${settingsHistoryKeyPrefix}/${encodeURIComponent(id)}/revert`,
-  );
+  api.call('POST /api/system-settings/history/{id}/revert', { path: { id } });

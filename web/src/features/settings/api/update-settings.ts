@@ -20,17 +20,14 @@ export function announceSettingsChanged() {
 /** PUT /system-settings: several settings in one request; answers all settings by category. */
 export async function updateSettings(changes: SettingChange[]) {
   const settings = changes.map(({ key, value }) => ({ key, value, category: settingDefinitions[key].category }));
-  const answer = await api.put<unknown>(systemSettingsKey, { settings });
+  const answer = await api.call('PUT /api/system-settings', { body: { settings } });
   announceSettingsChanged();
   return answer;
 }
 
 /** PUT /system-settings/key/{key}: one setting. */
 export async function updateSetting<K extends SettingKey>(key: K, value: Settings[K]) {
-  const answer = await api.put<{ key: string; value: unknown; category: string }>(
-    `${systemSettingsKey}/key/${encodeURIComponent(key)}`,
-    { value },
-  );
+  const answer = await api.call('PUT /api/system-settings/key/{key}', { path: { key }, body: { value } });
   announceSettingsChanged();
   return answer;
 }

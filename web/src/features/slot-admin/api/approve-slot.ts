@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { approveSlotSchema, type SlotDto } from '#shared/schemas/slots';
+import { approveSlotSchema } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
 import { systemStatsKey } from './get-system-stats';
 import { revalidateSlots } from '@/lib/slots/invalidate';
@@ -14,7 +14,9 @@ export async function approveSlot(
   idempotencyKey: string,
 ) {
   try {
-    return await api.post<SlotDto>(`/slots/${encodeURIComponent(id)}/approve`, approveSlotSchema.parse(input), {
+    return await api.call('POST /api/slots/{id}/approve', {
+      path: { id },
+      body: approveSlotSchema.parse(input),
       idempotencyKey,
     });
   } finally {

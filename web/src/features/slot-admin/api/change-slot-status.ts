@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { slotStatusChangeSchema, type SlotDto } from '#shared/schemas/slots';
+import { slotStatusChangeSchema } from '#shared/schemas/slots';
 import type { PatchableStatus } from '#shared/slot-status';
 import { api } from '@/lib/api-client';
 import { revalidateSlots } from '@/lib/slots/invalidate';
@@ -13,10 +13,10 @@ import { systemStatsKey } from './get-system-stats';
  */
 export async function changeSlotStatus(id: string, status: PatchableStatus) {
   try {
-    return await api.patch<SlotDto>(
-      `/slots/${encodeURIComponent(id)}/status`,
-      slotStatusChangeSchema.parse({ status }),
-    );
+    return await api.call('PATCH /api/slots/{id}/status', {
+      path: { id },
+      body: slotStatusChangeSchema.parse({ status }),
+    });
   } finally {
     await Promise.all([revalidateSlots(), mutate(systemStatsKey)]);
   }

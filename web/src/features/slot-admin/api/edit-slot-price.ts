@@ -1,10 +1,5 @@
 import useSWR, { mutate } from 'swr';
-import {
-  priceEditSchema,
-  type PriceEditInput,
-  type PriceEditResult,
-  type PricePreviewDto,
-} from '#shared/schemas/slot-admin';
+import { priceEditSchema, type PriceEditInput } from '#shared/schemas/slot-admin';
 import { api } from '@/lib/api-client';
 import { revalidateSlots } from '@/lib/slots/invalidate';
 import { systemStatsKey } from './get-system-stats';
@@ -16,7 +11,7 @@ export { priceEditSchema, type PriceEditInput };
 export const pricePreviewKey = (id: string, price: number) => ['/slots/price-preview', id, price] as const;
 
 export const getPricePreview = (id: string, price: number) =>
-  api.get<PricePreviewDto>(`/slots/${encodeURIComponent(id)}/price-preview`, { query: { price } });
+  api.call('GET /api/slots/{id}/price-preview', { path: { id }, query: { price } });
 
 /** Null price (nothing valid typed yet) → no request. */
 export function usePricePreview(id: string, price: number | null) {
@@ -32,7 +27,9 @@ export function usePricePreview(id: string, price: number | null) {
  */
 export async function editSlotPrice(id: string, input: PriceEditInput, idempotencyKey: string) {
   try {
-    return await api.put<PriceEditResult>(`/slots/${encodeURIComponent(id)}/price`, priceEditSchema.parse(input), {
+    return await api.call('PUT /api/slots/{id}/price', {
+      path: { id },
+      body: priceEditSchema.parse(input),
       idempotencyKey,
     });
   } finally {

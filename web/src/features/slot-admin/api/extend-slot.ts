@@ -1,5 +1,4 @@
 import { mutate } from 'swr';
-import type { SlotDto } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
 import { systemStatsKey } from './get-system-stats';
 import { revalidateSlots } from '@/lib/slots/invalidate';
@@ -10,11 +9,7 @@ import { revalidateSlots } from '@/lib/slots/invalidate';
  */
 export async function extendSlot(id: string, extensionDays: number, idempotencyKey: string) {
   try {
-    return await api.post<{ message?: string; slot?: SlotDto }>(
-      `/slots/${encodeURIComponent(id)}/extend`,
-      { extensionDays },
-      { idempotencyKey },
-    );
+    return await api.call('POST /api/slots/{id}/extend', { path: { id }, body: { extensionDays }, idempotencyKey });
   } finally {
     await Promise.all([revalidateSlots(), mutate(systemStatsKey)]);
   }

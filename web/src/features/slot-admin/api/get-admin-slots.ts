@@ -13,7 +13,7 @@ export const adminSlotsKey = (query: SlotListQueryInput): AdminSlotsKey => [SLOT
 
 export function getAdminSlots(query: SlotListQueryInput): Promise<SlotList> {
   const { page, limit, status, searchType, search, dateFrom, dateTo, sortBy, sortOrder, userId, userStatus } = query;
-  return api.get<SlotList>(SLOTS_KEY, {
+  return api.call('GET /api/slots', {
     query: {
       page: page === undefined ? undefined : Number(page),
       limit: limit === undefined ? undefined : Number(limit),

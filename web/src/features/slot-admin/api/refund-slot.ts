@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
-import { refundFormSchema, type RefundFormInput, type RefundPreviewDto } from '#shared/schemas/slot-admin';
-import { slotStatusChangeSchema, type SlotDto } from '#shared/schemas/slots';
+import { refundFormSchema, type RefundFormInput } from '#shared/schemas/slot-admin';
+import { slotStatusChangeSchema } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
 import { systemStatsKey } from './get-system-stats';
 import { revalidateSlots } from '@/lib/slots/invalidate';
@@ -9,7 +9,8 @@ import { revalidateSlots } from '@/lib/slots/invalidate';
 export const refundPreviewKey = (id: string, fullRefund: boolean) => ['/slots/refund-preview', id, fullRefund] as const;
 
 export const getRefundPreview = (id: string, fullRefund: boolean) =>
-  api.get<RefundPreviewDto>(`/slots/${encodeURIComponent(id)}/refund-preview`, {
+  api.call('GET /api/slots/{id}/refund-preview', {
+    path: { id },
     query: { fullRefund: fullRefund ? 'true' : undefined },
   });
 
@@ -26,11 +27,11 @@ export function useRefundPreview(id: string, fullRefund: boolean) {
 export async function refundSlot(id: string, input: RefundFormInput, idempotencyKey: string) {
   const { refundReason, fullRefund } = refundFormSchema.parse(input);
   try {
-    return await api.patch<SlotDto>(
-      `/slots/${encodeURIComponent(id)}/status`,
-      slotStatusChangeSchema.parse({ status: 'refunded', refundReason, fullRefund }),
-      { idempotencyKey },
-    );
+    return await api.call('PATCH /api/slots/{id}/status', {
+      path: { id },
+      body: slotStatusChangeSchema.parse({ status: 'refunded', refundReason, fullRefund }),
+      idempotencyKey,
+    });
   } finally {
     await Promise.all([revalidateSlots(), mutate(systemStatsKey)]);
   }

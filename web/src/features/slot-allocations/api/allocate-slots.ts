@@ -1,10 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import {
-  allocateSlotsSchema,
-  type AllocateSlotsInput,
-  type AllocateSlotsResult,
-} from '#shared/schemas/slot-allocations';
+import { allocateSlotsSchema, type AllocateSlotsInput } from '#shared/schemas/slot-allocations';
 import { api } from '@/lib/api-client';
 import { isAllocationHistoryKey } from './get-allocation-history';
 
@@ -14,11 +10,7 @@ export const allocateSlotsKey = '/slots/allocate';
 
 /** One issuance; the Idempotency-Key makes a retried submit land on the same issuance. */
 export const allocateSlots = (userId: string, body: AllocateSlotsInput, idempotencyKey: string) =>
-  api.post<AllocateSlotsResult>(
-    `/slots/allocate/${encodeURIComponent(userId)}`,
-    { ...body, userId },
-    { idempotencyKey },
-  );
+  api.call('POST /api/slots/allocate/{userId}', { path: { userId }, body: { ...body, userId }, idempotencyKey });
 
 export function useAllocateSlots() {
   const { mutate } = useSWRConfig();

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { extendBulkSchema, type ExtendBulkInput, type ExtendBulkResult } from '#shared/schemas/slot-allocations';
+import { extendBulkSchema, type ExtendBulkInput } from '#shared/schemas/slot-allocations';
 import { api } from '@/lib/api-client';
 import { isAllocationHistoryKey } from './get-allocation-history';
 import { isAllocationSlotsKey } from './get-allocation-slots';
@@ -11,7 +11,7 @@ export const extendBulkKey = '/slots/extend-bulk';
 
 /** Extend every eligible slot of an issuance; the key makes a retried click replay the first answer. */
 export const extendBulk = (body: ExtendBulkInput, idempotencyKey: string) =>
-  api.post<ExtendBulkResult>(extendBulkKey, body, { idempotencyKey });
+  api.call('POST /api/slots/extend-bulk', { body, idempotencyKey });
 
 export function useExtendBulk() {
   const { mutate } = useSWRConfig();

@@ -1,9 +1,5 @@
 import useSWR from 'swr';
-import {
-  allocationHistoryQuerySchema,
-  type AllocationHistoryPage,
-  type AllocationHistoryQuery,
-} from '#shared/schemas/slot-allocations';
+import { allocationHistoryQuerySchema, type AllocationHistoryQuery } from '#shared/schemas/slot-allocations';
 import { api } from '@/lib/api-client';
 
 /** The same query schema the server parses. */
@@ -15,7 +11,7 @@ export const allocationHistoryKey = (query: AllocationHistoryQuery) => [allocati
 export const isAllocationHistoryKey = (key: unknown) => Array.isArray(key) && key[0] === allocationHistoryPath;
 
 export const getAllocationHistory = (query: AllocationHistoryQuery) =>
-  api.get<AllocationHistoryPage>(allocationHistoryPath, { query: { ...query } });
+  api.call('GET /api/slots/allocation-history', { query });
 
 export function useAllocationHistory(query: AllocationHistoryQuery) {
   return useSWR(allocationHistoryKey(query), ([, q]) => getAllocationHistory(q), { keepPreviousData: true });

@@ -1,5 +1,4 @@
 import useSWR from 'swr';
-import type { Pagination } from '#shared/api';
 import { api } from '@/lib/api-client';
 
 /**
@@ -16,7 +15,7 @@ export const userSearchPath = '/users';
 export const userSearchKey = (search: string) => [userSearchPath, 'pick', search] as const;
 
 export const searchUsers = async (search: string): Promise<PickableUser[]> => {
-  const data = await api.get<{ users: PickableUser[]; pagination: Pagination }>(userSearchPath, {
+  const data = await api.call('GET /api/users', {
     query: { role: 'user', search: search || undefined, page: 1, limit: 10 },
   });
   return (data.users ?? []).map((u) => ({ id: u.id, email: u.email, fullName: u.fullName }));

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { allocationPaymentSchema, type AllocationHistoryRow } from '#shared/schemas/slot-allocations';
+import { allocationPaymentSchema } from '#shared/schemas/slot-allocations';
 import { api } from '@/lib/api-client';
 import { isAllocationHistoryKey } from './get-allocation-history';
 
@@ -9,7 +9,7 @@ export { allocationPaymentSchema };
 export const setAllocationPaymentKey = '/slots/allocation-history#payment';
 
 export const setAllocationPayment = (id: string, payment: boolean) =>
-  api.patch<AllocationHistoryRow>(`/slots/allocation-history/${encodeURIComponent(id)}/payment`, { payment });
+  api.call('PATCH /api/slots/allocation-history/{id}/payment', { path: { id }, body: { payment } });
 
 export function useSetAllocationPayment() {
   const { mutate } = useSWRConfig();

@@ -1,10 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import {
-  bulkCreateSlotsSchema,
-  type BulkCreateResult,
-  type BulkCreateSlotsInput,
-  type BulkRowError,
-} from '#shared/schemas/slots';
+import { bulkCreateSlotsSchema, type BulkCreateSlotsInput, type BulkRowError } from '#shared/schemas/slots';
 import type { ActionKeys } from '@/hooks/use-action-key';
 import { api, ApiError } from '@/lib/api-client';
 import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
@@ -16,7 +11,8 @@ import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
 export const bulkCreateSlotsKey = '/slots/bulk';
 
 export const bulkCreateSlots = (input: BulkCreateSlotsInput, idempotencyKey: string) =>
-  api.post<BulkCreateResult>(bulkCreateSlotsKey, bulkCreateSlotsSchema.parse(input), {
+  api.call('POST /api/slots/bulk', {
+    body: bulkCreateSlotsSchema.parse(input),
     idempotencyKey,
     timeoutMs: 120_000,
   });

@@ -7,7 +7,7 @@ import { revalidateSlots } from '@/lib/slots/invalidate';
 export const bulkUpdateSlotsKey = '/slots/user/bulk-update';
 
 export const bulkUpdateSlots = (input: UserBulkUpdateInput) =>
-  api.put<{ message?: string; updated?: number }>(bulkUpdateSlotsKey, userBulkUpdateSchema.parse(input));
+  api.call('PUT /api/slots/user/bulk-update', { body: userBulkUpdateSchema.parse(input) });
 
 export function useBulkUpdateSlots() {
   return useSWRMutation(bulkUpdateSlotsKey, async (_key: string, { arg }: { arg: UserBulkUpdateInput }) => {

@@ -1,5 +1,5 @@
 import useSWRMutation from 'swr/mutation';
-import { createSlotSchema, type CreateSlotInput, type SlotDto } from '#shared/schemas/slots';
+import { createSlotSchema, type CreateSlotInput } from '#shared/schemas/slots';
 import type { ActionKeys } from '@/hooks/use-action-key';
 import { api } from '@/lib/api-client';
 import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
@@ -8,7 +8,7 @@ import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
 export const createSlotKey = '/slots#create';
 
 export const createSlot = (input: CreateSlotInput, idempotencyKey: string) =>
-  api.post<SlotDto>('/slots', createSlotSchema.parse(input), { idempotencyKey });
+  api.call('POST /api/slots', { body: createSlotSchema.parse(input), idempotencyKey });
 
 /**
  * `keys` belongs to the registration form: the same values sent again after a lost answer carry

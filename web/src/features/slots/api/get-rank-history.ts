@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { rankHistoryQuerySchema, type RankHistoryDto } from '#shared/schemas/slots';
+import { rankHistoryQuerySchema } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
 
 /** GET /slots/{id}/rank-history?startDate&endDate (KST days). */
@@ -7,7 +7,8 @@ export const rankHistoryKey = (id: string, startDate: string, endDate: string) =
   ['/slots/rank-history', id, startDate, endDate] as const;
 
 export const getRankHistory = (id: string, startDate: string, endDate: string) =>
-  api.get<RankHistoryDto>(`/slots/${encodeURIComponent(id)}/rank-history`, {
+  api.call('GET /api/slots/{id}/rank-history', {
+    path: { id },
     query: rankHistoryQuerySchema.parse({ startDate, endDate }),
   });
 

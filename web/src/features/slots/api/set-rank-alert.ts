@@ -5,7 +5,10 @@ import { revalidateSlots } from '@/lib/slots/invalidate';
 
 /** PUT /slots/{id}/rank-alert: set (or, with both off, clear) the slot's rank alert; then the lists read again. */
 export async function setRankAlert(id: string, input: RankAlertInput): Promise<SlotDto> {
-  const slot = await api.put<SlotDto>(`/slots/${encodeURIComponent(id)}/rank-alert`, rankAlertInputSchema.parse(input));
+  const slot = await api.call('PUT /api/slots/{id}/rank-alert', {
+    path: { id },
+    body: rankAlertInputSchema.parse(input),
+  });
   await revalidateSlots();
   return slot;
 }

@@ -13,7 +13,7 @@ import type { SlotsKey } from '@/lib/slots/get-slots';
  */
 export async function updateSlotStatus(id: string, input: SlotStatusChangeInput) {
   const { slotStatusChangeSchema } = await import('#shared/schemas/slots');
-  return api.patch<unknown>(`/slots/${encodeURIComponent(id)}/status`, slotStatusChangeSchema.parse(input));
+  return api.call('PATCH /api/slots/{id}/status', { path: { id }, body: slotStatusChangeSchema.parse(input) });
 }
 
 /** The list page with one slot paused or resumed, as the server will store it. */

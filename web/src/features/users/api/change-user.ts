@@ -19,12 +19,11 @@ export type UserChange =
   | { action: 'update'; id: string; body: UpdateUserInput }
   | { action: 'delete'; id: string };
 
-const userPath = (id: string) => `${usersPath}/${encodeURIComponent(id)}`;
-
 export function changeUser(change: UserChange): Promise<AdminUserDto | { deleted: true; id: string }> {
-  if (change.action === 'create') return api.post<AdminUserDto>(usersPath, change.body);
-  if (change.action === 'update') return api.put<AdminUserDto>(userPath(change.id), change.body);
-  return api.delete<{ deleted: true; id: string }>(userPath(change.id));
+  if (change.action === 'create') return api.call('POST /api/users', { body: change.body });
+  const path = { id: change.id };
+  if (change.action === 'update') return api.call('PUT /api/users/{id}', { path, body: change.body });
+  return api.call('DELETE /api/users/{id}', { path });
 }
 
 /** Create, edit or delete; every user list and the stats refresh afterwards, even on failure. */
