@@ -43,6 +43,12 @@ export interface Problem {
   message: string;
 }
 
+/**
+ * Grants Lambda itself uses with the function's role, not the code: X-Ray tracing and the failure
+ * destination of asynchronous invocations (the jobs' queue). The report leaves them out.
+ */
+const LAMBDA_OWN_ACTIONS = ['xray:*', 'sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+
 const dirBytes = (dir: string): number =>
   readdirSync(dir, { withFileTypes: true }).reduce(
     (sum, e) => sum + (e.isDirectory() ? dirBytes(path.join(dir, e.name)) : statSync(path.join(dir, e.name)).size),
@@ -363,11 +369,26 @@ export class Rehearsal {
 
   /** Runs one function, reporting a thrown error as a problem (as Lambda would log and fail it). */
   public async invoke(f: RehearsedFunction, event: unknown): Promise<unknown> {
+    const running = this.sandbox(f).invoke(event);
+    this.inflight.add(running);
     try {
-      return await this.sandbox(f).invoke(event);
+      return await running;
     } catch (err) {
       this.problems.push({ kind: 'invocation', fn: f.fn.name, message: (err as Error).message });
       throw err;
+    } finally {
+      this.inflight.delete(running);
+    }
+  }
+  private readonly inflight = new Set<Promise<unknown>>();
+
+  /** Waits until no socket is open and no invocation runs (a $disconnect runs after the close). */
+  public async settled(): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while ((this.gateway?.connectionCount() ?? 0) > 0 || this.inflight.size) {
+      if (Date.now() > deadline) throw new Error('invocations still running after 10 s');
+      await Promise.allSettled([...this.inflight]);
+      await new Promise((r) => setTimeout(r, 20));
     }
   }
 
@@ -476,12 +497,13 @@ export class Rehearsal {
 
   private async serve(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The @connections endpoint reads its own body.
+    const management = /^\/_rehearsal\/connections\/[^/]+\/[^/]+\/@connections\/([^/]+)$/.exec(url.pathname);
+    if (management) return this.websocket().handleManagement(req, res, decodeURIComponent(management[1]));
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
     try {
-      const management = /^\/_rehearsal\/connections\/[^/]+\/[^/]+\/@connections\/([^/]+)$/.exec(url.pathname);
-      if (management) return this.websocket().handleManagement(req, res, decodeURIComponent(management[1]));
       if (url.pathname.startsWith('/api/')) return await this.serveApi(req, res, url, body);
       const target = String(req.headers['x-amz-target'] ?? '');
       if (target.startsWith('TrentService.')) return this.serveKms(res, target.slice(13), JSON.parse(String(body)));
@@ -650,7 +672,7 @@ export class Rehearsal {
     return [...this.functions.values()].map((f) => ({
       fn: f.fn.name,
       actions: [...new Set(grantedActions(f.statements))]
-        .filter((a) => !a.startsWith('xray:'))
+        .filter((a) => !LAMBDA_OWN_ACTIONS.some((own) => globMatch(own, a, true)))
         .filter((a) => !f.requests.some((r) => globMatch(a, r.action, true)))
         .sort(),
     }));
