@@ -11,10 +11,13 @@ export interface SmokeStep {
   ms: number;
 }
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers and pushes under test */
 interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
+  body: any;
 }
+type Pushed = { type: string; data: any };
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 export function rehearsalClient(baseUrl: string) {
   return async function call(
@@ -51,14 +54,14 @@ function expectStatus(step: string, reply: Reply, ...wanted: number[]): Reply {
 /** A socket that keeps every message it receives. */
 async function openSocket(url: string, token: string) {
   const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
-  const inbox: Array<{ type: string; data: any }> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const inbox: Pushed[] = [];
   ws.on('message', (data) => inbox.push(JSON.parse(String(data))));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('unexpected-response', (_req, res) => reject(new Error(`$connect answered HTTP ${res.statusCode}`)));
     ws.once('error', reject);
   });
-  const waitFor = async (what: string, test: (m: { type: string; data: any }) => boolean) => {
+  const waitFor = async (what: string, test: (m: Pushed) => boolean) => {
     // eslint-disable-line @typescript-eslint/no-explicit-any
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
