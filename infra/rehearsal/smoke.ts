@@ -17,7 +17,7 @@ interface Reply {
   body: any;
 }
 type Pushed = { type: string; data: any };
-/* eslint-enable @typescript-eslint/no-explicit-any */
+/* eslint-enable @typescript-eslint/no-explicit-any -- only these two */
 
 export function rehearsalClient(baseUrl: string) {
   return async function call(
@@ -62,7 +62,6 @@ async function openSocket(url: string, token: string) {
     ws.once('error', reject);
   });
   const waitFor = async (what: string, test: (m: Pushed) => boolean) => {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const found = inbox.find(test);
