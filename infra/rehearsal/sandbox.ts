@@ -30,7 +30,7 @@ type SandboxMessage =
   | { type: 'result'; id: string; value?: unknown; error?: Error }
   | { type: 'crash'; error: Error };
 
-const sandboxFile = fileURLToPath(new URL('./sandbox.mjs', import.meta.url));
+const sandboxFile = fileURLToPath(new URL('./lambda-sandbox.mjs', import.meta.url));
 
 /**
  * A Lambda execution environment for one function: a fresh `node` process (no loader, no project

@@ -1,4 +1,4 @@
-// One Lambda execution environment for the deploy rehearsal (infra/rehearsal/sandbox.ts starts it).
+// One Lambda execution environment for the deploy rehearsal (infra/rehearsal/sandbox.ts starts it; not named sandbox.mjs, which resolvers would pick for ./sandbox).
 // Plain Node, no loader: the bundle runs as Lambda's Node runtime would run it, with exactly the
 // environment the parent passed (template entry + what the runtime itself sets). It reports:
 //  - every AWS SDK call the bundle makes (client, operation, input), before it is sent;
