@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { projectRoot } from '../infra/constructs/app-function';
 import { bundleFileName, esbuildOptions } from '../infra/constructs/lambda-bundling';
-import { apiGroups } from '../infra/routes';
+import { apiGroups } from '../infra/api-groups';
 import { bootstrapEntry, schedules, websocketEntry } from '../infra/schedules';
 import { round } from './stats';
 

@@ -1,17 +1,9 @@
-import {
-  changePasswordSchema,
-  loginSchema,
-  profileUpdateSchema,
-  refreshSchema,
-  registerSchema,
-  switchUserSchema,
-  type AuthSession,
-} from '#shared/schemas/auth';
+import type { AuthSession } from '#shared/schemas/auth';
 import * as Auth from '../domain/auth/auth-service';
-import { defineGroup, op, reply, type RequestContext } from '../http/api-handler';
+import { defineGroup, reply, type RequestContext } from '../http/api-handler';
 import { REFRESH_COOKIE, clearedRefreshCookie, refreshCookie } from '../http/cookies';
 import { logger } from '#commons/logger';
-import { authRoutes } from '#infra/routes/auth';
+import { authRoutes } from '#shared/contract/routes/auth';
 
 /** A new session: tokens in the body (the spec's shape) and the refresh token in the HttpOnly cookie. */
 const sessionReply = (session: AuthSession) =>
@@ -21,29 +13,27 @@ const presentedRefreshToken = (body: { refreshToken?: string }, ctx: RequestCont
   body.refreshToken ?? ctx.cookies[REFRESH_COOKIE];
 
 export const handler = defineGroup(authRoutes, {
-  login: op({ body: loginSchema }, async ({ body }, ctx) => sessionReply(await Auth.login(body, ctx.ip))),
+  login: async ({ body }, ctx) => sessionReply(await Auth.login(body, ctx.ip)),
 
-  register: op({ body: registerSchema }, async ({ body }, ctx) => sessionReply(await Auth.register(body, ctx.ip))),
+  register: async ({ body }, ctx) => sessionReply(await Auth.register(body, ctx.ip)),
 
-  refresh: op({ body: refreshSchema }, async ({ body }, ctx) =>
-    sessionReply(await Auth.refresh(presentedRefreshToken(body, ctx))),
-  ),
+  refresh: async ({ body }, ctx) => sessionReply(await Auth.refresh(presentedRefreshToken(body, ctx))),
 
-  logout: op({ body: refreshSchema }, async ({ body }, ctx) => {
+  logout: async ({ body }, ctx) => {
     await Auth.logout(presentedRefreshToken(body, ctx));
     return reply({ loggedOut: true }, { cookies: [clearedRefreshCookie()] });
-  }),
+  },
 
-  me: op({}, async (_, ctx) => Auth.me(ctx.user)),
+  me: async (_, ctx) => Auth.me(ctx.user),
 
-  changePassword: op({ body: changePasswordSchema }, async ({ body }, ctx) => {
+  changePassword: async ({ body }, ctx) => {
     await Auth.changePassword(ctx.user, body.currentPassword, body.password);
     return { changed: true };
-  }),
+  },
 
-  updateProfile: op({ body: profileUpdateSchema }, async ({ body }, ctx) => Auth.updateProfile(ctx.user, body)),
+  updateProfile: async ({ body }, ctx) => Auth.updateProfile(ctx.user, body),
 
-  switchUser: op({ body: switchUserSchema }, async ({ body }, ctx) => {
+  switchUser: async ({ body }, ctx) => {
     const session = await Auth.switchUser(ctx.user, body.targetUserId);
     logger.info('developer switched user', {
       developerId: ctx.user.userId,
@@ -51,11 +41,11 @@ export const handler = defineGroup(authRoutes, {
       ip: ctx.ip,
     });
     return sessionReply(session);
-  }),
+  },
 
-  switchBack: op({}, async (_, ctx) => {
+  switchBack: async (_, ctx) => {
     const session = await Auth.switchBack(ctx.user);
     logger.info('developer switched back', { developerId: session.user.id, fromUserId: ctx.user.userId, ip: ctx.ip });
     return sessionReply(session);
-  }),
+  },
 });

@@ -1,13 +1,19 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
 import { statusOfCode, VIEWER_IP_HEADER, type ApiFailure, type ErrorCode, type FieldIssue } from '#shared/api';
 import { accessMessages } from '#shared/messages/access';
 import { commonMessages } from '#shared/messages/common';
-import { maintenanceText, onlyAdministratorsText } from '#shared/messages/settings';
+import { maintenanceText } from '#shared/messages/settings';
 import { labelOf } from '#shared/zod';
-import { routeKey, type Access, type RouteDef } from '#infra/route-types';
+import {
+  routeKey,
+  type Access,
+  type AnswerOf,
+  type InputOf,
+  type RouteContract,
+  type RouteInput,
+} from '#shared/contract/route';
 import { DomainError, ForbiddenError, ThrottledError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { verifyAccessToken, type Caller } from '../domain/auth/tokens';
 import type { WorkerIdentity } from '../domain/rank/worker-auth';
@@ -26,9 +32,9 @@ import { originAllowed } from './origin-lock';
 
 /**
  * The one adapter between API Gateway (HTTP API v2 events) and domain code. A group handler lists
- * its ops; the route table says which op a route key runs and who may call it. Each op parses its
- * input with zod schemas from shared/, makes one domain call and returns data; typed domain errors
- * become the design §5 envelope with the matching status.
+ * its ops; the contract (shared/contract) says which op a route key runs, who may call it, the zod
+ * schemas its input is parsed with and its answer's type. Each op makes one domain call and returns
+ * data; typed domain errors become the design §5 envelope with the matching status.
  */
 export interface RequestContext {
   /** The signed-in caller, or null on a public route called without a valid token. */
@@ -44,7 +50,7 @@ export interface RequestContext {
   cookies: Record<string, string>;
   /** `Idempotency-Key` header: money and bulk calls return the first answer on a retry. */
   idempotencyKey?: string;
-  route: RouteDef;
+  route: RouteContract;
 }
 
 /** What a reply with a status of 400 or more says in the design §5 error envelope. */
@@ -54,9 +60,9 @@ export interface ReplyError {
   message: string;
 }
 
-export class HttpReply {
+export class HttpReply<T = unknown> {
   constructor(
-    readonly data: unknown,
+    readonly data: T,
     readonly status = 200,
     readonly cookies: string[] = [],
     readonly headers: Record<string, string> = {},
@@ -69,10 +75,10 @@ export class HttpReply {
  * §5 error envelope: `error` and `code` from `opts.error`, the data as `details` (for answers whose
  * status no ErrorCode maps to, such as the health check's 503).
  */
-export const reply = (
-  data: unknown,
+export const reply = <T>(
+  data: T,
   opts: { status?: number; cookies?: string[]; headers?: Record<string, string>; error?: ReplyError } = {},
-) => new HttpReply(data, opts.status, opts.cookies, opts.headers, opts.error);
+) => new HttpReply<T>(data, opts.status, opts.cookies, opts.headers, opts.error);
 
 function replyBody(result: HttpReply): unknown {
   if (result.status < 400) return { success: true, data: result.data };
@@ -85,29 +91,13 @@ function replyBody(result: HttpReply): unknown {
   return body;
 }
 
-type Schema = z.ZodType;
-interface OpSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
-  path?: P;
-  query?: Q;
-  body?: B;
-}
-type Out<S> = S extends Schema ? z.output<S> : undefined;
+/** One op of a group: its route's parsed input in, its route's answer (or a reply carrying it) out. */
+export type Op<R extends RouteContract> = (
+  input: InputOf<R>,
+  ctx: RequestContext,
+) => Promise<AnswerOf<R> | HttpReply<AnswerOf<R>>>;
 
-export interface OpDefinition {
-  spec: OpSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
-  run: (input: { path: unknown; query: unknown; body: unknown }, ctx: RequestContext) => Promise<unknown>;
-}
-
-export function op<
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  B extends Schema | undefined = undefined,
->(
-  spec: OpSpec<P, Q, B>,
-  run: (input: { path: Out<P>; query: Out<Q>; body: Out<B> }, ctx: RequestContext) => Promise<unknown>,
-): OpDefinition {
-  return { spec, run: run as OpDefinition['run'] };
-}
+type AnyOp = (input: { path: unknown; query: unknown; body: unknown }, ctx: RequestContext) => Promise<unknown>;
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -138,7 +128,7 @@ export function failure(err: DomainError): APIGatewayProxyStructuredResultV2 {
   return envelope(statusOfCode[err.code], body, { headers });
 }
 
-function parsePart<S extends Schema>(schema: S | undefined, value: unknown): unknown {
+function parsePart(schema: RouteInput[keyof RouteInput], value: unknown): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -198,20 +188,16 @@ const forbiddenMessage: Record<Access, string> = {
   worker: accessMessages.noPermission,
 };
 
-/** A group's own 403 text where the spec has one (settings writes: 'Only administrators can update settings'). */
-const forbiddenMessageOfGroup: Record<string, Partial<Record<Access, string>> | undefined> = {
-  settings: { operator: onlyAdministratorsText },
-};
-
 /**
  * Who is calling, as the account and session records say now (domain/auth/active-account.ts): a token
  * whose account was deactivated or deleted, or whose session ended (logout, switch-back), is a 401 on
  * every route, reads included; the route's access is judged by the account's CURRENT role, so a
  * demoted operator's old token gets the 403 of a user. Reads may use a status a few seconds old
  * (CALLER_STATUS_CACHE_MS); writes read it consistently. Switch-back needs only the session and the
- * acting developer to be live: it is how a developer leaves a user deactivated meanwhile.
+ * acting developer to be live (`session: 'actorOnly'`): it is how a developer leaves a user
+ * deactivated meanwhile. A route's own `forbidden` text wins over the access level's.
  */
-async function authenticate(route: RouteDef, headers: Record<string, string>): Promise<Caller | null> {
+async function authenticate(route: RouteContract, headers: Record<string, string>): Promise<Caller | null> {
   const access = route.access;
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
   if (access === 'public') {
@@ -230,32 +216,25 @@ async function authenticate(route: RouteDef, headers: Record<string, string>): P
   if (!bearer) throw new UnauthorizedError(accessMessages.noToken);
   const caller = await currentCaller(await verifyAccessToken(bearer), {
     fresh: route.method !== 'GET',
-    actorOnly: route.group === 'auth' && route.op === 'switchBack',
+    actorOnly: route.session === 'actorOnly',
   });
   const allowed =
     access === 'user' ||
     (access === 'operator' && (caller.role === 'operator' || caller.role === 'developer')) ||
     (access === 'developer' && caller.role === 'developer');
-  if (!allowed) throw new ForbiddenError(forbiddenMessageOfGroup[route.group]?.[access] ?? forbiddenMessage[access]);
+  if (!allowed) throw new ForbiddenError(route.forbidden ?? forbiddenMessage[access]);
   return caller;
 }
-
-/** Session routes a user needs during maintenance: signing in to read, refreshing, leaving, switching back. */
-const MAINTENANCE_OPEN = new Set([
-  'POST /api/auth/login',
-  'POST /api/auth/refresh',
-  'POST /api/auth/logout',
-  'POST /api/auth/switch-back',
-]);
 
 /**
  * maintenanceMode (issue 11): ordinary users, and anyone not signed in, may read (the SPA shows its
  * maintenance page) but not write; operators and developers keep working, and so does a developer
  * switched into a user's account (the acting person is a developer). Checked here, once, for every
- * non-GET route; settings are the 10 s cached copy, so it costs no extra read.
+ * non-GET route but those marked `maintenance: 'open'` (signing in to read, refreshing, leaving,
+ * switching back); settings are the 10 s cached copy, so it costs no extra read.
  */
-async function assertNotInMaintenance(route: RouteDef, caller: Caller | null): Promise<void> {
-  if (route.method === 'GET' || MAINTENANCE_OPEN.has(routeKey(route))) return;
+async function assertNotInMaintenance(route: RouteContract, caller: Caller | null): Promise<void> {
+  if (route.method === 'GET' || route.maintenance === 'open') return;
   if (caller && (caller.role !== 'user' || caller.actorId)) return;
   if ((await getSettings()).maintenanceMode) throw new DomainError('MAINTENANCE', maintenanceText);
 }
@@ -274,22 +253,22 @@ function lowerCaseHeaders(headers: APIGatewayProxyEventV2['headers']): Record<st
 }
 
 /**
- * Builds the Lambda handler of one resource group from its route file (infra/routes/<group>.ts).
- * The ops must be exactly those the group's routes list (the type says so), so a route without code
- * or code without a route can't ship; the bundle holds this group's routes only.
+ * Builds the Lambda handler of one resource group from its route file (shared/contract/routes/<group>.ts).
+ * The ops must be exactly those the group's routes list, each typed by its route's input and answer
+ * (the type says so), so a route without code or code without a route can't ship; the bundle holds
+ * this group's routes only.
  */
-export function defineGroup<R extends readonly RouteDef[]>(
+export function defineGroup<const R extends readonly RouteContract[]>(
   groupRoutes: R,
-  ops: { [K in R[number]['op']]: OpDefinition },
+  ops: { [K in R[number]['op']]: Op<Extract<R[number], { op: K }>> },
   /** The worker-key check (domain/rank/worker-auth.ts), passed only by the group with worker routes: no other bundle carries it. */
   opts: { authenticateWorker?: (key: string | undefined) => Promise<WorkerIdentity> } = {},
 ) {
   const { authenticateWorker } = opts;
   if (groupRoutes.some((r) => r.access === 'worker') && !authenticateWorker)
     throw new Error('a group with worker routes needs authenticateWorker');
-  const byKey = new Map<string, { route: RouteDef; definition: OpDefinition }>();
-  for (const route of groupRoutes)
-    byKey.set(routeKey(route), { route, definition: (ops as Record<string, OpDefinition>)[route.op] });
+  const byKey = new Map<string, { route: RouteContract; run: AnyOp }>();
+  for (const route of groupRoutes) byKey.set(routeKey(route), { route, run: (ops as Record<string, AnyOp>)[route.op] });
 
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
@@ -329,7 +308,8 @@ export function defineGroup<R extends readonly RouteDef[]>(
         idempotencyKey: idempotencyKeyOf(headers),
         route: entry.route,
       };
-      const { spec, run } = entry.definition;
+      const { run } = entry;
+      const spec = entry.route.input ?? {};
       // Control characters, lone surrogates and bidi overrides never reach a schema or the store.
       const input = {
         path: parsePart(spec.path, event.pathParameters ?? {}),

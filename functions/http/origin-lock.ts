@@ -1,22 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV } from '#shared/origin-lock';
+
+export { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV };
 
 /**
  * Origin lock (issue 16): CloudFront adds a secret header to every request it sends to the HTTP API
  * (infra/stacks/web-stack.ts); the API handler refuses requests without it before anything else, so
  * nobody can call the execute-api endpoint directly, where the viewer-IP header would be the caller's
- * word. The two names below are shared with the CDK stacks.
- */
-export const ORIGIN_VERIFY_HEADER = 'x-simple-slot-origin-verify';
-
-/** Lambda environment: the Secrets Manager secret holding the header value. Unset → no check (local mode). */
-export const ORIGIN_VERIFY_SECRET_ENV = 'ORIGIN_VERIFY_SECRET_ARN';
-
-/**
- * The API side of the origin lock: a request must carry the secret header
- * CloudFront adds. Both the AWSCURRENT and the AWSPREVIOUS version of the secret are accepted, so a
- * rotation (put a new value, then redeploy the web stack) never refuses a request while CloudFront's
- * edges move from the old value to the new one.
+ * word. The header's names live in shared/origin-lock.ts, read by the CDK stacks too.
+ *
+ * A request must carry the secret header CloudFront adds. Both the AWSCURRENT and the AWSPREVIOUS
+ * version of the secret are accepted, so a rotation (put a new value, then redeploy the web stack)
+ * never refuses a request while CloudFront's edges move from the old value to the new one.
  *
  * Off when no secret is configured: local mode has no CloudFront in front (infra/local/http-server.ts)
  * and sets no ORIGIN_VERIFY_SECRET_ARN; the CDK sets it on every API function (test/infra).

@@ -1,3 +1,4 @@
+import { CALLER_STATUS_ATTRIBUTES } from '#shared/caller-status';
 import type { Role } from '#shared/roles';
 import { batchGetAll } from './item-io';
 import { keys } from './keys';
@@ -7,7 +8,7 @@ import { keys } from './keys';
  * active flag (user item), its session's revocation and expiry (refresh-family item). Read together
  * in ONE BatchGetItem with a projection, so a request pays one small read, and the internet-facing
  * WebSocket function may read exactly these attributes (its IAM policy lists them:
- * infra/stacks/realtime-stack.ts), never a password hash.
+ * infra/stacks/realtime-stack.ts), never a password hash: shared/caller-status.ts lists them.
  */
 export interface StatusItem {
   PK: string;
@@ -22,23 +23,9 @@ export interface StatusItem {
   expiresAt?: string;
 }
 
-/** Every attribute the read asks for; the WebSocket function's policy allows these and no others. */
-export const CALLER_STATUS_ATTRIBUTES = [
-  'PK',
-  'role',
-  'isActive',
-  'deletedAt',
-  'userId',
-  'actorId',
-  'revoked',
-  'expiresAt',
-] as const;
-
 /** Where an account's and a session's status live (the partition key, also the cache key). */
 export const accountKey = (userId: string) => keys.user(userId).PK;
 export const sessionKey = (familyId: string) => keys.refreshFamily(familyId).PK;
-/** The partitions the read touches (for the same policy). */
-export const CALLER_STATUS_KEY_PREFIXES = [accountKey(''), sessionKey('')];
 
 const keyOf = (pk: string) =>
   (pk.startsWith(sessionKey('')) ? keys.refreshFamily : keys.user)(pk.slice(pk.indexOf('#') + 1));

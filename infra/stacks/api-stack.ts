@@ -21,8 +21,9 @@ import { accessLogGroup, HTTP_API_THROTTLE, httpAccessLogFormat } from '#infra/a
 import { AppFunction } from '#infra/constructs/app-function';
 import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
 import { pascalCase } from '#infra/naming';
-import { ORIGIN_VERIFY_SECRET_ENV } from '../../functions/http/origin-lock';
-import { apiGroups, routeKey, routes, type ApiGroup, type GroupName } from '#infra/routes';
+import { ORIGIN_VERIFY_SECRET_ENV } from '#shared/origin-lock';
+import { routeKey, routes, type GroupName } from '#shared/contract/index';
+import { apiGroups, type ApiGroup } from '#infra/api-groups';
 import { bootstrapEntry } from '#infra/schedules';
 import { MEDIA_SERVED_PREFIX, MEDIA_UPLOAD_PREFIX, mediaBucketName } from '#infra/media';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';

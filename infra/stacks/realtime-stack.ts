@@ -10,7 +10,7 @@ import { accessLogGroup, WEBSOCKET_THROTTLE, websocketAccessLogFormat } from '#i
 import { AppFunction } from '#infra/constructs/app-function';
 import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
 import { websocketEntry } from '#infra/schedules';
-import { CALLER_STATUS_ATTRIBUTES, CALLER_STATUS_KEY_PREFIXES } from '../../functions/storage/caller-status';
+import { CALLER_STATUS_ATTRIBUTES, CALLER_STATUS_KEY_PREFIXES } from '#shared/caller-status';
 import type { StageStackProps } from '#infra/stage';
 
 /**

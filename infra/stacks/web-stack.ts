@@ -24,7 +24,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cd
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-lock';
+import { ORIGIN_VERIFY_HEADER } from '#shared/origin-lock';
 import { projectRoot } from '#infra/constructs/app-function';
 import { contentSecurityPolicy, securityHeaders } from '#infra/security-headers';
 import { MEDIA_UPLOAD_EXPIRY_DAYS, MEDIA_UPLOAD_PREFIX, mediaBucketName } from '#infra/media';

@@ -119,3 +119,6 @@ export interface AuthSession {
   /** Present while a developer acts as another user. */
   actingAs?: { developerId: string; developerEmail: string } | null;
 }
+
+/** GET /auth/me: the signed-in user, and the developer acting as them (null when none). */
+export type MeDto = UserDto & { actingAs: AuthSession['actingAs'] };

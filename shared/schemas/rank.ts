@@ -122,3 +122,30 @@ export interface ObservationBatchResult {
   /** Accepted observations whose image was left out (not a marketplace image host), with why. */
   notes: ObservationRejection[];
 }
+
+/** A rank-check worker's key as developers see it (never the secret after creation). */
+export interface WorkerKeyDto {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** A key just created: the only answer that carries the secret `key`. */
+export interface NewWorkerKeyDto {
+  id: string;
+  name: string;
+  key: string;
+  prefix: string;
+  createdAt: string;
+}
+
+/** GET /rank/work: today's unchecked keyword/product pairs, paged by the last pair id. */
+export interface WorkListDto {
+  day: string;
+  items: WorkItem[];
+  nextCursor: string | null;
+  remaining: number;
+}

@@ -147,3 +147,21 @@ export interface SettingChange {
   /** The change this one undid (POST …/history/{id}/revert), or null. */
   revertOf: string | null;
 }
+
+/** One setting with its category (GET/PUT /system-settings/key/{key}, a revert). */
+export interface SettingEntryDto {
+  key: SettingKey;
+  value: Settings[SettingKey];
+  category: SettingCategory;
+}
+
+/** GET /health: liveness and store reachability (the 503 answer carries the same fields as details). */
+export interface HealthDto {
+  status: 'ok' | 'degraded';
+  store: 'reachable' | 'unreachable';
+  checkedAt: string;
+}
+
+/** Path parameters of the public reads: any string (an unknown key or category is a 404, not a 400). */
+export const settingCategoryPathSchema = deferred(() => z.object({ category: z.string() }));
+export const settingKeyReadPathSchema = deferred(() => z.object({ key: z.string() }));

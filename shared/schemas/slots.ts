@@ -362,3 +362,17 @@ export interface RankHistoryDto {
   items: RankHistoryEntry[];
   dateRange: { startDate: KstDay; endDate: KstDay };
 }
+
+/** GET /slots/allocation/{userId}: the user's pre-allocated slots, filled and free. */
+export interface SlotAllocationDto {
+  userId: string;
+  allocated_slots: number;
+  used_slots: number;
+  available_slots: number;
+}
+
+/** GET /slots/{id}/field-values: the slot's configured field values, form fields first. */
+export interface SlotFieldValuesDto {
+  slotId: string;
+  fieldValues: Array<{ field_key: string; value: string }>;
+}

@@ -1,7 +1,7 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { routeKey, routes, type Access, type RouteDef } from '../../infra/routes';
+import { routeKey, routes, type Access, type RouteContract as RouteDef } from '../../shared/contract/index';
 import { db, tableName } from '../../functions/storage/client';
 import { apiClient, type CallResult } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';

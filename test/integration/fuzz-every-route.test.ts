@@ -2,7 +2,7 @@ import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { routeKey, routes, type RouteDef } from '../../infra/routes';
+import { routeKey, routes, type RouteContract as RouteDef } from '../../shared/contract/index';
 import { db, tableName } from '../../functions/storage/client';
 import { MAX_JSON_DEPTH } from '../../functions/commons/json-depth';
 import { apiClient } from '../support/http';

@@ -4,13 +4,32 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The server's layers point one way: api/ws/jobs → http → domain → storage/adapters → commons → shared.
- * Each source file's imports (type-only ones included) are read and resolved; an import that points
- * up or sideways across layers, or a domain file that reaches for AWS or Lambda packages, fails here
- * with the file and the import named.
+ * Around them: `infra/` (deployment config and CDK stacks) and `functions/` never import each other
+ * (both read the contract in shared/contract); the local runtime (infra/local) runs the functions as
+ * Lambda would, so it may import them; `web/` and `rank-worker/` import shared and themselves only;
+ * `bench/` and `scripts/` may import anything, and no source imports them (tests may: the soak test
+ * runs the bench's soak). Each source file's imports (type-only ones included) are read and resolved;
+ * an import that points the wrong way, or a domain file that reaches for AWS or Lambda packages,
+ * fails here with the file and the import named.
  */
 const root = normalize(join(import.meta.dirname, '../..'));
 
-type Layer = 'entry' | 'http' | 'domain' | 'storage' | 'adapters' | 'commons' | 'shared' | 'routes' | 'web' | 'other';
+type Layer =
+  | 'entry'
+  | 'http'
+  | 'domain'
+  | 'storage'
+  | 'adapters'
+  | 'commons'
+  | 'shared'
+  | 'infra'
+  | 'local'
+  | 'web'
+  | 'rankWorker'
+  | 'bench'
+  | 'scripts'
+  | 'test'
+  | 'other';
 
 function layerOf(file: string): Layer {
   if (/^functions\/(api|ws|jobs)\//.test(file)) return 'entry';
@@ -20,25 +39,45 @@ function layerOf(file: string): Layer {
   if (file.startsWith('functions/adapters/')) return 'adapters';
   if (file.startsWith('functions/commons/')) return 'commons';
   if (file.startsWith('shared/')) return 'shared';
-  // The route table: who may call what; each group's handler serves its own route file and the
-  // HTTP adapter enforces the access levels.
-  if (file === 'infra/routes.ts' || file === 'infra/route-types.ts' || file.startsWith('infra/routes/'))
-    return 'routes';
+  if (file.startsWith('infra/local/')) return 'local';
+  if (file.startsWith('infra/')) return 'infra';
   if (file.startsWith('web/')) return 'web';
+  if (file.startsWith('rank-worker/')) return 'rankWorker';
+  if (file.startsWith('bench/')) return 'bench';
+  if (file.startsWith('scripts/')) return 'scripts';
+  if (file.startsWith('test/')) return 'test';
   return 'other';
 }
 
+const functionLayers: Layer[] = ['entry', 'http', 'domain', 'storage', 'adapters', 'commons'];
+const everything: Layer[] = [
+  ...functionLayers,
+  'shared',
+  'infra',
+  'local',
+  'web',
+  'rankWorker',
+  'bench',
+  'scripts',
+  'test',
+];
+
 /** What each layer may import (its own layer included where listed). */
 const allowed: Record<Layer, Layer[]> = {
-  entry: ['http', 'domain', 'commons', 'shared', 'routes'],
-  http: ['http', 'domain', 'commons', 'shared', 'routes'],
+  entry: ['http', 'domain', 'commons', 'shared'],
+  http: ['http', 'domain', 'commons', 'shared'],
   domain: ['domain', 'storage', 'adapters', 'commons', 'shared'],
   storage: ['storage', 'commons', 'shared'],
   adapters: ['adapters', 'storage', 'commons', 'shared'],
   commons: ['commons', 'shared'],
   shared: ['shared'],
-  routes: ['routes'],
-  web: [],
+  infra: ['infra', 'shared'],
+  local: ['local', 'infra', 'shared', ...functionLayers],
+  web: ['web', 'shared'],
+  rankWorker: ['rankWorker', 'shared'],
+  bench: everything,
+  scripts: everything,
+  test: [],
   other: [],
 };
 
@@ -49,13 +88,14 @@ const aliases: Array<[string, string]> = [
   ['#shared/', 'shared/'],
   ['#commons/', 'functions/commons/'],
   ['#infra/', 'infra/'],
+  ['#test/', 'test/'],
 ];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
     const path = `${dir}/${e.name}`;
-    if (e.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sourceFiles(path);
+    return /\.(tsx?|mjs)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
   });
 }
 
@@ -68,7 +108,8 @@ const specifiers = (source: string) =>
 
 function resolveSpecifier(from: string, spec: string): string | null {
   for (const [alias, dir] of aliases) if (spec.startsWith(alias)) return `${dir}${spec.slice(alias.length)}.ts`;
-  if (spec.startsWith('.')) return relative(root, join(root, dirname(from), spec)).replace(/(\.ts)?$/, '.ts');
+  if (spec.startsWith('.'))
+    return relative(root, join(root, dirname(from), spec)).replace(/(\.m?[jt]sx?)?$/, (ext) => ext || '.ts');
   return null; // a package
 }
 
@@ -97,11 +138,11 @@ export function layerViolations(files: string[], read: (file: string) => string)
 }
 
 describe('layers', () => {
-  const files = [...sourceFiles('functions'), ...sourceFiles('shared')];
+  const files = ['functions', 'shared', 'infra', 'web', 'rank-worker', 'bench', 'scripts'].flatMap(sourceFiles);
   const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
-  it('every server import points down the layers', () => {
-    expect(files.length).toBeGreaterThan(40);
+  it('every import points down the layers, and infra/ and functions/ never import each other', () => {
+    expect(files.filter((f) => f.startsWith('infra/')).length).toBeGreaterThan(20);
     expect(layerViolations(files, read)).toEqual([]);
   });
 
@@ -112,6 +153,16 @@ describe('layers', () => {
       'functions/storage/z.ts': "import { getSettings } from '../domain/settings/settings-service';",
       'functions/commons/w.ts': "import { db } from '../storage/client';",
       'shared/v.ts': "import { config } from '#commons/config';",
+      'infra/stacks/u.ts': "import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-lock';",
+      'functions/http/t.ts': "import { apiGroups } from '#infra/api-groups';",
+      'functions/api/s.ts': "import { slotRoutes } from '#shared/contract/routes/slots';",
+      'infra/local/r.ts': "import { bootstrap } from '../../functions/domain/bootstrap';",
+      'web/src/lib/q.ts': "import { keys } from '../../../functions/storage/keys';",
+      'web/src/lib/p.ts': "import { apiGroups } from '../../../infra/api-groups';",
+      'rank-worker/o.ts': "import { runSoak } from '../bench/soak';",
+      'functions/domain/n.ts': "import { seed } from '../../scripts/demo-data';",
+      'bench/m.ts':
+        "import { handler } from '../functions/api/slots';\nimport { apiGroups } from '../infra/api-groups';",
     };
     const found = layerViolations(Object.keys(planted), (f) => planted[f]);
     expect(found.map((v) => v.why)).toEqual([
@@ -121,6 +172,12 @@ describe('layers', () => {
       'storage may not import domain',
       'commons may not import storage',
       'shared may not import commons',
+      'infra may not import http',
+      'http may not import infra',
+      'web may not import storage',
+      'web may not import infra',
+      'rankWorker may not import bench',
+      'domain may not import scripts',
     ]);
   });
 });

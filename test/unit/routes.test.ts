@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { apiGroups, matchRoute, routeKey, routes } from '../../infra/routes';
+import { apiGroups } from '../../infra/api-groups';
+import { matchRoute, routeKey, routes } from '../../shared/contract/index';
 
 const root = resolve(import.meta.dirname, '../..');
 const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name) => `sample-${name}`);
@@ -37,7 +38,7 @@ describe('route table', () => {
   });
 
   it("keeps each group's routes in its own file, which is exactly what that group's handler serves", async () => {
-    const dir = resolve(root, 'infra/routes');
+    const dir = resolve(root, 'shared/contract/routes');
     const seen = new Set<string>();
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
       const exported = Object.values(await import(resolve(dir, file))) as Array<Array<{ group: string }>>;
@@ -47,8 +48,8 @@ describe('route table', () => {
       const [group] = groups;
       seen.add(group);
       const entry = apiGroups[group as keyof typeof apiGroups].entry;
-      expect(readFileSync(resolve(root, entry), 'utf8'), `${entry} serves infra/routes/${file}`).toContain(
-        `from '#infra/routes/${file.replace(/\.ts$/, '')}'`,
+      expect(readFileSync(resolve(root, entry), 'utf8'), `${entry} serves shared/contract/routes/${file}`).toContain(
+        `from '#shared/contract/routes/${file.replace(/\.ts$/, '')}'`,
       );
     }
     expect([...seen].sort()).toEqual(Object.keys(apiGroups).sort());

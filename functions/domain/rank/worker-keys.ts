@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { rankMessages } from '#shared/messages/rank';
+import type { WorkerKeyDto } from '#shared/schemas/rank';
 import { assertDeveloper } from '#commons/role-guards';
 import { NotFoundError } from '#commons/errors';
 import { rankWorkerKeysStore, type RankWorkerKeyRecord } from '../../storage/rank-worker-keys';
@@ -16,14 +17,7 @@ export type { WorkerIdentity } from './worker-auth';
  * ~50 ms and a lot of memory to every worker call while protecting nothing more. sha256 also lets a
  * request find its key with one GetItem on the hash.
  */
-export interface WorkerKeyView {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type WorkerKeyView = WorkerKeyDto;
 
 const view = (r: RankWorkerKeyRecord): WorkerKeyView => ({
   id: r.id,

@@ -1,0 +1,72 @@
+/**
+ * Each API group's deployment: which handler module serves it, its memory, timeout, table access and
+ * extra environment. The routes themselves are the contract's (shared/contract); the type below
+ * checks that every contract group has exactly one entry here.
+ */
+import type { GroupName } from '#shared/contract/index';
+
+export interface ApiGroup {
+  /** Handler module, relative to the project root. */
+  entry: string;
+  /** Lambda memory; scrypt and bulk work want more than the default. */
+  memoryMb?: number;
+  timeoutSeconds?: number;
+  /** Least privilege: groups that never write get read-only table access. */
+  tableAccess: 'read' | 'readWrite';
+  /** Extra environment the group needs (names only; values come from the stack). */
+  needs?: ReadonlyArray<'signingKey' | 'websocketPush' | 'mediaBucket'>;
+}
+
+export const apiGroups = {
+  // logout and switch-back close the ended session's sockets (issue 25)
+  auth: {
+    entry: 'functions/api/auth.ts',
+    memoryMb: 1024,
+    tableAccess: 'readWrite',
+    needs: ['signingKey', 'websocketPush'],
+  },
+  settings: { entry: 'functions/api/settings.ts', tableAccess: 'readWrite' },
+  // charge approved / rejected notify the user (issue 13): pushes over the WebSocket API
+  cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30, needs: ['websocketPush'] },
+  fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'readWrite' },
+  // a refund (PATCH /slots/{id}/status) notifies the owner (issue 13)
+  slots: {
+    entry: 'functions/api/slots.ts',
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    tableAccess: 'readWrite',
+    needs: ['websocketPush'],
+  },
+  /** The operator console's slot work (approval, refund preview, stats, issuance, extensions): its own function; approvals, issuance and extensions notify (issue 13). */
+  slotAdmin: {
+    entry: 'functions/api/slot-admin.ts',
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    tableAccess: 'readWrite',
+    needs: ['websocketPush'],
+  },
+  // operator console: user management (issue 10, users); scrypt for created users and password resets
+  // a deactivation, demotion or delete closes the user's sockets (issue 25)
+  users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['websocketPush'] },
+  // issue 12 item 8: the ranking page (reads only; cached a minute in the Lambda; a cold walk of 10,000 running slots takes ~0.8 s: bench/ranking)
+  ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
+  // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)
+  rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
+  // issue 15: announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one notifies users (push)
+  announcements: {
+    entry: 'functions/api/announcements.ts',
+    tableAccess: 'readWrite',
+    needs: ['mediaBucket', 'websocketPush'],
+  },
+  // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API
+  notifications: {
+    entry: 'functions/api/notifications.ts',
+    timeoutSeconds: 29,
+    tableAccess: 'readWrite',
+    needs: ['websocketPush'],
+  },
+  // issue 14: support chat — the advertiser's room, the operator inbox; each message and read pushes over the WebSocket API
+  chat: { entry: 'functions/api/chat.ts', tableAccess: 'readWrite', needs: ['websocketPush'] },
+} as const satisfies Record<GroupName, ApiGroup>;
+
+export type { GroupName };

@@ -1,0 +1,122 @@
+import { answerOf, type RouteContract } from '../route';
+import {
+  notificationHistoryQuerySchema,
+  notificationIdPathSchema,
+  notificationListQuerySchema,
+  notificationSendSchema,
+  notificationTestSchema,
+  type DeleteReadResult,
+  type DeleteResult,
+  type DismissResult,
+  type MarkAllReadResult,
+  type MarkReadResult,
+  type NotificationDto,
+  type NotificationListResult,
+  type SendHistoryResult,
+  type SendResult,
+  type UnreadCountResult,
+} from '../../schemas/notifications';
+
+const id = notificationIdPathSchema;
+
+/**
+ * The `notifications` group (issue 13): each user's own notifications, the operator's send and history.
+ * Literal segments (`/unread-count`, `/mark-all-read`, `/delete-read`, `/all`, `/test`) beat `{id}`.
+ */
+export const notificationRoutes = [
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    group: 'notifications',
+    op: 'list',
+    access: 'user',
+    input: { query: notificationListQuerySchema },
+    answer: answerOf<NotificationListResult>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/unread-count',
+    group: 'notifications',
+    op: 'unreadCount',
+    access: 'user',
+    answer: answerOf<UnreadCountResult>(),
+  },
+  {
+    method: 'PUT',
+    path: '/api/notifications/{id}/read',
+    group: 'notifications',
+    op: 'markRead',
+    access: 'user',
+    input: { path: id },
+    answer: answerOf<MarkReadResult>(),
+  },
+  {
+    method: 'PUT',
+    path: '/api/notifications/{id}/dismiss',
+    group: 'notifications',
+    op: 'dismiss',
+    access: 'user',
+    input: { path: id },
+    answer: answerOf<DismissResult>(),
+  },
+  {
+    method: 'PUT',
+    path: '/api/notifications/mark-all-read',
+    group: 'notifications',
+    op: 'markAllRead',
+    access: 'user',
+    answer: answerOf<MarkAllReadResult>(),
+  },
+  {
+    method: 'PUT',
+    path: '/api/notifications/read-all',
+    group: 'notifications',
+    op: 'readAll',
+    access: 'user',
+    answer: answerOf<MarkAllReadResult>(),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/notifications/delete-read',
+    group: 'notifications',
+    op: 'deleteRead',
+    access: 'user',
+    answer: answerOf<DeleteReadResult>(),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/notifications/{id}',
+    group: 'notifications',
+    op: 'remove',
+    access: 'user',
+    input: { path: id },
+    answer: answerOf<DeleteResult>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/test',
+    group: 'notifications',
+    op: 'test',
+    access: 'user',
+    input: { body: notificationTestSchema },
+    answer: answerOf<NotificationDto>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications',
+    group: 'notifications',
+    op: 'send',
+    access: 'operator',
+    input: { body: notificationSendSchema },
+    answer: answerOf<SendResult>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/all',
+    group: 'notifications',
+    op: 'history',
+    access: 'operator',
+    input: { query: notificationHistoryQuerySchema },
+    answer: answerOf<SendHistoryResult>(),
+  },
+] as const satisfies readonly RouteContract[];

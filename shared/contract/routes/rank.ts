@@ -1,0 +1,59 @@
+import { answerOf, type RouteContract } from '../route';
+import {
+  observationBatchSchema,
+  workerKeyCreateSchema,
+  workerKeyIdPathSchema,
+  workQuerySchema,
+  type NewWorkerKeyDto,
+  type ObservationBatchResult,
+  type WorkerKeyDto,
+  type WorkListDto,
+} from '../../schemas/rank';
+
+/** The `rank` group: worker keys (developers) and the two rank-check worker routes (`x-api-key`). */
+export const rankRoutes = [
+  {
+    method: 'POST',
+    path: '/api/rank/worker-keys',
+    group: 'rank',
+    op: 'createWorkerKey',
+    access: 'developer',
+    input: { body: workerKeyCreateSchema },
+    answer: answerOf<NewWorkerKeyDto>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/rank/worker-keys',
+    group: 'rank',
+    op: 'listWorkerKeys',
+    access: 'developer',
+    answer: answerOf<{ items: WorkerKeyDto[] }>(),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/rank/worker-keys/{id}',
+    group: 'rank',
+    op: 'revokeWorkerKey',
+    access: 'developer',
+    input: { path: workerKeyIdPathSchema },
+    answer: answerOf<WorkerKeyDto>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/rank/work',
+    group: 'rank',
+    op: 'work',
+    access: 'worker',
+    input: { query: workQuerySchema },
+    answer: answerOf<WorkListDto>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/rank/observations',
+    group: 'rank',
+    op: 'observations',
+    access: 'worker',
+    input: { body: observationBatchSchema },
+    answer: answerOf<ObservationBatchResult>(),
+  },
+] as const satisfies readonly RouteContract[];

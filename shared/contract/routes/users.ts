@@ -1,0 +1,79 @@
+import { answerOf, type RouteContract } from '../route';
+import {
+  createUserSchema,
+  updateUserSchema,
+  userIdParamSchema,
+  userListQuerySchema,
+  type AdminUserDto,
+  type UserListDto,
+  type UserLogDto,
+  type UserStatsDto,
+} from '../../schemas/users';
+
+const id = userIdParamSchema;
+
+/** The `users` group: the operator console's user management (issue 10); literal /stats beats {id}. */
+export const userRoutes = [
+  {
+    method: 'GET',
+    path: '/api/users',
+    group: 'users',
+    op: 'list',
+    access: 'operator',
+    input: { query: userListQuerySchema },
+    answer: answerOf<UserListDto>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/users',
+    group: 'users',
+    op: 'create',
+    access: 'operator',
+    input: { body: createUserSchema },
+    answer: answerOf<AdminUserDto>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/users/stats',
+    group: 'users',
+    op: 'stats',
+    access: 'operator',
+    answer: answerOf<UserStatsDto>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/users/{id}',
+    group: 'users',
+    op: 'get',
+    access: 'operator',
+    input: { path: id },
+    answer: answerOf<AdminUserDto>(),
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/{id}',
+    group: 'users',
+    op: 'update',
+    access: 'operator',
+    input: { path: id, body: updateUserSchema },
+    answer: answerOf<AdminUserDto>(),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/{id}',
+    group: 'users',
+    op: 'remove',
+    access: 'operator',
+    input: { path: id },
+    answer: answerOf<{ deleted: true; id: string }>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/users/{id}/logs',
+    group: 'users',
+    op: 'logs',
+    access: 'operator',
+    input: { path: id },
+    answer: answerOf<UserLogDto[]>(),
+  },
+] as const satisfies readonly RouteContract[];
