@@ -1,7 +1,8 @@
 // One Lambda execution environment for the deploy rehearsal (infra/rehearsal/sandbox.ts starts it; not named sandbox.mjs, which resolvers would pick for ./sandbox).
 // Plain Node, no loader: the bundle runs as Lambda's Node runtime would run it, with exactly the
 // environment the parent passed (template entry + what the runtime itself sets). It reports:
-//  - every AWS SDK call the bundle makes (client, operation, input), before it is sent;
+//  - every AWS SDK call the bundle makes (client, operation, input), before it is sent, and fails
+//    the call with AccessDeniedException when the parent finds the function's policy refuses it;
 //  - every environment variable the bundle's own code reads that is not set.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -68,8 +69,27 @@ function portable(value) {
     return JSON.parse(JSON.stringify(value, (_k, v) => (v instanceof Set ? [...v] : v)));
   }
 }
+// Each call waits for the parent's verdict on the function's policy; a refused call fails as AWS
+// refuses it, so the function's own error handling runs as it would in the account.
+const verdicts = new Map();
+let calls = 0;
 const recorder = (next, context) => async (args) => {
-  post({ type: 'sdk', clientName: context.clientName, commandName: context.commandName, input: portable(args.input) });
+  const id = ++calls;
+  const verdict = new Promise((resolve) => verdicts.set(id, resolve));
+  post({
+    type: 'sdk',
+    id,
+    clientName: context.clientName,
+    commandName: context.commandName,
+    input: portable(args.input),
+  });
+  const { denied } = await verdict;
+  if (denied)
+    throw Object.assign(new Error(denied), {
+      name: 'AccessDeniedException',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 400, attempts: 1, totalRetryDelay: 0 },
+    });
   return next(args);
 };
 function patchClient(Client) {
@@ -123,6 +143,11 @@ function lambdaContext(info) {
 const errorOf = (err) => ({ name: err?.name, message: err?.message ?? String(err), stack: err?.stack });
 
 process.on('message', async (message) => {
+  if (message.type === 'verdict') {
+    verdicts.get(message.id)?.(message);
+    verdicts.delete(message.id);
+    return;
+  }
   if (message.type === 'load') {
     bundleFile = message.file;
     const started = performance.now();

@@ -320,7 +320,8 @@ export class Rehearsal {
     return f.sandbox;
   }
 
-  private check(f: RehearsedFunction, call: SdkCall) {
+  /** Checks one SDK call against the function's policy; returns AWS's refusal when it is not allowed. */
+  private check(f: RehearsedFunction, call: SdkCall): string | undefined {
     let requests: AccessRequest[];
     try {
       requests = accessRequests(call, {
@@ -330,22 +331,32 @@ export class Rehearsal {
       });
     } catch (err) {
       this.problems.push({ kind: 'permission', fn: f.fn.name, message: `${f.fn.name}: ${(err as Error).message}` });
-      return;
+      return (err as Error).message;
     }
+    let refusal: string | undefined;
     for (const request of requests) {
-      const { allowed } = evaluate(f.statements, request);
+      let allowed = false;
+      try {
+        allowed = evaluate(f.statements, request).allowed;
+      } catch (err) {
+        this.problems.push({ kind: 'permission', fn: f.fn.name, message: `${f.fn.name}: ${(err as Error).message}` });
+      }
       f.requests.push({ ...request, allowed });
-      if (!allowed)
-        this.problems.push({
-          kind: 'permission',
-          fn: f.fn.name,
-          message: `${f.fn.name} calls ${request.action} on ${request.resource}, which its policy does not allow${
-            Object.values(request.context).some((v) => v !== undefined)
-              ? ` (with ${JSON.stringify(Object.fromEntries(Object.entries(request.context).filter(([, v]) => v !== undefined)))})`
-              : ''
-          }`,
-        });
+      if (allowed) continue;
+      const conditions = Object.entries(request.context).filter(([, v]) => v !== undefined);
+      this.problems.push({
+        kind: 'permission',
+        fn: f.fn.name,
+        message: `${f.fn.name} calls ${request.action} on ${request.resource}, which its policy does not allow${
+          conditions.length ? ` (with ${JSON.stringify(Object.fromEntries(conditions))})` : ''
+        }`,
+      });
+      refusal ??=
+        `User: arn:aws:sts::${REHEARSAL_ACCOUNT}:assumed-role/${f.fn.logicalId}Role/${f.stack.name}-${f.fn.logicalId} ` +
+        `is not authorized to perform: ${request.action} on resource: ${request.resource} ` +
+        `because no identity-based policy allows the ${request.action} action`;
     }
+    return refusal;
   }
 
   /** Cold starts, one at a time so the figures do not compete for the CPU. */

@@ -17,7 +17,8 @@ export interface LoadFigures {
 }
 
 export interface SandboxEvents {
-  onSdkCall(call: SdkCall): void;
+  /** Returns AWS's refusal message when the function's policy does not allow the call. */
+  onSdkCall(call: SdkCall): string | undefined;
   onAbsentEnv(name: string): void;
 }
 
@@ -25,7 +26,7 @@ export interface SandboxEvents {
 type SandboxMessage =
   | { type: 'ready' }
   | { type: 'loaded'; loadMs?: number; rss?: number; heapUsed?: number; error?: Error }
-  | ({ type: 'sdk' } & SdkCall)
+  | ({ type: 'sdk'; id: number } & SdkCall)
   | { type: 'env'; name: string }
   | { type: 'result'; id: string; value?: unknown; error?: Error }
   | { type: 'crash'; error: Error };
@@ -78,8 +79,14 @@ export class Sandbox {
     this.child.on('message', (m: SandboxMessage) => {
       if (m.type === 'ready') readyNow();
       else if (m.type === 'loaded') loadedNow(m);
-      else if (m.type === 'sdk') events.onSdkCall(m);
-      else if (m.type === 'env') events.onAbsentEnv(m.name);
+      else if (m.type === 'sdk') {
+        let denied: string | undefined;
+        try {
+          denied = events.onSdkCall(m);
+        } finally {
+          this.child.send({ type: 'verdict', id: m.id, denied });
+        }
+      } else if (m.type === 'env') events.onAbsentEnv(m.name);
       else if (m.type === 'result') {
         const waiting = this.pending.get(m.id);
         this.pending.delete(m.id);

@@ -19,6 +19,15 @@ declare module 'vitest' {
  * bundle sizes, the deploy rehearsal), outside the source tree so bundles cannot reach its packages.
  */
 export default async function setup(project: TestProject) {
+  // REHEARSAL_ASSEMBLY=<cdk.out outside the project>: reuse an assembly while working on the tests.
+  const reuse = process.env.REHEARSAL_ASSEMBLY;
+  if (reuse) {
+    provideRuntimeModules(reuse, projectRoot);
+    project.provide('assemblyDir', reuse);
+    project.provide('synthStderr', '');
+    project.provide('synthError', '');
+    return;
+  }
   const root = mkdtempSync(path.join(tmpdir(), 'simple-slot-assembly-'));
   const dir = path.join(root, 'cdk.out');
   let stderr = '';
