@@ -359,6 +359,19 @@ export class Rehearsal {
     return refusal;
   }
 
+  /** One more cold start of `f` in a throwaway sandbox (for figures: the kept one loaded once). */
+  public async coldStart(f: RehearsedFunction): Promise<LoadFigures> {
+    const kept = f.sandbox;
+    f.sandbox = undefined;
+    const fresh = this.sandbox(f);
+    f.sandbox = kept;
+    try {
+      return await fresh.load();
+    } finally {
+      await fresh.stop();
+    }
+  }
+
   /** Cold starts, one at a time so the figures do not compete for the CPU. */
   public async loadAll(): Promise<void> {
     for (const f of this.functions.values()) {
