@@ -416,6 +416,39 @@ export class Rehearsal {
     }
   }
 
+  /**
+   * Every route of the template, once, without credentials: the function it reaches must know the
+   * route (a handler answers an unknown route key with `unknownRouteAnswer` before anything else)
+   * and must not fail. Catches a route wired to the wrong function without needing a session.
+   */
+  public async sweepRoutes(unknownRouteAnswer: string): Promise<number> {
+    let swept = 0;
+    for (const route of this.httpRoutes) {
+      const path = route.path.replace(/\{([^}]+?)\+?\}/g, 'rehearsal-sweep');
+      const res = await fetch(`${this.url}${path}`, {
+        method: route.method === 'ANY' ? 'GET' : route.method,
+        headers: route.method === 'GET' ? {} : { 'content-type': 'application/json' },
+        body: route.method === 'GET' || route.method === 'ANY' ? undefined : '{}',
+      });
+      const text = await res.text();
+      const fn = this.functions.get(route.target)!.fn.name;
+      if (text.includes(unknownRouteAnswer))
+        this.problems.push({
+          kind: 'route',
+          fn,
+          message: `route ${route.routeKey} reaches ${fn}, which does not implement it`,
+        });
+      else if (res.status >= 500)
+        this.problems.push({
+          kind: 'invocation',
+          fn,
+          message: `route ${route.routeKey} (${fn}) answered ${res.status} to a request without credentials: ${text.slice(0, 300)}`,
+        });
+      swept++;
+    }
+    return swept;
+  }
+
   // --- schedules and custom resources -----------------------------------------------------------
 
   /** Each EventBridge rule's targets, with the input the template gives them. */

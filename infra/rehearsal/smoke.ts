@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { commonMessages } from '#shared/messages/common';
 import type { Rehearsal } from './rehearsal';
 
 /**
@@ -87,6 +88,10 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
       steps.push({ name, ms: Math.round(performance.now() - started) });
     }
   };
+
+  await step('every route of the template reaches a function that implements it', () =>
+    rehearsal.sweepRoutes(commonMessages.routeNotFound),
+  );
 
   // The deploy's custom resource creates the developer account with the generated password.
   const bootstrap = rehearsal.byName('bootstrap');

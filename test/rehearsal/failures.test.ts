@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Assembly, Resource } from '../../infra/rehearsal/assembly';
+import { commonMessages } from '../../shared/messages/common';
 import type { Rehearsal } from '../../infra/rehearsal/rehearsal';
 import { rehearsalClient } from '../../infra/rehearsal/smoke';
 import { assembly, copyOf, rehearse } from './support';
@@ -87,6 +88,26 @@ describe('the rehearsal fails, naming what the template lacks', () => {
     expect(await developerSignsIn(rehearsal)).toBe(404);
     expect(rehearsal.problems).toEqual([
       { kind: 'route', message: 'the HTTP API has no route for POST /api/auth/login' },
+    ]);
+  });
+
+  it('a route wired to another function: names the route and the function that does not implement it', async () => {
+    const copy = copyOf(source);
+    const { resources } = authFunction(copy);
+    const routes = Object.values(resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route');
+    const login = routes.find((r) => r.Properties.RouteKey === 'POST /api/auth/login')!;
+    login.Properties.Target = routes.find(
+      (r) => r.Properties.RouteKey === 'GET /api/system-settings',
+    )!.Properties.Target;
+
+    rehearsal = await rehearse(copy);
+    await rehearsal.sweepRoutes(commonMessages.routeNotFound);
+    expect(rehearsal.problems).toEqual([
+      {
+        kind: 'route',
+        fn: 'settings',
+        message: 'route POST /api/auth/login reaches settings, which does not implement it',
+      },
     ]);
   });
 });
