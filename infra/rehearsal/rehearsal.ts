@@ -68,6 +68,9 @@ export class Rehearsal {
   public readonly webSocketRoutes = new Map<string, string>();
   public readonly problems: Problem[] = [];
   public readonly secrets = new Map<string, string>();
+  /** The S3 stand-in: objects by `bucket/key` (the browser's presigned POST is played with `putObject`). */
+  public readonly objects = new Map<string, { body: Buffer; contentType: string }>();
+  public readonly buckets = new Set<string>();
   public url = '';
   private readonly resolver: Resolver;
   private readonly keys = new Map<string, KeyObject>();
@@ -114,6 +117,7 @@ export class Rehearsal {
         const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits });
         this.keys.set(this.resolver.resolve({ 'Fn::GetAtt': [id, 'Arn'] }, stack), privateKey);
       }
+      if (type === 'AWS::S3::Bucket') this.buckets.add(this.resolver.resolve({ Ref: id }, stack));
       if (type === 'AWS::DynamoDB::GlobalTable' || type === 'AWS::DynamoDB::Table') {
         const name = this.resolver.resolve({ Ref: id }, stack);
         const hash = (props.KeySchema as Json[]).find((k) => k.KeyType === 'HASH').AttributeName;
@@ -566,7 +570,8 @@ export class Rehearsal {
       if (target.startsWith('TrentService.')) return this.serveKms(res, target.slice(13), JSON.parse(String(body)));
       if (target.startsWith('secretsmanager.'))
         return this.serveSecrets(res, target.slice(15), JSON.parse(String(body)));
-      // S3 has no stand-in yet: the call was still checked against the policy before it got here.
+      const bucket = decodeURIComponent(url.pathname.split('/')[1] ?? '');
+      if (this.buckets.has(bucket)) return this.serveS3(req, res, bucket, url, body);
       this.awsError(res, 501, 'NotImplemented', `the rehearsal has no stand-in for ${req.method} ${url.pathname}`);
     } catch (err) {
       this.awsError(res, 500, 'InternalFailure', (err as Error).message);
@@ -581,6 +586,62 @@ export class Rehearsal {
   private awsJson(res: ServerResponse, body: unknown) {
     res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
     res.end(JSON.stringify(body));
+  }
+
+  /** Stores an object as the browser's presigned POST would (the POST itself is not rehearsed). */
+  public putObject(bucket: string, key: string, body: Buffer, contentType: string): void {
+    if (!this.buckets.has(bucket)) throw new Error(`no bucket ${bucket} in the assembly`);
+    this.objects.set(`${bucket}/${key}`, { body, contentType });
+  }
+
+  /** Path-style S3 (the SDK uses it for an IP endpoint): GetObject with a range, PutObject, CopyObject, DeleteObject. */
+  private serveS3(req: IncomingMessage, res: ServerResponse, bucket: string, url: URL, body: Buffer) {
+    const key = decodeURIComponent(url.pathname.slice(bucket.length + 2));
+    const id = `${bucket}/${key}`;
+    const xmlError = (status: number, code: string) => {
+      res.writeHead(status, { 'content-type': 'application/xml' });
+      res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message><Key>${key}</Key></Error>`,
+      );
+    };
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const object = this.objects.get(id);
+      if (!object) return xmlError(404, 'NoSuchKey');
+      const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''));
+      const [from, to] = range ? [Number(range[1]), Number(range[2])] : [0, object.body.length - 1];
+      if (from >= object.body.length) return xmlError(416, 'InvalidRange');
+      const part = object.body.subarray(from, to + 1);
+      res.writeHead(range ? 206 : 200, {
+        'content-type': object.contentType,
+        'content-length': String(part.length),
+        ...(range ? { 'content-range': `bytes ${from}-${from + part.length - 1}/${object.body.length}` } : {}),
+      });
+      return res.end(req.method === 'HEAD' ? undefined : part);
+    }
+    if (req.method === 'PUT') {
+      const copySource = req.headers['x-amz-copy-source'];
+      if (copySource) {
+        const source = this.objects.get(decodeURIComponent(String(copySource)).replace(/^\//, ''));
+        if (!source) return xmlError(404, 'NoSuchKey');
+        this.objects.set(id, {
+          body: source.body,
+          contentType: String(req.headers['content-type'] ?? source.contentType),
+        });
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        return res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><ETag>"rehearsal"</ETag><LastModified>${new Date().toISOString()}</LastModified></CopyObjectResult>`,
+        );
+      }
+      this.objects.set(id, { body, contentType: String(req.headers['content-type'] ?? 'application/octet-stream') });
+      res.writeHead(200, { etag: '"rehearsal"' });
+      return res.end();
+    }
+    if (req.method === 'DELETE') {
+      this.objects.delete(id);
+      res.writeHead(204);
+      return res.end();
+    }
+    xmlError(405, 'MethodNotAllowed');
   }
 
   private serveKms(res: ServerResponse, op: string, input: Json) {

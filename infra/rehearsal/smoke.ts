@@ -242,12 +242,35 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
       );
     });
 
-    await step('announcement', async () => {
+    await step('announcement with an image (S3)', async () => {
+      // A PNG's signature and header: what the confirm step sniffs.
+      const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(84)]);
+      const ticket = expectStatus(
+        'image ticket',
+        await call('POST', '/api/announcements/images', {
+          token: developer,
+          body: { contentType: 'image/png', size: png.length },
+        }),
+        200,
+        201,
+      ).body.data as { uploadId: string; url: string; fields: Record<string, string> };
+      // The browser posts the bytes to the bucket with the presigned policy; played here.
+      const bucket = /^https:\/\/(.+?)\.s3\.[^/]+\.amazonaws\.com\/$/.exec(ticket.url)?.[1];
+      if (!bucket) throw new Error(`the upload ticket does not point at an S3 bucket: ${ticket.url}`);
+      rehearsal.putObject(bucket, ticket.fields.key, png, 'image/png');
+      const image = expectStatus(
+        'confirm image',
+        await call('POST', `/api/announcements/images/${ticket.uploadId}/confirm`, { token: developer, body: {} }),
+        200,
+      ).body.data.url as string;
+      // CloudFront's /media/* behaviour serves the bucket's key of the same path.
+      if (!rehearsal.objects.has(`${bucket}${image}`))
+        throw new Error(`the confirmed image ${image} is not in the bucket`);
       const created = expectStatus(
         'announcement',
         await call('POST', '/api/announcements', {
           token: developer,
-          body: { title: '리허설 공지', content: '<p>배포 전 리허설</p>' },
+          body: { title: '리허설 공지', content: `<p>배포 전 리허설</p><p><img src="${image}"></p>` },
         }),
         200,
         201,

@@ -56,6 +56,14 @@ describe('deploy rehearsal of the synthesized stage', () => {
       expect.arrayContaining(['auth', 'cash', 'slots', 'slotAdmin', 'rank', 'rank-recompute', 'chat', 'websocket']),
     );
     expect(reached.flatMap((f) => f.requests.filter((r) => !r.allowed))).toEqual([]);
+    // The image went through S3: read the upload's head, copy it to its served key, delete the upload.
+    const s3 = rehearsal.byName('announcements').requests.filter((r) => r.action.startsWith('s3:'));
+    expect(s3.map((r) => `${r.action} ${r.resource.replace(/[0-9A-Z]{26}/, 'ID')}`)).toEqual([
+      expect.stringMatching(/^s3:GetObject arn:aws:s3:::\S+\/uploads\/ID$/),
+      expect.stringMatching(/^s3:GetObject arn:aws:s3:::\S+\/uploads\/ID$/),
+      expect.stringMatching(/^s3:PutObject arn:aws:s3:::\S+\/media\/announcements\/ID\.png$/),
+      expect.stringMatching(/^s3:DeleteObject arn:aws:s3:::\S+\/uploads\/ID$/),
+    ]);
   });
 
   it('reports granted actions the run never used (least privilege)', () => {
