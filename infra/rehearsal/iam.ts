@@ -139,7 +139,18 @@ function dynamoRequests(op: string, input: Item, scope: CallScope): AccessReques
       return [one(op, table, input.Key as Item, input)];
     case 'PutItem':
       return [one(op, table, input.Item as Item, input)];
-    case 'Query':
+    case 'Query': {
+      // The partition key value the key condition names: what dynamodb:LeadingKeys holds for a query.
+      const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
+      const values = (input.ExpressionAttributeValues ?? {}) as Record<string, unknown>;
+      const pk = scope.partitionKeys.get(table);
+      const match = [...String(input.KeyConditionExpression ?? '').matchAll(/([#\w]+)\s*=\s*(:\w+)/g)].find(
+        ([, name]) => (names[name] ?? name) === pk,
+      );
+      const request = one(op, table, undefined, input);
+      if (match && !input.IndexName && pk) request.context['dynamodb:LeadingKeys'] = [scalar(values[match[2]])!];
+      return [request];
+    }
     case 'Scan':
     case 'DescribeTable':
     case 'DescribeTimeToLive':
