@@ -425,9 +425,9 @@ export class Rehearsal {
    * route (a handler answers an unknown route key with `unknownRouteAnswer` before anything else)
    * and must not fail. Catches a route wired to the wrong function without needing a session.
    */
-  public async sweepRoutes(unknownRouteAnswer: string): Promise<number> {
+  public async sweepRoutes(unknownRouteAnswer: string, only: (route: HttpRoute) => boolean = () => true) {
     let swept = 0;
-    for (const route of this.httpRoutes) {
+    for (const route of this.httpRoutes.filter(only)) {
       const path = route.path.replace(/\{([^}]+?)\+?\}/g, 'rehearsal-sweep');
       const res = await fetch(`${this.url}${path}`, {
         method: route.method === 'ANY' ? 'GET' : route.method,
