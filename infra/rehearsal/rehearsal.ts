@@ -383,6 +383,12 @@ export class Rehearsal {
         const figures = await this.sandbox(f).load();
         const file = path.join(f.fn.assetDir!, f.fn.handlerFile!);
         f.figures = { ...figures, bundleBytes: statSync(file).size, assetBytes: dirBytes(f.fn.assetDir!) };
+        if (figures.rssBytes > f.fn.memoryMb * 1024 * 1024)
+          this.problems.push({
+            kind: 'load',
+            fn: f.fn.name,
+            message: `${f.fn.name} uses ${Math.round(figures.rssBytes / 1048576)} MB after loading, more than its ${f.fn.memoryMb} MB`,
+          });
       } catch (err) {
         this.problems.push({ kind: 'load', fn: f.fn.name, message: (err as Error).message });
       }

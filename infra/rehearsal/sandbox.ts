@@ -123,7 +123,15 @@ export class Sandbox {
     await this.load();
     const id = randomUUID();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      // Lambda ends an invocation at the function's timeout; so does the rehearsal.
+      const timer = setTimeout(() => {
+        if (!this.pending.delete(id)) return;
+        reject(new Error(`${this.info.functionName} timed out after its ${this.info.timeoutSeconds} s`));
+      }, this.info.timeoutSeconds * 1000);
+      this.pending.set(id, {
+        resolve: (v) => (clearTimeout(timer), resolve(v)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
       this.child.send({
         type: 'invoke',
         id,
