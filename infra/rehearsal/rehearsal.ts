@@ -298,6 +298,7 @@ export class Rehearsal {
     const granted = grantedActions(f.statements);
     f.sandbox = new Sandbox(
       {
+        label: f.fn.name,
         functionName: `${f.stack.name}-${f.fn.logicalId}`,
         functionArn: f.arn,
         memoryMb: f.fn.memoryMb,
@@ -377,8 +378,8 @@ export class Rehearsal {
   }
 
   /** Cold starts, one at a time so the figures do not compete for the CPU. */
-  public async loadAll(): Promise<void> {
-    for (const f of this.functions.values()) {
+  public async loadAll(only: (f: RehearsedFunction) => boolean = () => true): Promise<void> {
+    for (const f of [...this.functions.values()].filter(only)) {
       try {
         const figures = await this.sandbox(f).load();
         const file = path.join(f.fn.assetDir!, f.fn.handlerFile!);

@@ -46,6 +46,8 @@ export class Sandbox {
 
   public constructor(
     private readonly info: {
+      /** How messages name the function (its service name). */
+      label: string;
       functionName: string;
       functionArn: string;
       memoryMb: number;
@@ -72,7 +74,7 @@ export class Sandbox {
     let loadedNow: (m: { loadMs?: number; rss?: number; heapUsed?: number; error?: Error }) => void;
     const loadedMessage = new Promise<Parameters<typeof loadedNow>[0]>((r) => (loadedNow = r));
     this.loaded = loadedMessage.then((m) => {
-      if (m.error) throw new Error(`${info.functionName}: its asset does not load: ${m.error.message}`);
+      if (m.error) throw new Error(`${info.label}: its asset does not load: ${m.error.message}`);
       return { loadMs: m.loadMs!, rssBytes: m.rss!, heapUsedBytes: m.heapUsed! };
     });
     this.loaded.catch(() => undefined);
@@ -92,7 +94,7 @@ export class Sandbox {
         this.pending.delete(m.id);
         if (!waiting) return;
         if (m.error) {
-          const err = new Error(`${info.functionName} failed: ${m.error.name}: ${m.error.message}`);
+          const err = new Error(`${info.label} failed: ${m.error.name}: ${m.error.message}`);
           err.stack = `${err.message}\n${m.error.stack ?? ''}\n--- its log ---\n${this.output.slice(-2000)}`;
           waiting.reject(err);
         } else waiting.resolve(m.value);
@@ -101,7 +103,7 @@ export class Sandbox {
       }
     });
     this.child.on('exit', (code) => {
-      const err = new Error(`${info.functionName}: the sandbox exited (${code}):\n${this.output.slice(-2000)}`);
+      const err = new Error(`${info.label}: the sandbox exited (${code}):\n${this.output.slice(-2000)}`);
       for (const waiting of this.pending.values()) waiting.reject(err);
       this.pending.clear();
       loadedNow({ error: err });
@@ -126,7 +128,7 @@ export class Sandbox {
       // Lambda ends an invocation at the function's timeout; so does the rehearsal.
       const timer = setTimeout(() => {
         if (!this.pending.delete(id)) return;
-        reject(new Error(`${this.info.functionName} timed out after its ${this.info.timeoutSeconds} s`));
+        reject(new Error(`${this.info.label} timed out after its ${this.info.timeoutSeconds} s`));
       }, this.info.timeoutSeconds * 1000);
       this.pending.set(id, {
         resolve: (v) => (clearTimeout(timer), resolve(v)),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Assembly, Resource } from '../../infra/rehearsal/assembly';
 import { commonMessages } from '../../shared/messages/common';
@@ -109,5 +112,29 @@ describe('the rehearsal fails, naming what the template lacks', () => {
         message: 'route POST /api/auth/login reaches settings, which does not implement it',
       },
     ]);
+  });
+
+  it('a bundle that needs a package from the source tree: names the function and the package', async () => {
+    // Lambda has the SDK and the zip, nothing else: a bundle that left zod external would not load.
+    const dir = mkdtempSync(path.join(tmpdir(), 'rehearsal-asset-'));
+    try {
+      writeFileSync(
+        path.join(dir, 'index.mjs'),
+        "import { z } from 'zod';\nexport const handler = async () => z.string();\n",
+      );
+      const copy = copyOf(source);
+      copy.functions = copy.functions.map((f) => (f.name === 'ranking' ? { ...f, assetDir: dir } : f));
+      rehearsal = await rehearse(copy);
+      await rehearsal.loadAll((f) => f.fn.name === 'ranking');
+      expect(rehearsal.problems).toEqual([
+        {
+          kind: 'load',
+          fn: 'ranking',
+          message: expect.stringMatching(/^ranking: its asset does not load: Cannot find package 'zod'/),
+        },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
