@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'shared/**/*.test.ts', 'functions/**/*.test.ts'],
+          // The API middlewares' tests read and write a real table: they run with the integration tests.
+          exclude: [...configDefaults.exclude, 'functions/http/middleware/**'],
           environment: 'node',
         },
       },
@@ -46,7 +48,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'functions/http/middleware/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/dynamo-global-setup.ts'],
           testTimeout: 30_000,

@@ -26,7 +26,7 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
     const { usersStore } = await import('../functions/storage/users');
     const { slotsStore } = await import('../functions/storage/slots');
     const { newSlotRecord } = await import('../functions/domain/slots/slot-record');
-    const { invalidateRankingCache } = await import('../functions/domain/ranking/ranking');
+    const { invalidateRankingCache } = await import('../functions/domain/ranking-page/ranking');
     const { kstToday, addKstDays } = await import('../shared/kst');
     const today = kstToday();
 

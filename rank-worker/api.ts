@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MAX_OBSERVATIONS_PER_BATCH, WORK_PAGE_MAX, type WorkItem } from '../shared/schemas/rank';
 import type { Observation } from './check';
 
-/** The product's worker API (README "Rank tracking"). The key goes in a header and is never logged. */
+/** The product's worker API (docs/api.md "rank", docs/rank-worker.md). The key goes in a header and is never logged. */
 export class WorkerApi {
   constructor(
     private readonly base: string,

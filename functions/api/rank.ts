@@ -1,7 +1,7 @@
-import * as WorkerKeys from '../domain/rank/worker-keys';
-import * as Work from '../domain/rank/work-list';
-import * as Observations from '../domain/rank/observations';
-import { authenticateWorker } from '../domain/rank/worker-auth';
+import * as WorkerKeys from '../domain/rank-measurement/worker-keys';
+import * as Work from '../domain/rank-measurement/work-list';
+import * as Observations from '../domain/rank-measurement/observations';
+import { authenticateWorker } from '../domain/rank-measurement/worker-auth';
 import { defineGroup, reply } from '../http/api-handler';
 import { rankRoutes } from '#shared/contract/routes/rank';
 

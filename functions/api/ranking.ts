@@ -1,4 +1,4 @@
-import { advertiserRanking, keywordRanking } from '../domain/ranking/ranking';
+import { advertiserRanking, keywordRanking } from '../domain/ranking-page/ranking';
 import { defineGroup } from '../http/api-handler';
 import { rankingRoutes } from '#shared/contract/routes/ranking';
 

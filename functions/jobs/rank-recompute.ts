@@ -1,6 +1,6 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import { runRankRecompute } from '../domain/rank/recompute-job';
+import { runRankRecompute } from '../domain/rank-measurement/recompute-job';
 import { logger } from '#commons/logger';
 
 /** Scheduled job `rank-recompute` (infra/schedules.ts): hourly; the first run after midnight KST also closes the day before. */

@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { chargeStatuses, type ChargeStatus } from '#shared/schemas/cash';
+import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { chargeStatuses, type ChargeRequestDto, type ChargeStatus } from '#shared/schemas/cash';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryFirst } from './item-io';
 import { isConditionFailure } from '#commons/store-errors';
 import { transact, type TransactItem } from './transactions';
 
@@ -11,31 +12,14 @@ import { transact, type TransactItem } from './transactions';
  * user and globally in the same transaction as every status change, so lists know their totals and
  * the dashboard its pending count without scanning.
  */
-export interface ChargeRequestRecord {
-  id: string;
-  userId: string;
-  userEmail: string;
-  userName: string;
-  amount: number;
-  bonusPercentage: number;
-  bonusAmount: number;
-  depositAt: string;
-  accountHolder: string;
-  status: ChargeStatus;
-  createdAt: string;
-  processedAt: string | null;
-  processorId: string | null;
-  /**
-   * The real person behind the processor's session when a developer was switched into the
-   * processor's account (their token's actorId); null otherwise. Absent on items written before it.
-   */
-  processorActorId?: string | null;
-  rejectionReason: string | null;
+export type ChargeRequestRecord = Omit<ChargeRequestDto, 'requestedAt' | 'processorActorId'> & {
+  /** Absent on items written before it was kept. */
+  processorActorId?: ChargeRequestDto['processorActorId'];
   /** Idempotency-Key of the create call, if one was sent. */
   requestKey: string | null;
   /** Idempotency-Key of the approve/reject/cancel call that processed it, if one was sent. */
   processKey: string | null;
-}
+};
 
 export type ChargeCounts = Record<ChargeStatus, number>;
 
@@ -234,15 +218,5 @@ export const chargeRequestsStore = {
 };
 
 /** Reads a query until `wanted` items (after any filter) or the end. */
-async function collect(query: QueryCommandInput, wanted: number): Promise<ChargeRequestRecord[]> {
-  const items: ChargeRequestRecord[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({ ...query, Limit: Math.max(wanted - items.length, 25), ExclusiveStartKey: cursor }),
-    );
-    items.push(...(out.Items ?? []).map(strip));
-    cursor = out.LastEvaluatedKey;
-  } while (cursor && items.length < wanted);
-  return items.slice(0, wanted);
-}
+const collect = (query: QueryCommandInput, wanted: number): Promise<ChargeRequestRecord[]> =>
+  queryFirst(query, wanted, { pageLimit: (missing) => Math.max(missing, 25), keep: (items) => items.map(strip) });

@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CannedReply, ChatMessageType, ChatRoomStatus, ChatSenderRole } from '#shared/schemas/chat';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
+import { queryFirst, queryPage } from './item-io';
 import { chatKeys, stripKeys } from './keys';
 import { transact, type TransactItem } from './transactions';
 
@@ -272,23 +273,16 @@ export const chatStore = {
     roomId: string,
     opts: { offset: number; limit: number },
   ): Promise<{ items: ChatMessageRecord[]; hasMore: boolean }> {
-    const want = opts.offset + opts.limit + 1;
-    const items: Record<string, unknown>[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': chatKeys.messagesOfRoom(roomId).PK, ':prefix': chatKeys.messagePrefix() },
-          ScanIndexForward: false,
-          Limit: Math.min(want - items.length, 1000),
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      cursor = out.LastEvaluatedKey;
-    } while (cursor && items.length < want);
+    const items = await queryFirst(
+      {
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': chatKeys.messagesOfRoom(roomId).PK, ':prefix': chatKeys.messagePrefix() },
+        ScanIndexForward: false,
+      },
+      opts.offset + opts.limit + 1,
+      { pageLimit: (missing) => Math.min(missing, 1000) },
+    );
     const page = items.slice(opts.offset, opts.offset + opts.limit).map(toMessage);
     return { items: page, hasMore: items.length > opts.offset + opts.limit };
   },
@@ -299,46 +293,38 @@ export const chatStore = {
     afterId: string,
     limit: number,
   ): Promise<{ items: ChatMessageRecord[]; hasMore: boolean }> {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': chatKeys.messagesOfRoom(roomId).PK,
-          // '0' sorts below every ULID character: the range starts just after `afterId`.
-          ':from': `${chatKeys.message(roomId, afterId).SK}0`,
-          ':to': `${chatKeys.messagePrefix()}~`,
-        },
-        Limit: limit + 1,
-      }),
-    );
-    const items = (out.Items ?? []).map(toMessage);
+    const page = await queryPage({
+      TableName: table(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': chatKeys.messagesOfRoom(roomId).PK,
+        // '0' sorts below every ULID character: the range starts just after `afterId`.
+        ':from': `${chatKeys.message(roomId, afterId).SK}0`,
+        ':to': `${chatKeys.messagePrefix()}~`,
+      },
+      Limit: limit + 1,
+    });
+    const items = page.items.map(toMessage);
     return { items: items.slice(0, limit), hasMore: items.length > limit };
   },
 
   /** Rooms by last activity, newest first (all, or of one status), at most `limit`. */
   async listRooms(opts: { status?: ChatRoomStatus; limit: number }): Promise<ChatRoomRecord[]> {
     const byStatus = !!opts.status;
-    const out: Record<string, unknown>[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: table(),
-          IndexName: byStatus ? 'GSI2' : 'GSI1',
-          KeyConditionExpression: byStatus ? 'GSI2PK = :pk' : 'GSI1PK = :pk',
-          ExpressionAttributeValues: {
-            ':pk': byStatus ? chatKeys.roomsByStatus(opts.status!).GSI2PK : chatKeys.roomListing().GSI1PK,
-          },
-          ScanIndexForward: false,
-          Limit: opts.limit - out.length,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      out.push(...(page.Items ?? []));
-      cursor = page.LastEvaluatedKey;
-    } while (cursor && out.length < opts.limit);
-    return out.map(toRoom);
+    const rooms = await queryFirst(
+      {
+        TableName: table(),
+        IndexName: byStatus ? 'GSI2' : 'GSI1',
+        KeyConditionExpression: byStatus ? 'GSI2PK = :pk' : 'GSI1PK = :pk',
+        ExpressionAttributeValues: {
+          ':pk': byStatus ? chatKeys.roomsByStatus(opts.status!).GSI2PK : chatKeys.roomListing().GSI1PK,
+        },
+        ScanIndexForward: false,
+      },
+      opts.limit,
+      { pageLimit: (missing) => missing },
+    );
+    return rooms.map(toRoom);
   },
 
   async counters(): Promise<ChatCounters> {

@@ -1,5 +1,6 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { queryAll, queryPages } from './item-io';
 import { isExpired, keys, ttlIn } from './keys';
 import type { Role } from '#shared/roles';
 
@@ -28,15 +29,13 @@ export const connectionsStore = {
   },
 
   async ofUser(userId: string): Promise<ConnectionRecord[]> {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.connectionsOfUser(userId).GSI1PK },
-      }),
-    );
-    return ((out.Items ?? []) as ConnectionRecord[]).filter((c) => !isExpired(c));
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.connectionsOfUser(userId).GSI1PK },
+    });
+    return (items as unknown as ConnectionRecord[]).filter((c) => !isExpired(c));
   },
 };
 
@@ -73,23 +72,18 @@ export const connectionOpeningsStore = {
 export const connectionAudiencesStore = {
   /** Every open connection of an audience, a page at a time (a broadcast pushes while it reads). */
   async *ofAudience(audience: ConnectionAudience, pageSize = 500): AsyncGenerator<ConnectionRecord[]> {
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.connectionsOfAudience(audience).GSI2PK },
-          ProjectionExpression: 'connectionId, userId, #role, sessionId, actorId, connectedAt, #ttl',
-          ExpressionAttributeNames: { '#role': 'role', '#ttl': 'ttl' },
-          Limit: pageSize,
-          ExclusiveStartKey: cursor,
-        }),
-      );
+    const pages = queryPages({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.connectionsOfAudience(audience).GSI2PK },
+      ProjectionExpression: 'connectionId, userId, #role, sessionId, actorId, connectedAt, #ttl',
+      ExpressionAttributeNames: { '#role': 'role', '#ttl': 'ttl' },
+      Limit: pageSize,
+    });
+    for await (const out of pages) {
       const page = ((out.Items ?? []) as ConnectionRecord[]).filter((c) => !isExpired(c));
       if (page.length) yield page;
-      cursor = out.LastEvaluatedKey;
-    } while (cursor);
+    }
   },
 };

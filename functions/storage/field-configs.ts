@@ -1,6 +1,7 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldConfig } from '#shared/field-configs';
 import { db, tableName } from './client';
+import { queryAll } from './item-io';
 import { keys } from './keys';
 import { transact, type TransactItem } from './transactions';
 import { isConditionFailure } from '#commons/store-errors';
@@ -10,16 +11,14 @@ const itemOf = (config: FieldConfig) => ({ ...keys.fieldConfig(config.field_key)
 /** Field configs: one item per field under one partition, read whole and sorted by display order. */
 export const fieldConfigsStore = {
   async list(opts: { consistent?: boolean } = {}): Promise<FieldConfig[]> {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.fieldConfigsPartition().PK },
-        ...(opts.consistent ? { ConsistentRead: true } : {}),
-      }),
-    );
-    return (out.Items ?? [])
-      .map(({ PK, SK, entity, ...rest }) => rest as FieldConfig)
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.fieldConfigsPartition().PK },
+      ...(opts.consistent ? { ConsistentRead: true } : {}),
+    });
+    return items
+      .map(({ PK, SK, entity, ...rest }) => rest as unknown as FieldConfig)
       .sort((a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key));
   },
 

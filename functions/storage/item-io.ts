@@ -4,6 +4,7 @@ import {
   PutCommand,
   QueryCommand,
   type QueryCommandInput,
+  type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { backoffMs } from '#commons/retry';
 import { isTransientFailure } from '#commons/store-errors';
@@ -11,21 +12,63 @@ import { db, tableName } from './client';
 import type { Key } from './keys';
 
 /**
- * Multi-item reads and writes over the one DocumentClient, shared by the storage modules: whole
- * queries, and batches whose unprocessed leftovers (DynamoDB hands some back under load) are sent
- * again with the one backoff of commons/retry.ts.
+ * Multi-item reads and writes over the one DocumentClient, shared by the storage modules: queries
+ * read page by page (every query of the storage modules goes through these), and batches whose
+ * unprocessed leftovers (DynamoDB hands some back under load) are sent again with the one backoff of
+ * commons/retry.ts.
  */
 
-/** Every page of a query. */
-export async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let cursor: Record<string, unknown> | undefined;
+type Item = Record<string, unknown>;
+/** Where the next page of a query starts (DynamoDB's LastEvaluatedKey), opaque to callers. */
+export type QueryCursor = Record<string, unknown>;
+
+/**
+ * The pages of a query in order, each read once the one before has been used; leaving the loop stops
+ * the reads. `pageLimit` sizes each next request (from what the caller has kept so far).
+ */
+export async function* queryPages(
+  input: QueryCommandInput,
+  pageLimit?: () => number,
+): AsyncGenerator<QueryCommandOutput, void, undefined> {
+  let cursor: QueryCursor | undefined;
   do {
-    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: cursor }));
-    items.push(...(out.Items ?? []));
+    const out = await db().send(
+      new QueryCommand({ ...input, ...(pageLimit && { Limit: pageLimit() }), ExclusiveStartKey: cursor }),
+    );
+    yield out;
     cursor = out.LastEvaluatedKey;
   } while (cursor);
+}
+
+/** Every page of a query. */
+export async function queryAll(input: QueryCommandInput): Promise<Item[]> {
+  const items: Item[] = [];
+  for await (const page of queryPages(input)) items.push(...(page.Items ?? []));
   return items;
+}
+
+/**
+ * The first `wanted` items of a query, pages read until enough are kept: `keep` drops (or maps) a
+ * page's items, `pageLimit(missing)` sizes each request from how many are still missing.
+ */
+export async function queryFirst<T = Item>(
+  input: QueryCommandInput,
+  wanted: number,
+  opts: { pageLimit: (missing: number) => number; keep?: (items: Item[]) => T[] | Promise<T[]> },
+): Promise<T[]> {
+  const kept: T[] = [];
+  for await (const page of queryPages(input, () => opts.pageLimit(wanted - kept.length))) {
+    const items = page.Items ?? [];
+    kept.push(...(opts.keep ? await opts.keep(items) : (items as T[])));
+    if (kept.length >= wanted) break;
+  }
+  return kept.slice(0, wanted);
+}
+
+/** One page of a query from `input.ExclusiveStartKey`, and where the next one starts (none at the end). */
+export async function queryPage(input: QueryCommandInput): Promise<{ items: Item[]; cursor?: QueryCursor }> {
+  const out = await db().send(new QueryCommand(input));
+  return { items: out.Items ?? [], cursor: out.LastEvaluatedKey };
 }
 
 export const chunk = <T>(list: T[], size: number): T[][] =>

@@ -1,8 +1,10 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { queryAll, queryFirst } from './item-io';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 import { isCreditType, ledgerTypes, type LedgerType } from '#shared/ledger-types';
+import type { CashTransactionDto } from '#shared/schemas/cash';
 
 /**
  * Balances and ledger entries (design §3 money rules). One balance item per user carries the amount,
@@ -26,20 +28,7 @@ export interface BalanceRecord {
   counts: Partial<Record<LedgerType, number>>;
 }
 
-export interface LedgerEntryRecord {
-  id: string;
-  userId: string;
-  seq: number;
-  type: LedgerType;
-  /** Always positive; the type gives the direction. */
-  amount: number;
-  balanceType: 'paid';
-  balanceAfter: number;
-  description: string;
-  referenceId: string;
-  transactionAt: string;
-  idempotencyKey: string;
-}
+export type LedgerEntryRecord = CashTransactionDto & { seq: number; idempotencyKey: string };
 
 const countAttr = (type: LedgerType) => `count_${type}`;
 
@@ -163,36 +152,20 @@ export const ledgerStore = {
           ExpressionAttributeValues: { ':pk': keys.cashBalance(userId).PK, ':prefix': keys.ledgerPrefix() },
           ScanIndexForward: false,
         };
-    const wanted = opts.offset + opts.limit;
-    const items: Record<string, unknown>[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(
-        new QueryCommand({ ...query, Limit: Math.min(wanted - items.length, 1000), ExclusiveStartKey: cursor }),
-      );
-      items.push(...(out.Items ?? []));
-      cursor = out.LastEvaluatedKey;
-    } while (cursor && items.length < wanted);
-    return items.slice(opts.offset, wanted).map((i) => strip(i) as unknown as LedgerEntryRecord);
+    const items = await queryFirst(query, opts.offset + opts.limit, {
+      pageLimit: (missing) => Math.min(missing, 1000),
+    });
+    return items.slice(opts.offset).map((i) => strip(i) as unknown as LedgerEntryRecord);
   },
 
   /** Every entry of a user, oldest first (reconciliation). */
   async allEntries(userId: string): Promise<LedgerEntryRecord[]> {
-    const items: Record<string, unknown>[] = [];
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.cashBalance(userId).PK, ':prefix': keys.ledgerPrefix() },
-          ConsistentRead: true,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      cursor = out.LastEvaluatedKey;
-    } while (cursor);
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.cashBalance(userId).PK, ':prefix': keys.ledgerPrefix() },
+      ConsistentRead: true,
+    });
     return items.map((i) => strip(i) as unknown as LedgerEntryRecord);
   },
 

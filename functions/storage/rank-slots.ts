@@ -1,6 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SlotStatus } from '#shared/slot-status';
-import { db, tableName } from './client';
+import type { RankAlert, RankAlertEvent } from '#shared/rank-alerts';
+import { tableName } from './client';
+import { queryAll } from './item-io';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -9,16 +10,8 @@ import type { TransactItem } from './transactions';
  * status from GSI2 (`SLOTS#active`, `SLOTS#waiting`) with a projection, never a table scan. The rank
  * job's writes go through `rankUpdate`, guarded by the slot's version like every slot change.
  */
-export interface RankAlertSetting {
-  moveBy: number | null;
-  whenOut: boolean;
-}
-export interface RankAlertEventRecord {
-  at: string;
-  from: number | null;
-  to: number | null;
-  kind: 'moved' | 'out';
-}
+export type RankAlertSetting = RankAlert;
+export type RankAlertEventRecord = RankAlertEvent;
 
 export interface RankSlotRow {
   id: string;
@@ -88,24 +81,15 @@ export type RankSlotChanges = Partial<
 export const rankSlotsStore = {
   /** Every slot of one stored status, rank attributes only, page by page from GSI2. */
   async byStatus(status: SlotStatus): Promise<RankSlotRow[]> {
-    const rows: RankSlotRow[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
-          ProjectionExpression: rankRowAttributes.map((_, i) => `#p${i}`).join(', '),
-          ExpressionAttributeNames: Object.fromEntries(rankRowAttributes.map((a, i) => [`#p${i}`, a])),
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      rows.push(...((out.Items ?? []) as unknown as RankSlotRow[]));
-      startKey = out.LastEvaluatedKey;
-    } while (startKey);
-    return rows;
+    const rows = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
+      ProjectionExpression: rankRowAttributes.map((_, i) => `#p${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(rankRowAttributes.map((a, i) => [`#p${i}`, a])),
+    });
+    return rows as unknown as RankSlotRow[];
   },
 
   /** The rank job's change of one slot, if nobody changed the slot since `version` was read. */

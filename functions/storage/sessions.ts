@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { queryPages } from './item-io';
 import { isExpired, keys } from './keys';
 import { isConditionFailure } from '#commons/store-errors';
 
@@ -179,32 +180,27 @@ export const sessionsStore = {
     keepFamilyId: string,
     opts: { keepSwitchSessions?: boolean } = {},
   ): Promise<number> {
-    let cursor: Record<string, unknown> | undefined;
     let revoked = 0;
-    do {
-      const out = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          FilterExpression: 'revoked = :false AND expiresAt > :now',
-          ExpressionAttributeValues: {
-            ':pk': keys.refreshFamiliesOfUser(userId).GSI1PK,
-            ':false': false,
-            ':now': new Date().toISOString(),
-          },
-          ProjectionExpression: 'familyId, actorId',
-          ExclusiveStartKey: cursor,
-        }),
-      );
+    const pages = queryPages({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: 'revoked = :false AND expiresAt > :now',
+      ExpressionAttributeValues: {
+        ':pk': keys.refreshFamiliesOfUser(userId).GSI1PK,
+        ':false': false,
+        ':now': new Date().toISOString(),
+      },
+      ProjectionExpression: 'familyId, actorId',
+    });
+    for await (const out of pages) {
       const others = (out.Items ?? [])
         .filter((i) => !(opts.keepSwitchSessions && i.actorId))
         .map((i) => String(i.familyId))
         .filter((id) => id !== keepFamilyId);
       await Promise.all(others.map((id) => this.revokeFamily(id)));
       revoked += others.length;
-      cursor = out.LastEvaluatedKey;
-    } while (cursor);
+    }
     return revoked;
   },
 

@@ -1,5 +1,6 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { queryAll } from './item-io';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -20,15 +21,13 @@ export interface SettingWrite {
  */
 export const settingsStore = {
   async readAll(opts: { consistent?: boolean } = {}): Promise<Record<string, unknown>> {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.settingsPartition().PK },
-        ...(opts.consistent ? { ConsistentRead: true } : {}),
-      }),
-    );
-    return Object.fromEntries((out.Items ?? []).map((i) => [i.key as string, i.value]));
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.settingsPartition().PK },
+      ...(opts.consistent ? { ConsistentRead: true } : {}),
+    });
+    return Object.fromEntries(items.map((i) => [i.key as string, i.value]));
   },
 
   /** Writes a value; with `onlyIfMissing` an existing value is left as it is (bootstrap). */

@@ -1,4 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AllocationHistoryRow } from '#shared/schemas/slot-allocations';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { queryAll } from './item-io';
@@ -11,30 +12,14 @@ import type { TransactItem } from './transactions';
  * `SLOTALLOCS#{userId} / {createdAt}#{id}` (one user's). The record is written in the same
  * transaction as the issuance's slot-bulk record and counters (domain/slots/allocation.ts), so it
  * exists exactly when its slots do. Extensions made from its slots are linked by
- * `SLOTALLOC#{id} / EXT#{slotId}` items, written in the extension's transaction.
+ * `SLOTALLOC#{id} / EXT#{slotId}` items, written in the extension's transaction. A record is its
+ * history row as issued: `user_name`/`user_email` are those at issuance (the list prefers the current
+ * ones), `reason` the payload's description (null when none was given).
  */
-export interface AllocationRecord {
-  id: string;
-  userId: string;
-  /** The user's name and login id at issuance (the list prefers the current ones). */
-  user_name: string;
-  user_email: string;
-  operatorId: string;
-  operator_name: string;
-  slot_count: number;
-  /** The payload's description; null when none was given. */
-  reason: string | null;
-  memo: string | null;
-  amount: number;
-  workCount: number;
-  startDate: string;
-  endDate: string;
-  is_test: boolean;
-  payment: boolean;
-  payment_at: string | null;
+export type AllocationRecord = Omit<AllocationHistoryRow, 'created_at' | 'current_user_name' | 'current_user_email'> & {
   payment_by: string | null;
   createdAt: string;
-}
+};
 
 const item = (r: AllocationRecord) => ({
   ...keys.slotAllocation(r.id),

@@ -1,26 +1,14 @@
-import type { SlotChangeType } from '#shared/schemas/slots';
+import type { SlotLogDto } from '#shared/schemas/slots';
 import { tableName } from './client';
 import { batchWriteAll, queryAll } from './item-io';
 import { keys, stripKeys } from './keys';
 import type { TransactItem } from './transactions';
 
 /** A slot's change log: `SLOT#{id} / LOG#{at}#{ulid}`, in the slot's partition, oldest first. */
-export interface SlotLogRecord {
-  id: string;
-  slot_id: string;
-  change_type: SlotChangeType;
-  field_key: string | null;
-  old_value: string | null;
-  new_value: string | null;
-  description: string;
-  user_id: string;
+export type SlotLogRecord = Required<SlotLogDto> & {
   /** The developer acting as user_id through user-switch, if any. */
   actor_id: string | null;
-  full_name: string;
-  ip_address: string;
-  user_agent: string;
-  created_at: string;
-}
+};
 
 export const slotLogsStore = {
   put(log: SlotLogRecord): TransactItem {

@@ -1,9 +1,9 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { SlotStatus } from '#shared/slot-status';
 import type { RankAlert, RankAlertEvent } from '#shared/schemas/rank-alerts';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
-import { batchGetAll, batchWriteAll, queryAll } from './item-io';
+import { batchGetAll, batchWriteAll, queryAll, queryFirst, queryPage, type QueryCursor } from './item-io';
 import { keys, stripKeys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -309,30 +309,28 @@ export const slotsStore = {
    */
   async pageRowsByStatus(
     status: SlotStatus,
-    opts: { ascending: boolean; beyond?: string; limit: number; startKey?: Record<string, unknown> },
-  ): Promise<{ rows: SlotListRow[]; next?: Record<string, unknown> }> {
+    opts: { ascending: boolean; beyond?: string; limit: number; startKey?: QueryCursor },
+  ): Promise<{ rows: SlotListRow[]; next?: QueryCursor }> {
     // Every key of one registration time starts with `{createdAt}#`: below it are only older ones, above `{createdAt}#\uffff` only newer.
     const bound =
       opts.beyond === undefined
         ? undefined
         : keys.slotsByStatus(status, opts.beyond, opts.ascending ? '\uffff' : '').GSI2SK;
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI2',
-        KeyConditionExpression: `GSI2PK = :pk${bound === undefined ? '' : opts.ascending ? ' AND GSI2SK > :bound' : ' AND GSI2SK < :bound'}`,
-        ExpressionAttributeValues: {
-          ':pk': keys.slotsByStatus(status).GSI2PK,
-          ...(bound === undefined ? {} : { ':bound': bound }),
-        },
-        ProjectionExpression: listAttributes.map((_, i) => `#p${i}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(listAttributes.map((a, i) => [`#p${i}`, a])),
-        ScanIndexForward: opts.ascending,
-        Limit: Math.max(1, opts.limit),
-        ExclusiveStartKey: opts.startKey,
-      }),
-    );
-    return { rows: (out.Items ?? []) as unknown as SlotListRow[], next: out.LastEvaluatedKey };
+    const page = await queryPage({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: `GSI2PK = :pk${bound === undefined ? '' : opts.ascending ? ' AND GSI2SK > :bound' : ' AND GSI2SK < :bound'}`,
+      ExpressionAttributeValues: {
+        ':pk': keys.slotsByStatus(status).GSI2PK,
+        ...(bound === undefined ? {} : { ':bound': bound }),
+      },
+      ProjectionExpression: listAttributes.map((_, i) => `#p${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(listAttributes.map((a, i) => [`#p${i}`, a])),
+      ScanIndexForward: opts.ascending,
+      Limit: Math.max(1, opts.limit),
+      ExclusiveStartKey: opts.startKey,
+    });
+    return { rows: page.items as unknown as SlotListRow[], next: page.cursor };
   },
 
   /**
@@ -340,26 +338,20 @@ export const slotsStore = {
    * once a minute per warm Lambda, never a table scan), newest first, at most `max` rows.
    */
   async rankRowsByStatus(status: SlotStatus, max: number): Promise<SlotRankRow[]> {
-    const rows: SlotRankRow[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const out = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
-          ProjectionExpression: rankAttributes.map((_, i) => `#p${i}`).join(', '),
-          ExpressionAttributeNames: Object.fromEntries(rankAttributes.map((a, i) => [`#p${i}`, a])),
-          ScanIndexForward: false,
-          Limit: Math.min(1000, max - rows.length),
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      rows.push(...((out.Items ?? []) as unknown as SlotRankRow[]));
-      startKey = out.LastEvaluatedKey;
-    } while (startKey && rows.length < max);
-    return rows;
+    const rows = await queryFirst(
+      {
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
+        ProjectionExpression: rankAttributes.map((_, i) => `#p${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(rankAttributes.map((a, i) => [`#p${i}`, a])),
+        ScanIndexForward: false,
+      },
+      max,
+      { pageLimit: (missing) => Math.min(1000, missing) },
+    );
+    return rows as unknown as SlotRankRow[];
   },
 
   /** Full slots of one stored status (the slot-status job). */

@@ -1,21 +1,11 @@
+import type { UserLogDto } from '#shared/schemas/users';
 import { tableName } from './client';
 import { queryAll } from './item-io';
 import { keys, stripKeys } from './keys';
 import type { TransactItem } from './transactions';
 
 /** What an operator did to a user: `USER#{id} / USERLOG#{at}#{ulid}`, written with the change itself. */
-export interface UserLogRecord {
-  id: string;
-  userId: string;
-  action: 'create' | 'update' | 'deactivate' | 'reactivate' | 'delete';
-  description: string;
-  changes: Array<{ field: string; old: string | boolean | null; new: string | boolean | null }>;
-  actorId: string;
-  actorName: string;
-  /** The developer acting as actorId through user-switch, if any. */
-  realActorId: string | null;
-  createdAt: string;
-}
+export type UserLogRecord = UserLogDto & { userId: string };
 
 export const userLogsStore = {
   put(log: UserLogRecord): TransactItem {

@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { batchGetAll, queryAll } from './item-io';
+import { batchGetAll, queryAll, queryPage, type QueryCursor } from './item-io';
 import type { TransactItem } from './transactions';
 import { isConditionFailure } from '#commons/store-errors';
 import type { Role } from '#shared/roles';
@@ -220,18 +220,16 @@ export const usersStore = {
   },
 
   /** Newest first; `cursor` is the opaque LastEvaluatedKey of the previous page. */
-  async listPage(limit: number, cursor?: Record<string, unknown>) {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.usersPartition().GSI1PK },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    return { items: (out.Items ?? []).map((i) => strip(i) as unknown as UserRecord), cursor: out.LastEvaluatedKey };
+  async listPage(limit: number, cursor?: QueryCursor) {
+    const page = await queryPage({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.usersPartition().GSI1PK },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: cursor,
+    });
+    return { items: page.items.map((i) => strip(i) as unknown as UserRecord), cursor: page.cursor };
   },
 };

@@ -50,7 +50,7 @@ export interface RouteContract {
    * (switch-back: how a developer leaves a user deactivated meanwhile).
    */
   session?: 'actorOnly';
-  /** The 403 text for a caller whose role falls short, where the spec has its own. */
+  /** The 403 text for a caller whose role falls short (a person's token on a worker route), where the spec has its own. */
   forbidden?: string;
 }
 

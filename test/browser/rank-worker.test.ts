@@ -81,7 +81,7 @@ async function rankOf(id: string) {
 
 async function checksOf(keyword: string, productId: string) {
   const { rankObservationsStore } = await import('../../functions/storage/rank-observations');
-  const { pairIdOf } = await import('../../functions/domain/rank/pairs');
+  const { pairIdOf } = await import('../../functions/domain/rank-measurement/pairs');
   return rankObservationsStore.ofPairDay(pairIdOf({ keyword, productId, itemId: '1', vendorItemId: '2' }), kstToday());
 }
 

@@ -35,7 +35,7 @@ describe('data model access patterns', () => {
   });
   it('K1 finds a worker key by the hash of the key, and writes lastUsedAt at most once a minute', async () => {
     const { rankWorkerKeysStore } = await import('../../functions/storage/rank-worker-keys');
-    const { authenticateWorker } = await import('../../functions/domain/rank/worker-auth');
+    const { authenticateWorker } = await import('../../functions/domain/rank-measurement/worker-auth');
     const { createHash } = await import('node:crypto');
     const key = 'rk_data-model-test-key-0123456789abcdefghijklmnopq';
     const keyHash = createHash('sha256').update(key).digest('hex');
@@ -107,7 +107,7 @@ describe('data model access patterns', () => {
 
   it('N5 counts the broadcasts sent before an account once, stores that base, and never counts them unread', async () => {
     const { notify } = await import('../../functions/domain/notifications/notify');
-    const { notificationCountsStore } = await import('../../functions/storage/notifications');
+    const { notificationCountsStore } = await import('../../functions/storage/notifications/counts');
     const { unreadCountOf } = await import('../../functions/domain/notifications/views');
     await notify('all', { title: '가입 전 공지', message: '보이지 않아야 합니다.' });
     await new Promise((r) => setTimeout(r, 5));

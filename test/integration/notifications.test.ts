@@ -389,8 +389,8 @@ describe('notify(): the one call features use', () => {
 
   it('a send to more recipients than one transaction holds reaches each once, and a resumed send skips those who have it', async () => {
     const { notify } = await import('../../functions/domain/notifications/notify');
-    const { notificationCountsStore, notificationLargeSendsStore } =
-      await import('../../functions/storage/notifications');
+    const { notificationCountsStore } = await import('../../functions/storage/notifications/counts');
+    const { notificationLargeSendsStore } = await import('../../functions/storage/notifications/large-sends');
     const ids = [alice.id, bob.id, ...Array.from({ length: 60 }, (_, i) => `ghost-${i}`)];
     const result = await notify(ids, { title: '많이', message: '내용', dedupeKey: 'many-1' });
     expect(result.recipientCount).toBe(62);

@@ -5,8 +5,8 @@ import { notificationsOf, titlesOf } from '../support/notifications';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount } from '../support/slots';
 import { observation, seedSlots } from '../support/rank';
-import type { recordObservations } from '../../functions/domain/rank/observations';
-import type { runRankRecompute } from '../../functions/domain/rank/recompute-job';
+import type { recordObservations } from '../../functions/domain/rank-measurement/observations';
+import type { runRankRecompute } from '../../functions/domain/rank-measurement/recompute-job';
 import type { slotsStore } from '../../functions/storage/slots';
 import type { slotRankDaysStore } from '../../functions/storage/slot-rank-days';
 
@@ -61,8 +61,8 @@ beforeAll(async () => {
   advertiser = await newAccount(stack);
   other = await newAccount(stack);
   m = {
-    recordObservations: (await import('../../functions/domain/rank/observations')).recordObservations,
-    runRankRecompute: (await import('../../functions/domain/rank/recompute-job')).runRankRecompute,
+    recordObservations: (await import('../../functions/domain/rank-measurement/observations')).recordObservations,
+    runRankRecompute: (await import('../../functions/domain/rank-measurement/recompute-job')).runRankRecompute,
     slotsStore: (await import('../../functions/storage/slots')).slotsStore,
     slotRankDaysStore: (await import('../../functions/storage/slot-rank-days')).slotRankDaysStore,
   };

@@ -35,7 +35,7 @@ describe('simulate-ranks', () => {
     });
     expect(stdout).toMatch(/pairs 1, accepted 1, rejected 0, recompute run/);
     const { rankObservationsStore } = await import('../../functions/storage/rank-observations');
-    const { pairIdOf } = await import('../../functions/domain/rank/pairs');
+    const { pairIdOf } = await import('../../functions/domain/rank-measurement/pairs');
     const checks = await rankObservationsStore.ofPairDay(
       pairIdOf({ keyword: '데모 키워드', productId: '9001', itemId: '1', vendorItemId: '2' }),
       kstToday(),

@@ -195,7 +195,7 @@ describe('work list and observations', () => {
     ]);
 
     const { rankObservationsStore } = await import('../../functions/storage/rank-observations');
-    const { pairIdOf } = await import('../../functions/domain/rank/pairs');
+    const { pairIdOf } = await import('../../functions/domain/rank-measurement/pairs');
     const id = pairIdOf({ ...pair, itemId: '1', vendorItemId: '2' });
     const stored = await rankObservationsStore.ofPairDay(id, today);
     expect(stored.map((o) => [o.status, o.rank])).toEqual([
@@ -271,7 +271,7 @@ describe('observations the table cannot store, or of pairs nobody tracks (issue 
   });
   const stored = async (pair: { keyword: string; productId: string }) => {
     const { rankObservationsStore } = await import('../../functions/storage/rank-observations');
-    const { pairIdOf } = await import('../../functions/domain/rank/pairs');
+    const { pairIdOf } = await import('../../functions/domain/rank-measurement/pairs');
     return rankObservationsStore.ofPairDay(pairIdOf({ ...pair, itemId: '1', vendorItemId: '2' }), today);
   };
   const post = (rawBody: string) => api.call('POST', '/api/rank/observations', { headers: asWorker(key), rawBody });
@@ -373,7 +373,7 @@ describe('observations the table cannot store, or of pairs nobody tracks (issue 
 
   it('the store writes each observation whole or not at all, and answers the ones it refused', async () => {
     const { rankObservationsStore } = await import('../../functions/storage/rank-observations');
-    const { pairIdOf } = await import('../../functions/domain/rank/pairs');
+    const { pairIdOf } = await import('../../functions/domain/rank-measurement/pairs');
     const pair = { keyword: '직접 저장', productId: '603', itemId: '1', vendorItemId: '2' };
     const pairId = pairIdOf(pair);
     const record = (i: number, evidence?: unknown) => ({

@@ -6,7 +6,7 @@ import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { slotsStore, type SlotRecord } from '../../functions/storage/slots';
 import { transact } from '../../functions/storage/transactions';
-import { invalidateRankingCache } from '../../functions/domain/ranking/ranking';
+import { invalidateRankingCache } from '../../functions/domain/ranking-page/ranking';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, resetSettings, row, setSetting } from '../support/slots';

@@ -13,12 +13,9 @@ import type {
 import { TEST_NOTIFICATIONS_PER_MINUTE } from '#shared/schemas/notifications';
 import { notificationMessages as m } from '#shared/messages/notifications';
 import { NotFoundError, ThrottledError, ValidationError } from '#commons/errors';
-import {
-  notificationCountsStore,
-  notificationsStore,
-  type BroadcastState,
-  type NotificationRecord,
-} from '../../storage/notifications';
+import { notificationCountsStore } from '../../storage/notifications/counts';
+import { notificationsStore } from '../../storage/notifications/inbox';
+import type { BroadcastState, NotificationRecord } from '../../storage/notifications/records';
 import { rateLimitsStore } from '../../storage/rate-limits';
 import type { Caller } from '../auth/tokens';
 import { notifyUsers, pushUnreadCount } from './notify-users';

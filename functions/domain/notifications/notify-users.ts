@@ -11,13 +11,9 @@ import { recipientLabels } from '#shared/messages/notification-labels';
 import type { Role } from '#shared/roles';
 import { logger } from '#commons/logger';
 import { pushToUsers, type PushMessage } from '../../adapters/push';
-import {
-  DELIVERIES_PER_TRANSACTION,
-  notificationSendsStore,
-  type NotificationContent,
-  type NotificationRecord,
-  type SendRecord,
-} from '../../storage/notifications';
+import type { NotificationContent, NotificationRecord, SendRecord } from '../../storage/notifications/records';
+import { notificationSendsStore } from '../../storage/notifications/sends';
+import { DELIVERIES_PER_TRANSACTION } from '../../storage/notifications/write-items';
 import { usersStore } from '../../storage/users';
 import { toDto, unreadCountsOf } from './views';
 

@@ -1,14 +1,11 @@
 import { recipientLabels } from '#shared/messages/notification-labels';
 import { logger } from '#commons/logger';
 import { pushToAudience, pushToUsers } from '../../adapters/push';
-import {
-  DELIVERIES_PER_TRANSACTION,
-  notificationBroadcastsStore,
-  notificationLargeSendsStore,
-  notificationSendsStore,
-  type NotificationContent,
-  type SendRecord,
-} from '../../storage/notifications';
+import { notificationBroadcastsStore } from '../../storage/notifications/broadcasts';
+import { notificationLargeSendsStore } from '../../storage/notifications/large-sends';
+import type { NotificationContent, SendRecord } from '../../storage/notifications/records';
+import { notificationSendsStore } from '../../storage/notifications/sends';
+import { DELIVERIES_PER_TRANSACTION } from '../../storage/notifications/write-items';
 import { userStatsStore } from '../../storage/user-stats';
 import { newNotificationMessages, newSend, notifyUsers, type NotifyInput, type NotifyResult } from './notify-users';
 import { toDto } from './views';

@@ -1,13 +1,9 @@
 import { encodeTime } from 'ulid';
 import type { NotificationDto } from '#shared/schemas/notifications';
 import type { Role } from '#shared/roles';
-import {
-  notificationBaseStore,
-  notificationCountsStore,
-  type BroadcastState,
-  type NotificationCounts,
-  type NotificationRecord,
-} from '../../storage/notifications';
+import { notificationBaseStore } from '../../storage/notifications/broadcast-base';
+import { notificationCountsStore } from '../../storage/notifications/counts';
+import type { BroadcastState, NotificationCounts, NotificationRecord } from '../../storage/notifications/records';
 import { usersStore } from '../../storage/users';
 
 /** The DTO a user receives (the spec's snake_case), with their own state of a broadcast. */

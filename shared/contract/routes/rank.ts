@@ -1,4 +1,5 @@
 import { answerOf, type RouteContract } from '../route';
+import { rankAuthMessages } from '../../messages/rank-auth';
 import {
   observationBatchSchema,
   workerKeyCreateSchema,
@@ -44,6 +45,7 @@ export const rankRoutes = [
     group: 'rank',
     op: 'work',
     access: 'worker',
+    forbidden: rankAuthMessages.workerRouteForUsers,
     input: { query: workQuerySchema },
     answer: answerOf<WorkListDto>(),
   },
@@ -53,6 +55,7 @@ export const rankRoutes = [
     group: 'rank',
     op: 'observations',
     access: 'worker',
+    forbidden: rankAuthMessages.workerRouteForUsers,
     input: { body: observationBatchSchema },
     answer: answerOf<ObservationBatchResult>(),
   },

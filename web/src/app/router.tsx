@@ -42,7 +42,7 @@ const userRoutes: RouteObject[] = [
   page('cash/charge', '캐시 충전', cashChargePage, 'CashChargePage'),
   page('cash-history', '캐시 내역', cashHistoryPage, 'CashHistoryPage'),
   page('cash/history', '캐시 내역', cashHistoryPage, 'CashHistoryPage'),
-  page('ranking', '성과 랭킹', () => import('@/features/ranking/components/ranking-page'), 'RankingPage'),
+  page('ranking', '성과 랭킹', () => import('@/features/ranking-page/components/ranking-page'), 'RankingPage'),
   page('profile', '내 정보', () => import('@/features/auth/components/profile-page'), 'ProfilePage'),
   page(
     'announcements',

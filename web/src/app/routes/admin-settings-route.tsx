@@ -1,5 +1,5 @@
 import { SystemSettingsPage, type ExtraSettingsTab } from '@/features/settings/components/system-settings-page';
-import { WorkerKeysPanel } from '@/features/rank-workers/components/worker-keys-panel';
+import { WorkerKeysPanel } from '@/features/rank-worker-keys/components/worker-keys-panel';
 
 /**
  * Tabs other features add to /admin/settings go here (features never import each other; the app

@@ -21,7 +21,7 @@ export const forgetKey = (keyHash: string) => touchedAt.delete(keyHash);
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * The one check of a worker route (functions/http/api-handler.ts): the key in `x-api-key` must exist
+ * The one check of a worker route (functions/http/middleware/authenticate.ts): the key in `x-api-key` must exist
  * and not be revoked (401 otherwise). Read on every call (one GetItem), so a revoke holds at once.
  */
 export async function authenticateWorker(key: string | undefined): Promise<WorkerIdentity> {
