@@ -174,4 +174,6 @@ process.on('message', async (message) => {
   }
 });
 process.on('unhandledRejection', (err) => post({ type: 'crash', error: errorOf(err) }));
+// No sandbox outlives the rehearsal that started it, however that one ended.
+process.on('disconnect', () => process.exit(0));
 post({ type: 'ready' });
