@@ -137,8 +137,12 @@ function dynamoRequests(op: string, input: Item, scope: CallScope): AccessReques
     case 'UpdateItem':
     case 'DeleteItem':
       return [one(op, table, input.Key as Item, input)];
-    case 'PutItem':
-      return [one(op, table, input.Item as Item, input)];
+    case 'PutItem': {
+      const request = one(op, table, input.Item as Item, input);
+      // A put writes every attribute of the item: those are its dynamodb:Attributes.
+      request.context['dynamodb:Attributes'] = Object.keys(input.Item as Item);
+      return [request];
+    }
     case 'Query': {
       // The partition key value the key condition names: what dynamodb:LeadingKeys holds for a query.
       const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;

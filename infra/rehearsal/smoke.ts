@@ -79,7 +79,6 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
   const steps: SmokeStep[] = [];
   const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
-    if (process.env.REHEARSAL_DEBUG) console.log(`step: ${name}`);
     try {
       return await run();
     } catch (err) {
