@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { statSync, readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import type { Assembly, AssemblyFunction, Json, StackTemplate } from './assembly
 import { accessRequests, evaluate, globMatch, grantedActions, type AccessRequest, type Statement } from './iam';
 import { REHEARSAL_ACCOUNT, Resolver } from './resolve';
 import { Sandbox, type LoadFigures, type SdkCall } from './sandbox';
+import { AwsStandIns } from './stand-ins';
 import { isOptionalSetting, lambdaRuntimeEnvironment, REQUIRED_WHEN_GRANTED } from './settings';
 
 export interface RehearsedFunction {
@@ -59,21 +60,17 @@ const dirBytes = (dir: string): number =>
  * A deployed stage without an account: every product function of the cloud assembly runs its own
  * asset in a sandbox with the environment its template entry gives; HTTP API and WebSocket requests
  * reach the function the template wires; each SDK call is checked against the function's policy.
- * Stand-ins: DynamoDB Local for the table, node:crypto for the KMS key, generated secret values,
- * local mode's WebSocket server for the management endpoint.
+ * Stand-ins: DynamoDB Local for the table, `AwsStandIns` for keys, secrets and buckets, local
+ * mode's WebSocket server for the management endpoint.
  */
 export class Rehearsal {
   public readonly functions = new Map<string, RehearsedFunction>();
   public readonly httpRoutes: HttpRoute[] = [];
   public readonly webSocketRoutes = new Map<string, string>();
   public readonly problems: Problem[] = [];
-  public readonly secrets = new Map<string, string>();
-  /** The S3 stand-in: objects by `bucket/key` (the browser's presigned POST is played with `putObject`). */
-  public readonly objects = new Map<string, { body: Buffer; contentType: string }>();
-  public readonly buckets = new Set<string>();
+  public readonly aws = new AwsStandIns();
   public url = '';
   private readonly resolver: Resolver;
-  private readonly keys = new Map<string, KeyObject>();
   private readonly partitionKeys = new Map<string, string>();
   private readonly tables: Array<{ name: string; props: Json }> = [];
   private server?: Server;
@@ -107,17 +104,7 @@ export class Rehearsal {
 
   private readStandIns() {
     this.eachResource((stack, id, props, type) => {
-      if (type === 'AWS::SecretsManager::Secret') {
-        const length = props.GenerateSecretString?.PasswordLength ?? 32;
-        const value = randomBytes(length).toString('base64url').replace(/[-_]/g, 'x').slice(0, length);
-        this.secrets.set(this.resolver.resolve({ Ref: id }, stack), value);
-      }
-      if (type === 'AWS::KMS::Key' && String(props.KeySpec ?? '').startsWith('RSA_')) {
-        const bits = Number(String(props.KeySpec).slice(4));
-        const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits });
-        this.keys.set(this.resolver.resolve({ 'Fn::GetAtt': [id, 'Arn'] }, stack), privateKey);
-      }
-      if (type === 'AWS::S3::Bucket') this.buckets.add(this.resolver.resolve({ Ref: id }, stack));
+      this.aws.add(stack, id, type, props, this.resolver);
       if (type === 'AWS::DynamoDB::GlobalTable' || type === 'AWS::DynamoDB::Table') {
         const name = this.resolver.resolve({ Ref: id }, stack);
         const hash = (props.KeySchema as Json[]).find((k) => k.KeyType === 'HASH').AttributeName;
@@ -571,124 +558,15 @@ export class Rehearsal {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
-    try {
-      if (url.pathname.startsWith('/api/')) return await this.serveApi(req, res, url, body);
-      const target = String(req.headers['x-amz-target'] ?? '');
-      if (target.startsWith('TrentService.')) return this.serveKms(res, target.slice(13), JSON.parse(String(body)));
-      if (target.startsWith('secretsmanager.'))
-        return this.serveSecrets(res, target.slice(15), JSON.parse(String(body)));
-      const bucket = decodeURIComponent(url.pathname.split('/')[1] ?? '');
-      if (this.buckets.has(bucket)) return this.serveS3(req, res, bucket, url, body);
-      this.awsError(res, 501, 'NotImplemented', `the rehearsal has no stand-in for ${req.method} ${url.pathname}`);
-    } catch (err) {
-      this.awsError(res, 500, 'InternalFailure', (err as Error).message);
-    }
-  }
-
-  private awsError(res: ServerResponse, status: number, type: string, message: string) {
-    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type });
-    res.end(JSON.stringify({ __type: type, message }));
-  }
-
-  private awsJson(res: ServerResponse, body: unknown) {
-    res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
-    res.end(JSON.stringify(body));
-  }
-
-  /** Stores an object as the browser's presigned POST would (the POST itself is not rehearsed). */
-  public putObject(bucket: string, key: string, body: Buffer, contentType: string): void {
-    if (!this.buckets.has(bucket)) throw new Error(`no bucket ${bucket} in the assembly`);
-    this.objects.set(`${bucket}/${key}`, { body, contentType });
-  }
-
-  /** Path-style S3 (the SDK uses it for an IP endpoint): GetObject with a range, PutObject, CopyObject, DeleteObject. */
-  private serveS3(req: IncomingMessage, res: ServerResponse, bucket: string, url: URL, body: Buffer) {
-    const key = decodeURIComponent(url.pathname.slice(bucket.length + 2));
-    const id = `${bucket}/${key}`;
-    const xmlError = (status: number, code: string) => {
-      res.writeHead(status, { 'content-type': 'application/xml' });
-      res.end(
-        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message><Key>${key}</Key></Error>`,
-      );
-    };
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      const object = this.objects.get(id);
-      if (!object) return xmlError(404, 'NoSuchKey');
-      const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''));
-      const [from, to] = range ? [Number(range[1]), Number(range[2])] : [0, object.body.length - 1];
-      if (from >= object.body.length) return xmlError(416, 'InvalidRange');
-      const part = object.body.subarray(from, to + 1);
-      res.writeHead(range ? 206 : 200, {
-        'content-type': object.contentType,
-        'content-length': String(part.length),
-        ...(range ? { 'content-range': `bytes ${from}-${from + part.length - 1}/${object.body.length}` } : {}),
+    if (url.pathname.startsWith('/api/'))
+      return this.serveApi(req, res, url, body).catch((err: Error) => {
+        this.problems.push({ kind: 'invocation', message: `HTTP API stand-in: ${err.message}` });
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Internal Server Error' }));
       });
-      return res.end(req.method === 'HEAD' ? undefined : part);
-    }
-    if (req.method === 'PUT') {
-      const copySource = req.headers['x-amz-copy-source'];
-      if (copySource) {
-        const source = this.objects.get(decodeURIComponent(String(copySource)).replace(/^\//, ''));
-        if (!source) return xmlError(404, 'NoSuchKey');
-        this.objects.set(id, {
-          body: source.body,
-          contentType: String(req.headers['content-type'] ?? source.contentType),
-        });
-        res.writeHead(200, { 'content-type': 'application/xml' });
-        return res.end(
-          `<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><ETag>"rehearsal"</ETag><LastModified>${new Date().toISOString()}</LastModified></CopyObjectResult>`,
-        );
-      }
-      this.objects.set(id, { body, contentType: String(req.headers['content-type'] ?? 'application/octet-stream') });
-      res.writeHead(200, { etag: '"rehearsal"' });
-      return res.end();
-    }
-    if (req.method === 'DELETE') {
-      this.objects.delete(id);
-      res.writeHead(204);
-      return res.end();
-    }
-    xmlError(405, 'MethodNotAllowed');
-  }
-
-  private serveKms(res: ServerResponse, op: string, input: Json) {
-    const arn = [...this.keys.keys()].find((k) => k === input.KeyId || k.endsWith(`/${input.KeyId}`));
-    if (!arn) return this.awsError(res, 400, 'NotFoundException', `Key '${input.KeyId}' does not exist`);
-    const key = this.keys.get(arn)!;
-    if (op === 'GetPublicKey')
-      return this.awsJson(res, {
-        KeyId: arn,
-        PublicKey: createPublicKey(key).export({ format: 'der', type: 'spki' }).toString('base64'),
-        KeySpec: 'RSA_2048',
-        KeyUsage: 'SIGN_VERIFY',
-        SigningAlgorithms: ['RSASSA_PKCS1_V1_5_SHA_256'],
-      });
-    if (op === 'Sign') {
-      if (input.SigningAlgorithm !== 'RSASSA_PKCS1_V1_5_SHA_256' || input.MessageType !== 'RAW')
-        return this.awsError(res, 400, 'ValidationException', 'the stand-in signs RAW RSASSA_PKCS1_V1_5_SHA_256 only');
-      const signature = sign('RSA-SHA256', Buffer.from(input.Message, 'base64'), key);
-      return this.awsJson(res, {
-        KeyId: arn,
-        Signature: signature.toString('base64'),
-        SigningAlgorithm: input.SigningAlgorithm,
-      });
-    }
-    this.awsError(res, 400, 'UnsupportedOperationException', `the KMS stand-in has no ${op}`);
-  }
-
-  private serveSecrets(res: ServerResponse, op: string, input: Json) {
-    const arn = [...this.secrets.keys()].find((k) => k === input.SecretId);
-    if (op !== 'GetSecretValue') return this.awsError(res, 400, 'InvalidRequestException', `no ${op} stand-in`);
-    if (!arn || (input.VersionStage && input.VersionStage !== 'AWSCURRENT'))
-      return this.awsError(res, 400, 'ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
-    this.awsJson(res, {
-      ARN: arn,
-      Name: arn.split(':').pop(),
-      SecretString: this.secrets.get(arn),
-      VersionId: 'rehearsal',
-      VersionStages: ['AWSCURRENT'],
-      CreatedDate: Date.now() / 1000,
-    });
+    if (this.aws.handle(req, res, url, body)) return;
+    res.writeHead(501, { 'content-type': 'application/json', 'x-amzn-errortype': 'NotImplemented' });
+    res.end(JSON.stringify({ message: `the rehearsal has no stand-in for ${req.method} ${url.pathname}` }));
   }
 
   private edge?: Record<string, string>;
@@ -704,7 +582,7 @@ export class Rehearsal {
         for (const h of origin.OriginCustomHeaders ?? []) {
           const value = String(this.resolver.resolve(h.HeaderValue, stack, id)).replace(
             /\{\{resolve:secretsmanager:(.+?):SecretString:[^}]*\}\}/g,
-            (_m, arn: string) => this.secrets.get(arn) ?? '',
+            (_m, arn: string) => this.aws.secrets.get(arn) ?? '',
           );
           this.edge![String(h.HeaderName).toLowerCase()] = value;
         }

@@ -96,7 +96,7 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
   const bootstrap = rehearsal.byName('bootstrap');
   await step('bootstrap custom resource', () => rehearsal.runCustomResources());
   const developerId = bootstrap.templateEnv.BOOTSTRAP_DEVELOPER_ID;
-  const developerPassword = rehearsal.secrets.get(bootstrap.templateEnv.BOOTSTRAP_SECRET_ARN);
+  const developerPassword = rehearsal.aws.secrets.get(bootstrap.templateEnv.BOOTSTRAP_SECRET_ARN);
   if (!developerId || !developerPassword) throw new Error('the bootstrap function has no developer id or secret');
 
   const developer = await step('developer signs in', async () => {
@@ -256,14 +256,14 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
       // The browser posts the bytes to the bucket with the presigned policy; played here.
       const bucket = /^https:\/\/(.+?)\.s3\.[^/]+\.amazonaws\.com\/$/.exec(ticket.url)?.[1];
       if (!bucket) throw new Error(`the upload ticket does not point at an S3 bucket: ${ticket.url}`);
-      rehearsal.putObject(bucket, ticket.fields.key, png, 'image/png');
+      rehearsal.aws.putObject(bucket, ticket.fields.key, png, 'image/png');
       const image = expectStatus(
         'confirm image',
         await call('POST', `/api/announcements/images/${ticket.uploadId}/confirm`, { token: developer, body: {} }),
         200,
       ).body.data.url as string;
       // CloudFront's /media/* behaviour serves the bucket's key of the same path.
-      if (!rehearsal.objects.has(`${bucket}${image}`))
+      if (!rehearsal.aws.objects.has(`${bucket}${image}`))
         throw new Error(`the confirmed image ${image} is not in the bucket`);
       const created = expectStatus(
         'announcement',

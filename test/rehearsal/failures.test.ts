@@ -29,7 +29,7 @@ async function developerSignsIn(r: Rehearsal): Promise<number> {
   const res = await rehearsalClient(r.url)('POST', '/api/auth/login', {
     body: {
       email: bootstrap.templateEnv.BOOTSTRAP_DEVELOPER_ID,
-      password: r.secrets.get(bootstrap.templateEnv.BOOTSTRAP_SECRET_ARN),
+      password: r.aws.secrets.get(bootstrap.templateEnv.BOOTSTRAP_SECRET_ARN),
     },
   });
   return res.status;
