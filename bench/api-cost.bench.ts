@@ -12,7 +12,8 @@ import { percentile, round } from './stats';
  * function group that serves it, the DynamoDB read and write capacity units DynamoDB Local reports
  * (`ReturnConsumedCapacity` on every call of the shared DocumentClient), the time of the call on
  * loopback (the handler's work plus DynamoDB Local: an upper bound of a Lambda's billed duration) and
- * the bytes the function logged at Powertools' default level (the deployed functions set none).
+ * the bytes the function logged at Powertools' default level (the deployed functions set none) and
+ * the answer's body bytes.
  * Then the same for the calls the soak does not make: sign-in, token refresh, a socket's connect and
  * disconnect, and a rank worker's work page and observation batch (per observation).
  * `API_COST_SECONDS` sets the soak's length (default 40 s).
@@ -32,6 +33,8 @@ interface OperationFigures {
   p50Ms: number;
   p95Ms: number;
   logBytesPerCall: number;
+  /** Body bytes of the answer (soak calls only; 0 where the bench reads the answer itself). */
+  responseBytesPerCall: number;
 }
 
 export async function runApiCostBench(log: (msg: string) => void = (m) => process.stderr.write(`${m}\n`)) {
@@ -47,7 +50,15 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
     logBytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
     return true;
   }) as typeof process.stdout.write;
-  const stack = await startBenchStack();
+  const restore = () => {
+    process.stdout.write = stdoutWrite;
+    if (previousLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
+    else process.env.POWERTOOLS_LOG_LEVEL = previousLevel;
+  };
+  const stack = await startBenchStack().catch((err: unknown) => {
+    restore();
+    throw err;
+  });
   try {
     const { matchRoute } = await import('../shared/contract/index');
     const { createUser } = await import('../functions/domain/auth/auth-service');
@@ -58,7 +69,16 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
 
     const samples = new Map<
       string,
-      { group: string; route: string; ms: number[]; read: number; write: number; calls: number; logBytes: number }
+      {
+        group: string;
+        route: string;
+        ms: number[];
+        read: number;
+        write: number;
+        calls: number;
+        logBytes: number;
+        responseBytes: number;
+      }
     >();
     const measured = async <T>(op: string, method: string, path: string, run: () => Promise<T>): Promise<T> => {
       const before = meter.snapshot();
@@ -66,6 +86,7 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
       const started = performance.now();
       const result = await run();
       const ms = performance.now() - started;
+      const bytes = result instanceof Response ? (await result.clone().arrayBuffer()).byteLength : 0;
       const used = meter.since(before);
       const match = path.startsWith('/ws') ? null : matchRoute(method, new URL(path, 'http://x').pathname);
       const route = match?.route ? `${match.route.method} ${match.route.path}` : `${method} ${path}`;
@@ -77,12 +98,14 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
         write: 0,
         calls: 0,
         logBytes: 0,
+        responseBytes: 0,
       };
       entry.ms.push(ms);
       entry.read += used.read;
       entry.write += used.write;
       entry.calls += used.calls;
       entry.logBytes += logBytes - bytesBefore;
+      entry.responseBytes += bytes;
       samples.set(op, entry);
       return result;
     };
@@ -163,21 +186,23 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
     const workerKey = ((await keyRes.json()) as any).data.key as string;
     const work = await measured('rank-work-page', 'GET', '/api/rank/work?limit=1000', async () => {
       const res = await fetch(`${stack.url}/api/rank/work?limit=1000`, { headers: { 'x-api-key': workerKey } });
-      return ((await res.json()) as any).data.items as Array<{ keyword: string; productId: string }>;
+      return ((await res.json()) as any).data.items as Array<Record<string, string | null>>;
     });
-    const pairs = work.length ? work : [{ keyword: '비용 측정', productId: '700001' }];
+    if (!work.length) throw new Error('api-cost: the soak left no tracked pair for the rank worker to check');
     let observationsStored = 0;
     for (let b = 0; b < REPEATS; b++) {
-      const observedAt = new Date(Date.now() - (REPEATS - b) * 60_000).toISOString();
       const observations = Array.from({ length: OBSERVATION_BATCH }, (_, i) => {
-        const pair = pairs[(b * OBSERVATION_BATCH + i) % pairs.length];
+        const pair = work[(b * OBSERVATION_BATCH + i) % work.length]!;
         return {
           keyword: pair.keyword,
           productId: pair.productId,
+          itemId: pair.itemId,
+          vendorItemId: pair.vendorItemId,
           status: 'found',
           rank: 1 + ((b + i) % 40),
           depthScanned: 100,
-          observedAt,
+          // One check per pair and second: none is a repeat of another.
+          observedAt: new Date(Date.now() - (b * OBSERVATION_BATCH + i + 1) * 1000).toISOString(),
         };
       });
       await measured('rank-observation-batch', 'POST', '/api/rank/observations', async () => {
@@ -186,6 +211,8 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
         observationsStored += Number(body.data?.accepted ?? 0);
       });
     }
+    if (observationsStored !== REPEATS * OBSERVATION_BATCH)
+      throw new Error(`api-cost: ${observationsStored} of ${REPEATS * OBSERVATION_BATCH} observations stored`);
 
     const operations: Record<string, OperationFigures> = {};
     for (const [op, s] of [...samples].sort(([a], [b]) => a.localeCompare(b))) {
@@ -202,6 +229,7 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
         p50Ms: round(percentile(sorted, 50)),
         p95Ms: round(percentile(sorted, 95)),
         logBytesPerCall: Math.round(s.logBytes / n),
+        responseBytesPerCall: Math.round(s.responseBytes / n),
       };
     }
     return {
@@ -222,8 +250,6 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
     };
   } finally {
     await stack.stop();
-    process.stdout.write = stdoutWrite;
-    if (previousLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
-    else process.env.POWERTOOLS_LOG_LEVEL = previousLevel;
+    restore();
   }
 }
