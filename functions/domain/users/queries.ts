@@ -1,12 +1,5 @@
 import { userMessages } from '#shared/messages/users';
-import type {
-  AdminUserDetailDto,
-  AdminUserDto,
-  UserListDto,
-  UserListQuery,
-  UserLogDto,
-  UserStatsDto,
-} from '#shared/schemas/users';
+import type { AdminUserDetailDto, UserListDto, UserListQuery, UserLogDto, UserStatsDto } from '#shared/schemas/users';
 import { assertStaff } from '#commons/role-guards';
 import { NotFoundError } from '#commons/errors';
 import { offsetOf } from '#commons/pagination';
