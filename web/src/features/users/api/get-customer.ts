@@ -1,0 +1,25 @@
+import useSWR, { mutate } from 'swr';
+import type { UserDetails } from '#shared/schemas/users';
+import { api } from '@/lib/api-client';
+
+/** One user for the operator's customer view (issue 29 #2): profile, status, bank and business details. */
+export const customerKey = (id: string) => ['/users', id] as const;
+export const customerLogsKey = (id: string) => ['/users/logs', id] as const;
+
+export const getCustomer = (id: string) => api.call('GET /api/users/{id}', { path: { id } });
+export const getCustomerLogs = (id: string) => api.call('GET /api/users/{id}/logs', { path: { id } });
+
+export function useCustomer(id: string) {
+  return useSWR(customerKey(id), ([, userId]) => getCustomer(userId));
+}
+
+export function useCustomerLogs(id: string) {
+  return useSWR(customerLogsKey(id), ([, userId]) => getCustomerLogs(userId));
+}
+
+/** An operator saves the customer's bank and business details; the view and its audit log reload. */
+export async function saveCustomerDetails(id: string, details: UserDetails): Promise<UserDetails> {
+  const saved = await api.call('PUT /api/users/{id}/details', { path: { id }, body: details });
+  await Promise.all([mutate(customerKey(id)), mutate(customerLogsKey(id))]);
+  return saved;
+}
