@@ -3,8 +3,9 @@ import type { UserDetails } from '#shared/schemas/users';
 import { api } from '@/lib/api-client';
 
 /** One user for the operator's customer view (issue 29 #2): profile, status, bank and business details. */
+// Under the users list's key prefix, so every user change (the edit dialog's deactivation) reloads them too.
 export const customerKey = (id: string) => ['/users', id] as const;
-export const customerLogsKey = (id: string) => ['/users/logs', id] as const;
+export const customerLogsKey = (id: string) => ['/users', id, 'logs'] as const;
 
 export const getCustomer = (id: string) => api.call('GET /api/users/{id}', { path: { id } });
 export const getCustomerLogs = (id: string) => api.call('GET /api/users/{id}/logs', { path: { id } });
