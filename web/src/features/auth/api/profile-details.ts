@@ -1,4 +1,4 @@
-import useSWR, { mutate } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { userDetailsSchema, type UserDetails } from '#shared/schemas/users';
 import { api } from '@/lib/api-client';
 
@@ -13,8 +13,15 @@ export function useProfileDetails() {
   return useSWR(profileDetailsKey, getProfileDetails, { revalidateOnFocus: false });
 }
 
-export async function saveProfileDetails(details: UserDetails): Promise<UserDetails> {
-  const saved = await api.call('PUT /api/auth/profile/details', { body: details });
-  await mutate(profileDetailsKey, saved, { revalidate: false });
-  return saved;
+export const saveProfileDetails = (details: UserDetails) =>
+  api.call('PUT /api/auth/profile/details', { body: details });
+
+/** Saves and puts the answer in the cache (the form resets to it). */
+export function useSaveProfileDetails() {
+  const { mutate } = useSWRConfig();
+  return async (details: UserDetails): Promise<UserDetails> => {
+    const saved = await saveProfileDetails(details);
+    await mutate(profileDetailsKey, saved, { revalidate: false });
+    return saved;
+  };
 }

@@ -17,7 +17,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session-store';
 import { UserDetailsForm } from '@/components/users/user-details-form';
 import { useMe } from '../api/get-me';
-import { saveProfileDetails, useProfileDetails } from '../api/profile-details';
+import { useProfileDetails, useSaveProfileDetails } from '../api/profile-details';
 import { profileUpdateSchema, useUpdateProfile } from '../api/update-profile';
 import styles from './profile-page.module.css';
 
@@ -45,10 +45,11 @@ export function ProfilePage() {
 /** Bank account and business details of the user record (advertiser §4 User). */
 function ProfileDetailsCard() {
   const { data } = useProfileDetails();
+  const save = useSaveProfileDetails();
   return (
     <div className={styles.details}>
       <Card title="계좌 및 사업자 정보" description="환불·정산 계좌와 세금계산서에 쓰일 사업자 정보입니다.">
-        {data ? <UserDetailsForm initial={data} onSave={saveProfileDetails} /> : <LoadingBlock />}
+        {data ? <UserDetailsForm initial={data} onSave={save} /> : <LoadingBlock />}
       </Card>
     </div>
   );

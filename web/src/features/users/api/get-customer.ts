@@ -1,4 +1,4 @@
-import useSWR, { mutate } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import type { UserDetails } from '#shared/schemas/users';
 import { api } from '@/lib/api-client';
 
@@ -18,9 +18,15 @@ export function useCustomerLogs(id: string) {
   return useSWR(customerLogsKey(id), ([, userId]) => getCustomerLogs(userId));
 }
 
+export const saveCustomerDetails = (id: string, details: UserDetails) =>
+  api.call('PUT /api/users/{id}/details', { path: { id }, body: details });
+
 /** An operator saves the customer's bank and business details; the view and its audit log reload. */
-export async function saveCustomerDetails(id: string, details: UserDetails): Promise<UserDetails> {
-  const saved = await api.call('PUT /api/users/{id}/details', { path: { id }, body: details });
-  await Promise.all([mutate(customerKey(id)), mutate(customerLogsKey(id))]);
-  return saved;
+export function useSaveCustomerDetails(id: string) {
+  const { mutate } = useSWRConfig();
+  return async (details: UserDetails): Promise<UserDetails> => {
+    const saved = await saveCustomerDetails(id, details);
+    await Promise.all([mutate(customerKey(id)), mutate(customerLogsKey(id))]);
+    return saved;
+  };
 }

@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session-store';
 import tableStyles from '@/components/ui/data-table.module.css';
-import { saveCustomerDetails, useCustomer, useCustomerLogs } from '../api/get-customer';
+import { useCustomer, useCustomerLogs, useSaveCustomerDetails } from '../api/get-customer';
 import { EditUserDialog } from './edit-user-dialog';
 import styles from './users.module.css';
 
@@ -35,6 +35,7 @@ export function CustomerViewPage({ userId, sections, renderActions }: CustomerVi
   const me = useCurrentUser();
   const { data: user, error } = useCustomer(userId);
   const [editing, setEditing] = useState(false);
+  const saveDetails = useSaveCustomerDetails(userId);
   if (error) {
     return (
       <>
@@ -83,9 +84,9 @@ export function CustomerViewPage({ userId, sections, renderActions }: CustomerVi
         </Card>
         <Card title="계좌 및 사업자 정보">
           <UserDetailsForm
-            key={JSON.stringify([user.bankInfo, user.business])}
+            key={user.id}
             initial={{ bankInfo: user.bankInfo, business: user.business }}
-            onSave={(details) => saveCustomerDetails(user.id, details)}
+            onSave={saveDetails}
           />
         </Card>
       </div>
@@ -132,7 +133,7 @@ function CustomerLogs({ userId }: { userId: string }) {
                   <td>{formatDateTime(log.createdAt)}</td>
                   <td>{log.description}</td>
                   <td>
-                    {log.changes.map((c) => `${c.field}: ${String(c.old ?? '-')} → ${String(c.new ?? '-')}`).join(', ')}
+                    {log.changes.map((c) => `${c.field}: ${String(c.old || '-')} → ${String(c.new || '-')}`).join(', ')}
                   </td>
                   <td>{log.actorName}</td>
                 </tr>
