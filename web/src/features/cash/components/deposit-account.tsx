@@ -11,8 +11,12 @@ import styles from './cash.module.css';
  */
 export function DepositAccount() {
   const { depositBankName, depositAccountNumber, depositAccountHolder } = useAppSettings();
-  const toast = useToast();
   if (!depositAccountNumber) return <Alert tone="warning">{cashMessages.depositAccountMissing}</Alert>;
+  return <AccountLine bank={depositBankName} number={depositAccountNumber} holder={depositAccountHolder} />;
+}
+
+function AccountLine({ bank, number: depositAccountNumber, holder }: { bank: string; number: string; holder: string }) {
+  const toast = useToast();
 
   const copy = async () => {
     try {
@@ -27,9 +31,9 @@ export function DepositAccount() {
       <div>
         <p className={styles.fieldLabel}>{cashMessages.depositAccountTitle}</p>
         <p className={styles.depositLine}>
-          {depositBankName && <span>{depositBankName}</span>}
+          {bank && <span>{bank}</span>}
           <strong data-testid="deposit-account-number">{depositAccountNumber}</strong>
-          {depositAccountHolder && <span>예금주 {depositAccountHolder}</span>}
+          {holder && <span>예금주 {holder}</span>}
         </p>
       </div>
       <Button type="button" variant="secondary" size="sm" onClick={copy} aria-label="계좌번호 복사">
