@@ -222,17 +222,12 @@ export async function recomputePairs(
     }
   };
   await inParallel(batches, SLOT_WRITES_IN_FLIGHT, async (batch) => {
-    try {
-      await retrying(() =>
-        transact([
-          ...batch.map((p) => rankSlotsStore.rankUpdate(p.slot, p.plan.changes)),
-          slotCountersStore.userUpdate(batch[0].slot.userId, {}),
-          slotCountersStore.globalUpdate({}),
-        ]),
-      );
-      batch.forEach(written);
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
+    const committed = await writeRanks(
+      batch.map((p) => p.slot),
+      (i) => batch[i].plan.changes,
+    );
+    if (committed) batch.forEach(written);
+    else {
       // Someone changed one of these slots meanwhile (a person, or the same unit running twice at
       // once): each is read again and written on its own; an equal digest means nothing to write.
       for (const p of batch) {
@@ -280,18 +275,29 @@ async function writeOneAgain(
     if (!pair || pairIdOf(pair) !== input.pairId) return null;
     const plan = planSlot(slot, input);
     if (!plan) return null;
-    try {
-      await retrying(() =>
-        transact([
-          rankSlotsStore.rankUpdate(slot, plan.changes),
-          slotCountersStore.userUpdate(slot.userId, {}),
-          slotCountersStore.globalUpdate({}),
-        ]),
-      );
-      return plan;
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+    if (await writeRanks([slot], () => plan.changes)) return plan;
   }
   return 'failed';
+}
+
+/**
+ * One transaction: the slots' rank changes (one owner's) with the owner's and a global shard's list
+ * version. Busy store and transaction conflicts are retried; a slot changed since it was read (a
+ * failed version condition) answers false at once, so the caller re-reads instead of replaying a
+ * stale write until the retry budget runs out.
+ */
+async function writeRanks(slots: RankSlotRow[], changesOf: (i: number) => RankSlotChanges): Promise<boolean> {
+  return retrying(async () => {
+    try {
+      await transact([
+        ...slots.map((slot, i) => rankSlotsStore.rankUpdate(slot, changesOf(i))),
+        slotCountersStore.userUpdate(slots[0].userId, {}),
+        slotCountersStore.globalUpdate({}),
+      ]);
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  });
 }

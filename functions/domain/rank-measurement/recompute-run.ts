@@ -133,15 +133,17 @@ export async function runRecomputeUnit(unit: RecomputeUnit): Promise<UnitOutcome
   const run = await rankRecomputeRunsStore.get(unit.runId);
   if (!run) throw new Error(`rank recompute run ${unit.runId} not found`);
   if (run.done.includes(unit.index)) return { status: 'already-done' };
-  const slots = await stillTracked(await rankSlotsStore.byIds(unit.slotIds), unit.today);
-  const outcome = await recomputePairs(groupByPair(slots), { today: unit.today, at: unit.at, closing: unit.closing });
-  if (outcome.failed) {
-    const error = new RecomputeUnitFailed(unit, outcome.failed);
-    await rankRecomputeRunsStore.unitFailed(unit.runId, unit.index, {
-      at: new Date().toISOString(),
-      error: error.message,
-    });
-    throw error;
+  let outcome: Awaited<ReturnType<typeof recomputePairs>>;
+  try {
+    const slots = await stillTracked(await rankSlotsStore.byIds(unit.slotIds), unit.today);
+    outcome = await recomputePairs(groupByPair(slots), { today: unit.today, at: unit.at, closing: unit.closing });
+    if (outcome.failed) throw new RecomputeUnitFailed(unit, outcome.failed);
+  } catch (err) {
+    // Kept on the run for whoever looks at it; the unit is then delivered again (queue or runner).
+    const error = err instanceof Error ? err.message : String(err);
+    logger.error('rank recompute unit failed', { runId: unit.runId, unit: unit.index, error });
+    await rankRecomputeRunsStore.unitFailed(unit.runId, unit.index, { at: new Date().toISOString(), error });
+    throw err;
   }
   const { failed: _none, ...counts } = outcome;
   const result: RecomputeUnitResult = {
@@ -242,8 +244,8 @@ export async function runRankRecompute(
         failedSlots.delete(unit.index);
         return;
       } catch (err) {
-        if (!(err instanceof RecomputeUnitFailed)) throw err;
-        failedSlots.set(unit.index, err.failedSlots);
+        // Slots left unwritten count as failed slots; any other fault fails the unit as a whole.
+        failedSlots.set(unit.index, err instanceof RecomputeUnitFailed ? err.failedSlots : unit.slotIds.length);
         if (attempt >= (opts.attempts ?? 2)) return;
       }
     }
