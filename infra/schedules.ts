@@ -3,6 +3,8 @@
  * runtime runs the same handler at the same times, and on demand via `POST /_local/jobs/{name}`.
  * Times are UTC (EventBridge cron); KST = UTC+9.
  */
+import type { WorkQueueName } from '../functions/commons/work-queue';
+
 export interface ScheduleDef {
   name: string;
   entry: string;
@@ -13,6 +15,8 @@ export interface ScheduleDef {
   memoryMb?: number;
   tableAccess: 'read' | 'readWrite';
   needs?: ReadonlyArray<'websocketPush'>;
+  /** Work queues the job enqueues on (infra/work-queues.ts): their URL and SendMessage on them only. */
+  sends?: ReadonlyArray<WorkQueueName>;
   /**
    * Values of the `alarm` key this job puts on an ERROR log line when something needs a person
    * (e.g. `logger.error('…', { alarm: 'LEDGER_DRIFT' })`). Each becomes a metric filter and a

@@ -15,6 +15,7 @@ import { HTTP_API_THROTTLE, WEBSOCKET_THROTTLE } from '#infra/api-stage';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV } from '#shared/origin-lock';
 import { DataStack } from '#infra/stacks/data-stack';
 import { JobsStack } from '#infra/stacks/jobs-stack';
+import { WorkStack } from '#infra/stacks/work-stack';
 import { CONNECTION_KEY_PREFIX, RealtimeStack } from '#infra/stacks/realtime-stack';
 import { keys } from '../../functions/storage/keys';
 import { WebStack } from '#infra/stacks/web-stack';
@@ -556,11 +557,19 @@ describe('jobs', () => {
       signingKey: fixtureData.signingKey,
       alarmTopic: fixtureData.alarmTopic,
     });
+    const fixtureWork = new WorkStack(fixtureApp, 'Work', {
+      stage: 'fixture',
+      table: fixtureData.table,
+      realtime: fixtureRealtime,
+      alarmTopic: fixtureData.alarmTopic,
+      queues: [],
+    });
     const stack = new JobsStack(fixtureApp, 'Jobs', {
       stage: 'fixture',
       alarmTopic: fixtureData.alarmTopic,
       table: fixtureData.table,
       realtime: fixtureRealtime,
+      work: fixtureWork,
       schedules: [
         {
           name: 'fixture-job',
