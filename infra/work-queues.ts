@@ -42,6 +42,23 @@ export const workQueues: readonly WorkQueueDef[] = [
     maxConcurrency: 20,
     sendsToSelf: true,
   },
+  {
+    name: 'rank-recompute',
+    entry: 'functions/queues/rank-recompute.ts',
+    description:
+      "Recomputes one unit of the hourly rank run: a range of pairs' checks into their slots' ranks, history and alerts",
+    // A unit is at most 2,000 slots (UNIT_SLOTS): seconds on AWS, ~25 s on a loaded DynamoDB Local.
+    timeoutSeconds: 180,
+    memoryMb: 1024,
+    tableAccess: 'readWrite',
+    // Rank alerts notify the slot's owner.
+    needs: ['websocketPush'],
+    // One unit per invocation: a failed unit is redelivered alone and never holds up another.
+    batchSize: 1,
+    maxReceiveCount: 5,
+    // Units of one run at once (the write concurrency the table sees is this × 12 transactions).
+    maxConcurrency: 8,
+  },
 ];
 
 export const visibilityTimeoutSeconds = (def: WorkQueueDef) => def.timeoutSeconds * 6;

@@ -167,7 +167,10 @@ export async function startLocalServer(opts: LocalServerOptions) {
   async function handleJob(res: ServerResponse, name: string) {
     const job = findJob(name);
     if (!job) return sendJson(res, 404, { success: false, error: `알 수 없는 작업입니다: ${name}`, code: 'NOT_FOUND' });
-    sendJson(res, 200, { success: true, data: await runJob(job, 'local.on-demand') });
+    const data = await runJob(job, 'local.on-demand');
+    // "Run it now" answers once the work the job enqueued is done (the rank run's units), as a developer expects.
+    await Promise.all((job.sends ?? []).map((name) => queues.get(name)?.idle()));
+    sendJson(res, 200, { success: true, data });
   }
 
   // The same headers CloudFront adds to every response (infra/security-headers.ts).

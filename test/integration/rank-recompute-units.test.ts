@@ -220,4 +220,26 @@ describe('rank recompute in units', () => {
     expect(reads).toHaveBeenCalledTimes(summary.units + 1);
     for (const s of await stored()) expect(s.rank).toBe(60 + Number(s.id.slice(4)));
   });
+
+  it("local mode: the scheduled job plans the run and the rank-recompute queue's consumer runs its units", async () => {
+    const now = new Date();
+    const result = await m.recordObservations(
+      worker,
+      PAIRS.map((pair, p) =>
+        observation(pair, { observedAt: new Date(now.getTime() - 60_000).toISOString(), rank: 70 + p }),
+      ),
+      now,
+    );
+    expect(result.rejections).toEqual([]);
+    const queue = stack.workQueues.get('rank-recompute')!;
+    const invocations = queue.invocations;
+    const res = await fetch(`${stack.url}/_local/jobs/rank-recompute`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { runId: string; units: number; enqueued: number } };
+    expect(data).toMatchObject({ units: 1, enqueued: 1 });
+    expect(queue.invocations).toBe(invocations + 1);
+    expect(queue.deadLetters).toEqual([]);
+    expect((await m.runs.get(data.runId))!.completedAt).not.toBeNull();
+    for (const s of await stored()) expect(s.rank).toBe(70 + Number(s.id.slice(4)));
+  });
 });

@@ -38,6 +38,8 @@ export async function startLocalStack(opts: { web?: boolean } = {}) {
     tableName,
     dynamoEndpoint,
     websocketConnections: server.websocketConnections,
+    /** The in-process work queues (their consumers' invocations and dead letters). */
+    workQueues: server.workQueues,
     stop: () => server.close(),
     /** Creates an account directly through the domain (no admin API needed). */
     async createUser(input: { email: string; password: string; fullName: string; role?: Role }) {

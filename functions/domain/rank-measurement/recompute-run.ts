@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { addKstDays, kstToday } from '#shared/kst';
 import { logger } from '#commons/logger';
+import { WORK_MESSAGE_MAX_BYTES, type WorkQueue } from '#commons/work-queue';
 import { inParallel } from '../../storage/item-io';
 import { rankObservationsStore } from '../../storage/rank-observations';
 import {
@@ -23,15 +25,17 @@ import { recomputePairs } from './recompute-job';
  */
 export const UNIT_SLOTS = 2_000;
 
-export interface RecomputeUnit {
-  runId: string;
-  index: number;
-  units: number;
-  today: string;
-  at: string;
-  closing: boolean;
-  slotIds: string[];
-}
+/** A unit as the `rank-recompute` queue carries it (functions/queues/rank-recompute.ts). */
+export const recomputeUnitSchema = z.object({
+  runId: z.string().min(1),
+  index: z.number().int().min(0),
+  units: z.number().int().min(1),
+  today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  at: z.string().min(1),
+  closing: z.boolean(),
+  slotIds: z.array(z.string().min(1)),
+});
+export type RecomputeUnit = z.infer<typeof recomputeUnitSchema>;
 
 /**
  * Where each unit starts (pure): pairs in id order, cut before a pair that would take a unit past
@@ -108,6 +112,24 @@ export async function planRankRecompute(
     pairs: pairs.length,
   });
   return { run, units };
+}
+
+/**
+ * The scheduled job: plans the run and hands its units to the queue, whose consumers run them in
+ * parallel (runRecomputeUnit). Planning a run again enqueues only its unfinished units.
+ */
+export async function enqueueRankRecompute(
+  queue: WorkQueue<RecomputeUnit>,
+  now = new Date(),
+  opts: { runId?: string; unitSlots?: number } = {},
+): Promise<{ runId: string; day: string; closing: boolean; units: number; enqueued: number }> {
+  const { run, units } = await planRankRecompute(now, opts);
+  for (const unit of units) {
+    const bytes = Buffer.byteLength(JSON.stringify(unit));
+    if (bytes > WORK_MESSAGE_MAX_BYTES) throw new Error(`rank recompute unit ${unit.index} is ${bytes} bytes`);
+  }
+  await queue.send(units.map((body) => ({ body })));
+  return { runId: run.runId, day: run.day, closing: run.closing, units: run.starts.length, enqueued: units.length };
 }
 
 /** A unit that left slots unwritten: it is run again (its finished siblings are not). */
