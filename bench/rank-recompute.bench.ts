@@ -1,4 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
 import { startBenchStack } from './local-stack';
 import { round } from './stats';
 import type { ObservationRecord } from '../functions/storage/rank-observations';
@@ -276,8 +278,17 @@ async function runSize(slotCount: number, parallel: number[], log: (msg: string)
 export async function runRankRecomputeBench(log: (msg: string) => void = console.log) {
   const loadAtStart = loadavg()[0];
   const sizes: Array<Awaited<ReturnType<typeof runSize>>> = [];
-  for (const [i, size] of SIZES.entries())
+  for (const [i, size] of SIZES.entries()) {
     sizes.push(await runSize(size, i === 0 ? PARALLEL : [PARALLEL_OTHER_SIZES], log));
+    // A size takes minutes on a loaded machine: what is measured so far is kept if a later size is cut off.
+    const partial = join(
+      import.meta.dirname,
+      'results',
+      `rank-recompute${process.env.BENCH_RESULTS_SUFFIX ?? ''}.json`,
+    );
+    mkdirSync(dirname(partial), { recursive: true });
+    writeFileSync(partial, `${JSON.stringify({ complete: false, sizesPlanned: SIZES, sizes }, null, 2)}\n`);
+  }
   // Linearity compares the same number of units at once at every size.
   const at4 = (s: (typeof sizes)[number]) =>
     s.hourly.find((h) => h.concurrency === PARALLEL_OTHER_SIZES) ?? s.hourly[0];
