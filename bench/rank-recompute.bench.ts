@@ -14,7 +14,7 @@ import type { ObservationRecord } from '../functions/storage/rank-observations';
  *  - the first run after midnight, which closes yesterday (every slot's rank day of yesterday becomes
  *    final) and computes today;
  *  - hourly runs after one more check per pair came in (every slot changes), once per number of
- *    units run at once (`RANK_BENCH_PARALLEL`, default 1,2,4,8 on the smallest size and 4 on the
+ *    units run at once (`RANK_BENCH_PARALLEL`, default 1,2,4,8 on the largest size and 4 on the
  *    others): the wall time, the slowest unit (what must stay inside a function's 15 minutes) and
  *    the DynamoDB read and write capacity units consumed (every DocumentClient call asks for
  *    ReturnConsumedCapacity), each also per 1,000 slots;
@@ -279,7 +279,7 @@ export async function runRankRecomputeBench(log: (msg: string) => void = console
   const loadAtStart = loadavg()[0];
   const sizes: Array<Awaited<ReturnType<typeof runSize>>> = [];
   for (const [i, size] of SIZES.entries()) {
-    sizes.push(await runSize(size, i === 0 ? PARALLEL : [PARALLEL_OTHER_SIZES], log));
+    sizes.push(await runSize(size, i === SIZES.length - 1 ? PARALLEL : [PARALLEL_OTHER_SIZES], log));
     // A size takes minutes on a loaded machine: what is measured so far is kept if a later size is cut off.
     const partial = join(
       import.meta.dirname,
@@ -316,9 +316,9 @@ export async function runRankRecomputeBench(log: (msg: string) => void = console
     },
     sizes,
     wallTimeByUnitsAtOnce: Object.fromEntries(
-      sizes[0].hourly.map((h) => [
+      large.hourly.map((h) => [
         String(h.concurrency),
-        { slots: sizes[0].slots, ms: h.ms, slowestUnitMs: h.slowestUnitMs },
+        { slots: large.slots, ms: h.ms, slowestUnitMs: h.slowestUnitMs },
       ]),
     ),
     linearity: {
