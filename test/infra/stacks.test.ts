@@ -74,7 +74,7 @@ describe('stage sandboxes', () => {
   it('names every stack SimpleSlot-<stage>-…', () => {
     const names = app.node.children.filter(Stack.isStack).map((s) => s.stackName);
     expect(names.sort()).toEqual(
-      ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web'].map((n) => `SimpleSlot-tester-${n}`).sort(),
+      ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web', 'Work'].map((n) => `SimpleSlot-tester-${n}`).sort(),
     );
   });
 
@@ -519,7 +519,13 @@ describe('work queues (issue 30)', () => {
     expect(producers.find((p) => p.service === 'notifications')?.sends).toContain('notification-delivery');
     for (const { service, sends, template } of producers) {
       const fn = appFunction(template, service);
-      const sqs = allowedStatements(template, fn).filter((st) => [st.Action].flat().some((a) => a.startsWith('sqs:')));
+      // Only statements on work queues (jobs also send failed runs to their FailedJobs queue).
+      const workQueueIds = workQueues.map((q) => queueLogicalId(q.name, 'Queue'));
+      const sqs = allowedStatements(template, fn).filter(
+        (st) =>
+          [st.Action].flat().some((a) => a.startsWith('sqs:')) &&
+          workQueueIds.some((id) => refersToWork(st.Resource, id)),
+      );
       expect(sqs.length > 0, service).toBe(sends.length > 0);
       for (const st of sqs) {
         expect([st.Action].flat().sort(), service).toEqual(
@@ -693,7 +699,6 @@ describe('jobs', () => {
       table: fixtureData.table,
       realtime: fixtureRealtime,
       alarmTopic: fixtureData.alarmTopic,
-      queues: [],
     });
     const stack = new JobsStack(fixtureApp, 'Jobs', {
       stage: 'fixture',
