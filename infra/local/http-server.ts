@@ -232,6 +232,9 @@ export async function startLocalServer(opts: LocalServerOptions) {
     port,
     url: `http://localhost:${port}`,
     websocketConnections: ws.connectionCount,
+    /** API Gateway's @connections throttling, for tests and the bench (429 LimitExceededException). */
+    setPostRateLimit: ws.setPostRateLimit,
+    throttledPosts: ws.throttledPosts,
     /** The in-process work queues (tests and the bench wait on them and read their dead letters). */
     workQueues: queues,
     async close() {

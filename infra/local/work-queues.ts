@@ -39,6 +39,8 @@ export class LocalWorkQueue {
   readonly deadLetters: LocalMessage[] = [];
   /** Invocations of the consumer so far (bench and tests read it). */
   invocations = 0;
+  /** Each invocation's records and duration (the bench's per-page cost). */
+  readonly batches: Array<{ records: number; ms: number }> = [];
 
   constructor(
     readonly def: WorkQueueDef,
@@ -109,6 +111,7 @@ export class LocalWorkQueue {
 
   private async run(batch: LocalMessage[]) {
     let failed: Set<string>;
+    const started = performance.now();
     try {
       this.invocations++;
       const result = (await invoke(
@@ -122,6 +125,7 @@ export class LocalWorkQueue {
       this.opts.log?.(`work queue ${this.def.name}: batch failed`, error);
       failed = new Set(batch.map((m) => m.messageId));
     }
+    this.batches.push({ records: batch.length, ms: performance.now() - started });
     for (const m of batch) {
       if (!failed.has(m.messageId)) {
         this.remove(m);

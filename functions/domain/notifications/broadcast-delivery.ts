@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import type { NotificationDto } from '#shared/schemas/notifications';
 import { logger } from '#commons/logger';
 import { isPostThrottled, pushToConnection, PUSH_CONCURRENCY, type PushMessage } from '../../adapters/push';
@@ -22,8 +22,10 @@ export const MAX_POST_ATTEMPTS = 6;
 export const throttleDelaySeconds = (attempt: number) =>
   Math.min(60, 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5);
 
-const connectionSchema = z.tuple([z.string(), z.string(), z.string()]); // [connectionId, userId, role]
-const notificationSchema = z.looseObject({ id: z.string(), group_id: z.string() });
+// [connectionId, userId, role]: short, so a page of 500 stays far below SQS's 256 KiB.
+const connectionSchema = z.array(z.string()).min(3).max(3);
+// The notification as its recipients see it (NotificationDto, built by the send): carried as it is.
+const notificationSchema = z.object({ id: z.string(), group_id: z.string() }).loose();
 
 export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -68,7 +70,7 @@ async function scanPage(message: Extract<DeliveryMessage, { kind: 'scan' }>) {
       body: {
         kind: 'post' as const,
         notification: message.notification,
-        connections: connections.map((c) => [c.connectionId, c.userId, c.role] as [string, string, string]),
+        connections: connections.map((c) => [c.connectionId, c.userId, c.role]),
         attempt: 1,
       },
     });
@@ -80,7 +82,7 @@ async function postPage(message: Extract<DeliveryMessage, { kind: 'post' }>) {
   const counts = await unreadCountsOf([
     ...new Map(page.map((c) => [c.userId, { userId: c.userId, role: c.role as ConnectionRecord['role'] }])).values(),
   ]);
-  const throttled: Array<[string, string, string]> = [];
+  const throttled: string[][] = [];
   await inParallel(page, PUSH_CONCURRENCY, async (c) => {
     const count = counts.get(c.userId);
     const push: PushMessage = {
