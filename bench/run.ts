@@ -33,7 +33,8 @@ mkdirSync(outDir, { recursive: true });
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
   const result = await run();
-  const file = join(outDir, `${name}.json`);
+  // BENCH_RESULTS_SUFFIX keeps a second run with other sizes from overwriting the first (`-small` → name-small.json).
+  const file = join(outDir, `${name}${process.env.BENCH_RESULTS_SUFFIX ?? ''}.json`);
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`${name}: wrote ${file}`);
   console.log(JSON.stringify(result, null, 2));
