@@ -9,13 +9,15 @@ import { unreadCountsOf } from './views';
 
 /**
  * A broadcast's delivery through the `notification-delivery` work queue (issue 30 item 1): the
- * operator's send stores the notification and enqueues one `scan`; each `scan` reads one page of
- * the audience's connections and enqueues that page as a `post` plus the `scan` of the next page;
+ * operator's send stores the notification and enqueues one `scan`; a `scan` reads the audience's
+ * connections a page at a time and enqueues each page as a `post` (after 20 pages, a `scan` for the rest);
  * each `post` sends every socket of its page ONE message carrying the notification and that
  * user's unread count. Posts API Gateway throttles go back to the queue as a smaller `post` after
  * a backoff; a gone socket (410) is forgotten. At-least-once: a redelivered message may post again.
  */
 export const DELIVERY_PAGE_SIZE = 500;
+/** Pages one `scan` reads before it hands the rest on (20 × 500 = 10,000 sockets, well inside the consumer's timeout). */
+export const SCAN_PAGES_PER_MESSAGE = 20;
 /** A throttled socket is tried this many times (each after a longer wait) before it is left to catch up on its next list. */
 export const MAX_POST_ATTEMPTS = 6;
 /** Waits before a throttled remainder is tried again: 1, 2, 4, … s (capped), with jitter. */
@@ -57,24 +59,30 @@ export async function deliverBroadcastStep(message: DeliveryMessage): Promise<vo
 }
 
 async function scanPage(message: Extract<DeliveryMessage, { kind: 'scan' }>) {
-  const { connections, next } = await connectionAudiencesStore.pageOfAudience(
-    message.audience,
-    message.cursor,
-    DELIVERY_PAGE_SIZE,
-  );
-  const out = [];
-  // The next page first in the batch: reading goes on while this page is posted elsewhere.
-  if (next) out.push({ body: { ...message, cursor: next } });
-  if (connections.length)
-    out.push({
-      body: {
-        kind: 'post' as const,
-        notification: message.notification,
-        connections: connections.map((c) => [c.connectionId, c.userId, c.role]),
-        attempt: 1,
-      },
-    });
-  if (out.length) await queue().send(out);
+  // Up to SCAN_PAGES_PER_MESSAGE pages per message: each page goes out as a `post` as soon as it is
+  // read, so the reading is not held up by a queue hop per page; the rest continues as a new `scan`.
+  let cursor = message.cursor;
+  for (let page = 0; page < SCAN_PAGES_PER_MESSAGE; page++) {
+    const { connections, next } = await connectionAudiencesStore.pageOfAudience(
+      message.audience,
+      cursor,
+      DELIVERY_PAGE_SIZE,
+    );
+    const out = [];
+    if (connections.length)
+      out.push({
+        body: {
+          kind: 'post' as const,
+          notification: message.notification,
+          connections: connections.map((c) => [c.connectionId, c.userId, c.role]),
+          attempt: 1,
+        },
+      });
+    if (next && page === SCAN_PAGES_PER_MESSAGE - 1) out.push({ body: { ...message, cursor: next } });
+    if (out.length) await queue().send(out);
+    if (!next) return;
+    cursor = next;
+  }
 }
 
 async function postPage(message: Extract<DeliveryMessage, { kind: 'post' }>) {
