@@ -14,10 +14,6 @@ const webSrc = fileURLToPath(new URL('./web/src', import.meta.url));
  */
 export default defineConfig({
   test: {
-    // Vitest's default on 2 cores is one worker, so every file ran after the other. Most files wait on
-    // DynamoDB Local (its own Java process) and on their HTTP server, not on the CPU: three at once
-    // keep both cores busy (`--maxWorkers=N` or VITEST_MAX_WORKERS=N to change it).
-    maxWorkers: 3,
     projects: [
       {
         test: {
