@@ -5,6 +5,13 @@ import { fileURLToPath } from 'node:url';
 // Lambda runs Node 22; this machine's Node 20 makes the AWS SDK warn in every worker.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+/** Tests that need the synthesized cloud assembly (test/support/synth-global-setup.ts). */
+const rehearsalFiles = [
+  'test/rehearsal/**/*.test.ts',
+  'test/infra/synth.test.ts',
+  'test/infra/lambda-bundle-size.test.ts',
+];
+
 const webSrc = fileURLToPath(new URL('./web/src', import.meta.url));
 
 /**
@@ -64,8 +71,21 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          exclude: [...rehearsalFiles],
           environment: 'node',
           testTimeout: 120_000,
+        },
+      },
+      {
+        // The synthesized stage: one real `cdk synth` for the run, then the deploy rehearsal
+        // (npm run rehearse) runs its assets against DynamoDB Local.
+        test: {
+          name: 'rehearsal',
+          include: rehearsalFiles,
+          environment: 'node',
+          globalSetup: ['test/support/synth-global-setup.ts', 'test/support/dynamo-global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runApiCostBench } from './api-cost.bench';
 import { runApiOverheadBench } from './api-overhead.bench';
 import { runFirstLoadJsBench } from './first-load-js.bench';
 import { runLambdaBundlesBench } from './lambda-bundles.bench';
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   ranking: () => runRankingBench(),
   'rank-recompute': () => runRankRecomputeBench(),
   'notifications-broadcast': () => runNotificationsBroadcastBench(),
+  'api-cost': () => runApiCostBench(),
 };
 
 const only = process.argv[2];

@@ -28,6 +28,10 @@ export const settingDefaults = {
   defaultSlotAllocation: { category: 'business', default: 10 },
   /** Design §8: normal-mode slots run this many KST days from approval, end date inclusive. */
   slotDurationDays: { category: 'business', default: 30 },
+  /** Issue 29 #5: the account advertisers transfer to; all empty = the charge form says to ask the operator. */
+  depositBankName: { category: 'business', default: '' },
+  depositAccountNumber: { category: 'business', default: '' },
+  depositAccountHolder: { category: 'business', default: '' },
   // theme
   siteName: { category: 'theme', default: 'Simple Slot' },
   siteTitle: { category: 'theme', default: '키워드 순위 광고 슬롯 관리' },

@@ -5,7 +5,15 @@ import type { BuildOptions } from 'esbuild';
 export type LambdaBundling = Required<
   Pick<
     BundlingOptions,
-    'format' | 'target' | 'minify' | 'sourceMap' | 'charset' | 'mainFields' | 'externalModules' | 'banner'
+    | 'format'
+    | 'target'
+    | 'minify'
+    | 'sourceMap'
+    | 'charset'
+    | 'mainFields'
+    | 'externalModules'
+    | 'banner'
+    | 'esbuildArgs'
   >
 >;
 
@@ -26,6 +34,9 @@ export const lambdaBundling: LambdaBundling = {
   sourceMap: false,
   // Korean messages stay readable (and smaller) instead of \uXXXX escapes.
   charset: Charset.UTF8,
+  // aws-cdk-lib 2.276 never hands `charset` to esbuild's CLI: without this flag the synthesized
+  // bundles escaped every Korean character (slots: 264,678 B instead of 255,364 B).
+  esbuildArgs: { '--charset': 'utf8' },
   mainFields: ['module', 'main'],
   // The Lambda runtime ships SDK v3; bundling it only adds cold-start weight.
   externalModules: ['@aws-sdk/*'],
@@ -35,6 +46,11 @@ export const lambdaBundling: LambdaBundling = {
 
 /** The esbuild build options NodejsFunction derives from `bundling` (its CLI flags, as the JS API spells them). */
 export function esbuildOptions(bundling: LambdaBundling = lambdaBundling): BuildOptions {
+  // The CLI flags only restate fields mapped below; anything else would ship unmeasured.
+  const extra = Object.entries(bundling.esbuildArgs).filter(
+    ([flag, v]) => flag !== '--charset' || v !== bundling.charset,
+  );
+  if (extra.length) throw new Error(`esbuildOptions does not map esbuildArgs ${JSON.stringify(extra)}`);
   return {
     bundle: true,
     platform: 'node',

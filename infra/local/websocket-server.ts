@@ -10,7 +10,16 @@ import { invoke } from './lambda-runtime';
  * WebSocket API runs, plus the `@connections` management endpoint the unchanged
  * @aws-sdk/client-apigatewaymanagementapi code posts to (410 GoneException for unknown ids, as AWS).
  */
-export function createWebsocketGateway() {
+export interface WebsocketGatewayOptions {
+  /** Runs $connect/$default/$disconnect; default: the handler source, as local mode does (the deploy rehearsal passes the bundle the template wires). */
+  invoke?: (event: { requestContext: { routeKey: string } }) => Promise<unknown>;
+  /** What the events name as API id and stage. @default 'local' */
+  apiId?: string;
+  stage?: string;
+}
+
+export function createWebsocketGateway(opts: WebsocketGatewayOptions = {}) {
+  const run = opts.invoke ?? ((event) => invoke(websocketEntry, 'websocket', event));
   const wss = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
   const sockets = new Map<
     string,
@@ -25,9 +34,9 @@ export function createWebsocketGateway() {
         eventType: routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE',
         connectionId,
         requestId: randomUUID(),
-        apiId: 'local',
+        apiId: opts.apiId ?? 'local',
         domainName: req.headers.host ?? 'localhost',
-        stage: 'local',
+        stage: opts.stage ?? 'local',
         connectedAt: Date.now(),
         requestTimeEpoch: Date.now(),
         identity: { sourceIp: req.socket.remoteAddress ?? '' },
@@ -46,15 +55,14 @@ export function createWebsocketGateway() {
     // listener would end the whole process: a bad socket closes only itself.
     socket.on('error', () => socket.destroy());
     const connectionId = randomUUID().replace(/-/g, '').slice(0, 16);
-    const result = (await invoke(websocketEntry, 'websocket', event('$connect', connectionId, req)).catch(() => ({
+    const result = (await run(event('$connect', connectionId, req)).catch(() => ({
       statusCode: 500,
     }))) as {
       statusCode?: number;
     };
     if (socket.destroyed) {
       // Gone while $connect ran: forget the connection it may have stored.
-      if (result.statusCode === 200)
-        void invoke(websocketEntry, 'websocket', event('$disconnect', connectionId, req)).catch(() => undefined);
+      if (result.statusCode === 200) void run(event('$disconnect', connectionId, req)).catch(() => undefined);
       return;
     }
     if (result.statusCode !== 200) {
@@ -81,13 +89,11 @@ export function createWebsocketGateway() {
       ws.on('message', (data) => {
         const entry = sockets.get(connectionId);
         if (entry) entry.lastActiveAt = new Date().toISOString();
-        void invoke(websocketEntry, 'websocket', event('$default', connectionId, req, { body: String(data) })).catch(
-          () => undefined,
-        );
+        void run(event('$default', connectionId, req, { body: String(data) })).catch(() => undefined);
       });
       ws.on('close', () => {
         sockets.delete(connectionId);
-        void invoke(websocketEntry, 'websocket', event('$disconnect', connectionId, req)).catch(() => undefined);
+        void run(event('$disconnect', connectionId, req)).catch(() => undefined);
       });
     });
   }

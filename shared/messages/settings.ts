@@ -7,6 +7,7 @@
 export const onlyAdministratorsText = '관리자만 설정을 변경할 수 있습니다.';
 export const maintenanceText = '현재 시스템 점검 중입니다. 잠시 후 다시 시도해주세요.';
 export const logoUrlReasonText = '비워 두거나 http(s):// 로 시작하는 주소 또는 /로 시작하는 사이트 경로여야 합니다.';
+export const depositAccountReasonText = '비워 두거나 숫자와 하이픈(-)으로 된 계좌번호여야 합니다.';
 
 export const settingsMessages = {
   onlyAdministrators: onlyAdministratorsText,

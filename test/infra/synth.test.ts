@@ -1,38 +1,29 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '#infra/constructs/app-function';
-import { apiGroups } from '#infra/api-groups';
-
-const run = promisify(execFile);
+import { describe, expect, inject, it } from 'vitest';
 
 describe('cdk synth', () => {
-  const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-synth-'));
-  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
-
-  // What a deployer runs first: the real CLI, real esbuild bundles, no AWS credentials or network.
-  it('synthesizes every stack of a stage offline', { timeout: 120_000 }, async () => {
-    const { stderr } = await run('npx', ['cdk', 'synth', '--quiet', '-c', 'stage=citest', '-o', outdir], {
-      cwd: projectRoot,
-      timeout: 110_000,
-    }).catch((error: { stderr?: string; message: string }) => {
-      throw new Error(`cdk synth failed:\n${error.stderr ?? error.message}`);
-    });
-
+  // What a deployer runs first: the real CLI, real esbuild bundles, no AWS credentials or network
+  // (test/support/synth-global-setup.ts runs it once for this project).
+  it('synthesizes every stack of a stage offline', () => {
+    expect(inject('synthError')).toBe('');
+    const outdir = inject('assemblyDir');
     const templates = readdirSync(outdir).filter((f) => f.endsWith('.template.json'));
     expect(templates.sort()).toEqual(
       ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web'].map((s) => `SimpleSlot-citest-${s}.template.json`),
     );
-    expect(stderr).not.toMatch(/\[Error at/);
+    expect(inject('synthStderr')).not.toMatch(/\[Error at/);
 
     // Each group function and the bootstrap is a real esbuild bundle.
     const manifest = JSON.parse(readFileSync(path.join(outdir, 'SimpleSlot-citest-Api.assets.json'), 'utf8'));
+    const template = JSON.parse(readFileSync(path.join(outdir, 'SimpleSlot-citest-Api.template.json'), 'utf8'));
+    const appFunctions = Object.values(template.Resources as Record<string, any>).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME,
+    );
     const bundles = Object.values(manifest.files as Record<string, { source: { path: string } }>)
       .map((f) => path.join(outdir, f.source.path, 'index.mjs'))
       .filter(existsSync);
-    expect(bundles).toHaveLength(Object.keys(apiGroups).length + 1);
+    expect(appFunctions.length).toBeGreaterThan(10);
+    expect(bundles).toHaveLength(appFunctions.length);
   });
 });

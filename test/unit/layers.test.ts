@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
  * The server's layers point one way: api/ws/jobs → http → domain → storage/adapters → commons → shared.
  * Around them: `infra/` (deployment config and CDK stacks) and `functions/` never import each other
  * (both read the contract in shared/contract); the local runtime (infra/local) runs the functions as
- * Lambda would, so it may import them; `web/` and `rank-worker/` import shared and themselves only;
+ * Lambda would, so it may import them; the deploy rehearsal (infra/rehearsal) runs only the synthesized
+ * bundles, so it may import local's servers but never a function source; `web/` and `rank-worker/` import shared and themselves only;
  * `bench/` and `scripts/` may import anything, and no source imports them (tests may: the soak test
  * runs the bench's soak). Each source file's imports (type-only ones included) are read and resolved;
  * an import that points the wrong way, or a domain file that reaches for AWS or Lambda packages,
@@ -24,6 +25,7 @@ type Layer =
   | 'shared'
   | 'infra'
   | 'local'
+  | 'rehearsal'
   | 'web'
   | 'rankWorker'
   | 'bench'
@@ -40,6 +42,7 @@ function layerOf(file: string): Layer {
   if (file.startsWith('functions/commons/')) return 'commons';
   if (file.startsWith('shared/')) return 'shared';
   if (file.startsWith('infra/local/')) return 'local';
+  if (file.startsWith('infra/rehearsal/')) return 'rehearsal';
   if (file.startsWith('infra/')) return 'infra';
   if (file.startsWith('web/')) return 'web';
   if (file.startsWith('rank-worker/')) return 'rankWorker';
@@ -55,6 +58,7 @@ const everything: Layer[] = [
   'shared',
   'infra',
   'local',
+  'rehearsal',
   'web',
   'rankWorker',
   'bench',
@@ -73,6 +77,7 @@ const allowed: Record<Layer, Layer[]> = {
   shared: ['shared'],
   infra: ['infra', 'shared'],
   local: ['local', 'infra', 'shared', ...functionLayers],
+  rehearsal: ['rehearsal', 'local', 'infra', 'shared'],
   web: ['web', 'shared'],
   rankWorker: ['rankWorker', 'shared'],
   bench: everything,

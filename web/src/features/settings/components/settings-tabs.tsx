@@ -23,6 +23,9 @@ const businessKeys = [
   'slotOperationMode',
   'defaultSlotAllocation',
   'slotDurationDays',
+  'depositBankName',
+  'depositAccountNumber',
+  'depositAccountHolder',
 ] as const;
 const featureKeys = [
   'chatEnabled',
@@ -93,6 +96,8 @@ export function BusinessTab({ settings }: { settings: Settings }) {
       hints={{
         maintenanceMode: '켜면 일반 사용자는 점검 안내만 보고, 운영자와 개발자는 계속 이용합니다.',
         defaultSlotAllocation: '선슬롯 발행 창에 처음 채워지는 개수 (1~100)',
+        depositAccountNumber:
+          '광고주의 충전 화면에 복사 버튼과 함께 보입니다. 비워 두면 운영자에게 문의하라고 안내합니다.',
       }}
     />
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotOperationMode } from '#shared/slot-refund';
 import { Badge } from '@/components/ui/badge';
@@ -43,7 +44,11 @@ export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlo
     <tr data-slot-id={slot.id}>
       <td className={styles.muted}>{formatDateTime(slot.createdAt)}</td>
       <td>
-        <div>{slot.user_name || '-'}</div>
+        <div>
+          <Link to={`/admin/users/${encodeURIComponent(slot.userId)}`} title="고객 상세 보기">
+            {slot.user_name || '-'}
+          </Link>
+        </div>
         <div className={styles.muted}>{slot.user_email}</div>
         {!slot.user_is_active && <Badge tone="danger">비활성</Badge>}
       </td>
