@@ -99,7 +99,7 @@ describe('select and boolean fields', () => {
     }
     // Reorder: 빨강 first.
     await dialog.getByRole('button', { name: '선택지 2 위로 이동' }).click();
-    await expect(dialog.getByLabel('선택지 1').inputValue()).resolves.toBe('빨강');
+    await expect(dialog.getByRole('textbox', { name: '선택지 1' }).inputValue()).resolves.toBe('빨강');
     await dialog.getByRole('button', { name: '추가', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
