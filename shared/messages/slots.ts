@@ -76,7 +76,13 @@ export const slotFieldMessages = {
   checkRequired: '필수 입력 항목을 확인해주세요.',
   noInput: '입력된 데이터가 없습니다.',
   bulkEditEmpty: '수정할 내용을 입력해주세요.',
-  /** How a boolean field's value reads in lists and forms. */
+} as const;
+
+/**
+ * How select and boolean values read on screen (issue 29 item 3). Apart from slotFieldMessages so the
+ * server bundles, which never show them, leave them out.
+ */
+export const fieldValueTexts = {
   yes: '예',
   no: '아니오',
   chooseOption: '선택하세요',

@@ -1,6 +1,6 @@
 import { useController, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { fieldValueOf, optionsOf, type FieldConfig } from '#shared/field-configs';
-import { slotFieldMessages } from '#shared/messages/slots';
+import { fieldValueTexts } from '#shared/messages/slots';
 import { KEYWORD_FIELD, URL_FIELD } from '#shared/slot-fields';
 import { TextField } from '@/components/ui/text-field';
 import type { SlotFieldsForm } from '@/lib/slots/slot-form-schema';
@@ -134,8 +134,8 @@ function SelectInput({ field: f, control, required, error, hint }: ChoiceInputPr
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={field.onBlur}
       >
-        <option value="">{f.placeholder || slotFieldMessages.chooseOption}</option>
-        {stale && <option value={value}>{slotFieldMessages.staleOption(value)}</option>}
+        <option value="">{f.placeholder || fieldValueTexts.chooseOption}</option>
+        {stale && <option value={value}>{fieldValueTexts.staleOption(value)}</option>}
         {options.map((o) => (
           <option key={o} value={o}>
             {o}

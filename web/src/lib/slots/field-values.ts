@@ -1,5 +1,5 @@
 import { optionsOf, type FieldConfig } from '#shared/field-configs';
-import { slotFieldMessages } from '#shared/messages/slots';
+import { fieldValueTexts } from '#shared/messages/slots';
 
 /**
  * Typed field values as people type and paste them (issue 29 item 3). Stored values stay text:
@@ -39,7 +39,7 @@ export function toFieldValue(field: Pick<FieldConfig, 'field_type' | 'options'>,
 /** How a stored value reads in lists and exports: booleans as 예 / 아니오, anything else as stored. */
 export function displayFieldValue(field: Pick<FieldConfig, 'field_type'>, value: string): string {
   if (field.field_type !== 'boolean') return value;
-  if (value === 'true') return slotFieldMessages.yes;
-  if (value === 'false') return slotFieldMessages.no;
+  if (value === 'true') return fieldValueTexts.yes;
+  if (value === 'false') return fieldValueTexts.no;
   return value;
 }

@@ -1,6 +1,6 @@
 import { useMemo, type Dispatch } from 'react';
 import { optionsOf, type FieldConfig } from '#shared/field-configs';
-import { slotFieldMessages, slotMessages } from '#shared/messages/slots';
+import { fieldValueTexts, slotMessages } from '#shared/messages/slots';
 import { displayFieldValue, toFieldValue } from '@/lib/slots/field-values';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -49,7 +49,7 @@ export function BulkGridCard({
         width: c.field_key === 'landingUrl' ? '44%' : c.field_key === 'keywords' ? '22%' : undefined,
         ...(c.field_type === 'select' && { choices: optionsOf(c), format: (v: string) => toFieldValue(c, v) }),
         ...(c.field_type === 'boolean' && {
-          choices: [slotFieldMessages.yes, slotFieldMessages.no],
+          choices: [fieldValueTexts.yes, fieldValueTexts.no],
           format: (v: string) => displayFieldValue(c, toFieldValue(c, v)),
         }),
       })),
