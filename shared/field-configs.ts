@@ -76,6 +76,7 @@ const field = (
   placeholder: '',
   description: '',
   is_system_generated: false,
+  options: [],
   ...f,
 });
 
