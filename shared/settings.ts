@@ -72,6 +72,15 @@ export const settingDefinitions = {
   },
   globalTheme: { ...settingDefaults.globalTheme, schema: z.enum(settingDefaults.globalTheme.values) },
   globalLayout: { ...settingDefaults.globalLayout, schema: z.enum(settingDefaults.globalLayout.values) },
+  layoutSidebarWidth: {
+    ...settingDefaults.layoutSidebarWidth,
+    schema: z.enum(settingDefaults.layoutSidebarWidth.values),
+  },
+  layoutContentWidth: {
+    ...settingDefaults.layoutContentWidth,
+    schema: z.enum(settingDefaults.layoutContentWidth.values),
+  },
+  layoutPadding: { ...settingDefaults.layoutPadding, schema: z.enum(settingDefaults.layoutPadding.values) },
   // feature
   chatEnabled: { ...settingDefaults.chatEnabled, schema: bool },
   chatMaxMessages: { ...settingDefaults.chatMaxMessages, schema: int(1, 10000) },

@@ -54,4 +54,10 @@ export const fieldConfigMessages = {
   systemKeyReserved: (key: string) => `'${key}'은(는) 시스템 필드 키라 새로 추가할 수 없습니다.`,
   tooManyFields: (max: number) => `필드는 최대 ${max}개까지 둘 수 있습니다.`,
   fieldsRequired: '필드 목록을 보내주세요.',
+  /** Select options (issue 29 item 3). */
+  optionsRequired: '선택 항목(select) 필드에는 선택지를 1개 이상 입력해주세요.',
+  optionBlank: '빈 선택지는 둘 수 없습니다.',
+  optionLength: (max: number) => `선택지는 ${max}자 이하로 입력해주세요.`,
+  tooManyOptions: (max: number) => `선택지는 최대 ${max}개까지 둘 수 있습니다.`,
+  optionDuplicate: (option: string) => `선택지 '${option}'이(가) 두 번 들어 있습니다.`,
 } as const;

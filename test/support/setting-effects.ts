@@ -18,6 +18,7 @@ const integration = 'test/integration/settings.test.ts';
 const browserEffects = 'test/browser/setting-effects.test.ts';
 const browserSettings = 'test/browser/settings.test.ts';
 const customerView = 'test/browser/customer-view.test.ts';
+const fieldTypes = 'test/browser/field-types.test.ts';
 
 const shell =
   'the advertiser’s shell follows the site name and title, the logo, the menu switches, the charge mode and the notification switches';
@@ -27,6 +28,8 @@ const toasts =
   'the developer sets a 2 s display time and auto-read; the advertiser’s toast leaves after 2 s and counts as read';
 const deposit =
   'an advertiser sees the deposit account (depositBankName, depositAccountNumber, depositAccountHolder) with a copy button, and edits their own bank details';
+const layoutOptions =
+  'a developer previews a wider sidebar, a narrow content and larger padding before saving; the advertiser’s pages use them once saved';
 const console_ =
   'the operator’s console follows featureSlotManagement, and the issuance dialog starts at defaultSlotAllocation';
 
@@ -78,6 +81,9 @@ export const settingEffects: Record<SettingKey, SettingEffectTest[]> = {
       test: 'luxury theme and dashboard layout reach every page, for the developer and an advertiser',
     },
   ],
+  layoutSidebarWidth: [{ file: fieldTypes, test: layoutOptions }],
+  layoutContentWidth: [{ file: fieldTypes, test: layoutOptions }],
+  layoutPadding: [{ file: fieldTypes, test: layoutOptions }],
   chatEnabled: [{ file: browserEffects, test: chat }],
   chatMaxMessages: [
     { file: integration, test: 'chatMaxMessages caps every page of a conversation to the newest N' },

@@ -5,6 +5,7 @@ import type { SlotOperationMode } from '#shared/slot-refund';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
 import { adminSlotActions, truncate, type AdminSlot } from '../utils/admin-slot-actions';
+import { displayFieldValue } from '@/lib/slots/field-values';
 import { fieldValue, thumbnailUrl } from '@/lib/slots/slot-display';
 import { AdminSlotRowActions, type AdminSlotModal } from './admin-slot-row-actions';
 import { RankValue, StatusBadge } from '@/components/slots/slot-cells';
@@ -57,8 +58,8 @@ export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlo
       </td>
       {listFields.map((f) => (
         <td key={f.field_key}>
-          <span className={styles.cellText} title={fieldValue(slot, f.field_key)}>
-            {fieldValue(slot, f.field_key) || '-'}
+          <span className={styles.cellText} title={displayFieldValue(f, fieldValue(slot, f.field_key))}>
+            {displayFieldValue(f, fieldValue(slot, f.field_key)) || '-'}
           </span>
         </td>
       ))}
