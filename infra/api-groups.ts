@@ -4,7 +4,7 @@
  * checks that every contract group has exactly one entry here.
  */
 import type { GroupName } from '#shared/contract/index';
-import type { WorkQueueName } from '../functions/commons/work-queue';
+import type { WorkQueueName } from '#shared/work-queues';
 
 export interface ApiGroup {
   /** Handler module, relative to the project root. */

@@ -3,7 +3,7 @@
  * runtime runs the same handler at the same times, and on demand via `POST /_local/jobs/{name}`.
  * Times are UTC (EventBridge cron); KST = UTC+9.
  */
-import type { WorkQueueName } from '../functions/commons/work-queue';
+import type { WorkQueueName } from '#shared/work-queues';
 
 export interface ScheduleDef {
   name: string;

@@ -5,11 +5,11 @@
  * (infra/local/work-queues.ts). Producers name the queues they send to (`sends` in
  * infra/api-groups.ts and infra/schedules.ts) and get SendMessage on those only.
  */
-import type { WorkQueueName } from '../functions/commons/work-queue';
+import type { WorkQueueName } from '#shared/work-queues';
 
 export interface WorkQueueDef {
   name: WorkQueueName;
-  /** Consumer module (exports `handler`, built with functions/queues/consumer.ts). */
+  /** Consumer module (exports `handler`, built with functions/http/queue-consumer.ts). */
   entry: string;
   description: string;
   /** The consumer's timeout; the queue's visibility timeout is six times it (AWS's advice for SQS sources). */

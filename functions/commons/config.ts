@@ -34,8 +34,7 @@ export interface RuntimeConfig {
   workQueueUrls: Record<string, string>;
 }
 
-/** `notification-delivery` → `WORK_QUEUE_URL_NOTIFICATION_DELIVERY`: the one place a queue's env name is built. */
-export const workQueueUrlEnv = (name: string): string => `WORK_QUEUE_URL_${name.toUpperCase().replace(/-/g, '_')}`;
+export { workQueueUrlEnv } from '#shared/work-queues';
 
 export function config(): RuntimeConfig {
   const env = process.env;

@@ -3,8 +3,7 @@
  * transport (SQS on AWS, the in-process queue of local mode; functions/adapters/work-queue.ts).
  * Every kind of work has its own queue, declared once in infra/work-queues.ts.
  */
-export const WORK_QUEUE_NAMES = ['notification-delivery', 'rank-recompute'] as const;
-export type WorkQueueName = (typeof WORK_QUEUE_NAMES)[number];
+export { WORK_QUEUE_NAMES, type WorkQueueName } from '#shared/work-queues';
 
 export interface WorkMessage<T> {
   body: T;

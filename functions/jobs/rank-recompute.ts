@@ -1,7 +1,6 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import { workQueue } from '../adapters/work-queue';
-import { enqueueRankRecompute, type RecomputeUnit } from '../domain/rank-measurement/recompute-run';
+import { enqueueRankRecompute, rankRecomputeQueue } from '../domain/rank-measurement/recompute-run';
 import { logger } from '#commons/logger';
 
 /**
@@ -12,7 +11,7 @@ import { logger } from '#commons/logger';
  */
 export const handler = middy(async (event: { id?: string; time?: string } = {}) => {
   const planned = await enqueueRankRecompute(
-    workQueue<RecomputeUnit>('rank-recompute'),
+    rankRecomputeQueue(),
     event.time ? new Date(event.time) : new Date(),
     { runId: event.id },
   );

@@ -12,8 +12,8 @@ import { pascalCase } from '#infra/naming';
 import { CONNECTION_KEY_PREFIX, type RealtimeStack } from '#infra/stacks/realtime-stack';
 import type { StageStackProps } from '#infra/stage';
 import { visibilityTimeoutSeconds, workQueues as defaultQueues, type WorkQueueDef } from '#infra/work-queues';
-import { workQueueUrlEnv } from '../../functions/commons/config';
-import type { WorkQueueName } from '../../functions/commons/work-queue';
+import { workQueueUrlEnv } from '#shared/work-queues';
+import type { WorkQueueName } from '#shared/work-queues';
 
 export interface WorkStackProps extends StageStackProps {
   table: ITableV2;

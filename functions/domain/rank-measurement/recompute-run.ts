@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { addKstDays, kstToday } from '#shared/kst';
 import { logger } from '#commons/logger';
 import { WORK_MESSAGE_MAX_BYTES, type WorkQueue } from '#commons/work-queue';
+import { workQueue } from '../../adapters/work-queue';
 import { inParallel } from '../../storage/item-io';
 import { rankObservationsStore } from '../../storage/rank-observations';
 import {
@@ -277,3 +278,6 @@ export async function runRankRecompute(
   const failed = [...failedSlots.values()].reduce((a, b) => a + b, 0);
   return { ...summarizeRun(after, state.closedDay, failed), ms: Math.round(performance.now() - started) };
 }
+
+/** The `rank-recompute` queue the scheduled planner sends its units to. */
+export const rankRecomputeQueue = (): WorkQueue<RecomputeUnit> => workQueue<RecomputeUnit>('rank-recompute');
