@@ -643,6 +643,7 @@ export const routeNotes = {
       'Idempotent per (pair, `observedAt`); only today’s and yesterday’s (KST) checks are taken.',
       '`imageUrl` is kept only for `https://*.coupangcdn.com` (else dropped with a note).',
       'The hourly `rank-recompute` job turns checks into each slot’s ranks; see [rank-worker.md](rank-worker.md#rank-tracking-in-the-product).',
+      'Optional `metrics: [{keyword, productId, itemId?, vendorItemId?, day, impressions, clicks}]`: the day’s totals so far of a pair (today or yesterday, KST); one bad entry refuses the whole batch (400, nothing stored); see [rank-worker.md](rank-worker.md#impressions-clicks-and-ctr-issue-29-item-6).',
     ],
   },
 

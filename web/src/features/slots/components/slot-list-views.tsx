@@ -16,6 +16,7 @@ import {
 import { Icon } from '@/components/ui/icon';
 import { isSelectable } from '../utils/selection';
 import { RankAlertNote } from './rank-alert-note';
+import { SlotMetrics } from './slot-metrics';
 import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './slot-list-views.module.css';
 
@@ -224,6 +225,7 @@ export function SlotTable(props: SlotListViewProps) {
                         onOpenHistory={() => onRankHistory(slot)}
                       />
                       <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
+                      <SlotMetrics impressions={slot.impressions} clicks={slot.clicks} />
                     </div>
                   )}
                 </td>
@@ -312,6 +314,7 @@ export function SlotCards(props: SlotListViewProps) {
                       onOpenHistory={() => onRankHistory(slot)}
                     />
                     <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
+                    <SlotMetrics impressions={slot.impressions} clicks={slot.clicks} />
                   </div>
                 )}
               </div>
