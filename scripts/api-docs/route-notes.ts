@@ -549,6 +549,11 @@ export const routeNotes = {
       { code: 'CONFLICT', when: 'not approved, already extended, no end date, or too early (the text says which)' },
     ],
   },
+  'GET /api/slots/{id}/extensions': {
+    summary:
+      'The extensions of the slot’s chain (its parents’ and its own), newest first: `{items: [{slot_id, slot_number, parent_slot_id, parent_slot_number, extension_days, extended_at, startDate, endDate, displayStatusLabel}]}`; an empty list when it has none (the page says ‘연장 내역이 없습니다.’).',
+    errors: [{ code: 'NOT_FOUND', when: 'no such slot, or another user’s', text: slotMessages.slotNotFound }],
+  },
   'POST /api/slots/extend-bulk': {
     summary:
       'Extends every eligible slot of one issuance (originals and earlier extensions), each exactly once; the answer counts successes and failures.',
