@@ -295,6 +295,7 @@ describe('the slot list shows the rank, the arrow and the latest alert in the ta
       onDelete: vi.fn(),
       onRankHistory,
       onRankAlert,
+      onExtensionHistory: vi.fn(),
       busyIds: new Set<string>(),
     };
     render(view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />);

@@ -1,6 +1,7 @@
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
 import { slotActionTexts } from '#shared/messages/slots';
+import { extensionMessages } from '#shared/messages/slot-allocations';
 import { isPausable, slotActions } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
 import { fieldValue, productName } from '@/lib/slots/slot-display';
@@ -35,6 +36,8 @@ export interface SlotListViewProps {
   onDelete: (slot: SlotDto) => void;
   onRankHistory: (slot: SlotDto) => void;
   onRankAlert: (slot: SlotDto) => void;
+  /** 연장 내역 of an issued slot (pre-allocation: only issued slots are ever extended). */
+  onExtensionHistory: (slot: SlotDto) => void;
   busyIds: ReadonlySet<string>;
 }
 
@@ -92,6 +95,21 @@ function StatusCell({
   );
 }
 
+/** '연장 내역' under an issued slot's dates (only issued slots are ever extended). */
+function ExtensionLink({ slot, onOpen }: { slot: SlotDto; onOpen: (s: SlotDto) => void }) {
+  if (!slot.allocation_id) return null;
+  return (
+    <button
+      type="button"
+      className={styles.linkButton}
+      onClick={() => onOpen(slot)}
+      aria-label={`슬롯 #${slot.slot_number} ${extensionMessages.historyButton}`}
+    >
+      {extensionMessages.historyButton}
+    </button>
+  );
+}
+
 function ActionButton({
   slot,
   today,
@@ -146,6 +164,7 @@ export function SlotTable(props: SlotListViewProps) {
     onDelete,
     onRankHistory,
     onRankAlert,
+    onExtensionHistory,
     busyIds,
   } = props;
   const selectable = slots.filter((s) => isSelectable(s, today));
@@ -232,6 +251,7 @@ export function SlotTable(props: SlotListViewProps) {
                 <td className={styles.date}>{slot.startDate ?? <span className={styles.muted}>-</span>}</td>
                 <td>
                   <EndDate endDate={slot.endDate} today={today} />
+                  <ExtensionLink slot={slot} onOpen={onExtensionHistory} />
                 </td>
                 <td>
                   <StatusCell slot={slot} today={today} busy={busyIds.has(slot.id)} onTogglePause={onTogglePause} />
@@ -260,6 +280,7 @@ export function SlotCards(props: SlotListViewProps) {
     onDelete,
     onRankHistory,
     onRankAlert,
+    onExtensionHistory,
     busyIds,
   } = props;
   return (
@@ -323,6 +344,7 @@ export function SlotCards(props: SlotListViewProps) {
                 <span className={styles.date}>
                   {slot.startDate ?? '-'} ~ {slot.endDate ?? '-'}
                 </span>
+                <ExtensionLink slot={slot} onOpen={onExtensionHistory} />
               </div>
             </div>
             <div className={styles.cardFoot}>
