@@ -167,3 +167,13 @@ export const slotMetricTexts = {
   rangeTotal: '기간 합계',
   noMetrics: '노출·클릭 수치가 아직 없습니다.',
 } as const;
+
+/** Inline row edit in My slots (advertiser spec §5). */
+export const inlineEditTexts = {
+  required: '필수 입력',
+  checkRequired: '필수 입력 항목을 확인해주세요.',
+  quickEdit: '빠른 수정',
+  save: '저장',
+  cancel: '취소',
+  help: 'Enter 저장 · Esc 취소',
+} as const;
