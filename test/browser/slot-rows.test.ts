@@ -81,7 +81,9 @@ describe('My slots rows (issue 29)', () => {
     // A slot without reports reads 0 and CTR 0.00% (spec §3: 0 without impressions).
     expect(await rowOf(page, 2).getByTestId('slot-metrics').innerText()).toMatch(/노출 0\s*클릭 0\s*CTR 0\.00%/);
 
-    await rowOf(page, 1).getByRole('button', { name: /순위 히스토리 보기/ }).click();
+    await rowOf(page, 1)
+      .getByRole('button', { name: /순위 히스토리 보기/ })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('range-metrics').waitFor();
     expect(await dialog.getByTestId('range-metrics').innerText()).toBe('기간 합계 노출 1,234 · 클릭 37 · CTR 3.00%');
