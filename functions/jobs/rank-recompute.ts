@@ -10,11 +10,9 @@ import { logger } from '#commons/logger';
  * delivered again re-enqueues only the units not yet done.
  */
 export const handler = middy(async (event: { id?: string; time?: string } = {}) => {
-  const planned = await enqueueRankRecompute(
-    rankRecomputeQueue(),
-    event.time ? new Date(event.time) : new Date(),
-    { runId: event.id },
-  );
+  const planned = await enqueueRankRecompute(rankRecomputeQueue(), event.time ? new Date(event.time) : new Date(), {
+    runId: event.id,
+  });
   logger.info('rank recompute enqueued', { planned });
   return planned;
 }).use(injectLambdaContext(logger, { resetKeys: true }));
