@@ -17,8 +17,7 @@ export const handler = defineGroup(
 
     work: ({ query }) => Work.workList(query),
 
-    observations: ({ body }, ctx) =>
-      Observations.recordObservations(ctx.worker!, body.observations, new Date(), body.metrics),
+    observations: ({ body }, ctx) => Observations.recordObservations(ctx.worker!, body.observations),
   },
   { authenticateWorker },
 );

@@ -21,7 +21,6 @@ import {
   type AllocationHistoryRow,
   type ExtendBulkResult,
   type ExtendSlotResult,
-  type SlotExtensionDto,
 } from '../../schemas/slot-allocations';
 
 const id = slotIdPathSchema;
@@ -119,15 +118,6 @@ export const slotAdminRoutes = [
     access: 'operator',
     input: { path: id, body: extendSlotSchema },
     answer: answerOf<ExtendSlotResult>(),
-  },
-  {
-    method: 'GET',
-    path: '/api/slots/{id}/extensions',
-    group: 'slotAdmin',
-    op: 'extensionHistory',
-    access: 'user',
-    input: { path: id },
-    answer: answerOf<{ items: SlotExtensionDto[] }>(),
   },
   {
     method: 'POST',

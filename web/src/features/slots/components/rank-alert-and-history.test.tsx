@@ -31,8 +31,6 @@ const entry = (date: string, rank: number | null, extra: Partial<RankHistoryEntr
   avg_rank: rank,
   max_rank: rank,
   prev_rank: null,
-  impressions: null,
-  clicks: null,
   ...extra,
 });
 
@@ -295,11 +293,9 @@ describe('the slot list shows the rank, the arrow and the latest alert in the ta
       onDelete: vi.fn(),
       onRankHistory,
       onRankAlert,
-      onExtensionHistory: vi.fn(),
       busyIds: new Set<string>(),
     };
-    // The table's inline row edit toasts its save: the app always has the provider.
-    render(<ToastProvider>{view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />}</ToastProvider>);
+    render(view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '7위 (▲5), 순위 히스토리 보기' }));
     expect(onRankHistory).toHaveBeenCalledWith(s);
