@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
+import { capacityMeter } from './capacity-meter';
 import { startBenchStack } from './local-stack';
 import { round } from './stats';
 import type { ObservationRecord } from '../functions/storage/rank-observations';
@@ -35,52 +36,6 @@ const SEED_IN_FLIGHT = 8;
 const TARGET_UNIT_MS = 60_000;
 /** "Linear, not worse": ms per 1,000 slots at the largest size within 1.5× of the figure at the smallest. */
 const LINEAR_TOLERANCE = 1.5;
-
-interface Capacity {
-  read: number;
-  write: number;
-  calls: number;
-}
-
-/** Adds up the capacity every DynamoDB call reports, through a middleware on the one DocumentClient. */
-async function capacityMeter() {
-  const { db } = await import('../functions/storage/client');
-  const totals: Capacity = { read: 0, write: 0, calls: 0 };
-  const add = (
-    c: { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number } | undefined,
-    command: string,
-  ) => {
-    if (!c) return;
-    // Reads report ReadCapacityUnits or, on plain queries, only CapacityUnits; writes likewise.
-    const isWrite = /Put|Update|Delete|BatchWrite|TransactWrite/.test(command);
-    const read = c.ReadCapacityUnits ?? (isWrite ? 0 : (c.CapacityUnits ?? 0));
-    const write = c.WriteCapacityUnits ?? (isWrite ? (c.CapacityUnits ?? 0) : 0);
-    totals.read += read;
-    totals.write += write;
-  };
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as Record<string, unknown>;
-      input.ReturnConsumedCapacity ??= 'TOTAL';
-      const out = await next(args);
-      const output = out.output as { ConsumedCapacity?: unknown };
-      totals.calls += 1;
-      const consumed = output.ConsumedCapacity;
-      const command = String(context.commandName ?? '');
-      for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) add(c as never, command);
-      return out;
-    },
-    { step: 'initialize', name: 'benchCapacityMeter' },
-  );
-  return {
-    snapshot: (): Capacity => ({ ...totals }),
-    since: (before: Capacity): Capacity => ({
-      read: round(totals.read - before.read),
-      write: round(totals.write - before.write),
-      calls: totals.calls - before.calls,
-    }),
-  };
-}
 
 async function runSize(slotCount: number, parallel: number[], log: (msg: string) => void) {
   const stack = await startBenchStack();
