@@ -38,6 +38,41 @@ export const workQuerySchema = deferred(() =>
   }),
 );
 
+const count = z
+  .number({ error: rankMessages.metricCountInvalid })
+  .int(rankMessages.metricCountInvalid)
+  .min(0, rankMessages.metricCountInvalid)
+  .max(1_000_000_000, rankMessages.metricCountInvalid);
+
+/** One pair's impressions and clicks of one KST day (the batch's optional `metrics`). */
+const metricSchema = deferred(() =>
+  z
+    .object({
+      keyword: z.string().trim().min(1).max(100),
+      productId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/),
+      itemId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/)
+        .nullish(),
+      vendorItemId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/)
+        .nullish(),
+      day: z
+        .string({ error: rankMessages.metricDayInvalid })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, rankMessages.metricDayInvalid),
+      impressions: count,
+      clicks: count,
+    })
+    .refine((m) => m.clicks <= m.impressions, { path: ['clicks'], message: rankMessages.metricClicksOverImpressions }),
+);
+export type MetricInput = z.output<typeof metricSchema>;
+
 /** The batch: its shape only; each observation is checked on its own (observationSchema) so good ones are kept. */
 export const observationBatchSchema = deferred(() =>
   z.object({
@@ -45,6 +80,15 @@ export const observationBatchSchema = deferred(() =>
       .array(z.unknown(), { error: rankMessages.observationsRequired })
       .min(1, rankMessages.observationsRequired)
       .max(MAX_OBSERVATIONS_PER_BATCH, rankMessages.observationsTooMany(MAX_OBSERVATIONS_PER_BATCH)),
+    /**
+     * Optional impressions and clicks of a pair for a KST day (issue 29 item 6): the day's totals so
+     * far (a later report replaces an earlier one). Unlike observations, one bad metric refuses the
+     * whole batch (400, nothing written): a worker that sends them sends them on purpose.
+     */
+    metrics: z
+      .array(metricSchema)
+      .max(MAX_OBSERVATIONS_PER_BATCH, rankMessages.metricsTooMany(MAX_OBSERVATIONS_PER_BATCH))
+      .optional(),
   }),
 );
 

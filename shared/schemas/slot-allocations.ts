@@ -149,3 +149,20 @@ export interface ExtendBulkResult {
   skipped: number;
   errors: Array<{ slotId: string; slot_number: number; message: string }>;
 }
+
+/**
+ * One extension in a slot's chain (GET /slots/{id}/extensions, issue 29 item 7): the extension slot
+ * made from `parent_slot_number`, newest first. The owner sees their own; staff see every slot's.
+ */
+export interface SlotExtensionDto {
+  slot_id: string;
+  slot_number: number;
+  parent_slot_id: string;
+  parent_slot_number: number;
+  extension_days: number;
+  /** When the extension was made (the extension slot's creation). */
+  extended_at: string;
+  startDate: string | null;
+  endDate: string | null;
+  displayStatusLabel: string;
+}

@@ -418,3 +418,43 @@ describe('POST /api/slots/extend-bulk', () => {
     expect(await countsOf(user.id)).toMatchObject({ allocated: 11, available: 2 });
   });
 });
+
+describe('GET /api/slots/{id}/extensions (the advertiser’s extension history)', () => {
+  it('gives the owner the chain’s extensions from either end, an empty list without any, and 404 to others', async () => {
+    const user = await newAccount(stack);
+    const stranger = await newAccount(stack);
+    const end = addKstDays(today(), 3);
+    const { slotIds } = (await allocate(user.id, { slotCount: 2, endDate: end })).body.data;
+    await fill(slotIds[0], user.token, 5);
+    await fill(slotIds[1], user.token, 6);
+
+    const none = await call('GET', `/api/slots/${slotIds[0]}/extensions`, user.token);
+    expect(none.status).toBe(200);
+    expect(none.body.data.items).toEqual([]);
+
+    const child = (await extend(slotIds[0], 7)).body.data.slot;
+    const expected = {
+      slot_id: child.id,
+      slot_number: child.slot_number,
+      parent_slot_id: slotIds[0],
+      parent_slot_number: 1,
+      extension_days: 7,
+      startDate: addKstDays(end, 1),
+      endDate: addKstDays(end, 7),
+      displayStatusLabel: '진행대기',
+    };
+    const fromParent = await call('GET', `/api/slots/${slotIds[0]}/extensions`, user.token);
+    expect(fromParent.body.data.items).toEqual([{ ...expected, extended_at: expect.any(String) }]);
+    const fromChild = await call('GET', `/api/slots/${child.id}/extensions`, user.token);
+    expect(fromChild.body.data.items).toEqual(fromParent.body.data.items);
+    // The other slot of the same issuance has its own (empty) history.
+    expect((await call('GET', `/api/slots/${slotIds[1]}/extensions`, user.token)).body.data.items).toEqual([]);
+
+    // Owner-only: another user reads nothing of it (404, as for the slot itself); staff may.
+    const foreign = await call('GET', `/api/slots/${slotIds[0]}/extensions`, stranger.token);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe('슬롯을 찾을 수 없습니다.');
+    expect(foreign.body.data).toBeUndefined();
+    expect((await call('GET', `/api/slots/${slotIds[0]}/extensions`, operator.token)).body.data.items).toHaveLength(1);
+  });
+});

@@ -341,13 +341,15 @@ export async function rankHistory(
   if (addKstDays(startDate, 365) < endDate) throw new ValidationError(slotMessages.rankHistoryRange);
   const days = await slotRankDaysStore.between(slotId, startDate, endDate);
   return {
-    items: days.map(({ date, rank, min_rank, avg_rank, max_rank, prev_rank }) => ({
+    items: days.map(({ date, rank, min_rank, avg_rank, max_rank, prev_rank, impressions, clicks }) => ({
       date,
       rank,
       min_rank,
       avg_rank,
       max_rank,
       prev_rank,
+      impressions: impressions ?? null,
+      clicks: clicks ?? null,
     })),
     dateRange: { startDate, endDate },
   };

@@ -21,6 +21,7 @@ import {
   type AllocationHistoryRow,
   type ExtendBulkResult,
   type ExtendSlotResult,
+  type SlotExtensionDto,
 } from '../../schemas/slot-allocations';
 
 const id = slotIdPathSchema;
@@ -118,6 +119,15 @@ export const slotAdminRoutes = [
     access: 'operator',
     input: { path: id, body: extendSlotSchema },
     answer: answerOf<ExtendSlotResult>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/slots/{id}/extensions',
+    group: 'slotAdmin',
+    op: 'extensionHistory',
+    access: 'user',
+    input: { path: id },
+    answer: answerOf<{ items: SlotExtensionDto[] }>(),
   },
   {
     method: 'POST',

@@ -31,6 +31,8 @@ const entry = (date: string, rank: number | null, extra: Partial<RankHistoryEntr
   avg_rank: rank,
   max_rank: rank,
   prev_rank: null,
+  impressions: null,
+  clicks: null,
   ...extra,
 });
 
@@ -293,9 +295,11 @@ describe('the slot list shows the rank, the arrow and the latest alert in the ta
       onDelete: vi.fn(),
       onRankHistory,
       onRankAlert,
+      onExtensionHistory: vi.fn(),
       busyIds: new Set<string>(),
     };
-    render(view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />);
+    // The table's inline row edit toasts its save: the app always has the provider.
+    render(<ToastProvider>{view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />}</ToastProvider>);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '7위 (▲5), 순위 히스토리 보기' }));
     expect(onRankHistory).toHaveBeenCalledWith(s);
