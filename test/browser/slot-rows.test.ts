@@ -49,7 +49,7 @@ beforeAll(async () => {
 
   // A worker's check and metrics of the first slot's pair, then the recompute job.
   const { recordObservations } = await import('../../functions/domain/rank-measurement/observations');
-  const { runRankRecompute } = await import('../../functions/domain/rank-measurement/recompute-job');
+  const { runRankRecompute } = await import('../../functions/domain/rank-measurement/recompute-run');
   const pair = { keyword: '행키워드1', productId: '1001', itemId: '2001', vendorItemId: '3001' };
   const result = await recordObservations(
     { keyId: 'browser-test', name: '테스트' },

@@ -6,7 +6,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount } from '../support/slots';
 import { newWorkerKey, observation, seedSlots } from '../support/rank';
 import type { recordObservations } from '../../functions/domain/rank-measurement/observations';
-import type { runRankRecompute } from '../../functions/domain/rank-measurement/recompute-job';
+import type { runRankRecompute } from '../../functions/domain/rank-measurement/recompute-run';
 import type { rankObservationsStore } from '../../functions/storage/rank-observations';
 import type { pairIdOf } from '../../functions/domain/rank-measurement/pairs';
 
@@ -47,7 +47,7 @@ beforeAll(async () => {
   key = (await newWorkerKey(stack, developer.token)).key;
   m = {
     recordObservations: (await import('../../functions/domain/rank-measurement/observations')).recordObservations,
-    runRankRecompute: (await import('../../functions/domain/rank-measurement/recompute-job')).runRankRecompute,
+    runRankRecompute: (await import('../../functions/domain/rank-measurement/recompute-run')).runRankRecompute,
     store: (await import('../../functions/storage/rank-observations')).rankObservationsStore,
     pairIdOf: (await import('../../functions/domain/rank-measurement/pairs')).pairIdOf,
   };

@@ -95,8 +95,8 @@ const rankDayOf = (day: string, s: PairDayRecord | undefined, prev: PairDayRecor
         avg_rank: s.avg_rank,
         max_rank: s.max_rank,
         prev_rank: prev?.rank ?? null,
-        impressions: s.impressions ?? null,
-        clicks: s.clicks ?? null,
+        // Only days a worker reported figures for carry them: a day without stays as it always was.
+        ...(typeof s.impressions === 'number' ? { impressions: s.impressions, clicks: s.clicks ?? 0 } : {}),
       }
     : null;
 
