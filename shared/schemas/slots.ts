@@ -360,9 +360,9 @@ export interface RankHistoryEntry {
   avg_rank: number | null;
   max_rank: number | null;
   prev_rank: number | null;
-  /** The day's impressions and clicks (issue 29 item 6); null when no worker reported them. */
-  impressions: number | null;
-  clicks: number | null;
+  /** The day's impressions and clicks (issue 29 item 6); absent when no worker reported them. */
+  impressions?: number;
+  clicks?: number;
 }
 export interface RankHistoryDto {
   items: RankHistoryEntry[];

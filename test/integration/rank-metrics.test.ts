@@ -104,6 +104,7 @@ describe('metrics a worker posts (POST /api/rank/observations, optional `metrics
 describe('impressions, clicks and CTR in the list and the rank history', () => {
   const DAY1 = '2031-07-01';
   const DAY2 = '2031-07-02';
+  const DAY3 = '2031-07-03';
   const DAY4 = '2031-07-04';
   const at = (day: string, time: string) => new Date(`${day}T${time}:00+09:00`);
   const worker = { keyId: 'metrics-test', name: '테스트' };
@@ -129,6 +130,9 @@ describe('impressions, clicks and CTR in the list and the rank history', () => {
       metric(PAIR, DAY2, 800, 0),
     ] as never);
     await m.runRankRecompute(at(DAY2, '09:35'));
+    // Day 3: a check without figures.
+    await m.recordObservations(worker, [check(DAY3, '09:00', 4)], at(DAY3, '09:30'));
+    await m.runRankRecompute(at(DAY3, '09:35'));
     // Day 4: day 1 and 2 are closed; the total keeps them.
     await m.recordObservations(worker, [check(DAY4, '09:00', 5)], at(DAY4, '09:30'), [
       metric(PAIR, DAY4, 100, 1),
@@ -144,10 +148,15 @@ describe('impressions, clicks and CTR in the list and the rank history', () => {
     });
     expect(history.status).toBe(200);
     const byDate = Object.fromEntries(
-      (history.body.data.items as Array<{ date: string; impressions: number | null; clicks: number | null }>).map(
-        (d) => [d.date, [d.impressions, d.clicks]],
-      ),
+      (history.body.data.items as Array<{ date: string; impressions?: number; clicks?: number }>).map((d) => [
+        d.date,
+        [d.impressions, d.clicks],
+      ]),
     );
-    expect(byDate).toEqual({ [DAY1]: [1200, 30], [DAY2]: [800, 0], [DAY4]: [100, 1] });
+    expect(byDate).toEqual({ [DAY1]: [1200, 30], [DAY2]: [800, 0], [DAY3]: [undefined, undefined], [DAY4]: [100, 1] });
+    // A day without reports carries no figures at all (omitted, not null).
+    const day3 = (history.body.data.items as Array<Record<string, unknown>>).find((d) => d.date === DAY3)!;
+    expect(Object.keys(day3)).not.toContain('impressions');
+    expect(day3).toMatchObject({ rank: 4 });
   });
 });

@@ -348,8 +348,8 @@ export async function rankHistory(
       avg_rank,
       max_rank,
       prev_rank,
-      impressions: impressions ?? null,
-      clicks: clicks ?? null,
+      // Only days a worker reported figures for carry them (omitted, not null, on every other day).
+      ...(typeof impressions === 'number' ? { impressions, clicks: clicks ?? 0 } : {}),
     })),
     dateRange: { startDate, endDate },
   };

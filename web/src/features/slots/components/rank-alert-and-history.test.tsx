@@ -31,8 +31,6 @@ const entry = (date: string, rank: number | null, extra: Partial<RankHistoryEntr
   avg_rank: rank,
   max_rank: rank,
   prev_rank: null,
-  impressions: null,
-  clicks: null,
   ...extra,
 });
 

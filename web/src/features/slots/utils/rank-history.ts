@@ -29,8 +29,6 @@ export function fillDays(
             avg_rank: null,
             max_rank: null,
             prev_rank: null,
-            impressions: null,
-            clicks: null,
             measured: false,
           },
     );
