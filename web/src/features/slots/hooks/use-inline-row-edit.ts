@@ -3,14 +3,12 @@ import type { FieldConfig } from '#shared/field-configs';
 import { commonMessages } from '#shared/messages/common';
 import { inlineEditTexts, slotMessages } from '#shared/messages/slots';
 import type { SlotDto } from '#shared/schemas/slots';
-import { KEYWORD_FIELD, URL_FIELD } from '#shared/slot-fields';
 import { useToast } from '@/components/ui/toast';
 import { classifyFailure } from '@/lib/failure-text';
 import { fieldValue } from '@/lib/slots/slot-display';
-import { useUpdateSlotFields } from '@/lib/slots/update-slot-fields';
 
-/** A filled slot needs its keyword and URL besides the configured required fields (spec §5). */
-const isRequired = (f: FieldConfig) => f.is_required || f.field_key === KEYWORD_FIELD || f.field_key === URL_FIELD;
+/** The checks and the save load when a row enters edit mode (they bring the forms/zod chunk). */
+const loadEditor = () => import('../utils/inline-row-save');
 
 /**
  * Inline row edit of My slots (advertiser spec §5): one row at a time, its list fields as inputs.
@@ -19,14 +17,16 @@ const isRequired = (f: FieldConfig) => f.is_required || f.field_key === KEYWORD_
  * the row. A keyword or URL change asks first, as the edit dialog does (it resets the rank).
  */
 export function useInlineRowEdit(listFields: FieldConfig[]) {
-  const update = useUpdateSlotFields();
   const toast = useToast();
   const [row, setRow] = useState<{ slot: SlotDto; values: Record<string, string> } | null>(null);
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
 
   const start = (slot: SlotDto) => {
+    // Fetch the editor's code while the user types; a failed fetch is retried (and shown) on save.
+    loadEditor().catch(() => undefined);
     setRow({ slot, values: Object.fromEntries(listFields.map((f) => [f.field_key, fieldValue(slot, f.field_key)])) });
     setMissing(new Set());
     setError(null);
@@ -43,24 +43,22 @@ export function useInlineRowEdit(listFields: FieldConfig[]) {
   };
 
   const save = async (confirmed = false) => {
-    if (!row || update.isMutating) return;
-    const trimmed = Object.fromEntries(Object.entries(row.values).map(([k, v]) => [k, v.trim()]));
-    const empty = listFields.filter((f) => isRequired(f) && !trimmed[f.field_key]).map((f) => f.field_key);
-    if (empty.length) {
-      setMissing(new Set(empty));
-      setError(inlineEditTexts.checkRequired);
-      return;
-    }
-    setMissing(new Set());
-    const changed = Object.fromEntries(
-      Object.entries(trimmed).filter(([k, v]) => v !== (fieldValue(row.slot, k) ?? '').trim()),
-    );
-    if (Object.keys(changed).length === 0) return cancel();
-    if (!confirmed && (KEYWORD_FIELD in changed || URL_FIELD in changed)) return setConfirming(true);
-    setConfirming(false);
-    setError(null);
+    if (!row || busy) return;
+    setBusy(true);
     try {
-      await update.trigger({ id: row.slot.id, customFields: changed });
+      const editor = await loadEditor();
+      const plan = editor.planInlineSave(listFields, row.slot, row.values);
+      if (plan.kind === 'missing') {
+        setMissing(new Set(plan.keys));
+        setError(inlineEditTexts.checkRequired);
+        return;
+      }
+      setMissing(new Set());
+      if (plan.kind === 'unchanged') return cancel();
+      if (!confirmed && plan.resetsRank) return setConfirming(true);
+      setConfirming(false);
+      setError(null);
+      await editor.saveInlineRow(row.slot.id, plan.changed);
       toast({ tone: 'success', message: slotMessages.slotUpdated });
       cancel();
     } catch (e) {
@@ -70,6 +68,8 @@ export function useInlineRowEdit(listFields: FieldConfig[]) {
           ? '수정 중 오류가 발생했습니다.'
           : `수정 실패: ${failure.serverText ?? commonMessages.unknownError}`,
       );
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -78,7 +78,7 @@ export function useInlineRowEdit(listFields: FieldConfig[]) {
     values: row?.values ?? {},
     missing,
     error,
-    busy: update.isMutating,
+    busy,
     confirming,
     start,
     cancel,
