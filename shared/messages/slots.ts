@@ -179,7 +179,6 @@ export const slotMetricTexts = {
   clicks: '클릭',
   ctr: 'CTR',
   rangeTotal: '기간 합계',
-  noMetrics: '노출·클릭 수치가 아직 없습니다.',
 } as const;
 
 /** Inline row edit in My slots (advertiser spec §5). */

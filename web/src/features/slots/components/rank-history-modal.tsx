@@ -153,11 +153,9 @@ export function RankHistoryView({
       {!isLoading && !error && (
         <>
           <RankChart entries={days} />
-          {totals && (
-            <p className={styles.rangeMetrics} data-testid="range-metrics">
-              {totals}
-            </p>
-          )}
+          <p className={styles.rangeMetrics} data-testid="range-metrics">
+            {totals}
+          </p>
           <RankHistoryTable rows={rows} today={today} />
         </>
       )}
