@@ -23,4 +23,5 @@ export const handler = defineGroup(slotAdminRoutes, {
   extend: ({ path, body }, ctx) => Extension.extendSlot(path.id, body.extensionDays, change(ctx)),
   extendBulk: ({ body }, ctx) => Extension.extendBulk(body, change(ctx)),
   extensionHistory: ({ path }, ctx) => Extension.extensionHistory(ctx.user, path.id),
+  userExtensions: ({ query }, ctx) => Extension.userExtensions(ctx.user, query),
 });

@@ -567,6 +567,10 @@ export const routeNotes = {
       'The extensions of the slot’s chain (its parents’ and its own), newest first: `{items: [{slot_id, slot_number, parent_slot_id, parent_slot_number, extension_days, extended_at, startDate, endDate, displayStatusLabel}]}`; an empty list when it has none (the page says ‘연장 내역이 없습니다.’).',
     errors: [{ code: 'NOT_FOUND', when: 'no such slot, or another user’s', text: slotMessages.slotNotFound }],
   },
+  'GET /api/slots/extensions': {
+    summary:
+      'One user’s extensions (the customer view’s card), newest first and paged: the same rows as `GET /api/slots/{id}/extensions`; an unknown user or one without extensions gets an empty page.',
+  },
   'POST /api/slots/extend-bulk': {
     summary:
       'Extends every eligible slot of one issuance (originals and earlier extensions), each exactly once; the answer counts successes and failures.',

@@ -1,5 +1,6 @@
 import { deferred, z } from '../zod';
-import type { Pagination } from '../api';
+import type { Paginated, Pagination } from '../api';
+import { DEFAULT_PAGE_SIZE, isPageSize, pageSizeMessage, userPageSizes } from '../page-sizes';
 import { isKstDay, kstDaysBetween, type KstDay } from '../kst';
 import { allocationMessages, extensionMessages } from '../messages/slot-allocations';
 import type { SlotDto } from './slots';
@@ -166,3 +167,18 @@ export interface SlotExtensionDto {
   endDate: string | null;
   displayStatusLabel: string;
 }
+
+/** GET /slots/extensions?userId= (staff, the customer view): one user's extensions, newest first, paged. */
+export const userExtensionsQuerySchema = deferred(() =>
+  z.object({
+    userId: z.string().trim().min(1).max(64),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .refine((n) => isPageSize(userPageSizes, n), pageSizeMessage(userPageSizes))
+      .default(DEFAULT_PAGE_SIZE),
+  }),
+);
+export type UserExtensionsQuery = z.output<typeof userExtensionsQuerySchema>;
+export type UserExtensionsPage = Paginated<SlotExtensionDto>;

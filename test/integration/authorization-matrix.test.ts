@@ -129,6 +129,7 @@ const cases: Record<string, RouteCase> = {
   'POST /api/slots/{id}/extend': { path: slotPath('/extend') },
   'POST /api/slots/extend-bulk': {},
   'GET /api/slots/{id}/extensions': { path: slotPath('/extensions'), owned: {} },
+  'GET /api/slots/extensions': { path: (f) => `/api/slots/extensions?userId=${f.ownerId}` },
   'GET /api/users': {},
   'POST /api/users': {},
   'GET /api/users/stats': {},

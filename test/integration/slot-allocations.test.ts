@@ -458,3 +458,54 @@ describe('GET /api/slots/{id}/extensions (the advertiser’s extension history)'
     expect((await call('GET', `/api/slots/${slotIds[0]}/extensions`, operator.token)).body.data.items).toHaveLength(1);
   });
 });
+
+describe('GET /api/slots/extensions?userId= (the customer view’s extension history)', () => {
+  it('lists every extension of the user’s slots newest first, paged; staff only; bad input in Korean', async () => {
+    const user = await newAccount(stack);
+    const other = await newAccount(stack);
+    const end = addKstDays(today(), 2);
+    const { slotIds } = (await allocate(user.id, { slotCount: 2, endDate: end })).body.data;
+    await fill(slotIds[0], user.token, 7);
+    await fill(slotIds[1], user.token, 8);
+    const empty = await call('GET', `/api/slots/extensions?userId=${user.id}`, operator.token);
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toEqual({ items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } });
+
+    const first = (await extend(slotIds[0], 7)).body.data.slot;
+    const second = (await extend(slotIds[1], 30)).body.data.slot;
+    // The other user's extension stays out of this user's history.
+    const { slotIds: otherIds } = (await allocate(other.id, { slotCount: 1, endDate: end })).body.data;
+    await fill(otherIds[0], other.token, 9);
+    await extend(otherIds[0], 1);
+
+    const page = await call('GET', `/api/slots/extensions?userId=${user.id}`, operator.token);
+    expect(page.body.data.pagination).toEqual({ page: 1, limit: 10, total: 2, totalPages: 1 });
+    expect(page.body.data.items).toEqual([
+      {
+        slot_id: second.id,
+        slot_number: second.slot_number,
+        parent_slot_id: slotIds[1],
+        parent_slot_number: 2,
+        extension_days: 30,
+        extended_at: expect.any(String),
+        startDate: addKstDays(end, 1),
+        endDate: addKstDays(end, 30),
+        displayStatusLabel: '진행대기',
+      },
+      expect.objectContaining({ slot_id: first.id, parent_slot_number: 1, extension_days: 7 }),
+    ]);
+    // The same rows as the slot's own history.
+    const own = await call('GET', `/api/slots/${slotIds[0]}/extensions`, user.token);
+    expect(page.body.data.items[1]).toEqual(own.body.data.items[0]);
+
+    const second10 = await call('GET', `/api/slots/extensions?userId=${user.id}&page=2&limit=10`, operator.token);
+    expect(second10.body.data.items).toEqual([]);
+
+    const refused = await call('GET', `/api/slots/extensions?userId=${user.id}`, user.token);
+    expect(refused.status).toBe(403);
+    const badLimit = await call('GET', `/api/slots/extensions?userId=${user.id}&limit=7`, operator.token);
+    expect(badLimit.status).toBe(400);
+    expect(badLimit.body.error).toBe('페이지 크기는 10, 30, 50, 100 중 하나여야 합니다.');
+    expect((await call('GET', '/api/slots/extensions', operator.token)).status).toBe(400);
+  });
+});

@@ -22,6 +22,8 @@ import {
   type ExtendBulkResult,
   type ExtendSlotResult,
   type SlotExtensionDto,
+  type UserExtensionsPage,
+  userExtensionsQuerySchema,
 } from '../../schemas/slot-allocations';
 
 const id = slotIdPathSchema;
@@ -128,6 +130,16 @@ export const slotAdminRoutes = [
     access: 'user',
     input: { path: id },
     answer: answerOf<{ items: SlotExtensionDto[] }>(),
+  },
+  // issue 29 #2 — the customer view's extension history: every extension of one user's slots
+  {
+    method: 'GET',
+    path: '/api/slots/extensions',
+    group: 'slotAdmin',
+    op: 'userExtensions',
+    access: 'operator',
+    input: { query: userExtensionsQuerySchema },
+    answer: answerOf<UserExtensionsPage>(),
   },
   {
     method: 'POST',
