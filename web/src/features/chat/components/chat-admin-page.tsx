@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 import { chatRoomsKey, upsertRoom, useChatRooms } from '../api/get-rooms';
+import { useRoomOfUserParam } from '../hooks/use-room-of-user-param';
 import { playChatSound } from '../utils/chat-sound';
 import { AdminConversation } from './admin-conversation';
 import { ChatRoomList } from './chat-room-list';
@@ -94,6 +95,7 @@ function ChatInbox() {
     everOpen.current = true;
   }, [socket, revalidateRooms]);
 
+  useRoomOfUserParam(rooms.data?.items, setSelectedId);
   const selected = rooms.data?.items.find((r) => r.id === selectedId) ?? null;
   const error =
     rooms.error && rooms.error !== dismissed
