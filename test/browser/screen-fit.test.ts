@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
+import { addKstDays, kstToday } from '../../shared/kst';
 import { fund, resetSettings, setSetting } from '../support/slots';
 
 /**
@@ -95,11 +96,33 @@ beforeAll(async () => {
     });
     expect(created.status).toBe(201);
   }
+  // The other wide operator lists get a long-named row each: a charge request and an issuance.
+  const longUser = await api.login(longLoginId(2), 'secret12');
+  const longCharge = await api.call('POST', '/api/cash/charge-requests', {
+    token: longUser.token,
+    body: { amount: 30_000, depositAt: '2026-01-05T10:00', accountHolder: '주식회사대한민국종합광고마케팅그룹' },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(longCharge.status).toBe(201);
+  await setSetting('slotOperationMode', 'pre-allocation');
+  const issued = await api.call('POST', `/api/slots/allocate/${longUser.user.id}`, {
+    token: operatorToken,
+    body: {
+      slotCount: 2,
+      startDate: kstToday(),
+      endDate: addKstDays(kstToday(), 6),
+      description: '여름 시즌 신규 광고주 프로모션 추가 발행분',
+      memo: '영업팀 요청으로 발행, 결제는 다음 달 정산 때 함께 처리하기로 협의함',
+    },
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+  await resetSettings('slotOperationMode');
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await resetSettings('chatEnabled');
+  await resetSettings('chatEnabled', 'slotOperationMode');
   await browser?.close();
   await stack?.stop();
 });
@@ -183,6 +206,32 @@ async function expectHeaderReachable(page: Page, what: string) {
     expect.soft(await tapReaches(action), `${what} covers the header's ${name}`).toBe(true);
   }
 }
+
+/** Texts in the page's table cells that broke onto a second line (their glyphs span two lines' height). */
+const wrappedTexts = (page: Page) =>
+  page.locator('main tbody td').evaluateAll((cells) =>
+    cells.flatMap((td) =>
+      [...td.querySelectorAll<HTMLElement>('a, span, div, button')]
+        .filter((el) => el.children.length === 0 && (el.textContent ?? '').trim().length > 0)
+        .filter((el) => {
+          const text = document.createRange();
+          text.selectNodeContents(el);
+          const lines = [...text.getClientRects()];
+          const top = Math.min(...lines.map((r) => r.top));
+          const bottom = Math.max(...lines.map((r) => r.bottom));
+          return bottom - top > parseFloat(getComputedStyle(el).fontSize) * 1.9;
+        })
+        .map((el) => el.textContent),
+    ),
+  );
+
+const wideAdminLists = [
+  { path: '/admin/users', heading: '사용자 관리' },
+  { path: '/admin/cash', heading: '캐시 승인' },
+  { path: '/admin/slot-allocation-history', heading: '슬롯 발행 내역' },
+  { path: '/admin/announcements', heading: '공지사항 관리' },
+  { path: '/admin/notification-history', heading: '알림 내역' },
+];
 
 const advertiserPages = [
   { path: '/slots', heading: '내 광고 슬롯' },
@@ -291,21 +340,7 @@ describe('/admin/slots at 1440×900', () => {
     expect.soft(Math.max(...heights), `row heights ${heights.join(', ')}`).toBeLessThanOrEqual(64);
     expect.soft(total, 'ten rows are taller than the screen').toBeLessThanOrEqual(DESKTOP.height);
 
-    // Each text runs on one line: a name or an id wrapped onto a second line is taller than its font.
-    const wrapped = await page.locator('main tbody td').evaluateAll((cells) =>
-      cells.flatMap((td) =>
-        [...td.querySelectorAll<HTMLElement>('a, span, div')]
-          .filter((el) => el.children.length === 0 && (el.textContent ?? '').trim().length > 0)
-          .filter((el) => {
-            const lines = [...el.getClientRects()];
-            const top = Math.min(...lines.map((r) => r.top));
-            const bottom = Math.max(...lines.map((r) => r.bottom));
-            return bottom - top > parseFloat(getComputedStyle(el).fontSize) * 1.9;
-          })
-          .map((el) => el.textContent),
-      ),
-    );
-    expect.soft(wrapped, 'texts wrapped onto more than one line').toEqual([]);
+    expect.soft(await wrappedTexts(page), 'texts wrapped onto more than one line').toEqual([]);
 
     // Long names are cut short, and the tooltip holds the whole name.
     const first = rows.filter({ hasText: '제10지점' }).first();
@@ -318,5 +353,16 @@ describe('/admin/slots at 1440×900', () => {
     await expect.soft(first.getByTitle(longLoginId(10), { exact: true }).count()).resolves.toBe(1);
     await expect.soft(first.getByTitle(longProductId(10), { exact: true }).count()).resolves.toBe(1);
     expect.soft(await pageOverflow(page), 'the page scrolls sideways').toBeLessThanOrEqual(0);
+
+    // The other wide operator lists share the table: no name or id breaks over lines there either.
+    for (const { path, heading } of wideAdminLists) {
+      await page.goto(`${stack.url}${path}`);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await page.locator('main tbody tr').first().waitFor();
+      await calls.settled();
+      await shot(page, `admin${path.replace('/admin', '').replaceAll('/', '-')}`);
+      expect.soft(await wrappedTexts(page), `${path}: texts wrapped onto more than one line`).toEqual([]);
+      expect.soft(await pageOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
   });
 });
