@@ -23,53 +23,54 @@ export const workerKeyCreateSchema = deferred(() =>
   z.object({
     name: z
       .string({ error: rankMessages.workerKeyNameRequired })
-      .trim()
-      .min(1, rankMessages.workerKeyNameRequired)
-      .max(50, rankMessages.workerKeyNameTooLong),
+      .check(
+        z.trim(),
+        z.minLength(1, rankMessages.workerKeyNameRequired),
+        z.maxLength(50, rankMessages.workerKeyNameTooLong),
+      ),
   }),
 );
 
-export const workerKeyIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
+export const workerKeyIdPathSchema = deferred(() =>
+  z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
+);
 
 export const workQuerySchema = deferred(() =>
   z.object({
-    limit: z.coerce.number().int().min(1).max(WORK_PAGE_MAX).default(WORK_PAGE_DEFAULT),
-    cursor: z.string().max(200).optional(),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(WORK_PAGE_MAX)), WORK_PAGE_DEFAULT),
+    cursor: z.optional(z.string().check(z.maxLength(200))),
   }),
 );
 
 const count = z
   .number({ error: rankMessages.metricCountInvalid })
-  .int(rankMessages.metricCountInvalid)
-  .min(0, rankMessages.metricCountInvalid)
-  .max(1_000_000_000, rankMessages.metricCountInvalid);
+  .check(
+    z.int(rankMessages.metricCountInvalid),
+    z.gte(0, rankMessages.metricCountInvalid),
+    z.lte(1_000_000_000, rankMessages.metricCountInvalid),
+  );
+const metricDigits = z.string().check(z.trim(), z.regex(/^\d{1,20}$/));
 
 /** One pair's impressions and clicks of one KST day (the batch's optional `metrics`). */
 const metricSchema = deferred(() =>
   z
     .object({
-      keyword: z.string().trim().min(1).max(100),
-      productId: z
-        .string()
-        .trim()
-        .regex(/^\d{1,20}$/),
-      itemId: z
-        .string()
-        .trim()
-        .regex(/^\d{1,20}$/)
-        .nullish(),
-      vendorItemId: z
-        .string()
-        .trim()
-        .regex(/^\d{1,20}$/)
-        .nullish(),
+      keyword: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+      productId: metricDigits,
+      itemId: z.nullish(metricDigits),
+      vendorItemId: z.nullish(metricDigits),
       day: z
         .string({ error: rankMessages.metricDayInvalid })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, rankMessages.metricDayInvalid),
+        .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, rankMessages.metricDayInvalid)),
       impressions: count,
       clicks: count,
     })
-    .refine((m) => m.clicks <= m.impressions, { path: ['clicks'], message: rankMessages.metricClicksOverImpressions }),
+    .check(
+      z.refine((m) => m.clicks <= m.impressions, {
+        path: ['clicks'],
+        message: rankMessages.metricClicksOverImpressions,
+      }),
+    ),
 );
 export type MetricInput = z.output<typeof metricSchema>;
 
@@ -78,57 +79,59 @@ export const observationBatchSchema = deferred(() =>
   z.object({
     observations: z
       .array(z.unknown(), { error: rankMessages.observationsRequired })
-      .min(1, rankMessages.observationsRequired)
-      .max(MAX_OBSERVATIONS_PER_BATCH, rankMessages.observationsTooMany(MAX_OBSERVATIONS_PER_BATCH)),
+      .check(
+        z.minLength(1, rankMessages.observationsRequired),
+        z.maxLength(MAX_OBSERVATIONS_PER_BATCH, rankMessages.observationsTooMany(MAX_OBSERVATIONS_PER_BATCH)),
+      ),
     /**
      * Optional impressions and clicks of a pair for a KST day (issue 29 item 6): the day's totals so
      * far (a later report replaces an earlier one). Unlike observations, one bad metric refuses the
      * whole batch (400, nothing written): a worker that sends them sends them on purpose.
      */
-    metrics: z
-      .array(metricSchema)
-      .max(MAX_OBSERVATIONS_PER_BATCH, rankMessages.metricsTooMany(MAX_OBSERVATIONS_PER_BATCH))
-      .optional(),
+    metrics: z.optional(
+      z
+        .array(metricSchema)
+        .check(z.maxLength(MAX_OBSERVATIONS_PER_BATCH, rankMessages.metricsTooMany(MAX_OBSERVATIONS_PER_BATCH))),
+    ),
   }),
 );
 
-const digits = z
-  .string()
-  .trim()
-  .regex(/^\d{1,20}$/);
+const digits = z.string().check(z.trim(), z.regex(/^\d{1,20}$/));
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** One check of a (keyword, product) pair by a worker. */
 export const observationSchema = deferred(() =>
   z
     .object({
-      keyword: z.string().trim().min(1).max(100),
+      keyword: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
       productId: digits,
-      itemId: digits.nullish(),
-      vendorItemId: digits.nullish(),
+      itemId: z.nullish(digits),
+      vendorItemId: z.nullish(digits),
       status: z.enum(['found', 'not_found', 'failed']),
-      rank: z.number().int().min(1).max(MAX_DEPTH_SCANNED).nullish(),
-      depthScanned: z.number().int().min(0).max(MAX_DEPTH_SCANNED),
-      observedAt: z
-        .string()
-        .regex(ISO_INSTANT)
-        .refine((v) => !Number.isNaN(Date.parse(v))),
-      evidence: storableJsonSchema('증거 자료(evidence)', MAX_EVIDENCE_DEPTH).optional(),
-      productName: z.string().trim().min(1).max(200).nullish(),
-      imageUrl: z.string().trim().max(1000).nullish(),
+      rank: z.nullish(z.number().check(z.int(), z.gte(1), z.lte(MAX_DEPTH_SCANNED))),
+      depthScanned: z.number().check(z.int(), z.gte(0), z.lte(MAX_DEPTH_SCANNED)),
+      observedAt: z.string().check(
+        z.regex(ISO_INSTANT),
+        z.refine((v) => !Number.isNaN(Date.parse(v))),
+      ),
+      evidence: z.optional(storableJsonSchema('증거 자료(evidence)', MAX_EVIDENCE_DEPTH)),
+      productName: z.nullish(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+      imageUrl: z.nullish(z.string().check(z.trim(), z.maxLength(1000))),
     })
-    .superRefine((o, ctx) => {
-      if (o.status === 'found' && (o.rank === undefined || o.rank === null))
-        ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankRequiredWhenFound });
-      if (o.status !== 'found' && o.rank !== undefined && o.rank !== null)
-        ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankOnlyWhenFound });
-      if (o.status === 'found' && o.rank && o.depthScanned && o.rank > o.depthScanned)
-        ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankBeyondDepth });
-      if (o.status !== 'found' && (o.productName || o.imageUrl))
-        ctx.addIssue({ code: 'custom', path: ['productName'], message: rankMessages.productInfoOnlyWhenFound });
-      if (o.evidence !== undefined && JSON.stringify(o.evidence).length > 2000)
-        ctx.addIssue({ code: 'custom', path: ['evidence'], message: rankMessages.evidenceTooLarge });
-    }),
+    .check(
+      z.superRefine((o, ctx) => {
+        if (o.status === 'found' && (o.rank === undefined || o.rank === null))
+          ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankRequiredWhenFound });
+        if (o.status !== 'found' && o.rank !== undefined && o.rank !== null)
+          ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankOnlyWhenFound });
+        if (o.status === 'found' && o.rank && o.depthScanned && o.rank > o.depthScanned)
+          ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankBeyondDepth });
+        if (o.status !== 'found' && (o.productName || o.imageUrl))
+          ctx.addIssue({ code: 'custom', path: ['productName'], message: rankMessages.productInfoOnlyWhenFound });
+        if (o.evidence !== undefined && JSON.stringify(o.evidence).length > 2000)
+          ctx.addIssue({ code: 'custom', path: ['evidence'], message: rankMessages.evidenceTooLarge });
+      }),
+    ),
 );
 export type ObservationInput = z.output<typeof observationSchema>;
 
