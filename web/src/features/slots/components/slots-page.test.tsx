@@ -78,6 +78,8 @@ let createdStatus = 'pending';
 /** What GET /slots answers: the rows (same for every page) and the total the pagination is built from. */
 let listItems: SlotDto[] = slots;
 let listTotal = 6;
+/** Refuse PATCH /slots/{id}/status (a pause or resume the server turns down). */
+let refuseStatus = false;
 
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
 beforeEach(() => {
@@ -86,6 +88,7 @@ beforeEach(() => {
   localStorage.clear();
   listItems = slots;
   listTotal = 6;
+  refuseStatus = false;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const u = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -95,6 +98,8 @@ beforeEach(() => {
       if (u.pathname === '/api/slots')
         return ok(slot(7, { status: createdStatus as SlotDto['status'], keyword: body.customFields.keywords }));
       const target = slots.find((s) => u.pathname === `/api/slots/${s.id}/status`);
+      if (target && refuseStatus)
+        return new Response(JSON.stringify({ success: false, code: 'CONFLICT', error: '거절' }), { status: 409 });
       if (target) return ok({ ...target, status: body.status });
     }
     if (u.pathname === '/api/field-configs') return ok(defaultFieldConfigs);
@@ -166,6 +171,26 @@ describe('SlotsPage', () => {
     await vi.waitFor(() =>
       expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s6/status', body: { status: 'active' } }),
     );
+  });
+
+  it('a pause the server refuses puts the row back and is only logged (advertiser §4, §8)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    refuseStatus = true;
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드5');
+    await user.click(within(rowOf(5)).getByRole('switch', { name: '슬롯 #5 일시정지' }));
+    const dialog = await screen.findByRole('dialog', { name: '슬롯 일시정지' });
+    await user.click(within(dialog).getByRole('button', { name: '일시정지' }));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('슬롯 일시정지 실패', expect.anything()));
+    await vi.waitFor(() =>
+      expect(within(rowOf(5)).getByRole('switch', { name: '슬롯 #5 일시정지' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      ),
+    );
+    expect(within(rowOf(5)).getByText('진행대기')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('after a single registration says what the answer says: active at once, or waiting for approval', async () => {
