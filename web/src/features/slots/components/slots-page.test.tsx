@@ -80,6 +80,8 @@ let listItems: SlotDto[] = slots;
 let listTotal = 6;
 /** Refuse PATCH /slots/{id}/status (a pause or resume the server turns down). */
 let refuseStatus = false;
+/** Fail the download's page reads (100 a page). */
+let refuseExport = false;
 
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
 beforeEach(() => {
@@ -89,6 +91,7 @@ beforeEach(() => {
   listItems = slots;
   listTotal = 6;
   refuseStatus = false;
+  refuseExport = false;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const u = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -105,6 +108,8 @@ beforeEach(() => {
     if (u.pathname === '/api/field-configs') return ok(defaultFieldConfigs);
     if (u.pathname === '/api/slots/count') return ok({ count: 6, allocated: 10, used: 3, available: 7, cards });
     if (u.pathname === '/api/cash/balance') return ok({ amount: 100000 });
+    if (u.pathname === '/api/slots' && refuseExport && u.searchParams.get('limit') === '100')
+      return new Response('<html>bad gateway</html>', { status: 502 });
     if (u.pathname === '/api/slots') {
       queries.push(u.searchParams);
       const limit = Number(u.searchParams.get('limit'));
@@ -191,6 +196,15 @@ describe('SlotsPage', () => {
     );
     expect(within(rowOf(5)).getByText('진행대기')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("a download that cannot read the slots says '엑셀 다운로드 중 오류가 발생했습니다.' (spec §8 export error)", async () => {
+    refuseExport = true;
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드5');
+    await user.click(screen.getByRole('button', { name: /엑셀 다운로드/ }));
+    expect(await screen.findByText('엑셀 다운로드 중 오류가 발생했습니다.')).toBeInTheDocument();
   });
 
   it('after a single registration says what the answer says: active at once, or waiting for approval', async () => {
