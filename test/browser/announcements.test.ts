@@ -200,7 +200,7 @@ describe('announcements journey', () => {
     await page.getByText('공지사항 상태 변경에 실패했습니다.').waitFor();
     await row.getByRole('button', { name: `${TITLE} 고정 해제` }).click();
     await page.getByText('공지사항 고정 변경에 실패했습니다.').waitFor();
-    await row.getByRole('button', { name: '수정', exact: true }).click();
+    await row.getByRole('button', { name: `${TITLE} 수정` }).click();
     const editor = page.getByRole('dialog', { name: '공지사항 수정' });
     await editor.getByRole('button', { name: '수정', exact: true }).click();
     await editor.getByText('공지사항 수정에 실패했습니다.').waitFor();
