@@ -303,6 +303,35 @@ export const slotsStore = {
   },
 
   /**
+   * The list rows of the given stored statuses registered in [fromIso, beforeIso): a key condition on
+   * GSI2 `SLOTS#{status}` / `{createdAt}#{id}`, so only that period's rows are read (the combined search).
+   */
+  async listRowsRegisteredBetween(
+    statuses: readonly SlotStatus[],
+    fromIso: string,
+    beforeIso: string,
+  ): Promise<SlotListRow[]> {
+    const parts = await Promise.all(
+      statuses.map((status) =>
+        queryAll({
+          TableName: tableName(),
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': keys.slotsByStatus(status).GSI2PK,
+            ':from': keys.slotsByStatus(status, fromIso, '').GSI2SK,
+            // Keys are `{createdAt}#{id}`: everything before `{beforeIso}#`.
+            ':to': keys.slotsByStatus(status, beforeIso, '').GSI2SK,
+          },
+          ProjectionExpression: listAttributes.map((_, i) => `#p${i}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(listAttributes.map((a, i) => [`#p${i}`, a])),
+        }),
+      ),
+    );
+    return parts.flat() as unknown as SlotListRow[];
+  },
+
+  /**
    * One index page of a stored status's list rows in registration order (GSI2 `{createdAt}#{id}`),
    * strictly past the registration time `beyond` when given (newest-first: older than it), at most
    * `limit` rows; `next` continues the same walk.

@@ -208,6 +208,17 @@ export const slotListQuerySchema = deferred(() =>
     userId: z.string().trim().max(64).optional(),
     /** Staff: only slots of deactivated accounts (the operator's "inactive" tab). */
     userStatus: z.enum(['inactive']).optional(),
+    /**
+     * Staff's combined advanced search (operator console §2): every field given must match. Served
+     * by a narrowed partition — the user's slots (`user`/`userId`) or the registration period —
+     * never a walk of every slot (functions/domain/slots/combined-search.ts).
+     */
+    keyword: z.string().trim().max(200).optional(),
+    url: z.string().trim().max(500).optional(),
+    productName: z.string().trim().max(200).optional(),
+    /** A user's id or login id (exact, case-insensitive). */
+    user: z.string().trim().max(64).optional(),
+    slotNumber: z.coerce.number().int().min(1).max(1_000_000).optional(),
   }),
 );
 export type SlotListQuery = z.output<typeof slotListQuerySchema>;

@@ -125,6 +125,29 @@ function matchesSearch(row: SlotListRow, type: SlotListQuery['searchType'], need
   }
 }
 
+/** The combined search's longest registration period without a user (bounds the rows one search reads). */
+export const COMBINED_MAX_DAYS = 93;
+
+/** Staff's combined advanced search: any of its fields given. */
+const isCombinedQuery = (q: SlotListQuery) => !!(q.keyword || q.url || q.productName || q.user || q.slotNumber);
+
+const matchesCombined = (row: SlotListRow, q: SlotListQuery) =>
+  (!q.keyword || contains(row.keyword, q.keyword.toLowerCase())) &&
+  (!q.url || contains(row.url, q.url.toLowerCase())) &&
+  (!q.productName || contains(row.product_name, q.productName.toLowerCase())) &&
+  (!q.slotNumber || row.slot_number === q.slotNumber);
+
+/** The registration period a combined search without a user reads: [from, before) as ISO instants. */
+function combinedPeriod(q: SlotListQuery, today: string): [string, string] {
+  if (!q.dateFrom && !q.dateTo) throw new ValidationError(slotQueryMessages.combinedNeedsNarrowing(COMBINED_MAX_DAYS));
+  const to = q.dateTo ?? today;
+  const from = q.dateFrom ?? addKstDays(to, 1 - COMBINED_MAX_DAYS);
+  if (from > to) throw new ValidationError(slotMessages.dateOrder);
+  if (addKstDays(from, COMBINED_MAX_DAYS) <= to)
+    throw new ValidationError(slotQueryMessages.combinedPeriodTooLong(COMBINED_MAX_DAYS));
+  return [kstDayStartIso(from), kstDayStartIso(addKstDays(to, 1))];
+}
+
 type Sortable = string | number | null | undefined;
 const sortValue = (row: SlotListRow, by: SlotListQuery['sortBy']): Sortable => row[by];
 
@@ -153,9 +176,16 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   // Refunded and deleted slots are closed to their owner (loadSlot): not listed either.
   if (!staff && status && isClosedToOwner(status))
     return { items: [], pagination: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
-  const ownerId = staff ? query.userId : caller.userId;
+  let ownerId = staff ? query.userId : caller.userId;
   const today = kstToday();
-  if (!ownerId && isPagedStaffQuery(query)) {
+  const combined = staff && isCombinedQuery(query);
+  if (combined && query.user) {
+    // The user field names one account (id or login id): its slots are the narrowed partition.
+    const id = (await usersStore.get(query.user))?.id ?? (await usersStore.findIdByLogin(query.user));
+    if (!id || (ownerId && ownerId !== id)) return pageAnswer([], query, 0, today);
+    ownerId = id;
+  }
+  if (!ownerId && !combined && isPagedStaffQuery(query)) {
     const { rows, total } = await pagedStaffList(query, status, today);
     return pageAnswer(rows, query, total, today);
   }
@@ -163,12 +193,15 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   // each stored status asked (list attributes only) and filter and sort those in memory: older slots
   // are found with a narrower status or registration period.
   const ofOwner = ownerId ? await slotsOfUser(ownerId) : undefined;
+  const stored = status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted');
   const raw = ofOwner
     ? ofOwner.slots
-    : await slotsStore.listRowsByStatus(
-        status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'),
-        STAFF_SCAN_PER_STATUS,
-      );
+    : combined
+      ? await slotsStore.listRowsRegisteredBetween(stored, ...combinedPeriod(query, today))
+      : await slotsStore.listRowsByStatus(
+          status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'),
+          STAFF_SCAN_PER_STATUS,
+        );
   const rows = await visibleSlots<SlotListRow>(raw);
   // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
   const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
@@ -182,6 +215,7 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     if (!staff && isClosedToOwner(row.status)) return false;
     if (inactiveOwners && !inactiveOwners.has(row.userId)) return false;
     if (needle && !matchesSearch(row, query.searchType, needle)) return false;
+    if (combined && !matchesCombined(row, query)) return false;
     if (createdFrom && row.createdAt < createdFrom) return false;
     if (createdBefore && row.createdAt >= createdBefore) return false;
     if (query.workFrom && (!row.endDate || row.endDate < query.workFrom)) return false;
