@@ -82,7 +82,9 @@ export const allocationHistoryQuerySchema = deferred(() =>
     sortBy: z.enum(allocationSortFields).default('created_at'),
     sortOrder: z.enum(['asc', 'desc']).default('desc'),
     dateFrom: z.string().refine(isKstDay, '날짜는 YYYY-MM-DD 형식으로 입력해주세요.').optional(),
+    /** One user's issuances: the user's id or login id. */
     userId: z.string().trim().max(64).optional(),
+    /** One operator's issuances: the operator's id or login id. */
     operatorId: z.string().trim().max(64).optional(),
   }),
 );

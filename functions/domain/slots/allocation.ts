@@ -254,17 +254,28 @@ function toRow(r: AllocationRecord, current?: { fullName: string; loginId: strin
   };
 }
 
+/** An account named by id or login id: its id, undefined when not asked, null when there is none. */
+async function accountId(idOrLogin: string | undefined): Promise<string | null | undefined> {
+  if (!idOrLogin) return undefined;
+  return (await usersStore.get(idOrLogin))?.id ?? (await usersStore.findIdByLogin(idOrLogin)) ?? null;
+}
+
 /**
  * GET /slots/allocation-history: issuances since `dateFrom` (a KST day) or all, optionally one
  * user's or one operator's, sorted and paged in memory (issuances are operator actions: few).
  */
 export async function listAllocationHistory(caller: Caller, query: HistoryQuery): Promise<AllocationHistoryPage> {
   assertStaff(caller);
+  // The user and the operator are searched by id or login id (exact, case-insensitive).
+  const [userId, operatorId] = await Promise.all([accountId(query.userId), accountId(query.operatorId)]);
+  const empty = paginate([], query.page, query.limit, 0);
+  if (userId === null || operatorId === null) return { allocations: [], items: [], pagination: empty.pagination };
+  // One user's: their partition (GSI2); an operator's: the period's issuances filtered (few: operator actions).
   const records = await slotAllocationsStore.list({
     from: query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined,
-    userId: query.userId || undefined,
+    userId,
   });
-  const filtered = query.operatorId ? records.filter((r) => r.operatorId === query.operatorId) : records;
+  const filtered = operatorId ? records.filter((r) => r.operatorId === operatorId) : records;
   const owners = await ownersOf(filtered.map((r) => r.userId));
   const rows = filtered.map((r) => toRow(r, owners.get(r.userId)));
   const sign = query.sortOrder === 'asc' ? 1 : -1;
