@@ -118,8 +118,18 @@ export const listAnnouncementsQuerySchema = deferred(() =>
       .max(ANNOUNCEMENTS_LIMIT_MAX)
       .default(10),
     includeInactive: flag(),
+    /** Operators' management list (with includeInactive): searched and filtered on the server, paged by cursor. */
+    search: z.string().trim().max(100, { error: m.searchTooLong }).optional(),
+    category: z.enum(announcementCategories, { error: m.categoryInvalid }).optional(),
+    active: z.enum(['active', 'inactive'], { error: m.activeFilterInvalid }).optional(),
+    /** The last id of the previous page (newest first). */
+    cursor: z
+      .string()
+      .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.cursorInvalid })
+      .optional(),
   }),
 );
+export type ListAnnouncementsQuery = z.output<typeof listAnnouncementsQuerySchema>;
 
 export const announcementIdPathSchema = deferred(() =>
   z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.notFound }) }),
