@@ -70,6 +70,8 @@ export interface ChatMessageDto {
 export interface ChatRoomListResult {
   items: ChatRoomDto[];
   totals: { rooms: number; unread: number };
+  /** Staff: the next page's cursor, absent on the last page. */
+  nextCursor?: string;
 }
 export interface ChatMessageListResult {
   /** Oldest first, newest last. */
@@ -153,8 +155,32 @@ export type ChatRoomCreateBody = z.output<typeof chatRoomCreateSchema>;
 export const chatRoomStatusSchema = deferred(() => z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }));
 
 /** GET /api/chat/rooms (`status` filters for staff). */
+export const CHAT_ROOMS_PAGE_DEFAULT = 50;
+export const CHAT_ROOMS_PAGE_MAX = 200;
+/**
+ * GET /api/chat/rooms. Staff's inbox: a page of rooms by last activity (`cursor` = the previous page's
+ * `nextCursor`), one status, only rooms with unread user messages, or one user's room (`user` = id,
+ * login id or a part of the name).
+ */
 export const chatRoomListQuerySchema = deferred(() =>
-  z.object({ status: z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }).optional() }),
+  z.object({
+    status: z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }).optional(),
+    unread: z
+      .enum(['true', 'false'], { error: m.unreadFilterInvalid })
+      .transform((v) => v === 'true')
+      .optional(),
+    user: z.string().trim().max(64, { error: m.userSearchTooLong }).optional(),
+    limit: z.coerce
+      .number({ error: m.roomLimitInvalid(CHAT_ROOMS_PAGE_MAX) })
+      .int({ error: m.roomLimitInvalid(CHAT_ROOMS_PAGE_MAX) })
+      .min(1, { error: m.roomLimitInvalid(CHAT_ROOMS_PAGE_MAX) })
+      .max(CHAT_ROOMS_PAGE_MAX, { error: m.roomLimitInvalid(CHAT_ROOMS_PAGE_MAX) })
+      .default(CHAT_ROOMS_PAGE_DEFAULT),
+    cursor: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.roomCursorInvalid })
+      .optional(),
+  }),
 );
 export type ChatRoomListQuery = z.output<typeof chatRoomListQuerySchema>;
 

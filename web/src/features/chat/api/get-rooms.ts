@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import {
   chatRoomListQuerySchema,
   CHAT_POLL_ROOMS_MS,
+  CHAT_ROOMS_PAGE_MAX,
   type ChatRoomDto,
   type ChatRoomListQuery,
   type ChatRoomListResult,
@@ -13,10 +14,12 @@ import { api } from '@/lib/api-client';
  * filter). Polled every 5 s only while the socket is down; pushes patch the cache (upsertRoom).
  */
 export const roomListQuerySchema = chatRoomListQuerySchema;
-export const chatRoomsKey = (query: ChatRoomListQuery = {}) => ['/chat/rooms', query.status ?? ''] as const;
+type RoomsQuery = Pick<ChatRoomListQuery, 'status'>;
+export const chatRoomsKey = (query: RoomsQuery = {}) => ['/chat/rooms', query.status ?? ''] as const;
 
-export const getChatRooms = (query: ChatRoomListQuery = {}) =>
-  api.call('GET /api/chat/rooms', { query: { status: query.status } });
+/** The inbox's first page (the newest 200 rooms); the server also pages by cursor, searches by user and filters unread. */
+export const getChatRooms = (query: RoomsQuery = {}) =>
+  api.call('GET /api/chat/rooms', { query: { status: query.status, limit: CHAT_ROOMS_PAGE_MAX } });
 
 export function useChatRooms({
   poll = false,
