@@ -214,11 +214,11 @@ export const slotListQuerySchema = deferred(() =>
      * never a walk of every slot (functions/domain/slots/combined-search.ts).
      */
     keyword: z.string().trim().max(200).optional(),
-    url: z.string().trim().max(500).optional(),
+    url: z.string().trim().max(200).optional(),
     productName: z.string().trim().max(200).optional(),
     /** A user's id or login id (exact, case-insensitive). */
-    user: z.string().trim().max(64).optional(),
-    slotNumber: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    user: z.string().trim().max(200).optional(),
+    slotNumber: z.coerce.number().int().min(1).optional(),
   }),
 );
 export type SlotListQuery = z.output<typeof slotListQuerySchema>;

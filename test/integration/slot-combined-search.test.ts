@@ -140,7 +140,7 @@ describe('combined advanced search', () => {
     };
     expect(await bad(q({ keyword: '무선' }))).toBe(slotQueryMessages.combinedNeedsNarrowing(COMBINED_MAX_DAYS));
     expect(await bad(q({ keyword: '무선', dateFrom: addKstDays(today, -COMBINED_MAX_DAYS), dateTo: today }))).toBe(
-      slotQueryMessages.combinedPeriodTooLong(COMBINED_MAX_DAYS),
+      slotQueryMessages.combinedNeedsNarrowing(COMBINED_MAX_DAYS),
     );
     expect(await bad(q({ keyword: '무선', dateFrom: today, dateTo: addKstDays(today, -1) }))).toMatch(/종료일/);
     expect(await bad(q({ user: alice.id, slotNumber: 0 }))).toMatch(/[가-힣]/);

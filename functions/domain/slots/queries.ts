@@ -128,23 +128,21 @@ function matchesSearch(row: SlotListRow, type: SlotListQuery['searchType'], need
 /** The combined search's longest registration period without a user (bounds the rows one search reads). */
 export const COMBINED_MAX_DAYS = 93;
 
-/** Staff's combined advanced search: any of its fields given. */
-const isCombinedQuery = (q: SlotListQuery) => !!(q.keyword || q.url || q.productName || q.user || q.slotNumber);
-
+const has = (value: string | null | undefined, needle: string | undefined) =>
+  !needle || contains(value, needle.toLowerCase());
 const matchesCombined = (row: SlotListRow, q: SlotListQuery) =>
-  (!q.keyword || contains(row.keyword, q.keyword.toLowerCase())) &&
-  (!q.url || contains(row.url, q.url.toLowerCase())) &&
-  (!q.productName || contains(row.product_name, q.productName.toLowerCase())) &&
+  has(row.keyword, q.keyword) &&
+  has(row.url, q.url) &&
+  has(row.product_name, q.productName) &&
   (!q.slotNumber || row.slot_number === q.slotNumber);
 
 /** The registration period a combined search without a user reads: [from, before) as ISO instants. */
 function combinedPeriod(q: SlotListQuery, today: string): [string, string] {
-  if (!q.dateFrom && !q.dateTo) throw new ValidationError(slotQueryMessages.combinedNeedsNarrowing(COMBINED_MAX_DAYS));
   const to = q.dateTo ?? today;
   const from = q.dateFrom ?? addKstDays(to, 1 - COMBINED_MAX_DAYS);
   if (from > to) throw new ValidationError(slotMessages.dateOrder);
-  if (addKstDays(from, COMBINED_MAX_DAYS) <= to)
-    throw new ValidationError(slotQueryMessages.combinedPeriodTooLong(COMBINED_MAX_DAYS));
+  if ((!q.dateFrom && !q.dateTo) || addKstDays(from, COMBINED_MAX_DAYS) <= to)
+    throw new ValidationError(slotQueryMessages.combinedNeedsNarrowing(COMBINED_MAX_DAYS));
   return [kstDayStartIso(from), kstDayStartIso(addKstDays(to, 1))];
 }
 
@@ -178,7 +176,8 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     return { items: [], pagination: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
   let ownerId = staff ? query.userId : caller.userId;
   const today = kstToday();
-  const combined = staff && isCombinedQuery(query);
+  // Staff's combined advanced search: any of its fields given.
+  const combined = staff && !!(query.keyword || query.url || query.productName || query.user || query.slotNumber);
   if (combined && query.user) {
     // The user field names one account (id or login id): its slots are the narrowed partition.
     const id = (await usersStore.get(query.user))?.id ?? (await usersStore.findIdByLogin(query.user));
@@ -196,12 +195,12 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   const stored = status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted');
   const raw = ofOwner
     ? ofOwner.slots
-    : combined
-      ? await slotsStore.listRowsRegisteredBetween(stored, ...combinedPeriod(query, today))
-      : await slotsStore.listRowsByStatus(
-          status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'),
-          STAFF_SCAN_PER_STATUS,
-        );
+    : // The combined search reads its registration period whole (bounded by COMBINED_MAX_DAYS).
+      await slotsStore.listRowsByStatus(
+        stored,
+        combined ? undefined : STAFF_SCAN_PER_STATUS,
+        combined ? combinedPeriod(query, today) : undefined,
+      );
   const rows = await visibleSlots<SlotListRow>(raw);
   // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
   const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
