@@ -27,6 +27,7 @@ export async function startBenchStack(opts: { webDist?: boolean } = {}) {
     });
     return {
       url: `http://127.0.0.1:${server.port}`,
+      workQueues: server.workQueues,
       async stop() {
         await server.close();
         await dynamo.stop();

@@ -8,19 +8,23 @@ import { percentile, round } from './stats';
  * WebSocket on the local /ws (the real $connect handler, the real @connections endpoint the AWS SDK
  * posts to). Measured:
  *  - a broadcast (`POST /api/notifications`, recipientId 'all', as an operator): the time from the
- *    request to the LAST socket receiving `new_notification`, and to the request's answer (the send
- *    function pushes every page of connections before it answers, as a Lambda must);
+ *    request to its answer (the send stores and enqueues; issue 30: ≤ 1 s whatever the audience)
+ *    and to the LAST socket receiving `new_notification` through the notification-delivery queue
+ *    (its consumer run by local mode's in-process queue, the same handler as on AWS), with the
+ *    consumer's invocations and busy time: the per-page and per-post costs docs/performance.md
+ *    scales to 100,000 sockets;
  *  - direct notifications to sampled users, 4 in flight: per-user latency from the request to that
  *    user's socket receiving it (p50 / p95 / max).
  * Every socket runs in this one process with the server, on this machine's cores: the figures are
- * the product's own work plus the clients'. Targets: the last broadcast delivery ≤ 10 s, direct p95
- * ≤ 1 s (the issue's "within a second").
+ * the product's own work plus the clients'. Targets: the send's answer ≤ 1 s, the last broadcast
+ * delivery ≤ 2 s (issue 30, on a quiet machine), direct p95 ≤ 1 s (the issue's "within a second").
  */
 const USERS = 1000;
 const CONNECT_CONCURRENCY = 25;
 const DIRECT_SAMPLES = 200;
 const DIRECT_CONCURRENCY = 4;
-const TARGET_BROADCAST_LAST_MS = 10_000;
+const TARGET_BROADCAST_LAST_MS = 2_000;
+const TARGET_SEND_ANSWER_MS = 1_000;
 const TARGET_DIRECT_P95_MS = 1_000;
 
 type Client = {
@@ -51,6 +55,7 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
     const { issueAccessToken, newRefreshToken } = await import('../functions/domain/auth/tokens');
     const { sessionsStore } = await import('../functions/storage/sessions');
     const { unreadCountOf } = await import('../functions/domain/notifications/views');
+    const { DELIVERY_PAGE_SIZE } = await import('../functions/domain/notifications/broadcast-delivery');
     const wsUrl = `${stack.url.replace('http', 'ws')}/ws`;
 
     log(`creating ${USERS} advertisers and opening one socket each …`);
@@ -145,6 +150,11 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
       .map((t) => t - sentAt)
       .sort((a, b) => a - b);
     const missed = clients.length - arrivals.length;
+    const delivery = stack.workQueues.get('notification-delivery')!;
+    await delivery.idle();
+    const batches = delivery.batches.slice();
+    const consumerBusyMs = batches.reduce((sum, b) => sum + b.ms, 0);
+    const messages = batches.reduce((sum, b) => sum + b.records, 0);
     log(
       `broadcast: ${arrivals.length}/${clients.length} delivered, last after ${Math.round(arrivals.at(-1) ?? NaN)} ms (answer after ${Math.round(answeredMs)} ms)`,
     );
@@ -185,8 +195,25 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
         p95DeliveryMs: round(percentile(arrivals, 95)),
         lastDeliveryMs: round(arrivals.at(-1) ?? NaN),
         answerMs: round(answeredMs),
+        targetAnswerMs: TARGET_SEND_ANSWER_MS,
         targetLastDeliveryMs: TARGET_BROADCAST_LAST_MS,
-        met: missed === 0 && (arrivals.at(-1) ?? Infinity) <= TARGET_BROADCAST_LAST_MS,
+        met:
+          missed === 0 &&
+          (arrivals.at(-1) ?? Infinity) <= TARGET_BROADCAST_LAST_MS &&
+          answeredMs <= TARGET_SEND_ANSWER_MS,
+        // The queue's side: what docs/performance.md scales to 100,000 sockets.
+        queue: {
+          pageSize: DELIVERY_PAGE_SIZE,
+          consumerInvocations: batches.length,
+          messages,
+          consumerBusyMs: round(consumerBusyMs),
+          maxInvocationMs: round(Math.max(...batches.map((b) => b.ms))),
+          // Busy time per socket reached: the scans, count reads and posts together.
+          perPostMs: round(consumerBusyMs / Math.max(1, arrivals.length)),
+          // A page message's whole cost (one scan + one post of DELIVERY_PAGE_SIZE sockets).
+          perPageMs: round((consumerBusyMs / Math.max(1, arrivals.length)) * DELIVERY_PAGE_SIZE),
+          deadLetters: delivery.deadLetters.length,
+        },
       },
       direct: {
         samples: DIRECT_SAMPLES,

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runApiCostBench } from './api-cost.bench';
 import { runApiOverheadBench } from './api-overhead.bench';
 import { runFirstLoadJsBench } from './first-load-js.bench';
 import { runLambdaBundlesBench } from './lambda-bundles.bench';
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   ranking: () => runRankingBench(),
   'rank-recompute': () => runRankRecomputeBench(),
   'notifications-broadcast': () => runNotificationsBroadcastBench(),
+  'api-cost': () => runApiCostBench(),
 };
 
 const only = process.argv[2];
@@ -31,7 +33,8 @@ mkdirSync(outDir, { recursive: true });
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
   const result = await run();
-  const file = join(outDir, `${name}.json`);
+  // BENCH_RESULTS_SUFFIX keeps a second run with other sizes from overwriting the first (`-small` → name-small.json).
+  const file = join(outDir, `${name}${process.env.BENCH_RESULTS_SUFFIX ?? ''}.json`);
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`${name}: wrote ${file}`);
   console.log(JSON.stringify(result, null, 2));

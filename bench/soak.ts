@@ -25,6 +25,8 @@ export interface SoakOptions {
   advertisers: Array<{ id: string; token: string }>;
   operatorToken: string;
   log?: (msg: string) => void;
+  /** Wraps each request (the api-cost bench measures each call's capacity, time and log bytes with one client). */
+  around?: (op: string, method: string, path: string, send: () => Promise<Response>) => Promise<Response>;
 }
 
 export interface SoakResult {
@@ -89,15 +91,21 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     body?: unknown,
     headers: Record<string, string> = {},
   ) => {
-    const res = await fetch(`${opts.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const send = async () => {
+      const answer = await fetch(`${opts.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      // The body read belongs to the call (the wrapper times and meters all of it).
+      const text = await answer.text();
+      return new Response([204, 304].includes(answer.status) ? null : text, { status: answer.status });
+    };
+    const res = await (opts.around ? opts.around(op, method, path, send) : send());
     const text = await res.text();
     requests += 1;
     byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;

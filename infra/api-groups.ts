@@ -4,6 +4,7 @@
  * checks that every contract group has exactly one entry here.
  */
 import type { GroupName } from '#shared/contract/index';
+import type { WorkQueueName } from '#shared/work-queues';
 
 export interface ApiGroup {
   /** Handler module, relative to the project root. */
@@ -15,6 +16,8 @@ export interface ApiGroup {
   tableAccess: 'read' | 'readWrite';
   /** Extra environment the group needs (names only; values come from the stack). */
   needs?: ReadonlyArray<'signingKey' | 'websocketPush' | 'mediaBucket'>;
+  /** Work queues the group enqueues on (infra/work-queues.ts): their URL and SendMessage on them only. */
+  sends?: ReadonlyArray<WorkQueueName>;
 }
 
 export const apiGroups = {
@@ -58,12 +61,14 @@ export const apiGroups = {
     tableAccess: 'readWrite',
     needs: ['mediaBucket', 'websocketPush'],
   },
-  // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API
+  // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API;
+  // a broadcast's delivery goes through the notification-delivery queue (issue 30)
   notifications: {
     entry: 'functions/api/notifications.ts',
     timeoutSeconds: 29,
     tableAccess: 'readWrite',
     needs: ['websocketPush'],
+    sends: ['notification-delivery'],
   },
   // issue 14: support chat — the advertiser's room, the operator inbox; each message and read pushes over the WebSocket API
   chat: { entry: 'functions/api/chat.ts', tableAccess: 'readWrite', needs: ['websocketPush'] },

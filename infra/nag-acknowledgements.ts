@@ -14,8 +14,10 @@ export interface NagAcknowledgement {
   reason: string;
 }
 
-const APP_FUNCTION = /^(Api|Realtime|Jobs)\/\w+Function\//;
-const APP_FUNCTION_RESOURCE = /^(Api|Realtime|Jobs)\/\w+Function\/Resource$/;
+// Work-queue consumers (infra/stacks/work-stack.ts) are AppFunctions too.
+const APP_FUNCTION = /^((Api|Realtime|Jobs)\/\w+Function|Work\/\w+Consumer)\//;
+const APP_FUNCTION_RESOURCE = /^((Api|Realtime|Jobs)\/\w+Function|Work\/\w+Consumer)\/Resource$/;
+const WORK_CONSUMER_RESOURCE = /^Work\/\w+Consumer\/Resource$/;
 const BUCKET_DEPLOYMENT = /^Web\/Custom::CDKBucketDeployment\w+\//;
 const BOOTSTRAP_PROVIDER = /^Api\/BootstrapProvider\/framework-onEvent\//;
 
@@ -57,7 +59,7 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
     'AwsSolutions-IAM5[Resource::arn:aws:execute-api:<REGION>:<ACCOUNT>:{"Fn::GetStackOutput":{"StackName":"<REALTIME_STACK>","Region":"<REGION>","OutputName":"PublishOutputRefWebSocketApi34BCF99BA71ACD19"}}/ws/*/@connections/*]',
   ].map((id) => ({
     id,
-    where: /^(Api|Realtime|Jobs)\//,
+    where: /^(Api|Realtime|Jobs|Work)\//,
     reason:
       "execute-api:ManageConnections on this WebSocket API's `ws` stage only; connection ids exist only at run time, so the connection segment must be a wildcard.",
   })),
@@ -109,6 +111,18 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
     reason:
       'The CDK custom-resource framework function only relays the bootstrap call once per deploy; its default memory is enough and it has no memory option.',
   },
+  {
+    id: 'Serverless-LambdaDLQ',
+    where: WORK_CONSUMER_RESOURCE,
+    reason:
+      "A work-queue consumer is invoked by its SQS event source mapping, never asynchronously: a record that keeps failing moves to the queue's own dead-letter queue (redrive policy, alarmed), where a function DLQ would never receive anything.",
+  },
+  {
+    id: 'Serverless-LambdaEventSourceMappingDestination',
+    where: /^Work\/\w+Consumer\/SqsEventSource/,
+    reason:
+      "SQS event source mappings take no on-failure destination; failed records return to the queue (batchItemFailures) and after maxReceiveCount move to the queue's dead-letter queue (infra/work-queues.ts).",
+  },
   // API authorization
   {
     id: 'AwsSolutions-APIG4',
@@ -122,6 +136,12 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
     where: /^Jobs\/FailedJobs\//,
     reason:
       'FailedJobs is itself the dead-letter destination of the jobs (on-failure destination and EventBridge DLQ); a message there waits for a person, alarmed by FailedJobsAlarm.',
+  })),
+  ...['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy'].map((id) => ({
+    id,
+    where: /^Work\/\w+DeadLetters\//,
+    reason:
+      "A work queue's dead-letter queue is the end of the line: a message there waits for a person, alarmed by the queue's DeadLettersAlarm.",
   })),
   // Secrets
   {

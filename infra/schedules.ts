@@ -3,6 +3,8 @@
  * runtime runs the same handler at the same times, and on demand via `POST /_local/jobs/{name}`.
  * Times are UTC (EventBridge cron); KST = UTC+9.
  */
+import type { WorkQueueName } from '#shared/work-queues';
+
 export interface ScheduleDef {
   name: string;
   entry: string;
@@ -13,6 +15,8 @@ export interface ScheduleDef {
   memoryMb?: number;
   tableAccess: 'read' | 'readWrite';
   needs?: ReadonlyArray<'websocketPush'>;
+  /** Work queues the job enqueues on (infra/work-queues.ts): their URL and SendMessage on them only. */
+  sends?: ReadonlyArray<WorkQueueName>;
   /**
    * Values of the `alarm` key this job puts on an ERROR log line when something needs a person
    * (e.g. `logger.error('…', { alarm: 'LEDGER_DRIFT' })`). Each becomes a metric filter and a
@@ -63,11 +67,12 @@ export const schedules: readonly ScheduleDef[] = [
     // Every hour at :02; the 00:02 KST run (15:02 UTC) also closes the day before, ahead of slot-status at 00:05.
     cron: { minute: 2, hour: '*' },
     description:
-      "Turns rank-check workers' observations into each slot's rank, yesterday/first rank and daily history; records and sends rank alerts",
-    timeoutSeconds: 900,
+      'Plans the hourly rank run: cuts the tracked pairs into units and enqueues them (rank-recompute queue), which turn the checks into ranks, history and alerts',
+    // The planner only: it reads the tracked slots once and enqueues the units (infra/work-queues.ts).
+    timeoutSeconds: 300,
     memoryMb: 1024,
     tableAccess: 'readWrite',
-    needs: ['websocketPush'],
+    sends: ['rank-recompute'],
   },
 ];
 

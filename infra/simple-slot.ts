@@ -4,6 +4,7 @@ import { ApiStack } from '#infra/stacks/api-stack';
 import { DataStack } from '#infra/stacks/data-stack';
 import { EdgeStack } from '#infra/stacks/edge-stack';
 import { JobsStack } from '#infra/stacks/jobs-stack';
+import { WorkStack } from '#infra/stacks/work-stack';
 import { RealtimeStack } from '#infra/stacks/realtime-stack';
 import { WebStack } from '#infra/stacks/web-stack';
 import { alarmEmailFromContext, EDGE_REGION, stackName, stageEnvironment, stageFromContext } from '#infra/stage';
@@ -37,12 +38,20 @@ export function addSimpleSlot(app: App) {
     alarmTopic: data.alarmTopic,
     allowedOrigins: context('allowedOrigins'),
   });
+  const work = new WorkStack(app, stackName(stage, 'Work'), {
+    stage,
+    env,
+    table: data.table,
+    realtime,
+    alarmTopic: data.alarmTopic,
+  });
   const api = new ApiStack(app, stackName(stage, 'Api'), {
     stage,
     env,
     table: data.table,
     signingKey: data.signingKey,
     realtime,
+    work,
     alarmTopic: data.alarmTopic,
     originVerifySecret: data.originVerifySecret,
     developerId: context('developerId') ?? DEFAULT_DEVELOPER_ID,
@@ -52,6 +61,7 @@ export function addSimpleSlot(app: App) {
     env,
     table: data.table,
     realtime,
+    work,
     alarmTopic: data.alarmTopic,
   });
   // CloudFront takes web ACLs from us-east-1 only: the ACL has its own stack there.
@@ -74,5 +84,5 @@ export function addSimpleSlot(app: App) {
   // Accepted cdk-nag findings, each with its reason (the packs are wired in infra/app.ts).
   acknowledgeNagFindings(app, stage, env);
 
-  return { stage, data, realtime, api, jobs, edge, web };
+  return { stage, data, realtime, work, api, jobs, edge, web };
 }

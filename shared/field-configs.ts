@@ -17,7 +17,19 @@ export interface FieldConfig {
   is_searchable: boolean;
   is_system_generated: boolean;
   display_order: number;
+  /**
+   * The choices of a `select` field, in the order the form offers them (empty for every other type;
+   * rows stored before options existed have none and read as empty).
+   */
+  options?: string[];
 }
+
+/** Limits of a select field's options, checked by the settings form and the server alike. */
+export const MAX_FIELD_OPTIONS = 50;
+export const MAX_OPTION_LENGTH = 50;
+
+/** A field's options as stored (never undefined). */
+export const optionsOf = (config: Pick<FieldConfig, 'options'>): readonly string[] => config.options ?? [];
 
 /** Derived from the product URL; stored on the slot, never typed in, hidden from lists and forms. */
 export const systemFieldKeys = ['url_product_id', 'url_item_id', 'url_vendor_item_id'] as const;
@@ -64,6 +76,7 @@ const field = (
   placeholder: '',
   description: '',
   is_system_generated: false,
+  options: [],
   ...f,
 });
 

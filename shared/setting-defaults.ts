@@ -11,6 +11,14 @@ export type SettingCategory = (typeof settingCategories)[number];
 
 export const themes = ['simple', 'modern', 'luxury'] as const;
 export const layouts = ['classic', 'modern', 'minimal', 'dashboard'] as const;
+/**
+ * Layout options (operator-console §9: sidebar narrow/normal/wide, content full/container/narrow,
+ * padding none/normal/large), applied by every preset. `preset` keeps the layout preset's own value
+ * (dashboard: wide sidebar, full content; minimal: large padding; the others normal/container/normal).
+ */
+export const sidebarWidths = ['preset', 'narrow', 'normal', 'wide'] as const;
+export const contentWidths = ['preset', 'full', 'container', 'narrow'] as const;
+export const contentPaddings = ['preset', 'none', 'normal', 'large'] as const;
 
 export const settingDefaults = {
   // business
@@ -28,12 +36,19 @@ export const settingDefaults = {
   defaultSlotAllocation: { category: 'business', default: 10 },
   /** Design §8: normal-mode slots run this many KST days from approval, end date inclusive. */
   slotDurationDays: { category: 'business', default: 30 },
+  /** Issue 29 #5: the account advertisers transfer to; all empty = the charge form says to ask the operator. */
+  depositBankName: { category: 'business', default: '' },
+  depositAccountNumber: { category: 'business', default: '' },
+  depositAccountHolder: { category: 'business', default: '' },
   // theme
   siteName: { category: 'theme', default: 'Simple Slot' },
   siteTitle: { category: 'theme', default: '키워드 순위 광고 슬롯 관리' },
   logoUrl: { category: 'theme', default: '' },
   globalTheme: { category: 'theme', default: 'simple', values: themes },
   globalLayout: { category: 'theme', default: 'classic', values: layouts },
+  layoutSidebarWidth: { category: 'theme', default: 'preset', values: sidebarWidths },
+  layoutContentWidth: { category: 'theme', default: 'preset', values: contentWidths },
+  layoutPadding: { category: 'theme', default: 'preset', values: contentPaddings },
   // feature
   chatEnabled: { category: 'feature', default: false },
   chatMaxMessages: { category: 'feature', default: 100 },

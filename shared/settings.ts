@@ -1,4 +1,4 @@
-import { logoUrlReasonText } from './messages/settings';
+import { depositAccountReasonText, logoUrlReasonText } from './messages/settings';
 import { z } from './zod';
 import {
   settingDefaults,
@@ -45,6 +45,17 @@ export const settingDefinitions = {
   defaultSlotAllocation: { ...settingDefaults.defaultSlotAllocation, schema: int(1, 100) },
   /** Design §8: normal-mode slots run this many KST days from approval, end date inclusive. */
   slotDurationDays: { ...settingDefaults.slotDurationDays, schema: int(1, 3650) },
+  depositBankName: { ...settingDefaults.depositBankName, schema: z.string().trim().max(30) },
+  /** Digits with optional hyphens (as banks print them), or empty. */
+  depositAccountNumber: {
+    ...settingDefaults.depositAccountNumber,
+    schema: z
+      .string()
+      .trim()
+      .max(30)
+      .refine((v) => v === '' || /^\d[\d-]*\d$/.test(v), { error: depositAccountReasonText }),
+  },
+  depositAccountHolder: { ...settingDefaults.depositAccountHolder, schema: z.string().trim().max(30) },
   // theme
   siteName: { ...settingDefaults.siteName, schema: z.string().trim().min(1).max(50) },
   siteTitle: { ...settingDefaults.siteTitle, schema: z.string().trim().max(100) },
@@ -61,6 +72,15 @@ export const settingDefinitions = {
   },
   globalTheme: { ...settingDefaults.globalTheme, schema: z.enum(settingDefaults.globalTheme.values) },
   globalLayout: { ...settingDefaults.globalLayout, schema: z.enum(settingDefaults.globalLayout.values) },
+  layoutSidebarWidth: {
+    ...settingDefaults.layoutSidebarWidth,
+    schema: z.enum(settingDefaults.layoutSidebarWidth.values),
+  },
+  layoutContentWidth: {
+    ...settingDefaults.layoutContentWidth,
+    schema: z.enum(settingDefaults.layoutContentWidth.values),
+  },
+  layoutPadding: { ...settingDefaults.layoutPadding, schema: z.enum(settingDefaults.layoutPadding.values) },
   // feature
   chatEnabled: { ...settingDefaults.chatEnabled, schema: bool },
   chatMaxMessages: { ...settingDefaults.chatMaxMessages, schema: int(1, 10000) },

@@ -260,3 +260,38 @@ describe('keys named after object members (issue 25 finding 2)', () => {
     expect(fields.map((f) => f.field_key)).not.toContain('valueOf');
   });
 });
+
+describe('select and boolean fields (issue 29 item 3)', () => {
+  const color: FieldConfig = {
+    ...defaultFieldConfigs.find((c) => c.field_key === 'mid')!,
+    field_key: 'color',
+    label: '색상',
+    field_type: 'select',
+    options: ['빨강', '파랑'],
+    display_order: 6,
+  };
+  const gift: FieldConfig = { ...color, field_key: 'gift', label: '사은품', field_type: 'boolean', options: [] };
+  const base = { keywords: '마우스', landingUrl: url };
+
+  it('accepts an option and true/false, stored as text', () => {
+    const r = validateSlotFields({ ...base, color: '파랑', gift: true }, [...configs, color, gift]);
+    expect(r.ok && r.values.customFields).toMatchObject({ color: '파랑', gift: 'true' });
+  });
+
+  it('refuses a value that is not an option, and a boolean word other than true/false, in Korean', () => {
+    const r = validateSlotFields({ ...base, color: '초록', gift: '예' }, [...configs, color, gift]);
+    expect(r).toEqual({
+      ok: false,
+      errors: [
+        { field: 'color', label: '색상', message: '색상은(는) 다음 중 하나를 선택해주세요: 빨강, 파랑' },
+        { field: 'gift', label: '사은품', message: '사은품은(는) 예(true) 또는 아니오(false)로 입력해주세요.' },
+      ],
+    });
+  });
+
+  it('a select with no options stored (a row from before options) accepts nothing but blank', () => {
+    const bare = { ...color, options: undefined };
+    expect(validateSlotFields({ ...base, color: '' }, [...configs, bare]).ok).toBe(true);
+    expect(validateSlotFields({ ...base, color: '빨강' }, [...configs, bare]).ok).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@ import {
   coreFieldKeys,
   defaultFieldConfigs,
   fieldValueOf,
+  optionsOf,
   reservedFieldKeys,
   systemFieldKeys,
   type FieldConfig,
@@ -21,7 +22,8 @@ import { MAX_KEYWORDS } from './slot-constants';
  *   them with the spec's own texts.
  * - Other fields follow their config: enabled ones are shown; required ones must be non-blank after
  *   trimming ('{label}은(는) 필수 입력 항목입니다.'); number = digits only; email and url formats;
- *   keywords at most 10, comma-separated.
+ *   keywords at most 10, comma-separated; select = one of the field's options; boolean = 'true' or
+ *   'false' (stored as that text, shown as 예/아니오).
  * - The landing URL follows THE Coupang rule (shared/coupang-url.ts); the derived ids are written
  *   to the system fields url_product_id, url_item_id and url_vendor_item_id.
  * - Values of unknown, disabled or system fields are dropped (the server derives the system ones).
@@ -236,6 +238,9 @@ function checkType(f: FieldConfig, value: string): string | null {
       return /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : slotFieldMessages.date(f.label);
     case 'boolean':
       return value === 'true' || value === 'false' ? null : slotFieldMessages.boolean(f.label);
+    case 'select':
+      // Exact match: the form offers only these; a stored value from before an options edit must be re-picked.
+      return optionsOf(f).includes(value) ? null : slotFieldMessages.notAnOption(f.label, optionsOf(f));
     default:
       return null;
   }

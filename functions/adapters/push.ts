@@ -19,7 +19,20 @@ import type { Role } from '#shared/roles';
 export interface PushMessage {
   type: 'new_notification' | 'chat_message' | 'chat_read' | 'chat_room' | 'unread_count' | 'pong';
   data: unknown;
+  /** On `new_notification`: the recipient's new unread count, in the same post (one post per socket). */
+  unread?: { count: number };
 }
+
+/** API Gateway refused the post for its rate (429 LimitExceededException) after the SDK's own retries. */
+export const isPostThrottled = (err: unknown): boolean => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return (
+    e?.name === 'LimitExceededException' ||
+    e?.name === 'ThrottlingException' ||
+    e?.name === 'TooManyRequestsException' ||
+    e?.$metadata?.httpStatusCode === 429
+  );
+};
 
 /** Posts in flight at once: the SDK's connection pool (50 sockets) without queueing behind it. */
 export const PUSH_CONCURRENCY = 48;

@@ -1,5 +1,6 @@
 import type { AuthSession } from '#shared/schemas/auth';
 import * as Auth from '../domain/auth/auth-service';
+import { ownDetails, updateOwnDetails } from '../domain/users/details';
 import { defineGroup, reply, type RequestContext } from '../http/api-handler';
 import { REFRESH_COOKIE, clearedRefreshCookie, refreshCookie } from '../http/cookies';
 import { logger } from '#commons/logger';
@@ -32,6 +33,10 @@ export const handler = defineGroup(authRoutes, {
   },
 
   updateProfile: async ({ body }, ctx) => Auth.updateProfile(ctx.user, body),
+
+  ownDetails: (_, ctx) => ownDetails(ctx.user),
+
+  updateOwnDetails: ({ body }, ctx) => updateOwnDetails(ctx.user, body),
 
   switchUser: async ({ body }, ctx) => {
     const session = await Auth.switchUser(ctx.user, body.targetUserId);

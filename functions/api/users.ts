@@ -1,5 +1,6 @@
 import { createUserByOperator, deleteUser, updateUser } from '../domain/users/admin-changes';
 import * as Queries from '../domain/users/queries';
+import { updateUserDetails } from '../domain/users/details';
 import { defineGroup, reply } from '../http/api-handler';
 import { userRoutes } from '#shared/contract/routes/users';
 
@@ -9,6 +10,7 @@ export const handler = defineGroup(userRoutes, {
   stats: (_, ctx) => Queries.userStats(ctx.user),
   get: ({ path }, ctx) => Queries.getUser(ctx.user, path.id),
   update: ({ path, body }, ctx) => updateUser(ctx.user, path.id, body),
+  updateDetails: ({ path, body }, ctx) => updateUserDetails(ctx.user, path.id, body),
   remove: ({ path }, ctx) => deleteUser(ctx.user, path.id),
   logs: ({ path }, ctx) => Queries.userLogs(ctx.user, path.id),
 });

@@ -28,7 +28,13 @@ export interface RuntimeConfig {
   mediaBucket?: string;
   /** … or a directory in local mode (DATA_DIR/media, served at /media/* by the local server). */
   mediaDir?: string;
+  /** Work queues (infra/work-queues.ts): the SQS endpoint in local mode (infra/local/work-queues.ts); unset on AWS. */
+  workQueueEndpoint?: string;
+  /** Each work queue's URL by name, from `WORK_QUEUE_URL_<NAME>` (workQueueUrlEnv). */
+  workQueueUrls: Record<string, string>;
 }
+
+export { workQueueUrlEnv } from '#shared/work-queues';
 
 export function config(): RuntimeConfig {
   const env = process.env;
@@ -51,6 +57,12 @@ export function config(): RuntimeConfig {
     indexLagMs: env.DYNAMODB_ENDPOINT ? 0 : 2000,
     mediaBucket: env.MEDIA_BUCKET || undefined,
     mediaDir: env.MEDIA_DIR || undefined,
+    workQueueEndpoint: env.WORK_QUEUE_ENDPOINT || undefined,
+    workQueueUrls: Object.fromEntries(
+      Object.entries(env)
+        .filter(([k, v]) => k.startsWith('WORK_QUEUE_URL_') && v)
+        .map(([k, v]) => [k.slice('WORK_QUEUE_URL_'.length).toLowerCase().replace(/_/g, '-'), v as string]),
+    ),
   };
 }
 

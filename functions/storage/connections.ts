@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { queryAll, queryPages } from './item-io';
 import { isExpired, keys, ttlIn } from './keys';
@@ -85,5 +85,29 @@ export const connectionAudiencesStore = {
       const page = ((out.Items ?? []) as ConnectionRecord[]).filter((c) => !isExpired(c));
       if (page.length) yield page;
     }
+  },
+
+  /** One page of an audience's connections from `cursor` (a queued delivery reads one page per message). */
+  async pageOfAudience(
+    audience: ConnectionAudience,
+    cursor: Record<string, unknown> | undefined,
+    pageSize: number,
+  ): Promise<{ connections: ConnectionRecord[]; next?: Record<string, unknown> }> {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.connectionsOfAudience(audience).GSI2PK },
+        ProjectionExpression: 'connectionId, userId, #role, #ttl',
+        ExpressionAttributeNames: { '#role': 'role', '#ttl': 'ttl' },
+        Limit: pageSize,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    return {
+      connections: ((out.Items ?? []) as ConnectionRecord[]).filter((c) => !isExpired(c)),
+      next: out.LastEvaluatedKey,
+    };
   },
 };

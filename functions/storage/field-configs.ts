@@ -17,9 +17,12 @@ export const fieldConfigsStore = {
       ExpressionAttributeValues: { ':pk': keys.fieldConfigsPartition().PK },
       ...(opts.consistent ? { ConsistentRead: true } : {}),
     });
-    return items
-      .map(({ PK, SK, entity, ...rest }) => rest as unknown as FieldConfig)
-      .sort((a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key));
+    return (
+      items
+        // Rows written before select options existed have none.
+        .map(({ PK, SK, entity, ...rest }) => ({ options: [], ...rest }) as unknown as FieldConfig)
+        .sort((a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key))
+    );
   },
 
   /** Writes one field; with `onlyIfMissing` an existing field is left alone and false comes back. */

@@ -164,6 +164,8 @@ export const keys = {
   rankPairDay: (pairId: string, day: string): Key => ({ PK: `RANKPAIR#${pairId}`, SK: `DAY#${day}` }),
   /** The recompute job's state: the last KST day it closed and its last run. */
   rankJobState: (): Key => ({ PK: 'RANKJOB', SK: 'STATE' }),
+  /** One run of the recompute job: its units (pair-id ranges), which are done, and their results. */
+  rankRecomputeRun: (runId: string): Key => ({ PK: `RANKRUN#${runId}`, SK: 'RUN' }),
 
   // cash (functions/storage/ledger.ts, functions/storage/charge-requests.ts)
   /** A user's balance: amount, entry sequence and per-type entry counts. */

@@ -1,7 +1,7 @@
 import type { SlotStatus } from '#shared/slot-status';
 import type { RankAlert, RankAlertEvent } from '#shared/rank-alerts';
 import { tableName } from './client';
-import { queryAll } from './item-io';
+import { batchGetAll, queryAll } from './item-io';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -89,6 +89,15 @@ export const rankSlotsStore = {
       ProjectionExpression: rankRowAttributes.map((_, i) => `#p${i}`).join(', '),
       ExpressionAttributeNames: Object.fromEntries(rankRowAttributes.map((a, i) => [`#p${i}`, a])),
     });
+    return rows as unknown as RankSlotRow[];
+  },
+
+  /** Slots by id, rank attributes only, read consistently (a recompute unit's slots); gone ones are left out. */
+  async byIds(ids: string[]): Promise<RankSlotRow[]> {
+    const rows = await batchGetAll(
+      ids.map((id) => keys.slot(id)),
+      { consistent: true, attributes: rankRowAttributes },
+    );
     return rows as unknown as RankSlotRow[];
   },
 

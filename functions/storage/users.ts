@@ -5,6 +5,7 @@ import { batchGetAll, queryAll, queryPage, type QueryCursor } from './item-io';
 import type { TransactItem } from './transactions';
 import { isConditionFailure } from '#commons/store-errors';
 import type { Role } from '#shared/roles';
+import type { BankInfo, BusinessInfo } from '#shared/schemas/users';
 
 export interface UserRecord {
   id: string;
@@ -22,6 +23,9 @@ export interface UserRecord {
   deletedAt?: string | null;
   /** In the user counts (`user-stats.ts`): set at creation; older accounts get it from `countUncountedUsers`. */
   counted?: boolean;
+  /** Advertiser §4 User (issue 29 #5); absent until first saved. */
+  bankInfo?: BankInfo;
+  business?: BusinessInfo;
 }
 
 /** What the admin user list reads of every user (no password hash). */
@@ -144,7 +148,9 @@ export const usersStore = {
   changeItem(
     userId: string,
     expected: Pick<UserRecord, 'role' | 'isActive'>,
-    changes: Partial<Pick<UserRecord, 'fullName' | 'passwordHash' | 'isActive' | 'role' | 'deletedAt'>>,
+    changes: Partial<
+      Pick<UserRecord, 'fullName' | 'passwordHash' | 'isActive' | 'role' | 'deletedAt' | 'bankInfo' | 'business'>
+    >,
   ): TransactItem {
     const set: Array<[string, unknown]> = Object.entries(changes).filter(([, v]) => v !== undefined);
     set.push(['updatedAt', new Date().toISOString()]);

@@ -28,13 +28,18 @@ export interface AppFunctionProps {
   table: ITableV2;
   /** Least privilege: read-only unless the function writes. @default 'read' */
   tableAccess?: TableAccess;
-  /** @default 256 */
+  /** @default DEFAULT_MEMORY_MB */
   memoryMb?: number;
   /** @default 10 */
   timeoutSeconds?: number;
   environment?: Record<string, string>;
   description?: string;
 }
+
+/** Memory of a function that names none (the cost model reads it too: scripts/cost-model). */
+export const DEFAULT_MEMORY_MB = 256;
+/** How long every function's log group keeps its lines. */
+export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 /**
  * Every Lambda of the product: one place that fixes runtime, architecture, tracing, logging and
@@ -44,7 +49,7 @@ export class AppFunction extends NodejsFunction {
   public constructor(scope: Construct, id: string, props: AppFunctionProps) {
     // An explicit log group, so retention is set and sandboxes leave no logs behind on destroy.
     const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: RetentionDays.ONE_MONTH,
+      retention: FUNCTION_LOG_RETENTION,
       removalPolicy: statefulRemovalPolicy(props.stage),
     });
 
@@ -56,7 +61,7 @@ export class AppFunction extends NodejsFunction {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memoryMb ?? 256,
+      memorySize: props.memoryMb ?? DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       tracing: Tracing.ACTIVE,
       logGroup,

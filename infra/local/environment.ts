@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { workQueueUrlEnv } from '../../functions/commons/config';
+import { workQueues } from '../work-queues';
 
 /**
  * The environment the handlers read (functions/config.ts), set the way the CDK stacks set it on
@@ -24,6 +26,11 @@ export function applyLocalEnvironment(opts: {
     MEDIA_LOCAL_SECRET: process.env.MEDIA_LOCAL_SECRET ?? randomBytes(32).toString('hex'),
     TOKEN_AUDIENCE: 'simple-slot-local',
     WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${opts.port}/_local/ws`,
+    // Work queues: the in-process queues of infra/local/work-queues.ts, reached through the SQS client.
+    WORK_QUEUE_ENDPOINT: `http://127.0.0.1:${opts.port}/_local/sqs`,
+    ...Object.fromEntries(
+      workQueues.map((q) => [workQueueUrlEnv(q.name), `http://127.0.0.1:${opts.port}/_local/sqs/${q.name}`]),
+    ),
     POWERTOOLS_SERVICE_NAME: process.env.POWERTOOLS_SERVICE_NAME ?? 'simple-slot-local',
     // The SDK must never reach for real AWS credentials in local mode.
     AWS_ACCESS_KEY_ID: 'local',

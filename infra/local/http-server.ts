@@ -13,6 +13,7 @@ import { invoke } from './lambda-runtime';
 import { findJob, runJob, startScheduler } from './scheduler';
 import { createWebsocketGateway } from './websocket-server';
 import { handleMediaGet, handleMediaUpload } from './media-server';
+import { createLocalWorkQueues, type LocalWorkQueueOptions } from './work-queues';
 
 /**
  * Local mode's single port: /api through the route table to the same handler modules Lambda runs,
@@ -26,6 +27,8 @@ export interface LocalServerOptions {
   webDist?: string;
   /** Run the schedule table's jobs at their times (off in tests). */
   scheduler?: boolean;
+  /** The in-process work queues (always on: a broadcast is delivered through one). */
+  workQueues?: LocalWorkQueueOptions;
   log?: (msg: string, extra?: unknown) => void;
 }
 
@@ -137,6 +140,7 @@ export async function startLocalServer(opts: LocalServerOptions) {
         })
       : undefined;
   const scheduler = opts.scheduler ? startScheduler(log) : undefined;
+  const queues = createLocalWorkQueues({ log, ...opts.workQueues });
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const match = matchRoute(req.method ?? 'GET', url.pathname);
@@ -163,7 +167,10 @@ export async function startLocalServer(opts: LocalServerOptions) {
   async function handleJob(res: ServerResponse, name: string) {
     const job = findJob(name);
     if (!job) return sendJson(res, 404, { success: false, error: `알 수 없는 작업입니다: ${name}`, code: 'NOT_FOUND' });
-    sendJson(res, 200, { success: true, data: await runJob(job, 'local.on-demand') });
+    const data = await runJob(job, 'local.on-demand');
+    // "Run it now" answers once the work the job enqueued is done (the rank run's units), as a developer expects.
+    await Promise.all((job.sends ?? []).map((name) => queues.get(name)?.idle()));
+    sendJson(res, 200, { success: true, data });
   }
 
   // The same headers CloudFront adds to every response (infra/security-headers.ts).
@@ -189,6 +196,7 @@ export async function startLocalServer(opts: LocalServerOptions) {
       }
       const management = /^\/_local\/ws\/(?:@|%40)connections\/([^/]+)$/.exec(url.pathname);
       if (management) return ws.handleManagement(req, res, decodeURIComponent(management[1]));
+      if (/^\/_local\/sqs\/?$/.test(url.pathname) && req.method === 'POST') return await queues.handle(req, res);
       const job = /^\/_local\/jobs\/([\w-]+)$/.exec(url.pathname);
       if (job && req.method === 'POST') return await handleJob(res, job[1]);
       if (spa && (req.method === 'GET' || req.method === 'HEAD'))
@@ -224,8 +232,14 @@ export async function startLocalServer(opts: LocalServerOptions) {
     port,
     url: `http://localhost:${port}`,
     websocketConnections: ws.connectionCount,
+    /** API Gateway's @connections throttling, for tests and the bench (429 LimitExceededException). */
+    setPostRateLimit: ws.setPostRateLimit,
+    throttledPosts: ws.throttledPosts,
+    /** The in-process work queues (tests and the bench wait on them and read their dead letters). */
+    workQueues: queues,
     async close() {
       scheduler?.stop();
+      queues.stop();
       ws.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -98,8 +98,30 @@ export function createWebsocketGateway(opts: WebsocketGatewayOptions = {}) {
     });
   }
 
+  // API Gateway's @connections rate: off unless a test or the bench sets one (then 429, as AWS).
+  let postLimit: { perSecond: number; tokens: number; at: number } | undefined;
+  let throttledPosts = 0;
+  const takePostToken = () => {
+    if (!postLimit) return true;
+    const now = Date.now();
+    postLimit.tokens = Math.min(
+      postLimit.perSecond,
+      postLimit.tokens + ((now - postLimit.at) / 1000) * postLimit.perSecond,
+    );
+    postLimit.at = now;
+    if (postLimit.tokens < 1) return false;
+    postLimit.tokens--;
+    return true;
+  };
+
   /** `/_local/ws/@connections/{id}`: POST sends, DELETE closes, GET describes. */
   function handleManagement(req: IncomingMessage, res: ServerResponse, connectionId: string) {
+    if (req.method === 'POST' && !takePostToken()) {
+      throttledPosts++;
+      res.writeHead(429, { 'content-type': 'application/json', 'x-amzn-errortype': 'LimitExceededException' });
+      res.end(JSON.stringify({ message: 'Rate exceeded' }));
+      return;
+    }
     const entry = sockets.get(connectionId);
     if (!entry || entry.ws.readyState !== WebSocket.OPEN) {
       res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
@@ -134,6 +156,11 @@ export function createWebsocketGateway(opts: WebsocketGatewayOptions = {}) {
     handleUpgrade,
     handleManagement,
     connectionCount: () => sockets.size,
+    /** Posts per second the @connections endpoint accepts before answering 429 (undefined: no limit). */
+    setPostRateLimit(perSecond: number | undefined) {
+      postLimit = perSecond === undefined ? undefined : { perSecond, tokens: perSecond, at: Date.now() };
+    },
+    throttledPosts: () => throttledPosts,
     close() {
       for (const { ws } of sockets.values()) ws.terminate();
       sockets.clear();

@@ -241,6 +241,13 @@ export function accessRequests(call: SdkCall, scope: CallScope): AccessRequest[]
         },
       ];
     }
+    case 'SQSClient': {
+      // A work queue (infra/work-queues.ts): its URL https://sqs.<region>.amazonaws.com/<account>/<name>
+      // is the queue arn:aws:sqs:<region>:<account>:<name>; SendMessageBatch is authorized as SendMessage.
+      const [account, name] = new URL(String(input.QueueUrl)).pathname.split('/').filter(Boolean).slice(-2);
+      const action = { SendMessageBatch: 'SendMessage', DeleteMessageBatch: 'DeleteMessage' }[op] ?? op;
+      return [{ action: `sqs:${action}`, resource: `arn:aws:sqs:${scope.region}:${account}:${name}`, context: {} }];
+    }
     default:
       throw new Error(`the rehearsal does not know the IAM actions of ${call.clientName}.${call.commandName}`);
   }

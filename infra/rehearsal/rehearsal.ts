@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, SQSBatchResponse } from 'aws-lambda';
 import { createWebsocketGateway } from '../local/websocket-server';
 import type { Assembly, AssemblyFunction, Json, StackTemplate } from './assembly';
 import { accessRequests, evaluate, globMatch, grantedActions, type AccessRequest, type Statement } from './iam';
@@ -163,10 +163,13 @@ export class Rehearsal {
       for (const [name, value] of Object.entries(raw as Record<string, string>)) {
         // The management endpoint of a WebSocket API of this assembly → the local WebSocket server.
         const endpoint = /^https:\/\/([a-z0-9]+)\.execute-api\.[^/]+\.amazonaws\.com\/([^/]+)$/.exec(String(value));
+        // A queue URL of this assembly → the SQS stand-in (the SDK sends to the queue URL's host).
+        const queue = /^https:\/\/sqs\.[^/]+\.amazonaws\.com\/(\d+)\/([^/]+)$/.exec(String(value));
         if (endpoint && this.isWebSocketApi(endpoint[1])) {
           webSocket = { apiId: endpoint[1], stage: endpoint[2] };
           templateEnv[name] = `${this.url}/_rehearsal/connections/${endpoint[1]}/${endpoint[2]}`;
-        } else templateEnv[name] = String(value);
+        } else if (queue) templateEnv[name] = `${this.url}/_rehearsal/sqs/${queue[1]}/${queue[2]}`;
+        else templateEnv[name] = String(value);
       }
       this.functions.set(where, {
         key: where,
@@ -479,6 +482,79 @@ export class Rehearsal {
       }
     });
     return found;
+  }
+
+  /**
+   * Delivers what the functions sent to queues, as Lambda's event source mapping would: to the
+   * function the template's mapping names, in batches of its BatchSize; records a consumer lists in
+   * `batchItemFailures` (or all of a batch whose invocation threw) are delivered again, at most
+   * `maxReceives` times, then recorded as a problem. Repeats until every queue is empty (a consumer
+   * may itself send: a broadcast's scan sends its pages).
+   */
+  public async drainQueues(maxReceives = 5): Promise<number> {
+    const mappings = new Map<string, { target: RehearsedFunction; batchSize: number; arn: string }>();
+    this.eachResource((stack, id, props, type) => {
+      if (type !== 'AWS::Lambda::EventSourceMapping') return;
+      const arn = String(this.resolver.resolve(props.EventSourceArn, stack, id));
+      const target = this.functions.get(`${stack.name}/${props.FunctionName?.Ref}`);
+      if (!target) {
+        this.problems.push({ kind: 'route', message: `event source mapping ${id} names no function of the assembly` });
+        return;
+      }
+      mappings.set(arn.split(':').pop()!, { target, batchSize: props.BatchSize ?? 10, arn });
+    });
+    const receives = new Map<string, number>();
+    let delivered = 0;
+    for (;;) {
+      const name = [...this.aws.queued.keys()].find((q) => this.aws.queued.get(q)!.length);
+      if (!name) return delivered;
+      const mapping = mappings.get(name);
+      if (!mapping) {
+        this.problems.push({
+          kind: 'route',
+          message: `messages sent to queue ${name}, which no event source mapping reads`,
+        });
+        this.aws.queued.delete(name);
+        continue;
+      }
+      const batch = this.aws.queued.get(name)!.splice(0, mapping.batchSize);
+      for (const m of batch) receives.set(m.messageId, (receives.get(m.messageId) ?? 0) + 1);
+      const event = {
+        Records: batch.map((m) => ({
+          messageId: m.messageId,
+          receiptHandle: `${m.messageId}#${receives.get(m.messageId)}`,
+          body: m.body,
+          attributes: {
+            ApproximateReceiveCount: String(receives.get(m.messageId)),
+            SentTimestamp: String(Date.now()),
+            SenderId: REHEARSAL_ACCOUNT,
+            ApproximateFirstReceiveTimestamp: String(Date.now()),
+          },
+          messageAttributes: {},
+          md5OfBody: '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: mapping.arn,
+          awsRegion: mapping.target.stack.region,
+        })),
+      };
+      let failedIds: string[];
+      try {
+        const result = (await this.invoke(mapping.target, event)) as SQSBatchResponse | undefined;
+        failedIds = (result?.batchItemFailures ?? []).map((f) => f.itemIdentifier);
+      } catch {
+        failedIds = batch.map((m) => m.messageId);
+      }
+      delivered += batch.length - failedIds.length;
+      for (const m of batch.filter((b) => failedIds.includes(b.messageId))) {
+        if (receives.get(m.messageId)! < maxReceives) this.aws.queued.get(name)!.push(m);
+        else
+          this.problems.push({
+            kind: 'invocation',
+            fn: mapping.target.fn.name,
+            message: `queue ${name}: message ${m.messageId} failed ${maxReceives} times in ${mapping.target.fn.name}`,
+          });
+      }
+    }
   }
 
   public async runSchedule(functionName: string): Promise<unknown> {

@@ -52,6 +52,7 @@ export const CLOUD_OPTIONAL_SETTINGS: Record<string, string> = {
   MEDIA_DIR: 'local mode only: announcement images on disk instead of S3',
   MEDIA_LOCAL_SECRET: 'local mode only: the upload HMAC instead of the S3 policy signature',
   LOCAL_TRUST_VIEWER_IP: 'local mode tests only',
+  WORK_QUEUE_ENDPOINT: "local mode only: the in-process queues' SQS endpoint (the cloud uses each queue's URL)",
   ALLOWED_ORIGINS: 'optional (-c allowedOrigins): CloudFront already refuses other origins at the edge',
   BOOTSTRAP_DEVELOPER_PASSWORD: 'local mode only',
   LOG_LEVEL: 'Powertools logger: its default level',

@@ -227,6 +227,8 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
       if (observed.body.data.accepted !== 1)
         throw new Error(`observation not accepted: ${JSON.stringify(observed.body)}`);
       await rehearsal.runSchedule('rank-recompute');
+      // The planner only sends the units; the queue's consumer computes them.
+      if (!(await rehearsal.drainQueues())) throw new Error('the recompute planner sent no unit to its queue');
       const after = expectStatus('slot', await call('GET', `/api/slots/${slot.id}`, { token: user.token }), 200);
       if (!JSON.stringify(after.body.data).includes('7'))
         throw new Error(`no rank on the slot after recompute: ${JSON.stringify(after.body.data)}`);
@@ -281,6 +283,7 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
 
     await step('every schedule target with its input', async () => {
       for (const s of rehearsal.schedules()) await rehearsal.invoke(s.target, s.event);
+      await rehearsal.drainQueues();
     });
   } finally {
     await step('advertiser closes the WebSocket ($disconnect)', async () => {

@@ -1,4 +1,12 @@
-import { createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Json, StackTemplate } from './assembly';
 import type { Resolver } from './resolve';
@@ -10,7 +18,9 @@ import type { Resolver } from './resolve';
  * - KMS: each RSA key of the templates is a node:crypto key (`Sign`, `GetPublicKey`);
  * - Secrets Manager: each secret gets a generated value of its template's length (`GetSecretValue`);
  * - S3: each bucket is an in-memory, path-style store (GetObject with a range, PutObject,
- *   CopyObject, DeleteObject).
+ *   CopyObject, DeleteObject);
+ * - SQS: each queue keeps what was sent (SendMessage, SendMessageBatch) until the rehearsal delivers
+ *   it to the function its event source mapping names (`Rehearsal.drainQueues`).
  */
 export class AwsStandIns {
   public readonly secrets = new Map<string, string>();
@@ -18,6 +28,8 @@ export class AwsStandIns {
   public readonly objects = new Map<string, { body: Buffer; contentType: string }>();
   public readonly buckets = new Set<string>();
   private readonly keys = new Map<string, KeyObject>();
+  /** Messages sent and not yet delivered, by queue name (the last segment of its URL and ARN). */
+  public readonly queued = new Map<string, Array<{ messageId: string; body: string }>>();
 
   /** Reads the secrets, keys and buckets of the templates. */
   public add(stack: StackTemplate, id: string, type: string, props: Json, resolver: Resolver): void {
@@ -39,6 +51,7 @@ export class AwsStandIns {
     try {
       const target = String(req.headers['x-amz-target'] ?? '');
       if (target.startsWith('TrentService.')) this.kms(res, target.slice(13), JSON.parse(String(body)));
+      else if (target.startsWith('AmazonSQS.')) this.sqs(res, target.slice(10), JSON.parse(String(body)));
       else if (target.startsWith('secretsmanager.'))
         this.secretsManager(res, target.slice(15), JSON.parse(String(body)));
       else {
@@ -60,6 +73,29 @@ export class AwsStandIns {
   private awsJson(res: ServerResponse, body: unknown) {
     res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
     res.end(JSON.stringify(body));
+  }
+
+  /** SQS's JSON protocol: the SDK checks each answer's MD5 of the body, so the stand-in gives it. */
+  private sqs(res: ServerResponse, op: string, input: Json) {
+    const name = String(input.QueueUrl ?? '')
+      .split('/')
+      .pop()!;
+    const send = (body: string) => {
+      const message = { messageId: randomUUID(), body };
+      this.queued.set(name, [...(this.queued.get(name) ?? []), message]);
+      return { MessageId: message.messageId, MD5OfMessageBody: createHash('md5').update(body, 'utf8').digest('hex') };
+    };
+    const answer = (body: unknown) => {
+      res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+      res.end(JSON.stringify(body));
+    };
+    if (op === 'SendMessage') return answer(send(String(input.MessageBody)));
+    if (op === 'SendMessageBatch')
+      return answer({
+        Successful: (input.Entries as Json[]).map((e) => ({ Id: e.Id, ...send(String(e.MessageBody)) })),
+        Failed: [],
+      });
+    this.awsError(res, 400, 'com.amazonaws.sqs#UnsupportedOperation', `the rehearsal has no SQS ${op}`);
   }
 
   /** Stores an object as the browser's presigned POST would (the POST itself is not rehearsed). */

@@ -28,12 +28,15 @@ import { bootstrapEntry } from '#infra/schedules';
 import { MEDIA_SERVED_PREFIX, MEDIA_UPLOAD_PREFIX, mediaBucketName } from '#infra/media';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RealtimeStack } from '#infra/stacks/realtime-stack';
+import type { WorkStack } from '#infra/stacks/work-stack';
 import { statefulRemovalPolicy, type StageStackProps } from '#infra/stage';
 
 export interface ApiStackProps extends StageStackProps {
   table: ITableV2;
   signingKey: TokenSigningKey;
   realtime: RealtimeStack;
+  /** The work queues (infra/work-queues.ts) groups may enqueue on (`sends`). */
+  work: WorkStack;
   /** The operator topic (DataStack.alarmTopic). */
   alarmTopic: ITopic;
   /** The origin-lock secret every group function checks requests against. */
@@ -86,6 +89,7 @@ export class ApiStack extends Stack {
       else signingKey.bindVerifier(fn);
       if (def.needs?.includes('websocketPush')) realtime.bindPush(fn);
       if (def.needs?.includes('mediaBucket')) this.bindMedia(fn, stage);
+      for (const queue of def.sends ?? []) props.work.grantSend(fn, queue);
       // Origin lock: only requests carrying CloudFront's secret header get past the handler.
       fn.addEnvironment(ORIGIN_VERIFY_SECRET_ENV, props.originVerifySecret.secretArn);
       props.originVerifySecret.grantRead(fn);

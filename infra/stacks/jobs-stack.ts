@@ -13,11 +13,14 @@ import { AppFunction } from '#infra/constructs/app-function';
 import { pascalCase } from '#infra/naming';
 import { schedules as defaultSchedules, type ScheduleDef } from '#infra/schedules';
 import type { RealtimeStack } from '#infra/stacks/realtime-stack';
+import type { WorkStack } from '#infra/stacks/work-stack';
 import type { StageStackProps } from '#infra/stage';
 
 export interface JobsStackProps extends StageStackProps {
   table: ITableV2;
   realtime: RealtimeStack;
+  /** The work queues (infra/work-queues.ts) jobs may enqueue on. */
+  work: WorkStack;
   /** @default the schedule table in infra/schedules.ts */
   schedules?: readonly ScheduleDef[];
   /** The operator topic (DataStack.alarmTopic): where the jobs' alarms go. */
@@ -60,6 +63,7 @@ export class JobsStack extends Stack {
       });
       fn.configureAsyncInvoke({ onFailure: new SqsDestination(failures) });
       if (job.needs?.includes('websocketPush')) realtime.bindPush(fn);
+      for (const queue of job.sends ?? []) props.work.grantSend(fn, queue);
 
       new Rule(this, `${id}Schedule`, {
         description: job.description,

@@ -165,6 +165,19 @@ export const routeNotes = {
       'Updates the caller’s name, and the password (with `confirmPassword`) when the current password is sent with it.',
     errors: [{ code: 'VALIDATION', when: 'the current password is wrong', text: authMessages.currentPasswordWrong }],
   },
+  'GET /api/auth/profile/details': {
+    summary:
+      'The caller’s own bank account (`bankInfo`: bankName, accountNumber, accountHolder) and business details (`business`: businessName, businessNumber, representative); blank strings where never saved.',
+  },
+  'PUT /api/auth/profile/details': {
+    summary:
+      'Saves the caller’s bank and business details, both parts whole. A bank account is all three fields or none; a business number is 10 digits, stored as 000-00-00000. A change writes a line to the user’s audit log in the same transaction.',
+    errors: [
+      { code: 'VALIDATION', when: 'a bank account with a field missing', text: userMessages.bankInfoIncomplete },
+      { code: 'VALIDATION', when: 'an account number with other characters', text: userMessages.accountNumberFormat },
+      { code: 'VALIDATION', when: 'a business number that is not 10 digits', text: userMessages.businessNumberFormat },
+    ],
+  },
   'POST /api/auth/switch-user': {
     summary: 'A developer starts a session as another user; the token records the acting developer. Logged.',
     errors: [
@@ -572,6 +585,14 @@ export const routeNotes = {
   },
   'GET /api/users/stats': { summary: 'User counts by role and status, from counters kept with every change.' },
   'GET /api/users/{id}': { summary: 'One account, with its slot counts.', errors: [userNotFound] },
+  'PUT /api/users/{id}/details': {
+    summary:
+      'An operator or developer saves a customer’s bank and business details (the customer view), with the same rules as `PUT /api/auth/profile/details`; logged with the old and new values.',
+    errors: [
+      userNotFound,
+      { code: 'VALIDATION', when: 'a bank account with a field missing', text: userMessages.bankInfoIncomplete },
+    ],
+  },
   'PUT /api/users/{id}': {
     summary:
       'Changes only the fields sent and different (name, role, active flag, password). A deactivation, demotion or password reset ends every session of the user.',

@@ -31,4 +31,9 @@ export const cashMessages = {
   chargeEntry: '캐시 충전',
   bonusEntry: (percentage: number) => `충전 보너스 (${percentage}%)`,
   chargeAmountLabel: '충전 금액',
+  /** Issue 29 #5: the business deposit account on the charge form and page. */
+  depositAccountTitle: '입금 계좌',
+  depositAccountMissing: '입금 계좌가 아직 등록되지 않았습니다. 입금 전에 운영자에게 계좌를 문의해주세요.',
+  depositAccountCopied: '계좌번호를 복사했습니다.',
+  depositAccountCopyFailed: '복사하지 못했습니다. 계좌번호를 직접 선택해 복사해주세요.',
 } as const;

@@ -43,11 +43,17 @@ export const settingLabels: Record<string, string> = {
   slotOperationMode: '슬롯 운영 방식',
   defaultSlotAllocation: '기본 발행 슬롯 수',
   slotDurationDays: '슬롯 기본 기간 (일)',
+  depositBankName: '입금 은행',
+  depositAccountNumber: '입금 계좌번호',
+  depositAccountHolder: '입금 계좌 예금주',
   siteName: '사이트 이름',
   siteTitle: '사이트 제목',
   logoUrl: '로고 이미지 URL',
   globalTheme: '테마',
   globalLayout: '레이아웃',
+  layoutSidebarWidth: '사이드바 너비',
+  layoutContentWidth: '본문 너비',
+  layoutPadding: '본문 여백',
   chatEnabled: '1:1 채팅 사용',
   chatMaxMessages: '채팅 최대 메시지 수',
   chatSoundEnabled: '채팅 알림음',
@@ -88,7 +94,25 @@ export const settingValueLabels: Record<string, string> = {
   page: '별도 페이지',
   normal: '일반',
   'pre-allocation': '선슬롯 발행',
+  preset: '레이아웃 기본값',
+  narrow: '좁게',
+  wide: '넓게',
+  full: '화면 전체',
+  container: '기본 폭',
+  none: '없음',
+  large: '넓게',
 };
+
+/** The layout options' preview on the theme tab (issue 29 item 4). */
+export const layoutPreviewMessages = {
+  live: '레이아웃 옵션은 저장하기 전까지 지금 이 화면에만 미리 적용됩니다.',
+  hints: {
+    layoutSidebarWidth: '좁게 224px · 일반 260px · 넓게 300px (레이아웃 기본값: 대시보드는 넓게, 그 외 일반)',
+    layoutContentWidth:
+      '화면 전체 · 기본 폭 1280px · 좁게 880px (레이아웃 기본값: 대시보드는 화면 전체, 그 외 기본 폭)',
+    layoutPadding: '없음 0 · 일반 28px · 넓게 40px (레이아웃 기본값: 미니멀은 넓게, 그 외 일반)',
+  },
+} as const;
 
 export const fieldTypeLabels: Record<string, string> = {
   text: '텍스트',

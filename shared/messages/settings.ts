@@ -7,6 +7,7 @@
 export const onlyAdministratorsText = '관리자만 설정을 변경할 수 있습니다.';
 export const maintenanceText = '현재 시스템 점검 중입니다. 잠시 후 다시 시도해주세요.';
 export const logoUrlReasonText = '비워 두거나 http(s):// 로 시작하는 주소 또는 /로 시작하는 사이트 경로여야 합니다.';
+export const depositAccountReasonText = '비워 두거나 숫자와 하이픈(-)으로 된 계좌번호여야 합니다.';
 
 export const settingsMessages = {
   onlyAdministrators: onlyAdministratorsText,
@@ -53,4 +54,10 @@ export const fieldConfigMessages = {
   systemKeyReserved: (key: string) => `'${key}'은(는) 시스템 필드 키라 새로 추가할 수 없습니다.`,
   tooManyFields: (max: number) => `필드는 최대 ${max}개까지 둘 수 있습니다.`,
   fieldsRequired: '필드 목록을 보내주세요.',
+  /** Select options (issue 29 item 3). */
+  optionsRequired: '선택 항목(select) 필드에는 선택지를 1개 이상 입력해주세요.',
+  optionBlank: '빈 선택지는 둘 수 없습니다.',
+  optionLength: (max: number) => `선택지는 ${max}자 이하로 입력해주세요.`,
+  tooManyOptions: (max: number) => `선택지는 최대 ${max}개까지 둘 수 있습니다.`,
+  optionDuplicate: (option: string) => `선택지 '${option}'이(가) 두 번 들어 있습니다.`,
 } as const;

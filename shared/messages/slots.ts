@@ -64,7 +64,10 @@ export const slotFieldMessages = {
   email: (label: string) => `${label}의 이메일 형식이 올바르지 않습니다.`,
   url: (label: string) => `${label}은(는) http:// 또는 https://로 시작하는 주소여야 합니다.`,
   date: (label: string) => `${label}은(는) YYYY-MM-DD 형식으로 입력해주세요.`,
-  boolean: (label: string) => `${label}은(는) true 또는 false로 입력해주세요.`,
+  boolean: (label: string) => `${label}은(는) 예(true) 또는 아니오(false)로 입력해주세요.`,
+  /** A select value outside the field's options (issue 29 item 3). */
+  notAnOption: (label: string, options: readonly string[]) =>
+    `${label}은(는) 다음 중 하나를 선택해주세요: ${options.join(', ')}`,
   tooLong: (label: string, max: number) => `${label}은(는) ${max}자 이하로 입력해주세요.`,
   notText: (label: string) => `${label}의 형식이 올바르지 않습니다.`,
   fillAtLeastOne: '최소 하나 이상의 필드를 입력해주세요.',
@@ -73,6 +76,17 @@ export const slotFieldMessages = {
   checkRequired: '필수 입력 항목을 확인해주세요.',
   noInput: '입력된 데이터가 없습니다.',
   bulkEditEmpty: '수정할 내용을 입력해주세요.',
+} as const;
+
+/**
+ * How select and boolean values read on screen (issue 29 item 3). Apart from slotFieldMessages so the
+ * server bundles, which never show them, leave them out.
+ */
+export const fieldValueTexts = {
+  yes: '예',
+  no: '아니오',
+  chooseOption: '선택하세요',
+  staleOption: (value: string) => `${value} (목록에 없는 값)`,
 } as const;
 
 export const coupangUrlMessages = {

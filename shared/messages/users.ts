@@ -3,6 +3,18 @@ import { commonMessages } from './common';
 export const userMessages = {
   userNotFound: commonMessages.userNotFound,
 
+  // bank and business details of the user record (advertiser §4 User: bankInfo, business; issue 29 #5)
+  bankNameTooLong: '은행명은 30자 이하로 입력해주세요.',
+  accountNumberFormat: '계좌번호는 숫자와 하이픈(-)만 사용해 30자 이하로 입력해주세요.',
+  accountHolderTooLong: '예금주는 30자 이하로 입력해주세요.',
+  bankInfoIncomplete: '은행명, 계좌번호, 예금주를 모두 입력하거나 모두 비워주세요.',
+  businessNameTooLong: '상호는 50자 이하로 입력해주세요.',
+  businessNumberFormat: '사업자등록번호는 숫자 10자리(000-00-00000)로 입력해주세요.',
+  representativeTooLong: '대표자명은 30자 이하로 입력해주세요.',
+  businessNameRequired: '사업자등록번호를 입력했다면 상호도 입력해주세요.',
+  detailsSaved: '계좌 및 사업자 정보가 저장되었습니다.',
+  detailsSaveFailed: '계좌 및 사업자 정보 저장에 실패했습니다.',
+
   // user management /admin/users (operator console §5, §8)
   requiredMissing: '필수 항목을 모두 입력해주세요.',
   listFailed: '사용자 목록을 불러오는데 실패했습니다.',

@@ -1,6 +1,6 @@
 import { deferred, z } from '../zod';
 import { fieldConfigMessages } from '../messages/settings';
-import { fieldTypes, reservedFieldKeys } from '../field-configs';
+import { fieldTypes, MAX_FIELD_OPTIONS, MAX_OPTION_LENGTH, reservedFieldKeys } from '../field-configs';
 
 /**
  * Field-config editing on the developer's settings page (operator-console §2 field tab, §5, §7):
@@ -40,17 +40,45 @@ const fieldConfigShape = () => ({
     .min(0, { error: fieldConfigMessages.displayOrder })
     .max(10_000, { error: fieldConfigMessages.displayOrder })
     .optional(),
+  /** A select field's choices, in order; ignored (stored empty) for every other type. */
+  options: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, { error: fieldConfigMessages.optionBlank })
+        .max(MAX_OPTION_LENGTH, { error: fieldConfigMessages.optionLength(MAX_OPTION_LENGTH) }),
+    )
+    .max(MAX_FIELD_OPTIONS, { error: fieldConfigMessages.tooManyOptions(MAX_FIELD_OPTIONS) })
+    .default([]),
 });
 
+/** A select needs at least one option and no option twice; other types drop whatever options came. */
+const fieldConfigObject = () =>
+  z
+    .object(fieldConfigShape())
+    .superRefine((f, ctx) => {
+      if (f.field_type !== 'select') return;
+      if (f.options.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['options'], message: fieldConfigMessages.optionsRequired });
+      const seen = new Set<string>();
+      for (const [i, option] of f.options.entries()) {
+        if (seen.has(option))
+          ctx.addIssue({ code: 'custom', path: ['options', i], message: fieldConfigMessages.optionDuplicate(option) });
+        seen.add(option);
+      }
+    })
+    .transform((f) => (f.field_type === 'select' ? f : { ...f, options: [] }));
+
 /** POST /api/admin/field-configs: one new field (without display_order it goes last). */
-export const createFieldConfigSchema = deferred(() => z.object(fieldConfigShape()));
+export const createFieldConfigSchema = deferred(() => fieldConfigObject());
 export type FieldConfigInput = z.output<typeof createFieldConfigSchema>;
 
 /** PUT /api/admin/field-configs `{ fields }`: the whole list, edits and order in one call. */
 export const replaceFieldConfigsSchema = deferred(() =>
   z.object({
     fields: z
-      .array(z.object(fieldConfigShape()), { error: fieldConfigMessages.fieldsRequired })
+      .array(fieldConfigObject(), { error: fieldConfigMessages.fieldsRequired })
       .min(1, { error: fieldConfigMessages.fieldsRequired })
       .max(MAX_FIELD_CONFIGS, { error: fieldConfigMessages.tooManyFields(MAX_FIELD_CONFIGS) }),
   }),

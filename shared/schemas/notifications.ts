@@ -131,9 +131,13 @@ export interface SendHistoryResult {
   stats: SendHistoryStats;
 }
 
-/** WebSocket pushes (design §7): `{type, data}`. */
+/**
+ * WebSocket pushes (design §7): `{type, data}`. A `new_notification` carries the recipient's new
+ * unread count in the same post (`unread`, issue 30: one post per socket); `unread_count` alone
+ * follows a read, a delete or a mark-all.
+ */
 export type NotificationPush =
-  | { type: 'new_notification'; data: NotificationDto }
+  | { type: 'new_notification'; data: NotificationDto; unread?: UnreadCountResult }
   | { type: 'unread_count'; data: UnreadCountResult }
   | { type: 'pong'; data: { at: string } };
 

@@ -56,6 +56,58 @@ export const updateUserSchema = deferred(() =>
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUserFields = z.output<typeof updateUserSchema>;
 
+/**
+ * The user record's bank and business details (advertiser §4 User: bankInfo, business; issue 29 #5):
+ * where a refund or settlement goes and whom to invoice. Blank fields are stored as ''; a bank account
+ * is all three fields or none; a business number is 10 digits, saved as 000-00-00000.
+ */
+const optionalText = (max: number, message: string) =>
+  z.string({ error: message }).trim().max(max, message).optional().default('');
+
+export const bankInfoSchema = deferred(() =>
+  z
+    .object({
+      bankName: optionalText(30, userMessages.bankNameTooLong),
+      accountNumber: optionalText(30, userMessages.accountNumberFormat).refine(
+        (v) => v === '' || /^\d[\d-]*\d$/.test(v),
+        userMessages.accountNumberFormat,
+      ),
+      accountHolder: optionalText(30, userMessages.accountHolderTooLong),
+    })
+    .refine((b) => [b.bankName, b.accountNumber, b.accountHolder].filter(Boolean).length % 3 === 0, {
+      message: userMessages.bankInfoIncomplete,
+      path: ['accountNumber'],
+    }),
+);
+
+export const businessSchema = deferred(() =>
+  z
+    .object({
+      businessName: optionalText(50, userMessages.businessNameTooLong),
+      businessNumber: optionalText(20, userMessages.businessNumberFormat)
+        .refine((v) => v === '' || /^\d{3}-?\d{2}-?\d{5}$/.test(v), userMessages.businessNumberFormat)
+        .transform((v) => (v ? v.replace(/^(\d{3})-?(\d{2})-?(\d{5})$/, '$1-$2-$3') : v)),
+      representative: optionalText(30, userMessages.representativeTooLong),
+    })
+    .refine((b) => !b.businessNumber || b.businessName, {
+      message: userMessages.businessNameRequired,
+      path: ['businessName'],
+    }),
+);
+
+/** PUT /api/auth/profile/details (own) and PUT /api/users/{id}/details (operator): both parts, whole. */
+export const userDetailsSchema = deferred(() => z.object({ bankInfo: bankInfoSchema, business: businessSchema }));
+export type UserDetailsInput = z.input<typeof userDetailsSchema>;
+export type UserDetails = z.output<typeof userDetailsSchema>;
+export type BankInfo = UserDetails['bankInfo'];
+export type BusinessInfo = UserDetails['business'];
+
+/** What a user's details read as: blank parts when never saved. */
+export const emptyUserDetails = (): UserDetails => ({
+  bankInfo: { bankName: '', accountNumber: '', accountHolder: '' },
+  business: { businessName: '', businessNumber: '', representative: '' },
+});
+
 export const USER_LIST_DEFAULT_LIMIT = 50;
 /** The dashboard and the notification recipient picker load up to 1000 users (§7, §9). */
 export const USER_LIST_MAX_LIMIT = 1000;
@@ -93,6 +145,9 @@ export interface AdminUserDto {
   allocated_slots: number;
   used_slots: number;
 }
+
+/** GET /api/users/{id}: the row, plus the record's bank and business details (the customer view). */
+export type AdminUserDetailDto = AdminUserDto & UserDetails;
 
 export interface UserListDto {
   users: AdminUserDto[];

@@ -76,7 +76,7 @@ describe('/admin/users', () => {
 
     // Their access token has not expired, but the next write is refused and they land on /login.
     await user.getByLabel('이름').fill('바뀐이름');
-    await user.getByRole('button', { name: '저장' }).click();
+    await user.getByRole('button', { name: '저장' }).first().click();
     await user.waitForURL((url) => url.pathname === '/login');
     await user.getByText('인증이 만료되었습니다. 다시 로그인해주세요.').waitFor();
     const api = apiClient(stack.url);

@@ -141,12 +141,13 @@ describe('sign-in', () => {
     await page.getByLabel('현재 비밀번호').fill('not-it');
     await page.getByLabel('새 비밀번호', { exact: true }).fill('newpass1');
     await page.getByLabel('새 비밀번호 확인').fill('newpass1');
-    await page.getByRole('button', { name: '저장' }).click();
+    // The first 저장 is the name and password form's (the bank details card has its own).
+    await page.getByRole('button', { name: '저장' }).first().click();
     await page.getByRole('alert').filter({ hasText: '현재 비밀번호가 올바르지 않습니다.' }).first().waitFor();
 
     await page.getByLabel('이름').fill('이바뀜');
     await page.getByLabel('현재 비밀번호').fill(renamer.password);
-    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByRole('button', { name: '저장' }).first().click();
     await page.getByText('비밀번호가 성공적으로 변경되었습니다.').waitFor();
     // The shell shows the new name at once.
     await page.getByRole('link', { name: /이바뀜님/ }).waitFor();

@@ -9,12 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { apiGroups, type ApiGroup } from '#infra/api-groups';
 import { routeKey, routes } from '#shared/contract/index';
 import { schedules } from '#infra/schedules';
+import { visibilityTimeoutSeconds, workQueues } from '#infra/work-queues';
+import { workQueueUrlEnv } from '../../functions/commons/config';
 import { VIEWER_IP_HEADER } from '#shared/api';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, securityHeaderValues } from '#infra/security-headers';
 import { HTTP_API_THROTTLE, WEBSOCKET_THROTTLE } from '#infra/api-stage';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV } from '#shared/origin-lock';
 import { DataStack } from '#infra/stacks/data-stack';
 import { JobsStack } from '#infra/stacks/jobs-stack';
+import { WorkStack } from '#infra/stacks/work-stack';
 import { CONNECTION_KEY_PREFIX, RealtimeStack } from '#infra/stacks/realtime-stack';
 import { keys } from '../../functions/storage/keys';
 import { WebStack } from '#infra/stacks/web-stack';
@@ -30,11 +33,12 @@ import {
   testApp,
 } from '#test/infra/support';
 
-const { app, data, realtime, api, jobs, edge, web } = buildSimpleSlot('tester');
+const { app, data, realtime, work, api, jobs, edge, web } = buildSimpleSlot('tester');
 const t = {
   edge: Template.fromStack(edge),
   data: Template.fromStack(data),
   realtime: Template.fromStack(realtime),
+  work: Template.fromStack(work),
   api: Template.fromStack(api),
   jobs: Template.fromStack(jobs),
   web: Template.fromStack(web),
@@ -70,7 +74,7 @@ describe('stage sandboxes', () => {
   it('names every stack SimpleSlot-<stage>-…', () => {
     const names = app.node.children.filter(Stack.isStack).map((s) => s.stackName);
     expect(names.sort()).toEqual(
-      ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web'].map((n) => `SimpleSlot-tester-${n}`).sort(),
+      ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web', 'Work'].map((n) => `SimpleSlot-tester-${n}`).sort(),
     );
   });
 
@@ -202,7 +206,13 @@ describe('every app function', () => {
   it('exists for each group, job, the WebSocket handler and the bootstrap', () => {
     const services = Object.values(t).flatMap((template) => [...appFunctions(template).keys()]);
     expect(services.sort()).toEqual(
-      [...groups.map(([g]) => g), ...schedules.map((s) => s.name), 'websocket', 'bootstrap'].sort(),
+      [
+        ...groups.map(([g]) => g),
+        ...schedules.map((s) => s.name),
+        ...workQueues.map((q) => q.name),
+        'websocket',
+        'bootstrap',
+      ].sort(),
     );
   });
 
@@ -424,6 +434,134 @@ describe('alarms', () => {
   });
 });
 
+describe('work queues (issue 30)', () => {
+  const queueIds = (template: Template) => Object.keys(template.findResources('AWS::SQS::Queue'));
+  const queueLogicalId = (name: string, kind: 'Queue' | 'DeadLetters') =>
+    queueIds(t.work).find((id) =>
+      id.startsWith(`${name.replace(/(?:^|-)(\w)/g, (_, c: string) => c.toUpperCase())}${kind}`),
+    )!;
+  /** A cross-stack reference to a queue attribute resolves to an output of the Work stack. */
+  const refersToWork = (value: unknown, logicalId: string) => JSON.stringify(value).includes(logicalId);
+
+  it('gives each kind of work a queue with a dead-letter queue, a visibility timeout above its consumer timeout, TLS only', () => {
+    t.work.resourceCountIs('AWS::SQS::Queue', workQueues.length * 2);
+    for (const def of workQueues) {
+      const queue = t.work.findResources('AWS::SQS::Queue')[queueLogicalId(def.name, 'Queue')];
+      const dlq = queueLogicalId(def.name, 'DeadLetters');
+      expect(queue.Properties).toMatchObject({
+        VisibilityTimeout: visibilityTimeoutSeconds(def),
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [dlq, 'Arn'] }, maxReceiveCount: def.maxReceiveCount },
+        SqsManagedSseEnabled: true,
+      });
+      expect(queue.Properties.VisibilityTimeout).toBeGreaterThan(def.timeoutSeconds);
+      const fn = appFunction(t.work, def.name);
+      expect(fn.props.Timeout).toBe(def.timeoutSeconds);
+    }
+    const deniesPlainHttp = Match.objectLike({
+      Effect: 'Deny',
+      Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+    });
+    expect(Object.keys(t.work.findResources('AWS::SQS::QueuePolicy'))).toHaveLength(workQueues.length * 2);
+    t.work.allResourcesProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([deniesPlainHttp]) },
+    });
+  });
+
+  it('feeds each queue to its consumer in batches, reporting partial batch failures, with bounded concurrency', () => {
+    for (const def of workQueues) {
+      const fn = appFunction(t.work, def.name);
+      t.work.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: fn.logicalId },
+        EventSourceArn: { 'Fn::GetAtt': [queueLogicalId(def.name, 'Queue'), 'Arn'] },
+        BatchSize: def.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: def.maxConcurrency },
+      });
+    }
+  });
+
+  it('lets the consumer receive from its own queue only, and send to it only when it continues work there', () => {
+    for (const def of workQueues) {
+      const fn = appFunction(t.work, def.name);
+      const queue = queueLogicalId(def.name, 'Queue');
+      const sqs = allowedStatements(t.work, fn).filter((st) => [st.Action].flat().some((a) => a.startsWith('sqs:')));
+      for (const st of sqs) expect(st.Resource).toEqual({ 'Fn::GetAtt': [queue, 'Arn'] });
+      const actions = sqs.flatMap((st) => [st.Action].flat());
+      expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+      expect(actions.includes('sqs:SendMessage')).toBe(!!def.sendsToSelf);
+      if (def.sendsToSelf) expect(fn.env[workQueueUrlEnv(def.name)]).toEqual({ Ref: queue });
+      // The dead-letter queue is for people: no function reads or writes it.
+      const dlq = queueLogicalId(def.name, 'DeadLetters');
+      expect(JSON.stringify(allowedStatements(t.work, fn))).not.toContain(dlq);
+    }
+  });
+
+  it('lets the broadcast consumer post to sockets, read the table and delete connection items, nothing else', () => {
+    const fn = appFunction(t.work, 'notification-delivery');
+    const actions = allowedActions(t.work, fn);
+    expect(actions).toContain('execute-api:ManageConnections');
+    expect(fn.env.WS_MANAGEMENT_ENDPOINT).toBeDefined();
+    const writes = allowedStatements(t.work, fn).filter((st) =>
+      [st.Action].flat().some((a) => DYNAMODB_WRITE_ACTIONS.includes(a)),
+    );
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatchObject({
+      Action: 'dynamodb:DeleteItem',
+      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${CONNECTION_KEY_PREFIX}*`] } },
+    });
+  });
+
+  it('lets exactly the producers that name a queue send to it (SendMessage on that queue, its URL in their environment)', () => {
+    const producers = [
+      ...groups.map(([g, def]) => ({ service: g, sends: def.sends ?? [], template: t.api })),
+      ...schedules.map((s) => ({ service: s.name, sends: s.sends ?? [], template: t.jobs })),
+    ];
+    expect(producers.find((p) => p.service === 'notifications')?.sends).toContain('notification-delivery');
+    for (const { service, sends, template } of producers) {
+      const fn = appFunction(template, service);
+      // Only statements on work queues (jobs also send failed runs to their FailedJobs queue).
+      const workQueueIds = workQueues.map((q) => queueLogicalId(q.name, 'Queue'));
+      const sqs = allowedStatements(template, fn).filter(
+        (st) =>
+          [st.Action].flat().some((a) => a.startsWith('sqs:')) &&
+          workQueueIds.some((id) => refersToWork(st.Resource, id)),
+      );
+      expect(sqs.length > 0, service).toBe(sends.length > 0);
+      for (const st of sqs) {
+        expect([st.Action].flat().sort(), service).toEqual(
+          ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'].sort(),
+        );
+        expect(
+          sends.some((name) => refersToWork(st.Resource, queueLogicalId(name, 'Queue'))),
+          service,
+        ).toBe(true);
+      }
+      for (const name of sends)
+        expect(refersToWork(fn.env[workQueueUrlEnv(name)], queueLogicalId(name, 'Queue'))).toBe(true);
+    }
+  });
+
+  it('alarms the operator topic on the consumer failing and on anything in a dead-letter queue', () => {
+    for (const def of workQueues) {
+      const dlq = queueLogicalId(def.name, 'DeadLetters');
+      const alarms = Object.values(t.work.findResources('AWS::CloudWatch::Alarm'));
+      expect(
+        alarms.some(
+          (a) =>
+            a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+            JSON.stringify(a.Properties.Dimensions).includes(dlq),
+        ),
+      ).toBe(true);
+      const fn = appFunction(t.work, def.name);
+      expect(
+        alarms.some(
+          (a) => a.Properties.MetricName === 'Errors' && JSON.stringify(a.Properties.Dimensions).includes(fn.logicalId),
+        ),
+      ).toBe(true);
+    }
+  });
+});
+
 describe('TLS', () => {
   const deniesPlainHttp = Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
 
@@ -556,11 +694,18 @@ describe('jobs', () => {
       signingKey: fixtureData.signingKey,
       alarmTopic: fixtureData.alarmTopic,
     });
+    const fixtureWork = new WorkStack(fixtureApp, 'Work', {
+      stage: 'fixture',
+      table: fixtureData.table,
+      realtime: fixtureRealtime,
+      alarmTopic: fixtureData.alarmTopic,
+    });
     const stack = new JobsStack(fixtureApp, 'Jobs', {
       stage: 'fixture',
       alarmTopic: fixtureData.alarmTopic,
       table: fixtureData.table,
       realtime: fixtureRealtime,
+      work: fixtureWork,
       schedules: [
         {
           name: 'fixture-job',

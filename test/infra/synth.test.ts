@@ -10,7 +10,7 @@ describe('cdk synth', () => {
     const outdir = inject('assemblyDir');
     const templates = readdirSync(outdir).filter((f) => f.endsWith('.template.json'));
     expect(templates.sort()).toEqual(
-      ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web'].map((s) => `SimpleSlot-citest-${s}.template.json`),
+      ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web', 'Work'].map((s) => `SimpleSlot-citest-${s}.template.json`),
     );
     expect(inject('synthStderr')).not.toMatch(/\[Error at/);
 

@@ -380,3 +380,95 @@ describe('who may edit field configs', () => {
     expect(await fieldItems()).toBe(before);
   });
 });
+
+describe('select and boolean fields (issue 29 item 3)', () => {
+  const color = {
+    field_key: 'color',
+    label: '색상',
+    field_type: 'select',
+    options: ['빨강', '파랑'],
+    show_in_list: true,
+  };
+  const gift = { field_key: 'gift', label: '사은품', field_type: 'boolean', show_in_list: true };
+
+  it('stores a select field with its options; refuses one without, with a blank or a repeated option; nothing written', async () => {
+    const before = await fieldItems();
+    for (const [field, message] of [
+      [{ ...color, options: [] }, '선택 항목(select) 필드에는 선택지를 1개 이상 입력해주세요.'],
+      [{ ...color, options: ['빨강', ''] }, '빈 선택지는 둘 수 없습니다.'],
+      [{ ...color, options: ['빨강', '빨강'] }, "선택지 '빨강'이(가) 두 번 들어 있습니다."],
+    ] as const) {
+      const res = await create(developer.token, field);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION', error: message });
+    }
+    const whole = await replace(developer.token, [...(await list()), { ...color, options: [] }]);
+    expect(whole.status).toBe(400);
+    expect(await fieldItems()).toBe(before);
+
+    expect((await create(developer.token, color)).status).toBe(201);
+    expect((await create(developer.token, { ...gift, options: ['무시됨'] })).status).toBe(201);
+    const fields = await list();
+    expect(fields.find((f) => f.field_key === 'color')?.options).toEqual(['빨강', '파랑']);
+    expect(fields.find((f) => f.field_key === 'gift')?.options).toEqual([]);
+    // Reordering the options is a whole-list save like any other edit.
+    const reordered = fields.map((f) => (f.field_key === 'color' ? { ...f, options: ['파랑', '빨강'] } : f));
+    expect((await replace(developer.token, reordered)).status).toBe(200);
+    expect((await list()).find((f) => f.field_key === 'color')?.options).toEqual(['파랑', '빨강']);
+  });
+
+  it('registration refuses a value outside the options and a boolean other than true/false, in Korean, charging nothing', async () => {
+    await create(developer.token, color);
+    await create(developer.token, gift);
+    const account = await newAccount(stack, { balance: 1_000_000 });
+    const balance = await balanceOf(account.id);
+    for (const [extra, message] of [
+      [{ color: '초록', gift: 'true' }, '색상은(는) 다음 중 하나를 선택해주세요: 빨강, 파랑'],
+      [{ color: '빨강', gift: '예' }, '사은품은(는) 예(true) 또는 아니오(false)로 입력해주세요.'],
+    ] as const) {
+      const res = await api.call('POST', '/api/slots', { token: account.token, body: row(1, extra) });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(message);
+    }
+    expect(await balanceOf(account.id)).toBe(balance);
+    expect((await api.call('GET', '/api/slots', { token: account.token })).body.data.items).toEqual([]);
+    const bulk = await api.call('POST', '/api/slots/bulk', {
+      token: account.token,
+      body: { rows: [row(2, { color: '보라' }), row(3, { color: '파랑', gift: 'false' })] },
+    });
+    expect(bulk.body.data).toMatchObject({
+      succeeded: 1,
+      failed: 1,
+      errors: [{ row: 1, field: 'color', message: '색상은(는) 다음 중 하나를 선택해주세요: 빨강, 파랑' }],
+    });
+    const listed = (await api.call('GET', '/api/slots', { token: account.token })).body.data.items;
+    expect(
+      listed.map((s: { customFields: Record<string, string> }) => [s.customFields.color, s.customFields.gift]),
+    ).toEqual([['파랑', 'false']]);
+    const ok = await api.call('POST', '/api/slots', {
+      token: account.token,
+      body: row(4, { color: '빨강', gift: 'true' }),
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.customFields).toMatchObject({ color: '빨강', gift: 'true' });
+  });
+
+  it('changing a field type keeps stored values; an invalid one must be fixed on the next edit', async () => {
+    await create(developer.token, { ...color, field_type: 'text', options: [] });
+    const account = await newAccount(stack, { balance: 1_000_000 });
+    const slot = (await api.call('POST', '/api/slots', { token: account.token, body: row(5, { color: '초록' }) })).body
+      .data;
+    const fields = (await list()).map((f) =>
+      f.field_key === 'color' ? { ...f, field_type: 'select', options: ['빨강'] } : f,
+    );
+    expect((await replace(developer.token, fields)).status).toBe(200);
+    const read = (await api.call('GET', '/api/slots', { token: account.token })).body.data.items[0];
+    expect(read.customFields.color).toBe('초록');
+    const edit = (customFields: Record<string, string>) =>
+      api.call('PUT', `/api/slots/${slot.id}/update-fields`, { token: account.token, body: { customFields } });
+    const stale = await edit({ ...read.customFields, mid: 'M9' });
+    expect(stale.status).toBe(400);
+    expect(stale.body.error).toBe('색상은(는) 다음 중 하나를 선택해주세요: 빨강');
+    expect((await edit({ ...read.customFields, color: '빨강' })).status).toBe(200);
+  });
+});

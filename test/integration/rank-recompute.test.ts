@@ -6,7 +6,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount } from '../support/slots';
 import { observation, seedSlots } from '../support/rank';
 import type { recordObservations } from '../../functions/domain/rank-measurement/observations';
-import type { runRankRecompute } from '../../functions/domain/rank-measurement/recompute-job';
+import type { runRankRecompute } from '../../functions/domain/rank-measurement/recompute-run';
 import type { slotsStore } from '../../functions/storage/slots';
 import type { slotRankDaysStore } from '../../functions/storage/slot-rank-days';
 
@@ -62,7 +62,7 @@ beforeAll(async () => {
   other = await newAccount(stack);
   m = {
     recordObservations: (await import('../../functions/domain/rank-measurement/observations')).recordObservations,
-    runRankRecompute: (await import('../../functions/domain/rank-measurement/recompute-job')).runRankRecompute,
+    runRankRecompute: (await import('../../functions/domain/rank-measurement/recompute-run')).runRankRecompute,
     slotsStore: (await import('../../functions/storage/slots')).slotsStore,
     slotRankDaysStore: (await import('../../functions/storage/slot-rank-days')).slotRankDaysStore,
   };

@@ -43,6 +43,8 @@ export const firstLoadRoutes: { path: string; as: FirstLoadRole; landsOn?: strin
   { path: '/admin/slot-allocation-history', as: 'operator' },
   { path: '/admin/cash', as: 'operator' },
   { path: '/admin/users', as: 'operator' },
+  // The customer view: any id measures the same code (an unknown one shows the page's not-found).
+  { path: '/admin/users/:id', as: 'operator' },
   { path: '/admin/chat', as: 'operator' },
   { path: '/admin/notifications', as: 'operator' },
   { path: '/admin/notification-history', as: 'operator' },

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { applyLocalEnvironment } from '../../infra/local/environment';
 import { ensureTable, freePort } from '../../infra/local/dynamodb-local';
 import { startLocalServer } from '../../infra/local/http-server';
+import type { LocalWorkQueueOptions } from '../../infra/local/work-queues';
 import type { Role } from '../../shared/roles';
 
 export const localStackDefaults = { developerId: 'devadmin', developerPassword: 'devpass123' };
@@ -14,7 +15,7 @@ export const localStackDefaults = { developerId: 'devadmin', developerPassword: 
  * The real local product for a test file: its own table in the shared DynamoDB Local, the real
  * handlers behind the real HTTP/WebSocket server, and the built SPA when web/dist exists.
  */
-export async function startLocalStack(opts: { web?: boolean } = {}) {
+export async function startLocalStack(opts: { web?: boolean; workQueues?: LocalWorkQueueOptions } = {}) {
   const dynamoEndpoint = inject('dynamoEndpoint');
   const tableName = `t-${randomUUID()}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'simple-slot-test-'));
@@ -31,6 +32,7 @@ export async function startLocalStack(opts: { web?: boolean } = {}) {
     port,
     host: '127.0.0.1',
     webDist: opts.web === false ? undefined : resolve(import.meta.dirname, '../../web/dist'),
+    workQueues: opts.workQueues,
   });
   return {
     url: server.url,
@@ -38,6 +40,10 @@ export async function startLocalStack(opts: { web?: boolean } = {}) {
     tableName,
     dynamoEndpoint,
     websocketConnections: server.websocketConnections,
+    /** The in-process work queues (their consumers' invocations and dead letters). */
+    workQueues: server.workQueues,
+    setPostRateLimit: server.setPostRateLimit,
+    throttledPosts: server.throttledPosts,
     stop: () => server.close(),
     /** Creates an account directly through the domain (no admin API needed). */
     async createUser(input: { email: string; password: string; fullName: string; role?: Role }) {

@@ -17,6 +17,8 @@ export interface SettingEffectTest {
 const integration = 'test/integration/settings.test.ts';
 const browserEffects = 'test/browser/setting-effects.test.ts';
 const browserSettings = 'test/browser/settings.test.ts';
+const customerView = 'test/browser/customer-view.test.ts';
+const fieldTypes = 'test/browser/field-types.test.ts';
 
 const shell =
   'the advertiser’s shell follows the site name and title, the logo, the menu switches, the charge mode and the notification switches';
@@ -24,6 +26,10 @@ const chat =
   'chat: the advertiser’s conversation shows the latest chatMaxMessages, and support’s answer sounds only while chatSoundEnabled';
 const toasts =
   'the developer sets a 2 s display time and auto-read; the advertiser’s toast leaves after 2 s and counts as read';
+const deposit =
+  'an advertiser sees the deposit account (depositBankName, depositAccountNumber, depositAccountHolder) with a copy button, and edits their own bank details';
+const layoutOptions =
+  'a developer previews a wider sidebar, a narrow content and larger padding before saving; the advertiser’s pages use them once saved';
 const console_ =
   'the operator’s console follows featureSlotManagement, and the issuance dialog starts at defaultSlotAllocation';
 
@@ -57,6 +63,9 @@ export const settingEffects: Record<SettingKey, SettingEffectTest[]> = {
   slotDurationDays: [
     { file: integration, test: 'slotDurationDays sets how many days an approved slot runs (end inclusive)' },
   ],
+  depositBankName: [{ file: customerView, test: deposit }],
+  depositAccountNumber: [{ file: customerView, test: deposit }],
+  depositAccountHolder: [{ file: customerView, test: deposit }],
   siteName: [{ file: browserEffects, test: shell }],
   siteTitle: [{ file: browserEffects, test: shell }],
   logoUrl: [{ file: browserEffects, test: shell }],
@@ -72,6 +81,9 @@ export const settingEffects: Record<SettingKey, SettingEffectTest[]> = {
       test: 'luxury theme and dashboard layout reach every page, for the developer and an advertiser',
     },
   ],
+  layoutSidebarWidth: [{ file: fieldTypes, test: layoutOptions }],
+  layoutContentWidth: [{ file: fieldTypes, test: layoutOptions }],
+  layoutPadding: [{ file: fieldTypes, test: layoutOptions }],
   chatEnabled: [{ file: browserEffects, test: chat }],
   chatMaxMessages: [
     { file: integration, test: 'chatMaxMessages caps every page of a conversation to the newest N' },

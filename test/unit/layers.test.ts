@@ -3,7 +3,7 @@ import { dirname, join, normalize, posix, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's layers point one way: api/ws/jobs → http → domain → storage/adapters → commons → shared.
+ * The server's layers point one way: api/ws/jobs/queues → http → domain → storage/adapters → commons → shared.
  * Around them: `infra/` (deployment config and CDK stacks) and `functions/` never import each other
  * (both read the contract in shared/contract); the local runtime (infra/local) runs the functions as
  * Lambda would, so it may import them; the deploy rehearsal (infra/rehearsal) runs only the synthesized
@@ -34,7 +34,7 @@ type Layer =
   | 'other';
 
 function layerOf(file: string): Layer {
-  if (/^functions\/(api|ws|jobs)\//.test(file)) return 'entry';
+  if (/^functions\/(api|ws|jobs|queues)\//.test(file)) return 'entry';
   if (file.startsWith('functions/http/')) return 'http';
   if (file.startsWith('functions/domain/')) return 'domain';
   if (file.startsWith('functions/storage/')) return 'storage';

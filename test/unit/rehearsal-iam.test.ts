@@ -70,6 +70,22 @@ describe('rehearsal IAM', () => {
     expect(evaluate([grant], post).allowed).toBe(true);
   });
 
+  it('names a work-queue send (single or batch) as sqs:SendMessage on that queue only', () => {
+    const url = 'https://sqs.ap-northeast-2.amazonaws.com/123456789012/SimpleSlot-t-Work-NotificationDeliveryQueue';
+    const queue = 'arn:aws:sqs:ap-northeast-2:123456789012:SimpleSlot-t-Work-NotificationDeliveryQueue';
+    const [batch] = call('SQSClient', 'SendMessageBatchCommand', { QueueUrl: url, Entries: [] });
+    const [single] = call('SQSClient', 'SendMessageCommand', { QueueUrl: url, MessageBody: '{}' });
+    for (const request of [batch, single])
+      expect(request).toMatchObject({ action: 'sqs:SendMessage', resource: queue });
+    const grant: Statement = {
+      Effect: 'Allow',
+      Action: ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'],
+      Resource: queue,
+    };
+    expect(evaluate([grant], batch).allowed).toBe(true);
+    expect(evaluate([{ ...grant, Resource: `${queue}DeadLetters` }], batch).allowed).toBe(false);
+  });
+
   it('refuses to guess the actions of a client it does not know', () => {
     expect(() => call('LambdaClient', 'InvokeCommand', {})).toThrow(/does not know the IAM actions of LambdaClient/);
   });

@@ -43,6 +43,7 @@ function toConfig(input: FieldConfigInput, displayOrder: number): FieldConfig {
     // Never from the request: the URL-derived keys are the system's, whatever a client says.
     is_system_generated: isSystemKey(input.field_key),
     display_order: input.display_order ?? displayOrder,
+    options: input.options,
   };
 }
 

@@ -133,17 +133,17 @@ export async function notifyQuietly(recipients: string | string[], input: Notify
   return last;
 }
 
-/** `new_notification`, then the user's own `unread_count`, for a page of connected users. */
+/** One `new_notification` post per socket, carrying the user's own new unread count (`unread`). */
 export const newNotificationMessages =
   (record: NotificationRecord, broadcast: boolean) => async (users: Array<{ userId: string; role: Role }>) => {
     const counts = await unreadCountsOf(users);
-    return (userId: string): PushMessage[] => {
+    return (userId: string): PushMessage => {
       const count = counts.get(userId);
-      const message: PushMessage = {
+      return {
         type: 'new_notification',
         data: toDto({ ...record, recipientId: broadcast ? 'all' : userId }),
+        ...(count === undefined ? {} : { unread: { count } }),
       };
-      return count === undefined ? [message] : [message, { type: 'unread_count', data: { count } }];
     };
   };
 

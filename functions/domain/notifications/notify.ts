@@ -1,6 +1,6 @@
 import { recipientLabels } from '#shared/messages/notification-labels';
 import { logger } from '#commons/logger';
-import { pushToAudience, pushToUsers } from '../../adapters/push';
+import { pushToUsers } from '../../adapters/push';
 import { notificationBroadcastsStore } from '../../storage/notifications/broadcasts';
 import { notificationLargeSendsStore } from '../../storage/notifications/large-sends';
 import type { NotificationContent, SendRecord } from '../../storage/notifications/records';
@@ -9,6 +9,7 @@ import { DELIVERIES_PER_TRANSACTION } from '../../storage/notifications/write-it
 import { userStatsStore } from '../../storage/user-stats';
 import { newNotificationMessages, newSend, notifyUsers, type NotifyInput, type NotifyResult } from './notify-users';
 import { toDto } from './views';
+import { enqueueBroadcastDelivery } from './broadcast-delivery';
 
 /**
  * THE one call that notifies people (issue 13 item 6): store, then push.
@@ -64,10 +65,12 @@ async function broadcast(input: NotifyInput): Promise<NotifyResult> {
   const { duplicate } = await notificationBroadcastsStore.createBroadcast(send, content, input.dedupeKey);
   if (duplicate) return answerDuplicate(input.dedupeKey!);
   try {
-    // Every open role-user connection, a page at a time; each user hears their own count.
-    await pushToAudience('users', newNotificationMessages(record, true));
+    // Delivery goes on through the notification-delivery queue, so the send answers whatever the
+    // audience: every open role-user connection, a page per message, each user with their own count.
+    await enqueueBroadcastDelivery(toDto({ ...record, recipientId: 'all' }));
   } catch (error) {
-    logger.warn('broadcast push failed', { groupId: send.groupId, error: error as Error });
+    // Stored is sent: clients that missed the push see it on their next list.
+    logger.warn('broadcast delivery not queued', { groupId: send.groupId, error: error as Error });
   }
   return { groupId: send.groupId, recipientCount: send.recipientCount, notification: toDto(record), duplicate: false };
 }

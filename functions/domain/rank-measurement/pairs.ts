@@ -38,8 +38,12 @@ export const pairOfSlot = (s: RankSlotRow): Pair | null =>
  */
 export async function trackedSlots(today = kstToday()): Promise<RankSlotRow[]> {
   const [active, waiting] = await Promise.all([rankSlotsStore.byStatus('active'), rankSlotsStore.byStatus('waiting')]);
-  const rows = [...active, ...waiting.filter((s) => s.startDate === today)];
-  return visibleSlots(rows);
+  return stillTracked([...active, ...waiting], today);
+}
+
+/** The rows among `rows` that are tracked on `today` (same rule as trackedSlots; rows read by id). */
+export function stillTracked(rows: RankSlotRow[], today = kstToday()): Promise<RankSlotRow[]> {
+  return visibleSlots(rows.filter((s) => s.status === 'active' || (s.status === 'waiting' && s.startDate === today)));
 }
 
 /** Tracked slots grouped by pair id. */

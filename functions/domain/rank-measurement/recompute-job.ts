@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addKstDays, kstToday } from '#shared/kst';
+import { addKstDays } from '#shared/kst';
 import { RANK_NOT_FOUND } from '#shared/schemas/rank';
 import { logger } from '#commons/logger';
 import { isConditionFailure } from '#commons/store-errors';
@@ -11,7 +11,7 @@ import { slotRankDaysStore, type RankDayRecord } from '../../storage/slot-rank-d
 import { slotCountersStore } from '../../storage/slot-counters';
 import { slotsStore } from '../../storage/slots';
 import { transact } from '../../storage/transactions';
-import { groupByPair, pairIdOf, pairOfSlot, trackedSlots } from './pairs';
+import { pairIdOf, pairOfSlot, type Pair } from './pairs';
 import { alertFor, MAX_ALERT_EVENTS, sendRankAlert } from './rank-alerts';
 
 /**
@@ -23,10 +23,11 @@ import { alertFor, MAX_ALERT_EVENTS, sendRankAlert } from './rank-alerts';
  * - a rank day `RANK#{today}` with rank, min/avg/max over found checks only, and prev_rank (yesterday's);
  * - 상품명/이미지 from the latest found check that carries them, when the slot has none yet.
  * The first run after midnight KST first closes yesterday (its summaries and rank days become final).
- * A run whose day has mostly failed checks is suspect: ranks still follow valid checks, but no alert
+ * A unit whose day has mostly failed checks is suspect: ranks still follow valid checks, but no alert
  * fires. Each slot write carries a digest of what it wrote (`rank_sig`), so an unchanged slot costs no
  * write, and a second run writes nothing: the job is idempotent. Every slot write bumps the owner's
  * (and a global shard's) list version in the same transaction, so cached lists show the new rank.
+ * This module computes a set of pairs; recompute-run.ts cuts a run into units of pairs (issue 30).
  */
 const PAIR_READS_IN_FLIGHT = 16;
 const SLOT_WRITES_IN_FLIGHT = 12;
@@ -128,9 +129,8 @@ export function planSlot(
   return { changes, rankDay, alert };
 }
 
-export interface RankRecomputeSummary {
-  day: string;
-  closedDay: string | null;
+/** What recomputing a set of pairs did (one unit of a run, issue 30). */
+export interface PairsRecomputed {
   slots: number;
   pairs: number;
   checks: { found: number; notFound: number; failed: number };
@@ -138,23 +138,27 @@ export interface RankRecomputeSummary {
   slotsWritten: number;
   rankDaysWritten: number;
   alerts: number;
+  /** Slots that could not be written (changed by someone five times over): the unit must run again. */
   failed: number;
-  ms: number;
 }
 
-export async function runRankRecompute(now = new Date()): Promise<RankRecomputeSummary> {
-  const started = performance.now();
-  const today = kstToday(now);
+/**
+ * Recomputes the given pairs' slots for `today` (and, when `closing`, closes yesterday for them). It
+ * reads only these pairs' checks and summaries and writes only their slots, so disjoint sets of pairs
+ * can run at once; running the same set twice, or twice at once, stores the same result (summaries are
+ * compared before they are written, slot writes are guarded by version and skipped on an equal digest).
+ */
+export async function recomputePairs(
+  groups: Map<string, { pair: Pair; slots: RankSlotRow[] }>,
+  input: { today: string; at: string; closing: boolean },
+): Promise<PairsRecomputed> {
+  const { today, at, closing } = input;
   const yesterday = addKstDays(today, -1);
-  const at = now.toISOString();
-  const state = await rankObservationsStore.jobState();
-  const groups = groupByPair(await trackedSlots(today));
   const pairIds = [...groups.keys()];
   let rankDaysWritten = 0;
 
   // The day's close: yesterday's summaries and rank days become final (checks of yesterday may arrive
   // until now). It touches other items than today's summaries, so both run at once.
-  const closing = !state.closedDay || state.closedDay < yesterday;
   const closeYesterday = async (): Promise<Map<string, PairDayRecord>> => {
     if (!closing) return rankObservationsStore.pairDays(pairIds, yesterday);
     const [finals, before] = await Promise.all([
@@ -180,7 +184,7 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
   }
   const total = checks.found + checks.notFound + checks.failed;
   const suspect = total > 0 && checks.failed * 2 > total;
-  if (suspect) logger.warn('rank recompute: most checks failed; run marked suspect, no rank alerts', { checks });
+  if (suspect) logger.warn('rank recompute: most checks failed; marked suspect, no rank alerts', { checks });
 
   // Plan every slot; only the changed ones are written.
   const planned: Array<{ slot: RankSlotRow; pairId: string; plan: SlotPlan }> = [];
@@ -218,18 +222,14 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
     }
   };
   await inParallel(batches, SLOT_WRITES_IN_FLIGHT, async (batch) => {
-    try {
-      await retrying(() =>
-        transact([
-          ...batch.map((p) => rankSlotsStore.rankUpdate(p.slot, p.plan.changes)),
-          slotCountersStore.userUpdate(batch[0].slot.userId, {}),
-          slotCountersStore.globalUpdate({}),
-        ]),
-      );
-      batch.forEach(written);
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      // Someone changed one of these slots meanwhile: each is read again and written on its own.
+    const committed = await writeRanks(
+      batch.map((p) => p.slot),
+      (i) => batch[i].plan.changes,
+    );
+    if (committed) batch.forEach(written);
+    else {
+      // Someone changed one of these slots meanwhile (a person, or the same unit running twice at
+      // once): each is read again and written on its own; an equal digest means nothing to write.
       for (const p of batch) {
         const done = await writeOneAgain(p.slot.id, {
           pairId: p.pairId,
@@ -252,10 +252,7 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
   // The alerts go out once their slots are written (best-effort: a failed send is logged, never fails the run).
   await inParallel(fired, 8, ({ slot, alert }) => sendRankAlert(slot, alert));
 
-  if (closing) await rankObservationsStore.putJobState({ closedDay: yesterday, lastRun: null });
-  const summary: RankRecomputeSummary = {
-    day: today,
-    closedDay: closing ? yesterday : state.closedDay,
+  return {
     slots: [...groups.values()].reduce((n, g) => n + g.slots.length, 0),
     pairs: pairIds.length,
     checks,
@@ -264,10 +261,7 @@ export async function runRankRecompute(now = new Date()): Promise<RankRecomputeS
     rankDaysWritten,
     alerts,
     failed,
-    ms: Math.round(performance.now() - started),
   };
-  await rankObservationsStore.putJobState({ closedDay: summary.closedDay, lastRun: { at, ...summary } });
-  return summary;
 }
 
 async function writeOneAgain(
@@ -281,18 +275,29 @@ async function writeOneAgain(
     if (!pair || pairIdOf(pair) !== input.pairId) return null;
     const plan = planSlot(slot, input);
     if (!plan) return null;
-    try {
-      await retrying(() =>
-        transact([
-          rankSlotsStore.rankUpdate(slot, plan.changes),
-          slotCountersStore.userUpdate(slot.userId, {}),
-          slotCountersStore.globalUpdate({}),
-        ]),
-      );
-      return plan;
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+    if (await writeRanks([slot], () => plan.changes)) return plan;
   }
   return 'failed';
+}
+
+/**
+ * One transaction: the slots' rank changes (one owner's) with the owner's and a global shard's list
+ * version. Busy store and transaction conflicts are retried; a slot changed since it was read (a
+ * failed version condition) answers false at once, so the caller re-reads instead of replaying a
+ * stale write until the retry budget runs out.
+ */
+async function writeRanks(slots: RankSlotRow[], changesOf: (i: number) => RankSlotChanges): Promise<boolean> {
+  return retrying(async () => {
+    try {
+      await transact([
+        ...slots.map((slot, i) => rankSlotsStore.rankUpdate(slot, changesOf(i))),
+        slotCountersStore.userUpdate(slots[0].userId, {}),
+        slotCountersStore.globalUpdate({}),
+      ]);
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  });
 }

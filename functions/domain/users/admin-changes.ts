@@ -22,7 +22,7 @@ type Change = UserLogRecord['changes'][number];
 /** Passwords are never logged, not even hashed: the line only says it changed. */
 const PASSWORD_MASK = '********';
 
-async function logLine(
+export async function logLine(
   caller: Caller,
   userId: string,
   action: UserLogRecord['action'],
@@ -69,7 +69,7 @@ const withCounts = (items: TransactItem[], deltas: UserCountDeltas) => {
 /** Fewer rights than before: developer → operator or user, operator → user. */
 const isDemotion = (before: Role, after: Role) => roles.indexOf(after) < roles.indexOf(before);
 
-async function liveUser(userId: string): Promise<UserRecord> {
+export async function liveUser(userId: string): Promise<UserRecord> {
   const user = await usersStore.get(userId, { consistent: true });
   if (!user || user.deletedAt) throw new NotFoundError(userMessages.userNotFound);
   return user;

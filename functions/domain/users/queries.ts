@@ -1,5 +1,5 @@
 import { userMessages } from '#shared/messages/users';
-import type { AdminUserDto, UserListDto, UserListQuery, UserLogDto, UserStatsDto } from '#shared/schemas/users';
+import type { AdminUserDetailDto, UserListDto, UserListQuery, UserLogDto, UserStatsDto } from '#shared/schemas/users';
 import { assertStaff } from '#commons/role-guards';
 import { NotFoundError } from '#commons/errors';
 import { offsetOf } from '#commons/pagination';
@@ -8,7 +8,7 @@ import { userLogsStore } from '../../storage/user-logs';
 import { userStatsStore } from '../../storage/user-stats';
 import { usersStore, type UserListRow } from '../../storage/users';
 import type { Caller } from '../auth/tokens';
-import { toAdminUserDto, toUserLogDto } from './user-dto';
+import { detailsOf, toAdminUserDto, toUserLogDto } from './user-dto';
 
 const matches = (u: UserListRow, q: UserListQuery) => {
   if (u.deletedAt) return false;
@@ -34,11 +34,11 @@ export async function listUsers(caller: Caller, q: UserListQuery): Promise<UserL
   };
 }
 
-export async function getUser(caller: Caller, userId: string): Promise<AdminUserDto> {
+export async function getUser(caller: Caller, userId: string): Promise<AdminUserDetailDto> {
   assertStaff(caller);
   const [user, counters] = await Promise.all([usersStore.get(userId), slotCountersStore.ofUser(userId)]);
   if (!user || user.deletedAt) throw new NotFoundError(userMessages.userNotFound);
-  return toAdminUserDto(user, counters);
+  return { ...toAdminUserDto(user, counters), ...detailsOf(user) };
 }
 
 /** GET /api/users/stats: the counters kept with every create and change (never a scan). */

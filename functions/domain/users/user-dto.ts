@@ -1,6 +1,6 @@
-import type { AdminUserDto, UserLogDto } from '#shared/schemas/users';
+import { emptyUserDetails, type AdminUserDto, type UserDetails, type UserLogDto } from '#shared/schemas/users';
 import type { SlotCounters } from '../../storage/slot-counters';
-import type { UserListRow } from '../../storage/users';
+import type { UserListRow, UserRecord } from '../../storage/users';
 import type { UserLogRecord } from '../../storage/user-logs';
 
 /** A user as the admin screens show it, with the per-user slot counters (the same sums as GET /slots/count). */
@@ -22,3 +22,9 @@ export function toAdminUserDto(u: UserListRow, counters: SlotCounters | undefine
 }
 
 export const toUserLogDto = ({ userId: _userId, ...log }: UserLogRecord): UserLogDto => log;
+
+/** The record's bank and business details (issue 29 #5), blank where never saved. */
+export function detailsOf(u: Pick<UserRecord, 'bankInfo' | 'business'>): UserDetails {
+  const empty = emptyUserDetails();
+  return { bankInfo: { ...empty.bankInfo, ...u.bankInfo }, business: { ...empty.business, ...u.business } };
+}

@@ -10,6 +10,7 @@ import {
   type MeDto,
   type UserDto,
 } from '../../schemas/auth';
+import { userDetailsSchema, type UserDetails } from '../../schemas/users';
 
 /** The `auth` group: sessions, the caller's own account, a developer acting as a user. */
 export const authRoutes = [
@@ -70,6 +71,23 @@ export const authRoutes = [
     access: 'user',
     input: { body: profileUpdateSchema },
     answer: answerOf<UserDto>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/profile/details',
+    group: 'auth',
+    op: 'ownDetails',
+    access: 'user',
+    answer: answerOf<UserDetails>(),
+  },
+  {
+    method: 'PUT',
+    path: '/api/auth/profile/details',
+    group: 'auth',
+    op: 'updateOwnDetails',
+    access: 'user',
+    input: { body: userDetailsSchema },
+    answer: answerOf<UserDetails>(),
   },
   {
     method: 'POST',

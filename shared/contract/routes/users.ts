@@ -2,9 +2,12 @@ import { answerOf, type RouteContract } from '../route';
 import {
   createUserSchema,
   updateUserSchema,
+  userDetailsSchema,
   userIdParamSchema,
   userListQuerySchema,
+  type AdminUserDetailDto,
   type AdminUserDto,
+  type UserDetails,
   type UserListDto,
   type UserLogDto,
   type UserStatsDto,
@@ -47,7 +50,7 @@ export const userRoutes = [
     op: 'get',
     access: 'operator',
     input: { path: id },
-    answer: answerOf<AdminUserDto>(),
+    answer: answerOf<AdminUserDetailDto>(),
   },
   {
     method: 'PUT',
@@ -57,6 +60,15 @@ export const userRoutes = [
     access: 'operator',
     input: { path: id, body: updateUserSchema },
     answer: answerOf<AdminUserDto>(),
+  },
+  {
+    method: 'PUT',
+    path: '/api/users/{id}/details',
+    group: 'users',
+    op: 'updateDetails',
+    access: 'operator',
+    input: { path: id, body: userDetailsSchema },
+    answer: answerOf<UserDetails>(),
   },
   {
     method: 'DELETE',

@@ -85,6 +85,7 @@ const adminRoutes: RouteObject[] = [
   ),
   page('cash', '캐시 승인', () => import('@/features/cash/components/cash-approval-page'), 'CashApprovalPage'),
   page('users', '사용자 관리', () => import('./routes/admin-users-route'), 'AdminUsersRoute'),
+  page('users/:id', '고객 상세', () => import('./routes/admin-customer-route'), 'AdminCustomerRoute'),
   page('chat', '채팅 관리', () => import('@/features/chat/components/chat-admin-page'), 'ChatAdminPage'),
   {
     element: <RequireDeveloper />,

@@ -14,6 +14,8 @@ export type RealtimeStatus = 'open' | 'closed';
 export interface RealtimeMessage<T = unknown> {
   type: string;
   data: T;
+  /** A push may carry more beside `data` (a `new_notification` its recipient's `unread` count): handlers read it here. */
+  [field: string]: unknown;
 }
 type Handler<T = unknown> = (data: T, message: RealtimeMessage<T>) => void;
 

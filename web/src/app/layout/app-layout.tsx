@@ -16,8 +16,10 @@ import { formatWon } from '@/lib/format';
 import { CashChargeProvider } from '@/features/cash/components/cash-charge-provider';
 import { useCashCharge } from '@/features/cash/hooks/use-cash-charge';
 import { useAppSettings } from '@/lib/app-settings';
+import { useLayoutPreview } from '@/lib/layout-preview';
 import { useSessionState } from '@/lib/session-store';
 import { menuFor } from '../menu';
+import { layoutOptionsOf } from './layout-options';
 import { isRouteHandle } from '../routes/route-handle';
 import styles from './app-layout.module.css';
 
@@ -54,6 +56,7 @@ function AppLayoutFrame() {
   const session = useSessionState().session;
   const user = session?.user ?? null;
   const settings = useAppSettings();
+  const layoutPreview = useLayoutPreview();
   const { pathname } = useLocation();
   const matches = useMatches();
   const { signOut, isSigningOut } = useSignOut();
@@ -93,6 +96,7 @@ function AppLayoutFrame() {
   return (
     <LayoutShell
       preset={settings.globalLayout}
+      options={layoutOptionsOf(settings, layoutPreview)}
       brand={
         <Link to="/" title="홈">
           <SiteLogo siteName={settings.siteName} logoUrl={settings.logoUrl} tone="light" />

@@ -22,3 +22,7 @@ export const slotFieldsFormSchema = (configs: readonly FieldConfig[], mode: Fiel
   });
 
 export type SlotFieldsForm = { customFields: Record<string, string> };
+
+/** A new slot's form values: blank, a boolean unchecked ('false': what an unticked box means). */
+export const emptyFieldValues = (fields: readonly FieldConfig[]): Record<string, string> =>
+  Object.fromEntries(fields.map((f) => [f.field_key, f.field_type === 'boolean' ? 'false' : '']));

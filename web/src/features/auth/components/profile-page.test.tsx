@@ -20,6 +20,10 @@ const user: UserDto = {
   lastLoginAt: '2025-02-01T03:00:00.000Z',
 };
 
+const blankDetails = {
+  bankInfo: { bankName: '', accountNumber: '', accountHolder: '' },
+  business: { businessName: '', businessNumber: '', representative: '' },
+};
 const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ success: true, data }), { status });
 let fetchMock: ReturnType<typeof vi.fn>;
 const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'PUT');
@@ -27,9 +31,11 @@ const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestIni
 beforeEach(() => {
   resetSessionForTests();
   applyAuthSession({ user, tokens: { accessToken: 't', refreshToken: 'r', expiresIn: 900 }, actingAs: null });
-  fetchMock = vi.fn(async (url: string, init: RequestInit) =>
-    init.method === 'PUT' ? envelope({ ...user, ...JSON.parse(init.body as string) }) : envelope(user),
-  );
+  fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    if (url.endsWith('/auth/profile/details'))
+      return init.method === 'PUT' ? envelope(JSON.parse(init.body as string)) : envelope(blankDetails);
+    return init.method === 'PUT' ? envelope({ ...user, ...JSON.parse(init.body as string) }) : envelope(user);
+  });
   vi.stubGlobal('fetch', fetchMock);
 });
 
@@ -46,6 +52,28 @@ async function renderPage() {
 }
 
 describe('ProfilePage', () => {
+  it('saves the bank account only when it is whole, and the business number in its printed form', async () => {
+    const ui = await renderPage();
+    await ui.type(await screen.findByLabelText('은행명'), '국민은행');
+    await ui.type(screen.getByLabelText('계좌번호'), '123-45');
+    const save = screen.getByRole('button', { name: '계좌 및 사업자 정보 저장' });
+    await ui.click(save);
+    expect(await screen.findByText('은행명, 계좌번호, 예금주를 모두 입력하거나 모두 비워주세요.')).toBeInTheDocument();
+    expect(puts()).toHaveLength(0);
+
+    await ui.type(screen.getByLabelText('예금주'), '김광고');
+    await ui.type(screen.getByLabelText('상호'), '김상회');
+    await ui.type(screen.getByLabelText('사업자등록번호'), '1234567890');
+    await ui.click(save);
+    expect(await screen.findByText('계좌 및 사업자 정보가 저장되었습니다.')).toBeInTheDocument();
+    const [url, init] = puts()[0];
+    expect(url).toContain('/auth/profile/details');
+    expect(JSON.parse((init as RequestInit).body as string)).toEqual({
+      bankInfo: { bankName: '국민은행', accountNumber: '123-45', accountHolder: '김광고' },
+      business: { businessName: '김상회', businessNumber: '123-45-67890', representative: '' },
+    });
+  });
+
   it('shows the id read-only with its note, and the account info', async () => {
     await renderPage();
     expect(screen.getByLabelText('아이디')).toHaveAttribute('readonly');

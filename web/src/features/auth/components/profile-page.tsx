@@ -15,7 +15,9 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session-store';
+import { UserDetailsForm } from '@/components/users/user-details-form';
 import { useMe } from '../api/get-me';
+import { useProfileDetails, useSaveProfileDetails } from '../api/profile-details';
 import { profileUpdateSchema, useUpdateProfile } from '../api/update-profile';
 import styles from './profile-page.module.css';
 
@@ -35,7 +37,21 @@ export function ProfilePage() {
     <>
       <PageHeader title="내 정보" description="계정 정보를 확인하고 이름과 비밀번호를 변경할 수 있습니다." />
       {user ? <ProfileForm key={user.id} user={user} /> : <LoadingBlock />}
+      <ProfileDetailsCard />
     </>
+  );
+}
+
+/** Bank account and business details of the user record (advertiser §4 User). */
+function ProfileDetailsCard() {
+  const { data } = useProfileDetails();
+  const save = useSaveProfileDetails();
+  return (
+    <div className={styles.details}>
+      <Card title="계좌 및 사업자 정보" description="환불·정산 계좌와 세금계산서에 쓰일 사업자 정보입니다.">
+        {data ? <UserDetailsForm initial={data} onSave={save} /> : <LoadingBlock />}
+      </Card>
+    </div>
   );
 }
 

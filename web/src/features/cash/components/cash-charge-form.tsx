@@ -14,6 +14,7 @@ import { formatWon } from '@/lib/format';
 import { chargeRequestSchemaFor, useCreateChargeRequest } from '../api/create-charge-request';
 import { useBalance } from '@/hooks/use-balance';
 import { useActionKey, type ActionKeys } from '@/hooks/use-action-key';
+import { DepositAccount } from './deposit-account';
 import styles from './cash.module.css';
 
 type Schema = ReturnType<typeof chargeRequestSchemaFor>;
@@ -82,6 +83,7 @@ export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeF
           </p>
         </div>
       </div>
+      <DepositAccount />
 
       {done && (
         <Alert tone="success" title={cashMessages.chargeRequested}>

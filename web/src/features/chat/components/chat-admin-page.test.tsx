@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
@@ -21,7 +22,9 @@ function renderInbox(chatEnabled = true, chatSoundEnabled = true) {
   return render(
     <AppSettingsContext.Provider value={{ settings, status: 'ready' }}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <ChatAdminPage />
+        <MemoryRouter>
+          <ChatAdminPage />
+        </MemoryRouter>
       </SWRConfig>
     </AppSettingsContext.Provider>,
   );

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { displayStatusLabels } from '#shared/slot-status';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorBox } from '@/components/ui/alert';
@@ -25,7 +26,10 @@ export function CustomerContextPanel({ roomId }: { roomId: string }) {
             <div>
               <dt>이름</dt>
               <dd>
-                {data.user.fullName} ({data.user.loginId}){!data.user.isActive && ' · 비활성'}
+                <Link to={`/admin/users/${encodeURIComponent(data.user.id)}`} title="고객 상세 보기">
+                  {data.user.fullName} ({data.user.loginId})
+                </Link>
+                {!data.user.isActive && ' · 비활성'}
               </dd>
             </div>
             <div>

@@ -56,7 +56,7 @@ afterEach(() => {
 });
 
 describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
-  it('a pushed notification becomes a toast and enters the bell without any list request; unread_count sets the badge', async () => {
+  it('a pushed notification becomes a toast and enters the bell without any list request; the count it carries sets the badge', async () => {
     const api = fakeNotificationsApi([]);
     renderRuntime();
     const ws = await socket();
@@ -69,11 +69,12 @@ describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
     const listCalls = api.state.calls.length;
 
     act(() => {
+      // One post per socket: the notification and this user's new unread count together.
       ws.serverPush({
         type: 'new_notification',
         data: notification({ id: 'p1', title: '충전이 승인되었습니다', sender: 'operator' }),
+        unread: { count: 1 },
       });
-      ws.serverPush({ type: 'unread_count', data: { count: 1 } });
     });
     expect(await screen.findByRole('status', { name: '충전이 승인되었습니다' })).toBeInTheDocument();
     const bell = screen.getByRole('button', { name: '알림, 읽지 않은 알림 1' });
@@ -81,6 +82,9 @@ describe('notification runtime (realtime first)', { timeout: 20_000 }, () => {
     const dropdown = screen.getByRole('region', { name: '최근 알림' });
     expect(within(dropdown).getByRole('button', { name: /충전이 승인되었습니다/ })).toBeInTheDocument();
     expect(api.state.calls.slice(listCalls).filter((c) => c.startsWith('GET'))).toEqual([]);
+    // A read in another tab pushes the count alone.
+    act(() => ws.serverPush({ type: 'unread_count', data: { count: 0 } }));
+    expect(await screen.findByRole('button', { name: '알림' })).toBeInTheDocument();
   });
 
   it('polls the unread count every 5 s only while the socket is down', async () => {

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { NotificationAction, NotificationDto, UnreadCountResult } from '#shared/schemas/notifications';
+import type {
+  NotificationAction,
+  NotificationDto,
+  NotificationPush,
+  UnreadCountResult,
+} from '#shared/schemas/notifications';
 import { useAppSettings } from '@/lib/app-settings';
 import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 import { dismissNotification } from '../api/dismiss-notification';
@@ -70,8 +75,11 @@ export function useNotificationRuntime({ userId }: { userId: string }) {
   // The lease ends when the runtime leaves the tree (sign-out, a user switch): no socket outlives it.
   useEffect(() => {
     const release = acquireRealtime();
-    const offNew = subscribeRealtime<NotificationDto>('new_notification', (notification) => {
+    const offNew = subscribeRealtime<NotificationDto>('new_notification', (notification, message) => {
       void latest.current.cache.prepend(notification);
+      // The same post carries this user's new unread count (one post per socket).
+      const unread = (message as Extract<NotificationPush, { type: 'new_notification' }>).unread;
+      if (typeof unread?.count === 'number') void latest.current.cache.setUnreadCount(unread.count);
       announce(notification, true);
     });
     const offCount = subscribeRealtime<UnreadCountResult>('unread_count', (data) => {

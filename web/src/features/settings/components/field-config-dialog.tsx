@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { fieldTypeLabels, settingsPageMessages as m } from '#shared/messages/settings-page';
-import { fieldTypes } from '#shared/field-configs';
+import { fieldTypes, MAX_FIELD_OPTIONS } from '#shared/field-configs';
 import type { z } from '#shared/zod';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { fieldConfigFormSchema, type FieldConfigForm } from '../utils/field-config-form';
+import { fieldConfigFormSchema, moveOption, type FieldConfigForm } from '../utils/field-config-form';
 import styles from './settings.module.css';
 
 interface FieldConfigDialogProps {
@@ -31,12 +31,19 @@ export function FieldConfigDialog({ initial, editing, takenKeys, onSubmit, onClo
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    watch,
+    setValue,
+    formState: { errors, isSubmitted },
   } = useForm<z.input<typeof fieldConfigFormSchema>, unknown, FieldConfigForm>({
     resolver: zodResolver(fieldConfigFormSchema),
     defaultValues: initial,
   });
   const title = editing ? '필드 수정' : '필드 추가';
+  const fieldType = watch('field_type');
+  const options = watch('options') ?? [];
+  const setOptions = (next: string[]) => setValue('options', next, { shouldValidate: isSubmitted, shouldDirty: true });
+  const optionErrors = errors.options as
+    ({ message?: string } & Record<number, { message?: string } | undefined>) | undefined;
 
   const submit = handleSubmit((values) => {
     if (!editing && takenKeys.includes(values.field_key)) {
@@ -85,6 +92,60 @@ export function FieldConfigDialog({ initial, editing, takenKeys, onSubmit, onClo
             ))}
           </select>
         </div>
+        {fieldType === 'select' && (
+          <fieldset className={styles.flags} aria-label="선택지">
+            <legend className={styles.label}>선택지</legend>
+            {options.map((option, i) => (
+              <div key={i} className={styles.rowActions}>
+                <TextField
+                  label={`선택지 ${i + 1}`}
+                  value={option}
+                  error={optionErrors?.[i]?.message}
+                  onChange={(e) => setOptions(options.map((o, j) => (j === i ? e.target.value : o)))}
+                />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`선택지 ${i + 1} 위로 이동`}
+                  disabled={i === 0}
+                  onClick={() => setOptions(moveOption(options, i, -1))}
+                >
+                  ↑
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`선택지 ${i + 1} 아래로 이동`}
+                  disabled={i + 1 >= options.length}
+                  onClick={() => setOptions(moveOption(options, i, 1))}
+                >
+                  ↓
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`선택지 ${i + 1} 삭제`}
+                  onClick={() => setOptions(options.filter((_, j) => j !== i))}
+                >
+                  삭제
+                </Button>
+              </div>
+            ))}
+            {optionErrors?.message && (
+              <p className={styles.error} role="alert">
+                {optionErrors.message}
+              </p>
+            )}
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={options.length >= MAX_FIELD_OPTIONS}
+              onClick={() => setOptions([...options, ''])}
+            >
+              선택지 추가
+            </Button>
+          </fieldset>
+        )}
         <TextField label="안내 문구 (placeholder)" error={errors.placeholder?.message} {...register('placeholder')} />
         <TextField label="설명" error={errors.description?.message} {...register('description')} />
         <fieldset className={styles.flags}>

@@ -173,7 +173,7 @@ export function FieldConfigsTab() {
                           size="sm"
                           variant="secondary"
                           aria-label={`${f.label} 수정`}
-                          onClick={() => setEditing({ index: i, initial: { ...f } })}
+                          onClick={() => setEditing({ index: i, initial: { ...f, options: f.options ?? [] } })}
                         >
                           수정
                         </Button>

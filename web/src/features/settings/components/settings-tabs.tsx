@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Settings } from '#shared/settings';
-import { featureSettingHints, settingsPageMessages as m } from '#shared/messages/settings-page';
+import { featureSettingHints, layoutPreviewMessages, settingsPageMessages as m } from '#shared/messages/settings-page';
+import { setLayoutPreview, type LayoutOptionSettings } from '@/lib/layout-preview';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { LoginPreviewDialog } from './login-preview-dialog';
@@ -8,7 +9,24 @@ import { SettingsFormCard } from './settings-form-card';
 import styles from './settings.module.css';
 
 const siteKeys = ['siteName', 'siteTitle'] as const;
-const themeKeys = ['globalTheme', 'globalLayout', 'logoUrl'] as const;
+const themeKeys = [
+  'globalTheme',
+  'globalLayout',
+  'layoutSidebarWidth',
+  'layoutContentWidth',
+  'layoutPadding',
+  'logoUrl',
+] as const;
+
+/** Tries the draft's layout options on this very shell while the theme tab is open (issue 29 item 4). */
+function LayoutOptionsPreview({ options }: { options: LayoutOptionSettings }) {
+  const { layoutSidebarWidth, layoutContentWidth, layoutPadding } = options;
+  useEffect(() => {
+    setLayoutPreview({ layoutSidebarWidth, layoutContentWidth, layoutPadding });
+  }, [layoutSidebarWidth, layoutContentWidth, layoutPadding]);
+  useEffect(() => () => setLayoutPreview(null), []);
+  return <p className={styles.muted}>{layoutPreviewMessages.live}</p>;
+}
 const businessKeys = [
   'useCashSystem',
   'cashChargeMode',
@@ -23,6 +41,9 @@ const businessKeys = [
   'slotOperationMode',
   'defaultSlotAllocation',
   'slotDurationDays',
+  'depositBankName',
+  'depositAccountNumber',
+  'depositAccountHolder',
 ] as const;
 const featureKeys = [
   'chatEnabled',
@@ -59,10 +80,22 @@ export function ThemeTab({ settings }: { settings: Settings }) {
         saved={m.saved('theme')}
         failed={m.saveFailed('theme')}
         saveLabel="테마 설정 저장"
-        hints={{ logoUrl: '비워 두거나 이미지를 불러오지 못하면 사이트 이름이 보입니다.' }}
+        hints={{
+          logoUrl: '비워 두거나 이미지를 불러오지 못하면 사이트 이름이 보입니다.',
+          ...layoutPreviewMessages.hints,
+        }}
       >
         {(draft) => (
           <div className={styles.previewRow}>
+            <LayoutOptionsPreview
+              options={{
+                layoutSidebarWidth: (draft.layoutSidebarWidth ??
+                  settings.layoutSidebarWidth) as Settings['layoutSidebarWidth'],
+                layoutContentWidth: (draft.layoutContentWidth ??
+                  settings.layoutContentWidth) as Settings['layoutContentWidth'],
+                layoutPadding: (draft.layoutPadding ?? settings.layoutPadding) as Settings['layoutPadding'],
+              }}
+            />
             <Button
               type="button"
               variant="secondary"
@@ -93,6 +126,8 @@ export function BusinessTab({ settings }: { settings: Settings }) {
       hints={{
         maintenanceMode: '켜면 일반 사용자는 점검 안내만 보고, 운영자와 개발자는 계속 이용합니다.',
         defaultSlotAllocation: '선슬롯 발행 창에 처음 채워지는 개수 (1~100)',
+        depositAccountNumber:
+          '광고주의 충전 화면에 복사 버튼과 함께 보입니다. 비워 두면 운영자에게 문의하라고 안내합니다.',
       }}
     />
   );

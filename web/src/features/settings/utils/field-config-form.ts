@@ -23,7 +23,17 @@ export const emptyField = (): FieldConfigForm => ({
   is_enabled: true,
   show_in_list: true,
   is_searchable: false,
+  options: [],
 });
+
+/** Moves option `index` one place up or down (the form offers options in this order). */
+export function moveOption(options: readonly string[], index: number, direction: -1 | 1): string[] {
+  const target = index + direction;
+  const next = [...options];
+  if (target < 0 || target >= next.length) return next;
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}
 
 /** Moves the field at `index` one place up or down among the editable ones (system fields stay last). */
 export function moveField(fields: FieldConfig[], index: number, direction: -1 | 1): FieldConfig[] {

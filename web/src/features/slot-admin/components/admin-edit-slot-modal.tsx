@@ -52,7 +52,7 @@ export function AdminEditSlotModal({
   const [pending, setPending] = useState<Save | null>(null);
   const update = useUpdateSlotFields();
   const toast = useToast();
-  const { register, handleSubmit, formState } = useForm<SlotFieldsForm>({
+  const { register, control, handleSubmit, formState } = useForm<SlotFieldsForm>({
     resolver: zodResolver(slotFieldsFormSchema(configs, 'complete')),
     defaultValues: { customFields: initial },
   });
@@ -106,7 +106,7 @@ export function AdminEditSlotModal({
       >
         <form id="admin-edit-slot-form" onSubmit={onSubmit} noValidate className={styles.stack}>
           <ErrorBox message={failure} onDismiss={() => setFailure(null)} />
-          <SlotFieldInputs fields={fields} register={register} errors={formState.errors} />
+          <SlotFieldInputs fields={fields} register={register} control={control} errors={formState.errors} />
           <div className={styles.choices}>
             <TextField label="시작일" type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
             <TextField

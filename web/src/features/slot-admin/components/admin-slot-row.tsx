@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotOperationMode } from '#shared/slot-refund';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
 import { adminSlotActions, truncate, type AdminSlot } from '../utils/admin-slot-actions';
+import { displayFieldValue } from '@/lib/slots/field-values';
 import { fieldValue, thumbnailUrl } from '@/lib/slots/slot-display';
 import { AdminSlotRowActions, type AdminSlotModal } from './admin-slot-row-actions';
 import { RankValue, StatusBadge } from '@/components/slots/slot-cells';
@@ -43,7 +45,11 @@ export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlo
     <tr data-slot-id={slot.id}>
       <td className={styles.muted}>{formatDateTime(slot.createdAt)}</td>
       <td>
-        <div>{slot.user_name || '-'}</div>
+        <div>
+          <Link to={`/admin/users/${encodeURIComponent(slot.userId)}`} title="고객 상세 보기">
+            {slot.user_name || '-'}
+          </Link>
+        </div>
         <div className={styles.muted}>{slot.user_email}</div>
         {!slot.user_is_active && <Badge tone="danger">비활성</Badge>}
       </td>
@@ -52,8 +58,8 @@ export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlo
       </td>
       {listFields.map((f) => (
         <td key={f.field_key}>
-          <span className={styles.cellText} title={fieldValue(slot, f.field_key)}>
-            {fieldValue(slot, f.field_key) || '-'}
+          <span className={styles.cellText} title={displayFieldValue(f, fieldValue(slot, f.field_key))}>
+            {displayFieldValue(f, fieldValue(slot, f.field_key)) || '-'}
           </span>
         </td>
       ))}

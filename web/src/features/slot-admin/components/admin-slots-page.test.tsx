@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
@@ -45,22 +46,24 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderPage(settings: Partial<Settings> = {}, toolbarActions?: (refresh: () => void) => React.ReactNode) {
   return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), ...settings }, status: 'ready' }}>
-        <ToastProvider>
-          <AdminSlotsPage
-            toolbarActions={toolbarActions}
-            rankHistory={(slot, onClose) => (
-              <div role="dialog" aria-label={`슬롯 #${slot.slot_number} 순위`}>
-                <button type="button" onClick={onClose}>
-                  닫기
-                </button>
-              </div>
-            )}
-          />
-        </ToastProvider>
-      </AppSettingsContext.Provider>
-    </SWRConfig>,
+    <MemoryRouter>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), ...settings }, status: 'ready' }}>
+          <ToastProvider>
+            <AdminSlotsPage
+              toolbarActions={toolbarActions}
+              rankHistory={(slot, onClose) => (
+                <div role="dialog" aria-label={`슬롯 #${slot.slot_number} 순위`}>
+                  <button type="button" onClick={onClose}>
+                    닫기
+                  </button>
+                </div>
+              )}
+            />
+          </ToastProvider>
+        </AppSettingsContext.Provider>
+      </SWRConfig>
+    </MemoryRouter>,
   );
 }
 

@@ -1,6 +1,7 @@
 import { useMemo, type Dispatch } from 'react';
-import type { FieldConfig } from '#shared/field-configs';
-import { slotMessages } from '#shared/messages/slots';
+import { optionsOf, type FieldConfig } from '#shared/field-configs';
+import { fieldValueTexts, slotMessages } from '#shared/messages/slots';
+import { displayFieldValue, toFieldValue } from '@/lib/slots/field-values';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -46,6 +47,11 @@ export function BulkGridCard({
         required: c.is_required || c.field_key === 'keywords' || c.field_key === 'landingUrl',
         placeholder: c.placeholder || undefined,
         width: c.field_key === 'landingUrl' ? '44%' : c.field_key === 'keywords' ? '22%' : undefined,
+        ...(c.field_type === 'select' && { choices: optionsOf(c), format: (v: string) => toFieldValue(c, v) }),
+        ...(c.field_type === 'boolean' && {
+          choices: [fieldValueTexts.yes, fieldValueTexts.no],
+          format: (v: string) => displayFieldValue(c, toFieldValue(c, v)),
+        }),
       })),
     [columns],
   );

@@ -21,6 +21,10 @@ export interface GridColumnView {
   placeholder?: string;
   /** CSS width, e.g. '40%' or '160px'. */
   width?: string;
+  /** Choices the cell editor offers (a select's options, 예 / 아니오 for a boolean). */
+  choices?: readonly string[];
+  /** How a cell's text reads when not edited (a boolean word as 예 / 아니오). */
+  format?: (value: string) => string;
 }
 
 /**
@@ -269,9 +273,22 @@ export function SpreadsheetGrid({
           })}
         </tbody>
       </table>
+      {columns.map(
+        (c) =>
+          c.choices && (
+            <datalist key={c.key} id={choicesId(c.key)}>
+              {c.choices.map((choice) => (
+                <option key={choice} value={choice} />
+              ))}
+            </datalist>
+          ),
+      )}
     </div>
   );
 }
+
+/** The id of a column's choice list (one grid per page: the key is enough). */
+const choicesId = (key: string) => `grid-choices-${key}`;
 
 /** Stands in for rows not rendered, so the scrollbar and the rows' positions stay true. */
 function SpacerRow({ height, colSpan }: { height: number; colSpan: number }) {
@@ -366,6 +383,7 @@ const GridRow = memo(function GridRow({
                 aria-label={cellName}
                 aria-invalid={error ? true : undefined}
                 placeholder={column.placeholder}
+                list={column.choices ? choicesId(column.key) : undefined}
                 autoComplete="off"
                 spellCheck={false}
                 onChange={(event) => handlers.current.draft(event.target.value)}
@@ -376,7 +394,7 @@ const GridRow = memo(function GridRow({
               />
             ) : (
               <span className={value ? styles.value : styles.placeholder} aria-label={cellName}>
-                {value || (r === 0 ? column.placeholder : '')}
+                {(value && (column.format?.(value) ?? value)) || (r === 0 ? column.placeholder : '')}
               </span>
             )}
             {error && <span className="visually-hidden">{error}</span>}

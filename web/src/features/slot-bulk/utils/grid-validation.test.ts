@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFieldConfigs } from '#shared/field-configs';
+import { defaultFieldConfigs, type FieldConfig } from '#shared/field-configs';
 import { slotFormFields } from '#shared/slot-fields';
 import { cellKey, toCustomFields, truncateLines, validateGrid } from './grid-validation';
 
@@ -53,5 +53,54 @@ describe('toCustomFields / truncateLines', () => {
     const lines = Array.from({ length: 13 }, (_, i) => `e${i}`);
     expect(truncateLines(lines, 10)).toEqual([...lines.slice(0, 10), '... 외 3개']);
     expect(truncateLines(lines.slice(0, 10), 10)).toHaveLength(10);
+  });
+});
+
+describe('typed columns: pasted words map to options and booleans (issue 29 item 3)', () => {
+  const mid = defaultFieldConfigs.find((c) => c.field_key === 'mid')!;
+  const typed: FieldConfig[] = [
+    ...defaultFieldConfigs,
+    { ...mid, field_key: 'color', label: '색상', field_type: 'select', options: ['Red', '파랑'], display_order: 6 },
+    { ...mid, field_key: 'gift', label: '사은품', field_type: 'boolean', display_order: 7 },
+  ];
+  const cols = slotFormFields(typed);
+  const typedRow = (values: Record<string, string>) => cols.map((c) => values[c.field_key] ?? '');
+
+  it.each([
+    ['예', 'true'],
+    ['Y', 'true'],
+    [' yes ', 'true'],
+    ['TRUE', 'true'],
+    ['O', 'true'],
+    ['1', 'true'],
+    ['아니오', 'false'],
+    ['n', 'false'],
+    ['False', 'false'],
+    ['X', 'false'],
+    ['0', 'false'],
+  ])('boolean %j → %s', (text, stored) => {
+    expect(toCustomFields(typedRow({ gift: text }), cols).gift).toBe(stored);
+  });
+
+  it('maps a select text to its option ignoring case, and sends what maps to nothing as it is', () => {
+    expect(toCustomFields(typedRow({ color: 'red' }), cols).color).toBe('Red');
+    expect(toCustomFields(typedRow({ color: '파랑' }), cols).color).toBe('파랑');
+    expect(toCustomFields(typedRow({ color: '초록' }), cols).color).toBe('초록');
+  });
+
+  it('flags the cells that map to nothing, each with its own message', () => {
+    const v = validateGrid(
+      [
+        typedRow({ keywords: 'k', landingUrl: url, color: 'RED', gift: 'Y' }),
+        typedRow({ keywords: 'k', landingUrl: url, color: '초록', gift: '글쎄' }),
+      ],
+      cols,
+      typed,
+    );
+    expect(v.invalidRows).toEqual([1]);
+    const colorCol = cols.findIndex((c) => c.field_key === 'color');
+    const giftCol = cols.findIndex((c) => c.field_key === 'gift');
+    expect(v.cellErrors.get(cellKey(1, colorCol))).toBe('색상은(는) 다음 중 하나를 선택해주세요: Red, 파랑');
+    expect(v.cellErrors.get(cellKey(1, giftCol))).toBe('사은품은(는) 예(true) 또는 아니오(false)로 입력해주세요.');
   });
 });

@@ -1,5 +1,6 @@
 import type { FieldConfig } from '#shared/field-configs';
 import { validateSlotFields } from '#shared/slot-fields';
+import { toFieldValue } from '@/lib/slots/field-values';
 import { isBlankRow } from './grid';
 
 /**
@@ -46,12 +47,16 @@ export function validateGrid(
   return { cellErrors, filledRows, invalidRows, messages };
 }
 
-/** A grid row as the customFields of POST /slots/bulk (blank cells left out). */
+/**
+ * A grid row as the customFields of POST /slots/bulk (blank cells left out). Typed and pasted words
+ * become the stored value here ('예' / 'Y' → 'true', 'red' → the option 'Red'); what maps to nothing
+ * is sent as it is, so the shared rules flag that cell.
+ */
 export function toCustomFields(row: readonly string[], columns: readonly FieldConfig[]): Record<string, string> {
   // fromEntries: every key becomes an own property, whatever it is called.
   return Object.fromEntries(
     columns.flatMap((column, i) => {
-      const value = (row[i] ?? '').trim();
+      const value = toFieldValue(column, row[i] ?? '');
       return value ? [[column.field_key, value]] : [];
     }),
   );

@@ -55,6 +55,7 @@ export function EditSlotModal({
   const busy = update.isMutating || fillSlot.isMutating;
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors },
   } = useForm<SlotFieldsForm>({
@@ -125,7 +126,13 @@ export function EditSlotModal({
         ) : (
           <form id="edit-slot-form" onSubmit={onSubmit} noValidate className={styles.stack}>
             <ErrorBox message={failure ?? rootError} onDismiss={() => setFailure(null)} />
-            <SlotFieldInputs fields={fields} register={register} errors={errors} requireCore={!fill} />
+            <SlotFieldInputs
+              fields={fields}
+              register={register}
+              control={control}
+              errors={errors}
+              requireCore={!fill}
+            />
           </form>
         )}
       </Modal>

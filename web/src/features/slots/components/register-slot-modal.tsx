@@ -15,7 +15,7 @@ import { formatWon } from '@/lib/format';
 import { useCreateSlot } from '../api/create-slot';
 import type { ActionKeys } from '@/hooks/use-action-key';
 import { balanceLoadFailed, useBalance } from '@/hooks/use-balance';
-import { slotFieldsFormSchema, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
+import { emptyFieldValues, slotFieldsFormSchema, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
 import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
 import styles from '@/components/slots/slot-forms.module.css';
 
@@ -38,9 +38,10 @@ export function RegisterSlotModal({
   const { trigger, isMutating } = useCreateSlot(keys);
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
-  const empty = Object.fromEntries(fields.map((f) => [f.field_key, '']));
+  const empty = emptyFieldValues(fields);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
@@ -135,7 +136,7 @@ export function RegisterSlotModal({
               </Alert>
             )}
             <ErrorBox message={failure} onDismiss={() => setFailure(null)} />
-            <SlotFieldInputs fields={fields} register={register} errors={errors} />
+            <SlotFieldInputs fields={fields} register={register} control={control} errors={errors} />
           </div>
         </form>
       )}

@@ -3,6 +3,7 @@ import type { SlotDto } from '#shared/schemas/slots';
 import { slotActionTexts } from '#shared/messages/slots';
 import { isPausable, slotActions } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
+import { displayFieldValue } from '@/lib/slots/field-values';
 import { fieldValue, productName } from '@/lib/slots/slot-display';
 import {
   DDay,
@@ -41,7 +42,7 @@ export interface SlotListViewProps {
 const rankTracked = (slot: SlotDto) => !['empty', 'pending', 'rejected', 'refunded', 'deleted'].includes(slot.status);
 
 function FieldText({ slot, field }: { slot: SlotDto; field: FieldConfig }) {
-  const value = fieldValue(slot, field.field_key);
+  const value = displayFieldValue(field, fieldValue(slot, field.field_key));
   if (!value) return <span className={styles.muted}>-</span>;
   if (field.field_type === 'url' && /^https?:\/\//i.test(value)) {
     return (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultFieldConfigs } from '#shared/field-configs';
+import { defaultFieldConfigs, type FieldConfig } from '#shared/field-configs';
 import { defaultSettings } from '#shared/settings';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ToastProvider } from '@/components/ui/toast';
@@ -29,6 +29,7 @@ type Answer = 'ok' | { status: number; error?: string } | 'network';
 let answer: Answer = 'ok';
 let balanceFails = false;
 let calls: string[] = [];
+let bodies: unknown[] = [];
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -36,10 +37,12 @@ beforeEach(() => {
   answer = 'ok';
   balanceFails = false;
   calls = [];
+  bodies = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const method = init?.method ?? 'GET';
     const path = new URL(String(input), 'http://localhost').pathname;
     calls.push(`${method} ${path}`);
+    if (method !== 'GET' && typeof init?.body === 'string') bodies.push(JSON.parse(init.body));
     if (path === '/api/cash/balance')
       return balanceFails
         ? json({ success: false, error: '서버 오류' }, 500)
@@ -142,5 +145,58 @@ describe('RegisterSlotModal', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByText('100,000원')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^등록/ })).toBeEnabled();
+  });
+});
+
+describe('select and boolean fields (issue 29 item 3)', () => {
+  const mid = defaultFieldConfigs.find((c) => c.field_key === 'mid')!;
+  const color: FieldConfig = {
+    ...mid,
+    field_key: 'color',
+    label: '색상',
+    field_type: 'select',
+    options: ['빨강', '파랑'],
+    placeholder: '',
+    is_required: true,
+    display_order: 6,
+  };
+  const gift: FieldConfig = { ...mid, field_key: 'gift', label: '사은품', field_type: 'boolean', display_order: 7 };
+  const configs = [...defaultFieldConfigs, color, gift];
+
+  it('registers with an option picked from a select and a ticked checkbox', async () => {
+    const user = userEvent.setup();
+    function RegisterTyped() {
+      return <RegisterSlotModal open onClose={vi.fn()} configs={configs} keys={useActionKey()} />;
+    }
+    wrap(<RegisterTyped />);
+    const select = screen.getByRole('combobox', { name: /색상/ });
+    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual(['선택하세요', '빨강', '파랑']);
+    await user.type(screen.getByLabelText(/^키워드/), '마우스');
+    await user.type(screen.getByLabelText(/^URL/), url(7));
+    await screen.findByText('100,000원');
+    await user.click(screen.getByRole('button', { name: /^등록/ }));
+    // Required select left on '선택하세요': the form says so before any request.
+    expect(await screen.findByText('색상은(는) 필수 입력 항목입니다.')).toBeInTheDocument();
+    await user.selectOptions(select, '파랑');
+    await user.click(screen.getByRole('checkbox', { name: /사은품/ }));
+    await user.click(screen.getByRole('button', { name: /^등록/ }));
+    await vi.waitFor(() => expect(calls).toContain('POST /api/slots'));
+    expect(bodies[0]).toMatchObject({ customFields: { color: '파랑', gift: 'true' } });
+  });
+
+  it('shows a stored value that is no longer an option as it is, and asks for a new pick before saving', async () => {
+    const user = userEvent.setup();
+    const stale = { ...active, customFields: { ...active.customFields, color: '초록', gift: 'false' } } as SlotDto;
+    wrap(<EditSlotModal slot={stale} configs={configs} onClose={vi.fn()} />);
+    const select = screen.getByRole('combobox', { name: /색상/ }) as HTMLSelectElement;
+    expect(select.selectedOptions[0].text).toBe('초록 (목록에 없는 값)');
+    expect(screen.getByRole('checkbox', { name: /사은품/ })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('색상은(는) 다음 중 하나를 선택해주세요: 빨강, 파랑')).toBeInTheDocument();
+    expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+    await user.selectOptions(select, '빨강');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await vi.waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
+    expect(bodies[0]).toMatchObject({ customFields: { color: '빨강', gift: 'false' } });
   });
 });

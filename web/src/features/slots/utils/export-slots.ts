@@ -2,6 +2,7 @@ import type { FieldConfig } from '#shared/field-configs';
 import { kstDayOf, kstToday } from '#shared/kst';
 import type { SlotDto } from '#shared/schemas/slots';
 import { rankDisplay } from '#shared/slot-status';
+import { displayFieldValue } from '@/lib/slots/field-values';
 import { fieldValue, productName } from '@/lib/slots/slot-display';
 import { toSpreadsheetSafeCsv, type ExportCell } from './spreadsheet-safe';
 
@@ -31,7 +32,7 @@ export function slotsToCsv(slots: readonly SlotDto[], listFields: readonly Field
   const rows = slots.map((s) => [
     s.slot_number,
     s.displayStatusLabel,
-    ...listFields.map((f) => fieldValue(s, f.field_key)),
+    ...listFields.map((f) => displayFieldValue(f, fieldValue(s, f.field_key))),
     productName(s),
     rankCell(s.rank),
     rankCell(s.yesterday_rank),

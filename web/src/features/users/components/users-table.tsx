@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { userMessages } from '#shared/messages/users';
 import type { AdminUserDto } from '#shared/schemas/users';
@@ -32,7 +33,11 @@ export function UsersTable({ users, actions }: { users: AdminUserDto[]; actions:
             <tr key={u.id} data-user-id={u.id}>
               <td>{formatDate(u.createdAt)}</td>
               <td>{u.email}</td>
-              <td>{u.fullName}</td>
+              <td>
+                <Link to={`/admin/users/${encodeURIComponent(u.id)}`} title="고객 상세 보기">
+                  {u.fullName}
+                </Link>
+              </td>
               <td>
                 <RoleBadge role={u.role} />
               </td>
