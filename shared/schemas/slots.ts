@@ -179,6 +179,9 @@ export const slotSortFields = [
   'updatedAt',
 ] as const;
 
+/** A text filter of the slot list. */
+const searchText = deferred(() => z.string().trim().max(200));
+
 const boolParam = deferred(() =>
   z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
 );
@@ -194,7 +197,7 @@ export const slotListQuerySchema = deferred(() =>
       .default(DEFAULT_PAGE_SIZE),
     status: z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')]).optional(),
     searchType: z.enum(slotSearchTypes).default('all'),
-    search: z.string().trim().max(200).optional(),
+    search: searchText.optional(),
     /** Registration period (createdAt, KST days, inclusive). */
     dateFrom: kstDay.optional(),
     dateTo: kstDay.optional(),
@@ -211,13 +214,13 @@ export const slotListQuerySchema = deferred(() =>
     /**
      * Staff's combined advanced search (operator console §2): every field given must match. Served
      * by a narrowed partition — the user's slots (`user`/`userId`) or the registration period —
-     * never a walk of every slot (functions/domain/slots/combined-search.ts).
+     * never a walk of every slot (functions/domain/slots/queries.ts listSlots).
      */
-    keyword: z.string().trim().max(200).optional(),
-    url: z.string().trim().max(200).optional(),
-    productName: z.string().trim().max(200).optional(),
+    keyword: searchText.optional(),
+    url: searchText.optional(),
+    productName: searchText.optional(),
     /** A user's id or login id (exact, case-insensitive). */
-    user: z.string().trim().max(200).optional(),
+    user: searchText.optional(),
     slotNumber: z.coerce.number().int().min(1).optional(),
   }),
 );

@@ -114,7 +114,7 @@ export async function listRooms(caller: Caller, query: ChatRoomListQuery): Promi
 
 /** The users a search names — exact id or login id, else a part of the name (the user list) — and their rooms. */
 async function roomsOfUsers(search: string): Promise<ChatRoomRecord[]> {
-  const exact = (await usersStore.get(search))?.id ?? (await usersStore.findIdByLogin(search));
+  const exact = await usersStore.idOf(search);
   const needle = search.toLowerCase();
   const ids = exact
     ? [exact]

@@ -257,7 +257,7 @@ function toRow(r: AllocationRecord, current?: { fullName: string; loginId: strin
 /** An account named by id or login id: its id, undefined when not asked, null when there is none. */
 async function accountId(idOrLogin: string | undefined): Promise<string | null | undefined> {
   if (!idOrLogin) return undefined;
-  return (await usersStore.get(idOrLogin))?.id ?? (await usersStore.findIdByLogin(idOrLogin)) ?? null;
+  return (await usersStore.idOf(idOrLogin)) ?? null;
 }
 
 /**

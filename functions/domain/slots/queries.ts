@@ -125,23 +125,19 @@ function matchesSearch(row: SlotListRow, type: SlotListQuery['searchType'], need
   }
 }
 
-/** The combined search's longest registration period without a user (bounds the rows one search reads). */
+/**
+ * Staff's combined advanced search: these fields (each matched as its one-field search is) and the
+ * user, all at once. Without a user it reads one registration period of at most COMBINED_MAX_DAYS.
+ */
+const combinedFields = ['keyword', 'url', 'productName', 'slotNumber'] as const;
 export const COMBINED_MAX_DAYS = 93;
 
-const has = (value: string | null | undefined, needle: string | undefined) =>
-  !needle || contains(value, needle.toLowerCase());
-const matchesCombined = (row: SlotListRow, q: SlotListQuery) =>
-  has(row.keyword, q.keyword) &&
-  has(row.url, q.url) &&
-  has(row.product_name, q.productName) &&
-  (!q.slotNumber || row.slot_number === q.slotNumber);
-
 /** The registration period a combined search without a user reads: [from, before) as ISO instants. */
-function combinedPeriod(q: SlotListQuery, today: string): [string, string] {
-  const to = q.dateTo ?? today;
-  const from = q.dateFrom ?? addKstDays(to, 1 - COMBINED_MAX_DAYS);
+function combinedPeriod({ dateFrom, dateTo }: SlotListQuery, today: string): [string, string] {
+  const to = dateTo ?? today;
+  const from = dateFrom ?? addKstDays(to, 1 - COMBINED_MAX_DAYS);
   if (from > to) throw new ValidationError(slotMessages.dateOrder);
-  if ((!q.dateFrom && !q.dateTo) || addKstDays(from, COMBINED_MAX_DAYS) <= to)
+  if (!(dateFrom || dateTo) || addKstDays(from, COMBINED_MAX_DAYS) <= to)
     throw new ValidationError(slotQueryMessages.combinedNeedsNarrowing(COMBINED_MAX_DAYS));
   return [kstDayStartIso(from), kstDayStartIso(addKstDays(to, 1))];
 }
@@ -176,11 +172,16 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     return { items: [], pagination: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
   let ownerId = staff ? query.userId : caller.userId;
   const today = kstToday();
-  // Staff's combined advanced search: any of its fields given.
-  const combined = staff && !!(query.keyword || query.url || query.productName || query.user || query.slotNumber);
+  // Every search given must match: the one-field search and the combined search's fields.
+  const needle = query.search?.trim().toLowerCase();
+  const searches: Array<[SlotListQuery['searchType'], string]> = combinedFields.flatMap((f) =>
+    query[f] ? [[f, String(query[f]).toLowerCase()]] : [],
+  );
+  const combined = staff && !!(query.user || searches.length);
+  if (needle) searches.push([query.searchType, needle]);
   if (combined && query.user) {
     // The user field names one account (id or login id): its slots are the narrowed partition.
-    const id = (await usersStore.get(query.user))?.id ?? (await usersStore.findIdByLogin(query.user));
+    const id = await usersStore.idOf(query.user);
     if (!id || (ownerId && ownerId !== id)) return pageAnswer([], query, 0, today);
     ownerId = id;
   }
@@ -205,7 +206,6 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
   const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
 
-  const needle = query.search?.trim().toLowerCase();
   const createdFrom = query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined;
   const createdBefore = query.dateTo ? kstDayStartIso(addKstDays(query.dateTo, 1)) : undefined;
   const filtered = rows.filter((row) => {
@@ -213,8 +213,7 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     if (status ? display !== status : display === 'deleted') return false;
     if (!staff && isClosedToOwner(row.status)) return false;
     if (inactiveOwners && !inactiveOwners.has(row.userId)) return false;
-    if (needle && !matchesSearch(row, query.searchType, needle)) return false;
-    if (combined && !matchesCombined(row, query)) return false;
+    if (!searches.every(([type, n]) => matchesSearch(row, type, n))) return false;
     if (createdFrom && row.createdAt < createdFrom) return false;
     if (createdBefore && row.createdAt >= createdBefore) return false;
     if (query.workFrom && (!row.endDate || row.endDate < query.workFrom)) return false;
