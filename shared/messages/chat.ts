@@ -45,6 +45,13 @@ export const chatMessages = {
   // operator inbox
   inboxTitle: '고객 문의 관리',
   noRooms: '문의가 없습니다.',
+  noMatchingRooms: '조건에 맞는 문의가 없습니다.',
+  inboxSearchLabel: '사용자 검색',
+  inboxSearchPlaceholder: '아이디, 이름 또는 사용자 ID',
+  inboxStatusFilter: '상담 상태 필터',
+  inboxAllStatuses: '전체 상태',
+  inboxUnreadOnly: '읽지 않음만',
+  inboxLoadMore: '더 보기',
   noRoomSelected: '채팅방을 선택해주세요.',
   statusLabels: { active: '진행 중', closed: '종료', archived: '보관' } as Record<string, string>,
   roleBadges: { admin: '관리자', operator: '운영자', developer: '관리자' } as Record<string, string>,

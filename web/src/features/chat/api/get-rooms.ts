@@ -2,7 +2,6 @@ import useSWR from 'swr';
 import {
   chatRoomListQuerySchema,
   CHAT_POLL_ROOMS_MS,
-  CHAT_ROOMS_PAGE_MAX,
   type ChatRoomDto,
   type ChatRoomListQuery,
   type ChatRoomListResult,
@@ -10,16 +9,16 @@ import {
 import { api } from '@/lib/api-client';
 
 /**
- * GET /api/chat/rooms: a user's own rooms, or every room for staff (newest activity first, `status`
- * filter). Polled every 5 s only while the socket is down; pushes patch the cache (upsertRoom).
+ * GET /api/chat/rooms: an advertiser's own room(s), newest activity first (the operator's inbox pages
+ * and searches through get-inbox-rooms.ts). Polled every 5 s only while the socket is down; pushes
+ * patch the cache (upsertRoom).
  */
 export const roomListQuerySchema = chatRoomListQuerySchema;
 type RoomsQuery = Pick<ChatRoomListQuery, 'status'>;
 export const chatRoomsKey = (query: RoomsQuery = {}) => ['/chat/rooms', query.status ?? ''] as const;
 
-/** The inbox's first page (the newest 200 rooms); the server also pages by cursor, searches by user and filters unread. */
 export const getChatRooms = (query: RoomsQuery = {}) =>
-  api.call('GET /api/chat/rooms', { query: { status: query.status, limit: CHAT_ROOMS_PAGE_MAX } });
+  api.call('GET /api/chat/rooms', { query: { status: query.status } });
 
 export function useChatRooms({
   poll = false,
