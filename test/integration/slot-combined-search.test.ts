@@ -132,6 +132,21 @@ describe('combined advanced search', () => {
     expect((await search(q({ url: 'products/1105', dateTo: today }))).items.map((s) => s.userId)).toEqual([bob.id]);
   });
 
+  it('a period read once is shared by later searches, and a new slot shows at once', async () => {
+    const period = { dateFrom: addKstDays(today, -30), dateTo: today };
+    expect((await search(q({ keyword: '키보드', ...period }))).pagination.total).toBe(12);
+    // Another field over the same period filters the same read.
+    expect((await search(q({ keyword: '키보드 10', ...period }))).items.map((s) => s.keyword)).toEqual([
+      '기계식 키보드 10',
+    ]);
+    const res = await api.call('POST', '/api/slots/bulk', {
+      token: bob.token,
+      body: { rows: [row(200, { keywords: '기계식 키보드 200' })] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await search(q({ keyword: '키보드', ...period }))).pagination.total).toBe(13);
+  });
+
   it('refuses a search that would read every slot, and bad input, in Korean', async () => {
     const bad = async (query: string) => {
       const res = await api.call('GET', `/api/slots?${query}`, { token: operator.token });

@@ -276,12 +276,23 @@ export async function listAllocationHistory(caller: Caller, query: HistoryQuery)
     userId,
   });
   const filtered = operatorId ? records.filter((r) => r.operatorId === operatorId) : records;
-  const owners = await ownersOf(filtered.map((r) => r.userId));
-  const rows = filtered.map((r) => toRow(r, owners.get(r.userId)));
+  // The owners' current names: of every row when the list sorts by them, else of the page's rows only.
+  const byName = query.sortBy === 'user_name';
+  const owners = byName ? await ownersOf(filtered.map((r) => r.userId)) : undefined;
+  const rows = filtered.map((r) => toRow(r, owners?.get(r.userId)));
   const sign = query.sortOrder === 'asc' ? 1 : -1;
   rows.sort((a, b) => sign * sorters[query.sortBy](a, b));
   const offset = offsetOf(query.page, query.limit);
-  const page = paginate(rows.slice(offset, offset + query.limit), query.page, query.limit, rows.length);
+  let pageRows = rows.slice(offset, offset + query.limit);
+  if (!byName) {
+    const pageOwners = await ownersOf(pageRows.map((r) => r.userId));
+    pageRows = pageRows.map((r) => ({
+      ...r,
+      current_user_name: pageOwners.get(r.userId)?.fullName ?? null,
+      current_user_email: pageOwners.get(r.userId)?.loginId ?? null,
+    }));
+  }
+  const page = paginate(pageRows, query.page, query.limit, rows.length);
   return { allocations: page.items, items: page.items, pagination: page.pagination };
 }
 

@@ -26,7 +26,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '#commons/errors'
 import { ownersOf, toSlotDto } from './slot-dto';
 import { visibleSlots } from './slot-visibility';
 import { inactiveUserIds } from './system-stats';
-import { isPagedStaffQuery, pagedStaffList, storedFor } from './staff-list';
+import { isPagedStaffQuery, pagedStaffList, periodRows, storedFor } from './staff-list';
 
 /**
  * Reads. Owners see only their own slots (others' read as not found); operators and developers see
@@ -103,26 +103,18 @@ const STAFF_SCAN_PER_STATUS = 50_000;
 
 const contains = (value: string | null | undefined, needle: string) => !!value && value.toLowerCase().includes(needle);
 
+/** The row's fields each search type looks into (userId and slotNumber match otherwise). */
+const searchedFields = {
+  keyword: ['keyword'],
+  url: ['url'],
+  productName: ['product_name'],
+  all: ['keyword', 'url', 'product_name', 'mid'],
+} as const;
+
 function matchesSearch(row: SlotListRow, type: SlotListQuery['searchType'], needle: string): boolean {
-  switch (type) {
-    case 'keyword':
-      return contains(row.keyword, needle);
-    case 'url':
-      return contains(row.url, needle);
-    case 'productName':
-      return contains(row.product_name, needle);
-    case 'userId':
-      return row.userId.toLowerCase() === needle || contains(row.userLogin, needle);
-    case 'slotNumber':
-      return String(row.slot_number) === needle.replace(/^#/, '');
-    default:
-      return (
-        contains(row.keyword, needle) ||
-        contains(row.url, needle) ||
-        contains(row.product_name, needle) ||
-        contains(row.mid, needle)
-      );
-  }
+  if (type === 'userId') return row.userId.toLowerCase() === needle || contains(row.userLogin, needle);
+  if (type === 'slotNumber') return String(row.slot_number) === needle.replace(/^#/, '');
+  return searchedFields[type].some((field) => contains(row[field], needle));
 }
 
 /**
@@ -196,12 +188,10 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   const stored = status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted');
   const raw = ofOwner
     ? ofOwner.slots
-    : // The combined search reads its registration period whole (bounded by COMBINED_MAX_DAYS).
-      await slotsStore.listRowsByStatus(
-        stored,
-        combined ? undefined : STAFF_SCAN_PER_STATUS,
-        combined ? combinedPeriod(query, today) : undefined,
-      );
+    : combined
+      ? // The combined search reads its registration period whole (≤ COMBINED_MAX_DAYS), once per list version.
+        await periodRows(stored, combinedPeriod(query, today), today)
+      : await slotsStore.listRowsByStatus(stored, STAFF_SCAN_PER_STATUS);
   const rows = await visibleSlots<SlotListRow>(raw);
   // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
   const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
