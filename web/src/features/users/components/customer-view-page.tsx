@@ -132,7 +132,7 @@ function CustomerLogs({ userId }: { userId: string }) {
                 <tr key={log.id}>
                   <td>{formatDateTime(log.createdAt)}</td>
                   <td>{log.description}</td>
-                  <td>
+                  <td className={tableStyles.wrap}>
                     {log.changes.map((c) => `${c.field}: ${String(c.old || '-')} → ${String(c.new || '-')}`).join(', ')}
                   </td>
                   <td>{log.actorName}</td>
