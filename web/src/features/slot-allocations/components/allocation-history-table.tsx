@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CellText } from '@/components/ui/cell-text';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
 import { formatDateTime } from '@/lib/format';
 import { useSetAllocationPayment } from '../api/set-allocation-payment';
 import { truncate } from '../utils/history-filters';
@@ -61,10 +61,14 @@ export function AllocationHistoryTable({ rows, sort, onSort, onView, onExtend }:
         message: payment ? allocationMessages.paymentDone : allocationMessages.paymentCancelled,
       });
     } catch (err) {
-      // A server answer: its text or 'failed'; no answer at all: 'error while processing'.
-      const fallback =
-        err instanceof ApiError && err.status > 0 ? allocationMessages.paymentFailed : allocationMessages.paymentError;
-      toast({ tone: 'error', message: errorMessage(err, fallback) });
+      // Refused: its text or 'failed'; no answer or a server fault: 'error while processing' (spec §8).
+      toast({
+        tone: 'error',
+        message: failureText(err, {
+          refused: allocationMessages.paymentFailed,
+          unexpected: allocationMessages.paymentError,
+        }),
+      });
     } finally {
       setConfirming(null);
     }

@@ -70,6 +70,8 @@ export function CustomerViewPage({ userId, sections, renderActions }: CustomerVi
             <dd>{user.email}</dd>
             <dt>이름</dt>
             <dd>{user.fullName}</dd>
+            <dt>전화번호</dt>
+            <dd>{user.phone || '-'}</dd>
             <dt>권한</dt>
             <dd>{roleLabels[user.role] ?? user.role}</dd>
             <dt>상태</dt>
