@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runApiCostBench } from './api-cost.bench';
 import { runApiOverheadBench } from './api-overhead.bench';
+import { runConsoleListsBench } from './console-lists.bench';
 import { runFirstLoadJsBench } from './first-load-js.bench';
 import { runLambdaBundlesBench } from './lambda-bundles.bench';
 import { runScreensBench } from './screens.bench';
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'rank-recompute': () => runRankRecomputeBench(),
   'notifications-broadcast': () => runNotificationsBroadcastBench(),
   'api-cost': () => runApiCostBench(),
+  'console-lists': () => runConsoleListsBench(),
 };
 
 const only = process.argv[2];

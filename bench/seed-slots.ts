@@ -17,9 +17,15 @@ export function shapeOf(i: number, today: string, addKstDays: (d: string, n: num
   return { status: 'expired' as const, startDate: addKstDays(today, -90), endDate: addKstDays(today, -60) };
 }
 
-export async function seedStaffSlots(opts: { users: number; slotsPerUser: number }) {
+/**
+ * `spacingMs`: the time between two registrations going back from now (default 1.5 s: every slot of
+ * a 20,000-slot seed registered within the last 9 hours; a registration-period search wants them
+ * spread over months instead).
+ */
+export async function seedStaffSlots(opts: { users: number; slotsPerUser: number; spacingMs?: number }) {
   const USERS = opts.users;
   const SLOTS_PER_USER = opts.slotsPerUser;
+  const spacingMs = opts.spacingMs ?? 1_500;
   const { usersStore } = await import('../functions/storage/users');
   const { slotsStore } = await import('../functions/storage/slots');
   const { slotCountersStore } = await import('../functions/storage/slot-counters');
@@ -50,7 +56,7 @@ export async function seedStaffSlots(opts: { users: number; slotsPerUser: number
     const slots = Array.from({ length: SLOTS_PER_USER }, (_, s) => {
       const i = u * SLOTS_PER_USER + s;
       const shape = shapeOf(i, today, addKstDays);
-      const at = new Date(base - i * 1_500 - USERS).toISOString(); // one registration every 1.5 s going back
+      const at = new Date(base - i * spacingMs - USERS).toISOString(); // one registration every spacingMs going back
       for (const [k, n] of Object.entries(statusMove(undefined, shape.status))) deltas[k] = (deltas[k] ?? 0) + n!;
       expected[shape.status] = (expected[shape.status] ?? 0) + 1;
       const keyword = 'blank' in shape ? '' : `벤치 키워드 ${i}`;

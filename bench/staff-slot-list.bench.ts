@@ -1,6 +1,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { startBenchStack } from './local-stack';
-import { percentile, round } from './stats';
+import { loadRunner } from './load-scenario';
+import { round } from './stats';
 import { seedStaffSlots } from './seed-slots';
 
 /**
@@ -34,80 +35,14 @@ export async function runStaffSlotListBench(log: (msg: string) => void = console
     log(`seeded in ${round(seedMs)} ms; counters ${JSON.stringify(expected)}`);
 
     await createUser({ loginId: 'benchoperator', password: 'benchpass1', fullName: '운영자', role: 'operator' });
-    const login = await fetch(`${stack.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'benchoperator', password: 'benchpass1' }),
+    const { scenario: measure } = await loadRunner({
+      url: stack.url,
+      loginId: 'benchoperator',
+      password: 'benchpass1',
+      concurrency: CONCURRENCY,
+      log,
     });
-    const token = ((await login.json()) as any).data.tokens.accessToken as string;
-    const get = async (path: string) => {
-      const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-      const json = (await res.json()) as any;
-      if (!res.ok) throw new Error(`GET ${path} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-      return json.data;
-    };
-    /** Failed answers are counted (the full read can run out of its function's time under load), not fatal. */
-    const errors: Record<string, number> = {};
-
-    const scenario = async (name: string, path: string, requests = REQUESTS) => {
-      // The first call of a query pays for what later calls reuse (cursors, the dated-status count).
-      const t0 = performance.now();
-      const first = await get(path).catch((err: Error) => {
-        log(`${name}: first call ${err.message.slice(0, 200)}`);
-        return undefined;
-      });
-      const firstCallMs = performance.now() - t0;
-      // One client alone: what a request costs without queueing behind the others.
-      const alone: number[] = [];
-      for (let i = 0; i < 10; i++) {
-        const sent = performance.now();
-        await get(path).catch(() => undefined);
-        alone.push(performance.now() - sent);
-      }
-      const latencies: number[] = [];
-      let failed = 0;
-      let next = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < requests) {
-            next += 1;
-            const sent = performance.now();
-            try {
-              await get(path);
-            } catch (err) {
-              failed += 1;
-              errors[name] = failed;
-              if (failed === 1) log(`${name}: ${(err as Error).message.slice(0, 200)}`);
-            }
-            latencies.push(performance.now() - sent);
-          }
-        }),
-      );
-      const seconds = (performance.now() - started) / 1000;
-      const sorted = latencies.sort((a, b) => a - b);
-      const result = {
-        path,
-        requests: sorted.length,
-        failed,
-        concurrency: CONCURRENCY,
-        firstCallMs: round(firstCallMs),
-        aloneP50Ms: round(
-          percentile(
-            alone.sort((a, b) => a - b),
-            50,
-          ),
-        ),
-        p50Ms: round(percentile(sorted, 50)),
-        p95Ms: round(percentile(sorted, 95)),
-        p99Ms: round(percentile(sorted, 99)),
-        throughputPerS: round(sorted.length / seconds),
-      };
-      log(
-        `${name}: alone ${result.aloneP50Ms} ms; p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${result.throughputPerS}/s`,
-      );
-      return { result, first };
-    };
+    const scenario = (name: string, path: string, requests = REQUESTS) => measure(name, path, requests);
 
     const queries = {
       pendingFirstPage: 'status=pending&page=1&limit=10',

@@ -2,12 +2,15 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { Announcement } from '#shared/schemas/announcements';
 import { failedConditionIndex, isConditionFailure, isTransientFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
-import { queryAll } from './item-io';
+import { batchGetAll, queryAll } from './item-io';
 import { keys, stripKeys } from './keys';
 import { transact } from './transactions';
 
 /** What is stored: everything but the caller-specific `is_read`. */
 export type AnnouncementRecord = Omit<Announcement, 'is_read'>;
+/** What the management list's search and filters read of each announcement. */
+const rowAttributes = ['id', 'title', 'author_name', 'category', 'is_active'] as const;
+export type AnnouncementRow = Pick<AnnouncementRecord, (typeof rowAttributes)[number]>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -25,6 +28,29 @@ export const announcementsStore = {
       ScanIndexForward: false,
     });
     return items.map((i) => stripKeys<AnnouncementRecord>(i));
+  },
+
+  /**
+   * The management list's rows, newest first, with only what its search and filters read (no content):
+   * the partition holds a few announcements a week, so this is a few small pages however long it runs.
+   */
+  async listRows(): Promise<AnnouncementRow[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.announcementsPartition().PK, ':prefix': keys.announcementPrefix() },
+      ProjectionExpression: rowAttributes.map((a) => `#${a}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(rowAttributes.map((a) => [`#${a}`, a])),
+      ScanIndexForward: false,
+    });
+    return items as unknown as AnnouncementRow[];
+  },
+
+  /** Whole announcements of one page, in the order asked. */
+  async getMany(ids: string[]): Promise<AnnouncementRecord[]> {
+    const items = await batchGetAll(ids.map((id) => keys.announcement(id)));
+    const byId = new Map(items.map((i) => [String(i.id), stripKeys<AnnouncementRecord>(i)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   },
 
   async get(id: string, opts: { consistent?: boolean } = {}): Promise<AnnouncementRecord | undefined> {

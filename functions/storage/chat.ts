@@ -308,21 +308,35 @@ export const chatStore = {
     return { items: items.slice(0, limit), hasMore: items.length > limit };
   },
 
-  /** Rooms by last activity, newest first (all, or of one status), at most `limit`. */
-  async listRooms(opts: { status?: ChatRoomStatus; limit: number }): Promise<ChatRoomRecord[]> {
+  /**
+   * Rooms by last activity, newest first (all, or of one status), at most `limit`, older than the
+   * `before` key (`{activityAt}#{roomId}`) when given; `unread`: only rooms with user messages no
+   * operator has read (a filter within the key-conditioned query).
+   */
+  async listRooms(opts: {
+    status?: ChatRoomStatus;
+    limit: number;
+    before?: string;
+    unread?: boolean;
+  }): Promise<ChatRoomRecord[]> {
     const byStatus = !!opts.status;
+    const sk = byStatus ? 'GSI2SK' : 'GSI1SK';
     const rooms = await queryFirst(
       {
         TableName: table(),
         IndexName: byStatus ? 'GSI2' : 'GSI1',
-        KeyConditionExpression: byStatus ? 'GSI2PK = :pk' : 'GSI1PK = :pk',
+        KeyConditionExpression: `${byStatus ? 'GSI2PK' : 'GSI1PK'} = :pk${opts.before ? ` AND ${sk} < :before` : ''}`,
         ExpressionAttributeValues: {
           ':pk': byStatus ? chatKeys.roomsByStatus(opts.status!).GSI2PK : chatKeys.roomListing().GSI1PK,
+          ...(opts.before ? { ':before': opts.before } : {}),
+          ...(opts.unread ? { ':zero': 0 } : {}),
         },
+        ...(opts.unread ? { FilterExpression: 'staffUnread > :zero' } : {}),
         ScanIndexForward: false,
       },
       opts.limit,
-      { pageLimit: (missing) => missing },
+      // With the unread filter a page may keep few rows: read larger pages.
+      { pageLimit: (missing) => (opts.unread ? 500 : missing) },
     );
     return rooms.map(toRoom);
   },

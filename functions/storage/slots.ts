@@ -285,6 +285,7 @@ export const slotsStore = {
   async listRowsByStatus(
     statuses: readonly SlotStatus[],
     maxPerStatus = Number.POSITIVE_INFINITY,
+    between?: [string, string],
   ): Promise<SlotListRow[]> {
     const parts = await Promise.all(
       statuses.map(async (status) => {
@@ -295,6 +296,7 @@ export const slotsStore = {
             ascending: false,
             limit: Math.min(1000, maxPerStatus - rows.length),
             startKey,
+            between,
           });
           rows.push(...page.rows);
           startKey = page.next;
@@ -312,7 +314,7 @@ export const slotsStore = {
    */
   async pageRowsByStatus(
     status: SlotStatus,
-    opts: { ascending: boolean; beyond?: string; limit: number; startKey?: QueryCursor },
+    opts: { ascending: boolean; beyond?: string; limit: number; startKey?: QueryCursor; between?: [string, string] },
   ): Promise<{ rows: SlotListRow[]; next?: QueryCursor }> {
     // Every key of one registration time starts with `{createdAt}#`: below it are only older ones, above `{createdAt}#\uffff` only newer.
     const bound =
@@ -322,10 +324,12 @@ export const slotsStore = {
     const page = await queryPage({
       TableName: tableName(),
       IndexName: 'GSI2',
-      KeyConditionExpression: `GSI2PK = :pk${bound === undefined ? '' : opts.ascending ? ' AND GSI2SK > :bound' : ' AND GSI2SK < :bound'}`,
+      // `between`: registered in [from, before) — keys `{createdAt}#{id}` BETWEEN `{from}#` AND `{before}#`.
+      KeyConditionExpression: `GSI2PK = :pk${opts.between ? ' AND GSI2SK BETWEEN :from AND :to' : bound === undefined ? '' : opts.ascending ? ' AND GSI2SK > :bound' : ' AND GSI2SK < :bound'}`,
       ExpressionAttributeValues: {
         ':pk': keys.slotsByStatus(status).GSI2PK,
         ...(bound === undefined ? {} : { ':bound': bound }),
+        ...(opts.between && { ':from': `${opts.between[0]}#`, ':to': `${opts.between[1]}#` }),
       },
       ProjectionExpression: listAttributes.map((_, i) => `#p${i}`).join(', '),
       ExpressionAttributeNames: Object.fromEntries(listAttributes.map((a, i) => [`#p${i}`, a])),

@@ -74,6 +74,11 @@ export const usersStore = {
     return out.Item?.userId as string | undefined;
   },
 
+  /** The account named by its id or its login id (exact; login ids case-insensitive), if any. */
+  async idOf(idOrLogin: string): Promise<string | undefined> {
+    return (await this.get(idOrLogin))?.id ?? this.findIdByLogin(idOrLogin);
+  },
+
   async getByLogin(loginId: string): Promise<UserRecord | undefined> {
     const id = await this.findIdByLogin(loginId);
     return id ? this.get(id) : undefined;

@@ -20,7 +20,6 @@ import { CHAT_CONTEXT_SLOTS } from '#shared/schemas/chat';
 import { observationSchema } from '#shared/schemas/rank';
 import { rateLimits } from '../../functions/domain/rate-limits';
 import { RANKING_CACHE_MS } from '../../functions/domain/ranking-page/ranking';
-import { ROOM_LIST_MAX } from '../../functions/domain/chat/rooms';
 
 /**
  * The prose of docs/api.md that the contract does not carry: a one-line summary per route, its domain
@@ -773,7 +772,7 @@ export const routeNotes = {
     errors: [{ code: 'FORBIDDEN', when: 'staff (only advertisers open rooms)', text: chatMessages.usersOnly }],
   },
   'GET /api/chat/rooms': {
-    summary: `A user’s own room; staff every room, newest activity first (at most ${ROOM_LIST_MAX}), with \`totals: {rooms, unread}\`. \`unread_count\` is the caller’s side’s.`,
+    summary: `A user’s own room; staff a page of every room, newest activity first (\`limit\`, \`cursor\` = the previous page’s \`nextCursor\`), of one \`status\`, only \`unread=true\` ones, or one \`user\`’s (id, login id or part of the name), with \`totals: {rooms, unread}\`. \`unread_count\` is the caller’s side’s.`,
   },
   'GET /api/chat/rooms/{id}/messages': {
     summary:

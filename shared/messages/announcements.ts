@@ -1,6 +1,10 @@
 /** Announcements (advertiser-area §2 Announcements; operator-console Announcement management, §5, §8). */
 export const announcementMessages = {
   titleAndContentRequired: '제목과 내용을 입력해주세요.',
+  searchTooLong: '검색어는 100자 이하로 입력해주세요.',
+  categoryInvalid: '분류는 general, event, update, maintenance 중 하나여야 합니다.',
+  activeFilterInvalid: '상태는 active, inactive 중 하나여야 합니다.',
+  cursorInvalid: '페이지 위치가 올바르지 않습니다. 처음부터 다시 조회해주세요.',
   titleTooLong: '제목은 200자 이하로 입력해주세요.',
   contentTooLong: '내용이 너무 깁니다. 200,000자 이하로 줄여주세요.',
   dateFormat: '게시 기간은 YYYY-MM-DD 형식으로 입력해주세요.',

@@ -127,8 +127,15 @@ export const listAnnouncementsQuerySchema = deferred(() =>
       10,
     ),
     includeInactive: flag(),
+    /** Operators' management list (with includeInactive): searched and filtered on the server, paged by cursor. */
+    search: z.optional(z.string().check(z.trim(), z.maxLength(100, { error: m.searchTooLong }))),
+    category: z.optional(z.enum(announcementCategories, { error: m.categoryInvalid })),
+    active: z.optional(z.enum(['active', 'inactive'], { error: m.activeFilterInvalid })),
+    /** The last id of the previous page (newest first). */
+    cursor: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.cursorInvalid }))),
   }),
 );
+export type ListAnnouncementsQuery = z.output<typeof listAnnouncementsQuerySchema>;
 
 export const announcementIdPathSchema = deferred(() =>
   z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.notFound })) }),

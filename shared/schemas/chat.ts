@@ -70,6 +70,8 @@ export interface ChatMessageDto {
 export interface ChatRoomListResult {
   items: ChatRoomDto[];
   totals: { rooms: number; unread: number };
+  /** Staff: the next page's cursor, absent on the last page. */
+  nextCursor?: string;
 }
 export interface ChatMessageListResult {
   /** Oldest first, newest last. */
@@ -154,8 +156,37 @@ export type ChatRoomCreateBody = z.output<typeof chatRoomCreateSchema>;
 export const chatRoomStatusSchema = deferred(() => z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }));
 
 /** GET /api/chat/rooms (`status` filters for staff). */
+export const CHAT_ROOMS_PAGE_DEFAULT = 50;
+export const CHAT_ROOMS_PAGE_MAX = 200;
+/**
+ * GET /api/chat/rooms. Staff's inbox: a page of rooms by last activity (`cursor` = the previous page's
+ * `nextCursor`), one status, only rooms with unread user messages, or one user's room (`user` = id,
+ * login id or a part of the name).
+ */
 export const chatRoomListQuerySchema = deferred(() =>
-  z.object({ status: z.optional(z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid })) }),
+  z.object({
+    status: z.optional(z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid })),
+    unread: z.optional(
+      z.pipe(
+        z.enum(['true', 'false'], { error: m.unreadFilterInvalid }),
+        z.transform((v) => v === 'true'),
+      ),
+    ),
+    user: z.optional(z.string().check(z.trim(), z.maxLength(64, { error: m.userSearchTooLong }))),
+    limit: z._default(
+      z.coerce
+        .number({ error: m.roomLimitInvalid(CHAT_ROOMS_PAGE_MAX) })
+        .check(
+          z.int({ error: m.roomLimitInvalid(CHAT_ROOMS_PAGE_MAX) }),
+          z.gte(1, { error: m.roomLimitInvalid(CHAT_ROOMS_PAGE_MAX) }),
+          z.lte(CHAT_ROOMS_PAGE_MAX, { error: m.roomLimitInvalid(CHAT_ROOMS_PAGE_MAX) }),
+        ),
+      CHAT_ROOMS_PAGE_DEFAULT,
+    ),
+    cursor: z.optional(
+      z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.roomCursorInvalid })),
+    ),
+  }),
 );
 export type ChatRoomListQuery = z.output<typeof chatRoomListQuerySchema>;
 

@@ -92,7 +92,9 @@ export const allocationHistoryQuerySchema = deferred(() =>
     sortBy: z._default(z.enum(allocationSortFields), 'created_at'),
     sortOrder: z._default(z.enum(['asc', 'desc']), 'desc'),
     dateFrom: z.optional(z.string().check(z.refine(isKstDay, '날짜는 YYYY-MM-DD 형식으로 입력해주세요.'))),
+    /** One user's issuances: the user's id or login id. */
     userId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+    /** One operator's issuances: the operator's id or login id. */
     operatorId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   }),
 );

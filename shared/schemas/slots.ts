@@ -190,6 +190,9 @@ export const slotSortFields = [
   'updatedAt',
 ] as const;
 
+/** A text filter of the slot list. */
+const searchText = deferred(() => z.string().check(z.trim(), z.maxLength(200)));
+
 const boolParam = deferred(() =>
   z.union([
     z.boolean(),
@@ -213,7 +216,7 @@ export const slotListQuerySchema = deferred(() =>
     ),
     status: z.optional(z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')])),
     searchType: z._default(z.enum(slotSearchTypes), 'all'),
-    search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    search: z.optional(searchText),
     /** Registration period (createdAt, KST days, inclusive). */
     dateFrom: z.optional(kstDay),
     dateTo: z.optional(kstDay),
@@ -227,6 +230,17 @@ export const slotListQuerySchema = deferred(() =>
     userId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
     /** Staff: only slots of deactivated accounts (the operator's "inactive" tab). */
     userStatus: z.optional(z.enum(['inactive'])),
+    /**
+     * Staff's combined advanced search (operator console §2): every field given must match. Served
+     * by a narrowed partition — the user's slots (`user`/`userId`) or the registration period —
+     * never a walk of every slot (functions/domain/slots/queries.ts listSlots).
+     */
+    keyword: z.optional(searchText),
+    url: z.optional(searchText),
+    productName: z.optional(searchText),
+    /** A user's id or login id (exact, case-insensitive). */
+    user: z.optional(searchText),
+    slotNumber: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
   }),
 );
 export type SlotListQuery = z.output<typeof slotListQuerySchema>;

@@ -234,6 +234,15 @@ describe('GET /api/slots/allocation-history and payment', () => {
     ]);
     expect((await history(`?dateFrom=${today()}&operatorId=${otherOperator.id}`)).pagination.total).toBe(1);
     expect((await history(`?dateFrom=${addKstDays(today(), 1)}`)).pagination.total).toBe(0);
+    // Searched by login id too (user and operator, at once), pages without duplicates or gaps; nobody → none.
+    expect((await history(`?operatorId=${otherOperator.email.toUpperCase()}`)).pagination.total).toBe(1);
+    expect((await history(`?userId=${b.email}&operatorId=${otherOperator.email}`)).pagination.total).toBe(1);
+    expect((await history(`?userId=${a.email}&operatorId=${otherOperator.email}`)).pagination.total).toBe(0);
+    expect((await history(`?userId=${encodeURIComponent('없는사용자')}`)).pagination.total).toBe(0);
+    const pages = [await history(`?userId=${a.email}`), await history(`?userId=${a.email}&page=2`)];
+    const seen = pages.flatMap((p) => p.allocations.map((r: any) => r.id));
+    expect(seen).toHaveLength(21);
+    expect(new Set(seen).size).toBe(21);
 
     await db().send(
       new UpdateCommand({

@@ -2,7 +2,12 @@ import { ulid } from 'ulid';
 import { announcementMessages as m } from '#shared/messages/announcements';
 import { htmlToText } from '#shared/announcement-html';
 import { kstToday } from '#shared/kst';
-import type { Announcement, CreateAnnouncement, UpdateAnnouncement } from '#shared/schemas/announcements';
+import type {
+  Announcement,
+  CreateAnnouncement,
+  ListAnnouncementsQuery,
+  UpdateAnnouncement,
+} from '#shared/schemas/announcements';
 import { isStaff, type Role } from '#shared/roles';
 import { NotFoundError, ValidationError } from '#commons/errors';
 import { assertStaff } from '#commons/role-guards';
@@ -44,15 +49,42 @@ const byPinnedThenNewest = (a: AnnouncementRecord, b: AnnouncementRecord) =>
  */
 export async function listAnnouncements(
   caller: Actor,
-  opts: { limit: number; includeInactive?: boolean },
-): Promise<{ announcements: Announcement[]; total: number }> {
-  const all = await announcementsStore.list();
+  opts: ListAnnouncementsQuery,
+): Promise<{ announcements: Announcement[]; total: number; nextCursor?: string }> {
   const everything = !!opts.includeInactive && isStaff(caller.role);
+  if (everything) return managementList(caller, opts);
+  const all = await announcementsStore.list();
   const visible = (everything ? all : all.filter((a) => isLive(a))).sort(
     everything ? (a, b) => (a.id < b.id ? 1 : -1) : byPinnedThenNewest,
   );
   const read = await announcementsStore.readIdsOf(caller.userId);
   return { announcements: visible.slice(0, opts.limit).map((a) => withRead(a, read)), total: visible.length };
+}
+
+/**
+ * The management list: the rows (no content) of the partition, newest first, searched (title or
+ * author, case-insensitive) and filtered on the server; only the page's announcements are read whole.
+ * The cursor is the previous page's last id: pages never repeat or skip one, also while new ones arrive.
+ */
+async function managementList(caller: Actor, opts: ListAnnouncementsQuery) {
+  const needle = opts.search?.toLowerCase();
+  const matching = (await announcementsStore.listRows()).filter(
+    (a) =>
+      (!needle || a.title.toLowerCase().includes(needle) || a.author_name.toLowerCase().includes(needle)) &&
+      (!opts.category || a.category === opts.category) &&
+      (!opts.active || (opts.active === 'active') === a.is_active),
+  );
+  const after = opts.cursor ? matching.filter((a) => a.id < opts.cursor!) : matching;
+  const page = after.slice(0, opts.limit);
+  const [records, read] = await Promise.all([
+    announcementsStore.getMany(page.map((a) => a.id)),
+    announcementsStore.readIdsOf(caller.userId),
+  ]);
+  return {
+    announcements: records.map((a) => withRead(a, read)),
+    total: matching.length,
+    ...(after.length > opts.limit ? { nextCursor: page.at(-1)!.id } : {}),
+  };
 }
 
 /** GET /api/announcements/pinned: the banner's items, pinned and live, newest first. */

@@ -17,8 +17,8 @@ import type { Caller } from '../auth/tokens';
 import { pushRoom } from './chat-pushes';
 import { sideOf, toRoomDto } from './views';
 
-/** The inbox lists at most this many rooms, newest activity first. */
-export const ROOM_LIST_MAX = 200;
+/** A name search looks at most this many matching users' rooms. */
+const USER_SEARCH_MAX = 50;
 
 /**
  * Rooms (issue 14): a role user has one room with support (created by POST /rooms or by the first
@@ -84,14 +84,47 @@ export async function listRooms(caller: Caller, query: ChatRoomListQuery): Promi
       totals: { rooms: rooms.length, unread: rooms.reduce((n, r) => n + r.userUnread, 0) },
     };
   }
-  const [rooms, counters] = await Promise.all([
-    chatStore.listRooms({ status: query.status, limit: ROOM_LIST_MAX }),
-    chatStore.counters(),
-  ]);
+  const counters = await chatStore.counters();
   const total = query.status
     ? counters.rooms[query.status]
     : counters.rooms.active + counters.rooms.closed + counters.rooms.archived;
-  return { items: rooms.map((r) => toRoomDto(r, side)), totals: { rooms: total, unread: counters.staffUnread } };
+  const totals = { rooms: total, unread: counters.staffUnread };
+  if (query.user) {
+    // A user's one room (by id, login id or name): found through the user, never a walk of the rooms.
+    const rooms = (await roomsOfUsers(query.user)).filter(
+      (r) => (!query.status || r.status === query.status) && (!query.unread || r.staffUnread > 0),
+    );
+    rooms.sort((a, b) => (a.activityAt < b.activityAt ? 1 : -1));
+    return { items: rooms.slice(0, query.limit).map((r) => toRoomDto(r, side)), totals };
+  }
+  const rooms = await chatStore.listRooms({
+    status: query.status,
+    limit: query.limit + 1,
+    before: query.cursor,
+    unread: query.unread,
+  });
+  const page = rooms.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toRoomDto(r, side)),
+    totals,
+    ...(rooms.length > query.limit && last ? { nextCursor: `${last.activityAt}#${last.id}` } : {}),
+  };
+}
+
+/** The users a search names — exact id or login id, else a part of the name (the user list) — and their rooms. */
+async function roomsOfUsers(search: string): Promise<ChatRoomRecord[]> {
+  const exact = await usersStore.idOf(search);
+  const needle = search.toLowerCase();
+  const ids = exact
+    ? [exact]
+    : (await usersStore.listAll())
+        .filter((u) => u.fullName.toLowerCase().includes(needle))
+        .slice(0, USER_SEARCH_MAX)
+        .map((u) => u.id);
+  const roomIds = await Promise.all(ids.map((id) => chatStore.roomIdOfUser(id)));
+  const rooms = await Promise.all(roomIds.flatMap((id) => (id ? [chatStore.getRoom(id)] : [])));
+  return rooms.flatMap((r) => (r ? [r] : []));
 }
 
 /** A user: the unread staff messages of their room. Staff: user messages no operator has read yet, over every room (one counter). */

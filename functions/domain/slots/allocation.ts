@@ -254,23 +254,45 @@ function toRow(r: AllocationRecord, current?: { fullName: string; loginId: strin
   };
 }
 
+/** An account named by id or login id: its id, undefined when not asked, null when there is none. */
+async function accountId(idOrLogin: string | undefined): Promise<string | null | undefined> {
+  if (!idOrLogin) return undefined;
+  return (await usersStore.idOf(idOrLogin)) ?? null;
+}
+
 /**
  * GET /slots/allocation-history: issuances since `dateFrom` (a KST day) or all, optionally one
  * user's or one operator's, sorted and paged in memory (issuances are operator actions: few).
  */
 export async function listAllocationHistory(caller: Caller, query: HistoryQuery): Promise<AllocationHistoryPage> {
   assertStaff(caller);
+  // The user and the operator are searched by id or login id (exact, case-insensitive).
+  const [userId, operatorId] = await Promise.all([accountId(query.userId), accountId(query.operatorId)]);
+  const empty = paginate([], query.page, query.limit, 0);
+  if (userId === null || operatorId === null) return { allocations: [], items: [], pagination: empty.pagination };
+  // One user's: their partition (GSI2); an operator's: the period's issuances filtered (few: operator actions).
   const records = await slotAllocationsStore.list({
     from: query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined,
-    userId: query.userId || undefined,
+    userId,
   });
-  const filtered = query.operatorId ? records.filter((r) => r.operatorId === query.operatorId) : records;
-  const owners = await ownersOf(filtered.map((r) => r.userId));
-  const rows = filtered.map((r) => toRow(r, owners.get(r.userId)));
+  const filtered = operatorId ? records.filter((r) => r.operatorId === operatorId) : records;
+  // The owners' current names: of every row when the list sorts by them, else of the page's rows only.
+  const byName = query.sortBy === 'user_name';
+  const owners = byName ? await ownersOf(filtered.map((r) => r.userId)) : undefined;
+  const rows = filtered.map((r) => toRow(r, owners?.get(r.userId)));
   const sign = query.sortOrder === 'asc' ? 1 : -1;
   rows.sort((a, b) => sign * sorters[query.sortBy](a, b));
   const offset = offsetOf(query.page, query.limit);
-  const page = paginate(rows.slice(offset, offset + query.limit), query.page, query.limit, rows.length);
+  let pageRows = rows.slice(offset, offset + query.limit);
+  if (!byName) {
+    const pageOwners = await ownersOf(pageRows.map((r) => r.userId));
+    pageRows = pageRows.map((r) => ({
+      ...r,
+      current_user_name: pageOwners.get(r.userId)?.fullName ?? null,
+      current_user_email: pageOwners.get(r.userId)?.loginId ?? null,
+    }));
+  }
+  const page = paginate(pageRows, query.page, query.limit, rows.length);
   return { allocations: page.items, items: page.items, pagination: page.pagination };
 }
 

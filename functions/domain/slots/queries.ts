@@ -26,7 +26,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '#commons/errors'
 import { ownersOf, toSlotDto } from './slot-dto';
 import { visibleSlots } from './slot-visibility';
 import { inactiveUserIds } from './system-stats';
-import { isPagedStaffQuery, pagedStaffList, storedFor } from './staff-list';
+import { isPagedStaffQuery, pagedStaffList, periodRows, storedFor } from './staff-list';
 
 /**
  * Reads. Owners see only their own slots (others' read as not found); operators and developers see
@@ -103,26 +103,35 @@ const STAFF_SCAN_PER_STATUS = 50_000;
 
 const contains = (value: string | null | undefined, needle: string) => !!value && value.toLowerCase().includes(needle);
 
+/** The row's fields each search type looks into (userId and slotNumber match otherwise). */
+const searchedFields = {
+  keyword: ['keyword'],
+  url: ['url'],
+  productName: ['product_name'],
+  all: ['keyword', 'url', 'product_name', 'mid'],
+} as const;
+
 function matchesSearch(row: SlotListRow, type: SlotListQuery['searchType'], needle: string): boolean {
-  switch (type) {
-    case 'keyword':
-      return contains(row.keyword, needle);
-    case 'url':
-      return contains(row.url, needle);
-    case 'productName':
-      return contains(row.product_name, needle);
-    case 'userId':
-      return row.userId.toLowerCase() === needle || contains(row.userLogin, needle);
-    case 'slotNumber':
-      return String(row.slot_number) === needle.replace(/^#/, '');
-    default:
-      return (
-        contains(row.keyword, needle) ||
-        contains(row.url, needle) ||
-        contains(row.product_name, needle) ||
-        contains(row.mid, needle)
-      );
-  }
+  if (type === 'userId') return row.userId.toLowerCase() === needle || contains(row.userLogin, needle);
+  if (type === 'slotNumber') return String(row.slot_number) === needle.replace(/^#/, '');
+  return searchedFields[type].some((field) => contains(row[field], needle));
+}
+
+/**
+ * Staff's combined advanced search: these fields (each matched as its one-field search is) and the
+ * user, all at once. Without a user it reads one registration period of at most COMBINED_MAX_DAYS.
+ */
+const combinedFields = ['keyword', 'url', 'productName', 'slotNumber'] as const;
+export const COMBINED_MAX_DAYS = 93;
+
+/** The registration period a combined search without a user reads: [from, before) as ISO instants. */
+function combinedPeriod({ dateFrom, dateTo }: SlotListQuery, today: string): [string, string] {
+  const to = dateTo ?? today;
+  const from = dateFrom ?? addKstDays(to, 1 - COMBINED_MAX_DAYS);
+  if (from > to) throw new ValidationError(slotMessages.dateOrder);
+  if (!(dateFrom || dateTo) || addKstDays(from, COMBINED_MAX_DAYS) <= to)
+    throw new ValidationError(slotQueryMessages.combinedNeedsNarrowing(COMBINED_MAX_DAYS));
+  return [kstDayStartIso(from), kstDayStartIso(addKstDays(to, 1))];
 }
 
 type Sortable = string | number | null | undefined;
@@ -153,9 +162,22 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   // Refunded and deleted slots are closed to their owner (loadSlot): not listed either.
   if (!staff && status && isClosedToOwner(status))
     return { items: [], pagination: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
-  const ownerId = staff ? query.userId : caller.userId;
+  let ownerId = staff ? query.userId : caller.userId;
   const today = kstToday();
-  if (!ownerId && isPagedStaffQuery(query)) {
+  // Every search given must match: the one-field search and the combined search's fields.
+  const needle = query.search?.trim().toLowerCase();
+  const searches: Array<[SlotListQuery['searchType'], string]> = combinedFields.flatMap((f) =>
+    query[f] ? [[f, String(query[f]).toLowerCase()]] : [],
+  );
+  const combined = staff && !!(query.user || searches.length);
+  if (needle) searches.push([query.searchType, needle]);
+  if (combined && query.user) {
+    // The user field names one account (id or login id): its slots are the narrowed partition.
+    const id = await usersStore.idOf(query.user);
+    if (!id || (ownerId && ownerId !== id)) return pageAnswer([], query, 0, today);
+    ownerId = id;
+  }
+  if (!ownerId && !combined && isPagedStaffQuery(query)) {
     const { rows, total } = await pagedStaffList(query, status, today);
     return pageAnswer(rows, query, total, today);
   }
@@ -163,17 +185,17 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   // each stored status asked (list attributes only) and filter and sort those in memory: older slots
   // are found with a narrower status or registration period.
   const ofOwner = ownerId ? await slotsOfUser(ownerId) : undefined;
+  const stored = status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted');
   const raw = ofOwner
     ? ofOwner.slots
-    : await slotsStore.listRowsByStatus(
-        status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted'),
-        STAFF_SCAN_PER_STATUS,
-      );
+    : combined
+      ? // The combined search reads its registration period whole (≤ COMBINED_MAX_DAYS), once per list version.
+        await periodRows(stored, combinedPeriod(query, today), today)
+      : await slotsStore.listRowsByStatus(stored, STAFF_SCAN_PER_STATUS);
   const rows = await visibleSlots<SlotListRow>(raw);
   // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
   const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
 
-  const needle = query.search?.trim().toLowerCase();
   const createdFrom = query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined;
   const createdBefore = query.dateTo ? kstDayStartIso(addKstDays(query.dateTo, 1)) : undefined;
   const filtered = rows.filter((row) => {
@@ -181,7 +203,7 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     if (status ? display !== status : display === 'deleted') return false;
     if (!staff && isClosedToOwner(row.status)) return false;
     if (inactiveOwners && !inactiveOwners.has(row.userId)) return false;
-    if (needle && !matchesSearch(row, query.searchType, needle)) return false;
+    if (!searches.every(([type, n]) => matchesSearch(row, type, n))) return false;
     if (createdFrom && row.createdAt < createdFrom) return false;
     if (createdBefore && row.createdAt >= createdBefore) return false;
     if (query.workFrom && (!row.endDate || row.endDate < query.workFrom)) return false;

@@ -78,12 +78,15 @@ interface Entry {
   total?: Promise<number>;
   /** The rows of pages asked in this version (`{offset}|{limit}`): which slots, in which order — the slots themselves are read fresh. */
   pages: Map<string, Promise<PageRow[]>>;
+  /** A combined search's registration period: its rows (list attributes), read whole once in this version. */
+  rows?: Promise<SlotListRow[]>;
 }
 /** Bounds memory: at most 22 entries × 50 pages × 200 ids. */
 const MAX_PAGES_PER_ENTRY = 50;
 type PageRow = Pick<SlotListRow, 'id' | 'userId'>;
-/** At most 11 statuses × 2 orders: a few hundred checkpoints each at 20,000 slots. */
+/** 11 statuses × 2 orders (a few hundred checkpoints each at 20,000 slots) and the newest periods searched. */
 const entries = new Map<string, Entry>();
+const MAX_ENTRIES = 40;
 
 /**
  * Requests that arrive while a counters read is under way share it (20 operators paging at once read
@@ -100,6 +103,7 @@ function entryFor(key: string, counters: SlotCounters, today: KstDay): Entry {
   const settledAfter = (counters.listChangedAt ? Date.parse(counters.listChangedAt) : 0) + config().indexLagMs;
   if (hit && hit.version === counters.listVersion && hit.today === today && hit.readAt >= settledAfter) return hit;
   const fresh: Entry = { version: counters.listVersion, today, readAt: Date.now(), checkpoints: [], pages: new Map() };
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(key, fresh);
   return fresh;
 }
@@ -180,6 +184,19 @@ async function* groups(
 /** The stored statuses worth walking: undated display statuses come only from their own one. */
 const walked = (status: DisplayStatus | undefined): SlotStatus[] =>
   !status ? slotStatuses.filter((s) => s !== 'deleted') : undated.has(status) ? [status] : storedFor[status];
+
+/**
+ * The rows of a combined search's registration period (queries.ts), read whole once per list version
+ * like the checkpoints above and shared: searches of one period with other fields, and concurrent
+ * ones, filter the same read.
+ */
+export async function periodRows(stored: SlotStatus[], period: [string, string], today: KstDay) {
+  const entry = entryFor(`${stored}|${period}`, await currentCounters(), today);
+  return (entry.rows ??= slotsStore.listRowsByStatus(stored, undefined, period).catch((err) => {
+    entry.rows = undefined;
+    throw err;
+  }));
+}
 
 export async function pagedStaffList(
   query: SlotListQuery,

@@ -20,7 +20,7 @@ export const announcementRoutes = [
     op: 'list',
     access: 'user',
     input: { query: listAnnouncementsQuerySchema },
-    answer: answerOf<{ announcements: Announcement[]; total: number }>(),
+    answer: answerOf<{ announcements: Announcement[]; total: number; nextCursor?: string }>(),
   },
   {
     method: 'GET',

@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import type { Announcement } from '#shared/announcements';
 import { api, type AnswerTo } from '@/lib/api-client';
 
 /** The query the server parses with `listAnnouncementsQuerySchema` (#shared/schemas/announcements). */
@@ -6,6 +7,11 @@ export interface AnnouncementsQuery {
   limit: number;
   /** Operators only (the management page); the server ignores it for users. */
   includeInactive?: boolean;
+  /** The management list's server-side search, filters and cursor (operators). */
+  search?: string;
+  category?: Announcement['category'];
+  active?: 'active' | 'inactive';
+  cursor?: string;
 }
 export type AnnouncementList = AnswerTo<'GET /api/announcements'>;
 
@@ -18,7 +24,14 @@ export const isAnnouncementsKey = (key: unknown) =>
 
 export const getAnnouncements = (query: AnnouncementsQuery) =>
   api.call('GET /api/announcements', {
-    query: { limit: query.limit, ...(query.includeInactive ? { includeInactive: true } : {}) },
+    query: {
+      limit: query.limit,
+      ...(query.includeInactive ? { includeInactive: true } : {}),
+      search: query.search || undefined,
+      category: query.category,
+      active: query.active,
+      cursor: query.cursor,
+    },
   });
 
 export function useAnnouncements(query: AnnouncementsQuery) {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -14,7 +14,8 @@ import { useToast } from '@/components/ui/toast';
 import tableStyles from '@/components/ui/data-table.module.css';
 import { errorMessage } from '@/lib/api-client';
 import { announcementCategoryLabels, announcementMessages as m } from '#shared/messages/announcements';
-import { ANNOUNCEMENTS_LIMIT_MAX, announcementCategories, type Announcement } from '#shared/announcements';
+import { announcementCategories, type Announcement } from '#shared/announcements';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAnnouncements } from '../api/get-announcements';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { AnnouncementEditorDialog } from './announcement-editor-dialog';
@@ -22,27 +23,37 @@ import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
 import styles from './announcements.module.css';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
+const PAGE_SIZE = 20;
+const SEARCH_DEBOUNCE_MS = 400;
 
 /** /admin/announcements (operator-console §2): search, category and active filters, the table, the dialog. */
 export function AnnouncementsAdminPage() {
-  const { data, error, isLoading } = useAnnouncements({ limit: ANNOUNCEMENTS_LIMIT_MAX, includeInactive: true });
-  const { trigger, isMutating } = useSaveAnnouncement();
-  const toast = useToast();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<'all' | Announcement['category']>('all');
   const [active, setActive] = useState<ActiveFilter>('all');
+  // Cursors of the pages visited (the first has none): 이전 goes back one, 다음 follows nextCursor.
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const filterKey = `${debounced}|${category}|${active}`;
+  const [lastFilterKey, setLastFilterKey] = useState(filterKey);
+  if (lastFilterKey !== filterKey) {
+    // A new search or filter starts at the first page (adjusting state during render).
+    setLastFilterKey(filterKey);
+    setCursors([undefined]);
+  }
+  const { data, error, isLoading } = useAnnouncements({
+    limit: PAGE_SIZE,
+    includeInactive: true,
+    search: debounced || undefined,
+    category: category === 'all' ? undefined : category,
+    active: active === 'all' ? undefined : active,
+    cursor: cursors.at(-1),
+  });
+  const { trigger, isMutating } = useSaveAnnouncement();
+  const toast = useToast();
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Announcement | null>(null);
-
-  const rows = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (data?.announcements ?? []).filter(
-      (a) =>
-        (!q || a.title.toLowerCase().includes(q) || a.author_name.toLowerCase().includes(q)) &&
-        (category === 'all' || a.category === category) &&
-        (active === 'all' || (active === 'active') === a.is_active),
-    );
-  }, [data, search, category, active]);
+  const rows = data?.announcements ?? [];
 
   const toggle = async (a: Announcement, field: 'is_active' | 'is_pinned') => {
     try {
@@ -215,6 +226,25 @@ export function AnnouncementsAdminPage() {
             </table>
           </div>
         )}
+        <div className={styles.pager}>
+          <span>{data ? `전체 ${data.total.toLocaleString('ko-KR')}건, ${cursors.length} 페이지` : null}</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={cursors.length === 1}
+            onClick={() => setCursors(cursors.slice(0, -1))}
+          >
+            이전
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!data?.nextCursor}
+            onClick={() => setCursors([...cursors, data!.nextCursor])}
+          >
+            다음
+          </Button>
+        </div>
       </Card>
       {editing && (
         <AnnouncementEditorDialog announcement={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

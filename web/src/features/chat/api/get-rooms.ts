@@ -9,13 +9,15 @@ import {
 import { api } from '@/lib/api-client';
 
 /**
- * GET /api/chat/rooms: a user's own rooms, or every room for staff (newest activity first, `status`
- * filter). Polled every 5 s only while the socket is down; pushes patch the cache (upsertRoom).
+ * GET /api/chat/rooms: an advertiser's own room(s), newest activity first (the operator's inbox pages
+ * and searches through get-inbox-rooms.ts). Polled every 5 s only while the socket is down; pushes
+ * patch the cache (upsertRoom).
  */
 export const roomListQuerySchema = chatRoomListQuerySchema;
-export const chatRoomsKey = (query: ChatRoomListQuery = {}) => ['/chat/rooms', query.status ?? ''] as const;
+type RoomsQuery = Pick<ChatRoomListQuery, 'status'>;
+export const chatRoomsKey = (query: RoomsQuery = {}) => ['/chat/rooms', query.status ?? ''] as const;
 
-export const getChatRooms = (query: ChatRoomListQuery = {}) =>
+export const getChatRooms = (query: RoomsQuery = {}) =>
   api.call('GET /api/chat/rooms', { query: { status: query.status } });
 
 export function useChatRooms({

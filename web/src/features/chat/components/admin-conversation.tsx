@@ -1,15 +1,8 @@
 import { useId, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { chatMessages as m } from '#shared/messages/chat';
-import {
-  CHAT_ROOM_STATUSES,
-  type ChatRoomDto,
-  type ChatRoomListResult,
-  type ChatRoomStatus,
-} from '#shared/schemas/chat';
+import { CHAT_ROOM_STATUSES, type ChatRoomDto, type ChatRoomStatus } from '#shared/schemas/chat';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionState } from '@/lib/session-store';
-import { chatRoomsKey, upsertRoom } from '../api/get-rooms';
 import { useSetChatRoomStatus } from '../api/set-room-status';
 import { useChatConversation } from '../hooks/use-chat-conversation';
 import { roomStatusOf } from '../utils/chat-format';
@@ -17,16 +10,25 @@ import { CannedRepliesBar } from './canned-replies';
 import { ChatConversationView } from './chat-conversation-view';
 import styles from './chat-inbox.module.css';
 
-/** The operator's side of one room: status control, the shared conversation, canned replies. */
-export function AdminConversation({ room, onBack }: { room: ChatRoomDto; onBack: () => void }) {
+/**
+ * The operator's side of one room: status control, the shared conversation, canned replies. A read or
+ * a status change goes to `onRoomChange` (the inbox patches its list).
+ */
+export function AdminConversation({
+  room,
+  onRoomChange,
+  onBack,
+}: {
+  room: ChatRoomDto;
+  onRoomChange: (room: ChatRoomDto) => void;
+  onBack: () => void;
+}) {
   const user = useSessionState().session?.user;
-  const { mutate } = useSWRConfig();
   const [draft, setDraft] = useState('');
   const [statusError, setStatusError] = useState<string | null>(null);
   const statusId = useId();
   const setStatus = useSetChatRoomStatus();
-  const patchRoom = (next: ChatRoomDto) =>
-    mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, next), { revalidate: false });
+  const patchRoom = onRoomChange;
 
   const conversation = useChatConversation({
     room,
@@ -38,13 +40,13 @@ export function AdminConversation({ room, onBack }: { room: ChatRoomDto; onBack:
       role: (user?.role as 'operator' | 'developer') ?? 'operator',
     },
     active: true,
-    onRead: () => void patchRoom({ ...room, unread_count: 0 }),
+    onRead: () => patchRoom({ ...room, unread_count: 0 }),
   });
 
   const changeStatus = async (status: ChatRoomStatus) => {
     setStatusError(null);
     try {
-      await patchRoom(await setStatus.trigger({ roomId: room.id, status }));
+      patchRoom(await setStatus.trigger({ roomId: room.id, status }));
     } catch (e) {
       setStatusError(errorMessage(e, m.fetchRoomFailed));
     }

@@ -183,6 +183,55 @@ describe('operator chat inbox', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: '환불 안내' })).toBeInTheDocument();
   });
 
+  it('pages the inbox with 더 보기 and searches by user, status and unread on the server', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      room({
+        id: `r${String(i).padStart(2, '0')}`,
+        user_id: `u${i}`,
+        user_name: i === 42 ? '박지성' : `고객${i}`,
+        user_email: `user${i}@x`,
+        status: i % 3 === 0 ? 'closed' : 'active',
+        last_message: `문의 ${i}`,
+        last_message_at: new Date(Date.UTC(2026, 10, 25, 12) - i * 60_000).toISOString(),
+        unread_count: i % 10 === 0 ? 2 : 0,
+      }),
+    );
+    const api = fakeChatApi({ viewerId: 'op1', rooms: many });
+    renderInbox();
+    await waitFor(() => expect(screen.getAllByTestId('chat-room')).toHaveLength(50));
+    expect(screen.getByTestId('chat-total-rooms')).toHaveTextContent('전체 60');
+    await userEvent.click(screen.getByRole('button', { name: '더 보기' }));
+    await waitFor(() => expect(screen.getAllByTestId('chat-room')).toHaveLength(60));
+    expect(screen.queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/chat/rooms').at(-1)).toContain(
+      `cursor=${encodeURIComponent(many[49].last_message_at + '#r49')}`,
+    );
+
+    // Search by name: the server finds the user's room; nothing is filtered in the browser.
+    await userEvent.type(screen.getByRole('searchbox', { name: '사용자 검색' }), '박지성');
+    await waitFor(() => expect(screen.getAllByTestId('chat-room')).toHaveLength(1));
+    expect(screen.getByTestId('chat-room')).toHaveTextContent('박지성');
+    expect(api.callsTo('GET /api/chat/rooms').at(-1)).toContain(`user=${encodeURIComponent('박지성')}`);
+    await userEvent.clear(screen.getByRole('searchbox', { name: '사용자 검색' }));
+
+    // Status and unread together: closed rooms with unread messages (i = 0, 30).
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: '상담 상태 필터' }), '종료');
+    await userEvent.click(screen.getByRole('checkbox', { name: '읽지 않음만' }));
+    await waitFor(() => expect(screen.getAllByTestId('chat-room')).toHaveLength(2));
+    const last = api.callsTo('GET /api/chat/rooms').at(-1)!;
+    expect(last).toContain('status=closed');
+    expect(last).toContain('unread=true');
+    expect(last).not.toContain('user=');
+    expect(screen.getAllByTestId('chat-room').map((r) => within(r).getByText(/^고객/).textContent)).toEqual([
+      '고객0',
+      '고객30',
+    ]);
+
+    // Nothing matches: the list says so.
+    await userEvent.type(screen.getByRole('searchbox', { name: '사용자 검색' }), '없는사람');
+    expect(await screen.findByText('조건에 맞는 문의가 없습니다.')).toBeInTheDocument();
+  });
+
   it('says chat is off when chatEnabled is off, with no chat requests', async () => {
     const api = seed();
     renderInbox(false);

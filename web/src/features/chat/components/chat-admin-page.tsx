@@ -1,17 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
+import { useSearchParams } from 'react-router';
 import { chatMessages as m } from '#shared/messages/chat';
-import type { ChatMessagePushData, ChatReadPushData, ChatRoomListResult, ChatRoomPushData } from '#shared/schemas/chat';
+import type { ChatMessagePushData, ChatReadPushData, ChatRoomDto, ChatRoomPushData } from '#shared/schemas/chat';
 import { ErrorBox } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
-import { chatRoomsKey, upsertRoom, useChatRooms } from '../api/get-rooms';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { patchInboxPages, useInboxRooms, type InboxFilters } from '../api/get-inbox-rooms';
 import { useRoomOfUserParam } from '../hooks/use-room-of-user-param';
 import { playChatSound } from '../utils/chat-sound';
 import { AdminConversation } from './admin-conversation';
+import { ChatInboxFilters } from './chat-inbox-filters';
 import { ChatRoomList } from './chat-room-list';
 import { CustomerContextPanel } from './customer-context-panel';
 import styles from './chat-inbox.module.css';
@@ -21,7 +23,8 @@ import styles from './chat-inbox.module.css';
  * sends others to /slots). Rooms on the left, the conversation in the middle, the customer's context
  * on the right; narrow screens show the list or the conversation with a way back. Staff hold no socket
  * elsewhere, so this page takes a lease: new messages arrive live, and the 5 s / 2 s polls run only
- * while the socket is down.
+ * while the socket is down. The list is paged by the server's cursor ('더 보기') and searched by user,
+ * status and unread on the server: however many rooms there are, the page loads one page of them.
  */
 export function ChatAdminPage() {
   const { chatEnabled } = useAppSettings();
@@ -39,10 +42,25 @@ export function ChatAdminPage() {
   return <ChatInbox />;
 }
 
+/** Search boxes settle for this long before the server is asked (operator console §9). */
+const SEARCH_DEBOUNCE_MS = 500;
+
 function ChatInbox() {
   const socket = useRealtimeStatus();
-  const { mutate } = useSWRConfig();
-  const rooms = useChatRooms({ poll: socket === 'closed' });
+  // Opened from the customer view (?user={id}): the inbox searches that customer's room.
+  const [params] = useSearchParams();
+  const [text, setText] = useState(() => params.get('user') ?? '');
+  const [status, setStatus] = useState<InboxFilters['status']>('');
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const user = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const filters: InboxFilters = { user, status, unreadOnly };
+  const rooms = useInboxRooms(filters, { poll: socket === 'closed' });
+  // Pushes patch the pages of the filters shown now (the ref: the subscriptions outlive a render).
+  const patchRef = useRef<(room: ChatRoomDto) => void>(() => undefined);
+  patchRef.current = (room) =>
+    void rooms.mutate((pages) => patchInboxPages(pages, room, filters), { revalidate: false });
+  const roomsRef = useRef(rooms.rooms);
+  roomsRef.current = rooms.rooms;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<unknown>(null);
   // A customer's message plays the chat sound while chatSoundEnabled is on.
@@ -52,10 +70,7 @@ function ChatInbox() {
 
   useEffect(() => {
     const release = acquireRealtime();
-    const patch = (room: ChatRoomPushData['room']) =>
-      void mutate(chatRoomsKey(), (list: ChatRoomListResult | undefined) => upsertRoom(list, room), {
-        revalidate: false,
-      });
+    const patch = (room: ChatRoomPushData['room']) => patchRef.current(room);
     const offMessage = subscribeRealtime<ChatMessagePushData>('chat_message', (data) => {
       if (!data?.room) return;
       patch(data.room);
@@ -65,14 +80,8 @@ function ChatInbox() {
     // Another operator (or this one in another tab) read a room: staff share one unread side.
     const offRead = subscribeRealtime<ChatReadPushData>('chat_read', (data) => {
       if (data?.reader !== 'staff') return;
-      void mutate(
-        chatRoomsKey(),
-        (list: ChatRoomListResult | undefined) => {
-          const room = list?.items.find((r) => r.id === data.room_id);
-          return room ? upsertRoom(list, { ...room, unread_count: 0 }) : list;
-        },
-        { revalidate: false },
-      );
+      const room = roomsRef.current?.find((r) => r.id === data.room_id);
+      if (room) patch({ ...room, unread_count: 0 });
     });
     return () => {
       offMessage();
@@ -80,7 +89,7 @@ function ChatInbox() {
       offRead();
       release();
     };
-  }, [mutate]);
+  }, []);
 
   // Back online after a drop: pushes sent meanwhile were missed. Only a change into 'open' counts, so a
   // re-run of the effect (strict mode, a new revalidate function) is not taken for a reconnect.
@@ -95,8 +104,8 @@ function ChatInbox() {
     everOpen.current = true;
   }, [socket, revalidateRooms]);
 
-  useRoomOfUserParam(rooms.data?.items, setSelectedId);
-  const selected = rooms.data?.items.find((r) => r.id === selectedId) ?? null;
+  useRoomOfUserParam(rooms.rooms, setSelectedId);
+  const selected = rooms.rooms?.find((r) => r.id === selectedId) ?? null;
   const error =
     rooms.error && rooms.error !== dismissed
       ? errorMessage(rooms.error, m.fetchRoomsFailed(rooms.error?.status ?? ''))
@@ -107,14 +116,33 @@ function ChatInbox() {
       <ErrorBox message={error} onDismiss={() => setDismissed(rooms.error)} />
       <div className={styles.inbox} data-view={selected ? 'chat' : 'list'}>
         <ChatRoomList
-          rooms={rooms.data?.items}
-          totals={rooms.data?.totals}
+          rooms={rooms.rooms}
+          totals={rooms.totals}
           selectedId={selectedId}
           onSelect={setSelectedId}
+          filters={
+            <ChatInboxFilters
+              text={text}
+              onTextChange={setText}
+              status={status}
+              onStatusChange={setStatus}
+              unreadOnly={unreadOnly}
+              onUnreadOnlyChange={setUnreadOnly}
+            />
+          }
+          filtered={!!(user || status || unreadOnly)}
+          hasMore={rooms.hasMore}
+          loadingMore={rooms.loadingMore}
+          onLoadMore={() => void rooms.loadMore()}
         />
         {selected ? (
           <>
-            <AdminConversation key={selected.id} room={selected} onBack={() => setSelectedId(null)} />
+            <AdminConversation
+              key={selected.id}
+              room={selected}
+              onRoomChange={(room) => patchRef.current(room)}
+              onBack={() => setSelectedId(null)}
+            />
             <CustomerContextPanel key={`ctx-${selected.id}`} roomId={selected.id} />
           </>
         ) : (

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { chatMessages as m } from '#shared/messages/chat';
 import type { ChatRoomDto } from '#shared/schemas/chat';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { countBadge, preview, roomStatusOf, roomTimeLabel } from '../utils/chat-format';
@@ -10,10 +12,31 @@ interface ChatRoomListProps {
   totals: { rooms: number; unread: number } | undefined;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** The search and filters, under the totals. */
+  filters?: ReactNode;
+  /** Whether a search or filter narrows the list (the empty list says so). */
+  filtered?: boolean;
+  /** The server has more rooms: '더 보기' loads the next page. */
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
 }
 
-/** The inbox's left column (operator console /admin/chat): totals, unread (99+), badges, 30-character previews. */
-export function ChatRoomList({ rooms, totals, selectedId, onSelect }: ChatRoomListProps) {
+/**
+ * The inbox's left column (operator console /admin/chat): totals, search and filters, unread (99+),
+ * badges, 30-character previews, and '더 보기' while the server has more.
+ */
+export function ChatRoomList({
+  rooms,
+  totals,
+  selectedId,
+  onSelect,
+  filters,
+  filtered = false,
+  hasMore = false,
+  loadingMore = false,
+  onLoadMore,
+}: ChatRoomListProps) {
   return (
     <section className={styles.roomList} aria-labelledby="chat-inbox-title">
       <header className={styles.listHeader}>
@@ -31,12 +54,13 @@ export function ChatRoomList({ rooms, totals, selectedId, onSelect }: ChatRoomLi
           </span>
         </p>
       </header>
+      {filters}
       {!rooms ? (
         <div className={styles.listCentre}>
           <Spinner label="문의 목록을 불러오는 중..." />
         </div>
       ) : rooms.length === 0 ? (
-        <EmptyState icon="message" title={m.noRooms} />
+        <EmptyState icon="message" title={filtered ? m.noMatchingRooms : m.noRooms} />
       ) : (
         <ul className={styles.rooms}>
           {rooms.map((room) => {
@@ -69,6 +93,13 @@ export function ChatRoomList({ rooms, totals, selectedId, onSelect }: ChatRoomLi
               </li>
             );
           })}
+          {hasMore && (
+            <li className={styles.loadMore}>
+              <Button variant="secondary" size="sm" fullWidth loading={loadingMore} onClick={onLoadMore}>
+                {m.inboxLoadMore}
+              </Button>
+            </li>
+          )}
         </ul>
       )}
     </section>

@@ -60,7 +60,7 @@ export const staffReply = (content: string, over: Partial<ChatMessageDto> = {}) 
 
 /**
  * An in-memory chat API behind a mocked fetch, for component tests: the contract's routes over
- * `rooms` and `messages`, recording every call ("GET /api/chat/rooms/r1/messages?after=…").
+ * `rooms` (listed in the order given, filtered and paged like the server) and `messages`, recording every call ("GET /api/chat/rooms/r1/messages?after=…").
  * `failNextSends` makes that many message POSTs answer 500.
  */
 export function fakeChatApi(
@@ -101,9 +101,27 @@ export function fakeChatApi(
     };
     if (method === 'GET' && path === '/api/chat/unread-count') return ok({ count: state.unread });
     if (method === 'GET' && path === '/api/chat/rooms') {
+      // Like the server: user (id, login id or part of the name), status and unread filters, cursor pages.
+      const q = url.searchParams;
+      const user = q.get('user')?.toLowerCase();
+      const cursorOf = (r: ChatRoomDto) => `${r.last_message_at ?? r.updated_at}#${r.id}`;
+      const matching = state.rooms.filter(
+        (r) =>
+          (!q.get('status') || r.status === q.get('status')) &&
+          (q.get('unread') !== 'true' || r.unread_count > 0) &&
+          (!user || r.user_id === user || r.user_email.split('@')[0] === user || r.user_name.includes(user)),
+      );
+      const start = q.get('cursor') ? matching.findIndex((r) => cursorOf(r) === q.get('cursor')) + 1 : 0;
+      const limit = Number(q.get('limit') ?? 200);
+      const items = matching.slice(start, start + limit);
+      const status = q.get('status');
       return ok({
-        items: state.rooms,
-        totals: { rooms: state.rooms.length, unread: state.rooms.reduce((s, r) => s + r.unread_count, 0) },
+        items,
+        totals: {
+          rooms: state.rooms.filter((r) => !status || r.status === status).length,
+          unread: state.rooms.reduce((s, r) => s + r.unread_count, 0),
+        },
+        ...(start + limit < matching.length ? { nextCursor: cursorOf(items.at(-1)!) } : {}),
       });
     }
     if (method === 'POST' && path === '/api/chat/messages') {

@@ -26,6 +26,12 @@ export function getAdminSlots(query: SlotListQueryInput): Promise<SlotList> {
       sortOrder,
       userId: userId || undefined,
       userStatus,
+      // The combined advanced search (all fields at once).
+      keyword: query.keyword || undefined,
+      url: query.url || undefined,
+      productName: query.productName || undefined,
+      user: query.user || undefined,
+      slotNumber: query.slotNumber === undefined ? undefined : Number(query.slotNumber),
     },
   });
 }

@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import type { SlotSearchType } from '#shared/schemas/slots';
 import { displayStatusLabels, displayStatuses } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
 import { emptyAdvanced, type AdminSlotFilters, type AdvancedSearch } from '../hooks/use-admin-slot-filters';
 import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './admin-slots.module.css';
 
-const searchTypeLabels: Record<Exclude<SlotSearchType, 'all'>, string> = {
-  keyword: '키워드',
-  url: 'URL',
-  productName: '상품명',
-  userId: '사용자 ID',
-  slotNumber: '슬롯 번호',
-};
+const textFields: Array<{ key: 'keyword' | 'url' | 'productName' | 'user' | 'slotNumber'; label: string }> = [
+  { key: 'keyword', label: '키워드' },
+  { key: 'url', label: 'URL' },
+  { key: 'productName', label: '상품명' },
+  { key: 'user', label: '사용자 ID' },
+  { key: 'slotNumber', label: '슬롯 번호' },
+];
 
-/** The advanced search panel: one search field, the registration period and a status. */
+/** The advanced search panel: keyword, URL, product name, user, slot number, registration period and status, all at once. */
 function AdvancedPanel({
   initial,
   onApply,
@@ -22,7 +21,7 @@ function AdvancedPanel({
   initial: AdvancedSearch | null;
   onApply: (search: AdvancedSearch | null) => void;
 }) {
-  const [form, setForm] = useState<AdvancedSearch>(initial ?? emptyAdvanced);
+  const [form, setForm] = useState<AdvancedSearch>(initial ?? emptyAdvanced());
   const set = <K extends keyof AdvancedSearch>(key: K, value: AdvancedSearch[K]) => setForm({ ...form, [key]: value });
   return (
     <form
@@ -33,28 +32,17 @@ function AdvancedPanel({
         onApply(form);
       }}
     >
-      <label className={styles.field}>
-        검색 항목
-        <select
-          className={filterStyles.control}
-          value={form.searchType}
-          onChange={(e) => set('searchType', e.target.value as AdvancedSearch['searchType'])}
-        >
-          {Object.entries(searchTypeLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        검색어
-        <input
-          className={`${filterStyles.control} ${styles.search}`}
-          value={form.search}
-          onChange={(e) => set('search', e.target.value)}
-        />
-      </label>
+      {textFields.map(({ key, label }) => (
+        <label key={key} className={styles.field}>
+          {label}
+          <input
+            className={`${filterStyles.control} ${styles.search}`}
+            inputMode={key === 'slotNumber' ? 'numeric' : undefined}
+            value={form[key]}
+            onChange={(e) => set(key, e.target.value)}
+          />
+        </label>
+      ))}
       <label className={styles.field}>
         등록일 시작
         <input
@@ -97,7 +85,7 @@ function AdvancedPanel({
           size="sm"
           variant="secondary"
           onClick={() => {
-            setForm(emptyAdvanced);
+            setForm(emptyAdvanced());
             onApply(null);
           }}
         >

@@ -1,5 +1,5 @@
 import { MemoryRouter } from 'react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -107,6 +107,24 @@ describe('AdminSlotsPage', () => {
     await user.click(screen.getByRole('button', { name: '상세 검색' }));
     expect(screen.getByRole('searchbox', { name: '슬롯 검색' })).toBeDisabled();
     expect(screen.getByRole('form', { name: '상세 검색' })).toBeInTheDocument();
+  });
+
+  it('sends every advanced field at once, with the last 30 days as the registration period', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: '상세 검색' }));
+    const form = screen.getByRole('form', { name: '상세 검색' });
+    await user.type(within(form).getByRole('textbox', { name: '키워드' }), '무선 마우스');
+    await user.type(within(form).getByRole('textbox', { name: '상품명' }), '로지텍');
+    await user.type(within(form).getByRole('textbox', { name: '사용자 ID' }), 'adv1');
+    await user.type(within(form).getByRole('textbox', { name: '슬롯 번호' }), '#7');
+    await user.click(within(form).getByRole('button', { name: '검색' }));
+    await vi.waitFor(() => expect(listCalls.at(-1)?.get('keyword')).toBe('무선 마우스'));
+    const sent = listCalls.at(-1)!;
+    expect([sent.get('productName'), sent.get('user'), sent.get('slotNumber')]).toEqual(['로지텍', 'adv1', '7']);
+    expect(sent.get('dateFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(sent.get('dateTo')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(sent.get('url')).toBeNull();
   });
 
   it('offers 10/30/50/100/200 rows and remembers the choice', async () => {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { SlotListQueryInput, SlotSearchType } from '#shared/schemas/slots';
+import type { SlotListQueryInput } from '#shared/schemas/slots';
+import { addKstDays, kstToday } from '#shared/kst';
 import { adminPageSizes } from '#shared/page-sizes';
 import type { DisplayStatus } from '#shared/slot-status';
 import { tabQuery, type AdminSlotTab } from '../utils/admin-slot-tabs';
@@ -8,21 +9,31 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
-/** The advanced search panel's fields (operator console §2). */
+/**
+ * The advanced search panel's fields (operator console §2), all applied at once. Text fields without
+ * a user need a registration period (the server reads that period's slots, never every slot): the
+ * panel starts with the last 30 days filled in.
+ */
 export interface AdvancedSearch {
-  searchType: Exclude<SlotSearchType, 'all'>;
-  search: string;
+  keyword: string;
+  url: string;
+  productName: string;
+  user: string;
+  slotNumber: string;
   dateFrom: string;
   dateTo: string;
   status: DisplayStatus | '';
 }
-export const emptyAdvanced: AdvancedSearch = {
-  searchType: 'keyword',
-  search: '',
-  dateFrom: '',
-  dateTo: '',
+export const emptyAdvanced = (today = kstToday()): AdvancedSearch => ({
+  keyword: '',
+  url: '',
+  productName: '',
+  user: '',
+  slotNumber: '',
+  dateFrom: addKstDays(today, -29),
+  dateTo: today,
   status: '',
-};
+});
 
 export type AdminSortField = 'createdAt' | 'slot_number' | 'startDate' | 'endDate' | 'rank' | 'status';
 
@@ -50,11 +61,15 @@ export function useAdminSlotFilters() {
   const query = useMemo<SlotListQueryInput>(() => {
     const base: SlotListQueryInput = { page, limit, sortBy, sortOrder, ...tabQuery(tab) };
     if (advanced) {
+      const text = (v: string) => v.trim() || undefined;
       return {
         ...base,
         ...(advanced.status ? { status: advanced.status, userStatus: undefined } : {}),
-        searchType: advanced.searchType,
-        search: advanced.search.trim() || undefined,
+        keyword: text(advanced.keyword),
+        url: text(advanced.url),
+        productName: text(advanced.productName),
+        user: text(advanced.user),
+        slotNumber: advanced.slotNumber.trim() ? Number(advanced.slotNumber.trim().replace(/^#/, '')) : undefined,
         dateFrom: advanced.dateFrom || undefined,
         dateTo: advanced.dateTo || undefined,
       };

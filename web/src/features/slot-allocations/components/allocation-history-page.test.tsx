@@ -86,6 +86,19 @@ const historyCalls = () =>
     .filter((u) => u.pathname === '/api/slots/allocation-history');
 
 describe('AllocationHistoryPage', () => {
+  it('opens filtered to the linked user and searches by user and operator on the server', async () => {
+    const user = renderPage('/admin/slot-allocation-history?userId=u1');
+    await waitFor(() => expect(historyCalls().at(-1)!.searchParams.get('userId')).toBe('u1'));
+    expect(screen.getByRole('searchbox', { name: '사용자 검색' })).toHaveValue('u1');
+    await user.clear(screen.getByRole('searchbox', { name: '사용자 검색' }));
+    await user.type(screen.getByRole('searchbox', { name: '사용자 검색' }), '광고주1');
+    await user.type(screen.getByRole('searchbox', { name: '운영자 검색' }), 'op1');
+    await waitFor(() => {
+      const last = historyCalls().at(-1)!.searchParams;
+      expect([last.get('userId'), last.get('operatorId'), last.get('page')]).toEqual(['광고주1', 'op1', '1']);
+    });
+  });
+
   it('shows rows with the current name, a 20-character memo with the rest on hover, and the range text', async () => {
     const user = renderPage();
     const r = await screen.findByTestId('allocation-row');

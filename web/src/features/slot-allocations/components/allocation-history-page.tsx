@@ -20,13 +20,21 @@ import { AllocationHistoryTable, type SortState } from './allocation-history-tab
 import { AllocationSlotsModal } from './allocation-slots-modal';
 import { ExtendAllModal } from './extend-all-modal';
 import { PreAllocationAction } from './pre-allocation-action';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './slot-allocations.module.css';
+
+const SEARCH_DEBOUNCE_MS = 400;
 
 /** /admin/slot-allocation-history[?userId=] (operator-console §2): the slots operators issued to users. */
 export function AllocationHistoryPage() {
   // `?userId=` (e.g. linked from user management) shows one advertiser's issuances.
   const [params] = useSearchParams();
-  const userId = params.get('userId') || undefined;
+  // Searched by user and by operator (id or login id), on the server; typing waits a moment.
+  const [userText, setUserText] = useState(params.get('userId') ?? '');
+  const [operatorText, setOperatorText] = useState('');
+  const userId = useDebouncedValue(userText.trim(), SEARCH_DEBOUNCE_MS) || undefined;
+  const operatorId = useDebouncedValue(operatorText.trim(), SEARCH_DEBOUNCE_MS) || undefined;
   // Issuing is a pre-allocation mode action (the server refuses it in normal mode).
   const { slotOperationMode } = useAppSettings();
   const [period, setPeriod] = useState<HistoryPeriod>('all');
@@ -35,7 +43,14 @@ export function AllocationHistoryPage() {
   const [sort, setSort] = useState<SortState>({ sortBy: 'created_at', sortOrder: 'desc' });
   const [viewing, setViewing] = useState<AllocationHistoryRow | null>(null);
   const [extending, setExtending] = useState<AllocationHistoryRow | null>(null);
-  const query: AllocationHistoryQuery = { page, limit, ...sort, dateFrom: dateFromOf(period, kstToday()), userId };
+  const query: AllocationHistoryQuery = {
+    page,
+    limit,
+    ...sort,
+    dateFrom: dateFromOf(period, kstToday()),
+    userId,
+    operatorId,
+  };
   const { data, error, isLoading } = useAllocationHistory(query);
   const rows = data?.allocations ?? [];
   const total = data?.pagination.total ?? 0;
@@ -69,6 +84,28 @@ export function AllocationHistoryPage() {
               </button>
             ))}
           </div>
+          <input
+            className={filterStyles.control}
+            type="search"
+            aria-label="사용자 검색"
+            placeholder="사용자 아이디"
+            value={userText}
+            onChange={(e) => {
+              setUserText(e.target.value);
+              setPage(1);
+            }}
+          />
+          <input
+            className={filterStyles.control}
+            type="search"
+            aria-label="운영자 검색"
+            placeholder="운영자 아이디"
+            value={operatorText}
+            onChange={(e) => {
+              setOperatorText(e.target.value);
+              setPage(1);
+            }}
+          />
           <PageSizeSelect
             value={limit}
             sizes={allocationHistoryPageSizes}

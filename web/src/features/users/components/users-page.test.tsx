@@ -83,6 +83,11 @@ describe('UsersPage', () => {
     const first = (await screen.findByText('member1')).closest('tr')!;
     expect(within(first).getByText('일반 사용자')).toBeInTheDocument();
     expect(within(first).getByText('5 / 2')).toBeInTheDocument();
+    // Each advertiser's row links to the issuance history filtered to them.
+    expect(within(first).getByRole('link', { name: '발행 내역' })).toHaveAttribute(
+      'href',
+      '/admin/slot-allocation-history?userId=u1',
+    );
     expect(within(screen.getByText('member3').closest('tr')!).getByText('비활성')).toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0][0])).toContain('limit=50');
     expect(screen.getByText('1 / 3')).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { adminPageSizes } from '#shared/page-sizes';
 import type { AdminUserDto } from '#shared/schemas/users';
 import { USER_LIST_DEFAULT_LIMIT } from '#shared/schemas/users';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSizeSelect } from '@/components/ui/pagination';
@@ -69,6 +70,14 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
         <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'allocate', user: u })}>
           슬롯 할당
         </Button>
+      )}
+      {u.role === 'user' && (
+        <Link
+          className={buttonClassName({ size: 'sm', variant: 'ghost' })}
+          to={`/admin/slot-allocation-history?userId=${encodeURIComponent(u.id)}`}
+        >
+          발행 내역
+        </Link>
       )}
       {mayManage(u) && (
         <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'edit', user: u })}>

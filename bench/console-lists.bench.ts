@@ -1,0 +1,175 @@
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { addKstDays, kstToday } from '../shared/kst';
+import { startBenchStack } from './local-stack';
+import { loadRunner } from './load-scenario';
+import { seedAllocations, seedAnnouncements, seedChatRooms } from './seed-console';
+import { seedStaffSlots } from './seed-slots';
+import { round } from './stats';
+
+/**
+ * Issue 29 item 1 benchmark (`npm run bench console-lists`; not a timed test): the operator console's
+ * searchable lists at a business's scale — 20,000 slots of 2,000 advertisers registered over a year,
+ * 5,000 chat rooms (the advertisers' and 3,000 chat-only customers'), 5,000 issuances over a year by
+ * two operators, 500 announcements — each read at 20 clients in flight. Everything is seeded through
+ * the storage modules (seed-slots.ts, seed-console.ts). Target: p95 ≤ 300 ms per list, locally.
+ * The machine's load average is recorded at start and end: the figures are what this machine gave.
+ */
+const DAY_MS = 86_400_000;
+const USERS = 2_000;
+const SLOTS_PER_USER = 10;
+const CHAT_ONLY_USERS = 3_000;
+const ISSUANCES = 5_000;
+const ANNOUNCEMENTS = 500;
+const CONCURRENCY = 20;
+const REQUESTS = 200;
+/** A search that reads a registration period's slots whole takes seconds under load: fewer requests keep the run within minutes. */
+const REQUESTS_PERIOD = 60;
+const TARGET_P95_MS = 300;
+
+export async function runConsoleListsBench(log: (msg: string) => void = console.log) {
+  const loadAtStart = loadavg()[0];
+  const stack = await startBenchStack();
+  try {
+    const { createUser } = await import('../functions/domain/auth/auth-service');
+    log(`seeding ${USERS * SLOTS_PER_USER} slots of ${USERS} users over 365 days …`);
+    const slots = await seedStaffSlots({
+      users: USERS,
+      slotsPerUser: SLOTS_PER_USER,
+      spacingMs: Math.floor((365 * DAY_MS) / (USERS * SLOTS_PER_USER)),
+    });
+    log(`slots seeded in ${round(slots.seedMs)} ms`);
+    const op = await createUser({
+      loginId: 'benchoperator',
+      password: 'benchpass1',
+      fullName: '운영자',
+      role: 'operator',
+    });
+    const op2 = await createUser({
+      loginId: 'benchop2',
+      password: 'benchpass1',
+      fullName: '발행담당',
+      role: 'operator',
+    });
+    const userNo = (id: string) => Number(id.replace('BENCHUSER', ''));
+    const advertiserIds = Array.from({ length: USERS }, (_, u) => `BENCHUSER${String(u).padStart(4, '0')}`);
+    log(`seeding ${USERS + CHAT_ONLY_USERS} chat rooms …`);
+    const rooms = await seedChatRooms({
+      userIds: advertiserIds,
+      userNames: (id) => [`광고주${userNo(id)}`, `benchuser${userNo(id)}`],
+      extraUsers: CHAT_ONLY_USERS,
+    });
+    log(`rooms seeded in ${round(rooms.ms)} ms`);
+    const issuances = await seedAllocations({
+      count: ISSUANCES,
+      users: advertiserIds.map((id) => ({ id, name: `광고주${userNo(id)}`, login: `benchuser${userNo(id)}` })),
+      operators: [
+        { id: op.id, name: '운영자' },
+        { id: op2.id, name: '발행담당' },
+      ],
+      spacingMs: Math.floor((365 * DAY_MS) / ISSUANCES),
+    });
+    const announcements = await seedAnnouncements({
+      count: ANNOUNCEMENTS,
+      author: { id: op.id, name: '운영자' },
+      spacingDays: 2,
+    });
+    log(`issuances in ${round(issuances.ms)} ms, announcements in ${round(announcements.ms)} ms`);
+
+    const { get, scenario } = await loadRunner({
+      url: stack.url,
+      loginId: 'benchoperator',
+      password: 'benchpass1',
+      concurrency: CONCURRENCY,
+      log,
+    });
+    const today = kstToday();
+    const q = (params: Record<string, string | number>) =>
+      Object.entries(params)
+        .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+        .join('&');
+    const chatFirst = await get('/api/chat/rooms?limit=50');
+    const chatPage2 = await get(`/api/chat/rooms?${q({ limit: 50, cursor: chatFirst.nextCursor })}`);
+    const annFirst = await get('/api/announcements?includeInactive=true&limit=20');
+
+    const lists: Record<string, Record<string, string>> = {
+      slots: {
+        'keyword + user (login id)': `/api/slots?${q({ keyword: '벤치 키워드', user: 'benchuser1234', limit: 10 })}`,
+        'keyword + URL + last 30 days': `/api/slots?${q({ keyword: '키워드 1', url: 'coupang', dateFrom: addKstDays(today, -29), dateTo: today, limit: 10 })}`,
+        'keyword + status + last 93 days (widest allowed)': `/api/slots?${q({ keyword: '키워드', status: 'active', dateFrom: addKstDays(today, -92), dateTo: today, limit: 10 })}`,
+      },
+      issuanceHistory: {
+        'by user (login id)': `/api/slots/allocation-history?${q({ userId: 'benchuser1234', limit: 20 })}`,
+        'by operator (login id), all time': `/api/slots/allocation-history?${q({ operatorId: 'benchop2', limit: 20 })}`,
+        'by operator, last 30 days': `/api/slots/allocation-history?${q({ operatorId: 'benchop2', dateFrom: addKstDays(today, -29), limit: 20 })}`,
+      },
+      announcementsAdmin: {
+        'first page': '/api/announcements?includeInactive=true&limit=20',
+        'second page (cursor)': `/api/announcements?${q({ includeInactive: 'true', limit: 20, cursor: annFirst.nextCursor })}`,
+        'search 점검 + active': `/api/announcements?${q({ includeInactive: 'true', limit: 20, search: '점검', active: 'active' })}`,
+      },
+      chatInbox: {
+        'first page': '/api/chat/rooms?limit=50',
+        'third page (cursor)': `/api/chat/rooms?${q({ limit: 50, cursor: chatPage2.nextCursor })}`,
+        'status closed': '/api/chat/rooms?status=closed&limit=50',
+        unread: '/api/chat/rooms?unread=true&limit=50',
+        'unread + status active': '/api/chat/rooms?unread=true&status=active&limit=50',
+        'user by login id': `/api/chat/rooms?${q({ user: 'benchchat2345' })}`,
+        'user by part of the name': `/api/chat/rooms?${q({ user: '문의고객123' })}`,
+      },
+    };
+    // The cheapest signed-in read, in the same run: how loaded the machine was while the lists ran.
+    const base = (await scenario('cash balance (base)', '/api/cash/balance', REQUESTS)).result;
+    const results: Record<string, Record<string, unknown>> = {};
+    let worst = 0;
+    for (const [list, scenarios] of Object.entries(lists)) {
+      results[list] = {};
+      for (const [name, path] of Object.entries(scenarios)) {
+        const requests = path.includes('dateFrom=') && list === 'slots' ? REQUESTS_PERIOD : REQUESTS;
+        const { result, first } = await scenario(`${list}: ${name}`, path, requests);
+        if (!first) throw new Error(`${list}: ${name}: the first call failed`);
+        worst = Math.max(worst, result.p95Ms);
+        results[list][name] = {
+          ...result,
+          answered: answerSize(first),
+          ratioToBaseP95: round(result.p95Ms / base.p95Ms),
+          met: result.p95Ms <= TARGET_P95_MS,
+        };
+      }
+    }
+    return {
+      bench: 'console-lists',
+      at: new Date().toISOString(),
+      machine: {
+        node: process.version,
+        cpus: availableParallelism(),
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
+      },
+      seed: {
+        slots: USERS * SLOTS_PER_USER,
+        advertisers: USERS,
+        slotsRegisteredOverDays: 365,
+        chatRooms: rooms.rooms,
+        chatOnlyUsers: rooms.users,
+        roomsByStatus: rooms.byStatus,
+        roomsWithUnread: rooms.unreadRooms,
+        issuances: ISSUANCES,
+        announcements: ANNOUNCEMENTS,
+      },
+      cashBalanceBase: base,
+      results,
+      target: { p95AtMostMs: TARGET_P95_MS, concurrency: CONCURRENCY },
+      worstP95Ms: worst,
+      met: worst <= TARGET_P95_MS,
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** What an answer held: its rows and total (so a figure is read with the work it did). */
+function answerSize(data: any) {
+  const items = data.items ?? data.announcements ?? data.allocations ?? [];
+  const total = data.pagination?.total ?? data.total ?? data.totals?.rooms;
+  return { rows: items.length, total, nextPage: !!data.nextCursor };
+}
