@@ -1,7 +1,8 @@
 /**
  * `npm run simulate-ranks`: a demo rank-check worker for local mode (issue 12 item 9). It pulls the
  * work list and posts plausible observations through the real worker API, then runs the recompute
- * job, so the slot list shows moving ranks. Nothing here is truth: ranks are a random walk per pair.
+ * job, so the slot list shows moving ranks. Nothing here is truth: ranks are a random walk per pair,
+ * and the optional impressions/clicks (`metrics`) a made-up count that grows through the day.
  *
  *   npm run simulate-ranks -- [--once] [--interval 60] [--base-url http://localhost:3000] [--allow-remote]
  *
@@ -36,6 +37,8 @@ interface State {
   key?: string;
   baseUrl?: string;
   ranks: Record<string, number>;
+  /** The day's made-up impressions and clicks per pair ('day|pair' → [impressions, clicks]). */
+  metrics?: Record<string, [number, number]>;
 }
 const state: State = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : { ranks: {} };
 const save = () => {
@@ -114,6 +117,26 @@ function check(w: { keyword: string; productId: string; itemId: string | null; v
   };
 }
 
+/** The pair's impressions and clicks of today (KST), grown a little each round: the optional `metrics`. */
+function metric(w: { keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }) {
+  const day = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  const metrics = (state.metrics ??= {});
+  for (const k of Object.keys(metrics)) if (!k.startsWith(`${day}|`)) delete metrics[k];
+  const [impressions, clicks] = metrics[`${day}|${pairKey(w)}`] ?? [0, 0];
+  const shown = Math.floor(Math.random() * 400);
+  const next: [number, number] = [impressions + shown, clicks + Math.floor(shown * Math.random() * 0.05)];
+  metrics[`${day}|${pairKey(w)}`] = next;
+  return {
+    keyword: w.keyword,
+    productId: w.productId,
+    itemId: w.itemId,
+    vendorItemId: w.vendorItemId,
+    day,
+    impressions: next[0],
+    clicks: next[1],
+  };
+}
+
 async function round(key: string) {
   const work: Array<{ keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }> = [];
   let cursor: string | null = null;
@@ -134,7 +157,7 @@ async function round(key: string) {
     const result: { results: Array<{ outcome: 'accepted' | 'refused'; reason?: string }> } = await call(
       'POST',
       '/api/rank/observations',
-      { key, body: { observations: work.slice(i, i + 500).map(check) } },
+      { key, body: { observations: work.slice(i, i + 500).map(check), metrics: work.slice(i, i + 500).map(metric) } },
     );
     for (const item of result.results) {
       if (item.outcome === 'accepted') accepted += 1;

@@ -17,7 +17,8 @@ export const handler = defineGroup(
 
     work: ({ query }) => Work.workList(query),
 
-    observations: ({ body }, ctx) => Observations.recordObservations(ctx.worker!, body.observations),
+    observations: ({ body }, ctx) =>
+      Observations.recordObservations(ctx.worker!, body.observations, new Date(), body.metrics),
   },
   { authenticateWorker },
 );

@@ -22,4 +22,6 @@ export const handler = defineGroup(slotAdminRoutes, {
   byAllocation: ({ path }, ctx) => Allocation.slotsOfAllocation(ctx.user, path.id),
   extend: ({ path, body }, ctx) => Extension.extendSlot(path.id, body.extensionDays, change(ctx)),
   extendBulk: ({ body }, ctx) => Extension.extendBulk(body, change(ctx)),
+  extensionHistory: ({ path }, ctx) => Extension.extensionHistory(ctx.user, path.id),
+  userExtensions: ({ query }, ctx) => Extension.userExtensions(ctx.user, query),
 });

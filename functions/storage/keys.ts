@@ -162,6 +162,8 @@ export const keys = {
   rankCheckedOfDay: (day: string) => ({ PK: `RANKCHECKED#${day}` }),
   /** A pair's summary of one KST day (latest valid rank, min/avg/max): the next day's prev/yesterday rank. */
   rankPairDay: (pairId: string, day: string): Key => ({ PK: `RANKPAIR#${pairId}`, SK: `DAY#${day}` }),
+  /** A pair's impressions and clicks of one KST day, as a worker last reported them. */
+  rankPairMetrics: (pairId: string, day: string): Key => ({ PK: `RANKPAIR#${pairId}`, SK: `METRICS#${day}` }),
   /** The recompute job's state: the last KST day it closed and its last run. */
   rankJobState: (): Key => ({ PK: 'RANKJOB', SK: 'STATE' }),
   /** One run of the recompute job: its units (pair-id ranges), which are done, and their results. */

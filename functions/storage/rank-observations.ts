@@ -42,6 +42,19 @@ export interface PairDayRecord {
   failed: number;
   productName: string | null;
   imageUrl: string | null;
+  /** The day's impressions and clicks as a worker last reported them (issue 29); null when none came. */
+  impressions?: number | null;
+  clicks?: number | null;
+}
+
+/** A pair's impressions and clicks of one KST day (a later report replaces an earlier one). */
+export interface PairMetricsRecord {
+  pairId: string;
+  day: string;
+  impressions: number;
+  clicks: number;
+  reportedAt: string;
+  workerKeyId: string;
 }
 
 export interface RankJobState {
@@ -118,6 +131,21 @@ export const rankObservationsStore = {
         PutRequest: { Item: { ...keys.rankPairDay(r.pairId, r.day), entity: 'rankPairDay', ttl, ...r } },
       })),
     );
+  },
+
+  /** Stores the reported day totals (a put per pair and day: a later report replaces the earlier). */
+  async putMetrics(records: PairMetricsRecord[]): Promise<void> {
+    const ttl = ttlIn(PAIR_DAY_TTL_SECONDS);
+    await batchWriteAll(
+      records.map((r) => ({
+        PutRequest: { Item: { ...keys.rankPairMetrics(r.pairId, r.day), entity: 'rankPairMetrics', ttl, ...r } },
+      })),
+    );
+  },
+
+  async metricsOf(pairIds: string[], day: string): Promise<Map<string, PairMetricsRecord>> {
+    const items = pairIds.length ? await batchGetAll(pairIds.map((p) => keys.rankPairMetrics(p, day))) : [];
+    return new Map(items.map((i) => [String(i.pairId), stripKeys<PairMetricsRecord>(i)]));
   },
 
   async jobState(): Promise<RankJobState> {

@@ -35,6 +35,11 @@ export interface RankSlotRow {
   rank_alert_events?: RankAlertEventRecord[];
   /** What the rank job last wrote for the slot (a digest): an unchanged result writes nothing. */
   rank_sig?: string;
+  /** Impressions and clicks (issue 29): totals, the closed days' sum, and the open days' figures by day. */
+  impressions?: number;
+  clicks?: number;
+  metrics_base?: [number, number];
+  metrics_open?: Record<string, [number, number]>;
   bulkId?: string;
   bulkAttempt?: string;
 }
@@ -60,6 +65,8 @@ const rankRowAttributes: Array<keyof RankSlotRow> = [
   'rank_alert_last',
   'rank_alert_events',
   'rank_sig',
+  'metrics_base',
+  'metrics_open',
   'bulkId',
   'bulkAttempt',
 ];
@@ -75,6 +82,10 @@ export type RankSlotChanges = Partial<
     | 'rank_alert_last'
     | 'rank_alert_events'
     | 'rank_sig'
+    | 'impressions'
+    | 'clicks'
+    | 'metrics_base'
+    | 'metrics_open'
   >
 >;
 

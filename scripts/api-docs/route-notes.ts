@@ -561,6 +561,15 @@ export const routeNotes = {
       { code: 'CONFLICT', when: 'not approved, already extended, no end date, or too early (the text says which)' },
     ],
   },
+  'GET /api/slots/{id}/extensions': {
+    summary:
+      'The extensions of the slot’s chain (its parents’ and its own), newest first: `{items: [{slot_id, slot_number, parent_slot_id, parent_slot_number, extension_days, extended_at, startDate, endDate, displayStatusLabel}]}`; an empty list when it has none (the page says ‘연장 내역이 없습니다.’).',
+    errors: [{ code: 'NOT_FOUND', when: 'no such slot, or another user’s', text: slotMessages.slotNotFound }],
+  },
+  'GET /api/slots/extensions': {
+    summary:
+      'One user’s extensions (the customer view’s card), newest first and paged: the same rows as `GET /api/slots/{id}/extensions`; an unknown user or one without extensions gets an empty page.',
+  },
   'POST /api/slots/extend-bulk': {
     summary:
       'Extends every eligible slot of one issuance (originals and earlier extensions), each exactly once; the answer counts successes and failures.',
@@ -663,6 +672,7 @@ export const routeNotes = {
       'Idempotent per (pair, `observedAt`); only today’s and yesterday’s (KST) checks are taken.',
       '`imageUrl` is kept only for `https://*.coupangcdn.com` (else dropped with a note).',
       'The hourly `rank-recompute` job turns checks into each slot’s ranks; see [rank-worker.md](rank-worker.md#rank-tracking-in-the-product).',
+      'Optional `metrics: [{keyword, productId, itemId?, vendorItemId?, day, impressions, clicks}]`: the day’s totals so far of a pair (today or yesterday, KST); one bad entry refuses the whole batch (400, nothing stored); see [rank-worker.md](rank-worker.md#impressions-clicks-and-ctr-issue-29-item-6).',
     ],
   },
 

@@ -20,4 +20,11 @@ export const rankMessages = {
   productInfoOnlyWhenFound: '상품명과 이미지는 순위를 찾은 결과(found)에만 보낼 수 있습니다.',
   imageDropped: '이미지 주소가 쿠팡 이미지 서버(https, *.coupangcdn.com)가 아니어서 이미지는 저장하지 않았습니다.',
   cursorInvalid: '페이지 커서가 올바르지 않습니다.',
+  metricsTooMany: (max: number) => `노출·클릭 수치(metrics)는 한 번에 최대 ${max}개까지 보낼 수 있습니다.`,
+  metricCountInvalid: '노출수(impressions)와 클릭수(clicks)는 0 이상의 정수여야 합니다.',
+  metricClicksOverImpressions: '클릭수(clicks)는 노출수(impressions)보다 클 수 없습니다.',
+  metricDayInvalid: '날짜(day)는 YYYY-MM-DD 형식이어야 합니다.',
+  metricDayOutOfRange: '노출·클릭 수치는 오늘과 어제(한국 시간)의 것만 받습니다.',
+  metricDuplicate: '같은 묶음에 같은 상품·키워드·날짜의 노출·클릭 수치가 이미 있습니다.',
+  metricsRejected: (index: number, reason: string) => `노출·클릭 수치 ${index + 1}번째: ${reason}`,
 } as const;

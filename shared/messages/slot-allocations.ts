@@ -41,6 +41,10 @@ export const allocationMessages = {
 } as const;
 
 export const extensionMessages = {
+  /** The advertiser's extension history of a slot, when it has none (advertiser spec §8). */
+  noHistory: '연장 내역이 없습니다.',
+  historyFailed: '연장 내역을 불러오지 못했습니다.',
+  historyButton: '연장 내역',
   extensionDays: '연장 기간은 1, 7, 10, 30일 중 하나여야 합니다.',
   extended: (days: number) => `슬롯이 ${days}일 연장되었습니다.`,
   failed: '연장에 실패했습니다.',

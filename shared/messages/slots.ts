@@ -180,3 +180,21 @@ export const slotActionTexts = {
   pauseFailed: '슬롯 일시정지에 실패했습니다.',
   resumeFailed: '슬롯 재개에 실패했습니다.',
 } as const;
+
+/** Impressions, clicks and CTR (issue 29 item 6) in My slots and the rank history. */
+export const slotMetricTexts = {
+  impressions: '노출',
+  clicks: '클릭',
+  ctr: 'CTR',
+  rangeTotal: '기간 합계',
+} as const;
+
+/** Inline row edit in My slots (advertiser spec §5). */
+export const inlineEditTexts = {
+  required: '필수 입력',
+  checkRequired: '필수 입력 항목을 확인해주세요.',
+  quickEdit: '빠른 수정',
+  save: '저장',
+  cancel: '취소',
+  help: 'Enter 저장 · Esc 취소',
+} as const;

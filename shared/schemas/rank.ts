@@ -42,6 +42,38 @@ export const workQuerySchema = deferred(() =>
   }),
 );
 
+const count = z
+  .number({ error: rankMessages.metricCountInvalid })
+  .check(
+    z.int(rankMessages.metricCountInvalid),
+    z.gte(0, rankMessages.metricCountInvalid),
+    z.lte(1_000_000_000, rankMessages.metricCountInvalid),
+  );
+const metricDigits = z.string().check(z.trim(), z.regex(/^\d{1,20}$/));
+
+/** One pair's impressions and clicks of one KST day (the batch's optional `metrics`). */
+const metricSchema = deferred(() =>
+  z
+    .object({
+      keyword: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+      productId: metricDigits,
+      itemId: z.nullish(metricDigits),
+      vendorItemId: z.nullish(metricDigits),
+      day: z
+        .string({ error: rankMessages.metricDayInvalid })
+        .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, rankMessages.metricDayInvalid)),
+      impressions: count,
+      clicks: count,
+    })
+    .check(
+      z.refine((m) => m.clicks <= m.impressions, {
+        path: ['clicks'],
+        message: rankMessages.metricClicksOverImpressions,
+      }),
+    ),
+);
+export type MetricInput = z.output<typeof metricSchema>;
+
 /** The batch: its shape only; each observation is checked on its own (observationSchema) so good ones are kept. */
 export const observationBatchSchema = deferred(() =>
   z.object({
@@ -51,6 +83,16 @@ export const observationBatchSchema = deferred(() =>
         z.minLength(1, rankMessages.observationsRequired),
         z.maxLength(MAX_OBSERVATIONS_PER_BATCH, rankMessages.observationsTooMany(MAX_OBSERVATIONS_PER_BATCH)),
       ),
+    /**
+     * Optional impressions and clicks of a pair for a KST day (issue 29 item 6): the day's totals so
+     * far (a later report replaces an earlier one). Unlike observations, one bad metric refuses the
+     * whole batch (400, nothing written): a worker that sends them sends them on purpose.
+     */
+    metrics: z.optional(
+      z
+        .array(metricSchema)
+        .check(z.maxLength(MAX_OBSERVATIONS_PER_BATCH, rankMessages.metricsTooMany(MAX_OBSERVATIONS_PER_BATCH))),
+    ),
   }),
 );
 

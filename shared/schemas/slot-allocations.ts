@@ -1,5 +1,6 @@
 import { deferred, z } from '../zod';
-import type { Pagination } from '../api';
+import type { Paginated, Pagination } from '../api';
+import { DEFAULT_PAGE_SIZE, isPageSize, pageSizeMessage, userPageSizes } from '../page-sizes';
 import { isKstDay, kstDaysBetween, type KstDay } from '../kst';
 import { allocationMessages, extensionMessages } from '../messages/slot-allocations';
 import type { SlotDto } from './slots';
@@ -160,3 +161,37 @@ export interface ExtendBulkResult {
   skipped: number;
   errors: Array<{ slotId: string; slot_number: number; message: string }>;
 }
+
+/**
+ * One extension in a slot's chain (GET /slots/{id}/extensions, issue 29 item 7): the extension slot
+ * made from `parent_slot_number`, newest first. The owner sees their own; staff see every slot's.
+ */
+export interface SlotExtensionDto {
+  slot_id: string;
+  slot_number: number;
+  parent_slot_id: string;
+  parent_slot_number: number;
+  extension_days: number;
+  /** When the extension was made (the extension slot's creation). */
+  extended_at: string;
+  startDate: string | null;
+  endDate: string | null;
+  displayStatusLabel: string;
+}
+
+/** GET /slots/extensions?userId= (staff, the customer view): one user's extensions, newest first, paged. */
+export const userExtensionsQuerySchema = deferred(() =>
+  z.object({
+    userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+    limit: z._default(
+      z.coerce.number().check(
+        z.int(),
+        z.refine((n) => isPageSize(userPageSizes, n), pageSizeMessage(userPageSizes)),
+      ),
+      DEFAULT_PAGE_SIZE,
+    ),
+  }),
+);
+export type UserExtensionsQuery = z.output<typeof userExtensionsQuerySchema>;
+export type UserExtensionsPage = Paginated<SlotExtensionDto>;

@@ -294,6 +294,9 @@ export interface SlotDto {
   rank: number | null;
   yesterday_rank: number | null;
   first_rank: number | null;
+  /** Impressions and clicks over every reported day (issue 29 item 6; CTR is computed where shown). */
+  impressions: number;
+  clicks: number;
   rejection_reason: string | null;
   refund_reason: string | null;
   /** Won credited by the refund (operator console). */
@@ -390,6 +393,9 @@ export interface RankHistoryEntry {
   avg_rank: number | null;
   max_rank: number | null;
   prev_rank: number | null;
+  /** The day's impressions and clicks (issue 29 item 6); absent when no worker reported them. */
+  impressions?: number;
+  clicks?: number;
 }
 export interface RankHistoryDto {
   items: RankHistoryEntry[];

@@ -96,12 +96,19 @@ describe('sign-in', () => {
     expect(path(page)).toBe('/login');
   });
 
-  it('sends a user to /admin back to /slots', async () => {
+  it('shows a user on /admin/* the no-access page, with the way back to /slots', async () => {
     const page = await browser.freshPage();
     await signIn(page, advertiser.email, advertiser.password);
     await page.waitForURL('**/slots');
 
-    await page.goto(`${stack.url}/admin/users`);
+    for (const adminPath of ['/admin/slots', '/admin/users']) {
+      await page.goto(`${stack.url}${adminPath}`);
+      await page.getByText('접근 권한이 없습니다. 운영자와 개발자만 사용할 수 있습니다.').waitFor();
+      // No silent redirect: the address stays, and no admin data was shown.
+      expect(path(page)).toBe(adminPath);
+      expect(await page.getByRole('heading', { name: '사용자 관리' }).count()).toBe(0);
+    }
+    await page.getByRole('link', { name: '내 화면으로 돌아가기' }).click();
     await page.waitForURL('**/slots');
     await page.getByRole('heading', { name: '내 광고 슬롯' }).waitFor();
   });

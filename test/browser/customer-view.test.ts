@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
-import { fund, newAccount, row } from '../support/slots';
+import { addKstDays, kstToday } from '#shared/kst';
+import { fund, newAccount, productUrl, resetSettings, row, setSetting } from '../support/slots';
 
 /**
  * Issue 29 #2 and #5 in Chromium: an operator opens a customer from user management and from a slot
  * row, pages the ledger and deactivates through the existing edit dialog; an advertiser sees the
- * business deposit account with a copy button and saves their own bank details.
+ * business deposit account with a copy button and saves their own bank details; the operator reads the
+ * customer's extensions, sends them a notification and opens their chat from the same view.
  */
 let stack: LocalStack;
 let browser: BrowserSession;
@@ -24,6 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await resetSettings('slotOperationMode', 'chatEnabled');
   await browser?.close();
   await stack?.stop();
 });
@@ -121,5 +124,64 @@ describe('the customer view', () => {
       accountNumber: '123-45-6789',
       accountHolder: '입금광고주',
     });
+  });
+
+  it('an operator reads the customer’s extensions, sends them a notification and opens their chat', async () => {
+    await setSetting('slotOperationMode', 'pre-allocation');
+    await setSetting('chatEnabled', true);
+    const customer = await newAccount(stack, { name: '연장고객' });
+    const today = kstToday();
+    const issued = await api.call('POST', `/api/slots/allocate/${customer.id}`, {
+      token: operator.token,
+      body: { slotCount: 1, startDate: today, endDate: addKstDays(today, 3) },
+    });
+    const [slotId] = issued.body.data.slotIds;
+    await api.call('PUT', `/api/slots/${slotId}/fill`, {
+      token: customer.token,
+      body: { keyword: '연장키워드', url: productUrl(11) },
+    });
+    const extended = await api.call('POST', `/api/slots/${slotId}/extend`, {
+      token: operator.token,
+      body: { extensionDays: 7 },
+    });
+    expect(extended.status).toBe(200);
+    const asked = await api.call('POST', '/api/chat/messages', {
+      token: customer.token,
+      body: { content: '연장 문의드립니다' },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBeLessThan(300);
+
+    const op = await browser.freshPage();
+    await signIn(op, operator.email, '/admin');
+    await op.goto(`${stack.url}/admin/users/${customer.id}`);
+    await op.getByRole('heading', { name: `연장고객 (${customer.email})` }).waitFor();
+
+    // The extension history card: the extension made from slot #1.
+    const extensions = op.getByRole('table', { name: '연장 내역' });
+    await extensions.waitFor();
+    const cells = await extensions.locator('tbody tr').first().locator('td').allInnerTexts();
+    expect(cells.slice(1)).toEqual([
+      '#1',
+      '#2',
+      '7일',
+      `${addKstDays(today, 4)} ~ ${addKstDays(today, 10)}`,
+      '진행대기',
+    ]);
+
+    // The send dialog opens with the customer picked; the notification reaches them.
+    await op.getByRole('button', { name: '알림 보내기' }).click();
+    const send = op.getByRole('dialog', { name: '알림 발송' });
+    await send.getByRole('list', { name: '선택한 사용자' }).getByText('연장고객').waitFor();
+    await send.getByLabel('제목').fill('연장 안내');
+    await send.getByLabel('내용').fill('슬롯이 7일 연장되었습니다.');
+    await send.getByRole('button', { name: '알림 발송' }).click();
+    await send.waitFor({ state: 'detached' });
+    const inbox = await api.call('GET', '/api/notifications', { token: customer.token });
+    expect(inbox.body.data.items.map((n: { title: string }) => n.title)).toContain('연장 안내');
+
+    // '채팅 열기': the inbox opens on the customer's room.
+    await op.getByRole('link', { name: '채팅 열기' }).click();
+    await op.waitForURL((url) => url.pathname === '/admin/chat');
+    await op.getByRole('region', { name: /대화$/ }).getByText('연장 문의드립니다').waitFor();
   });
 });

@@ -128,6 +128,8 @@ const cases: Record<string, RouteCase> = {
   'GET /api/slots/by-allocation/{id}': { path: () => '/api/slots/by-allocation/unknown-allocation' },
   'POST /api/slots/{id}/extend': { path: slotPath('/extend') },
   'POST /api/slots/extend-bulk': {},
+  'GET /api/slots/{id}/extensions': { path: slotPath('/extensions'), owned: {} },
+  'GET /api/slots/extensions': { path: (f) => `/api/slots/extensions?userId=${f.ownerId}` },
   'GET /api/users': {},
   'POST /api/users': {},
   'GET /api/users/stats': {},

@@ -135,6 +135,7 @@ describe('rank recompute job', () => {
     const history = await api.call('GET', `/api/slots/RC-S1/rank-history?startDate=${DAY1}&endDate=${DAY1}`, {
       token: advertiser.token,
     });
+    // No worker reported impressions or clicks that day: the day carries none (no null, no 0).
     expect(history.body.data.items).toEqual([
       { date: DAY1, rank: 30, min_rank: 20, avg_rank: 25, max_rank: 30, prev_rank: null },
     ]);

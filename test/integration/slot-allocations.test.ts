@@ -427,3 +427,94 @@ describe('POST /api/slots/extend-bulk', () => {
     expect(await countsOf(user.id)).toMatchObject({ allocated: 11, available: 2 });
   });
 });
+
+describe('GET /api/slots/{id}/extensions (the advertiser’s extension history)', () => {
+  it('gives the owner the chain’s extensions from either end, an empty list without any, and 404 to others', async () => {
+    const user = await newAccount(stack);
+    const stranger = await newAccount(stack);
+    const end = addKstDays(today(), 3);
+    const { slotIds } = (await allocate(user.id, { slotCount: 2, endDate: end })).body.data;
+    await fill(slotIds[0], user.token, 5);
+    await fill(slotIds[1], user.token, 6);
+
+    const none = await call('GET', `/api/slots/${slotIds[0]}/extensions`, user.token);
+    expect(none.status).toBe(200);
+    expect(none.body.data.items).toEqual([]);
+
+    const child = (await extend(slotIds[0], 7)).body.data.slot;
+    const expected = {
+      slot_id: child.id,
+      slot_number: child.slot_number,
+      parent_slot_id: slotIds[0],
+      parent_slot_number: 1,
+      extension_days: 7,
+      startDate: addKstDays(end, 1),
+      endDate: addKstDays(end, 7),
+      displayStatusLabel: '진행대기',
+    };
+    const fromParent = await call('GET', `/api/slots/${slotIds[0]}/extensions`, user.token);
+    expect(fromParent.body.data.items).toEqual([{ ...expected, extended_at: expect.any(String) }]);
+    const fromChild = await call('GET', `/api/slots/${child.id}/extensions`, user.token);
+    expect(fromChild.body.data.items).toEqual(fromParent.body.data.items);
+    // The other slot of the same issuance has its own (empty) history.
+    expect((await call('GET', `/api/slots/${slotIds[1]}/extensions`, user.token)).body.data.items).toEqual([]);
+
+    // Owner-only: another user reads nothing of it (404, as for the slot itself); staff may.
+    const foreign = await call('GET', `/api/slots/${slotIds[0]}/extensions`, stranger.token);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe('슬롯을 찾을 수 없습니다.');
+    expect(foreign.body.data).toBeUndefined();
+    expect((await call('GET', `/api/slots/${slotIds[0]}/extensions`, operator.token)).body.data.items).toHaveLength(1);
+  });
+});
+
+describe('GET /api/slots/extensions?userId= (the customer view’s extension history)', () => {
+  it('lists every extension of the user’s slots newest first, paged; staff only; bad input in Korean', async () => {
+    const user = await newAccount(stack);
+    const other = await newAccount(stack);
+    const end = addKstDays(today(), 2);
+    const { slotIds } = (await allocate(user.id, { slotCount: 2, endDate: end })).body.data;
+    await fill(slotIds[0], user.token, 7);
+    await fill(slotIds[1], user.token, 8);
+    const empty = await call('GET', `/api/slots/extensions?userId=${user.id}`, operator.token);
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toEqual({ items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } });
+
+    const first = (await extend(slotIds[0], 7)).body.data.slot;
+    const second = (await extend(slotIds[1], 30)).body.data.slot;
+    // The other user's extension stays out of this user's history.
+    const { slotIds: otherIds } = (await allocate(other.id, { slotCount: 1, endDate: end })).body.data;
+    await fill(otherIds[0], other.token, 9);
+    await extend(otherIds[0], 1);
+
+    const page = await call('GET', `/api/slots/extensions?userId=${user.id}`, operator.token);
+    expect(page.body.data.pagination).toEqual({ page: 1, limit: 10, total: 2, totalPages: 1 });
+    expect(page.body.data.items).toEqual([
+      {
+        slot_id: second.id,
+        slot_number: second.slot_number,
+        parent_slot_id: slotIds[1],
+        parent_slot_number: 2,
+        extension_days: 30,
+        extended_at: expect.any(String),
+        startDate: addKstDays(end, 1),
+        endDate: addKstDays(end, 30),
+        displayStatusLabel: '진행대기',
+      },
+      expect.objectContaining({ slot_id: first.id, parent_slot_number: 1, extension_days: 7 }),
+    ]);
+    // The same rows as the slot's own history.
+    const own = await call('GET', `/api/slots/${slotIds[0]}/extensions`, user.token);
+    expect(page.body.data.items[1]).toEqual(own.body.data.items[0]);
+
+    const second10 = await call('GET', `/api/slots/extensions?userId=${user.id}&page=2&limit=10`, operator.token);
+    expect(second10.body.data.items).toEqual([]);
+
+    const refused = await call('GET', `/api/slots/extensions?userId=${user.id}`, user.token);
+    expect(refused.status).toBe(403);
+    const badLimit = await call('GET', `/api/slots/extensions?userId=${user.id}&limit=7`, operator.token);
+    expect(badLimit.status).toBe(400);
+    expect(badLimit.body.error).toBe('페이지 크기는 10, 30, 50, 100 중 하나여야 합니다.');
+    expect((await call('GET', '/api/slots/extensions', operator.token)).status).toBe(400);
+  });
+});

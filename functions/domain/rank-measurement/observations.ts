@@ -1,13 +1,15 @@
 import { addKstDays, kstDayOf, kstToday } from '#shared/kst';
 import { rankMessages } from '#shared/messages/rank';
+import { ValidationError } from '#commons/errors';
 import {
   observationSchema,
+  type MetricInput,
   type ObservationBatchResult,
   type ObservationInput,
   type ObservationRejection,
 } from '#shared/schemas/rank';
 import { logger } from '#commons/logger';
-import { rankObservationsStore, type ObservationRecord } from '../../storage/rank-observations';
+import { rankObservationsStore, type ObservationRecord, type PairMetricsRecord } from '../../storage/rank-observations';
 import type { WorkerIdentity } from './worker-keys';
 import { pairIdOf, trackedPairs } from './pairs';
 
@@ -47,9 +49,12 @@ export async function recordObservations(
   worker: WorkerIdentity,
   observations: unknown[],
   now = new Date(),
+  metrics: MetricInput[] = [],
 ): Promise<ObservationBatchResult> {
   const today = kstToday(now);
   const yesterday = addKstDays(today, -1);
+  // Metrics are all-or-nothing: checked before anything of the batch is stored.
+  const metricRecords = metrics.length ? await checkMetrics(worker, metrics, today, yesterday, now) : [];
   const rejections: ObservationRejection[] = [];
   const notes: ObservationRejection[] = [];
   const refuse = (index: number, field: string | null, reason: string) =>
@@ -129,6 +134,8 @@ export async function recordObservations(
     refuse(indexOf.get(record)!, null, rankMessages.notStorable);
   }
 
+  if (metricRecords.length) await rankObservationsStore.putMetrics(metricRecords);
+
   rejections.sort((a, b) => a.index - b.index);
   const refusedAt = new Map(rejections.map((r) => [r.index, r]));
   return {
@@ -143,4 +150,41 @@ export async function recordObservations(
     rejections,
     notes,
   };
+}
+
+/** The batch's metrics as records, or a 400 naming the first bad one (nothing of the batch is stored). */
+async function checkMetrics(
+  worker: WorkerIdentity,
+  metrics: MetricInput[],
+  today: string,
+  yesterday: string,
+  now: Date,
+): Promise<PairMetricsRecord[]> {
+  const tracked = new Set((await trackedPairs(today)).map((p) => p.id));
+  const out = new Map<string, PairMetricsRecord>();
+  metrics.forEach((m, index) => {
+    const refuse = (field: string, reason: string) => {
+      throw new ValidationError(rankMessages.metricsRejected(index, reason), [
+        { field: `metrics.${index}.${field}`, message: reason },
+      ]);
+    };
+    if (m.day !== today && m.day !== yesterday) refuse('day', rankMessages.metricDayOutOfRange);
+    const pairId = pairIdOf({
+      keyword: m.keyword,
+      productId: m.productId,
+      itemId: m.itemId ?? null,
+      vendorItemId: m.vendorItemId ?? null,
+    });
+    if (!tracked.has(pairId)) refuse('productId', rankMessages.pairNotTracked);
+    if (out.has(`${pairId}#${m.day}`)) refuse('day', rankMessages.metricDuplicate);
+    out.set(`${pairId}#${m.day}`, {
+      pairId,
+      day: m.day,
+      impressions: m.impressions,
+      clicks: m.clicks,
+      reportedAt: now.toISOString(),
+      workerKeyId: worker.keyId,
+    });
+  });
+  return [...out.values()];
 }

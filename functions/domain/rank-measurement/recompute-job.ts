@@ -66,11 +66,20 @@ const sameSummary = (a: PairDayRecord | undefined, b: PairDayRecord) =>
 
 /** The day summaries of the pairs (from their checks), written where they changed. */
 async function summarize(pairIds: string[], day: string): Promise<Map<string, PairDayRecord>> {
-  const stored = await rankObservationsStore.pairDays(pairIds, day);
+  const [stored, metrics] = await Promise.all([
+    rankObservationsStore.pairDays(pairIds, day),
+    rankObservationsStore.metricsOf(pairIds, day),
+  ]);
   const fresh = new Map<string, PairDayRecord>();
   await inParallel(pairIds, PAIR_READS_IN_FLIGHT, async (pairId) => {
     const observations = await rankObservationsStore.ofPairDay(pairId, day);
-    if (observations.length) fresh.set(pairId, summarizeDay(pairId, day, observations));
+    const m = metrics.get(pairId);
+    if (!observations.length && !m) return;
+    fresh.set(pairId, {
+      ...summarizeDay(pairId, day, observations),
+      impressions: m?.impressions ?? null,
+      clicks: m?.clicks ?? null,
+    });
   });
   const changed = [...fresh.values()].filter((s) => !sameSummary(stored.get(s.pairId) as PairDayRecord | undefined, s));
   if (changed.length) await rankObservationsStore.putPairDays(changed);
@@ -78,7 +87,7 @@ async function summarize(pairIds: string[], day: string): Promise<Map<string, Pa
 }
 
 const rankDayOf = (day: string, s: PairDayRecord | undefined, prev: PairDayRecord | undefined): RankDayRecord | null =>
-  s && s.rank !== null
+  s && (s.rank !== null || typeof s.impressions === 'number')
     ? {
         date: day,
         rank: s.rank,
@@ -86,8 +95,42 @@ const rankDayOf = (day: string, s: PairDayRecord | undefined, prev: PairDayRecor
         avg_rank: s.avg_rank,
         max_rank: s.max_rank,
         prev_rank: prev?.rank ?? null,
+        // Only days a worker reported figures for carry them: a day without stays as it always was.
+        ...(typeof s.impressions === 'number' ? { impressions: s.impressions, clicks: s.clicks ?? 0 } : {}),
       }
     : null;
+
+/**
+ * A slot's impressions and clicks (issue 29 item 6): the sum of every day's reported totals. Days
+ * still open to reports (today and yesterday, until the day's close) are kept by day on the slot and
+ * re-added each run; older ones are folded into `metrics_base`, so no run reads the history (pure).
+ */
+export function slotMetrics(
+  slot: Pick<RankSlotRow, 'metrics_base' | 'metrics_open'>,
+  input: { today: string; todays?: PairDayRecord; yesterdays?: PairDayRecord },
+): Pick<RankSlotRow, 'metrics_base' | 'metrics_open' | 'impressions' | 'clicks'> {
+  const yesterday = addKstDays(input.today, -1);
+  const base: [number, number] = [...(slot.metrics_base ?? [0, 0])] as [number, number];
+  const open: Record<string, [number, number]> = {};
+  for (const [day, figures] of Object.entries(slot.metrics_open ?? {})) {
+    if (day < yesterday) {
+      base[0] += figures[0];
+      base[1] += figures[1];
+    } else open[day] = figures;
+  }
+  for (const [day, s] of [
+    [input.today, input.todays],
+    [yesterday, input.yesterdays],
+  ] as const)
+    if (typeof s?.impressions === 'number') open[day] = [s.impressions, s.clicks ?? 0];
+  const days = Object.values(open);
+  return {
+    metrics_base: base,
+    metrics_open: open,
+    impressions: base[0] + days.reduce((n, d) => n + d[0], 0),
+    clicks: base[1] + days.reduce((n, d) => n + d[1], 0),
+  };
+}
 
 interface SlotPlan {
   changes: RankSlotChanges;
@@ -108,8 +151,9 @@ export function planSlot(
   const productName = slot.product_name || todays?.productName || null;
   const thumbnail = slot.thumbnail || todays?.imageUrl || null;
   const rankDay = rankDayOf(input.today, todays, yesterdays);
+  const metrics = slotMetrics(slot, input);
   const sig = createHash('sha256')
-    .update(JSON.stringify([rank, yesterdayRank, firstRank, productName, thumbnail, rankDay]))
+    .update(JSON.stringify([rank, yesterdayRank, firstRank, productName, thumbnail, rankDay, metrics]))
     .digest('base64url')
     .slice(0, 22);
   if (sig === slot.rank_sig) return null;
@@ -119,6 +163,7 @@ export function planSlot(
     first_rank: firstRank,
     product_name: productName,
     thumbnail,
+    ...metrics,
     rank_sig: sig,
   };
   const alert = input.suspect ? null : alertFor(slot.rank_alert, slot.rank ?? null, rank, input.at);

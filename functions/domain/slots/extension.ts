@@ -3,8 +3,16 @@ import { notifyQuietly } from '../notifications/notify-users';
 import { addKstDays, kstDaysBetween, kstToday } from '#shared/kst';
 import { extensionLogTexts, extensionMessages } from '#shared/messages/slot-allocations';
 import { userMessages } from '#shared/messages/users';
-import { EXTENSION_WINDOW_DAYS, type ExtendBulkResult, type ExtendSlotResult } from '#shared/schemas/slot-allocations';
-import { calendarStatus, type SlotStatus } from '#shared/slot-status';
+import {
+  EXTENSION_WINDOW_DAYS,
+  type ExtendBulkResult,
+  type ExtendSlotResult,
+  type SlotExtensionDto,
+  type UserExtensionsPage,
+  type UserExtensionsQuery,
+} from '#shared/schemas/slot-allocations';
+import { calendarStatus, deriveDisplayStatus, displayStatusLabels, type SlotStatus } from '#shared/slot-status';
+import { offsetOf, paginate } from '#commons/pagination';
 import { ConflictError, DomainError, NotFoundError } from '#commons/errors';
 import { retrying } from '#commons/retry';
 import { idempotencyStore } from '../../storage/idempotency';
@@ -22,6 +30,7 @@ import { ownersOf, toSlotDto } from './slot-dto';
 import { digest, extensionIdFor } from './slot-ids';
 import { newSlotRecord, statusMove } from './slot-record';
 import { assertStaff } from '#commons/role-guards';
+import type { Caller } from '../auth/tokens';
 
 /**
  * Extensions (operator-console §4; pre-allocation mode only). An approved slot (waiting, active or
@@ -250,4 +259,65 @@ export async function extendBulk(
   }
   if (ctx.idempotencyKey) await idempotencyStore.put(scope, ctx.idempotencyKey, result);
   return result;
+}
+
+/** One extension as the histories answer it: the child slot made from `parent`. */
+const extensionDto = (child: SlotRecord, parent: SlotRecord, today: string): SlotExtensionDto => ({
+  slot_id: child.id,
+  slot_number: child.slot_number,
+  parent_slot_id: parent.id,
+  parent_slot_number: parent.slot_number,
+  extension_days: child.extension_days ?? 0,
+  extended_at: child.createdAt,
+  startDate: child.startDate,
+  endDate: child.endDate,
+  displayStatusLabel: displayStatusLabels[deriveDisplayStatus(child, today)],
+});
+
+/**
+ * GET /slots/{id}/extensions (issue 29 item 7): the extensions of the slot's chain (its parents'
+ * and its own), newest first. loadSlot answers 404 to anyone but the owner and staff; each step is
+ * one read (a chain grows by one slot per extension), and a link to another owner's slot ends it.
+ */
+export async function extensionHistory(caller: Caller, slotId: string): Promise<{ items: SlotExtensionDto[] }> {
+  const start = await loadSlot(caller, slotId);
+  const sameOwner = (s: SlotRecord | undefined): s is SlotRecord => !!s && s.userId === start.userId;
+  const seen = new Set([start.id]);
+  let root = start;
+  for (let up = root.parent_slot_id; up && !seen.has(up); up = root.parent_slot_id) {
+    seen.add(up);
+    const parent = await slotsStore.get(up);
+    if (!sameOwner(parent)) break;
+    root = parent;
+  }
+  const today = kstToday();
+  const items: SlotExtensionDto[] = [];
+  for (let parent = root, down = root.extension_slot_id; down; down = parent.extension_slot_id) {
+    const child = await slotsStore.get(down);
+    if (!sameOwner(child) || child.parent_slot_id !== parent.id) break;
+    items.push(extensionDto(child, parent, today));
+    if (items.length > 1000) break; // a loop in bad data must not run forever
+    parent = child;
+  }
+  return { items: items.reverse() };
+}
+
+/**
+ * GET /slots/extensions?userId= (issue 29 item 2, staff): every extension of one user's slots,
+ * newest first, paged — the user's slots (one GSI1 query, as their own list reads them) whose parent
+ * is one of them. An unknown user has none.
+ */
+export async function userExtensions(caller: Caller, query: UserExtensionsQuery): Promise<UserExtensionsPage> {
+  assertStaff(caller);
+  const slots = await slotsStore.listSlotsOfUser(query.userId);
+  const byId = new Map(slots.map((s) => [s.id, s]));
+  const today = kstToday();
+  const all = slots
+    .flatMap((child) => {
+      const parent = child.parent_slot_id ? byId.get(child.parent_slot_id) : undefined;
+      return parent ? [extensionDto(child, parent, today)] : [];
+    })
+    .sort((a, b) => b.extended_at.localeCompare(a.extended_at) || b.slot_number - a.slot_number);
+  const from = offsetOf(query.page, query.limit);
+  return paginate(all.slice(from, from + query.limit), query.page, query.limit, all.length);
 }

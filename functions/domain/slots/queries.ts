@@ -363,13 +363,15 @@ export async function rankHistory(
   if (addKstDays(startDate, 365) < endDate) throw new ValidationError(slotMessages.rankHistoryRange);
   const days = await slotRankDaysStore.between(slotId, startDate, endDate);
   return {
-    items: days.map(({ date, rank, min_rank, avg_rank, max_rank, prev_rank }) => ({
+    items: days.map(({ date, rank, min_rank, avg_rank, max_rank, prev_rank, impressions, clicks }) => ({
       date,
       rank,
       min_rank,
       avg_rank,
       max_rank,
       prev_rank,
+      // Only days a worker reported figures for carry them (omitted, not null, on every other day).
+      ...(typeof impressions === 'number' ? { impressions, clicks: clicks ?? 0 } : {}),
     })),
     dateRange: { startDate, endDate },
   };

@@ -46,6 +46,8 @@ export function toSlotDto(slot: SlotRecord, owner: UserRecord | undefined, today
     rank: slot.rank,
     yesterday_rank: slot.yesterday_rank,
     first_rank: slot.first_rank,
+    impressions: slot.impressions ?? 0,
+    clicks: slot.clicks ?? 0,
     rejection_reason: slot.rejection_reason,
     refund_reason: slot.refund_reason,
     refund_amount: slot.refund_amount ?? null,

@@ -21,6 +21,9 @@ import {
   type AllocationHistoryRow,
   type ExtendBulkResult,
   type ExtendSlotResult,
+  type SlotExtensionDto,
+  type UserExtensionsPage,
+  userExtensionsQuerySchema,
 } from '../../schemas/slot-allocations';
 
 const id = slotIdPathSchema;
@@ -118,6 +121,25 @@ export const slotAdminRoutes = [
     access: 'operator',
     input: { path: id, body: extendSlotSchema },
     answer: answerOf<ExtendSlotResult>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/slots/{id}/extensions',
+    group: 'slotAdmin',
+    op: 'extensionHistory',
+    access: 'user',
+    input: { path: id },
+    answer: answerOf<{ items: SlotExtensionDto[] }>(),
+  },
+  // issue 29 #2 — the customer view's extension history: every extension of one user's slots
+  {
+    method: 'GET',
+    path: '/api/slots/extensions',
+    group: 'slotAdmin',
+    op: 'userExtensions',
+    access: 'operator',
+    input: { query: userExtensionsQuerySchema },
+    answer: answerOf<UserExtensionsPage>(),
   },
   {
     method: 'POST',

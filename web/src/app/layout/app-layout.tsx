@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { accessMessages } from '#shared/messages/access';
 import { isStaff, roleLabels } from '#shared/roles';
 import { LayoutShell } from '@/components/layouts/layout-shell';
 import { SidebarAccount } from '@/components/layouts/sidebar-account';
@@ -81,14 +82,18 @@ function AppLayoutFrame() {
   if (!user) return null;
 
   const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
-  const title = isRouteHandle(handle)
-    ? typeof handle.title === 'function'
-      ? handle.title(settings)
-      : handle.title
-    : '';
-  const name = displayName(user.fullName, user.email);
   const staff = isStaff(user.role);
   const inConsole = pathname.startsWith('/admin');
+  // A user on /admin/* reads the no-access page (RequireStaff), not the console page's title.
+  const title =
+    inConsole && !staff
+      ? accessMessages.noAccessTitle
+      : isRouteHandle(handle)
+        ? typeof handle.title === 'function'
+          ? handle.title(settings)
+          : handle.title
+        : '';
+  const name = displayName(user.fullName, user.email);
   const notificationsOn = settings.notificationEnabled && !staff;
   const chatOn = settings.chatEnabled;
   const chatButtonShown = chatOn && !(staff && pathname.startsWith('/admin/chat'));

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { homePathFor, isStaff, normaliseRole } from '#shared/roles';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useSessionState } from '@/lib/session-store';
+import { NoAccessRoute } from './no-access-route';
 
 /** Every route but /login and /login-preview: signed-out visitors go to /login. */
 export function RequireAuth() {
@@ -12,11 +13,11 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /admin/*: operators and developers; anyone else goes to their own home. */
+/** /admin/*: operators and developers; anyone else reads the no-access page with a way home. */
 export function RequireStaff() {
   const { session } = useSessionState();
   if (!session) return null;
-  if (!isStaff(session.user.role)) return <Navigate to={homePathFor(session.user.role)} replace />;
+  if (!isStaff(session.user.role)) return <NoAccessRoute home={homePathFor(session.user.role)} />;
   return <Outlet />;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { chatMessages as m } from '#shared/messages/chat';
 import type { ChatMessagePushData, ChatReadPushData, ChatRoomDto, ChatRoomPushData } from '#shared/schemas/chat';
 import { ErrorBox } from '@/components/ui/alert';
@@ -9,6 +10,7 @@ import { useAppSettings } from '@/lib/app-settings';
 import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { patchInboxPages, useInboxRooms, type InboxFilters } from '../api/get-inbox-rooms';
+import { useRoomOfUserParam } from '../hooks/use-room-of-user-param';
 import { playChatSound } from '../utils/chat-sound';
 import { AdminConversation } from './admin-conversation';
 import { ChatInboxFilters } from './chat-inbox-filters';
@@ -45,7 +47,9 @@ const SEARCH_DEBOUNCE_MS = 500;
 
 function ChatInbox() {
   const socket = useRealtimeStatus();
-  const [text, setText] = useState('');
+  // Opened from the customer view (?user={id}): the inbox searches that customer's room.
+  const [params] = useSearchParams();
+  const [text, setText] = useState(() => params.get('user') ?? '');
   const [status, setStatus] = useState<InboxFilters['status']>('');
   const [unreadOnly, setUnreadOnly] = useState(false);
   const user = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -100,6 +104,7 @@ function ChatInbox() {
     everOpen.current = true;
   }, [socket, revalidateRooms]);
 
+  useRoomOfUserParam(rooms.rooms, setSelectedId);
   const selected = rooms.rooms?.find((r) => r.id === selectedId) ?? null;
   const error =
     rooms.error && rooms.error !== dismissed

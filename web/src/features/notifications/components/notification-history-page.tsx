@@ -5,7 +5,6 @@ import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { ListPager } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
@@ -21,7 +20,7 @@ import {
 } from '../utils/notification-history-filters';
 import { NotificationHistoryStats } from './notification-history-stats';
 import { NotificationHistoryTable } from './notification-history-table';
-import { SendNotificationForm } from './send-notification-form';
+import { SendNotificationDialog } from './send-notification-dialog';
 import styles from './admin-notifications.module.css';
 
 /** The server pages this history by at most 100 (operator console §9), so 200 is not offered. */
@@ -34,7 +33,6 @@ export function NotificationHistoryPage() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const [sending, setSending] = useState(false);
-  const [busy, setBusy] = useState(false);
   const query: NotificationHistoryParams = {
     page,
     limit,
@@ -115,16 +113,7 @@ export function NotificationHistoryPage() {
           </div>
         </Card>
       </div>
-      <Modal open={sending} onClose={() => setSending(false)} title="알림 발송" size="xl" dismissible={!busy}>
-        <SendNotificationForm
-          onSent={() => {
-            setSending(false);
-            setPage(1);
-          }}
-          onCancel={() => setSending(false)}
-          onBusyChange={setBusy}
-        />
-      </Modal>
+      <SendNotificationDialog open={sending} onClose={() => setSending(false)} onSent={() => setPage(1)} />
     </>
   );
 }

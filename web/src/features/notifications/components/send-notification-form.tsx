@@ -14,6 +14,7 @@ import {
   canSend,
   initialSendValues,
   validateSendForm,
+  type PickedUser,
   type SendFormErrors,
   type SendFormValues,
 } from '../utils/send-form';
@@ -36,17 +37,21 @@ interface Props {
   onCancel?: () => void;
   /** Told when a send starts and ends (a dialog stays open meanwhile). */
   onBusyChange?: (busy: boolean) => void;
+  /** Opens with this one user selected (the customer view's action). */
+  recipient?: PickedUser;
 }
 
 /**
  * The send form of /admin/notifications and of the history page's dialog (operator console §2, §5):
  * type, recipients, title, message, priority, auto-close and its duration in seconds, with a preview.
  */
-export function SendNotificationForm({ onSent, onCancel, onBusyChange }: Props) {
+export function SendNotificationForm({ onSent, onCancel, onBusyChange, recipient }: Props) {
   const id = useId();
   const toast = useToast();
   const { trigger, isMutating, error, reset } = useSendNotification();
-  const [values, setValues] = useState<SendFormValues>(initialSendValues);
+  const [values, setValues] = useState<SendFormValues>(() =>
+    recipient ? { ...initialSendValues(), mode: 'selected', recipients: [recipient] } : initialSendValues(),
+  );
   const [errors, setErrors] = useState<SendFormErrors>({});
   // The first submit waits for the schema's chunk; a second click meanwhile is ignored.
   const [checking, setChecking] = useState(false);

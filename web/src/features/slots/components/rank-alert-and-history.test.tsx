@@ -154,6 +154,30 @@ describe('RankHistoryModal', () => {
     expect(screen.getByRole('img', { name: '일별 순위 추이, 최고 7위, 최저 12위' })).toBeInTheDocument();
   });
 
+  it('shows impressions, clicks and CTR (2 decimals) under the days a worker reported, and the range total', async () => {
+    history = [
+      entry(addKstDays(today, -2), 12, { impressions: 1000, clicks: 33 }),
+      entry(addKstDays(today, -1), 10),
+      entry(today, 7, { impressions: 0, clicks: 0 }),
+    ];
+    wrap(<RankHistoryModal slot={slot()} onClose={vi.fn()} />);
+    const grid = await screen.findByRole('table', { name: '일별 순위' });
+    const dayCell = (day: string) => grid.querySelector(`tr[data-date="${day}"] td`)!.textContent;
+    expect(dayCell(addKstDays(today, -2))).toContain('노출 1,000 · 클릭 33 · CTR 3.30%');
+    // A day without reports shows no figures; a reported day without impressions reads CTR 0.00%.
+    expect(dayCell(addKstDays(today, -1))).not.toContain('노출');
+    expect(dayCell(today)).toContain('노출 0 · 클릭 0 · CTR 0.00%');
+    expect(screen.getByTestId('range-metrics').textContent).toBe('기간 합계 노출 1,000 · 클릭 33 · CTR 3.30%');
+  });
+
+  it('reads 0 and CTR 0.00% for a range without reports', async () => {
+    history = [entry(today, 7)];
+    wrap(<RankHistoryModal slot={slot()} onClose={vi.fn()} />);
+    await screen.findByRole('table', { name: '일별 순위' });
+    expect(screen.getByTestId('range-metrics').textContent).toBe('기간 합계 노출 0 · 클릭 0 · CTR 0.00%');
+    expect(screen.queryByTestId('day-metrics')).toBeNull();
+  });
+
   it('asks for another period and refuses a reversed one in Korean', async () => {
     const user = userEvent.setup();
     wrap(<RankHistoryModal slot={slot()} onClose={vi.fn()} />);
@@ -293,9 +317,11 @@ describe('the slot list shows the rank, the arrow and the latest alert in the ta
       onDelete: vi.fn(),
       onRankHistory,
       onRankAlert,
+      onExtensionHistory: vi.fn(),
       busyIds: new Set<string>(),
     };
-    render(view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />);
+    // The table's inline row edit toasts its save: the app always has the provider.
+    render(<ToastProvider>{view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />}</ToastProvider>);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '7위 (▲5), 순위 히스토리 보기' }));
     expect(onRankHistory).toHaveBeenCalledWith(s);

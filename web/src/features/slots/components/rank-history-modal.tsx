@@ -8,7 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useRankHistory } from '../api/get-rank-history';
 import { fieldValue } from '@/lib/slots/slot-display';
-import { fillDays, MAX_RANK_HISTORY_DAYS, rankHistoryRows } from '../utils/rank-history';
+import { fillDays, MAX_RANK_HISTORY_DAYS, rangeMetrics, rankHistoryRows } from '../utils/rank-history';
 import { RankChart } from './rank-chart';
 import { RankHistoryTable } from './rank-history-table';
 import styles from './rank-history.module.css';
@@ -70,6 +70,7 @@ export function RankHistoryView({
   const { data, error, isLoading } = useRankHistory(slot.id, range.from, range.to);
   const days = useMemo(() => fillDays(data?.items ?? [], range.from, range.to), [data, range]);
   const rows = useMemo(() => rankHistoryRows(days), [days]);
+  const totals = useMemo(() => rangeMetrics(days), [days]);
 
   const preset = (n: number) => {
     const next = { from: addKstDays(today, -(n - 1)), to: today };
@@ -161,6 +162,9 @@ export function RankHistoryView({
       {!isLoading && !error && (
         <>
           <RankChart entries={days} />
+          <p className={styles.rangeMetrics} data-testid="range-metrics">
+            {totals}
+          </p>
           <RankHistoryTable rows={rows} today={today} />
         </>
       )}

@@ -1,7 +1,10 @@
 import type { RankHistoryRow } from '../utils/rank-history';
 import styles from './rank-history.module.css';
 
-/** The 7-column daily grid of the rank history: 날짜, 순위, 전일, 변동, 최고, 평균, 최저 (KST days, newest first). */
+/**
+ * The 7-column daily grid of the rank history: 날짜, 순위, 전일, 변동, 최고, 평균, 최저 (KST days, newest first).
+ * A day's impressions, clicks and CTR go under its date, so the spec's seven columns stay.
+ */
 export function RankHistoryTable({ rows, today }: { rows: RankHistoryRow[]; today: string }) {
   return (
     <div className={styles.tableWrap}>
@@ -20,7 +23,14 @@ export function RankHistoryTable({ rows, today }: { rows: RankHistoryRow[]; toda
         <tbody>
           {rows.map((r) => (
             <tr key={r.date} className={r.date === today ? styles.todayRow : undefined} data-date={r.date}>
-              <td>{r.dateLabel}</td>
+              <td>
+                {r.dateLabel}
+                {r.metrics && (
+                  <span className={styles.dayMetrics} data-testid="day-metrics">
+                    {r.metrics}
+                  </span>
+                )}
+              </td>
               <td className={r.rankKind === 'rank' ? styles.dayRank : styles.dayNone} title={r.rankTooltip}>
                 {r.rank}
               </td>

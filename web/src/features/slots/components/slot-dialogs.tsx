@@ -11,6 +11,9 @@ import { useActionKey } from '@/hooks/use-action-key';
 const RegisterSlotModal = lazy(() => import('./register-slot-modal').then((m) => ({ default: m.RegisterSlotModal })));
 const EditSlotModal = lazy(() => import('./edit-slot-modal').then((m) => ({ default: m.EditSlotModal })));
 const RankHistoryModal = lazy(() => import('./rank-history-modal').then((m) => ({ default: m.RankHistoryModal })));
+const ExtensionHistoryModal = lazy(() =>
+  import('./extension-history-modal').then((m) => ({ default: m.ExtensionHistoryModal })),
+);
 const RankAlertDialog = lazy(() => import('./rank-alert-dialog').then((m) => ({ default: m.RankAlertDialog })));
 const BulkEditModal = lazy(() => import('./bulk-edit-modal').then((m) => ({ default: m.BulkEditModal })));
 
@@ -27,6 +30,7 @@ export type SlotDialog =
   | { kind: 'register' }
   | { kind: 'edit'; slot: SlotDto }
   | { kind: 'history'; slot: SlotDto }
+  | { kind: 'extensions'; slot: SlotDto }
   | { kind: 'rank-alert'; slot: SlotDto }
   | { kind: 'bulk-edit' }
   | { kind: 'bulk-input' }
@@ -76,6 +80,7 @@ export function SlotDialogs({
         <RankHistoryModal slot={dialog.slot} onClose={onClose} onRankAlert={() => onRankAlert(dialog.slot)} />
       )}
       {dialog?.kind === 'rank-alert' && <RankAlertDialog slot={dialog.slot} onClose={onClose} />}
+      {dialog?.kind === 'extensions' && <ExtensionHistoryModal slot={dialog.slot} onClose={onClose} />}
       {dialog?.kind === 'bulk-edit' && <BulkEditModal slots={selectedSlots} onClose={onClose} onDone={onBulkDone} />}
       {dialog?.kind === 'bulk-input' && configs && (
         <BulkInputModal slots={selectedSlots} configs={configs} onClose={onClose} onDone={onBulkDone} />

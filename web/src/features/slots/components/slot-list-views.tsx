@@ -1,6 +1,7 @@
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
-import { slotActionTexts } from '#shared/messages/slots';
+import { inlineEditTexts, slotActionTexts } from '#shared/messages/slots';
+import { extensionMessages } from '#shared/messages/slot-allocations';
 import { isPausable, slotActions } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
 import { displayFieldValue } from '@/lib/slots/field-values';
@@ -16,7 +17,10 @@ import {
 } from '@/components/slots/slot-cells';
 import { Icon } from '@/components/ui/icon';
 import { isSelectable } from '../utils/selection';
+import { useInlineRowEdit, type InlineRowEdit } from '../hooks/use-inline-row-edit';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RankAlertNote } from './rank-alert-note';
+import { SlotMetrics } from './slot-metrics';
 import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './slot-list-views.module.css';
 
@@ -35,6 +39,8 @@ export interface SlotListViewProps {
   onDelete: (slot: SlotDto) => void;
   onRankHistory: (slot: SlotDto) => void;
   onRankAlert: (slot: SlotDto) => void;
+  /** 연장 내역 of an issued slot (pre-allocation: only issued slots are ever extended). */
+  onExtensionHistory: (slot: SlotDto) => void;
   busyIds: ReadonlySet<string>;
 }
 
@@ -92,6 +98,75 @@ function StatusCell({
   );
 }
 
+/** One list field of the row being edited: Enter saves, Esc cancels; '필수 입력' when a required one is empty. */
+function InlineFieldInput({
+  field,
+  slotNumber,
+  inline,
+}: {
+  field: FieldConfig;
+  slotNumber: number;
+  inline: InlineRowEdit;
+}) {
+  const missing = inline.missing.has(field.field_key);
+  return (
+    <div className={styles.inlineField}>
+      <input
+        className={styles.inlineInput}
+        aria-label={`슬롯 #${slotNumber} ${field.label}`}
+        aria-invalid={missing || undefined}
+        value={inline.values[field.field_key] ?? ''}
+        disabled={inline.busy}
+        onChange={(e) => inline.change(field.field_key, e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void inline.save();
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            inline.cancel();
+          }
+        }}
+      />
+      {missing && <span className={styles.inlineError}>{inlineEditTexts.required}</span>}
+    </div>
+  );
+}
+
+function InlineRowActions({ inline }: { inline: InlineRowEdit }) {
+  return (
+    <div className={styles.inlineActions}>
+      <Button size="sm" onClick={() => void inline.save()} loading={inline.busy} loadingText="저장 중...">
+        {inlineEditTexts.save}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={inline.cancel} disabled={inline.busy}>
+        {inlineEditTexts.cancel}
+      </Button>
+      {inline.error && (
+        <p role="alert" className={styles.inlineRowError}>
+          {inline.error}
+        </p>
+      )}
+      <span className={styles.inlineHelp}>{inlineEditTexts.help}</span>
+    </div>
+  );
+}
+
+/** '연장 내역' under an issued slot's dates (only issued slots are ever extended). */
+function ExtensionLink({ slot, onOpen }: { slot: SlotDto; onOpen: (s: SlotDto) => void }) {
+  if (!slot.allocation_id) return null;
+  return (
+    <button
+      type="button"
+      className={styles.linkButton}
+      onClick={() => onOpen(slot)}
+      aria-label={`슬롯 #${slot.slot_number} ${extensionMessages.historyButton}`}
+    >
+      {extensionMessages.historyButton}
+    </button>
+  );
+}
+
 function ActionButton({
   slot,
   today,
@@ -146,12 +221,24 @@ export function SlotTable(props: SlotListViewProps) {
     onDelete,
     onRankHistory,
     onRankAlert,
+    onExtensionHistory,
     busyIds,
   } = props;
   const selectable = slots.filter((s) => isSelectable(s, today));
   const allChecked = selectable.length > 0 && selectable.every((s) => selected.has(s.id));
+  const inline = useInlineRowEdit(listFields);
   return (
     <div className={tableStyles.tableWrap}>
+      <ConfirmDialog
+        open={inline.confirming}
+        title="순위 정보 초기화"
+        message="키워드 또는 URL을 변경하면 이 슬롯의 기존 순위 정보와 순위 히스토리가 초기화됩니다. 계속하시겠습니까?"
+        confirmLabel="변경하고 저장"
+        tone="danger"
+        loading={inline.busy}
+        onConfirm={() => void inline.save(true)}
+        onCancel={inline.dismissConfirm}
+      />
       <table className={`${tableStyles.table} ${styles.table}`}>
         <thead>
           <tr>
@@ -210,7 +297,11 @@ export function SlotTable(props: SlotListViewProps) {
                 </td>
                 {listFields.map((f) => (
                   <td key={f.field_key} className={f.field_type === 'url' ? styles.urlCell : undefined}>
-                    <FieldText slot={slot} field={f} />
+                    {inline.editingId === slot.id ? (
+                      <InlineFieldInput field={f} slotNumber={slot.slot_number} inline={inline} />
+                    ) : (
+                      <FieldText slot={slot} field={f} />
+                    )}
                   </td>
                 ))}
                 <td className={styles.productCell}>{productName(slot) || <span className={styles.muted}>-</span>}</td>
@@ -225,18 +316,36 @@ export function SlotTable(props: SlotListViewProps) {
                         onOpenHistory={() => onRankHistory(slot)}
                       />
                       <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
+                      <SlotMetrics impressions={slot.impressions} clicks={slot.clicks} />
                     </div>
                   )}
                 </td>
                 <td className={styles.date}>{slot.startDate ?? <span className={styles.muted}>-</span>}</td>
                 <td>
                   <EndDate endDate={slot.endDate} today={today} />
+                  <ExtensionLink slot={slot} onOpen={onExtensionHistory} />
                 </td>
                 <td>
                   <StatusCell slot={slot} today={today} busy={busyIds.has(slot.id)} onTogglePause={onTogglePause} />
                 </td>
                 <td className={styles.actionCol}>
-                  <ActionButton slot={slot} today={today} onEdit={onEdit} onDelete={onDelete} />
+                  {inline.editingId === slot.id ? (
+                    <InlineRowActions inline={inline} />
+                  ) : (
+                    <>
+                      <ActionButton slot={slot} today={today} onEdit={onEdit} onDelete={onDelete} />
+                      {listFields.length > 0 && slotActions(slot, 'owner', today).edit && !slot.is_empty && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => inline.start(slot)}
+                          aria-label={`슬롯 #${slot.slot_number} ${inlineEditTexts.quickEdit}`}
+                        >
+                          {inlineEditTexts.quickEdit}
+                        </Button>
+                      )}
+                    </>
+                  )}
                 </td>
               </tr>
             );
@@ -259,6 +368,7 @@ export function SlotCards(props: SlotListViewProps) {
     onDelete,
     onRankHistory,
     onRankAlert,
+    onExtensionHistory,
     busyIds,
   } = props;
   return (
@@ -313,6 +423,7 @@ export function SlotCards(props: SlotListViewProps) {
                       onOpenHistory={() => onRankHistory(slot)}
                     />
                     <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
+                    <SlotMetrics impressions={slot.impressions} clicks={slot.clicks} />
                   </div>
                 )}
               </div>
@@ -321,6 +432,7 @@ export function SlotCards(props: SlotListViewProps) {
                 <span className={styles.date}>
                   {slot.startDate ?? '-'} ~ {slot.endDate ?? '-'}
                 </span>
+                <ExtensionLink slot={slot} onOpen={onExtensionHistory} />
               </div>
             </div>
             <div className={styles.cardFoot}>

@@ -95,6 +95,7 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
     onEdit: (slot: SlotDto) => setDialog({ kind: 'edit', slot }),
     onDelete: (slot: SlotDto) => setDialog({ kind: 'delete', slots: [slot], fromSelection: false }),
     onRankHistory: (slot: SlotDto) => setDialog({ kind: 'history', slot }),
+    onExtensionHistory: (slot: SlotDto) => setDialog({ kind: 'extensions', slot }),
     onRankAlert: (slot: SlotDto) => setDialog({ kind: 'rank-alert', slot }),
     busyIds,
   };

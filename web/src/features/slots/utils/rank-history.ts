@@ -1,6 +1,8 @@
 import { addKstDays } from '#shared/kst';
 import type { RankHistoryEntry } from '#shared/schemas/slots';
 import { rankDelta, rankDisplay } from '#shared/slot-status';
+import { slotMetricTexts } from '#shared/messages/slots';
+import { countText, ctrText } from '#shared/slot-metrics';
 
 const weekdays = ['일', '월', '화', '수', '목', '금', '토'];
 /** '11.23 (월)': a KST day with its weekday (the day is a KST calendar date already). */
@@ -20,7 +22,15 @@ export function fillDays(
     out.push(
       e
         ? { ...e, measured: true }
-        : { date: d, rank: null, min_rank: null, avg_rank: null, max_rank: null, prev_rank: null, measured: false },
+        : {
+            date: d,
+            rank: null,
+            min_rank: null,
+            avg_rank: null,
+            max_rank: null,
+            prev_rank: null,
+            measured: false,
+          },
     );
   }
   return out;
@@ -42,6 +52,8 @@ export interface RankHistoryRow {
   best: string;
   average: string;
   worst: string;
+  /** '노출 1,234 · 클릭 12 · CTR 0.97%' when a worker reported the day's figures, else null. */
+  metrics: string | null;
 }
 
 /** A day's row; `previousRank` is the day before's rank when the entry does not carry prev_rank. */
@@ -68,7 +80,21 @@ export function rankHistoryRow(
     best: placeText(e.min_rank),
     average: placeText(e.avg_rank),
     worst: placeText(e.max_rank),
+    metrics: typeof e.impressions === 'number' ? metricsText(e.impressions, e.clicks ?? 0) : null,
   };
+}
+
+const metricsText = (impressions: number, clicks: number) =>
+  `${slotMetricTexts.impressions} ${countText(impressions)} · ${slotMetricTexts.clicks} ${countText(clicks)} · ${slotMetricTexts.ctr} ${ctrText(impressions, clicks)}`;
+
+/**
+ * The range's totals ('기간 합계 노출 … · 클릭 … · CTR …'): days without reports add nothing, so a
+ * range without any reads 0 and CTR 0.00% (spec §3), as the list does for such a slot.
+ */
+export function rangeMetrics(entries: Array<Pick<RankHistoryEntry, 'impressions' | 'clicks'>>): string {
+  const impressions = entries.reduce((n, e) => n + (e.impressions ?? 0), 0);
+  const clicks = entries.reduce((n, e) => n + (e.clicks ?? 0), 0);
+  return `${slotMetricTexts.rangeTotal} ${metricsText(impressions, clicks)}`;
 }
 
 /** The grid's rows, newest day first. */

@@ -1,0 +1,146 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addKstDays, kstToday } from '../../shared/kst';
+import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
+import { apiClient } from '../support/http';
+import { startLocalStack, type LocalStack } from '../support/local-stack';
+import { observation } from '../support/rank';
+import { productUrl, resetSettings, setSetting } from '../support/slots';
+
+/**
+ * Issue 29 items 6 and 7 in Chromium: an advertiser reads impressions, clicks and CTR in My slots and
+ * the rank history, edits a row in place ('필수 입력', then a save), and opens an issued slot's
+ * extension history (empty, and with the extension an operator made).
+ */
+const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
+const advertiser = { email: 'rowsadv', password: 'adpass123', fullName: '정행편집' };
+const operator = { email: 'rowsop', password: 'oppass123', fullName: '한운영', role: 'operator' as const };
+
+let stack: LocalStack;
+let browser: BrowserSession;
+let slotIds: string[];
+
+beforeAll(async () => {
+  ensureWebBuild();
+  stack = await startLocalStack();
+  const advertiserId = (await stack.createUser(advertiser)).id;
+  await stack.createUser(operator);
+  await setSetting('slotOperationMode', 'pre-allocation');
+  const api = apiClient(stack.url);
+  const login = async (u: { email: string; password: string }) =>
+    (await api.call('POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).body.data.tokens
+      .accessToken as string;
+  const [opToken, advToken] = [await login(operator), await login(advertiser)];
+  const today = kstToday();
+  slotIds = (
+    await api.call('POST', `/api/slots/allocate/${advertiserId}`, {
+      token: opToken,
+      body: { slotCount: 2, startDate: today, endDate: addKstDays(today, 3) },
+    })
+  ).body.data.slotIds;
+  for (const [i, id] of slotIds.entries())
+    await api.call('PUT', `/api/slots/${id}/fill`, {
+      token: advToken,
+      body: { keyword: `행키워드${i + 1}`, url: productUrl(i + 1) },
+    });
+  await api.call('POST', `/api/slots/${slotIds[0]}/extend`, { token: opToken, body: { extensionDays: 7 } });
+
+  // A worker's check and metrics of the first slot's pair, then the recompute job.
+  const { recordObservations } = await import('../../functions/domain/rank-measurement/observations');
+  const { runRankRecompute } = await import('../../functions/domain/rank-measurement/recompute-run');
+  const pair = { keyword: '행키워드1', productId: '1001', itemId: '2001', vendorItemId: '3001' };
+  const result = await recordObservations(
+    { keyId: 'browser-test', name: '테스트' },
+    [observation(pair, { observedAt: new Date(Date.now() - 60_000).toISOString(), rank: 7 })],
+    new Date(),
+    [{ ...pair, day: today, impressions: 1234, clicks: 37 }],
+  );
+  expect(result.rejections).toEqual([]);
+  await runRankRecompute();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await resetSettings('slotOperationMode');
+  await stack?.stop();
+});
+
+const rowOf = (page: Page, n: number) => page.locator(`tr[data-slot-number="${n}"]`);
+
+describe('My slots rows (issue 29)', () => {
+  it('shows impressions, clicks and CTR in the list and the rank history', async () => {
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, advertiser.email, advertiser.password);
+    await page.waitForURL((url) => url.pathname === '/slots');
+    const metrics = rowOf(page, 1).getByTestId('slot-metrics');
+    await metrics.waitFor();
+    expect(await metrics.innerText()).toMatch(/노출 1,234\s*클릭 37\s*CTR 3\.00%/);
+    // A slot without reports reads 0 and CTR 0.00% (spec §3: 0 without impressions).
+    expect(await rowOf(page, 2).getByTestId('slot-metrics').innerText()).toMatch(/노출 0\s*클릭 0\s*CTR 0\.00%/);
+
+    await rowOf(page, 1)
+      .getByRole('button', { name: /순위 히스토리 보기/ })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('range-metrics').waitFor();
+    expect(await dialog.getByTestId('range-metrics').innerText()).toBe('기간 합계 노출 1,234 · 클릭 37 · CTR 3.00%');
+    expect(await dialog.getByTestId('day-metrics').first().innerText()).toBe('노출 1,234 · 클릭 37 · CTR 3.00%');
+    await page.screenshot({ path: join(screenshotDir, 'slot-rows-rank-history.png') });
+  });
+
+  it('edits a row in place: 필수 입력 for an empty required field, Esc cancels, Enter saves', async () => {
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, advertiser.email, advertiser.password);
+    await page.waitForURL((url) => url.pathname === '/slots');
+    const row = rowOf(page, 2);
+    await row.getByRole('button', { name: '슬롯 #2 빠른 수정' }).click();
+    const keyword = row.getByRole('textbox', { name: /슬롯 #2 키워드/ });
+    await keyword.fill('');
+    await keyword.press('Enter');
+    await row.getByText('필수 입력', { exact: true }).waitFor();
+    expect(await row.getByRole('alert').innerText()).toBe('필수 입력 항목을 확인해주세요.');
+
+    await keyword.press('Escape');
+    await row.getByText('행키워드2').waitFor();
+
+    await row.getByRole('button', { name: '슬롯 #2 빠른 수정' }).click();
+    await row.getByRole('textbox', { name: /슬롯 #2 키워드/ }).fill('새 행키워드');
+    await row.getByRole('textbox', { name: /슬롯 #2 키워드/ }).press('Enter');
+    // A keyword change resets the rank: asked first, as in the edit dialog.
+    await page.getByRole('button', { name: '변경하고 저장' }).click();
+    await row.getByText('새 행키워드').waitFor();
+    expect(await row.getByRole('textbox').count()).toBe(0);
+    const api = apiClient(stack.url);
+    const token = (
+      await api.call('POST', '/api/auth/login', { body: { email: advertiser.email, password: advertiser.password } })
+    ).body.data.tokens.accessToken;
+    const saved = await api.call('GET', `/api/slots/${slotIds[1]}`, { token });
+    expect(saved.body.data.customFields.keywords).toBe('새 행키워드');
+  });
+
+  it('opens an issued slot’s extension history: the extension made, and none for the other', async () => {
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, advertiser.email, advertiser.password);
+    await page.waitForURL((url) => url.pathname === '/slots');
+    await rowOf(page, 2).getByRole('button', { name: '슬롯 #2 연장 내역' }).click();
+    await page.getByRole('dialog').getByText('연장 내역이 없습니다.').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await rowOf(page, 1).getByRole('button', { name: '슬롯 #1 연장 내역' }).click();
+    const table = page.getByRole('dialog').getByRole('table', { name: '연장 내역' });
+    await table.waitFor();
+    const cells = await table.locator('tbody tr').first().locator('td').allInnerTexts();
+    expect(cells.slice(1)).toEqual([
+      '#1',
+      '#3',
+      '7일',
+      `${addKstDays(kstToday(), 4)} ~ ${addKstDays(kstToday(), 10)}`,
+      '진행대기',
+    ]);
+    await page.screenshot({ path: join(screenshotDir, 'slot-rows-extensions.png') });
+  });
+});
