@@ -1,6 +1,8 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SlotStatus } from '#shared/slot-status';
+import { isConditionFailure } from '#commons/store-errors';
 import type { RankAlert, RankAlertEvent } from '#shared/rank-alerts';
-import { tableName } from './client';
+import { db, tableName } from './client';
 import { batchGetAll, queryAll } from './item-io';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
@@ -35,6 +37,8 @@ export interface RankSlotRow {
   rank_alert_events?: RankAlertEventRecord[];
   /** What the rank job last wrote for the slot (a digest): an unchanged result writes nothing. */
   rank_sig?: string;
+  /** The rank run that last wrote the slot: a unit run again finds the owners it already changed. */
+  rank_run?: string;
   bulkId?: string;
   bulkAttempt?: string;
 }
@@ -60,6 +64,7 @@ const rankRowAttributes: Array<keyof RankSlotRow> = [
   'rank_alert_last',
   'rank_alert_events',
   'rank_sig',
+  'rank_run',
   'bulkId',
   'bulkAttempt',
 ];
@@ -75,6 +80,7 @@ export type RankSlotChanges = Partial<
     | 'rank_alert_last'
     | 'rank_alert_events'
     | 'rank_sig'
+    | 'rank_run'
   >
 >;
 
@@ -121,5 +127,20 @@ export const rankSlotsStore = {
         },
       },
     };
+  },
+
+  /**
+   * `rankUpdate` on its own (one UpdateItem, not a transaction: half the write units, no conflict
+   * with other writers' counters). False when the slot changed since it was read. The owner's list
+   * version is bumped afterwards, once per owner and unit (slotCountersStore.touchLists).
+   */
+  async writeRank(slot: Pick<RankSlotRow, 'id' | 'version'>, changes: RankSlotChanges): Promise<boolean> {
+    try {
+      await db().send(new UpdateCommand(rankSlotsStore.rankUpdate(slot, changes).Update!));
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
   },
 };
