@@ -37,7 +37,7 @@ export interface RankSlotRow {
   rank_alert_events?: RankAlertEventRecord[];
   /** What the rank job last wrote for the slot (a digest): an unchanged result writes nothing. */
   rank_sig?: string;
-  /** The rank run that last wrote the slot: a unit run again finds the owners it already changed. */
+  /** The rank run that last wrote the slot (its id's first 8 characters): a unit run again finds the owners it already changed. */
   rank_run?: string;
   bulkId?: string;
   bulkAttempt?: string;

@@ -208,9 +208,12 @@ export async function recomputePairs(
   // writes are bounded by its own slots, however the owners' slots spread over the run's units.
   // `rank_run` marks what this run wrote: a unit run again after failing between its slot writes and
   // the bumps still bumps the owners it changed the first time.
+  // A short tag, not the whole id: slot items sit near DynamoDB's 1 KB write unit (on a rare equal tag
+  // of another run, an owner is only bumped once more).
+  const runTag = runId.slice(0, 8);
   const owners = new Set<string>();
   for (const group of groups.values())
-    for (const slot of group.slots) if (slot.rank_run === runId) owners.add(slot.userId);
+    for (const slot of group.slots) if (slot.rank_run === runTag) owners.add(slot.userId);
   let slotsWritten = 0;
   let alerts = 0;
   let failed = 0;
@@ -224,13 +227,13 @@ export async function recomputePairs(
     }
   };
   await inParallel(planned, SLOT_WRITES_IN_FLIGHT, async (p) => {
-    const changes = { ...p.plan.changes, rank_run: runId };
+    const changes = { ...p.plan.changes, rank_run: runTag };
     if (await retrying(() => rankSlotsStore.writeRank(p.slot, changes))) return written(p.slot, p.plan);
     // Someone changed the slot meanwhile (a person, or the same unit running twice at once): it is
     // read again and written on its own; an equal digest means nothing to write.
     const done = await writeOneAgain(p.slot.id, {
       pairId: p.pairId,
-      runId,
+      runTag,
       today,
       todays: todays.get(p.pairId),
       yesterdays: yesterdays.get(p.pairId),
@@ -269,7 +272,7 @@ export async function recomputePairs(
 
 async function writeOneAgain(
   slotId: string,
-  input: Parameters<typeof planSlot>[1] & { pairId: string; runId: string },
+  input: Parameters<typeof planSlot>[1] & { pairId: string; runTag: string },
 ): Promise<SlotPlan | null | 'failed'> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const slot = (await slotsStore.get(slotId)) as unknown as RankSlotRow | undefined;
@@ -278,7 +281,7 @@ async function writeOneAgain(
     if (!pair || pairIdOf(pair) !== input.pairId) return null;
     const plan = planSlot(slot, input);
     if (!plan) return null;
-    if (await retrying(() => rankSlotsStore.writeRank(slot, { ...plan.changes, rank_run: input.runId }))) return plan;
+    if (await retrying(() => rankSlotsStore.writeRank(slot, { ...plan.changes, rank_run: input.runTag }))) return plan;
   }
   return 'failed';
 }
