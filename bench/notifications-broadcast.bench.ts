@@ -54,7 +54,6 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
   const clients: Client[] = [];
   try {
     const { createUser } = await import('../functions/domain/auth/auth-service');
-    const { usersStore } = await import('../functions/storage/users');
     const { newRefreshToken } = await import('../functions/domain/auth/tokens');
     const { issueAccessToken } = await import('../functions/domain/auth/issue-access-token');
     const { sessionsStore } = await import('../functions/storage/sessions');
@@ -81,23 +80,12 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
       Array.from({ length: USERS }, (_, i) => i),
       CONNECT_CONCURRENCY,
       async (i) => {
-        // Stored directly: the advertisers never log in (their sockets carry issued tokens), and
-        // hashing 1,000 passwords took most of the setup on a loaded machine.
-        const createdAt = new Date().toISOString();
-        const user = {
-          id: `BCUSER${String(i).padStart(5, '0')}`,
+        const user = await createUser({
           loginId: `benchuser${i}`,
-          role: 'user' as const,
+          password: 'benchuser1',
           fullName: `광고주${i}`,
-          phone: null,
-          isActive: true,
-          passwordHash: 'x',
-          permissions: [],
-          createdAt,
-          updatedAt: createdAt,
-          lastLoginAt: null,
-        };
-        await usersStore.create(user);
+          role: 'user',
+        });
         // The app loads its badge when it starts; that fixes the account's broadcast base.
         await unreadCountOf(user.id, 'user');
         // A real session: $connect checks that the token's session (refresh family) is live.
@@ -156,6 +144,7 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
     // Broadcast: every socket must receive it.
     log('broadcasting to every advertiser …');
     const receivedBefore = clients.reduce((n, c) => n + c.received, 0);
+    const cpuBefore = process.cpuUsage();
     const sentAt = performance.now();
     const { groupId, recipientCount } = await send('all', '전체 공지 (벤치마크)');
     const answeredMs = performance.now() - sentAt;
@@ -168,6 +157,10 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
       .map((t) => t - sentAt)
       .sort((a, b) => a - b);
     const missed = clients.length - arrivals.length;
+    // CPU this process spent from the send to the last delivery (server, queue, consumer, the SDK's
+    // posts AND the 1,000 clients): unlike the wall time, it hardly moves with the machine's load.
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const delivery = stack.workQueues.get('notification-delivery')!;
     await delivery.idle();
     const batches = delivery.batches.slice();
@@ -232,6 +225,8 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
           postMessages: posts.length,
           postInvocationMs: posts.map((b) => round(b.ms)),
           postsWallMs: round(postsEnd - postsStart),
+          processCpuMs: round(cpuMs),
+          processCpuMsPerSocket: round(cpuMs / Math.max(1, arrivals.length)),
           lastDeliveryAfterLastPostMs: round((arrivals.at(-1) ?? NaN) - (postsEnd - sentAt)),
         },
         met:
