@@ -32,7 +32,7 @@ const SLOTS_PER_OWNER = 20;
 const SLOTS_PER_PAIR = 4;
 const CHECKS_TODAY = 4;
 const CHECKS_YESTERDAY = 2;
-const SEED_IN_FLIGHT = 8;
+const SEED_IN_FLIGHT = Number(process.env.RANK_BENCH_SEED_IN_FLIGHT ?? 8);
 const TARGET_UNIT_MS = 60_000;
 /** "Linear, not worse": ms per 1,000 slots at the largest size within 1.5× of the figure at the smallest. */
 const LINEAR_TOLERANCE = 1.5;
@@ -177,7 +177,7 @@ async function runSize(slotCount: number, parallel: number[], log: (msg: string)
       if (summary.slots !== slotCount || summary.failed || summary.unitsDone !== summary.units)
         throw new Error(`[${slotCount}] ${label}: ${JSON.stringify(summary)}`);
       log(
-        `[${slotCount}] ${label}: ${round(ms)} ms, ${summary.units} units ${concurrency} at once, slowest unit ${summary.unitMsMax} ms, ${capacity.read} RCU, ${capacity.write} WCU, ${summary.slotsWritten} slots written`,
+        `[${slotCount}] ${label}: ${round(ms)} ms, ${summary.units} units ${concurrency} at once, slowest unit ${summary.unitMsMax} ms, ${capacity.read} RCU, ${capacity.write} WCU (${round(capacity.write / summary.units)} per unit), ${summary.slotsWritten} slots written`,
       );
       return {
         concurrency,
@@ -190,6 +190,9 @@ async function runSize(slotCount: number, parallel: number[], log: (msg: string)
           ...capacity,
           readPer1000Slots: round((capacity.read / slotCount) * 1000),
           writePer1000Slots: round((capacity.write / slotCount) * 1000),
+          // What one unit costs: the figure that must not grow with the total (issue 30).
+          readPerUnit: round(capacity.read / summary.units),
+          writePerUnit: round(capacity.write / summary.units),
         },
         summary: {
           slots: summary.slots,

@@ -1,6 +1,8 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SlotStatus } from '#shared/slot-status';
+import { isConditionFailure } from '#commons/store-errors';
 import type { RankAlert, RankAlertEvent } from '#shared/rank-alerts';
-import { tableName } from './client';
+import { db, tableName } from './client';
 import { batchGetAll, queryAll } from './item-io';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
@@ -40,6 +42,8 @@ export interface RankSlotRow {
   clicks?: number;
   metrics_base?: [number, number];
   metrics_open?: Record<string, [number, number]>;
+  /** The rank run that last wrote the slot (its id's first 8 characters): a unit run again finds the owners it already changed. */
+  rank_run?: string;
   bulkId?: string;
   bulkAttempt?: string;
 }
@@ -67,6 +71,7 @@ const rankRowAttributes: Array<keyof RankSlotRow> = [
   'rank_sig',
   'metrics_base',
   'metrics_open',
+  'rank_run',
   'bulkId',
   'bulkAttempt',
 ];
@@ -86,6 +91,7 @@ export type RankSlotChanges = Partial<
     | 'clicks'
     | 'metrics_base'
     | 'metrics_open'
+    | 'rank_run'
   >
 >;
 
@@ -132,5 +138,20 @@ export const rankSlotsStore = {
         },
       },
     };
+  },
+
+  /**
+   * `rankUpdate` on its own (one UpdateItem, not a transaction: half the write units, no conflict
+   * with other writers' counters). False when the slot changed since it was read. The owner's list
+   * version is bumped afterwards, once per owner and unit (slotCountersStore.touchLists).
+   */
+  async writeRank(slot: Pick<RankSlotRow, 'id' | 'version'>, changes: RankSlotChanges): Promise<boolean> {
+    try {
+      await db().send(new UpdateCommand(rankSlotsStore.rankUpdate(slot, changes).Update!));
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
   },
 };

@@ -159,6 +159,16 @@ export const slotCountersStore = {
     });
   },
 
+  /**
+   * Bumps one list version outside any transaction (`userId`, or a global shard when undefined): the
+   * rank job writes a unit's slots first and then bumps each owner once (domain/rank-measurement/
+   * recompute-job.ts), so a list cached before the bump is read again after it. One attempt.
+   */
+  async touchList(userId?: string): Promise<void> {
+    const item = userId === undefined ? slotCountersStore.globalUpdate({}) : slotCountersStore.userUpdate(userId, {});
+    await db().send(new UpdateCommand(item.Update!));
+  },
+
   /** Hands out `n` slot numbers at once (bulk registration); returns the first. Unused numbers leave a gap. */
   async reserveNumbers(userId: string, n: number): Promise<number> {
     const out = await db().send(

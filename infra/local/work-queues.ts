@@ -39,8 +39,8 @@ export class LocalWorkQueue {
   readonly deadLetters: LocalMessage[] = [];
   /** Invocations of the consumer so far (bench and tests read it). */
   invocations = 0;
-  /** Each invocation's records and duration (the bench's per-page cost). */
-  readonly batches: Array<{ records: number; ms: number }> = [];
+  /** Each invocation's records, start (performance.now()) and duration (the bench's per-stage costs). */
+  readonly batches: Array<{ records: number; startedAt: number; ms: number }> = [];
 
   constructor(
     readonly def: WorkQueueDef,
@@ -125,7 +125,7 @@ export class LocalWorkQueue {
       this.opts.log?.(`work queue ${this.def.name}: batch failed`, error);
       failed = new Set(batch.map((m) => m.messageId));
     }
-    this.batches.push({ records: batch.length, ms: performance.now() - started });
+    this.batches.push({ records: batch.length, startedAt: started, ms: performance.now() - started });
     for (const m of batch) {
       if (!failed.has(m.messageId)) {
         this.remove(m);

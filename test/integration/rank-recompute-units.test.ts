@@ -11,6 +11,7 @@ import type { rankRecomputeRunsStore } from '../../functions/storage/rank-recomp
 import type { rankObservationsStore } from '../../functions/storage/rank-observations';
 import type { slotsStore } from '../../functions/storage/slots';
 import type { slotRankDaysStore } from '../../functions/storage/slot-rank-days';
+import type { slotCountersStore } from '../../functions/storage/slot-counters';
 
 /**
  * Issue 30 item 2: the recompute job split into units of pair ranges, against the real DynamoDB Local
@@ -28,6 +29,7 @@ let m: {
   observations: typeof rankObservationsStore;
   slotsStore: typeof slotsStore;
   slotRankDaysStore: typeof slotRankDaysStore;
+  slotCounters: typeof slotCountersStore;
 };
 
 const DAY1 = '2031-06-09';
@@ -78,6 +80,7 @@ beforeAll(async () => {
     observations: (await import('../../functions/storage/rank-observations')).rankObservationsStore,
     slotsStore: (await import('../../functions/storage/slots')).slotsStore,
     slotRankDaysStore: (await import('../../functions/storage/slot-rank-days')).slotRankDaysStore,
+    slotCounters: (await import('../../functions/storage/slot-counters')).slotCountersStore,
   };
   await seedSlots(
     a.id,
@@ -219,6 +222,34 @@ describe('rank recompute in units', () => {
     expect(summary.unitsDone).toBe(summary.units);
     expect(reads).toHaveBeenCalledTimes(summary.units + 1);
     for (const s of await stored()) expect(s.rank).toBe(60 + Number(s.id.slice(4)));
+  });
+
+  it("a unit that stopped after writing its slots, before bumping the owners' list versions, bumps them when run again", async () => {
+    await post(
+      kst(DAY2, '11:00'),
+      PAIRS.map((_, p) => ({ p, time: '10:30', rank: 80 + p })),
+      DAY2,
+    );
+    const versions = async () =>
+      Promise.all([a.id, b.id].map(async (id) => (await m.slotCounters.ofUser(id)).listVersion));
+    const before = await versions();
+    const now = kst(DAY2, '11:02');
+    const { units } = await m.run.planRankRecompute(now, { runId: 'RU-BUMP', unitSlots: UNIT_SLOTS });
+    // The function ending between the slot writes and the counter writes (its timeout, a crash).
+    const touches = vi.spyOn(m.slotCounters, 'touchList').mockRejectedValue(new Error('Task timed out'));
+    const outcomes = await Promise.allSettled(units.map((u) => m.run.runRecomputeUnit(u)));
+    expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
+    for (const s of await stored()) expect(s.rank).toBe(80 + Number(s.id.slice(4)));
+    expect(await versions()).toEqual(before);
+
+    touches.mockRestore();
+    const retry = await m.run.planRankRecompute(now, { runId: 'RU-BUMP', unitSlots: UNIT_SLOTS });
+    const results = await Promise.all(retry.units.map((u) => m.run.runRecomputeUnit(u)));
+    // Nothing left to write, yet every owner whose slots the first attempt changed is bumped.
+    expect(results.map((r) => r.status === 'done' && r.result.slotsWritten)).toEqual(retry.units.map(() => 0));
+    const after = await versions();
+    expect(after[0]).toBeGreaterThan(before[0]);
+    expect(after[1]).toBeGreaterThan(before[1]);
   });
 
   it("local mode: the scheduled job plans the run and the rank-recompute queue's consumer runs its units", async () => {

@@ -2,15 +2,13 @@ import { createHash } from 'node:crypto';
 import { addKstDays } from '#shared/kst';
 import { RANK_NOT_FOUND } from '#shared/schemas/rank';
 import { logger } from '#commons/logger';
-import { isConditionFailure } from '#commons/store-errors';
 import { retrying } from '#commons/retry';
-import { chunk, inParallel } from '../../storage/item-io';
+import { inParallel } from '../../storage/item-io';
 import { rankObservationsStore, type ObservationRecord, type PairDayRecord } from '../../storage/rank-observations';
 import { rankSlotsStore, type RankSlotChanges, type RankSlotRow } from '../../storage/rank-slots';
 import { slotRankDaysStore, type RankDayRecord } from '../../storage/slot-rank-days';
 import { slotCountersStore } from '../../storage/slot-counters';
 import { slotsStore } from '../../storage/slots';
-import { transact } from '../../storage/transactions';
 import { pairIdOf, pairOfSlot, type Pair } from './pairs';
 import { alertFor, MAX_ALERT_EVENTS, sendRankAlert } from './rank-alerts';
 
@@ -25,14 +23,13 @@ import { alertFor, MAX_ALERT_EVENTS, sendRankAlert } from './rank-alerts';
  * The first run after midnight KST first closes yesterday (its summaries and rank days become final).
  * A unit whose day has mostly failed checks is suspect: ranks still follow valid checks, but no alert
  * fires. Each slot write carries a digest of what it wrote (`rank_sig`), so an unchanged slot costs no
- * write, and a second run writes nothing: the job is idempotent. Every slot write bumps the owner's
- * (and a global shard's) list version in the same transaction, so cached lists show the new rank.
+ * write, and a second run writes nothing: the job is idempotent. The owners of the written slots get
+ * their list version bumped once each after the writes (and a global shard's), so cached lists show
+ * the new rank.
  * This module computes a set of pairs; recompute-run.ts cuts a run into units of pairs (issue 30).
  */
 const PAIR_READS_IN_FLIGHT = 16;
-const SLOT_WRITES_IN_FLIGHT = 12;
-/** Slot updates per transaction (one owner's slots, plus the owner's and a global counter). */
-const SLOTS_PER_TRANSACTION = 25;
+const SLOT_WRITES_IN_FLIGHT = 16;
 
 const isValid = (o: ObservationRecord) => o.status === 'found' || o.status === 'not_found';
 
@@ -195,9 +192,9 @@ export interface PairsRecomputed {
  */
 export async function recomputePairs(
   groups: Map<string, { pair: Pair; slots: RankSlotRow[] }>,
-  input: { today: string; at: string; closing: boolean },
+  input: { runId: string; today: string; at: string; closing: boolean },
 ): Promise<PairsRecomputed> {
-  const { today, at, closing } = input;
+  const { runId, today, at, closing } = input;
   const yesterday = addKstDays(today, -1);
   const pairIds = [...groups.keys()];
   let rankDaysWritten = 0;
@@ -251,49 +248,58 @@ export async function recomputePairs(
   rankDaysWrite.catch(() => undefined); // awaited (and its failure raised) after the slot writes
   rankDaysWritten += days.length;
 
-  // One transaction per owner's chunk of slots with the owner's list version (and a global shard's).
-  const byOwner = new Map<string, typeof planned>();
-  for (const p of planned) byOwner.set(p.slot.userId, [...(byOwner.get(p.slot.userId) ?? []), p]);
-  const batches = [...byOwner.values()].flatMap((list) => chunk(list, SLOTS_PER_TRANSACTION));
+  // Each changed slot is one UpdateItem guarded by its version (no transaction: the owners' list
+  // versions are bumped after the writes, once per owner and unit, plus one global shard). So a unit's
+  // writes are bounded by its own slots, however the owners' slots spread over the run's units.
+  // `rank_run` marks what this run wrote: a unit run again after failing between its slot writes and
+  // the bumps still bumps the owners it changed the first time.
+  // A short tag, not the whole id: slot items sit near DynamoDB's 1 KB write unit (on a rare equal tag
+  // of another run, an owner is only bumped once more).
+  const runTag = runId.slice(0, 8);
+  const owners = new Set<string>();
+  for (const group of groups.values())
+    for (const slot of group.slots) if (slot.rank_run === runTag) owners.add(slot.userId);
   let slotsWritten = 0;
   let alerts = 0;
   let failed = 0;
   const fired: Array<{ slot: RankSlotRow; alert: NonNullable<SlotPlan['alert']> }> = [];
-  const written = (p: { slot: RankSlotRow; plan: SlotPlan }) => {
+  const written = (slot: RankSlotRow, plan: SlotPlan) => {
     slotsWritten += 1;
-    if (p.plan.alert) {
+    owners.add(slot.userId);
+    if (plan.alert) {
       alerts += 1;
-      fired.push({ slot: p.slot, alert: p.plan.alert });
+      fired.push({ slot, alert: plan.alert });
     }
   };
-  await inParallel(batches, SLOT_WRITES_IN_FLIGHT, async (batch) => {
-    const committed = await writeRanks(
-      batch.map((p) => p.slot),
-      (i) => batch[i].plan.changes,
-    );
-    if (committed) batch.forEach(written);
-    else {
-      // Someone changed one of these slots meanwhile (a person, or the same unit running twice at
-      // once): each is read again and written on its own; an equal digest means nothing to write.
-      for (const p of batch) {
-        const done = await writeOneAgain(p.slot.id, {
-          pairId: p.pairId,
-          today,
-          todays: todays.get(p.pairId),
-          yesterdays: yesterdays.get(p.pairId),
-          suspect,
-          at,
-        }).catch((error: unknown) => {
-          logger.error('rank not written', { slotId: p.slot.id, error: error as Error });
-          return 'failed' as const;
-        });
-        if (done === 'failed') failed += 1;
-        else if (done) written({ slot: p.slot, plan: done });
-      }
-    }
+  await inParallel(planned, SLOT_WRITES_IN_FLIGHT, async (p) => {
+    const changes = { ...p.plan.changes, rank_run: runTag };
+    if (await retrying(() => rankSlotsStore.writeRank(p.slot, changes))) return written(p.slot, p.plan);
+    // Someone changed the slot meanwhile (a person, or the same unit running twice at once): it is
+    // read again and written on its own; an equal digest means nothing to write.
+    const done = await writeOneAgain(p.slot.id, {
+      pairId: p.pairId,
+      runTag,
+      today,
+      todays: todays.get(p.pairId),
+      yesterdays: yesterdays.get(p.pairId),
+      suspect,
+      at,
+    }).catch((error: unknown) => {
+      logger.error('rank not written', { slotId: p.slot.id, error: error as Error });
+      return 'failed' as const;
+    });
+    if (done === 'failed') failed += 1;
+    else if (done) written(p.slot, done);
   });
 
   await rankDaysWrite;
+  // Cached lists of these owners (and the staff list) are read again: after the writes, never before.
+  if (owners.size) {
+    await inParallel([...owners], SLOT_WRITES_IN_FLIGHT, (userId) =>
+      retrying(() => slotCountersStore.touchList(userId)),
+    );
+    await retrying(() => slotCountersStore.touchList());
+  }
   // The alerts go out once their slots are written (best-effort: a failed send is logged, never fails the run).
   await inParallel(fired, 8, ({ slot, alert }) => sendRankAlert(slot, alert));
 
@@ -311,7 +317,7 @@ export async function recomputePairs(
 
 async function writeOneAgain(
   slotId: string,
-  input: Parameters<typeof planSlot>[1] & { pairId: string },
+  input: Parameters<typeof planSlot>[1] & { pairId: string; runTag: string },
 ): Promise<SlotPlan | null | 'failed'> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const slot = (await slotsStore.get(slotId)) as unknown as RankSlotRow | undefined;
@@ -320,29 +326,7 @@ async function writeOneAgain(
     if (!pair || pairIdOf(pair) !== input.pairId) return null;
     const plan = planSlot(slot, input);
     if (!plan) return null;
-    if (await writeRanks([slot], () => plan.changes)) return plan;
+    if (await retrying(() => rankSlotsStore.writeRank(slot, { ...plan.changes, rank_run: input.runTag }))) return plan;
   }
   return 'failed';
-}
-
-/**
- * One transaction: the slots' rank changes (one owner's) with the owner's and a global shard's list
- * version. Busy store and transaction conflicts are retried; a slot changed since it was read (a
- * failed version condition) answers false at once, so the caller re-reads instead of replaying a
- * stale write until the retry budget runs out.
- */
-async function writeRanks(slots: RankSlotRow[], changesOf: (i: number) => RankSlotChanges): Promise<boolean> {
-  return retrying(async () => {
-    try {
-      await transact([
-        ...slots.map((slot, i) => rankSlotsStore.rankUpdate(slot, changesOf(i))),
-        slotCountersStore.userUpdate(slots[0].userId, {}),
-        slotCountersStore.globalUpdate({}),
-      ]);
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
-  });
 }

@@ -159,7 +159,12 @@ export async function runRecomputeUnit(unit: RecomputeUnit): Promise<UnitOutcome
   let outcome: Awaited<ReturnType<typeof recomputePairs>>;
   try {
     const slots = await stillTracked(await rankSlotsStore.byIds(unit.slotIds), unit.today);
-    outcome = await recomputePairs(groupByPair(slots), { today: unit.today, at: unit.at, closing: unit.closing });
+    outcome = await recomputePairs(groupByPair(slots), {
+      runId: unit.runId,
+      today: unit.today,
+      at: unit.at,
+      closing: unit.closing,
+    });
     if (outcome.failed) throw new RecomputeUnitFailed(unit, outcome.failed);
   } catch (err) {
     // Kept on the run for whoever looks at it; the unit is then delivered again (queue or runner).
