@@ -60,7 +60,7 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/support/dynamo-global-setup.ts'],
+          globalSetup: ['test/support/dynamo-global-setup.ts', 'test/support/chromium-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
           // One Chromium at a time keeps a 2-core machine responsive.
