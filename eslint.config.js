@@ -11,6 +11,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
+ * zod's classic API (`zod`, `zod/v4`) as a value: each classic schema carries its JSON Schema conversion,
+ * an English locale and every chain method, ~70 KB in any bundle it enters. Shared and server code and
+ * the SPA build schemas with `z` from `#shared/zod` (zod/mini); types may still come from `zod`.
+ */
+const classicZod = {
+  regex: '^zod(/v4)?$',
+  allowTypeImports: true,
+  message: 'Build schemas with `z` from #shared/zod (zod/mini): a classic zod schema adds ~70 KB to a bundle.',
+};
+
+/**
  * One lint for the whole repository. Syntax-only (no type-aware rules): `npm run typecheck` already runs
  * the type checker, and a second program per file set would make lint several times slower on 2 cores.
  */
@@ -67,6 +78,10 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
+    files: ['shared/**/*.ts', 'functions/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [classicZod] }] },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
@@ -84,6 +99,7 @@ export default defineConfig(
               allowTypeImports: true,
               message: 'Import the contract with `import type` in web code (api.call reads the route key).',
             },
+            classicZod,
           ],
         },
       ],

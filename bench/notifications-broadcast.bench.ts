@@ -52,7 +52,8 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
   const clients: Client[] = [];
   try {
     const { createUser } = await import('../functions/domain/auth/auth-service');
-    const { issueAccessToken, newRefreshToken } = await import('../functions/domain/auth/tokens');
+    const { newRefreshToken } = await import('../functions/domain/auth/tokens');
+    const { issueAccessToken } = await import('../functions/domain/auth/issue-access-token');
     const { sessionsStore } = await import('../functions/storage/sessions');
     const { unreadCountOf } = await import('../functions/domain/notifications/views');
     const { DELIVERY_PAGE_SIZE } = await import('../functions/domain/notifications/broadcast-delivery');

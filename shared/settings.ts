@@ -26,8 +26,14 @@ export {
 } from './setting-defaults';
 export type { SettingCategory, SettingKey } from './setting-defaults';
 
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const bool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const int = (min: number, max: number) => z.coerce.number().check(z.int(), z.gte(min), z.lte(max));
+const bool = z.union([
+  z.boolean(),
+  z.pipe(
+    z.enum(['true', 'false']),
+    z.transform((v) => v === 'true'),
+  ),
+]);
 
 export const settingDefinitions = {
   // business
@@ -45,30 +51,33 @@ export const settingDefinitions = {
   defaultSlotAllocation: { ...settingDefaults.defaultSlotAllocation, schema: int(1, 100) },
   /** Design §8: normal-mode slots run this many KST days from approval, end date inclusive. */
   slotDurationDays: { ...settingDefaults.slotDurationDays, schema: int(1, 3650) },
-  depositBankName: { ...settingDefaults.depositBankName, schema: z.string().trim().max(30) },
+  depositBankName: { ...settingDefaults.depositBankName, schema: z.string().check(z.trim(), z.maxLength(30)) },
   /** Digits with optional hyphens (as banks print them), or empty. */
   depositAccountNumber: {
     ...settingDefaults.depositAccountNumber,
-    schema: z
-      .string()
-      .trim()
-      .max(30)
-      .refine((v) => v === '' || /^\d[\d-]*\d$/.test(v), { error: depositAccountReasonText }),
+    schema: z.string().check(
+      z.trim(),
+      z.maxLength(30),
+      z.refine((v) => v === '' || /^\d[\d-]*\d$/.test(v), { error: depositAccountReasonText }),
+    ),
   },
-  depositAccountHolder: { ...settingDefaults.depositAccountHolder, schema: z.string().trim().max(30) },
+  depositAccountHolder: {
+    ...settingDefaults.depositAccountHolder,
+    schema: z.string().check(z.trim(), z.maxLength(30)),
+  },
   // theme
-  siteName: { ...settingDefaults.siteName, schema: z.string().trim().min(1).max(50) },
-  siteTitle: { ...settingDefaults.siteTitle, schema: z.string().trim().max(100) },
+  siteName: { ...settingDefaults.siteName, schema: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)) },
+  siteTitle: { ...settingDefaults.siteTitle, schema: z.string().check(z.trim(), z.maxLength(100)) },
   /** Empty, an http(s) address or a path on this site: never `javascript:`, `data:` or `//host` (issue 25 #8). */
   logoUrl: {
     ...settingDefaults.logoUrl,
-    schema: z
-      .string()
-      .trim()
-      .max(500)
-      .refine((v) => v === '' || /^https?:\/\/[^\s\\]+$/i.test(v) || /^\/(?![/\\])[^\s\\]*$/.test(v), {
+    schema: z.string().check(
+      z.trim(),
+      z.maxLength(500),
+      z.refine((v) => v === '' || /^https?:\/\/[^\s\\]+$/i.test(v) || /^\/(?![/\\])[^\s\\]*$/.test(v), {
         error: logoUrlReasonText,
       }),
+    ),
   },
   globalTheme: { ...settingDefaults.globalTheme, schema: z.enum(settingDefaults.globalTheme.values) },
   globalLayout: { ...settingDefaults.globalLayout, schema: z.enum(settingDefaults.globalLayout.values) },

@@ -1,3 +1,4 @@
+import type { ParsePayload } from 'zod/v4/core';
 import * as z from './zod-api';
 import { fieldLabels } from './messages/common';
 
@@ -52,8 +53,17 @@ z.config({
  * A schema built the first time it parses, not when its module loads. Building zod schemas is most of
  * a Lambda's own cold import (the slot schemas alone took ~10 ms): a function parses a request with a
  * handful of them, so the shared schema modules wrap each top-level schema in this. It parses, infers
- * and resolves forms exactly like the schema it wraps; `.unwrap()` gives that schema.
+ * and resolves forms exactly like the schema it wraps; `built(schema)` gives that schema.
  */
 export const deferred = <T extends z.ZodType>(build: () => T) => z.lazy(build);
 
+/** The schema a `deferred` one wraps (built on first use, then kept). */
+export const built = <T extends z.ZodType>(schema: ReturnType<typeof deferred<T>>): T => schema._zod.innerType;
+
 export { z };
+
+/** Inside `z.transform((value, ctx) => …)`: records a custom issue with this text; return what it returns. */
+export const transformIssue = (ctx: ParsePayload, message: string): never => {
+  ctx.issues.push({ code: 'custom', message, input: ctx.value });
+  return z.NEVER;
+};

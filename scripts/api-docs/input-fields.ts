@@ -1,5 +1,5 @@
 import { toJSONSchema } from 'zod';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import { fieldLabels } from '#shared/messages/common';
 
 /** One row of an input table: a field of a path, query or body schema, as zod's JSON Schema says it. */

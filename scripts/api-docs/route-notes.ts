@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import type { ErrorCode } from '#shared/api';
 import type { GroupName, Route } from '#shared/contract/index';
 import { accessMessages } from '#shared/messages/access';

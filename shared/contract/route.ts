@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod';
 
 /**
  * What one route is, read by every side: the Lambda handlers (functions/api), the CDK stack and the

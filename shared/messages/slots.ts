@@ -89,6 +89,12 @@ export const fieldValueTexts = {
   staleOption: (value: string) => `${value} (목록에 없는 값)`,
 } as const;
 
+/** The rank history's load failure (spec §8): refused, or no answer ('조회 중 오류' variant). Web only. */
+export const rankHistoryTexts = {
+  loadFailed: '순위 히스토리 조회에 실패했습니다.',
+  loadError: '순위 히스토리 조회 중 오류가 발생했습니다.',
+} as const;
+
 export const coupangUrlMessages = {
   required: 'URL은 필수 입력 항목입니다.',
   /** Spec §5 verbatim ('URL은 http:// 또는 {host} 시작해야 합니다.'). */

@@ -22,30 +22,37 @@ export * from '../announcements';
 
 const KST_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = () =>
-  z
-    .union([
-      z
-        .string()
-        .trim()
-        .regex(KST_DAY, { error: m.dateFormat })
-        .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: m.dateFormat }),
-      z.literal('').transform(() => null),
+  z.optional(
+    z.union([
+      z.string().check(
+        z.trim(),
+        z.regex(KST_DAY, { error: m.dateFormat }),
+        z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: m.dateFormat }),
+      ),
+      z.pipe(
+        z.literal(''),
+        z.transform(() => null),
+      ),
       z.null(),
-    ])
-    .optional();
+    ]),
+  );
 
 const title = () =>
   z
     .string({ error: m.titleAndContentRequired })
-    .trim()
-    .min(1, { error: m.titleAndContentRequired })
-    .max(ANNOUNCEMENT_TITLE_MAX, { error: m.titleTooLong });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: m.titleAndContentRequired }),
+      z.maxLength(ANNOUNCEMENT_TITLE_MAX, { error: m.titleTooLong }),
+    );
 const content = () =>
   z
     .string({ error: m.titleAndContentRequired })
-    .trim()
-    .min(1, { error: m.titleAndContentRequired })
-    .max(ANNOUNCEMENT_CONTENT_MAX, { error: m.contentTooLong });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: m.titleAndContentRequired }),
+      z.maxLength(ANNOUNCEMENT_CONTENT_MAX, { error: m.contentTooLong }),
+    );
 
 const optionalShape = () => ({
   content_type: z.enum(announcementContentTypes, { error: '내용 형식은 html 또는 text여야 합니다.' }),
@@ -54,8 +61,8 @@ const optionalShape = () => ({
   is_pinned: z.boolean(),
   is_active: z.boolean(),
   images: z
-    .array(z.string().regex(ANNOUNCEMENT_IMAGE_PATH, { error: m.imagePath }), { error: m.imagePath })
-    .max(ANNOUNCEMENT_IMAGES_MAX, { error: m.tooManyImages }),
+    .array(z.string().check(z.regex(ANNOUNCEMENT_IMAGE_PATH, { error: m.imagePath })), { error: m.imagePath })
+    .check(z.maxLength(ANNOUNCEMENT_IMAGES_MAX, { error: m.tooManyImages })),
 });
 
 const datesInOrder = (v: { start_date?: string | null; end_date?: string | null }) =>
@@ -68,16 +75,16 @@ export const createAnnouncementSchema = deferred(() => {
     .object({
       title: title(),
       content: content(),
-      content_type: s.content_type.default('html'),
-      category: s.category.default('general'),
-      priority: s.priority.default('normal'),
-      is_pinned: s.is_pinned.default(false),
-      is_active: s.is_active.default(true),
+      content_type: z._default(s.content_type, 'html'),
+      category: z._default(s.category, 'general'),
+      priority: z._default(s.priority, 'normal'),
+      is_pinned: z._default(s.is_pinned, false),
+      is_active: z._default(s.is_active, true),
       start_date: day(),
       end_date: day(),
-      images: s.images.default([]),
+      images: z._default(s.images, []),
     })
-    .refine(datesInOrder, { error: m.dateOrder, path: ['end_date'] });
+    .check(z.refine(datesInOrder, { error: m.dateOrder, path: ['end_date'] }));
 });
 export type AnnouncementInput = z.input<typeof createAnnouncementSchema>;
 export type CreateAnnouncement = z.output<typeof createAnnouncementSchema>;
@@ -87,42 +94,44 @@ export const updateAnnouncementSchema = deferred(() => {
   const s = optionalShape();
   return z
     .object({
-      title: title().optional(),
-      content: content().optional(),
-      content_type: s.content_type.optional(),
-      category: s.category.optional(),
-      priority: s.priority.optional(),
-      is_pinned: s.is_pinned.optional(),
-      is_active: s.is_active.optional(),
+      title: z.optional(title()),
+      content: z.optional(content()),
+      content_type: z.optional(s.content_type),
+      category: z.optional(s.category),
+      priority: z.optional(s.priority),
+      is_pinned: z.optional(s.is_pinned),
+      is_active: z.optional(s.is_active),
       start_date: day(),
       end_date: day(),
-      images: s.images.optional(),
+      images: z.optional(s.images),
     })
-    .refine(datesInOrder, { error: m.dateOrder, path: ['end_date'] });
+    .check(z.refine(datesInOrder, { error: m.dateOrder, path: ['end_date'] }));
 });
 export type UpdateAnnouncement = z.output<typeof updateAnnouncementSchema>;
 
 const flag = () =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-    .transform((v) => v === true || v === 'true' || v === '1')
-    .optional();
+  z.optional(
+    z.pipe(
+      z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]),
+      z.transform((v) => v === true || v === 'true' || v === '1'),
+    ),
+  );
 
 /** GET /api/announcements?limit=&includeInactive= (includeInactive counts for operators only). */
 export const listAnnouncementsQuerySchema = deferred(() =>
   z.object({
-    limit: z.coerce
-      .number({ error: '조회 개수는 숫자로 입력해주세요.' })
-      .int()
-      .min(1)
-      .max(ANNOUNCEMENTS_LIMIT_MAX)
-      .default(10),
+    limit: z._default(
+      z.coerce
+        .number({ error: '조회 개수는 숫자로 입력해주세요.' })
+        .check(z.int(), z.gte(1), z.lte(ANNOUNCEMENTS_LIMIT_MAX)),
+      10,
+    ),
     includeInactive: flag(),
   }),
 );
 
 export const announcementIdPathSchema = deferred(() =>
-  z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.notFound }) }),
+  z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.notFound })) }),
 );
 
 /** POST /api/announcements/images: ask for an upload of one image. */
@@ -131,11 +140,9 @@ export const imageUploadRequestSchema = deferred(() =>
     contentType: z.enum(imageContentTypes, { error: m.imageType }),
     size: z
       .number({ error: m.imageEmpty })
-      .int()
-      .min(1, { error: m.imageEmpty })
-      .max(IMAGE_MAX_BYTES, { error: m.imageTooLarge }),
+      .check(z.int(), z.gte(1, { error: m.imageEmpty }), z.lte(IMAGE_MAX_BYTES, { error: m.imageTooLarge })),
   }),
 );
 export const imageUploadPathSchema = deferred(() =>
-  z.object({ uploadId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.imageNotUploaded }) }),
+  z.object({ uploadId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: m.imageNotUploaded })) }),
 );

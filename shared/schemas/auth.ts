@@ -1,4 +1,4 @@
-import { deferred, z } from '../zod';
+import { built, deferred, z } from '../zod';
 import { authMessages } from '../messages/auth';
 import type { Role } from '../roles';
 
@@ -8,49 +8,58 @@ export const PASSWORD_MIN = 6;
 export const loginIdSchema = deferred(() =>
   z
     .string({ error: authMessages.loginRequired })
-    .trim()
-    .min(1, authMessages.loginRequired)
-    .max(50, '아이디는 50자 이하로 입력해주세요.'),
+    .check(z.trim(), z.minLength(1, authMessages.loginRequired), z.maxLength(50, '아이디는 50자 이하로 입력해주세요.')),
 );
 
 export const loginSchema = deferred(() =>
   z.object({
     email: loginIdSchema,
-    password: z.string({ error: authMessages.loginRequired }).min(1, authMessages.loginRequired).max(200),
+    password: z
+      .string({ error: authMessages.loginRequired })
+      .check(z.minLength(1, authMessages.loginRequired), z.maxLength(200)),
   }),
 );
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const newPasswordSchema = deferred(() =>
-  z.string().min(PASSWORD_MIN, authMessages.passwordTooShort).max(200, '비밀번호는 200자 이하로 입력해주세요.'),
+  z
+    .string()
+    .check(
+      z.minLength(PASSWORD_MIN, authMessages.passwordTooShort),
+      z.maxLength(200, '비밀번호는 200자 이하로 입력해주세요.'),
+    ),
 );
 
 export const fullNameSchema = deferred(() =>
   z
     .string({ error: authMessages.fullNameRequired })
-    .trim()
-    .min(1, authMessages.fullNameRequired)
-    .max(50, '이름은 50자 이하로 입력해주세요.'),
+    .check(
+      z.trim(),
+      z.minLength(1, authMessages.fullNameRequired),
+      z.maxLength(50, '이름은 50자 이하로 입력해주세요.'),
+    ),
 );
 
 export const registerSchema = deferred(() =>
   z.object({
-    email: loginIdSchema.unwrap().regex(/^[A-Za-z0-9]+$/, authMessages.idFormat),
+    email: built(loginIdSchema).check(z.regex(/^[A-Za-z0-9]+$/, authMessages.idFormat)),
     password: newPasswordSchema,
     fullName: fullNameSchema,
-    phone: z.string().trim().max(30).optional(),
+    phone: z.optional(z.string().check(z.trim(), z.maxLength(30))),
   }),
 );
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** Refresh token from the body (spec shape) or, for the SPA, from the HttpOnly cookie. */
-export const refreshSchema = deferred(() => z.object({ refreshToken: z.string().min(1).max(200).optional() }));
+export const refreshSchema = deferred(() =>
+  z.object({ refreshToken: z.optional(z.string().check(z.minLength(1), z.maxLength(200))) }),
+);
 
 export const changePasswordSchema = deferred(() =>
   z.object({
     currentPassword: z
       .string({ error: authMessages.currentPasswordRequired })
-      .min(1, authMessages.currentPasswordRequired),
+      .check(z.minLength(1, authMessages.currentPasswordRequired)),
     password: newPasswordSchema,
   }),
 );
@@ -64,32 +73,36 @@ export const profileUpdateSchema = deferred(() =>
   z
     .object({
       fullName: fullNameSchema,
-      password: z.string().max(200).optional().default(''),
-      confirmPassword: z.string().max(200).optional(),
-      currentPassword: z.string().max(200).optional().default(''),
+      password: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
+      confirmPassword: z.optional(z.string().check(z.maxLength(200))),
+      currentPassword: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
     })
-    .superRefine((v, ctx) => {
-      if (!v.password) {
-        if (v.confirmPassword)
+    .check(
+      z.superRefine((v, ctx) => {
+        if (!v.password) {
+          if (v.confirmPassword)
+            ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
+          return;
+        }
+        if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) {
           ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
-        return;
-      }
-      if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) {
-        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordMismatch });
-        return;
-      }
-      if (v.password.length < PASSWORD_MIN) {
-        ctx.addIssue({ code: 'custom', path: ['password'], message: authMessages.passwordTooShort });
-        return;
-      }
-      if (!v.currentPassword) {
-        ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: authMessages.currentPasswordRequired });
-      }
-    }),
+          return;
+        }
+        if (v.password.length < PASSWORD_MIN) {
+          ctx.addIssue({ code: 'custom', path: ['password'], message: authMessages.passwordTooShort });
+          return;
+        }
+        if (!v.currentPassword) {
+          ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: authMessages.currentPasswordRequired });
+        }
+      }),
+    ),
 );
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-export const switchUserSchema = deferred(() => z.object({ targetUserId: z.string().trim().min(1).max(100) }));
+export const switchUserSchema = deferred(() =>
+  z.object({ targetUserId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
+);
 
 /** The user as the API returns it (never the password hash). */
 export interface UserDto {

@@ -1,4 +1,4 @@
-import { deferred, z } from '../zod';
+import { deferred, transformIssue, z } from '../zod';
 import { cashMessages } from '../messages/cash';
 import { formatWonNumber } from '../won';
 import { ledgerTypes, type LedgerType } from '../ledger-types';
@@ -53,20 +53,18 @@ function isRealDateTime(y: number, m: number, d: number, h: number, min: number,
  * over. → a UTC ISO string.
  */
 export const depositAtSchema = deferred(() =>
-  z
-    .string({ error: cashMessages.depositAtRequired })
-    .trim()
-    .min(1, cashMessages.depositAtRequired)
-    .transform((value, ctx) => {
+  z.pipe(
+    z.string({ error: cashMessages.depositAtRequired }).check(z.trim(), z.minLength(1, cashMessages.depositAtRequired)),
+    z.transform((value, ctx) => {
       const m = DATE_TIME.exec(value);
       const [y, mo, d, h, mi, sec] = (m?.slice(1, 7) ?? []).map((part) => Number(part ?? 0));
       if (!m || y < DEPOSIT_YEARS.min || y > DEPOSIT_YEARS.max || !isRealDateTime(y, mo, d, h, mi, sec)) {
-        ctx.addIssue({ code: 'custom', message: cashMessages.depositAtInvalid });
-        return z.NEVER;
+        return transformIssue(ctx, cashMessages.depositAtInvalid);
       }
       const local = `${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}`;
       return new Date(`${local}${m[7] ?? '+09:00'}`).toISOString();
     }),
+  ),
 );
 
 /** Plain digits, or digits grouped by thousands ('10,000'): what people type for won. A fraction reads as a number, to be told "정수로". */
@@ -77,20 +75,22 @@ const WON_TEXT = /^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/;
  * "not a number". Zero and negative amounts are left to the configured range.
  */
 const chargeAmountSchema = deferred(() =>
-  z.preprocess(
-    (v) => {
+  z.pipe(
+    z.transform((v) => {
       if (v === '' || v === null) return undefined;
       if (typeof v !== 'string') return v;
       const text = v.trim();
       if (!text) return undefined;
       return WON_TEXT.test(text) ? Number(text.replaceAll(',', '')) : Number.NaN;
-    },
+    }),
     z
       .number({
         error: (iss) => (iss.input === undefined ? cashMessages.amountRequired : cashMessages.amountNumeric),
       })
-      .refine(Number.isFinite, cashMessages.amountNumeric)
-      .refine(Number.isInteger, cashMessages.amountInteger),
+      .check(
+        z.refine(Number.isFinite, cashMessages.amountNumeric),
+        z.refine(Number.isInteger, cashMessages.amountInteger),
+      ),
   ),
 );
 
@@ -99,9 +99,11 @@ const chargeRequestShape = () => ({
   depositAt: depositAtSchema,
   accountHolder: z
     .string({ error: cashMessages.accountHolderRequired })
-    .trim()
-    .min(1, cashMessages.accountHolderRequired)
-    .max(50, cashMessages.accountHolderTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, cashMessages.accountHolderRequired),
+      z.maxLength(50, cashMessages.accountHolderTooLong),
+    ),
 });
 
 /** The charge request body without the configured range (the server checks it with current settings). */
@@ -117,24 +119,30 @@ export const chargeRangeMessage = (limits: ChargeLimits) =>
 
 /** The full charge form rule: the same schema the server applies after reading the settings. */
 export const chargeRequestSchemaFor = (limits: ChargeLimits) =>
-  z.object(chargeRequestShape()).superRefine((v, ctx) => {
-    if (v.amount < limits.minCashCharge || v.amount > limits.maxCashCharge) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: chargeRangeMessage(limits) });
-    }
-  });
+  z.object(chargeRequestShape()).check(
+    z.superRefine((v, ctx) => {
+      if (v.amount < limits.minCashCharge || v.amount > limits.maxCashCharge) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: chargeRangeMessage(limits) });
+      }
+    }),
+  );
 export type ChargeRequestInput = z.input<typeof chargeRequestSchema>;
 export type ChargeRequestBody = z.output<typeof chargeRequestSchema>;
 
 export const approveChargeSchema = deferred(() =>
   z.object({
-    bonusPercentage: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-      z
-        .number({ error: cashMessages.bonusRange })
-        .int(cashMessages.bonusRange)
-        .min(0, cashMessages.bonusRange)
-        .max(100, cashMessages.bonusRange)
-        .default(0),
+    bonusPercentage: z.pipe(
+      z.transform((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v)),
+      z._default(
+        z
+          .number({ error: cashMessages.bonusRange })
+          .check(
+            z.int(cashMessages.bonusRange),
+            z.gte(0, cashMessages.bonusRange),
+            z.lte(100, cashMessages.bonusRange),
+          ),
+        0,
+      ),
     ),
   }),
 );
@@ -144,22 +152,20 @@ export const rejectChargeSchema = deferred(() =>
   z.object({
     reason: z
       .string({ error: cashMessages.rejectReasonRequired })
-      .trim()
-      .min(1, cashMessages.rejectReasonRequired)
-      .max(500),
+      .check(z.trim(), z.minLength(1, cashMessages.rejectReasonRequired), z.maxLength(500)),
   }),
 );
 export type RejectChargeInput = z.input<typeof rejectChargeSchema>;
 
-const pageSchema = deferred(() => z.coerce.number().int().min(1).max(100000).default(1));
-const limitSchema = deferred(() => z.coerce.number().int().min(1).max(200).default(10));
+const pageSchema = deferred(() => z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)), 1));
+const limitSchema = deferred(() => z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 10));
 
 export const chargeRequestListQuerySchema = deferred(() =>
   z.object({
     page: pageSchema,
     limit: limitSchema,
-    status: z.enum(chargeStatuses).optional(),
-    userId: z.string().trim().min(1).max(100).optional(),
+    status: z.optional(z.enum(chargeStatuses)),
+    userId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   }),
 );
 /** What a client sends (the schema coerces query strings). */
@@ -174,8 +180,8 @@ export const cashTransactionListQuerySchema = deferred(() =>
   z.object({
     page: pageSchema,
     limit: limitSchema,
-    type: z.enum(ledgerTypes).optional(),
-    userId: z.string().trim().min(1).max(100).optional(),
+    type: z.optional(z.enum(ledgerTypes)),
+    userId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   }),
 );
 export interface CashTransactionListQuery {
@@ -185,7 +191,9 @@ export interface CashTransactionListQuery {
   userId?: string;
 }
 
-export const chargeIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
+export const chargeIdPathSchema = deferred(() =>
+  z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
+);
 
 /** GET /api/cash/balance */
 export interface CashBalanceDto {

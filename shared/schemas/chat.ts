@@ -136,7 +136,8 @@ export type ChatPush =
   | { type: 'chat_read'; data: ChatReadPushData }
   | { type: 'chat_room'; data: ChatRoomPushData };
 
-const contentSchema = () => z.string({ error: m.empty }).trim().min(1, m.empty).max(CHAT_MESSAGE_MAX, m.tooLong);
+const contentSchema = () =>
+  z.string({ error: m.empty }).check(z.trim(), z.minLength(1, m.empty), z.maxLength(CHAT_MESSAGE_MAX, m.tooLong));
 
 /** POST /api/chat/rooms/{id}/messages, POST /api/chat/messages and the widget's input. */
 export const chatMessageSchema = deferred(() => z.object({ content: contentSchema() }));
@@ -145,7 +146,7 @@ export type ChatMessageBody = z.output<typeof chatMessageSchema>;
 /** POST /api/chat/rooms: the name is optional (the server names the room after the user). */
 export const chatRoomCreateSchema = deferred(() =>
   z.object({
-    name: z.string().trim().min(1).max(CHAT_ROOM_NAME_MAX, m.roomNameTooLong).optional(),
+    name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(CHAT_ROOM_NAME_MAX, m.roomNameTooLong))),
   }),
 );
 export type ChatRoomCreateBody = z.output<typeof chatRoomCreateSchema>;
@@ -154,19 +155,19 @@ export const chatRoomStatusSchema = deferred(() => z.enum(CHAT_ROOM_STATUSES, { 
 
 /** GET /api/chat/rooms (`status` filters for staff). */
 export const chatRoomListQuerySchema = deferred(() =>
-  z.object({ status: z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }).optional() }),
+  z.object({ status: z.optional(z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid })) }),
 );
 export type ChatRoomListQuery = z.output<typeof chatRoomListQuerySchema>;
 
 /** A message id: a 26-character ULID. */
-const messageIdSchema = () => z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, m.afterInvalid);
+const messageIdSchema = () => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, m.afterInvalid));
 
 /** GET /api/chat/rooms/{id}/messages: `offset` counts back from the newest; `after` only newer ones. */
 export const chatMessageListQuerySchema = deferred(() =>
   z.object({
-    limit: z.coerce.number().int().min(1).max(CHAT_MESSAGES_MAX).default(CHAT_MESSAGES_DEFAULT),
-    offset: z.coerce.number().int().min(0).max(100000).default(0),
-    after: messageIdSchema().optional(),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(CHAT_MESSAGES_MAX)), CHAT_MESSAGES_DEFAULT),
+    offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100000)), 0),
+    after: z.optional(messageIdSchema()),
   }),
 );
 export type ChatMessageListQuery = z.output<typeof chatMessageListQuerySchema>;
@@ -177,26 +178,28 @@ export const chatRoomStatusBodySchema = deferred(() =>
 );
 export type ChatRoomStatusBody = z.output<typeof chatRoomStatusBodySchema>;
 
-export const chatRoomIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
+export const chatRoomIdPathSchema = deferred(() =>
+  z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
+);
 
 const cannedReplySchema = () =>
   z.object({
-    id: z.string().trim().min(1).max(100).optional(),
+    id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
     title: z
       .string({ error: m.cannedTitleRequired })
-      .trim()
-      .min(1, m.cannedTitleRequired)
-      .max(CANNED_TITLE_MAX, m.cannedTitleTooLong),
+      .check(z.trim(), z.minLength(1, m.cannedTitleRequired), z.maxLength(CANNED_TITLE_MAX, m.cannedTitleTooLong)),
     content: z
       .string({ error: m.cannedContentRequired })
-      .trim()
-      .min(1, m.cannedContentRequired)
-      .max(CANNED_CONTENT_MAX, m.cannedContentTooLong),
+      .check(
+        z.trim(),
+        z.minLength(1, m.cannedContentRequired),
+        z.maxLength(CANNED_CONTENT_MAX, m.cannedContentTooLong),
+      ),
   });
 
 /** PUT /api/chat/canned-replies (operators): the whole list. An item without an id gets one. */
 export const cannedRepliesBodySchema = deferred(() =>
-  z.object({ items: z.array(cannedReplySchema()).max(CANNED_REPLIES_MAX, m.cannedTooMany) }),
+  z.object({ items: z.array(cannedReplySchema()).check(z.maxLength(CANNED_REPLIES_MAX, m.cannedTooMany)) }),
 );
 export type CannedRepliesBody = z.output<typeof cannedRepliesBodySchema>;
 export type CannedRepliesInput = z.input<typeof cannedRepliesBodySchema>;

@@ -12,63 +12,84 @@ export const FIELD_KEY_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,49}$/;
 export const MAX_FIELD_CONFIGS = 50;
 
 const fieldConfigShape = () => ({
-  field_key: z
-    .string({ error: fieldConfigMessages.keyAndLabelRequired })
-    .trim()
-    .min(1, { error: fieldConfigMessages.keyAndLabelRequired })
-    .regex(FIELD_KEY_PATTERN, { error: fieldConfigMessages.keyFormat })
-    .refine((key) => !reservedFieldKeys.has(key), {
+  field_key: z.string({ error: fieldConfigMessages.keyAndLabelRequired }).check(
+    z.trim(),
+    z.minLength(1, { error: fieldConfigMessages.keyAndLabelRequired }),
+    z.regex(FIELD_KEY_PATTERN, { error: fieldConfigMessages.keyFormat }),
+    z.refine((key) => !reservedFieldKeys.has(key), {
       error: (iss) => fieldConfigMessages.keyReserved(String(iss.input)),
     }),
+  ),
   label: z
     .string({ error: fieldConfigMessages.keyAndLabelRequired })
-    .trim()
-    .min(1, { error: fieldConfigMessages.keyAndLabelRequired })
-    .max(50, { error: fieldConfigMessages.labelLength }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: fieldConfigMessages.keyAndLabelRequired }),
+      z.maxLength(50, { error: fieldConfigMessages.labelLength }),
+    ),
   field_type: z.enum(fieldTypes, { error: fieldConfigMessages.fieldType(fieldTypes) }),
-  placeholder: z.string().trim().max(200, { error: fieldConfigMessages.placeholderLength }).default(''),
-  description: z.string().trim().max(500, { error: fieldConfigMessages.descriptionLength }).default(''),
-  is_required: z.boolean().default(false),
-  is_enabled: z.boolean().default(true),
-  show_in_list: z.boolean().default(false),
-  is_searchable: z.boolean().default(false),
+  placeholder: z._default(
+    z.string().check(z.trim(), z.maxLength(200, { error: fieldConfigMessages.placeholderLength })),
+    '',
+  ),
+  description: z._default(
+    z.string().check(z.trim(), z.maxLength(500, { error: fieldConfigMessages.descriptionLength })),
+    '',
+  ),
+  is_required: z._default(z.boolean(), false),
+  is_enabled: z._default(z.boolean(), true),
+  show_in_list: z._default(z.boolean(), false),
+  is_searchable: z._default(z.boolean(), false),
   /** Ignored: derived from the key. Accepted so a field read from GET can be sent back as it is. */
-  is_system_generated: z.boolean().optional(),
-  display_order: z.coerce
-    .number()
-    .int({ error: fieldConfigMessages.displayOrder })
-    .min(0, { error: fieldConfigMessages.displayOrder })
-    .max(10_000, { error: fieldConfigMessages.displayOrder })
-    .optional(),
+  is_system_generated: z.optional(z.boolean()),
+  display_order: z.optional(
+    z.coerce
+      .number()
+      .check(
+        z.int({ error: fieldConfigMessages.displayOrder }),
+        z.gte(0, { error: fieldConfigMessages.displayOrder }),
+        z.lte(10_000, { error: fieldConfigMessages.displayOrder }),
+      ),
+  ),
   /** A select field's choices, in order; ignored (stored empty) for every other type. */
-  options: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1, { error: fieldConfigMessages.optionBlank })
-        .max(MAX_OPTION_LENGTH, { error: fieldConfigMessages.optionLength(MAX_OPTION_LENGTH) }),
-    )
-    .max(MAX_FIELD_OPTIONS, { error: fieldConfigMessages.tooManyOptions(MAX_FIELD_OPTIONS) })
-    .default([]),
+  options: z._default(
+    z
+      .array(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(1, { error: fieldConfigMessages.optionBlank }),
+            z.maxLength(MAX_OPTION_LENGTH, { error: fieldConfigMessages.optionLength(MAX_OPTION_LENGTH) }),
+          ),
+      )
+      .check(z.maxLength(MAX_FIELD_OPTIONS, { error: fieldConfigMessages.tooManyOptions(MAX_FIELD_OPTIONS) })),
+    [],
+  ),
 });
 
 /** A select needs at least one option and no option twice; other types drop whatever options came. */
 const fieldConfigObject = () =>
-  z
-    .object(fieldConfigShape())
-    .superRefine((f, ctx) => {
-      if (f.field_type !== 'select') return;
-      if (f.options.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['options'], message: fieldConfigMessages.optionsRequired });
-      const seen = new Set<string>();
-      for (const [i, option] of f.options.entries()) {
-        if (seen.has(option))
-          ctx.addIssue({ code: 'custom', path: ['options', i], message: fieldConfigMessages.optionDuplicate(option) });
-        seen.add(option);
-      }
-    })
-    .transform((f) => (f.field_type === 'select' ? f : { ...f, options: [] }));
+  z.pipe(
+    z.object(fieldConfigShape()).check(
+      z.superRefine((f, ctx) => {
+        if (f.field_type !== 'select') return;
+        if (f.options.length === 0)
+          ctx.addIssue({ code: 'custom', path: ['options'], message: fieldConfigMessages.optionsRequired });
+        const seen = new Set<string>();
+        for (const [i, option] of f.options.entries()) {
+          if (seen.has(option))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['options', i],
+              message: fieldConfigMessages.optionDuplicate(option),
+            });
+          seen.add(option);
+        }
+      }),
+    ),
+    z.transform((f) => (f.field_type === 'select' ? f : { ...f, options: [] })),
+  );
 
 /** POST /api/admin/field-configs: one new field (without display_order it goes last). */
 export const createFieldConfigSchema = deferred(() => fieldConfigObject());
@@ -79,9 +100,11 @@ export const replaceFieldConfigsSchema = deferred(() =>
   z.object({
     fields: z
       .array(fieldConfigObject(), { error: fieldConfigMessages.fieldsRequired })
-      .min(1, { error: fieldConfigMessages.fieldsRequired })
-      .max(MAX_FIELD_CONFIGS, { error: fieldConfigMessages.tooManyFields(MAX_FIELD_CONFIGS) }),
+      .check(
+        z.minLength(1, { error: fieldConfigMessages.fieldsRequired }),
+        z.maxLength(MAX_FIELD_CONFIGS, { error: fieldConfigMessages.tooManyFields(MAX_FIELD_CONFIGS) }),
+      ),
   }),
 );
 
-export const fieldKeyPathSchema = deferred(() => z.object({ key: z.string().min(1).max(100) }));
+export const fieldKeyPathSchema = deferred(() => z.object({ key: z.string().check(z.minLength(1), z.maxLength(100)) }));

@@ -1,4 +1,4 @@
-import { deferred, z } from '../zod';
+import { deferred, transformIssue, z } from '../zod';
 import { notificationMessages as m } from '../messages/notifications';
 import type { Pagination } from '../api';
 import type {
@@ -142,60 +142,60 @@ export type NotificationPush =
   | { type: 'pong'; data: { at: string } };
 
 const typeSchema = () => z.enum(NOTIFICATION_TYPES, { error: m.typeInvalid });
-const userIdSchema = () => z.string().trim().min(1, m.recipientsRequired).max(100);
+const userIdSchema = () => z.string().check(z.trim(), z.minLength(1, m.recipientsRequired), z.maxLength(100));
 
 /**
  * `recipientId`: 'all', one user id or a list of them. Parsed to 'all' or a de-duplicated list of ids,
  * so the server and the form see one shape.
  */
 const recipientsSchema = () =>
-  z
-    .union([z.string(), z.array(z.string())], { error: m.recipientsRequired })
-    .transform((value, ctx): 'all' | string[] => {
+  z.pipe(
+    z.union([z.string(), z.array(z.string())], { error: m.recipientsRequired }),
+    z.transform((value, ctx): 'all' | string[] => {
       if (typeof value === 'string' && value.trim() === 'all') return 'all';
       const ids = [...new Set((Array.isArray(value) ? value : [value]).map((v) => v.trim()).filter(Boolean))];
       if (ids.length === 0) {
-        ctx.addIssue({ code: 'custom', message: m.recipientsRequired });
-        return z.NEVER;
+        return transformIssue(ctx, m.recipientsRequired);
       }
       if (ids.length > MAX_RECIPIENTS) {
-        ctx.addIssue({ code: 'custom', message: m.tooManyRecipients(MAX_RECIPIENTS) });
-        return z.NEVER;
+        return transformIssue(ctx, m.tooManyRecipients(MAX_RECIPIENTS));
       }
       if (ids.some((id) => id.length > 100 || id === 'all')) {
-        ctx.addIssue({ code: 'custom', message: m.recipientNotUser });
-        return z.NEVER;
+        return transformIssue(ctx, m.recipientNotUser);
       }
       return ids;
-    });
+    }),
+  );
 
 const durationSchema = () =>
   z
     .number({ error: m.durationRange })
-    .int(m.durationRange)
-    .min(DURATION_MIN_MS, m.durationRange)
-    .max(DURATION_MAX_MS, m.durationRange)
-    .multipleOf(1000, m.durationRange);
+    .check(
+      z.int(m.durationRange),
+      z.gte(DURATION_MIN_MS, m.durationRange),
+      z.lte(DURATION_MAX_MS, m.durationRange),
+      z.multipleOf(1000, m.durationRange),
+    );
 
 /** POST /api/notifications (operators) and the /admin/notifications form. `sender` is accepted and ignored. */
 export const notificationSendSchema = deferred(() =>
   z.object({
-    type: typeSchema().default('info'),
+    type: z._default(typeSchema(), 'info'),
     title: z
       .string({ error: m.titleAndMessageRequired })
-      .trim()
-      .min(1, m.titleAndMessageRequired)
-      .max(TITLE_MAX, m.titleTooLong(TITLE_MAX)),
+      .check(z.trim(), z.minLength(1, m.titleAndMessageRequired), z.maxLength(TITLE_MAX, m.titleTooLong(TITLE_MAX))),
     message: z
       .string({ error: m.titleAndMessageRequired })
-      .trim()
-      .min(1, m.titleAndMessageRequired)
-      .max(MESSAGE_MAX, m.messageTooLong(MESSAGE_MAX)),
+      .check(
+        z.trim(),
+        z.minLength(1, m.titleAndMessageRequired),
+        z.maxLength(MESSAGE_MAX, m.messageTooLong(MESSAGE_MAX)),
+      ),
     recipientId: recipientsSchema(),
-    auto_close: z.boolean().default(true),
-    duration: durationSchema().default(DURATION_DEFAULT_MS),
-    priority: z.enum(NOTIFICATION_PRIORITIES).default('normal'),
-    sender: z.string().max(50).optional(),
+    auto_close: z._default(z.boolean(), true),
+    duration: z._default(durationSchema(), DURATION_DEFAULT_MS),
+    priority: z._default(z.enum(NOTIFICATION_PRIORITIES), 'normal'),
+    sender: z.optional(z.string().check(z.maxLength(50))),
   }),
 );
 export type NotificationSendInput = z.input<typeof notificationSendSchema>;
@@ -204,49 +204,65 @@ export type NotificationSendBody = z.output<typeof notificationSendSchema>;
 /** POST /api/notifications/test: one notification to the caller (the /notification-test generator). */
 export const notificationTestSchema = deferred(() =>
   z.object({
-    type: typeSchema().optional(),
-    title: z.string().trim().min(1, m.titleAndMessageRequired).max(TITLE_MAX, m.titleTooLong(TITLE_MAX)).optional(),
-    message: z
-      .string()
-      .trim()
-      .min(1, m.titleAndMessageRequired)
-      .max(MESSAGE_MAX, m.messageTooLong(MESSAGE_MAX))
-      .optional(),
-    priority: z.enum(NOTIFICATION_PRIORITIES).optional(),
+    type: z.optional(typeSchema()),
+    title: z.optional(
+      z
+        .string()
+        .check(z.trim(), z.minLength(1, m.titleAndMessageRequired), z.maxLength(TITLE_MAX, m.titleTooLong(TITLE_MAX))),
+    ),
+    message: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, m.titleAndMessageRequired),
+          z.maxLength(MESSAGE_MAX, m.messageTooLong(MESSAGE_MAX)),
+        ),
+    ),
+    priority: z.optional(z.enum(NOTIFICATION_PRIORITIES)),
   }),
 );
 export type NotificationTestBody = z.output<typeof notificationTestSchema>;
 
-const booleanParam = () => z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanParam = () =>
+  z.pipe(
+    z.enum(['true', 'false']),
+    z.transform((v) => v === 'true'),
+  );
 
 /** GET /api/notifications. */
 export const notificationListQuerySchema = deferred(() =>
   z.object({
-    isRead: booleanParam().optional(),
-    type: typeSchema().optional(),
-    limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIST_MAX).default(NOTIFICATION_LIST_DEFAULT),
-    cursor: z.string().max(500).optional(),
+    isRead: z.optional(booleanParam()),
+    type: z.optional(typeSchema()),
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.gte(1), z.lte(NOTIFICATION_LIST_MAX)),
+      NOTIFICATION_LIST_DEFAULT,
+    ),
+    cursor: z.optional(z.string().check(z.maxLength(500))),
   }),
 );
 export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;
 
-export const notificationIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
+export const notificationIdPathSchema = deferred(() =>
+  z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
+);
 
 const dayParam = () =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, m.dateInvalid)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), m.dateInvalid);
+  z.string().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, m.dateInvalid),
+    z.refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), m.dateInvalid),
+  );
 
 /** GET /api/notifications/all (operators): the send history. Dates are KST calendar days, inclusive. */
 export const notificationHistoryQuerySchema = deferred(() =>
   z.object({
-    sender: z.enum(NOTIFICATION_SENDERS).optional(),
-    type: typeSchema().optional(),
-    fromDate: dayParam().optional(),
-    toDate: dayParam().optional(),
-    page: z.coerce.number().int().min(1).max(100000).default(1),
-    limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
+    sender: z.optional(z.enum(NOTIFICATION_SENDERS)),
+    type: z.optional(typeSchema()),
+    fromDate: z.optional(dayParam()),
+    toDate: z.optional(dayParam()),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)), 1),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(HISTORY_PAGE_MAX)), HISTORY_PAGE_DEFAULT),
   }),
 );
 export type NotificationHistoryQuery = z.output<typeof notificationHistoryQuerySchema>;

@@ -16,13 +16,15 @@ export const RANK_ALERT_MOVE_MAX = 500;
 
 const moveBy = z
   .number({ error: rankAlertMessages.moveByRange(RANK_ALERT_MOVE_MIN, RANK_ALERT_MOVE_MAX) })
-  .int(rankAlertMessages.moveByRange(RANK_ALERT_MOVE_MIN, RANK_ALERT_MOVE_MAX))
-  .min(RANK_ALERT_MOVE_MIN, rankAlertMessages.moveByRange(RANK_ALERT_MOVE_MIN, RANK_ALERT_MOVE_MAX))
-  .max(RANK_ALERT_MOVE_MAX, rankAlertMessages.moveByRange(RANK_ALERT_MOVE_MIN, RANK_ALERT_MOVE_MAX));
+  .check(
+    z.int(rankAlertMessages.moveByRange(RANK_ALERT_MOVE_MIN, RANK_ALERT_MOVE_MAX)),
+    z.gte(RANK_ALERT_MOVE_MIN, rankAlertMessages.moveByRange(RANK_ALERT_MOVE_MIN, RANK_ALERT_MOVE_MAX)),
+    z.lte(RANK_ALERT_MOVE_MAX, rankAlertMessages.moveByRange(RANK_ALERT_MOVE_MIN, RANK_ALERT_MOVE_MAX)),
+  );
 
 /** PUT /slots/{id}/rank-alert body. Both off (`moveBy: null, whenOut: false`) removes the alert. */
 export const rankAlertInputSchema = z.object({
-  moveBy: moveBy.nullable(),
+  moveBy: z.nullable(moveBy),
   whenOut: z.boolean({ error: rankAlertMessages.whenOutType }),
 });
 export type RankAlertInput = z.output<typeof rankAlertInputSchema>;

@@ -23,18 +23,22 @@ export const workerKeyCreateSchema = deferred(() =>
   z.object({
     name: z
       .string({ error: rankMessages.workerKeyNameRequired })
-      .trim()
-      .min(1, rankMessages.workerKeyNameRequired)
-      .max(50, rankMessages.workerKeyNameTooLong),
+      .check(
+        z.trim(),
+        z.minLength(1, rankMessages.workerKeyNameRequired),
+        z.maxLength(50, rankMessages.workerKeyNameTooLong),
+      ),
   }),
 );
 
-export const workerKeyIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
+export const workerKeyIdPathSchema = deferred(() =>
+  z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
+);
 
 export const workQuerySchema = deferred(() =>
   z.object({
-    limit: z.coerce.number().int().min(1).max(WORK_PAGE_MAX).default(WORK_PAGE_DEFAULT),
-    cursor: z.string().max(200).optional(),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(WORK_PAGE_MAX)), WORK_PAGE_DEFAULT),
+    cursor: z.optional(z.string().check(z.maxLength(200))),
   }),
 );
 
@@ -43,48 +47,49 @@ export const observationBatchSchema = deferred(() =>
   z.object({
     observations: z
       .array(z.unknown(), { error: rankMessages.observationsRequired })
-      .min(1, rankMessages.observationsRequired)
-      .max(MAX_OBSERVATIONS_PER_BATCH, rankMessages.observationsTooMany(MAX_OBSERVATIONS_PER_BATCH)),
+      .check(
+        z.minLength(1, rankMessages.observationsRequired),
+        z.maxLength(MAX_OBSERVATIONS_PER_BATCH, rankMessages.observationsTooMany(MAX_OBSERVATIONS_PER_BATCH)),
+      ),
   }),
 );
 
-const digits = z
-  .string()
-  .trim()
-  .regex(/^\d{1,20}$/);
+const digits = z.string().check(z.trim(), z.regex(/^\d{1,20}$/));
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** One check of a (keyword, product) pair by a worker. */
 export const observationSchema = deferred(() =>
   z
     .object({
-      keyword: z.string().trim().min(1).max(100),
+      keyword: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
       productId: digits,
-      itemId: digits.nullish(),
-      vendorItemId: digits.nullish(),
+      itemId: z.nullish(digits),
+      vendorItemId: z.nullish(digits),
       status: z.enum(['found', 'not_found', 'failed']),
-      rank: z.number().int().min(1).max(MAX_DEPTH_SCANNED).nullish(),
-      depthScanned: z.number().int().min(0).max(MAX_DEPTH_SCANNED),
-      observedAt: z
-        .string()
-        .regex(ISO_INSTANT)
-        .refine((v) => !Number.isNaN(Date.parse(v))),
-      evidence: storableJsonSchema('증거 자료(evidence)', MAX_EVIDENCE_DEPTH).optional(),
-      productName: z.string().trim().min(1).max(200).nullish(),
-      imageUrl: z.string().trim().max(1000).nullish(),
+      rank: z.nullish(z.number().check(z.int(), z.gte(1), z.lte(MAX_DEPTH_SCANNED))),
+      depthScanned: z.number().check(z.int(), z.gte(0), z.lte(MAX_DEPTH_SCANNED)),
+      observedAt: z.string().check(
+        z.regex(ISO_INSTANT),
+        z.refine((v) => !Number.isNaN(Date.parse(v))),
+      ),
+      evidence: z.optional(storableJsonSchema('증거 자료(evidence)', MAX_EVIDENCE_DEPTH)),
+      productName: z.nullish(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+      imageUrl: z.nullish(z.string().check(z.trim(), z.maxLength(1000))),
     })
-    .superRefine((o, ctx) => {
-      if (o.status === 'found' && (o.rank === undefined || o.rank === null))
-        ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankRequiredWhenFound });
-      if (o.status !== 'found' && o.rank !== undefined && o.rank !== null)
-        ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankOnlyWhenFound });
-      if (o.status === 'found' && o.rank && o.depthScanned && o.rank > o.depthScanned)
-        ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankBeyondDepth });
-      if (o.status !== 'found' && (o.productName || o.imageUrl))
-        ctx.addIssue({ code: 'custom', path: ['productName'], message: rankMessages.productInfoOnlyWhenFound });
-      if (o.evidence !== undefined && JSON.stringify(o.evidence).length > 2000)
-        ctx.addIssue({ code: 'custom', path: ['evidence'], message: rankMessages.evidenceTooLarge });
-    }),
+    .check(
+      z.superRefine((o, ctx) => {
+        if (o.status === 'found' && (o.rank === undefined || o.rank === null))
+          ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankRequiredWhenFound });
+        if (o.status !== 'found' && o.rank !== undefined && o.rank !== null)
+          ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankOnlyWhenFound });
+        if (o.status === 'found' && o.rank && o.depthScanned && o.rank > o.depthScanned)
+          ctx.addIssue({ code: 'custom', path: ['rank'], message: rankMessages.rankBeyondDepth });
+        if (o.status !== 'found' && (o.productName || o.imageUrl))
+          ctx.addIssue({ code: 'custom', path: ['productName'], message: rankMessages.productInfoOnlyWhenFound });
+        if (o.evidence !== undefined && JSON.stringify(o.evidence).length > 2000)
+          ctx.addIssue({ code: 'custom', path: ['evidence'], message: rankMessages.evidenceTooLarge });
+      }),
+    ),
 );
 export type ObservationInput = z.output<typeof observationSchema>;
 

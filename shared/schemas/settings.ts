@@ -15,20 +15,27 @@ export type SettingRule =
   | { kind: 'oneOf'; options: readonly string[] }
   | { kind: 'text'; min: number; max: number };
 
+/** A schema's inclusive bounds as its checks state them: a value for numbers, a length for text. */
+function boundsOf(schema: z.ZodType): { min?: number; max?: number } {
+  const bounds: { min?: number; max?: number } = {};
+  for (const check of schema._zod.def.checks ?? []) {
+    const d = check._zod.def as { check: string; value?: number; minimum?: number; maximum?: number };
+    if (d.check === 'greater_than') bounds.min = d.value;
+    else if (d.check === 'less_than') bounds.max = d.value;
+    else if (d.check === 'min_length') bounds.min = d.minimum;
+    else if (d.check === 'max_length') bounds.max = d.maximum;
+  }
+  return bounds;
+}
+
 export function settingRule(key: SettingKey): SettingRule {
   const def = settingDefinitions[key];
   if (typeof def.default === 'boolean') return { kind: 'boolean' };
-  const schema = def.schema as unknown as {
-    minValue?: number | null;
-    maxValue?: number | null;
-    options?: readonly string[];
-    minLength?: number | null;
-    maxLength?: number | null;
-  };
+  const bounds = boundsOf(def.schema);
   if (typeof def.default === 'number')
-    return { kind: 'integer', min: schema.minValue ?? 0, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER };
-  if (Array.isArray(schema.options)) return { kind: 'oneOf', options: schema.options };
-  return { kind: 'text', min: schema.minLength ?? 0, max: schema.maxLength ?? 10_000 };
+    return { kind: 'integer', min: bounds.min ?? 0, max: bounds.max ?? Number.MAX_SAFE_INTEGER };
+  if ('options' in def.schema) return { kind: 'oneOf', options: def.schema.options };
+  return { kind: 'text', min: bounds.min ?? 0, max: bounds.max ?? 10_000 };
 }
 
 const won = (n: number) => n.toLocaleString('ko-KR');
@@ -102,15 +109,17 @@ export const updateSettingsSchema = deferred(() =>
     settings: z
       .array(
         z.object({
-          key: z.string({ error: settingsMessages.settingsRequired }).max(100),
+          key: z.string({ error: settingsMessages.settingsRequired }).check(z.maxLength(100)),
           value: z.unknown(),
           /** Checked against the key's own category by the server, so a wrong one is named by its key. */
-          category: z.string().max(20).optional(),
+          category: z.optional(z.string().check(z.maxLength(20))),
         }),
         { error: settingsMessages.settingsRequired },
       )
-      .min(1, { error: settingsMessages.settingsRequired })
-      .max(MAX_SETTINGS_PER_WRITE, { error: settingsMessages.tooManySettings(MAX_SETTINGS_PER_WRITE) }),
+      .check(
+        z.minLength(1, { error: settingsMessages.settingsRequired }),
+        z.maxLength(MAX_SETTINGS_PER_WRITE, { error: settingsMessages.tooManySettings(MAX_SETTINGS_PER_WRITE) }),
+      ),
   }),
 );
 export type UpdateSettingsInput = z.output<typeof updateSettingsSchema>;
@@ -118,19 +127,23 @@ export type UpdateSettingsInput = z.output<typeof updateSettingsSchema>;
 /** PUT /api/system-settings/key/{key} body `{ value }`. */
 export const updateSettingSchema = deferred(() => z.object({ value: z.unknown() }));
 
-export const settingKeyPathSchema = deferred(() => z.object({ key: z.string().max(100) }));
-export const settingChangeIdPathSchema = deferred(() => z.object({ id: z.string().min(1).max(100) }));
+export const settingKeyPathSchema = deferred(() => z.object({ key: z.string().check(z.maxLength(100)) }));
+export const settingChangeIdPathSchema = deferred(() =>
+  z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+);
 
 /** GET /api/system-settings/history `?page&limit&key=` (admin page sizes). */
 export const settingHistoryQuerySchema = deferred(() =>
   z.object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .refine((n) => isPageSize(adminPageSizes, n), { error: pageSizeMessage(adminPageSizes) })
-      .default(30),
-    key: z.string().max(100).optional(),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+    limit: z._default(
+      z.coerce.number().check(
+        z.int(),
+        z.refine((n) => isPageSize(adminPageSizes, n), { error: pageSizeMessage(adminPageSizes) }),
+      ),
+      30,
+    ),
+    key: z.optional(z.string().check(z.maxLength(100))),
   }),
 );
 export type SettingHistoryQuery = z.output<typeof settingHistoryQuerySchema>;

@@ -6,14 +6,22 @@ import type { SlotDto } from './slots';
 /** Operator slot management requests and answers (operator-console §2, §7). */
 
 const fullRefundParam = deferred(() =>
-  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+  z.union([
+    z.boolean(),
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((v) => v === 'true'),
+    ),
+  ]),
 );
 
 /** PATCH /slots/{id}/status with status refunded (staff only): the reason is required. */
 export const refundFields = () => ({
-  refundReason: z.string({ error: slotAdminMessages.refundReasonRequired }).trim().max(500).optional(),
+  refundReason: z.optional(
+    z.string({ error: slotAdminMessages.refundReasonRequired }).check(z.trim(), z.maxLength(500)),
+  ),
   /** The operator's explicit choice of the whole price instead of the remaining days' share. */
-  fullRefund: fullRefundParam.optional(),
+  fullRefund: z.optional(fullRefundParam),
 });
 
 /** The refund form (the same rule the server applies). */
@@ -21,16 +29,14 @@ export const refundFormSchema = deferred(() =>
   z.object({
     refundReason: z
       .string({ error: slotAdminMessages.refundReasonRequired })
-      .trim()
-      .min(1, slotAdminMessages.refundReasonRequired)
-      .max(500),
-    fullRefund: z.boolean().default(false),
+      .check(z.trim(), z.minLength(1, slotAdminMessages.refundReasonRequired), z.maxLength(500)),
+    fullRefund: z._default(z.boolean(), false),
   }),
 );
 export type RefundFormInput = z.input<typeof refundFormSchema>;
 
 /** GET /slots/{id}/refund-preview?fullRefund= */
-export const refundPreviewQuerySchema = deferred(() => z.object({ fullRefund: fullRefundParam.optional() }));
+export const refundPreviewQuerySchema = deferred(() => z.object({ fullRefund: z.optional(fullRefundParam) }));
 
 /** GET /slots/{id}/refund-preview: what a refund today would credit (same function as the refund). */
 export interface RefundPreviewDto {
@@ -73,7 +79,11 @@ export interface SystemStatsDto {
 /** A slot price (won): an integer above 0 (operator-console §5: 'please enter a valid price'). */
 const MAX_PRICE = 100_000_000;
 const price = (number: ReturnType<typeof z.number>) =>
-  number.int(slotMessages.invalidPrice).gt(0, slotMessages.invalidPrice).max(MAX_PRICE, slotMessages.invalidPrice);
+  number.check(
+    z.int(slotMessages.invalidPrice),
+    z.gt(0, slotMessages.invalidPrice),
+    z.lte(MAX_PRICE, slotMessages.invalidPrice),
+  );
 
 /** GET /slots/{id}/price-preview?price= (operators and developers). */
 export const pricePreviewQuerySchema = deferred(() =>

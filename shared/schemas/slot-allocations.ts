@@ -21,35 +21,40 @@ export const DEFAULT_EXTENSION_DAYS = 10;
 export const allocationHistoryPageSizes = [20, 50, 100] as const;
 export const DEFAULT_ALLOCATION_PAGE_SIZE = 20;
 
-const requiredDay = (message: string) => z.string({ error: message }).trim().min(1, message).refine(isKstDay, message);
-const nonNegativeInt = (message: string) => z.number({ error: message }).int(message).min(0, message);
+const requiredDay = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.refine(isKstDay, message));
+const nonNegativeInt = (message: string) => z.number({ error: message }).check(z.int(message), z.gte(0, message));
 
 /** The allocation payload with a slot-count ceiling: 1000 on the server and the user dialog, 100 in the modal. */
 export const allocationSchemaWithMax = (max: number, maxMessage: string) =>
   z
     .object({
       /** The path names the user; a body userId (the spec's client sends it) is ignored. */
-      userId: z.string().optional(),
+      userId: z.optional(z.string()),
       slotCount: z
         .number({ error: allocationMessages.slotCountMin })
-        .int(allocationMessages.slotCountMin)
-        .min(1, allocationMessages.slotCountMin)
-        .max(max, maxMessage),
+        .check(
+          z.int(allocationMessages.slotCountMin),
+          z.gte(1, allocationMessages.slotCountMin),
+          z.lte(max, maxMessage),
+        ),
       startDate: requiredDay(allocationMessages.startDateRequired),
       endDate: requiredDay(allocationMessages.endDateRequired),
-      workCount: nonNegativeInt(allocationMessages.workCountMin).optional(),
-      amount: nonNegativeInt(allocationMessages.amountMin).optional(),
-      description: z.string().trim().max(500).optional(),
-      memo: z.string().trim().max(1000).optional(),
-      isTest: z.boolean().optional(),
+      workCount: z.optional(nonNegativeInt(allocationMessages.workCountMin)),
+      amount: z.optional(nonNegativeInt(allocationMessages.amountMin)),
+      description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+      memo: z.optional(z.string().check(z.trim(), z.maxLength(1000))),
+      isTest: z.optional(z.boolean()),
     })
-    // End dates are inclusive (design §3): a 1-day issuance ends on its start day; earlier is refused.
-    .refine(
-      (v) => v.isTest || !isKstDay(v.startDate) || !isKstDay(v.endDate) || kstDaysBetween(v.startDate, v.endDate) >= 0,
-      {
-        message: allocationMessages.dateOrder,
-        path: ['endDate'],
-      },
+    .check(
+      z.refine(
+        (v) =>
+          v.isTest || !isKstDay(v.startDate) || !isKstDay(v.endDate) || kstDaysBetween(v.startDate, v.endDate) >= 0,
+        {
+          message: allocationMessages.dateOrder,
+          path: ['endDate'],
+        },
+      ),
     );
 
 export const allocateSlotsSchema = allocationSchemaWithMax(ALLOCATION_MAX_SLOTS, allocationMessages.slotCountMax);
@@ -63,27 +68,31 @@ export interface AllocateSlotsResult {
   endDate: KstDay;
 }
 
-export const allocationIdPathSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(64) }));
+export const allocationIdPathSchema = deferred(() =>
+  z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }),
+);
 
 export const allocationSortFields = ['created_at', 'user_name', 'slot_count'] as const;
 
 /** GET /slots/allocation-history. `dateFrom` = the first KST day shown (today / 7 days / 30 days; absent = all). */
 export const allocationHistoryQuerySchema = deferred(() =>
   z.object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .refine(
-        (n) => (allocationHistoryPageSizes as readonly number[]).includes(n),
-        `페이지 크기는 ${allocationHistoryPageSizes.join(', ')} 중 하나여야 합니다.`,
-      )
-      .default(DEFAULT_ALLOCATION_PAGE_SIZE),
-    sortBy: z.enum(allocationSortFields).default('created_at'),
-    sortOrder: z.enum(['asc', 'desc']).default('desc'),
-    dateFrom: z.string().refine(isKstDay, '날짜는 YYYY-MM-DD 형식으로 입력해주세요.').optional(),
-    userId: z.string().trim().max(64).optional(),
-    operatorId: z.string().trim().max(64).optional(),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+    limit: z._default(
+      z.coerce.number().check(
+        z.int(),
+        z.refine(
+          (n) => (allocationHistoryPageSizes as readonly number[]).includes(n),
+          `페이지 크기는 ${allocationHistoryPageSizes.join(', ')} 중 하나여야 합니다.`,
+        ),
+      ),
+      DEFAULT_ALLOCATION_PAGE_SIZE,
+    ),
+    sortBy: z._default(z.enum(allocationSortFields), 'created_at'),
+    sortOrder: z._default(z.enum(['asc', 'desc']), 'desc'),
+    dateFrom: z.optional(z.string().check(z.refine(isKstDay, '날짜는 YYYY-MM-DD 형식으로 입력해주세요.'))),
+    userId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
+    operatorId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   }),
 );
 /** What a client sends (the server coerces the query strings). */
@@ -126,7 +135,7 @@ export const allocationPaymentSchema = deferred(() =>
 const extensionDays = deferred(() =>
   z
     .number({ error: extensionMessages.extensionDays })
-    .refine((n) => (extensionDayChoices as readonly number[]).includes(n), extensionMessages.extensionDays),
+    .check(z.refine((n) => (extensionDayChoices as readonly number[]).includes(n), extensionMessages.extensionDays)),
 );
 
 export const extendSlotSchema = deferred(() => z.object({ extensionDays }));
@@ -137,7 +146,7 @@ export interface ExtendSlotResult {
 }
 
 export const extendBulkSchema = deferred(() =>
-  z.object({ allocationHistoryId: z.string().trim().min(1).max(64), extensionDays }),
+  z.object({ allocationHistoryId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), extensionDays }),
 );
 export type ExtendBulkInput = z.input<typeof extendBulkSchema>;
 export interface ExtendBulkResult {

@@ -22,25 +22,27 @@ export { MAX_BULK_EDIT, MAX_BULK_ROWS } from '../slot-constants';
 // Defined in shared/page-sizes.ts; still exported here for the server code that imports them from this file.
 export { DEFAULT_PAGE_SIZE, userPageSizes } from '../page-sizes';
 
-const fieldValue = deferred(() => z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]));
+const fieldValue = deferred(() => z.union([z.string().check(z.maxLength(5000)), z.number(), z.boolean(), z.null()]));
 /** field_key → value; the keys are checked against the field configs by slot-fields. */
 export const customFieldsSchema = deferred(() =>
-  z.record(z.string().max(100), fieldValue).refine((r) => Object.keys(r).length <= 100, '입력 항목이 너무 많습니다.'),
+  z
+    .record(z.string().check(z.maxLength(100)), fieldValue)
+    .check(z.refine((r) => Object.keys(r).length <= 100, '입력 항목이 너무 많습니다.')),
 );
 
-const optionalText = deferred(() => z.string().max(5000).optional());
+const optionalText = deferred(() => z.optional(z.string().check(z.maxLength(5000))));
 
 /** POST /slots: customFields, or the spec's top-level keyword/keywords, url/landingUrl, mid. */
 export const createSlotSchema = deferred(() =>
   z.object({
-    customFields: customFieldsSchema.optional(),
+    customFields: z.optional(customFieldsSchema),
     keyword: optionalText,
     keywords: optionalText,
     url: optionalText,
     landingUrl: optionalText,
     mid: optionalText,
     /** Sent by the spec's client; not used. */
-    dailyBudget: z.unknown().optional(),
+    dailyBudget: z.optional(z.unknown()),
   }),
 );
 export type CreateSlotInput = z.input<typeof createSlotSchema>;
@@ -54,8 +56,7 @@ export const bulkCreateSlotsSchema = deferred(() =>
   z.object({
     rows: z
       .array(z.object({ customFields: customFieldsSchema }), { error: slotMessages.noRows })
-      .min(1, slotMessages.noRows)
-      .max(MAX_BULK_ROWS, slotMessages.tooManyRows(MAX_BULK_ROWS)),
+      .check(z.minLength(1, slotMessages.noRows), z.maxLength(MAX_BULK_ROWS, slotMessages.tooManyRows(MAX_BULK_ROWS))),
   }),
 );
 export type BulkCreateSlotsInput = z.input<typeof bulkCreateSlotsSchema>;
@@ -83,9 +84,11 @@ export interface BulkCreateResult {
   message: string;
 }
 
-const slotId = deferred(() => z.string().trim().min(1).max(64));
+const slotId = deferred(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(64)));
 export const slotIdPathSchema = deferred(() => z.object({ id: slotId }));
-export const userIdPathSchema = deferred(() => z.object({ userId: z.string().trim().min(1).max(64) }));
+export const userIdPathSchema = deferred(() =>
+  z.object({ userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }),
+);
 
 /** PATCH /slots/{id}/status; `refunded` (staff only) needs refundReason (operator console: refunds). */
 export const slotStatusChangeSchema = deferred(() =>
@@ -94,21 +97,23 @@ export const slotStatusChangeSchema = deferred(() =>
       status: z.enum([...patchableStatuses, 'refunded'], { error: '변경할 상태가 올바르지 않습니다.' }),
       ...refundFields(),
     })
-    .superRefine((v, ctx) => {
-      if (v.status === 'refunded' && !v.refundReason)
-        ctx.addIssue({ code: 'custom', path: ['refundReason'], message: slotAdminMessages.refundReasonRequired });
-    }),
+    .check(
+      z.superRefine((v, ctx) => {
+        if (v.status === 'refunded' && !v.refundReason)
+          ctx.addIssue({ code: 'custom', path: ['refundReason'], message: slotAdminMessages.refundReasonRequired });
+      }),
+    ),
 );
 export type SlotStatusChangeInput = z.infer<typeof slotStatusChangeSchema>;
 
-const kstDay = deferred(() => z.string().refine(isKstDay, slotMessages.dateFormat));
+const kstDay = deferred(() => z.string().check(z.refine(isKstDay, slotMessages.dateFormat)));
 
 /** PUT /slots/{id}/update-fields: the changed fields (merged over the stored ones); dates staff only. */
 export const updateSlotFieldsSchema = deferred(() =>
   z.object({
     customFields: customFieldsSchema,
-    startDate: kstDay.optional(),
-    endDate: kstDay.optional(),
+    startDate: z.optional(kstDay),
+    endDate: z.optional(kstDay),
   }),
 );
 export type UpdateSlotFieldsInput = z.input<typeof updateSlotFieldsSchema>;
@@ -119,7 +124,7 @@ export const fillSlotSchema = deferred(() =>
     keyword: optionalText,
     url: optionalText,
     mid: optionalText,
-    customFields: customFieldsSchema.optional(),
+    customFields: z.optional(customFieldsSchema),
   }),
 );
 export type FillSlotInput = z.input<typeof fillSlotSchema>;
@@ -129,9 +134,14 @@ export const userBulkUpdateSchema = deferred(() =>
   z.object({
     slotIds: z
       .array(slotId, { error: slotMessages.selectSlots })
-      .min(1, slotMessages.selectSlots)
-      .max(MAX_BULK_EDIT, slotMessages.tooManySelected(MAX_BULK_EDIT)),
-    updates: z.object({ keyword: z.string().max(500).optional(), url: z.string().max(2000).optional() }),
+      .check(
+        z.minLength(1, slotMessages.selectSlots),
+        z.maxLength(MAX_BULK_EDIT, slotMessages.tooManySelected(MAX_BULK_EDIT)),
+      ),
+    updates: z.object({
+      keyword: z.optional(z.string().check(z.maxLength(500))),
+      url: z.optional(z.string().check(z.maxLength(2000))),
+    }),
   }),
 );
 export type UserBulkUpdateInput = z.input<typeof userBulkUpdateSchema>;
@@ -144,20 +154,21 @@ export const approveSlotSchema = deferred(() =>
       z.object({
         approved: z.literal(true),
         /** Required when the cash system is off; defaults to the registration price otherwise. */
-        approvedPrice: z.coerce
-          .number({ error: slotMessages.invalidPrice })
-          .int(slotMessages.invalidPrice)
-          .gt(0, slotMessages.invalidPrice)
-          .max(100_000_000, slotMessages.invalidPrice)
-          .optional(),
+        approvedPrice: z.optional(
+          z.coerce
+            .number({ error: slotMessages.invalidPrice })
+            .check(
+              z.int(slotMessages.invalidPrice),
+              z.gt(0, slotMessages.invalidPrice),
+              z.lte(100_000_000, slotMessages.invalidPrice),
+            ),
+        ),
       }),
       z.object({
         approved: z.literal(false),
         rejectionReason: z
           .string({ error: slotMessages.rejectionReasonRequired })
-          .trim()
-          .min(1, slotMessages.rejectionReasonRequired)
-          .max(500),
+          .check(z.trim(), z.minLength(1, slotMessages.rejectionReasonRequired), z.maxLength(500)),
       }),
     ],
     { error: '승인 여부(approved)를 입력해주세요.' },
@@ -180,34 +191,42 @@ export const slotSortFields = [
 ] as const;
 
 const boolParam = deferred(() =>
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
+  z.union([
+    z.boolean(),
+    z.pipe(
+      z.enum(['true', 'false', '1', '0']),
+      z.transform((v) => v === 'true' || v === '1'),
+    ),
+  ]),
 );
 
 /** GET /slots query. `status` is a display status ('all' or absent = every status the caller may see). */
 export const slotListQuerySchema = deferred(() =>
   z.object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .refine((n) => isPageSize(adminPageSizes, n), pageSizeMessage(adminPageSizes))
-      .default(DEFAULT_PAGE_SIZE),
-    status: z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')]).optional(),
-    searchType: z.enum(slotSearchTypes).default('all'),
-    search: z.string().trim().max(200).optional(),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+    limit: z._default(
+      z.coerce.number().check(
+        z.int(),
+        z.refine((n) => isPageSize(adminPageSizes, n), pageSizeMessage(adminPageSizes)),
+      ),
+      DEFAULT_PAGE_SIZE,
+    ),
+    status: z.optional(z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')])),
+    searchType: z._default(z.enum(slotSearchTypes), 'all'),
+    search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
     /** Registration period (createdAt, KST days, inclusive). */
-    dateFrom: kstDay.optional(),
-    dateTo: kstDay.optional(),
+    dateFrom: z.optional(kstDay),
+    dateTo: z.optional(kstDay),
     /** Work period: slots whose [startDate, endDate] overlaps it. */
-    workFrom: kstDay.optional(),
-    workTo: kstDay.optional(),
-    hideExpired: boolParam.default(false),
-    sortBy: z.enum(slotSortFields).default('createdAt'),
-    sortOrder: z.enum(['asc', 'desc']).default('desc'),
+    workFrom: z.optional(kstDay),
+    workTo: z.optional(kstDay),
+    hideExpired: z._default(boolParam, false),
+    sortBy: z._default(z.enum(slotSortFields), 'createdAt'),
+    sortOrder: z._default(z.enum(['asc', 'desc']), 'desc'),
     /** Staff: one user's slots. */
-    userId: z.string().trim().max(64).optional(),
+    userId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
     /** Staff: only slots of deactivated accounts (the operator's "inactive" tab). */
-    userStatus: z.enum(['inactive']).optional(),
+    userStatus: z.optional(z.enum(['inactive'])),
   }),
 );
 export type SlotListQuery = z.output<typeof slotListQuerySchema>;
@@ -216,14 +235,14 @@ export type SlotListQueryInput = z.input<typeof slotListQuerySchema>;
 /** GET /slots/count */
 export const slotCountQuerySchema = deferred(() =>
   z.object({
-    status: z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')]).optional(),
-    userId: z.string().trim().max(64).optional(),
+    status: z.optional(z.union([z.enum(displayStatuses), z.literal('all'), z.literal('')])),
+    userId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   }),
 );
 
 /** GET /slots/{id}/rank-history */
 export const rankHistoryQuerySchema = deferred(() =>
-  z.object({ startDate: kstDay.optional(), endDate: kstDay.optional() }),
+  z.object({ startDate: z.optional(kstDay), endDate: z.optional(kstDay) }),
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -67,7 +67,9 @@ const messageOf = (problem: StorableJsonProblem, label: string, maxDepth: number
 
 /** Any JSON value the store can keep as it is; `label` names the field in the Korean message. */
 export const storableJsonSchema = (label: string, maxDepth: number) =>
-  z.unknown().superRefine((value, ctx) => {
-    const problem = storableJsonProblem(value, maxDepth);
-    if (problem) ctx.addIssue({ code: 'custom', message: messageOf(problem, label, maxDepth) });
-  });
+  z.unknown().check(
+    z.superRefine((value, ctx) => {
+      const problem = storableJsonProblem(value, maxDepth);
+      if (problem) ctx.addIssue({ code: 'custom', message: messageOf(problem, label, maxDepth) });
+    }),
+  );

@@ -9,7 +9,8 @@ import type { Pagination } from '../api';
  * User management (operator console §2, §5, §7). The SPA's forms parse with these same schemas, so
  * the dialog and the server's 400 say the same words.
  */
-const required = () => z.string({ error: userMessages.requiredMissing }).trim().min(1, userMessages.requiredMissing);
+const required = () =>
+  z.string({ error: userMessages.requiredMissing }).check(z.trim(), z.minLength(1, userMessages.requiredMissing));
 
 /** Letters and digits only; the add-user field drops other characters as they are typed (`loginIdChars`). */
 export const loginIdChars = (value: string) => value.replace(/[^A-Za-z0-9]/g, '');
@@ -17,40 +18,48 @@ export const loginIdChars = (value: string) => value.replace(/[^A-Za-z0-9]/g, ''
 const passwordSchema = deferred(() =>
   z
     .string({ error: userMessages.requiredMissing })
-    .min(1, userMessages.requiredMissing)
-    .min(PASSWORD_MIN, authMessages.passwordTooShort)
-    .max(200, '비밀번호는 200자 이하로 입력해주세요.'),
+    .check(
+      z.minLength(1, userMessages.requiredMissing),
+      z.minLength(PASSWORD_MIN, authMessages.passwordTooShort),
+      z.maxLength(200, '비밀번호는 200자 이하로 입력해주세요.'),
+    ),
 );
 
 /** POST /api/users. A `role` may be sent (the spec's payload) but a created user is always `user`. */
 export const createUserSchema = deferred(() =>
   z.object({
-    email: required()
-      .max(50, '아이디는 50자 이하로 입력해주세요.')
-      .regex(/^[A-Za-z0-9]+$/, authMessages.idFormat),
+    email: required().check(
+      z.maxLength(50, '아이디는 50자 이하로 입력해주세요.'),
+      z.regex(/^[A-Za-z0-9]+$/, authMessages.idFormat),
+    ),
     password: passwordSchema,
-    fullName: required().max(50, '이름은 50자 이하로 입력해주세요.'),
-    role: z.string().max(20).optional(),
+    fullName: required().check(z.maxLength(50, '이름은 50자 이하로 입력해주세요.')),
+    role: z.optional(z.string().check(z.maxLength(20))),
   }),
 );
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
-const roleParam = deferred(() => z.enum(['user', 'operator', 'admin', 'developer']).transform((r) => normaliseRole(r)));
+const roleParam = deferred(() =>
+  z.pipe(
+    z.enum(['user', 'operator', 'admin', 'developer']),
+    z.transform((r) => normaliseRole(r)),
+  ),
+);
 
 /** PUT /api/users/{id}: only the changed fields; a blank password keeps the old one. */
 export const updateUserSchema = deferred(() =>
   z.object({
-    fullName: required().max(50, '이름은 50자 이하로 입력해주세요.').optional(),
-    role: roleParam.optional(),
-    isActive: z.boolean().optional(),
+    fullName: z.optional(required().check(z.maxLength(50, '이름은 50자 이하로 입력해주세요.'))),
+    role: z.optional(roleParam),
+    isActive: z.optional(z.boolean()),
     password: z
-      .string()
-      .max(200, '비밀번호는 200자 이하로 입력해주세요.')
-      .optional()
-      .transform((p) => (p ? p : undefined))
-      .refine((p) => p === undefined || p.length >= PASSWORD_MIN, { message: authMessages.passwordTooShort }),
+      .pipe(
+        z.optional(z.string().check(z.maxLength(200, '비밀번호는 200자 이하로 입력해주세요.'))),
+        z.transform((p) => (p ? p : undefined)),
+      )
+      .check(z.refine((p) => p === undefined || p.length >= PASSWORD_MIN, { message: authMessages.passwordTooShort })),
     /** Sent by one reading of the spec's client; an operator resets passwords without it. */
-    currentPassword: z.string().max(200).optional(),
+    currentPassword: z.optional(z.string().check(z.maxLength(200))),
   }),
 );
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
@@ -62,37 +71,43 @@ export type UpdateUserFields = z.output<typeof updateUserSchema>;
  * is all three fields or none; a business number is 10 digits, saved as 000-00-00000.
  */
 const optionalText = (max: number, message: string) =>
-  z.string({ error: message }).trim().max(max, message).optional().default('');
+  z._default(z.optional(z.string({ error: message }).check(z.trim(), z.maxLength(max, message))), '');
 
 export const bankInfoSchema = deferred(() =>
   z
     .object({
       bankName: optionalText(30, userMessages.bankNameTooLong),
-      accountNumber: optionalText(30, userMessages.accountNumberFormat).refine(
-        (v) => v === '' || /^\d[\d-]*\d$/.test(v),
-        userMessages.accountNumberFormat,
+      accountNumber: optionalText(30, userMessages.accountNumberFormat).check(
+        z.refine((v) => v === '' || /^\d[\d-]*\d$/.test(v), userMessages.accountNumberFormat),
       ),
       accountHolder: optionalText(30, userMessages.accountHolderTooLong),
     })
-    .refine((b) => [b.bankName, b.accountNumber, b.accountHolder].filter(Boolean).length % 3 === 0, {
-      message: userMessages.bankInfoIncomplete,
-      path: ['accountNumber'],
-    }),
+    .check(
+      z.refine((b) => [b.bankName, b.accountNumber, b.accountHolder].filter(Boolean).length % 3 === 0, {
+        message: userMessages.bankInfoIncomplete,
+        path: ['accountNumber'],
+      }),
+    ),
 );
 
 export const businessSchema = deferred(() =>
   z
     .object({
       businessName: optionalText(50, userMessages.businessNameTooLong),
-      businessNumber: optionalText(20, userMessages.businessNumberFormat)
-        .refine((v) => v === '' || /^\d{3}-?\d{2}-?\d{5}$/.test(v), userMessages.businessNumberFormat)
-        .transform((v) => (v ? v.replace(/^(\d{3})-?(\d{2})-?(\d{5})$/, '$1-$2-$3') : v)),
+      businessNumber: z.pipe(
+        optionalText(20, userMessages.businessNumberFormat).check(
+          z.refine((v) => v === '' || /^\d{3}-?\d{2}-?\d{5}$/.test(v), userMessages.businessNumberFormat),
+        ),
+        z.transform((v) => (v ? v.replace(/^(\d{3})-?(\d{2})-?(\d{5})$/, '$1-$2-$3') : v)),
+      ),
       representative: optionalText(30, userMessages.representativeTooLong),
     })
-    .refine((b) => !b.businessNumber || b.businessName, {
-      message: userMessages.businessNameRequired,
-      path: ['businessName'],
-    }),
+    .check(
+      z.refine((b) => !b.businessNumber || b.businessName, {
+        message: userMessages.businessNameRequired,
+        path: ['businessName'],
+      }),
+    ),
 );
 
 /** PUT /api/auth/profile/details (own) and PUT /api/users/{id}/details (operator): both parts, whole. */
@@ -114,22 +129,24 @@ export const USER_LIST_MAX_LIMIT = 1000;
 
 export const userListQuerySchema = deferred(() =>
   z.object({
-    search: z.string().trim().max(100).optional().default(''),
-    role: z
-      .enum(['', 'all', 'user', 'operator', 'admin', 'developer'])
-      .optional()
-      .transform((r) => (r && r !== 'all' ? normaliseRole(r) : undefined)),
-    status: z
-      .enum(['', 'all', 'active', 'inactive'])
-      .optional()
-      .transform((s) => (s && s !== 'all' ? (s as 'active' | 'inactive') : undefined)),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number().int().min(1).max(USER_LIST_MAX_LIMIT).default(USER_LIST_DEFAULT_LIMIT),
+    search: z._default(z.optional(z.string().check(z.trim(), z.maxLength(100))), ''),
+    role: z.pipe(
+      z.optional(z.enum(['', 'all', 'user', 'operator', 'admin', 'developer'])),
+      z.transform((r) => (r && r !== 'all' ? normaliseRole(r) : undefined)),
+    ),
+    status: z.pipe(
+      z.optional(z.enum(['', 'all', 'active', 'inactive'])),
+      z.transform((s) => (s && s !== 'all' ? (s as 'active' | 'inactive') : undefined)),
+    ),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(USER_LIST_MAX_LIMIT)), USER_LIST_DEFAULT_LIMIT),
   }),
 );
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
-export const userIdParamSchema = deferred(() => z.object({ id: z.string().trim().min(1).max(100) }));
+export const userIdParamSchema = deferred(() =>
+  z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
+);
 
 /** A row of the user list and the answer of GET /api/users/{id}. */
 export interface AdminUserDto {

@@ -175,4 +175,42 @@ describe('announcements journey', () => {
       await page.waitForTimeout(2_000);
     }
   });
+
+  it('a pinned announcement switched off shows the warning; a failed toggle says which change failed', async () => {
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, operator.email, operator.password);
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.goto(`${stack.url}/admin/announcements`);
+    const row = page.locator('tr', { hasText: TITLE });
+    await row.waitFor();
+    // Operator §2: pinned but inactive → a warning icon (the banner leaves it out).
+    const warning = row.getByRole('img', { name: '고정되었지만 비활성 상태라 배너에 보이지 않습니다.' });
+    expect(await warning.count()).toBe(0);
+    await row.getByRole('button', { name: `${TITLE} 비활성화` }).click();
+    await page.getByText('공지사항이 수정되었습니다.').waitFor();
+    await warning.waitFor();
+
+    // Operator §8: a failure without a server text names the change that failed, and nothing changes.
+    await page.route('**/api/announcements/*', (route) =>
+      ['PUT', 'DELETE'].includes(route.request().method())
+        ? route.fulfill({ status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' })
+        : route.continue(),
+    );
+    await row.getByRole('button', { name: `${TITLE} 활성화` }).click();
+    await page.getByText('공지사항 상태 변경에 실패했습니다.').waitFor();
+    await row.getByRole('button', { name: `${TITLE} 고정 해제` }).click();
+    await page.getByText('공지사항 고정 변경에 실패했습니다.').waitFor();
+    await row.getByRole('button', { name: `${TITLE} 수정` }).click();
+    const editor = page.getByRole('dialog', { name: '공지사항 수정' });
+    await editor.getByRole('button', { name: '수정', exact: true }).click();
+    await editor.getByText('공지사항 수정에 실패했습니다.').waitFor();
+    await editor.getByRole('button', { name: '취소', exact: true }).click();
+    await row.getByRole('button', { name: `${TITLE} 삭제` }).click();
+    await page.getByRole('dialog', { name: '공지사항 삭제' }).getByRole('button', { name: '삭제' }).click();
+    await page.getByText('공지사항 삭제에 실패했습니다.').waitFor();
+    await page.unroute('**/api/announcements/*');
+    await page.reload();
+    await row.getByRole('button', { name: `${TITLE} 활성화` }).waitFor();
+    expect(await warning.count()).toBe(1);
+  });
 });

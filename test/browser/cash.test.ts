@@ -134,11 +134,13 @@ describe('cash charge, approval and history', () => {
     }
   });
 
-  it('in modal mode /cash opens the charge dialog over the history; staff see their balance too', async () => {
+  it('in modal mode /cash opens the charge dialog over the history; staff get no sidebar cash card', async () => {
     const page = await browser.freshPage();
     await signIn(page, operator.email, operator.password);
     await page.waitForURL((url) => url.pathname.startsWith('/admin'));
-    await page.getByText('보유 캐시').locator('..').getByText('0원').waitFor();
+    await page.getByRole('button', { name: '로그아웃' }).waitFor();
+    expect(await page.getByText('보유 캐시').count()).toBe(0);
+    expect(await page.getByRole('button', { name: '캐시충전' }).count()).toBe(0);
     await page.goto(`${stack.url}/cash`);
     await page.getByRole('dialog', { name: '캐시 충전' }).waitFor();
     await page.waitForURL((url) => url.pathname === '/cash-history');

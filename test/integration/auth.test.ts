@@ -476,6 +476,7 @@ describe('developer user-switch', () => {
       body: { targetUserId: devSession.user.id },
     });
     expect(byUser.status).toBe(403);
+    expect(byUser.body.error).toBe('개발자 계정만 사용자 전환을 할 수 있습니다.');
 
     const switched = await api.call('POST', '/api/auth/switch-user', {
       token: devSession.token,

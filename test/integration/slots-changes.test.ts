@@ -623,6 +623,12 @@ describe('PUT /api/slots/user/bulk-update', () => {
         'URL은 http:// 또는 www.coupang.com 시작해야 합니다.',
       ],
       [{ slotIds: [], updates: { keyword: 'a' } }, 400, '수정할 슬롯을 선택해주세요.'],
+      // Advertiser §2: the bulk edit takes at most 50 selected slots.
+      [
+        { slotIds: Array.from({ length: 51 }, () => active.id), updates: { keyword: '새 키워드' } },
+        400,
+        '한 번에 최대 50개의 슬롯까지 수정할 수 있습니다.',
+      ],
       [
         { slotIds: [active.id, pending.id], updates: { keyword: '새 키워드' } },
         409,

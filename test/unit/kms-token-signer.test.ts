@@ -29,7 +29,8 @@ beforeEach(() => {
 
 describe('KMS token signing', () => {
   it('issues tokens that verify, carrying role, session and acting developer', async () => {
-    const { issueAccessToken, verifyAccessToken } = await import('../../functions/domain/auth/tokens');
+    const { verifyAccessToken } = await import('../../functions/domain/auth/tokens');
+    const { issueAccessToken } = await import('../../functions/domain/auth/issue-access-token');
     const caller = { userId: 'u1', role: 'user' as const, sessionId: 'fam-1', actorId: 'dev-1' };
     const token = await issueAccessToken(caller);
     expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toMatchObject({
@@ -40,7 +41,8 @@ describe('KMS token signing', () => {
   });
 
   it('rejects a token whose signature KMS did not make', async () => {
-    const { issueAccessToken, verifyAccessToken } = await import('../../functions/domain/auth/tokens');
+    const { verifyAccessToken } = await import('../../functions/domain/auth/tokens');
+    const { issueAccessToken } = await import('../../functions/domain/auth/issue-access-token');
     const token = await issueAccessToken({ userId: 'u1', role: 'user', sessionId: 'fam-1', actorId: null });
     const [h, p] = token.split('.');
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;

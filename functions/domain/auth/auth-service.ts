@@ -25,10 +25,10 @@ import {
   REFRESH_FAMILY_SECONDS,
   REFRESH_REUSE_GRACE_SECONDS,
   hashRefreshToken,
-  issueAccessToken,
   newRefreshToken,
   type Caller,
 } from './tokens';
+import { issueAccessToken } from './issue-access-token';
 import { enforceRateLimits } from '../rate-limits';
 import { closeSockets } from '../realtime/close-sockets';
 

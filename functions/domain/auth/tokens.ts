@@ -1,6 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { JwtVerifier } from 'aws-jwt-verify/jwt-verifier';
-import { tokenSigner } from '../../adapters/token-signer';
+import { tokenKey } from '../../adapters/token-key';
 import { config } from '#commons/config';
 import { accessMessages } from '#shared/messages/access';
 import { normaliseRole, type Role } from '#shared/roles';
@@ -16,7 +16,7 @@ export const REFRESH_FAMILY_SECONDS = 30 * 24 * 3600;
  * used it. The successor cannot be handed out again (only its hash is stored), so a fresh one is issued.
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
-const ISSUER = 'simple-slot';
+export const TOKEN_ISSUER = 'simple-slot';
 // Never fetched: the verifier is handed our own JWKS with cacheJwks().
 const JWKS_URI = 'https://simple-slot.invalid/.well-known/jwks.json';
 
@@ -30,38 +30,19 @@ export interface Caller {
   actorId: string | null;
 }
 
-const b64url = (value: Buffer | string) => Buffer.from(value).toString('base64url');
-
-export async function issueAccessToken(caller: Caller): Promise<string> {
-  const signer = tokenSigner();
-  const now = Math.floor(Date.now() / 1000);
-  const header = { alg: 'RS256', typ: 'JWT', kid: signer.kid };
-  const payload = {
-    iss: ISSUER,
-    aud: config().tokenAudience,
-    sub: caller.userId,
-    role: caller.role,
-    token_use: 'access',
-    sid: caller.sessionId,
-    ...(caller.actorId ? { act: caller.actorId } : {}),
-    iat: now,
-    exp: now + ACCESS_TOKEN_SECONDS,
-    jti: randomUUID(),
-  };
-  const signingInput = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(payload))}`;
-  const signature = await signer.sign(signingInput);
-  return `${signingInput}.${b64url(signature)}`;
-}
-
 let verifierCache: { key: string; verify: (token: string) => Promise<Record<string, unknown>> } | undefined;
 
+/**
+ * Verifying needs only the public key (token-key.ts): issuing lives in issue-access-token.ts, so the
+ * signer stays in the auth function's bundle.
+ */
 async function verifier() {
-  const signer = tokenSigner();
+  const signingKey = tokenKey();
   const audience = config().tokenAudience;
-  const key = `${signer.kid}|${audience}`;
+  const key = `${signingKey.kid}|${audience}`;
   if (verifierCache?.key === key) return verifierCache.verify;
   const v = JwtVerifier.create({
-    issuer: ISSUER,
+    issuer: TOKEN_ISSUER,
     audience,
     jwksUri: JWKS_URI,
     customJwtCheck: ({ payload }) => {
@@ -70,7 +51,7 @@ async function verifier() {
       if (typeof payload.exp !== 'number') throw new Error('no expiry');
     },
   });
-  v.cacheJwks({ keys: [(await signer.publicJwk()) as never] });
+  v.cacheJwks({ keys: [(await signingKey.publicJwk()) as never] });
   verifierCache = { key, verify: (token) => v.verify(token) as Promise<Record<string, unknown>> };
   return verifierCache.verify;
 }

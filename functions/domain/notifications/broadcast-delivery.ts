@@ -25,22 +25,22 @@ export const throttleDelaySeconds = (attempt: number) =>
   Math.min(60, 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5);
 
 // [connectionId, userId, role]: short, so a page of 500 stays far below SQS's 256 KiB.
-const connectionSchema = z.array(z.string()).min(3).max(3);
+const connectionSchema = z.array(z.string()).check(z.minLength(3), z.maxLength(3));
 // The notification as its recipients see it (NotificationDto, built by the send): carried as it is.
-const notificationSchema = z.object({ id: z.string(), group_id: z.string() }).loose();
+const notificationSchema = z.looseObject({ id: z.string(), group_id: z.string() });
 
 export const deliveryMessageSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('scan'),
     audience: z.literal('users'),
     notification: notificationSchema,
-    cursor: z.record(z.string(), z.unknown()).optional(),
+    cursor: z.optional(z.record(z.string(), z.unknown())),
   }),
   z.object({
     kind: z.literal('post'),
     notification: notificationSchema,
-    connections: z.array(connectionSchema).min(1),
-    attempt: z.number().int().min(1),
+    connections: z.array(connectionSchema).check(z.minLength(1)),
+    attempt: z.number().check(z.int(), z.gte(1)),
   }),
 ]);
 export type DeliveryMessage = z.infer<typeof deliveryMessageSchema>;

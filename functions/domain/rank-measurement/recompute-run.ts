@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { addKstDays, kstToday } from '#shared/kst';
 import { logger } from '#commons/logger';
 import { WORK_MESSAGE_MAX_BYTES, type WorkQueue } from '#commons/work-queue';
@@ -28,13 +28,13 @@ export const UNIT_SLOTS = 2_000;
 
 /** A unit as the `rank-recompute` queue carries it (functions/queues/rank-recompute.ts). */
 export const recomputeUnitSchema = z.object({
-  runId: z.string().min(1),
-  index: z.number().int().min(0),
-  units: z.number().int().min(1),
-  today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  at: z.string().min(1),
+  runId: z.string().check(z.minLength(1)),
+  index: z.number().check(z.int(), z.gte(0)),
+  units: z.number().check(z.int(), z.gte(1)),
+  today: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  at: z.string().check(z.minLength(1)),
   closing: z.boolean(),
-  slotIds: z.array(z.string().min(1)),
+  slotIds: z.array(z.string().check(z.minLength(1))),
 });
 export type RecomputeUnit = z.infer<typeof recomputeUnitSchema>;
 

@@ -11,6 +11,7 @@ import {
   type UserDto,
 } from '../../schemas/auth';
 import { userDetailsSchema, type UserDetails } from '../../schemas/users';
+import { authMessages } from '../../messages/auth';
 
 /** The `auth` group: sessions, the caller's own account, a developer acting as a user. */
 export const authRoutes = [
@@ -95,6 +96,8 @@ export const authRoutes = [
     group: 'auth',
     op: 'switchUser',
     access: 'developer',
+    // Operator-console §6: anyone else reads 'only developer accounts can switch users'.
+    forbidden: authMessages.switchDeveloperOnly,
     input: { body: switchUserSchema },
     answer: answerOf<AuthSession>(),
   },

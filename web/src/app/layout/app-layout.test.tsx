@@ -12,7 +12,7 @@ import { AppLayout } from './app-layout';
 
 let restoreSocket: () => void;
 
-function renderLayout(notificationEnabled = true) {
+function renderLayout(notificationEnabled = true, useCashSystem = false) {
   const router = createMemoryRouter(
     [{ element: <AppLayout />, children: [{ path: '/slots', element: <p>슬롯 화면</p> }] }],
     { initialEntries: ['/slots'] },
@@ -20,7 +20,7 @@ function renderLayout(notificationEnabled = true) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <AppSettingsContext.Provider
-        value={{ settings: { ...defaultSettings(), notificationEnabled, useCashSystem: false }, status: 'ready' }}
+        value={{ settings: { ...defaultSettings(), notificationEnabled, useCashSystem }, status: 'ready' }}
       >
         <ToastProvider>
           <RouterProvider router={router} />
@@ -89,5 +89,26 @@ describe('app layout: who gets notifications', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /알림/ })).not.toBeInTheDocument();
     expect(FakeWebSocket.instances).toHaveLength(0);
     expect(api.state.calls.filter((c) => c.includes('/api/notifications'))).toEqual([]);
+  });
+});
+
+describe('app layout: the sidebar cash card', { timeout: 20_000 }, () => {
+  it('an advertiser sees 캐시충전 and the layout asks for their balance', async () => {
+    signInUser('u1');
+    const api = fakeNotificationsApi([]);
+    renderLayout(true, true);
+    expect(await screen.findByRole('button', { name: '캐시충전' }, { timeout: 8000 })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET /api/cash/balance')).not.toEqual([]));
+  });
+
+  it('staff get no cash card: no balance, no 캐시충전, no balance request', async () => {
+    signInUser('op1', 'operator');
+    const api = fakeNotificationsApi([]);
+    renderLayout(true, true);
+    expect(await screen.findByText('슬롯 화면', undefined, { timeout: 8000 })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByText('보유 캐시')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '캐시충전' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/cash')).toEqual([]);
   });
 });

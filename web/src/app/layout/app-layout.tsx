@@ -38,6 +38,19 @@ const StaffChatNotice = lazy(() =>
   import('@/features/chat/components/chat-widget').then((m) => ({ default: m.StaffChatNotice })),
 );
 
+/**
+ * How far the floating buttons reach up from the window's bottom edge, by their CSS: the bell at
+ * 24 px, 52 px tall; the chat button 56 px tall at 24 px, or raised to 92 px above the bell; the
+ * switch-back pill at 24 px, about 50 px tall. Pages end above this line (issue 29: on a phone the
+ * buttons covered the bulk page's submit button).
+ */
+function floatingReserve({ bell, chat, switchBack }: { bell: boolean; chat: boolean; switchBack: boolean }) {
+  if (bell && chat) return 148;
+  if (chat) return 80;
+  if (bell) return 76;
+  return switchBack ? 76 : 0;
+}
+
 /** Spec: the name, else the part of the email before '@', else '사용자'. */
 const displayName = (fullName: string, email: string) => fullName.trim() || email.split('@')[0] || '사용자';
 
@@ -60,8 +73,9 @@ function AppLayoutFrame() {
   const { pathname } = useLocation();
   const matches = useMatches();
   const { signOut, isSigningOut } = useSignOut();
-  // Spec: the sidebar shows the balance and 캐시충전 whenever the cash system is on, for every role.
-  const cashShown = settings.useCashSystem && !!user;
+  // The balance and 캐시충전 are an advertiser's (issue 29): staff have no balance to charge. A
+  // developer switched into a user's account is that user here, so they see the user's balance.
+  const cashShown = settings.useCashSystem && !!user && !isStaff(user.role);
   const { data: balance } = useBalance(cashShown);
 
   if (!user) return null;
@@ -77,6 +91,7 @@ function AppLayoutFrame() {
   const inConsole = pathname.startsWith('/admin');
   const notificationsOn = settings.notificationEnabled && !staff;
   const chatOn = settings.chatEnabled;
+  const chatButtonShown = chatOn && !(staff && pathname.startsWith('/admin/chat'));
 
   // Maintenance (business setting): advertisers see only the notice; staff keep working, and so does
   // a developer switched into a user's account (the server lets them write too).
@@ -195,6 +210,11 @@ function AppLayoutFrame() {
           <PinnedBanner />
         </>
       }
+      floatingReserve={floatingReserve({
+        bell: notificationsOn,
+        chat: chatButtonShown,
+        switchBack: !!session?.actingAs,
+      })}
       floating={
         <>
           <SwitchBackButton />

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import type { LayoutOptions, LayoutPreset, ShellParts } from './layout-shell';
-import { contentOptionClasses, layoutContent } from './layout-content';
+import { contentOptionClasses, floatingReserveStyle, layoutContent } from './layout-content';
 import { NavMenu } from './nav-menu';
 import styles from './classic-layout.module.css';
 
@@ -33,6 +33,7 @@ export function ClassicLayout({
   headerActions,
   notice,
   floating,
+  floatingReserve,
   children,
 }: SidebarLayoutProps) {
   const [open, setOpen] = useState(false);
@@ -112,7 +113,7 @@ export function ClassicLayout({
             {headerActions && <div className={styles.headerActions}>{headerActions}</div>}
           </header>
         )}
-        <main className={`${layoutContent.content} ${styles.content}`}>
+        <main className={`${layoutContent.content} ${styles.content}`} style={floatingReserveStyle(floatingReserve)}>
           <div className={layoutContent.container}>
             {notice}
             {children}

@@ -63,6 +63,8 @@ export interface ShellParts {
   notice?: ReactNode;
   /** Fixed-position extras (switch-back button, chat button). */
   floating?: ReactNode;
+  /** How far (px) the floating extras reach up from the window's bottom edge; the page ends above. */
+  floatingReserve?: number;
   children: ReactNode;
 }
 

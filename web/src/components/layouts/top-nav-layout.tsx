@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import type { LayoutOptions, ShellParts } from './layout-shell';
-import { contentOptionClasses, layoutContent } from './layout-content';
+import { contentOptionClasses, floatingReserveStyle, layoutContent } from './layout-content';
 import styles from './top-nav-layout.module.css';
 
 /**
@@ -21,6 +21,7 @@ export function TopNavLayout({
   topNavLogout,
   notice,
   floating,
+  floatingReserve,
   children,
 }: ShellParts & { options?: LayoutOptions }) {
   const sections = navigation
@@ -61,7 +62,7 @@ export function TopNavLayout({
       <div className={styles.pageBar}>
         <div className={layoutContent.container}>{breadcrumb ?? headerTitle}</div>
       </div>
-      <main className={layoutContent.content}>
+      <main className={layoutContent.content} style={floatingReserveStyle(floatingReserve)}>
         <div className={layoutContent.container}>
           {notice}
           {children}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import type { FieldConfig } from '#shared/field-configs';
 import { validateSlotFields, type FieldMode } from '#shared/slot-fields';
 
@@ -8,18 +8,20 @@ import { validateSlotFields, type FieldMode } from '#shared/slot-fields';
  * on its own field. A form-wide message (fill: '최소 하나 이상의 필드를 입력해주세요.') lands on `root`.
  */
 export const slotFieldsFormSchema = (configs: readonly FieldConfig[], mode: FieldMode = 'complete') =>
-  z.object({ customFields: z.record(z.string(), z.string()) }).superRefine((value, ctx) => {
-    const result = validateSlotFields(value.customFields, configs, mode);
-    if (result.ok) return;
-    for (const issue of result.errors) {
-      const known = Object.hasOwn(value.customFields, issue.field);
-      ctx.addIssue({
-        code: 'custom',
-        message: issue.message,
-        path: known ? ['customFields', issue.field] : ['customFields'],
-      });
-    }
-  });
+  z.object({ customFields: z.record(z.string(), z.string()) }).check(
+    z.superRefine((value, ctx) => {
+      const result = validateSlotFields(value.customFields, configs, mode);
+      if (result.ok) return;
+      for (const issue of result.errors) {
+        const known = Object.hasOwn(value.customFields, issue.field);
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: known ? ['customFields', issue.field] : ['customFields'],
+        });
+      }
+    }),
+  );
 
 export type SlotFieldsForm = { customFields: Record<string, string> };
 

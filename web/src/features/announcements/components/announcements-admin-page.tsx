@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { Button } from '@/components/ui/button';
+import { CellText } from '@/components/ui/cell-text';
 import { Badge } from '@/components/ui/badge';
 import { Icon } from '@/components/ui/icon';
 import { ErrorBox } from '@/components/ui/alert';
@@ -131,7 +132,9 @@ export function AnnouncementsAdminPage() {
                   </th>
                   <th scope="col">게시 기간</th>
                   <th scope="col">등록일</th>
-                  <th scope="col">관리</th>
+                  <th scope="col" className={tableStyles.actionsCol}>
+                    관리
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -159,14 +162,16 @@ export function AnnouncementsAdminPage() {
                     <td>
                       <span className={styles.titleCell}>
                         <PriorityBadge priority={a.priority} />
-                        {a.title}
+                        <CellText text={a.title} priority="primary" />
                       </span>
                     </td>
-                    <td>{a.author_name}</td>
+                    <td>
+                      <CellText text={a.author_name} />
+                    </td>
                     <td className={tableStyles.num}>{a.view_count.toLocaleString('ko-KR')}</td>
                     <td>{a.start_date || a.end_date ? `${a.start_date ?? ''} ~ ${a.end_date ?? ''}` : '상시'}</td>
                     <td>{formatDay(a.created_at)}</td>
-                    <td>
+                    <td className={tableStyles.actionsCol}>
                       <div className={styles.actions}>
                         <Button
                           size="sm"

@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { Badge } from '@/components/ui/badge';
+import { CellText } from '@/components/ui/cell-text';
 import { ANNOUNCEMENTS_LIMIT_MAX } from '#shared/announcements';
 import tableStyles from '@/components/ui/data-table.module.css';
 import { useAnnouncements } from '../api/get-announcements';
@@ -62,14 +63,17 @@ export function AnnouncementsPage() {
                         <PriorityBadge priority={a.priority} />
                         <button
                           type="button"
-                          className={`${styles.titleButton} ${a.is_read ? '' : styles.unread}`}
+                          className={`${styles.titleButton} ${tableStyles.cellText} ${tableStyles.primary} ${a.is_read ? '' : styles.unread}`}
+                          title={a.title}
                           onClick={() => setOpen({ id: a.id, title: a.title })}
                         >
                           {a.title}
                         </button>
                       </span>
                     </td>
-                    <td>{a.author_name}</td>
+                    <td>
+                      <CellText text={a.author_name} />
+                    </td>
                     <td className={tableStyles.num} data-testid="view-count">
                       {a.view_count.toLocaleString('ko-KR')}
                     </td>

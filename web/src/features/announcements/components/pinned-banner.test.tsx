@@ -67,6 +67,15 @@ describe('PinnedBanner', () => {
     expect(link).toHaveAttribute('href', '/announcements');
   });
 
+  it('takes the newest 10 pinned items (the spec fetches 10 for the banner)', async () => {
+    answer = () =>
+      json({ success: true, data: Array.from({ length: 12 }, (_, i) => ann(`N${String(12 - i).padStart(2, '0')}`)) });
+    renderBanner();
+    const banner = await screen.findByTestId('pinned-banner');
+    expect(banner).toHaveTextContent('1/10');
+    expect(screen.getByRole('link')).toHaveAttribute('data-announcement-id', 'N12');
+  });
+
   it('leaves out items that are not both pinned and active', async () => {
     answer = () =>
       json({ success: true, data: [ann('A', { is_active: false }), ann('B', { is_pinned: false }), ann('C')] });

@@ -10,6 +10,8 @@ import styles from './pinned-banner.module.css';
 /** Advertiser-area §2, §9: 120 characters, then an ellipsis; a new item every 5 seconds. */
 export const BANNER_TEXT_MAX = 120;
 export const BANNER_ROTATE_MS = 5000;
+/** Advertiser-area §9: the banner takes the newest 10 pinned, live announcements. */
+export const BANNER_LIMIT = 10;
 
 export function bannerText(a: Pick<Announcement, 'title' | 'content' | 'content_type'>): string {
   const body = a.content_type === 'html' ? htmlToText(a.content) : a.content.replace(/\s+/g, ' ').trim();
@@ -28,7 +30,11 @@ export function PinnedBanner() {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const items = useMemo(
-    () => (data ?? []).filter((a) => a.is_pinned && a.is_active && !closed.includes(a.id)),
+    () =>
+      (data ?? [])
+        .filter((a) => a.is_pinned && a.is_active)
+        .slice(0, BANNER_LIMIT)
+        .filter((a) => !closed.includes(a.id)),
     [data, closed],
   );
 

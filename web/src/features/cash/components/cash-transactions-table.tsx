@@ -2,6 +2,7 @@ import { isCreditType, ledgerTypeLabels, type CashTransactionDto } from '#shared
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDateTime, formatWon } from '@/lib/format';
 import styles from './cash.module.css';
+import { CellText } from '@/components/ui/cell-text';
 import tableStyles from '@/components/ui/data-table.module.css';
 
 /**
@@ -37,7 +38,9 @@ export function CashTransactionsTable({ items }: { items: CashTransactionDto[] }
                   {plus ? '+' : '−'}
                   {formatWon(t.amount)}
                 </td>
-                <td>{t.description}</td>
+                <td>
+                  <CellText text={t.description} priority="primary" />
+                </td>
                 <td className={tableStyles.num}>{formatWon(t.balanceAfter)}</td>
               </tr>
             );

@@ -1,4 +1,5 @@
 import type { ChargeRequestDto } from '#shared/schemas/cash';
+import { CellText } from '@/components/ui/cell-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDateTime, formatWon } from '@/lib/format';
 import { ChargeStatusBadge } from './charge-status-badge';
@@ -37,7 +38,7 @@ export function ChargeRequestsTable({
             <th scope="col">입금자명</th>
             <th scope="col">입금 예정일시</th>
             <th scope="col">상태</th>
-            {actions && <th scope="col" aria-label="작업" />}
+            {actions && <th scope="col" aria-label="작업" className={tableStyles.actionsCol} />}
           </tr>
         </thead>
         <tbody>
@@ -46,8 +47,8 @@ export function ChargeRequestsTable({
               <td>{formatDateTime(r.requestedAt)}</td>
               {showUser && (
                 <td>
-                  <div>{r.userName}</div>
-                  <div className={styles.muted}>{r.userEmail}</div>
+                  <CellText text={r.userName} priority="primary" />
+                  <CellText text={r.userEmail} className={styles.muted} />
                 </td>
               )}
               <td className={tableStyles.num}>{formatWon(r.amount)}</td>
@@ -60,15 +61,19 @@ export function ChargeRequestsTable({
                   '-'
                 )}
               </td>
-              <td>{r.accountHolder}</td>
+              <td>
+                <CellText text={r.accountHolder} />
+              </td>
               <td>{formatDateTime(r.depositAt)}</td>
               <td>
                 <ChargeStatusBadge status={r.status} />
                 {r.status === 'rejected' && r.rejectionReason && (
-                  <div className={styles.muted}>사유: {r.rejectionReason}</div>
+                  <CellText text={r.rejectionReason} className={styles.muted}>
+                    사유: {r.rejectionReason}
+                  </CellText>
                 )}
               </td>
-              {actions && <td>{actions(r)}</td>}
+              {actions && <td className={tableStyles.actionsCol}>{actions(r)}</td>}
             </tr>
           ))}
         </tbody>

@@ -1,12 +1,12 @@
 import useSWR from 'swr';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { api } from '@/lib/api-client';
 
 /**
  * GET /slots/system-stats: every slot counted by status (from the server's counters, never a scan).
  * Dashboard only: a failed load is logged and the section shows '-' (operator §8).
  */
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 export const slotSystemStatsSchema = z.object({
   totalSlots: count,
   statusBreakdown: z.object({

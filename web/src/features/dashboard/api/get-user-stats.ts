@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { api } from '@/lib/api-client';
 
 /** GET /users/stats: member counts (dashboard). A failed load is logged and the section shows '-' (operator §8). */
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 export const userStatsSchema = z.object({
   total: count,
   active: count,

@@ -9,13 +9,14 @@ import {
   senderLabels,
 } from '../utils/admin-notification-labels';
 import { previewOf } from '../utils/notification-history-filters';
+import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './admin-notifications.module.css';
 
 /** One row per send (a broadcast is one row, not one per user): time (KST), type, text, recipients, reads, sender. */
 export function NotificationHistoryTable({ rows }: { rows: SendRecord[] }) {
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
+    <div className={tableStyles.tableWrap}>
+      <table className={`${tableStyles.table} ${styles.table}`}>
         <thead>
           <tr>
             <th scope="col">발송 시간</th>
@@ -29,7 +30,7 @@ export function NotificationHistoryTable({ rows }: { rows: SendRecord[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.group_id} data-testid="notification-history-row">
-              <td className={styles.nowrap}>{formatDateTime(row.created_at)}</td>
+              <td>{formatDateTime(row.created_at)}</td>
               <td>
                 <Badge tone={notificationTypeTones[row.type]}>{notificationTypeLabels[row.type] ?? row.type}</Badge>
                 {row.priority === 'high' && (
@@ -39,7 +40,7 @@ export function NotificationHistoryTable({ rows }: { rows: SendRecord[] }) {
                   </>
                 )}
               </td>
-              <td className={styles.textCell}>
+              <td className={`${tableStyles.wrap} ${styles.textCell}`}>
                 <p className={styles.rowTitle}>{row.title}</p>
                 <p className={styles.muted} title={row.message}>
                   {previewOf(row.message)}

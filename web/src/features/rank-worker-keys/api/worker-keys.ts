@@ -10,9 +10,7 @@ import { api } from '@/lib/api-client';
 export const workerKeyNameSchema = z.object({
   name: z
     .string({ error: '키 이름을 입력해주세요.' })
-    .trim()
-    .min(1, '키 이름을 입력해주세요.')
-    .max(50, '키 이름은 50자 이하로 입력해주세요.'),
+    .check(z.trim(), z.minLength(1, '키 이름을 입력해주세요.'), z.maxLength(50, '키 이름은 50자 이하로 입력해주세요.')),
 });
 export type WorkerKeyNameInput = z.output<typeof workerKeyNameSchema>;
 

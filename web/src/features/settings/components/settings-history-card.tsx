@@ -84,7 +84,7 @@ export function SettingsHistoryCard() {
                       </>
                     )}
                   </td>
-                  <td>
+                  <td className={tableStyles.wrap}>
                     <span className={styles.oldValue}>{displayValue(item.oldValue)}</span>
                     <span aria-label="에서"> → </span>
                     <strong>{displayValue(item.newValue)}</strong>

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from '#shared/zod';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

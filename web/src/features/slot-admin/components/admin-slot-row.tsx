@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotOperationMode } from '#shared/slot-refund';
 import { Badge } from '@/components/ui/badge';
+import { CellText } from '@/components/ui/cell-text';
 import { formatDateTime } from '@/lib/format';
 import { adminSlotActions, truncate, type AdminSlot } from '../utils/admin-slot-actions';
 import { displayFieldValue } from '@/lib/slots/field-values';
 import { fieldValue, thumbnailUrl } from '@/lib/slots/slot-display';
 import { AdminSlotRowActions, type AdminSlotModal } from './admin-slot-row-actions';
 import { RankValue, StatusBadge } from '@/components/slots/slot-cells';
+import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './admin-slots.module.css';
 
 /** A product image, gone when it fails to load (spec §2). */
@@ -45,22 +47,23 @@ export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlo
     <tr data-slot-id={slot.id}>
       <td className={styles.muted}>{formatDateTime(slot.createdAt)}</td>
       <td>
-        <div>
-          <Link to={`/admin/users/${encodeURIComponent(slot.userId)}`} title="고객 상세 보기">
-            {slot.user_name || '-'}
-          </Link>
+        <div className={styles.nameLine}>
+          <CellText text={slot.user_name} priority="primary">
+            <Link to={`/admin/users/${encodeURIComponent(slot.userId)}`}>{slot.user_name || '-'}</Link>
+          </CellText>
+          {!slot.user_is_active && <Badge tone="danger">비활성</Badge>}
         </div>
-        <div className={styles.muted}>{slot.user_email}</div>
-        {!slot.user_is_active && <Badge tone="danger">비활성</Badge>}
+        <CellText text={slot.user_email} className={styles.muted} />
       </td>
       <td>
         <RowThumbnail slot={slot} />
       </td>
       {listFields.map((f) => (
         <td key={f.field_key}>
-          <span className={styles.cellText} title={displayFieldValue(f, fieldValue(slot, f.field_key))}>
-            {displayFieldValue(f, fieldValue(slot, f.field_key)) || '-'}
-          </span>
+          <CellText
+            text={displayFieldValue(f, fieldValue(slot, f.field_key))}
+            priority={f.field_type === 'url' ? 'secondary' : 'primary'}
+          />
         </td>
       ))}
       <td>
@@ -70,7 +73,9 @@ export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlo
           <span className={styles.muted}>-</span>
         )}
       </td>
-      <td className={styles.muted}>{slot.url_product_id ?? '-'}</td>
+      <td className={styles.muted}>
+        <CellText text={slot.url_product_id} />
+      </td>
       <td>{slot.startDate ?? '-'}</td>
       <td>
         <div>{slot.endDate ?? '-'}</div>
@@ -83,7 +88,7 @@ export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlo
       <td>
         <StatusBadge slot={slot} />
       </td>
-      <td>
+      <td className={tableStyles.actionsCol}>
         <AdminSlotRowActions
           slotNumber={slot.slot_number}
           actions={adminSlotActions(slot, mode, today)}

@@ -55,7 +55,7 @@ export function AdminSlotsTable({ slots, listFields, mode, today, sortBy, sortOr
             <SortHeader field="startDate" label="시작일" {...sort} />
             <SortHeader field="endDate" label="종료일" {...sort} />
             <SortHeader field="status" label="상태" {...sort} />
-            <th>관리</th>
+            <th className={tableStyles.actionsCol}>관리</th>
           </tr>
         </thead>
         <tbody>

@@ -9,7 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { useActionKey } from '@/hooks/use-action-key';
-import { errorMessage } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
 import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
 import { useAllocateSlots } from '../api/allocate-slots';
@@ -123,7 +123,14 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
         onSubmit={handleSubmit((v) => setPending(toAllocationPayload(v)))}
       >
         <ErrorBox
-          message={error ? errorMessage(error, allocationMessages.issueFailed) : null}
+          message={
+            error
+              ? failureText(error, {
+                  refused: allocationMessages.issueFailed,
+                  unexpected: allocationMessages.issueError,
+                })
+              : null
+          }
           onDismiss={() => reset()}
         />
         <div className={styles.grid}>

@@ -112,7 +112,7 @@ describe('AllocationHistoryPage', () => {
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: '결제 완료' }));
     expect(screen.getByText('결제를 완료 처리하시겠습니까?')).toBeInTheDocument();
-    paymentStatus = 500;
+    paymentStatus = 409;
     await user.click(screen.getByRole('button', { name: '확인' }));
     expect(await screen.findByText('결제 처리에 실패했습니다.')).toBeInTheDocument();
     paymentStatus = 200;

@@ -3,12 +3,14 @@ import { allocationMessages } from '#shared/messages/slot-allocations';
 import type { AllocationHistoryRow } from '#shared/schemas/slot-allocations';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CellText } from '@/components/ui/cell-text';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
 import { formatDateTime } from '@/lib/format';
 import { useSetAllocationPayment } from '../api/set-allocation-payment';
 import { truncate } from '../utils/history-filters';
+import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './slot-allocations.module.css';
 
 export type SortState = { sortBy: 'created_at' | 'user_name' | 'slot_count'; sortOrder: 'asc' | 'desc' };
@@ -59,10 +61,14 @@ export function AllocationHistoryTable({ rows, sort, onSort, onView, onExtend }:
         message: payment ? allocationMessages.paymentDone : allocationMessages.paymentCancelled,
       });
     } catch (err) {
-      // A server answer: its text or 'failed'; no answer at all: 'error while processing'.
-      const fallback =
-        err instanceof ApiError && err.status > 0 ? allocationMessages.paymentFailed : allocationMessages.paymentError;
-      toast({ tone: 'error', message: errorMessage(err, fallback) });
+      // Refused: its text or 'failed'; no answer or a server fault: 'error while processing' (spec §8).
+      toast({
+        tone: 'error',
+        message: failureText(err, {
+          refused: allocationMessages.paymentFailed,
+          unexpected: allocationMessages.paymentError,
+        }),
+      });
     } finally {
       setConfirming(null);
     }
@@ -70,8 +76,8 @@ export function AllocationHistoryTable({ rows, sort, onSort, onView, onExtend }:
 
   return (
     <>
-      <div style={{ overflowX: 'auto' }}>
-        <table className={styles.table}>
+      <div className={tableStyles.tableWrap}>
+        <table className={`${tableStyles.table} ${styles.table}`}>
           <thead>
             <tr>
               <SortHeader field="created_at" label="발행일시" sort={sort} onSort={onSort} />
@@ -79,7 +85,7 @@ export function AllocationHistoryTable({ rows, sort, onSort, onView, onExtend }:
               <SortHeader field="slot_count" label="슬롯 수" sort={sort} onSort={onSort} />
               <th>사유</th>
               <th>메모</th>
-              <th>작업</th>
+              <th className={tableStyles.actionsCol}>작업</th>
             </tr>
           </thead>
           <tbody>
@@ -87,16 +93,22 @@ export function AllocationHistoryTable({ rows, sort, onSort, onView, onExtend }:
               <tr key={row.id} data-testid="allocation-row">
                 <td>{formatDateTime(row.created_at)}</td>
                 <td>
-                  <div>{row.current_user_name ?? row.user_name}</div>
-                  <div className={styles.muted}>{row.current_user_email ?? row.user_email}</div>
+                  <CellText text={row.current_user_name ?? row.user_name} priority="primary" />
+                  <CellText text={row.current_user_email ?? row.user_email} className={styles.muted} />
                 </td>
                 <td>
                   <Badge tone="primary">{row.slot_count}개</Badge> {row.is_test && <Badge tone="warning">테스트</Badge>}
                 </td>
-                <td>{row.reason || '-'}</td>
-                <td title={row.memo ?? undefined}>{row.memo ? truncate(row.memo) : '-'}</td>
                 <td>
-                  <div className={styles.actions}>
+                  <CellText text={row.reason} />
+                </td>
+                <td>
+                  <CellText text={row.memo} priority="primary">
+                    {row.memo ? truncate(row.memo) : '-'}
+                  </CellText>
+                </td>
+                <td className={tableStyles.actionsCol}>
+                  <div className={styles.rowActions}>
                     {row.payment && <Badge tone="success">결제완료</Badge>}
                     <Button
                       size="sm"

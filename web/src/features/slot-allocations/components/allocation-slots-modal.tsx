@@ -2,7 +2,7 @@ import { allocationMessages } from '#shared/messages/slot-allocations';
 import type { AllocationHistoryRow } from '#shared/schemas/slot-allocations';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Modal } from '@/components/ui/modal';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
 import { kstToday } from '@/lib/format';
 import { useAllocationSlots } from '../api/get-allocation-slots';
 import { allocationSlotStatusLabel } from '../utils/history-filters';
@@ -30,9 +30,7 @@ export function AllocationSlotsModal({
   const slots = error ? [] : (data ?? []);
   const failure =
     error &&
-    (error instanceof ApiError && error.status > 0
-      ? errorMessage(error, allocationMessages.slotInfoFailed)
-      : allocationMessages.slotInfoError);
+    failureText(error, { refused: allocationMessages.slotInfoFailed, unexpected: allocationMessages.slotInfoError });
 
   return (
     <Modal

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useActionKey } from '@/hooks/use-action-key';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
 import { useExtendBulk } from '../api/extend-bulk';
 import styles from './slot-allocations.module.css';
 
@@ -35,9 +35,10 @@ export function ExtendAllModal({
       toast({ tone: result.extended > 0 ? (result.failed ? 'warning' : 'success') : 'error', message: result.message });
       onClose();
     } catch (err) {
-      const fallback =
-        err instanceof ApiError && err.status > 0 ? extensionMessages.bulkFailed : extensionMessages.bulkError;
-      toast({ tone: 'error', message: errorMessage(err, fallback) });
+      toast({
+        tone: 'error',
+        message: failureText(err, { refused: extensionMessages.bulkFailed, unexpected: extensionMessages.bulkError }),
+      });
     }
   };
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '#shared/zod';
 import { coupangUrlError } from '#shared/coupang-url';
 import { coupangUrlMessages, slotMessages, slotFieldMessages } from '#shared/messages/slots';
 import { MAX_BULK_EDIT, type SlotDto } from '#shared/schemas/slots';
@@ -18,21 +18,23 @@ import { fieldValue } from '@/lib/slots/slot-display';
 import styles from '@/components/slots/slot-forms.module.css';
 
 /** Bulk edit form rules (spec §5): blank fields stay unchanged; not both blank; the shared URL rule. */
-export const bulkEditFormSchema = z.object({ keyword: z.string(), url: z.string() }).superRefine((value, ctx) => {
-  const keyword = value.keyword.trim();
-  const url = value.url.trim();
-  if (!keyword && !url) {
-    ctx.addIssue({ code: 'custom', path: ['root'], message: slotFieldMessages.bulkEditEmpty });
-    return;
-  }
-  if (keyword && splitKeywords(keyword).length > MAX_KEYWORDS)
-    ctx.addIssue({ code: 'custom', path: ['keyword'], message: slotFieldMessages.tooManyKeywords });
-  const urlError = url ? coupangUrlError(url) : null;
-  if (urlError) {
-    ctx.addIssue({ code: 'custom', path: ['url'], message: urlError });
-    ctx.addIssue({ code: 'custom', path: ['root'], message: coupangUrlMessages.checkFormat });
-  }
-});
+export const bulkEditFormSchema = z.object({ keyword: z.string(), url: z.string() }).check(
+  z.superRefine((value, ctx) => {
+    const keyword = value.keyword.trim();
+    const url = value.url.trim();
+    if (!keyword && !url) {
+      ctx.addIssue({ code: 'custom', path: ['root'], message: slotFieldMessages.bulkEditEmpty });
+      return;
+    }
+    if (keyword && splitKeywords(keyword).length > MAX_KEYWORDS)
+      ctx.addIssue({ code: 'custom', path: ['keyword'], message: slotFieldMessages.tooManyKeywords });
+    const urlError = url ? coupangUrlError(url) : null;
+    if (urlError) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: urlError });
+      ctx.addIssue({ code: 'custom', path: ['root'], message: coupangUrlMessages.checkFormat });
+    }
+  }),
+);
 type BulkEditForm = z.infer<typeof bulkEditFormSchema>;
 
 /** 일괄 정보 변경 (spec §2): step 1 the form, step 2 an irreversible, logged confirmation. */

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { addKstDays, kstToday } from '#shared/kst';
-import { slotMessages } from '#shared/messages/slots';
+import { rankHistoryTexts, slotMessages } from '#shared/messages/slots';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ErrorBox } from '@/components/ui/alert';
+import { classifyFailure } from '@/lib/failure-text';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useRankHistory } from '../api/get-rank-history';
@@ -148,7 +149,15 @@ export function RankHistoryView({
       </form>
       <ErrorBox message={rangeError} />
       {isLoading && <LoadingBlock />}
-      <ErrorBox message={error ? '순위 히스토리 조회에 실패했습니다.' : null} />
+      <ErrorBox
+        message={
+          error
+            ? classifyFailure(error).kind === 'refused'
+              ? rankHistoryTexts.loadFailed
+              : rankHistoryTexts.loadError
+            : null
+        }
+      />
       {!isLoading && !error && (
         <>
           <RankChart entries={days} />

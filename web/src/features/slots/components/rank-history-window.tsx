@@ -2,7 +2,8 @@ import { useNavigate, useParams } from 'react-router';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { rankHistoryTexts } from '#shared/messages/slots';
+import { failureText } from '@/lib/failure-text';
 import { useSlot } from '../api/get-slot';
 import { fieldValue } from '@/lib/slots/slot-display';
 import { RankHistoryView } from './rank-history-modal';
@@ -31,7 +32,13 @@ export function RankHistoryWindow() {
         </Button>
       </header>
       {isLoading && <LoadingBlock />}
-      <ErrorBox message={error ? errorMessage(error, '순위 히스토리 조회에 실패했습니다.') : null} />
+      <ErrorBox
+        message={
+          error
+            ? failureText(error, { refused: rankHistoryTexts.loadFailed, unexpected: rankHistoryTexts.loadError })
+            : null
+        }
+      />
       {slot && <RankHistoryView slot={slot} />}
     </main>
   );

@@ -78,6 +78,10 @@ let createdStatus = 'pending';
 /** What GET /slots answers: the rows (same for every page) and the total the pagination is built from. */
 let listItems: SlotDto[] = slots;
 let listTotal = 6;
+/** Refuse PATCH /slots/{id}/status (a pause or resume the server turns down). */
+let refuseStatus = false;
+/** Fail the download's page reads (100 a page). */
+let refuseExport = false;
 
 const ok = (data: unknown) => new Response(JSON.stringify({ success: true, data }), { status: 200 });
 beforeEach(() => {
@@ -86,6 +90,8 @@ beforeEach(() => {
   localStorage.clear();
   listItems = slots;
   listTotal = 6;
+  refuseStatus = false;
+  refuseExport = false;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const u = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -95,11 +101,15 @@ beforeEach(() => {
       if (u.pathname === '/api/slots')
         return ok(slot(7, { status: createdStatus as SlotDto['status'], keyword: body.customFields.keywords }));
       const target = slots.find((s) => u.pathname === `/api/slots/${s.id}/status`);
+      if (target && refuseStatus)
+        return new Response(JSON.stringify({ success: false, code: 'CONFLICT', error: '거절' }), { status: 409 });
       if (target) return ok({ ...target, status: body.status });
     }
     if (u.pathname === '/api/field-configs') return ok(defaultFieldConfigs);
     if (u.pathname === '/api/slots/count') return ok({ count: 6, allocated: 10, used: 3, available: 7, cards });
     if (u.pathname === '/api/cash/balance') return ok({ amount: 100000 });
+    if (u.pathname === '/api/slots' && refuseExport && u.searchParams.get('limit') === '100')
+      return new Response('<html>bad gateway</html>', { status: 502 });
     if (u.pathname === '/api/slots') {
       queries.push(u.searchParams);
       const limit = Number(u.searchParams.get('limit'));
@@ -166,6 +176,35 @@ describe('SlotsPage', () => {
     await vi.waitFor(() =>
       expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s6/status', body: { status: 'active' } }),
     );
+  });
+
+  it('a pause the server refuses puts the row back and is only logged (advertiser §4, §8)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    refuseStatus = true;
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드5');
+    await user.click(within(rowOf(5)).getByRole('switch', { name: '슬롯 #5 일시정지' }));
+    const dialog = await screen.findByRole('dialog', { name: '슬롯 일시정지' });
+    await user.click(within(dialog).getByRole('button', { name: '일시정지' }));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('슬롯 일시정지 실패', expect.anything()));
+    await vi.waitFor(() =>
+      expect(within(rowOf(5)).getByRole('switch', { name: '슬롯 #5 일시정지' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      ),
+    );
+    expect(within(rowOf(5)).getByText('진행대기')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("a download that cannot read the slots says '엑셀 다운로드 중 오류가 발생했습니다.' (spec §8 export error)", async () => {
+    refuseExport = true;
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('키워드5');
+    await user.click(screen.getByRole('button', { name: /엑셀 다운로드/ }));
+    expect(await screen.findByText('엑셀 다운로드 중 오류가 발생했습니다.')).toBeInTheDocument();
   });
 
   it('after a single registration says what the answer says: active at once, or waiting for approval', async () => {

@@ -40,7 +40,7 @@ beforeEach(() => {
     id: 'c1',
     email: 'buyer1',
     fullName: '구매자',
-    phone: null,
+    phone: '010-1234-5678',
     role: 'user',
     isActive: true,
     status: 'active',
@@ -100,6 +100,8 @@ describe('CustomerViewPage', () => {
   it('shows the profile and the other features’ cards; saving the business details refreshes the audit log', async () => {
     const ui = renderView();
     await screen.findByRole('heading', { name: '구매자 (buyer1)' });
+    // Operator §3 User: the phone given at sign-up, shown where the user's facts are.
+    expect(screen.getByText('전화번호').nextElementSibling).toHaveTextContent('010-1234-5678');
     expect(screen.getByText('다른 카드')).toBeInTheDocument();
     expect(await screen.findByText('변경 이력이 없습니다.')).toBeInTheDocument();
 
@@ -125,6 +127,12 @@ describe('CustomerViewPage', () => {
     expect(await within(await screen.findByTestId('customer-status')).findByText('비활성')).toBeInTheDocument();
     const [, init] = calls('PUT')[0];
     expect(JSON.parse((init as RequestInit).body as string)).toEqual({ isActive: false });
+  });
+
+  it('says 사용자 정보를 불러오는데 실패했습니다. when the load fails without a server text', async () => {
+    fetchMock.mockImplementation(async () => new Response('<html>bad gateway</html>', { status: 502 }));
+    renderView();
+    expect(await screen.findByText('사용자 정보를 불러오는데 실패했습니다.')).toBeInTheDocument();
   });
 
   it('says so when the user cannot be loaded', async () => {

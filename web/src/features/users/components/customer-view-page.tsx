@@ -70,6 +70,8 @@ export function CustomerViewPage({ userId, sections, renderActions }: CustomerVi
             <dd>{user.email}</dd>
             <dt>이름</dt>
             <dd>{user.fullName}</dd>
+            <dt>전화번호</dt>
+            <dd>{user.phone || '-'}</dd>
             <dt>권한</dt>
             <dd>{roleLabels[user.role] ?? user.role}</dd>
             <dt>상태</dt>
@@ -132,7 +134,7 @@ function CustomerLogs({ userId }: { userId: string }) {
                 <tr key={log.id}>
                   <td>{formatDateTime(log.createdAt)}</td>
                   <td>{log.description}</td>
-                  <td>
+                  <td className={tableStyles.wrap}>
                     {log.changes.map((c) => `${c.field}: ${String(c.old || '-')} → ${String(c.new || '-')}`).join(', ')}
                   </td>
                   <td>{log.actorName}</td>

@@ -6,6 +6,7 @@ import type { AdminUserDto } from '#shared/schemas/users';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { failureText } from '@/lib/failure-text';
 import { switchUser } from '@/lib/switch-user';
 import { useState } from 'react';
 import { useChangeUser } from '../api/change-user';
@@ -49,7 +50,11 @@ export function SwitchUserDialog({ user, onClose }: { user: AdminUserDto; onClos
       navigate(homePathFor(session.user.role), { replace: true });
     } catch (error) {
       setBusy(false);
-      toast({ tone: 'error', message: errorMessage(error, authMessages.switchError) });
+      // Spec §8: refused → the server's text or '사용자 전환에 실패했습니다.'; no answer → '… 중 오류가 발생했습니다.'
+      toast({
+        tone: 'error',
+        message: failureText(error, { refused: authMessages.switchFailed, unexpected: authMessages.switchError }),
+      });
       onClose();
     }
   };

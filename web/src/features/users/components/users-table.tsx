@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { userMessages } from '#shared/messages/users';
 import type { AdminUserDto } from '#shared/schemas/users';
 import { Badge } from '@/components/ui/badge';
+import { CellText } from '@/components/ui/cell-text';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDate } from '@/lib/format';
 import { RoleBadge } from './role-badge';
@@ -25,18 +26,20 @@ export function UsersTable({ users, actions }: { users: AdminUserDto[]; actions:
             <th scope="col" className={tableStyles.num}>
               할당/사용 슬롯
             </th>
-            <th scope="col" aria-label="작업" />
+            <th scope="col" aria-label="작업" className={tableStyles.actionsCol} />
           </tr>
         </thead>
         <tbody>
           {users.map((u) => (
             <tr key={u.id} data-user-id={u.id}>
               <td>{formatDate(u.createdAt)}</td>
-              <td>{u.email}</td>
               <td>
-                <Link to={`/admin/users/${encodeURIComponent(u.id)}`} title="고객 상세 보기">
-                  {u.fullName}
-                </Link>
+                <CellText text={u.email} />
+              </td>
+              <td>
+                <CellText text={u.fullName} priority="primary">
+                  <Link to={`/admin/users/${encodeURIComponent(u.id)}`}>{u.fullName}</Link>
+                </CellText>
               </td>
               <td>
                 <RoleBadge role={u.role} />
@@ -51,7 +54,7 @@ export function UsersTable({ users, actions }: { users: AdminUserDto[]; actions:
               <td className={tableStyles.num}>
                 {u.allocated_slots} / {u.used_slots}
               </td>
-              <td>
+              <td className={tableStyles.actionsCol}>
                 <div className={styles.rowActions}>{actions(u)}</div>
               </td>
             </tr>
