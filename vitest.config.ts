@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 
 // Lambda runs Node 22; this machine's Node 20 makes the AWS SDK warn in every worker.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -21,6 +22,9 @@ const webSrc = fileURLToPath(new URL('./web/src', import.meta.url));
  */
 export default defineConfig({
   test: {
+    // Two files at a time even on 2 cores (vitest's default is cores − 1): an integration file spends
+    // most of its time waiting on DynamoDB Local and HTTP, so a second file fills the idle core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -60,10 +64,12 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/support/dynamo-global-setup.ts'],
+          globalSetup: ['test/support/dynamo-global-setup.ts', 'test/support/chromium-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // One Chromium at a time keeps a 2-core machine responsive.
+          // One journey at a time, after the other projects (vitest runs a project without file
+          // parallelism last): two at once on 2 cores broke their 1 s live-delivery checks. They
+          // share one Chromium (test/support/chromium-global-setup.ts), a context per file.
           fileParallelism: false,
         },
       },

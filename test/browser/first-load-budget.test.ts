@@ -6,6 +6,7 @@ import {
   firstLoadRoutes,
   measureFirstLoad,
   type FirstLoad,
+  type FirstLoadAccount,
   type FirstLoadRole,
 } from '../support/first-load-js';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
@@ -24,7 +25,7 @@ const routerSource = readFileSync(new URL('../../web/src/app/router.tsx', import
 let stack: LocalStack;
 let browser: BrowserSession;
 let slotId: string;
-const accounts = {} as Record<Exclude<FirstLoadRole, 'anonymous'>, { loginId: string; password: string }>;
+const accounts = {} as Record<Exclude<FirstLoadRole, 'anonymous'>, FirstLoadAccount>;
 const figures: { path: string; as: FirstLoadRole; budgetKb: number; figure: FirstLoad }[] = [];
 
 beforeAll(async () => {

@@ -258,7 +258,10 @@ describe('My slots and bulk registration', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: '엑셀 다운로드' }).click(),
     ]);
-    const csv = await readFile((await download.path())!, 'utf8');
+    // saveAs, not path(): the journeys' shared Chromium is reached remotely, so the file is copied here.
+    const saved = join(tmpdir(), `my-slots-${crypto.randomUUID()}.csv`);
+    await download.saveAs(saved);
+    const csv = await readFile(saved, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toContain('현재 순위,어제 순위');
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(32);

@@ -27,7 +27,29 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+/**
+ * The test run's one Chromium (test/support/chromium-global-setup.ts) shares its endpoint here; each
+ * file then opens its own context in it instead of starting a browser (3–4 s each on this machine).
+ */
+export const SHARED_CHROMIUM_ENV = 'SIMPLE_SLOT_CHROMIUM_WS';
+
+const contextOptions = {
+  locale: 'ko-KR',
+  timezoneId: 'Asia/Seoul',
+  viewport: { width: 1440, height: 900 },
+} as const;
+
+/** A browser for one test file: a fresh context in the shared Chromium, or a Chromium of its own (benches). */
 export async function launchBrowser(): Promise<BrowserSession> {
+  const shared = process.env[SHARED_CHROMIUM_ENV];
+  if (shared) {
+    const browser = await chromium.connect(shared);
+    const context = await browser.newContext(contextOptions);
+    return session(context, async () => {
+      await context.close();
+      await browser.close(); // disconnects; the shared Chromium keeps running
+    });
+  }
   if (!existsSync(CHROMIUM_PATH))
     throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium fonts-noto-cjk)`);
   const userDataDir = mkdtempSync(join(tmpdir(), 'simple-slot-chromium-'));
@@ -35,10 +57,15 @@ export async function launchBrowser(): Promise<BrowserSession> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
-    locale: 'ko-KR',
-    timezoneId: 'Asia/Seoul',
-    viewport: { width: 1440, height: 900 },
+    ...contextOptions,
   });
+  return session(context, async () => {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  });
+}
+
+function session(context: BrowserContext, close: () => Promise<void>): BrowserSession {
   return {
     context,
     async freshPage() {
@@ -47,10 +74,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
       await context.clearCookies();
       return context.newPage();
     },
-    async close() {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Page, Response } from 'playwright-core';
+import type { Cookie, Page, Response } from 'playwright-core';
 import type { BrowserSession } from './browser';
 import { submitLogin } from './browser';
 
@@ -86,27 +86,40 @@ async function countScripts(page: Page, url: string): Promise<FirstLoad> {
   return { kb: kb(bytes), files: sizes.size, scripts, finalPath: new URL(page.url()).pathname };
 }
 
+/** Who a measured visit is signed in as; the session's cookies are kept between visits. */
+export interface FirstLoadAccount {
+  loginId: string;
+  password: string;
+  /** The session after the last visit (the refresh cookie rotates on every load). */
+  cookies?: Cookie[];
+}
+
 /**
- * A first visit of `path`: a fresh tab, no cookies, the HTTP cache off; signed in first through the
- * login form when `signIn` is given (the session cookie is all that survives into the measured load).
+ * A first visit of `path`: a fresh tab, no cookies, the HTTP cache off; signed in when `signIn` is
+ * given. The first visit of an account signs in through the login form; later visits start from the
+ * session cookies the previous visit left, as a returning user's browser does (a sign-in per route
+ * doubled the file's time). The cookies are all that survive into the measured load.
  */
 export async function measureFirstLoad(
   browser: BrowserSession,
   baseUrl: string,
   path: string,
-  signIn?: { loginId: string; password: string },
+  signIn?: FirstLoadAccount,
 ): Promise<FirstLoad> {
   const page = await browser.freshPage();
   try {
     const cdp = await page.context().newCDPSession(page);
-    if (signIn) {
+    if (signIn?.cookies) await page.context().addCookies(signIn.cookies);
+    else if (signIn) {
       await submitLogin(page, baseUrl, signIn.loginId, signIn.password);
       await page.waitForURL((u) => u.pathname !== '/login');
     }
     // Nothing the sign-in downloaded may be reused: every script of the route comes from the network.
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    return await countScripts(page, `${baseUrl}${path}`);
+    const figure = await countScripts(page, `${baseUrl}${path}`);
+    if (signIn) signIn.cookies = await page.context().cookies();
+    return figure;
   } finally {
     await page.close();
   }
