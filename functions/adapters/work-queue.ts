@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { config } from '#commons/config';
+import { config, workQueueUrl } from '#commons/config';
 import {
   WORK_MESSAGE_MAX_DELAY_SECONDS,
   type WorkMessage,
@@ -35,7 +35,7 @@ function client(): SQSClient {
 export function workQueue<T>(name: WorkQueueName): WorkQueue<T> {
   return {
     async send(messages: ReadonlyArray<WorkMessage<T>>) {
-      const url = config().workQueueUrls[name];
+      const url = workQueueUrl(name);
       if (!url) throw new Error(`work queue ${name} is not configured (WORK_QUEUE_URL_…)`);
       for (let i = 0; i < messages.length; i += BATCH) {
         let entries = messages.slice(i, i + BATCH).map((m, j) => ({

@@ -1,4 +1,4 @@
-import { WORK_QUEUE_NAMES, workQueueUrlEnv } from '#shared/work-queues';
+import { workQueueUrlEnv, type WorkQueueName } from '#shared/work-queues';
 
 /**
  * Runtime configuration, read from the environment at call time (tests and the local runtime set
@@ -32,8 +32,6 @@ export interface RuntimeConfig {
   mediaDir?: string;
   /** Work queues (infra/work-queues.ts): the SQS endpoint in local mode (infra/local/work-queues.ts); unset on AWS. */
   workQueueEndpoint?: string;
-  /** Each work queue's URL by name, from `WORK_QUEUE_URL_<NAME>` (workQueueUrlEnv). */
-  workQueueUrls: Record<string, string>;
 }
 
 export { workQueueUrlEnv } from '#shared/work-queues';
@@ -60,16 +58,16 @@ export function config(): RuntimeConfig {
     mediaBucket: env.MEDIA_BUCKET || undefined,
     mediaDir: env.MEDIA_DIR || undefined,
     workQueueEndpoint: env.WORK_QUEUE_ENDPOINT || undefined,
-    // Each known queue's variable read by name: enumerating process.env costs ~0.5 ms a call, and
-    // config() runs on every store call and every socket post.
-    workQueueUrls: Object.fromEntries(
-      WORK_QUEUE_NAMES.flatMap((name) => {
-        const url = env[workQueueUrlEnv(name)];
-        return url ? [[name, url]] : [];
-      }),
-    ),
   };
 }
+
+/**
+ * A work queue's URL, from `WORK_QUEUE_URL_<NAME>`, read only by a function that sends to that queue:
+ * the stacks set it only there (the deploy rehearsal fails a read of a variable the template lacks),
+ * and enumerating process.env on every config() call cost ~0.5 ms per store call and socket post.
+ */
+export const workQueueUrl = (name: WorkQueueName): string | undefined =>
+  process.env[workQueueUrlEnv(name)] || undefined;
 
 function required(name: string): string {
   const value = process.env[name];
