@@ -1,9 +1,9 @@
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import WebSocket from 'ws';
 import { capacityMeter } from './capacity-meter';
 import { startBenchStack } from './local-stack';
 import { runSoak } from './soak';
-import { percentile, round } from './stats';
+import { machineFacts, percentile, round } from './stats';
 
 /**
  * Issue 30 (cost model): what each kind of API call consumes, for `npm run cost` (docs/cost.md).
@@ -241,12 +241,7 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
       observationBatch: OBSERVATION_BATCH,
       observationsStored,
       operations,
-      machine: {
-        node: process.version,
-        cpus: availableParallelism(),
-        cpuModel: cpus()[0]?.model ?? 'unknown',
-        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
-      },
+      machine: machineFacts(loadAtStart),
     };
   } finally {
     await stack.stop();

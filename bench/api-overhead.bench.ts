@@ -1,8 +1,8 @@
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startBenchStack } from './local-stack';
 import { seedStaffSlots } from './seed-slots';
-import { percentile, round } from './stats';
+import { machineFacts, percentile, round } from './stats';
 
 /**
  * Issue 18 item 2 (`npm run bench api-overhead`; not a timed test): what a signed-in read costs
@@ -180,12 +180,7 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
     return {
       bench: 'api-overhead',
       at: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: availableParallelism(),
-        cpuModel: cpus()[0]?.model ?? 'unknown',
-        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
-      },
+      machine: machineFacts(loadAtStart),
       tool: 'autocannon',
       secondsPerScenario: SECONDS,
       seed: {

@@ -1,10 +1,10 @@
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { addKstDays, kstToday } from '../shared/kst';
 import { startBenchStack } from './local-stack';
 import { loadRunner } from './load-scenario';
 import { seedAllocations, seedAnnouncements, seedChatRooms } from './seed-console';
 import { seedStaffSlots } from './seed-slots';
-import { round } from './stats';
+import { machineFacts, round } from './stats';
 
 /**
  * Issue 29 item 1 benchmark (`npm run bench console-lists`; not a timed test): the operator console's
@@ -139,12 +139,7 @@ export async function runConsoleListsBench(log: (msg: string) => void = console.
     return {
       bench: 'console-lists',
       at: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: availableParallelism(),
-        cpuModel: cpus()[0]?.model ?? 'unknown',
-        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
-      },
+      machine: machineFacts(loadAtStart),
       seed: {
         slots: USERS * SLOTS_PER_USER,
         advertisers: USERS,

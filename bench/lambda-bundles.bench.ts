@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -9,7 +9,7 @@ import { projectRoot } from '../infra/constructs/app-function';
 import { bundleFileName, esbuildOptions } from '../infra/constructs/lambda-bundling';
 import { apiGroups } from '../infra/api-groups';
 import { bootstrapEntry, schedules, websocketEntry } from '../infra/schedules';
-import { round } from './stats';
+import { machineFacts, round } from './stats';
 
 /**
  * Item 8 benchmark (not a timed test; run with `npm run bench lambda-bundles`): bundles every Lambda
@@ -158,12 +158,7 @@ export async function runLambdaBundlesBench(log: (msg: string) => void = console
   return {
     bench: 'lambda-bundles',
     at: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      cpus: availableParallelism(),
-      cpuModel: cpus()[0]?.model ?? 'unknown',
-      loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
-    },
+    machine: machineFacts(loadAtStart),
     runs: RUNS,
     esbuild: esbuildOptions(),
     targets: { apiMaxBytes: MAX_API_BYTES, apiMaxOwnImportOverEmptyMs: MAX_API_OWN_IMPORT_MS },

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { capacityMeter } from './capacity-meter';
 import { startBenchStack } from './local-stack';
-import { round } from './stats';
+import { machineFacts, round } from './stats';
 import type { ObservationRecord } from '../functions/storage/rank-observations';
 
 /**
@@ -259,12 +259,7 @@ export async function runRankRecomputeBench(log: (msg: string) => void = console
   return {
     bench: 'rank-recompute',
     at: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      cpus: availableParallelism(),
-      cpuModel: cpus()[0]?.model ?? 'unknown',
-      loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
-    },
+    machine: machineFacts(loadAtStart),
     shape: {
       slotsPerOwner: SLOTS_PER_OWNER,
       slotsPerPair: SLOTS_PER_PAIR,

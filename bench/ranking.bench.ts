@@ -1,6 +1,6 @@
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { startBenchStack } from './local-stack';
-import { percentile, round } from './stats';
+import { machineFacts, percentile, round } from './stats';
 
 /**
  * Issue 12 benchmark (`npm run bench ranking`): the ranking page over 10,000 running slots with
@@ -151,12 +151,7 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
     return {
       bench: 'ranking',
       at: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: availableParallelism(),
-        cpuModel: cpus()[0]?.model ?? 'unknown',
-        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
-      },
+      machine: machineFacts(loadAtStart),
       seed: { users: USERS, runningSlots: USERS * SLOTS_PER_USER, ms: round(seedMs) },
       cashBalance: balance,
       coldMs,

@@ -1,8 +1,8 @@
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { ensureWebBuild, launchBrowser, submitLogin } from '../test/support/browser';
 import { startBenchStack } from './local-stack';
-import { round } from './stats';
+import { machineFacts, round } from './stats';
 
 /**
  * Issue 18 item 3 (`npm run bench screens`; not a timed test): screens that stay fast, measured in
@@ -161,12 +161,7 @@ export async function runScreensBench(log: (msg: string) => void = console.log) 
     return {
       bench: 'screens',
       at: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: availableParallelism(),
-        cpuModel: cpus()[0]?.model ?? 'unknown',
-        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
-      },
+      machine: machineFacts(loadAtStart),
       slots: { pageOf10, pageOf100 },
       bulkPaste,
       targets: { lcpBelowMs: TARGET_LCP_MS, longTaskAtMostMs: TARGET_LONG_TASK_MS },

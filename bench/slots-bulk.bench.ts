@@ -1,6 +1,6 @@
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { startBenchStack } from './local-stack';
-import { percentile, round } from './stats';
+import { machineFacts, percentile, round } from './stats';
 
 /**
  * Issue 4 benchmark (not a timed test; run with `npm run bench`):
@@ -157,12 +157,7 @@ export async function runSlotsBulkBench(log: (msg: string) => void = console.log
     return {
       bench: 'slots-bulk',
       at: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: availableParallelism(),
-        cpuModel: cpus()[0]?.model ?? 'unknown',
-        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
-      },
+      machine: machineFacts(loadAtStart),
       rows: ROWS,
       registration: {
         bulkMs: round(bulkMs),

@@ -1,7 +1,7 @@
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { startBenchStack } from './local-stack';
 import { loadRunner } from './load-scenario';
-import { round } from './stats';
+import { machineFacts, round } from './stats';
 import { seedStaffSlots } from './seed-slots';
 
 /**
@@ -77,12 +77,7 @@ export async function runStaffSlotListBench(log: (msg: string) => void = console
     return {
       bench: 'staff-slot-list',
       at: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        cpus: availableParallelism(),
-        cpuModel: cpus()[0]?.model ?? 'unknown',
-        loadAverage1m: { atStart: round(loadAtStart), atEnd: round(loadavg()[0]) },
-      },
+      machine: machineFacts(loadAtStart),
       seed: { users: USERS, slots: USERS * SLOTS_PER_USER, ms: round(seedMs), byStatus: expected },
       cashBalance: balance,
       before,
