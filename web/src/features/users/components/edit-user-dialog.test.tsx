@@ -2,9 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUserDto } from '#shared/schemas/users';
 import { ToastProvider } from '@/components/ui/toast';
 import { resetSessionForTests } from '@/lib/session-store';
+import { adminUser } from '../testing/admin-user';
 import { EditUserDialog } from './edit-user-dialog';
 
 /** Edit user (operator console §5): only changed fields are sent, blank password keeps it, role and active toggle. */
@@ -13,19 +13,7 @@ const json = (status: number, body: unknown) =>
 let fetchMock: ReturnType<typeof vi.fn>;
 let answer: () => Response;
 
-const target: AdminUserDto = {
-  id: 'u1',
-  email: 'member1',
-  fullName: '회원일',
-  phone: null,
-  role: 'user',
-  isActive: true,
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLoginAt: null,
-  allocated_slots: 0,
-  used_slots: 0,
-};
+const target = adminUser();
 const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
 
 function renderDialog(props: Partial<{ canGrantDeveloper: boolean; isSelf: boolean }> = {}) {

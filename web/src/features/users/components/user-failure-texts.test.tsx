@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUserDto } from '#shared/schemas/users';
 import { ToastProvider } from '@/components/ui/toast';
 import { resetSessionForTests } from '@/lib/session-store';
+import { adminUser } from '../testing/admin-user';
 import { EditUserDialog } from './edit-user-dialog';
 import { DeleteUserDialog, SwitchUserDialog } from './user-row-dialogs';
 
@@ -15,19 +15,7 @@ import { DeleteUserDialog, SwitchUserDialog } from './user-row-dialogs';
  * '사용자 정보 수정에 실패했습니다.', '사용자 삭제에 실패했습니다.', '사용자 전환에 실패했습니다.' — and
  * no answer at all reads '사용자 전환 중 오류가 발생했습니다.'.
  */
-const target: AdminUserDto = {
-  id: 'u1',
-  email: 'member1',
-  fullName: '회원일',
-  phone: null,
-  role: 'user',
-  isActive: true,
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLoginAt: null,
-  allocated_slots: 0,
-  used_slots: 0,
-};
+const target = adminUser();
 /** A gateway page instead of the API's envelope: the answer carries no server text. */
 const noText = (status: number) => new Response('<html>bad gateway</html>', { status });
 let answer: () => Response;
