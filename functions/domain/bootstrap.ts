@@ -5,10 +5,12 @@ import { createUser } from './auth/auth-service';
 import { ConflictError } from '#commons/errors';
 import { seedDefaultSettings } from './settings/settings-service';
 import { countUncountedUsers } from './users/count-seed';
+import { keyIssuancesByOperator } from './slots/issuance-backfill';
 
 /**
  * First start on an empty table (design §2): the developer account, default settings and field
- * configs. Safe to run on every start and every deploy: nothing existing is overwritten.
+ * configs; and the one-off keys older records lack. Safe to run on every start and every deploy:
+ * nothing existing is overwritten.
  */
 export async function bootstrap(developer: { loginId: string; password: string }) {
   let developerCreated = false;
@@ -33,5 +35,7 @@ export async function bootstrap(developer: { loginId: string; password: string }
   }
   // Accounts from before the user counts existed join them once (GET /api/users/stats stays exact).
   await countUncountedUsers();
+  // Records from before a list's key existed get it once (docs/data-model.md A9).
+  await keyIssuancesByOperator();
   return { developerCreated, settingsWritten, fieldConfigsWritten };
 }
