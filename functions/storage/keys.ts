@@ -82,6 +82,8 @@ export const keys = {
    */
   announcementSummary: (announcementId: string): Key => ({ PK: 'ANNSUMS', SK: `ANN#${announcementId}` }),
   announcementSummariesPartition: () => ({ PK: 'ANNSUMS' }),
+  /** The summaries' version (`v`), moved by every write of one: a process's copy of them is current while it holds. */
+  announcementSummariesVersion: (): Key => ({ PK: 'ANNSUMS', SK: 'VERSION' }),
   /** One user opened one announcement: makes the view count once per user and `is_read`. */
   announcementRead: (userId: string, announcementId: string): Key => ({
     PK: `USER#${userId}`,
