@@ -32,6 +32,9 @@ const item = (r: AllocationRecord) => ({
   ...r,
 });
 
+/** What the operator-key backfill needs of an issuance. */
+export type UnkeyedIssuance = Pick<AllocationRecord, 'id' | 'operatorId' | 'createdAt'>;
+
 /** Which issuances a history list reads: all, one user's or one operator's, since `from` (ISO, inclusive). */
 export interface AllocationFilter {
   from?: string;
@@ -131,7 +134,7 @@ export const slotAllocationsStore = {
   },
 
   /** Issuances written before the operator key existed (GSI3): their ids, operators and times. */
-  async withoutOperatorKey(): Promise<Array<Pick<AllocationRecord, 'id' | 'operatorId' | 'createdAt'>>> {
+  async withoutOperatorKey(): Promise<UnkeyedIssuance[]> {
     const items = await queryAll({
       TableName: tableName(),
       IndexName: 'GSI1',
@@ -141,26 +144,29 @@ export const slotAllocationsStore = {
       ExpressionAttributeNames: { '#id': 'id', '#op': 'operatorId', '#at': 'createdAt' },
       ExpressionAttributeValues: { ':pk': keys.slotAllocationListing().GSI1PK },
     });
-    return items as Array<Pick<AllocationRecord, 'id' | 'operatorId' | 'createdAt'>>;
+    return items as UnkeyedIssuance[];
   },
 
   /**
-   * Puts an issuance on its operator's key (GSI3) and into the counts, in one transaction: the key is
-   * the mark of a counted record, so each is counted once. False when it is gone or already keyed.
+   * Puts issuances of ONE operator (at most 98) on that operator's key (GSI3) and into the counts, in
+   * one transaction: the key is the mark of a counted record, so each is counted once. False (nothing
+   * written) when one of them is gone or already keyed.
    */
-  async addOperatorKey(r: Pick<AllocationRecord, 'id' | 'operatorId' | 'createdAt'>): Promise<boolean> {
-    const key = keys.slotAllocationsOfOperator(r.operatorId, r.createdAt, r.id);
+  async addOperatorKeys(records: UnkeyedIssuance[]): Promise<boolean> {
     return transactUnlessRefused([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.slotAllocation(r.id),
-          UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI3PK)',
-          ExpressionAttributeValues: { ':pk': key.GSI3PK, ':sk': key.GSI3SK },
-        },
-      },
-      ...this.count(r.operatorId, 1),
+      ...records.map((r) => {
+        const key = keys.slotAllocationsOfOperator(r.operatorId, r.createdAt, r.id);
+        return {
+          Update: {
+            TableName: tableName(),
+            Key: keys.slotAllocation(r.id),
+            UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk',
+            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI3PK)',
+            ExpressionAttributeValues: { ':pk': key.GSI3PK, ':sk': key.GSI3SK },
+          },
+        };
+      }),
+      ...this.count(records[0].operatorId, records.length),
     ]);
   },
 
