@@ -5,10 +5,13 @@ import { createUser } from './auth/auth-service';
 import { ConflictError } from '#commons/errors';
 import { seedDefaultSettings } from './settings/settings-service';
 import { countUncountedUsers } from './users/count-seed';
+import { keyIssuancesByOperator } from './slots/issuance-backfill';
+import { summariseAnnouncements } from './announcements/summary-backfill';
 
 /**
  * First start on an empty table (design §2): the developer account, default settings and field
- * configs. Safe to run on every start and every deploy: nothing existing is overwritten.
+ * configs; and the one-off keys older records lack. Safe to run on every start and every deploy:
+ * nothing existing is overwritten.
  */
 export async function bootstrap(developer: { loginId: string; password: string }) {
   let developerCreated = false;
@@ -33,5 +36,7 @@ export async function bootstrap(developer: { loginId: string; password: string }
   }
   // Accounts from before the user counts existed join them once (GET /api/users/stats stays exact).
   await countUncountedUsers();
+  // Records from before a list's key existed get it once (docs/data-model.md A9, AN6).
+  await Promise.all([keyIssuancesByOperator(), summariseAnnouncements()]);
   return { developerCreated, settingsWritten, fieldConfigsWritten };
 }
