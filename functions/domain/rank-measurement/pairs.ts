@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { kstToday } from '#shared/kst';
+import { config } from '#commons/config';
 import { visibleSlots } from '../slots/slot-visibility';
 import { rankSlotsStore, type RankSlotRow } from '../../storage/rank-slots';
 import { slotCountersStore } from '../../storage/slot-counters';
@@ -73,15 +74,17 @@ export interface TrackedPair {
  * version is unchanged (every slot change bumps it: 8 small reads instead of walking every tracked
  * slot on each call).
  */
-let cached: { day: string; version: number; pairs: TrackedPair[] } | null = null;
+let cached: { table: string; day: string; version: number; pairs: TrackedPair[] } | null = null;
 
 export async function trackedPairs(today = kstToday()): Promise<TrackedPair[]> {
   const { listVersion } = await slotCountersStore.global({ consistent: true });
-  if (cached && cached.day === today && cached.version === listVersion) return cached.pairs;
+  // The table too: one process may serve several tables (tests, benches), each with its own versions.
+  const table = config().tableName;
+  if (cached && cached.table === table && cached.day === today && cached.version === listVersion) return cached.pairs;
   const groups = groupByPair(await trackedSlots(today));
   const pairs = [...groups.entries()]
     .map(([id, g]) => ({ id, pair: g.pair, slots: g.slots.length }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
-  cached = { day: today, version: listVersion, pairs };
+  cached = { table, day: today, version: listVersion, pairs };
   return pairs;
 }

@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/ranking';
 import { deriveDisplayStatus, rankDisplay } from '#shared/slot-status';
 import { ConflictError } from '#commons/errors';
+import { config } from '#commons/config';
 import { slotsStore, type SlotRankRow } from '../../storage/slots';
 import type { Caller } from '../auth/tokens';
 import { getSettings } from '../settings/settings-service';
@@ -50,8 +51,9 @@ interface Computed {
 const realRank = (rank: number | null | undefined): number | null =>
   rankDisplay(rank).kind === 'rank' ? (rank as number) : null;
 
-let cached: Computed | undefined;
-let computing: Promise<Computed> | undefined;
+// Kept with the table they were read from: one process may serve several tables (tests, benches).
+let cached: (Computed & { table: string }) | undefined;
+let computing: { table: string; result: Promise<Computed> } | undefined;
 
 /** Tests and the settings switch: the next call reads again. */
 export function invalidateRankingCache() {
@@ -114,10 +116,14 @@ async function compute(): Promise<Computed> {
 
 async function current(): Promise<Computed> {
   if (!(await getSettings()).featureRanking) throw new ConflictError(rankingMessages.disabled);
-  if (cached && Date.now() - cached.at < RANKING_CACHE_MS) return cached;
+  const table = config().tableName;
+  if (cached?.table === table && Date.now() - cached.at < RANKING_CACHE_MS) return cached;
   // Concurrent misses share one computation.
-  computing ??= compute().finally(() => (computing = undefined));
-  cached = await computing;
+  if (computing?.table !== table) {
+    const run = { table, result: compute().finally(() => computing === run && (computing = undefined)) };
+    computing = run;
+  }
+  cached = { ...(await computing.result), table };
   return cached;
 }
 

@@ -98,7 +98,9 @@ function currentCounters(): Promise<SlotCounters> {
   return countersInFlight;
 }
 
-function entryFor(key: string, counters: SlotCounters, today: KstDay): Entry {
+function entryFor(list: string, counters: SlotCounters, today: KstDay): Entry {
+  // The table is part of the key: one process may serve several tables (tests, benches).
+  const key = `${config().tableName}|${list}`;
   const hit = entries.get(key);
   const settledAfter = (counters.listChangedAt ? Date.parse(counters.listChangedAt) : 0) + config().indexLagMs;
   if (hit && hit.version === counters.listVersion && hit.today === today && hit.readAt >= settledAfter) return hit;
