@@ -5,6 +5,7 @@ import { createUser } from './auth/auth-service';
 import { ConflictError } from '#commons/errors';
 import { seedDefaultSettings } from './settings/settings-service';
 import { countUncountedUsers } from './users/count-seed';
+import { fillMissingSearchKeys } from './chat/search-keys';
 
 /**
  * First start on an empty table (design §2): the developer account, default settings and field
@@ -33,5 +34,7 @@ export async function bootstrap(developer: { loginId: string; password: string }
   }
   // Accounts from before the user counts existed join them once (GET /api/users/stats stays exact).
   await countUncountedUsers();
-  return { developerCreated, settingsWritten, fieldConfigsWritten };
+  // Chat rooms from before the inbox's unread and name keys get them once (CH7, CH7u find them).
+  const chatRoomsKeyed = await fillMissingSearchKeys();
+  return { developerCreated, settingsWritten, fieldConfigsWritten, chatRoomsKeyed };
 }

@@ -252,6 +252,25 @@ export const chatKeys = {
     GSI2PK: `CHATROOMS#${status}`,
     ...(activityAt ? { GSI2SK: `${activityAt}#${roomId}` } : {}),
   }),
+  /**
+   * GSI3 (sparse): the unread rooms of one status by last activity (`unread=true`). Every room holds
+   * its status's GSI3PK (moved with the status, like GSI2PK); only a room with user messages no
+   * operator has read holds GSI3SK, so only those rooms are in the index.
+   */
+  unreadRooms: (status: string, activityAt?: string, roomId?: string) => ({
+    GSI3PK: `CHATROOMS#UNREAD#${status}`,
+    ...(activityAt ? { GSI3SK: `${activityAt}#${roomId}` } : {}),
+  }),
+  /**
+   * One suffix of a room's user name (lowercased, cut to its first characters), filed under its
+   * first character: every room whose name contains a search is under `CHATNAME#{its first
+   * character}` with a sort key that begins with the search (the inbox's search by part of a name).
+   */
+  roomNameSuffix: (suffix: string, roomId: string): Key => ({
+    PK: `CHATNAME#${Array.from(suffix)[0]}`,
+    SK: `${suffix}#${roomId}`,
+  }),
+  roomNameSuffixes: (search: string) => ({ PK: `CHATNAME#${Array.from(search)[0]}` }),
   /** One message, in its room's partition; the id is a ULID, so key order = time order. */
   message: (roomId: string, messageId: string): Key => ({ PK: `CHATROOM#${roomId}`, SK: `MSG#${messageId}` }),
   messagesOfRoom: (roomId: string) => ({ PK: `CHATROOM#${roomId}` }),
@@ -273,6 +292,6 @@ export const isExpired = (item: { ttl?: number } | undefined, now = Date.now()) 
 
 /** An item without its key and index attributes: what a record type holds. */
 export function stripKeys<T>(item: Record<string, unknown>): T {
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, entity, ...rest } = item;
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, GSI3PK, GSI3SK, entity, ...rest } = item;
   return rest as T;
 }

@@ -7,6 +7,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '../table';
@@ -92,8 +93,11 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
   };
 }
 
-/** Creates the table from the shared definition unless it is there already (a restart keeps data). */
-export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'existing'> {
+/** Creates the table from the shared definition unless it is there already (a restart keeps data; a missing index is added). */
+export async function ensureTable(
+  endpoint: string,
+  tableName: string,
+): Promise<'created' | 'existing' | 'indexes added'> {
   const client = new DynamoDBClient({
     endpoint,
     region: 'local',
@@ -101,8 +105,10 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   });
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
-      return 'existing';
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      return (await addMissingIndexes(client, tableName, Table?.GlobalSecondaryIndexes ?? []))
+        ? 'indexes added'
+        : 'existing';
     } catch (err) {
       if ((err as Error).name !== 'ResourceNotFoundException') throw err;
     }
@@ -117,4 +123,25 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   } finally {
     client.destroy();
   }
+}
+
+/**
+ * A table kept in `.data/` from before an index was added to the definition gets it (one at a time,
+ * as DynamoDB allows; DynamoDB Local fills it from the items at once). True when one was added.
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Array<{ IndexName?: string }>) {
+  const have = new Set(existing.map((g) => g.IndexName));
+  const input = createTableInput(tableName);
+  const missing = input.GlobalSecondaryIndexes.filter((g) => !have.has(g.IndexName));
+  for (const index of missing) {
+    const names: string[] = index.KeySchema.map((k) => k.AttributeName);
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: input.AttributeDefinitions.filter((a) => names.includes(a.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+  }
+  return missing.length > 0;
 }

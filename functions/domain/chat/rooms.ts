@@ -17,7 +17,7 @@ import type { Caller } from '../auth/tokens';
 import { pushRoom } from './chat-pushes';
 import { sideOf, toRoomDto } from './views';
 
-/** A name search looks at most this many matching users' rooms. */
+/** A name search looks at most this many matching rooms. */
 const USER_SEARCH_MAX = 50;
 
 /**
@@ -112,19 +112,16 @@ export async function listRooms(caller: Caller, query: ChatRoomListQuery): Promi
   };
 }
 
-/** The users a search names — exact id or login id, else a part of the name (the user list) — and their rooms. */
+/**
+ * The rooms a search names: the user's one room for an exact user id or login id, else the rooms whose
+ * user name contains it (the name-suffix keys: neither the user list nor the room list is read).
+ */
 async function roomsOfUsers(search: string): Promise<ChatRoomRecord[]> {
   const exact = await usersStore.idOf(search);
-  const needle = search.toLowerCase();
-  const ids = exact
-    ? [exact]
-    : (await usersStore.listAll())
-        .filter((u) => u.fullName.toLowerCase().includes(needle))
-        .slice(0, USER_SEARCH_MAX)
-        .map((u) => u.id);
-  const roomIds = await Promise.all(ids.map((id) => chatStore.roomIdOfUser(id)));
-  const rooms = await Promise.all(roomIds.flatMap((id) => (id ? [chatStore.getRoom(id)] : [])));
-  return rooms.flatMap((r) => (r ? [r] : []));
+  if (!exact) return chatStore.roomsByNamePart(search, USER_SEARCH_MAX);
+  const roomId = await chatStore.roomIdOfUser(exact);
+  const room = roomId ? await chatStore.getRoom(roomId) : undefined;
+  return room ? [room] : [];
 }
 
 /** A user: the unread staff messages of their room. Staff: user messages no operator has read yet, over every room (one counter). */
