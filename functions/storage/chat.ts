@@ -1,11 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  CHAT_ROOM_STATUSES,
-  type CannedReply,
-  type ChatMessageType,
-  type ChatRoomStatus,
-  type ChatSenderRole,
-} from '#shared/schemas/chat';
+import type { CannedReply, ChatMessageType, ChatRoomStatus, ChatSenderRole } from '#shared/schemas/chat';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { batchGetAll, queryFirst, queryPage, queryPages } from './item-io';
@@ -82,6 +76,9 @@ export const NAME_SUFFIX_MAX = 20;
 const SEARCH_KEYS_VERSION = 1;
 
 const table = () => tableName();
+/** Every status, complete by type (not imported from the schemas: the users and auth bundles rename rooms). */
+const everyStatus: Record<ChatRoomStatus, true> = { active: true, closed: true, archived: true };
+const STATUSES = Object.keys(everyStatus) as ChatRoomStatus[];
 const unreadAttr = (side: ChatSide) => (side === 'user' ? 'userUnread' : 'staffUnread');
 const roomsAttr = (status: ChatRoomStatus) => `rooms_${status}`;
 
@@ -393,7 +390,7 @@ export const chatStore = {
     unread?: boolean;
   }): Promise<ChatRoomRecord[]> {
     if (opts.unread) {
-      const statuses = opts.status ? [opts.status] : CHAT_ROOM_STATUSES;
+      const statuses = opts.status ? [opts.status] : STATUSES;
       const parts = await Promise.all(
         statuses.map((status) => roomsOfIndex('GSI3', chatKeys.unreadRooms(status).GSI3PK, opts.limit, opts.before)),
       );
