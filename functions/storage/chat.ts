@@ -104,15 +104,13 @@ export function nameSuffixes(userName: string): string[] {
 }
 
 /** Puts of the name-suffix items of a room (unconditional: writing one twice changes nothing). */
-const nameSuffixPuts = (roomId: string, userName: string, except: string[] = []): TransactItem[] =>
-  nameSuffixes(userName)
-    .filter((s) => !except.includes(s))
-    .map((suffix) => ({
-      Put: {
-        TableName: table(),
-        Item: { ...chatKeys.roomNameSuffix(suffix, roomId), entity: 'chatNameSuffix', roomId },
-      },
-    }));
+const nameSuffixPuts = (roomId: string, userName: string): TransactItem[] =>
+  nameSuffixes(userName).map((suffix) => ({
+    Put: {
+      TableName: table(),
+      Item: { ...chatKeys.roomNameSuffix(suffix, roomId), entity: 'chatNameSuffix', roomId },
+    },
+  }));
 
 /** Adds deltas to the staff-wide counters (no condition: it only counts what its transaction commits). */
 function countersUpdate(deltas: Record<string, number>): TransactItem {
