@@ -15,7 +15,7 @@ import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from './transactio
  *   reverse query, `after` a key range; a message id is always above the room's last one (the room
  *   update's condition), so "read" = id ≤ the other side's marker, exactly;
  *   the rooms with user messages no operator has read are also on the sparse GSI3
- *   `CHATROOMS#UNREAD#{status}` (`unread=true`), set and removed with `staffUnread` itself;
+ *   `CHATROOMS#UNREAD` (`unread=true`), set and removed with `staffUnread` itself;
  * - a user's one room `USER#{id} / CHATROOM` (created with the room: a user never gets two);
  * - the suffixes of the room's user name `CHATNAME#{first character} / {suffix}#{roomId}`, written
  *   with the room: a search by part of a name is one key range, checked against the rooms it finds;
@@ -76,15 +76,12 @@ export const NAME_SUFFIX_MAX = 20;
 const SEARCH_KEYS_VERSION = 1;
 
 const table = () => tableName();
-/** Every status, complete by type (not imported from the schemas: the users and auth bundles rename rooms). */
-const everyStatus: Record<ChatRoomStatus, true> = { active: true, closed: true, archived: true };
-const STATUSES = Object.keys(everyStatus) as ChatRoomStatus[];
 const unreadAttr = (side: ChatSide) => (side === 'user' ? 'userUnread' : 'staffUnread');
 const roomsAttr = (status: ChatRoomStatus) => `rooms_${status}`;
 
-/** GSI3: every room holds its status's partition; only an unread room the sort key that lists it. */
-const unreadKeys = (room: Pick<ChatRoomRecord, 'id' | 'status' | 'activityAt' | 'staffUnread'>) =>
-  chatKeys.unreadRooms(room.status, room.staffUnread > 0 ? room.activityAt : undefined, room.id);
+/** GSI3 (sparse): only a room with user messages no operator has read is on the unread index. */
+const unreadKeys = (room: Pick<ChatRoomRecord, 'id' | 'activityAt' | 'staffUnread'>) =>
+  room.staffUnread > 0 ? chatKeys.unreadRooms(room.activityAt, room.id) : {};
 
 const roomItem = (room: ChatRoomRecord) => ({
   ...chatKeys.room(room.id),
@@ -132,19 +129,33 @@ function countersUpdate(deltas: Record<string, number>): TransactItem {
   };
 }
 
-/** A page of rooms from one listing partition, newest first, older than `before` when given. */
-async function roomsOfIndex(index: 'GSI1' | 'GSI2' | 'GSI3', pk: string, limit: number, before?: string) {
-  return queryFirst(
+/**
+ * A page of rooms from one listing partition, newest first, older than `before` when given; `status`
+ * filters within it (the unread index only: its rooms are nearly all active, so pages stay close to `limit`).
+ */
+async function roomsOfIndex(
+  index: 'GSI1' | 'GSI2' | 'GSI3',
+  pk: string,
+  limit: number,
+  before?: string,
+  status?: ChatRoomStatus,
+) {
+  return queryFirst<Record<string, unknown>>(
     {
       TableName: table(),
       IndexName: index,
       KeyConditionExpression: `${index}PK = :pk${before ? ` AND ${index}SK < :before` : ''}`,
-      ExpressionAttributeValues: { ':pk': pk, ...(before ? { ':before': before } : {}) },
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ...(before ? { ':before': before } : {}),
+        ...(status ? { ':status': status } : {}),
+      },
+      ...(status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
       ScanIndexForward: false,
     },
     limit,
-    { pageLimit: (missing) => missing },
-  ) as Promise<Array<Record<string, unknown> & { GSI3SK?: string }>>;
+    { pageLimit: (missing) => (status ? Math.max(2 * missing, 50) : missing) },
+  );
 }
 
 const toRoom = (item: Record<string, unknown>) => {
@@ -218,17 +229,18 @@ export const chatStore = {
       ':g1': chatKeys.roomListing(message.createdAt, seen.id).GSI1SK,
       ':g2pk': chatKeys.roomsByStatus(status).GSI2PK,
       ':g2': chatKeys.roomsByStatus(status, message.createdAt, seen.id).GSI2SK,
-      ':g3pk': chatKeys.unreadRooms(status).GSI3PK,
     };
     let update =
-      'SET lastMessage = :preview, #lastId = :id, lastMessageAt = :at, updatedAt = :at, activityAt = :at, #status = :status, GSI1SK = :g1, GSI2PK = :g2pk, GSI2SK = :g2, GSI3PK = :g3pk';
+      'SET lastMessage = :preview, #lastId = :id, lastMessageAt = :at, updatedAt = :at, activityAt = :at, #status = :status, GSI1SK = :g1, GSI2PK = :g2pk, GSI2SK = :g2';
     let condition =
       'attribute_exists(PK) AND #status = :seenStatus AND (attribute_not_exists(#lastId) OR attribute_type(#lastId, :nullType) OR #lastId < :id)';
     // The room is (a user's message) or stays (it was unread) on the unread index, at its new activity.
     // An operator's read clears the count without a new message: the condition sees it and the caller retries.
     if (to === 'staff' || seen.staffUnread > 0) {
-      values[':g3'] = chatKeys.unreadRooms(status, message.createdAt, seen.id).GSI3SK;
-      update += ', GSI3SK = :g3';
+      const unread = chatKeys.unreadRooms(message.createdAt, seen.id);
+      values[':g3pk'] = unread.GSI3PK;
+      values[':g3'] = unread.GSI3SK;
+      update += ', GSI3PK = :g3pk, GSI3SK = :g3';
       if (to !== 'staff') {
         values[':zero'] = 0;
         condition += ' AND staffUnread > :zero';
@@ -292,8 +304,8 @@ export const chatStore = {
         Update: {
           TableName: table(),
           Key: chatKeys.room(seen.id),
-          // Staff read it all: the room leaves the unread index (GSI3SK) in the same write.
-          UpdateExpression: `SET #unread = :zero, #readId = :last, #readAt = :at${side === 'staff' ? ' REMOVE GSI3SK' : ''}`,
+          // Staff read it all: the room leaves the unread index in the same write.
+          UpdateExpression: `SET #unread = :zero, #readId = :last, #readAt = :at${side === 'staff' ? ' REMOVE GSI3PK, GSI3SK' : ''}`,
           ConditionExpression: 'attribute_exists(PK) AND #unread = :n AND #lastId = :last',
           ExpressionAttributeNames: {
             '#unread': attr,
@@ -317,8 +329,7 @@ export const chatStore = {
         Update: {
           TableName: table(),
           Key: chatKeys.room(seen.id),
-          // The unread index's partition moves with the status (its sort key, when unread, stays).
-          UpdateExpression: 'SET #status = :status, updatedAt = :at, GSI2PK = :g2pk, GSI3PK = :g3pk',
+          UpdateExpression: 'SET #status = :status, updatedAt = :at, GSI2PK = :g2pk',
           ConditionExpression: 'attribute_exists(PK) AND #status = :seen',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -326,7 +337,6 @@ export const chatStore = {
             ':at': at,
             ':seen': seen.status,
             ':g2pk': chatKeys.roomsByStatus(status).GSI2PK,
-            ':g3pk': chatKeys.unreadRooms(status).GSI3PK,
           },
         },
       },
@@ -378,8 +388,7 @@ export const chatStore = {
   /**
    * Rooms by last activity, newest first (all, or of one status), at most `limit`, older than the
    * `before` key (`{activityAt}#{roomId}`) when given; `unread`: only rooms with user messages no
-   * operator has read, from the sparse unread index (no read room is read): one status's partition,
-   * or the three merged.
+   * operator has read, from the sparse unread index (no read room is read), a status filtered within it.
    */
   async listRooms(opts: {
     status?: ChatRoomStatus;
@@ -388,12 +397,8 @@ export const chatStore = {
     unread?: boolean;
   }): Promise<ChatRoomRecord[]> {
     if (opts.unread) {
-      const statuses = opts.status ? [opts.status] : STATUSES;
-      const parts = await Promise.all(
-        statuses.map((status) => roomsOfIndex('GSI3', chatKeys.unreadRooms(status).GSI3PK, opts.limit, opts.before)),
-      );
-      const merged = parts.flat().sort((a, b) => (a.GSI3SK! < b.GSI3SK! ? 1 : -1));
-      return merged.slice(0, opts.limit).map(toRoom);
+      const rooms = await roomsOfIndex('GSI3', chatKeys.unreadRooms().GSI3PK, opts.limit, opts.before, opts.status);
+      return rooms.map(toRoom);
     }
     const rooms = opts.status
       ? await roomsOfIndex('GSI2', chatKeys.roomsByStatus(opts.status).GSI2PK, opts.limit, opts.before)
@@ -481,20 +486,19 @@ export const chatStore = {
    * failure when the room changed since (a message, a read, a status): the caller reads it again.
    */
   async fillSearchKeys(seen: ChatRoomRecord): Promise<void> {
-    const unread = unreadKeys(seen);
+    const unread = seen.staffUnread > 0 ? chatKeys.unreadRooms(seen.activityAt, seen.id) : undefined;
     await transact([
       {
         Update: {
           TableName: table(),
           Key: chatKeys.room(seen.id),
-          UpdateExpression: `SET searchKeys = :version, GSI3PK = :g3pk${unread.GSI3SK ? ', GSI3SK = :g3' : ''}`,
+          UpdateExpression: `SET searchKeys = :version${unread ? ', GSI3PK = :g3pk, GSI3SK = :g3' : ''}`,
           ConditionExpression:
             'attribute_exists(PK) AND #status = :status AND staffUnread = :n AND activityAt = :at AND userName = :name',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':version': SEARCH_KEYS_VERSION,
-            ':g3pk': unread.GSI3PK,
-            ...(unread.GSI3SK ? { ':g3': unread.GSI3SK } : {}),
+            ...(unread ? { ':g3pk': unread.GSI3PK, ':g3': unread.GSI3SK } : {}),
             ':status': seen.status,
             ':n': seen.staffUnread,
             ':at': seen.activityAt,

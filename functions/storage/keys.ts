@@ -253,12 +253,12 @@ export const chatKeys = {
     ...(activityAt ? { GSI2SK: `${activityAt}#${roomId}` } : {}),
   }),
   /**
-   * GSI3 (sparse): the unread rooms of one status by last activity (`unread=true`). Every room holds
-   * its status's GSI3PK (moved with the status, like GSI2PK); only a room with user messages no
-   * operator has read holds GSI3SK, so only those rooms are in the index.
+   * GSI3 (sparse): the rooms with user messages no operator has read, by last activity (`unread=true`).
+   * Only such a room holds these attributes: one partition, as a user's message reopens its room, so
+   * unread rooms are nearly all active and a status filter within it reads few others.
    */
-  unreadRooms: (status: string, activityAt?: string, roomId?: string) => ({
-    GSI3PK: `CHATROOMS#UNREAD#${status}`,
+  unreadRooms: (activityAt?: string, roomId?: string) => ({
+    GSI3PK: 'CHATROOMS#UNREAD',
     ...(activityAt ? { GSI3SK: `${activityAt}#${roomId}` } : {}),
   }),
   /**
