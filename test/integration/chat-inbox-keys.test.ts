@@ -229,13 +229,14 @@ describe('chat inbox keys', () => {
     expect((await inbox(`user=${encodeURIComponent('길순')}`)).items).toEqual([]);
     // The old name's pieces are gone, the new one's are there: one item per distinct suffix.
     const { queryAll } = await import('../../functions/storage/item-io');
+    const { chatKeys } = await import('../../functions/storage/keys');
     const { tableName } = await import('../../functions/storage/client');
     const pieces = async (first: string) =>
       (
         await queryAll({
           TableName: tableName(),
           KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': `CHATNAME#${first}` },
+          ExpressionAttributeValues: { ':pk': chatKeys.roomNameSuffixes(first).PK },
         })
       ).filter((i) => i.roomId === roomId);
     expect((await pieces('길')).map((i) => i.SK)).toEqual([`길동#${roomId}`]);
@@ -246,6 +247,7 @@ describe('chat inbox keys', () => {
     const { db, tableName } = await import('../../functions/storage/client');
     const { chatStore } = await import('../../functions/storage/chat');
     const { bootstrap } = await import('../../functions/domain/bootstrap');
+    const { chatKeys } = await import('../../functions/storage/keys');
     // Rooms as the previous version wrote them: listing keys only, no GSI3 and no name pieces.
     const old: Array<{ id: string; name: string; status: string; staffUnread: number }> = [];
     for (let i = 0; i < 6; i++) {
@@ -275,12 +277,9 @@ describe('chat inbox keys', () => {
         new PutCommand({
           TableName: tableName(),
           Item: {
-            PK: `CHATROOM#${id}`,
-            SK: 'ROOM',
-            GSI1PK: 'CHATROOMS',
-            GSI1SK: `${at}#${id}`,
-            GSI2PK: `CHATROOMS#${room.status}`,
-            GSI2SK: `${at}#${id}`,
+            ...chatKeys.room(id),
+            ...chatKeys.roomListing(at, id),
+            ...chatKeys.roomsByStatus(room.status, at, id),
             entity: 'chatRoom',
             ...room,
           },
