@@ -28,6 +28,7 @@ export async function startBenchStack(opts: { webDist?: boolean } = {}) {
     return {
       url: `http://127.0.0.1:${server.port}`,
       workQueues: server.workQueues,
+      websocketConnections: server.websocketConnections,
       async stop() {
         await server.close();
         await dynamo.stop();

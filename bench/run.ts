@@ -5,6 +5,7 @@ import { runApiOverheadBench } from './api-overhead.bench';
 import { runConsoleListsBench } from './console-lists.bench';
 import { runFirstLoadJsBench } from './first-load-js.bench';
 import { runLambdaBundlesBench } from './lambda-bundles.bench';
+import { runLivePushBench } from './live-push.bench';
 import { runScreensBench } from './screens.bench';
 import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'staff-slot-list': () => runStaffSlotListBench(),
   'api-overhead': () => runApiOverheadBench(),
   screens: () => runScreensBench(),
+  'live-push': () => runLivePushBench(),
   ranking: () => runRankingBench(),
   'rank-recompute': () => runRankRecomputeBench(),
   'notifications-broadcast': () => runNotificationsBroadcastBench(),

@@ -5,11 +5,14 @@ import { createUser } from './auth/auth-service';
 import { ConflictError } from '#commons/errors';
 import { seedDefaultSettings } from './settings/settings-service';
 import { countUncountedUsers } from './users/count-seed';
+import { keyIssuancesByOperator } from './slots/issuance-backfill';
+import { summariseAnnouncements } from './announcements/summary-backfill';
 import { fillMissingSearchKeys } from './chat/search-keys';
 
 /**
  * First start on an empty table (design §2): the developer account, default settings and field
- * configs. Safe to run on every start and every deploy: nothing existing is overwritten.
+ * configs; and the one-off keys older records lack. Safe to run on every start and every deploy:
+ * nothing existing is overwritten.
  */
 export async function bootstrap(developer: { loginId: string; password: string }) {
   let developerCreated = false;
@@ -34,7 +37,11 @@ export async function bootstrap(developer: { loginId: string; password: string }
   }
   // Accounts from before the user counts existed join them once (GET /api/users/stats stays exact).
   await countUncountedUsers();
-  // Chat rooms from before the inbox's unread and name keys get them once (CH7, CH7u find them).
-  const chatRoomsKeyed = await fillMissingSearchKeys();
+  // Records from before a list's key existed get it once (docs/data-model.md A9, AN6, CH14).
+  const [, , chatRoomsKeyed] = await Promise.all([
+    keyIssuancesByOperator(),
+    summariseAnnouncements(),
+    fillMissingSearchKeys(),
+  ]);
   return { developerCreated, settingsWritten, fieldConfigsWritten, chatRoomsKeyed };
 }

@@ -1,23 +1,40 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Announcement } from '#shared/schemas/announcements';
 import { failedConditionIndex, isConditionFailure, isTransientFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { batchGetAll, queryAll } from './item-io';
 import { keys, stripKeys } from './keys';
-import { transact } from './transactions';
+import { transact, transactUnlessRefused, type TransactItem } from './transactions';
 
 /** What is stored: everything but the caller-specific `is_read`. */
 export type AnnouncementRecord = Omit<Announcement, 'is_read'>;
-/** What the management list's search and filters read of each announcement. */
-const rowAttributes = ['id', 'title', 'author_name', 'category', 'is_active'] as const;
-export type AnnouncementRow = Pick<AnnouncementRecord, (typeof rowAttributes)[number]>;
+/** What the management list's search and filters read of each announcement: its summary item. */
+const summaryAttributes = ['id', 'title', 'author_name', 'category', 'is_active', 'created_at'] as const;
+export type AnnouncementSummary = Pick<AnnouncementRecord, (typeof summaryAttributes)[number]>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const summaryItem = (r: AnnouncementRecord) => ({
+  ...keys.announcementSummary(r.id),
+  entity: 'announcementSummary',
+  ...(Object.fromEntries(summaryAttributes.map((a) => [a, r[a]])) as AnnouncementSummary),
+});
+const putSummary = (r: AnnouncementRecord): TransactItem => ({ Put: { TableName: tableName(), Item: summaryItem(r) } });
+const bumpVersion = (): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.announcementSummariesVersion(),
+    UpdateExpression: 'ADD v :one',
+    ExpressionAttributeValues: { ':one': 1 },
+  },
+});
+
 /**
- * Announcements: one partition (`ANNS`), read whole (operators write a few a week; the management
- * list shows at most 100), ids are ULIDs so newest first is a descending query. A user's opened
- * announcements are marker items in the user's partition (`ANNREAD#{id}`).
+ * Announcements: one partition (`ANNS`), ids are ULIDs so newest first is a descending query; users'
+ * lists read it whole (operators write a few a week). The management list reads the summaries
+ * (`ANNSUMS`, a few hundred bytes each) instead: every write changes an announcement, its summary
+ * and the summaries' version in one transaction. A user's opened announcements are marker items in the user's partition
+ * (`ANNREAD#{id}`).
  */
 export const announcementsStore = {
   async list(): Promise<AnnouncementRecord[]> {
@@ -30,20 +47,27 @@ export const announcementsStore = {
     return items.map((i) => stripKeys<AnnouncementRecord>(i));
   },
 
-  /**
-   * The management list's rows, newest first, with only what its search and filters read (no content):
-   * the partition holds a few announcements a week, so this is a few small pages however long it runs.
-   */
-  async listRows(): Promise<AnnouncementRow[]> {
+  /** Every announcement's summary, newest first (the management list's search and filters read these). */
+  async listSummaries(): Promise<AnnouncementSummary[]> {
     const items = await queryAll({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.announcementsPartition().PK, ':prefix': keys.announcementPrefix() },
-      ProjectionExpression: rowAttributes.map((a) => `#${a}`).join(', '),
-      ExpressionAttributeNames: Object.fromEntries(rowAttributes.map((a) => [`#${a}`, a])),
+      ExpressionAttributeValues: {
+        ':pk': keys.announcementSummariesPartition().PK,
+        ':prefix': keys.announcementPrefix(),
+      },
+      ConsistentRead: true,
       ScanIndexForward: false,
     });
-    return items as unknown as AnnouncementRow[];
+    return items.map((i) => stripKeys<AnnouncementSummary>(i));
+  },
+
+  /** The summaries' version: it moves with every write of one (0 before any). */
+  async summariesVersion(): Promise<number> {
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.announcementSummariesVersion(), ConsistentRead: true }),
+    );
+    return Number(out.Item?.v ?? 0);
   },
 
   /** Whole announcements of one page, in the order asked. */
@@ -64,64 +88,106 @@ export const announcementsStore = {
     return out.Item ? stripKeys<AnnouncementRecord>(out.Item) : undefined;
   },
 
+  /** A new announcement and its summary, in one transaction. */
   async create(record: AnnouncementRecord): Promise<void> {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.announcement(record.id), entity: 'announcement', ...record },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
+    await transact([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.announcement(record.id), entity: 'announcement', ...record },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      putSummary(record),
+      bumpVersion(),
+    ]);
   },
 
-  /** Sets the given fields (never `view_count`, which only `markRead` moves); undefined when it is gone. */
+  /**
+   * Sets the given fields of `before` (never `view_count`, which only `markRead` moves) and rewrites
+   * its summary, in one transaction that holds only while the announcement is still `before`
+   * (`updated_at` unchanged): a concurrent edit fails it with a condition failure, to be read again.
+   */
   async update(
-    id: string,
+    before: AnnouncementRecord,
     fields: Partial<Omit<AnnouncementRecord, 'id' | 'view_count' | 'created_at'>>,
-  ): Promise<AnnouncementRecord | undefined> {
+  ): Promise<void> {
     const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
+    const names: Record<string, string> = { '#seen': 'updated_at' };
+    const values: Record<string, unknown> = { ':seen': before.updated_at };
     const sets = entries.map(([k, v], i) => {
       names[`#f${i}`] = k;
       values[`:v${i}`] = v;
       return `#f${i} = :v${i}`;
     });
-    try {
-      const out = await db().send(
-        new UpdateCommand({
+    await transact([
+      {
+        Update: {
           TableName: tableName(),
-          Key: keys.announcement(id),
+          Key: keys.announcement(before.id),
           UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'attribute_exists(PK)',
+          ConditionExpression: '#seen = :seen',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return stripKeys<AnnouncementRecord>(out.Attributes!);
-    } catch (err) {
-      if (isConditionFailure(err)) return undefined;
-      throw err;
-    }
+        },
+      },
+      putSummary({ ...before, ...Object.fromEntries(entries) }),
+      bumpVersion(),
+    ]);
   },
 
-  /** The deleted record, or undefined when there was none. Read markers stay (harmless, unreachable). */
-  async remove(id: string): Promise<AnnouncementRecord | undefined> {
-    try {
-      const out = await db().send(
-        new DeleteCommand({
+  /** Deletes an announcement and its summary; false when there was none. Read markers stay (harmless, unreachable). */
+  async remove(id: string): Promise<boolean> {
+    return transactUnlessRefused([
+      { Delete: { TableName: tableName(), Key: keys.announcement(id), ConditionExpression: 'attribute_exists(PK)' } },
+      { Delete: { TableName: tableName(), Key: keys.announcementSummary(id) } },
+      bumpVersion(),
+    ]);
+  },
+
+  /** Announcements without a summary (written before summaries existed): their ids and `updated_at`. */
+  async withoutSummary(): Promise<Array<Pick<AnnouncementRecord, 'id' | 'updated_at'>>> {
+    const [all, summarised] = await Promise.all([
+      queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.announcementsPartition().PK, ':prefix': keys.announcementPrefix() },
+        ProjectionExpression: '#id, #u',
+        ExpressionAttributeNames: { '#id': 'id', '#u': 'updated_at' },
+      }),
+      queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': keys.announcementSummariesPartition().PK,
+          ':prefix': keys.announcementPrefix(),
+        },
+        ProjectionExpression: '#id',
+        ExpressionAttributeNames: { '#id': 'id' },
+      }),
+    ]);
+    const have = new Set(summarised.map((i) => String(i.id)));
+    return all.filter((i) => !have.has(String(i.id))) as Array<Pick<AnnouncementRecord, 'id' | 'updated_at'>>;
+  },
+
+  /**
+   * Writes the summary of an announcement that has none, if it is still as read (`updated_at`): an
+   * edit or delete meanwhile wrote (or removed) the summary itself. False when nothing was written.
+   */
+  async addSummary(record: AnnouncementRecord): Promise<boolean> {
+    return transactUnlessRefused([
+      {
+        ConditionCheck: {
           TableName: tableName(),
-          Key: keys.announcement(id),
-          ConditionExpression: 'attribute_exists(PK)',
-          ReturnValues: 'ALL_OLD',
-        }),
-      );
-      return out.Attributes ? stripKeys<AnnouncementRecord>(out.Attributes) : undefined;
-    } catch (err) {
-      if (isConditionFailure(err)) return undefined;
-      throw err;
-    }
+          Key: keys.announcement(record.id),
+          ConditionExpression: '#u = :u',
+          ExpressionAttributeNames: { '#u': 'updated_at' },
+          ExpressionAttributeValues: { ':u': record.updated_at },
+        },
+      },
+      { Put: { TableName: tableName(), Item: summaryItem(record), ConditionExpression: 'attribute_not_exists(PK)' } },
+      bumpVersion(),
+    ]);
   },
 
   /** Ids of the announcements one user has opened. */

@@ -65,6 +65,13 @@ export async function queryFirst<T = Item>(
   return kept.slice(0, wanted);
 }
 
+/** How many items a query matches, over all its pages (`Select: COUNT`: no item comes back). */
+export async function queryCount(input: QueryCommandInput): Promise<number> {
+  let count = 0;
+  for await (const page of queryPages({ ...input, Select: 'COUNT' })) count += page.Count ?? 0;
+  return count;
+}
+
 /** One page of a query from `input.ExclusiveStartKey`, and where the next one starts (none at the end). */
 export async function queryPage(input: QueryCommandInput): Promise<{ items: Item[]; cursor?: QueryCursor }> {
   const out = await db().send(new QueryCommand(input));

@@ -76,6 +76,14 @@ export const keys = {
   announcementsPartition: () => ({ PK: 'ANNS' }),
   announcement: (announcementId: string): Key => ({ PK: 'ANNS', SK: `ANN#${announcementId}` }),
   announcementPrefix: () => 'ANN#',
+  /**
+   * The management list's copy of one announcement (`id`, `title`, `author_name`, `category`,
+   * `is_active`, `created_at`; no body), written in the same transaction as every create, update and delete.
+   */
+  announcementSummary: (announcementId: string): Key => ({ PK: 'ANNSUMS', SK: `ANN#${announcementId}` }),
+  announcementSummariesPartition: () => ({ PK: 'ANNSUMS' }),
+  /** The summaries' version (`v`), moved by every write of one: a process's copy of them is current while it holds. */
+  announcementSummariesVersion: (): Key => ({ PK: 'ANNSUMS', SK: 'VERSION' }),
   /** One user opened one announcement: makes the view count once per user and `is_read`. */
   announcementRead: (userId: string, announcementId: string): Key => ({
     PK: `USER#${userId}`,
@@ -135,6 +143,16 @@ export const keys = {
   slotAllocationsOfUser: (userId: string, createdAt?: string, allocationId?: string) => ({
     GSI2PK: `SLOTALLOCS#${userId}`,
     ...(createdAt ? { GSI2SK: `${createdAt}#${allocationId}` } : {}),
+  }),
+  /** GSI3 (sparse: issuances only): one operator's issuances by time (`?operatorId=`). */
+  slotAllocationsOfOperator: (operatorId: string, createdAt?: string, allocationId?: string) => ({
+    GSI3PK: `SLOTALLOCS#OP#${operatorId}`,
+    ...(createdAt ? { GSI3SK: `${createdAt}#${allocationId}` } : {}),
+  }),
+  /** How many issuances there are (`n`), all or one operator's, moved in each issuance's transaction. */
+  slotAllocationCount: (operatorId?: string): Key => ({
+    PK: operatorId ? `SLOTALLOCS#OP#${operatorId}` : 'SLOTALLOCS',
+    SK: 'COUNT',
   }),
   /** An extension slot created from a slot of this issuance (GET /slots/by-allocation lists them too). */
   slotAllocationExtension: (allocationId: string, slotId: string): Key => ({

@@ -93,11 +93,25 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
   };
 }
 
-/** Creates the table from the shared definition unless it is there already (a restart keeps data; a missing index is added). */
+/** Creates the table from the shared definition unless it is there already (a restart keeps data). */
+/** Waits for new indexes to finish building (DynamoDB Local answers queries on a building one with a 500). */
+async function indexesActive(client: DynamoDBClient, tableName: string) {
+  for (let waited = 0; waited < 120_000; waited += 200) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if ((Table?.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE')) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the indexes of ${tableName} are still building after 2 minutes`);
+}
+
+/**
+ * Creates the table from infra/table.ts, or gives an existing one (data from an earlier start) the
+ * indexes the definition gained since, as a CloudFormation update adds them to the deployed table.
+ */
 export async function ensureTable(
   endpoint: string,
   tableName: string,
-): Promise<'created' | 'existing' | 'indexes added'> {
+): Promise<'created' | 'existing' | `added ${string}`> {
   const client = new DynamoDBClient({
     endpoint,
     region: 'local',
@@ -106,9 +120,23 @@ export async function ensureTable(
   try {
     try {
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-      return (await addMissingIndexes(client, tableName, Table?.GlobalSecondaryIndexes ?? []))
-        ? 'indexes added'
-        : 'existing';
+      const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+      const wanted = createTableInput(tableName);
+      const missing = wanted.GlobalSecondaryIndexes.filter((g) => !present.has(g.IndexName));
+      // DynamoDB adds one index per update; DynamoDB Local builds it from the items at once.
+      for (const index of missing)
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            AttributeDefinitions: wanted.AttributeDefinitions.filter((a) =>
+              index.KeySchema.some((k) => k.AttributeName === a.AttributeName),
+            ),
+            GlobalSecondaryIndexUpdates: [{ Create: index }],
+          }),
+        );
+      if (!missing.length) return 'existing';
+      await indexesActive(client, tableName);
+      return `added ${missing.map((g) => g.IndexName).join(', ')}`;
     } catch (err) {
       if ((err as Error).name !== 'ResourceNotFoundException') throw err;
     }
@@ -123,25 +151,4 @@ export async function ensureTable(
   } finally {
     client.destroy();
   }
-}
-
-/**
- * A table kept in `.data/` from before an index was added to the definition gets it (one at a time,
- * as DynamoDB allows; DynamoDB Local fills it from the items at once). True when one was added.
- */
-async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Array<{ IndexName?: string }>) {
-  const have = new Set(existing.map((g) => g.IndexName));
-  const input = createTableInput(tableName);
-  const missing = input.GlobalSecondaryIndexes.filter((g) => !have.has(g.IndexName));
-  for (const index of missing) {
-    const names: string[] = index.KeySchema.map((k) => k.AttributeName);
-    await client.send(
-      new UpdateTableCommand({
-        TableName: tableName,
-        AttributeDefinitions: input.AttributeDefinitions.filter((a) => names.includes(a.AttributeName)),
-        GlobalSecondaryIndexUpdates: [{ Create: index }],
-      }),
-    );
-  }
-  return missing.length > 0;
 }

@@ -29,6 +29,7 @@ export const allocationMessages = {
   issuedLog: (reason: string, start: string, end: string) =>
     `선슬롯 발행 (${start} ~ ${end})${reason ? `: ${reason}` : ''}`,
   historyEmpty: '발행 내역이 없습니다.',
+  historyFailed: '발행 내역을 불러오는데 실패했습니다.',
   paymentConfirm: '결제를 완료 처리하시겠습니까?',
   paymentCancelConfirm: '결제를 취소 처리하시겠습니까?',
   paymentDone: '결제 완료 처리되었습니다.',

@@ -33,6 +33,11 @@ export const slotMessages = {
   bulkPartial: (ok: number, failed: number) => `${ok}개 성공, ${failed}개 실패`,
   bulkAllFailed: '모든 슬롯 등록이 실패했습니다.',
   bulkUpdated: '일괄 수정이 완료되었습니다.',
+  bulkUpdateFailed: '일괄 수정에 실패했습니다.',
+  bulkUpdateError: '일괄 수정 중 오류가 발생했습니다.',
+  /** Spec §8: a refused edit reads '수정 실패: {reason}' ('저장 실패: …' when filling an empty slot). */
+  editRefused: (reason: string, fill = false) => `${fill ? '저장 실패' : '수정 실패'}: ${reason}`,
+  editError: (fill = false) => (fill ? '저장 중 오류가 발생했습니다.' : '수정 중 오류가 발생했습니다.'),
   slotUpdated: '슬롯이 성공적으로 수정되었습니다.',
   rankDataDeleted: '순위 정보가 초기화되었습니다.',
   datesStaffOnly: '기간은 관리자만 변경할 수 있습니다.',
@@ -190,6 +195,15 @@ export const slotMetricTexts = {
 } as const;
 
 /** Inline row edit in My slots (advertiser spec §5). */
+/** Excel upload into the bulk grid (spec §5: .xlsx and .xls, at most 5 MB, the first row is the header). */
+export const excelImportMessages = {
+  type: '엑셀 파일(.xlsx, .xls)만 업로드할 수 있습니다.',
+  size: '파일 크기는 5MB 이하여야 합니다.',
+  read: '파일을 읽는 중 오류가 발생했습니다.',
+  parse: '엑셀 파일을 해석하지 못했습니다. 파일 형식을 확인해주세요.',
+  empty: '엑셀 파일에 등록할 데이터가 없습니다. (첫 행은 머리글로 제외됩니다)',
+} as const;
+
 export const inlineEditTexts = {
   required: '필수 입력',
   checkRequired: '필수 입력 항목을 확인해주세요.',

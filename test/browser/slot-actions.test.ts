@@ -2,7 +2,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
+import {
+  ensureWebBuild,
+  launchBrowser,
+  PUSH_SHOWN_TIMEOUT_MS,
+  submitLogin,
+  trackApiCalls,
+  type BrowserSession,
+} from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, newAccount, row } from '../support/slots';
@@ -226,6 +233,6 @@ describe('slot state actions', () => {
     expect(difference).toHaveLength(1);
     expect(Math.abs(difference[0].amount)).toBe(10_000);
     expect(difference[0].balanceAfter).toBe(expected.body.data.balanceAfter);
-    await sidebarBalance.getByText('90,000원', { exact: true }).waitFor({ timeout: 3000 });
+    await sidebarBalance.getByText('90,000원', { exact: true }).waitFor({ timeout: PUSH_SHOWN_TIMEOUT_MS });
   });
 });

@@ -255,7 +255,7 @@ describe('every app function', () => {
 });
 
 describe('data', () => {
-  it('is the single table: PK/SK, GSI1, GSI2, TTL, on-demand, point-in-time recovery', () => {
+  it('is the single table: PK/SK, GSI1, GSI2, GSI3, TTL, on-demand, point-in-time recovery', () => {
     t.data.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
     t.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       BillingMode: 'PAY_PER_REQUEST',

@@ -33,6 +33,13 @@ export interface BrowserSession {
  */
 export const SHARED_CHROMIUM_ENV = 'SIMPLE_SLOT_CHROMIUM_WS';
 
+/**
+ * How long a journey waits for a pushed change to reach the screen. Journeys prove the push caused
+ * it (no read request was made); how fast it is (1 s) is `npm run bench live-push`'s figure, since a
+ * time bound inside a test fails on a loaded machine without anything being wrong.
+ */
+export const PUSH_SHOWN_TIMEOUT_MS = 10_000;
+
 const contextOptions = {
   locale: 'ko-KR',
   timezoneId: 'Asia/Seoul',

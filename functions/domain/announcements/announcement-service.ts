@@ -12,9 +12,11 @@ import { isStaff, type Role } from '#shared/roles';
 import { NotFoundError, ValidationError } from '#commons/errors';
 import { assertStaff } from '#commons/role-guards';
 import { logger } from '#commons/logger';
+import { retrying } from '#commons/retry';
 import { announcementsStore, type AnnouncementRecord } from '../../storage/announcements';
 import { usersStore } from '../../storage/users';
 import { sanitizeAnnouncementHtml } from './sanitize';
+import { currentSummaries } from './summaries';
 import { notifyUrgentAnnouncement, shouldNotify } from './urgent-notice';
 
 interface Actor {
@@ -62,13 +64,15 @@ export async function listAnnouncements(
 }
 
 /**
- * The management list: the rows (no content) of the partition, newest first, searched (title or
- * author, case-insensitive) and filtered on the server; only the page's announcements are read whole.
+ * The management list: the summaries (no content, docs/data-model.md AN1m; a copy shared while its
+ * version holds), newest first, searched
+ * (title or author, case-insensitive) and filtered on the server; only the page's announcements are
+ * read whole.
  * The cursor is the previous page's last id: pages never repeat or skip one, also while new ones arrive.
  */
 async function managementList(caller: Actor, opts: ListAnnouncementsQuery) {
   const needle = opts.search?.toLowerCase();
-  const matching = (await announcementsStore.listRows()).filter(
+  const matching = (await currentSummaries()).filter(
     (a) =>
       (!needle || a.title.toLowerCase().includes(needle) || a.author_name.toLowerCase().includes(needle)) &&
       (!opts.category || a.category === opts.category) &&
@@ -165,11 +169,28 @@ export async function createAnnouncement(caller: Actor, input: CreateAnnouncemen
   return { ...record, is_read: false };
 }
 
-/** PUT /api/announcements/{id} (operator): the fields sent; the active and pin toggles send one. */
+/**
+ * PUT /api/announcements/{id} (operator): the fields sent; the active and pin toggles send one. The
+ * write holds only while the announcement is as read (its summary is rewritten from it), so a
+ * concurrent edit makes this one read and decide again.
+ */
 export async function updateAnnouncement(caller: Actor, id: string, input: UpdateAnnouncement): Promise<Announcement> {
   assertStaff(caller);
-  const before = await announcementsStore.get(id, { consistent: true });
-  if (!before) throw new NotFoundError(m.notFound);
+  const before = await retrying(async () => {
+    const found = await announcementsStore.get(id, { consistent: true });
+    if (!found) throw new NotFoundError(m.notFound);
+    await announcementsStore.update(found, changedFields(found, input));
+    return found;
+  });
+  const after = await announcementsStore.get(id, { consistent: true });
+  if (!after) throw new NotFoundError(m.notFound);
+  await maybeNotify(before, after);
+  const read = await announcementsStore.readIdsOf(caller.userId);
+  return withRead(after, read);
+}
+
+/** What an update sets on `before`: the fields sent, content cleaned, images listed again. */
+function changedFields(before: AnnouncementRecord, input: UpdateAnnouncement): Partial<AnnouncementRecord> {
   const contentType = input.content_type ?? before.content_type;
   const startDate = input.start_date === undefined ? before.start_date : input.start_date;
   const endDate = input.end_date === undefined ? before.end_date : input.end_date;
@@ -191,11 +212,7 @@ export async function updateAnnouncement(caller: Actor, id: string, input: Updat
   }
   if (fields.content !== undefined || input.images !== undefined)
     fields.images = imagesOf(fields.content ?? before.content, contentType, input.images ?? before.images);
-  const after = await announcementsStore.update(id, fields);
-  if (!after) throw new NotFoundError(m.notFound);
-  await maybeNotify(before, after);
-  const read = await announcementsStore.readIdsOf(caller.userId);
-  return withRead(after, read);
+  return fields;
 }
 
 /** DELETE /api/announcements/{id} (operator). */

@@ -166,7 +166,7 @@ export async function allocateSlots(
         result: { ...result, slotIds: [] },
         createdAt: now,
       }),
-      slotAllocationsStore.put(record),
+      ...slotAllocationsStore.put(record),
     ]);
     return undefined;
   });
@@ -262,7 +262,9 @@ async function accountId(idOrLogin: string | undefined): Promise<string | null |
 
 /**
  * GET /slots/allocation-history: issuances since `dateFrom` (a KST day) or all, optionally one
- * user's or one operator's, sorted and paged in memory (issuances are operator actions: few).
+ * user's or one operator's (each on its own key, docs/data-model.md A2/A3). Sorted by time, a page
+ * is read in key order as far as it goes and the total counted; sorted by name or count, the
+ * filter's issuances are read and sorted in memory.
  */
 export async function listAllocationHistory(caller: Caller, query: HistoryQuery): Promise<AllocationHistoryPage> {
   assertStaff(caller);
@@ -270,21 +272,29 @@ export async function listAllocationHistory(caller: Caller, query: HistoryQuery)
   const [userId, operatorId] = await Promise.all([accountId(query.userId), accountId(query.operatorId)]);
   const empty = paginate([], query.page, query.limit, 0);
   if (userId === null || operatorId === null) return { allocations: [], items: [], pagination: empty.pagination };
-  // One user's: their partition (GSI2); an operator's: the period's issuances filtered (few: operator actions).
-  const records = await slotAllocationsStore.list({
-    from: query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined,
-    userId,
-  });
-  const filtered = operatorId ? records.filter((r) => r.operatorId === operatorId) : records;
-  // The owners' current names: of every row when the list sorts by them, else of the page's rows only.
-  const byName = query.sortBy === 'user_name';
-  const owners = byName ? await ownersOf(filtered.map((r) => r.userId)) : undefined;
-  const rows = filtered.map((r) => toRow(r, owners?.get(r.userId)));
-  const sign = query.sortOrder === 'asc' ? 1 : -1;
-  rows.sort((a, b) => sign * sorters[query.sortBy](a, b));
+  const filter = { from: query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined, userId, operatorId };
   const offset = offsetOf(query.page, query.limit);
-  let pageRows = rows.slice(offset, offset + query.limit);
-  if (!byName) {
+  let pageRows: AllocationHistoryRow[];
+  let total: number;
+  if (query.sortBy === 'created_at') {
+    const found = await slotAllocationsStore.page(filter, {
+      newestFirst: query.sortOrder === 'desc',
+      offset,
+      limit: query.limit,
+    });
+    pageRows = found.records.map((r) => toRow(r));
+    total = found.total;
+  } else {
+    const records = await slotAllocationsStore.list(filter);
+    // The owners' current names: of every row when the list sorts by them.
+    const owners = query.sortBy === 'user_name' ? await ownersOf(records.map((r) => r.userId)) : undefined;
+    const rows = records.map((r) => toRow(r, owners?.get(r.userId)));
+    const sign = query.sortOrder === 'asc' ? 1 : -1;
+    rows.sort((a, b) => sign * sorters[query.sortBy](a, b));
+    pageRows = rows.slice(offset, offset + query.limit);
+    total = rows.length;
+  }
+  if (query.sortBy !== 'user_name') {
     const pageOwners = await ownersOf(pageRows.map((r) => r.userId));
     pageRows = pageRows.map((r) => ({
       ...r,
@@ -292,7 +302,7 @@ export async function listAllocationHistory(caller: Caller, query: HistoryQuery)
       current_user_email: pageOwners.get(r.userId)?.loginId ?? null,
     }));
   }
-  const page = paginate(pageRows, query.page, query.limit, rows.length);
+  const page = paginate(pageRows, query.page, query.limit, total);
   return { allocations: page.items, items: page.items, pagination: page.pagination };
 }
 

@@ -15,6 +15,10 @@ describe('menuFor', () => {
     expect(ids('user', settings({ featureCashHistory: false }))).not.toContain('cash-history');
   });
 
+  it('hides cash history from operators and developers, who hold no cash', () => {
+    for (const role of ['operator', 'developer']) expect(ids(role, settings())).not.toContain('cash-history');
+  });
+
   it('hides ranking when featureRanking is off', () => {
     expect(ids('user', settings({ featureRanking: false }))).not.toContain('ranking');
   });

@@ -38,7 +38,8 @@ export const userMenu: MenuItem[] = [
     path: '/cash-history',
     label: '캐시 내역',
     icon: 'receipt',
-    visible: ({ settings }) => settings.useCashSystem && settings.featureCashHistory,
+    // Staff hold no cash (their sidebar has no cash card either): the cash approvals are their view.
+    visible: ({ role, settings }) => !isStaff(role) && settings.useCashSystem && settings.featureCashHistory,
   },
   { id: 'profile', path: '/profile', label: '내 정보', icon: 'user', visible: always },
   { id: 'announcements', path: '/announcements', label: '공지사항', icon: 'megaphone', visible: always },

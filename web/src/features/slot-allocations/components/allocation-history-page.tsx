@@ -115,7 +115,7 @@ export function AllocationHistoryPage() {
             }}
           />
         </div>
-        <ErrorBox message={error ? errorMessage(error, '발행 내역을 불러오는데 실패했습니다.') : null} />
+        <ErrorBox message={error ? errorMessage(error, allocationMessages.historyFailed) : null} />
         {isLoading && !data ? (
           <p className={styles.note}>불러오는 중...</p>
         ) : rows.length === 0 ? (

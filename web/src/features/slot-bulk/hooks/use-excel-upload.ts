@@ -1,7 +1,8 @@
+import { excelImportMessages } from '#shared/messages/slots';
 import { useRef, useState, type Dispatch } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
 import { formatNumber } from '@/lib/format';
-import { ExcelImportError, excelMessages, importExcelRows } from '@/features/slot-bulk/utils/excel-import';
+import { ExcelImportError, importExcelRows } from '@/features/slot-bulk/utils/excel-import';
 import { MAX_ROWS, type GridAction } from '@/features/slot-bulk/utils/grid';
 
 export type ImportMessage = { tone: 'success' | 'error'; text: string };
@@ -28,7 +29,7 @@ export function useExcelUpload(columns: FieldConfig[], dispatch: Dispatch<GridAc
         text: `${file.name}에서 ${formatNumber(Math.min(rows.length, MAX_ROWS))}개 행을 불러왔습니다.${cut ? ` (최대 ${formatNumber(MAX_ROWS)}행까지만 불러옵니다)` : ''}`,
       });
     } catch (e) {
-      setMessage({ tone: 'error', text: e instanceof ExcelImportError ? e.message : excelMessages.read });
+      setMessage({ tone: 'error', text: e instanceof ExcelImportError ? e.message : excelImportMessages.read });
     } finally {
       setImporting(false);
       // The same file chosen again must fire a change.

@@ -1,5 +1,6 @@
+import { excelImportMessages } from '#shared/messages/slots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkExcelFile, EXCEL_MAX_BYTES, excelMessages, importExcelRows, mapSheetToColumns } from './excel-import';
+import { checkExcelFile, EXCEL_MAX_BYTES, importExcelRows, mapSheetToColumns } from './excel-import';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -40,8 +41,8 @@ describe('file rules', () => {
   it('accepts .xlsx and .xls up to 5 MB only', () => {
     expect(() => checkExcelFile({ name: 'a.xlsx', size: 10 })).not.toThrow();
     expect(() => checkExcelFile({ name: 'B.XLS', size: 10 })).not.toThrow();
-    expect(() => checkExcelFile({ name: 'a.csv', size: 10 })).toThrow(excelMessages.type);
-    expect(() => checkExcelFile({ name: 'a.xlsx', size: EXCEL_MAX_BYTES + 1 })).toThrow(excelMessages.size);
+    expect(() => checkExcelFile({ name: 'a.csv', size: 10 })).toThrow(excelImportMessages.type);
+    expect(() => checkExcelFile({ name: 'a.xlsx', size: EXCEL_MAX_BYTES + 1 })).toThrow(excelImportMessages.size);
   });
 
   it('reads an HTML table saved as .xls', async () => {
@@ -53,7 +54,7 @@ describe('file rules', () => {
 
   it('says so when the file holds only a header', async () => {
     const file = new File(['키워드\tURL\n'], 'only-header.xls');
-    await expect(importExcelRows(file, columns)).rejects.toThrow(excelMessages.empty);
+    await expect(importExcelRows(file, columns)).rejects.toThrow(excelImportMessages.empty);
   });
 });
 
@@ -95,6 +96,6 @@ describe.each(['slots.xlsx', 'slots.xls'])('a real %s saved by a spreadsheet pro
 describe('a file that only claims to be a workbook', () => {
   it('is refused with the parse message', async () => {
     const bytes = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 1, 2, 3, 4]);
-    await expect(importExcelRows(new File([bytes], 'broken.xls'), columns)).rejects.toThrow(excelMessages.parse);
+    await expect(importExcelRows(new File([bytes], 'broken.xls'), columns)).rejects.toThrow(excelImportMessages.parse);
   });
 });

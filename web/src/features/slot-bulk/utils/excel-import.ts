@@ -1,3 +1,4 @@
+import { excelImportMessages } from '#shared/messages/slots';
 import { parseClipboardTable } from './paste';
 
 /**
@@ -13,14 +14,6 @@ import { parseClipboardTable } from './paste';
 export const EXCEL_MAX_BYTES = 5 * 1024 * 1024;
 export const EXCEL_ACCEPT =
   '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
-
-export const excelMessages = {
-  type: '엑셀 파일(.xlsx, .xls)만 업로드할 수 있습니다.',
-  size: '파일 크기는 5MB 이하여야 합니다.',
-  read: '파일을 읽는 중 오류가 발생했습니다.',
-  parse: '엑셀 파일을 해석하지 못했습니다. 파일 형식을 확인해주세요.',
-  empty: '엑셀 파일에 등록할 데이터가 없습니다. (첫 행은 머리글로 제외됩니다)',
-} as const;
 
 export class ExcelImportError extends Error {}
 
@@ -39,8 +32,8 @@ const cellText = (value: RawCell): string => {
 
 /** Checks the file rules before reading; throws ExcelImportError with the Korean message. */
 export function checkExcelFile(file: Pick<File, 'name' | 'size'>) {
-  if (!/\.(xlsx|xls)$/i.test(file.name)) throw new ExcelImportError(excelMessages.type);
-  if (file.size > EXCEL_MAX_BYTES) throw new ExcelImportError(excelMessages.size);
+  if (!/\.(xlsx|xls)$/i.test(file.name)) throw new ExcelImportError(excelImportMessages.type);
+  if (file.size > EXCEL_MAX_BYTES) throw new ExcelImportError(excelImportMessages.size);
 }
 
 const normalise = (text: string) => text.toLowerCase().replace(/[\s_\-*()]/g, '');
@@ -96,7 +89,7 @@ async function readBytes(file: Blob): Promise<Uint8Array> {
   try {
     return new Uint8Array(await file.arrayBuffer());
   } catch {
-    throw new ExcelImportError(excelMessages.read);
+    throw new ExcelImportError(excelImportMessages.read);
   }
 }
 
@@ -111,14 +104,14 @@ export async function readSpreadsheet(file: File): Promise<RawCell[][]> {
     if (text.includes('\t')) return parseClipboardTable(text);
   } catch (error) {
     if (error instanceof ExcelImportError) throw error;
-    throw new ExcelImportError(excelMessages.parse);
+    throw new ExcelImportError(excelImportMessages.parse);
   }
-  throw new ExcelImportError(excelMessages.parse);
+  throw new ExcelImportError(excelImportMessages.parse);
 }
 
 /** The whole upload: rules, reading, header dropped, cells in grid order. */
 export async function importExcelRows(file: File, columns: readonly ImportColumn[]): Promise<string[][]> {
   const rows = mapSheetToColumns(await readSpreadsheet(file), columns);
-  if (rows.length === 0) throw new ExcelImportError(excelMessages.empty);
+  if (rows.length === 0) throw new ExcelImportError(excelImportMessages.empty);
   return rows;
 }

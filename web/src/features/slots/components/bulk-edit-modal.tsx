@@ -77,9 +77,7 @@ export function BulkEditModal({
       toast({ tone: 'success', message: slotMessages.bulkUpdated });
       onDone();
     } catch (e) {
-      setFailure(
-        failureText(e, { refused: '일괄 수정에 실패했습니다.', unexpected: '일괄 수정 중 오류가 발생했습니다.' }),
-      );
+      setFailure(failureText(e, { refused: slotMessages.bulkUpdateFailed, unexpected: slotMessages.bulkUpdateError }));
     }
   };
 

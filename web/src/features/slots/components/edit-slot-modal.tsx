@@ -24,8 +24,8 @@ import styles from '@/components/slots/slot-forms.module.css';
 /** Spec §8: a refusal reads '수정 실패: {server error or 알 수 없는 오류}' ('저장 실패: …' when filling). */
 function failureText(e: unknown, fill: boolean): string {
   const failure = classifyFailure(e);
-  if (failure.kind === 'unexpected') return fill ? '저장 중 오류가 발생했습니다.' : '수정 중 오류가 발생했습니다.';
-  return `${fill ? '저장 실패' : '수정 실패'}: ${failure.serverText ?? commonMessages.unknownError}`;
+  if (failure.kind === 'unexpected') return slotMessages.editError(fill);
+  return slotMessages.editRefused(failure.serverText ?? commonMessages.unknownError, fill);
 }
 
 /**

@@ -65,8 +65,8 @@ export function useInlineRowEdit(listFields: FieldConfig[]) {
       const failure = classifyFailure(e);
       setError(
         failure.kind === 'unexpected'
-          ? '수정 중 오류가 발생했습니다.'
-          : `수정 실패: ${failure.serverText ?? commonMessages.unknownError}`,
+          ? slotMessages.editError()
+          : slotMessages.editRefused(failure.serverText ?? commonMessages.unknownError),
       );
     } finally {
       setBusy(false);

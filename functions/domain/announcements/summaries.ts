@@ -1,0 +1,28 @@
+import { announcementsStore, type AnnouncementSummary } from '../../storage/announcements';
+
+/**
+ * The management list's summaries, read whole once per version and shared (like the slot lists'
+ * period rows, domain/slots/staff-list.ts): every write of an announcement moves the version in its
+ * transaction, so a request reads one small item and searches, filters and pages the copy while it
+ * is current. The version is read before the summaries, so a copy is never older than its version.
+ */
+let copy: { version: number; summaries: Promise<AnnouncementSummary[]> } | undefined;
+/** Requests that arrive while a version read is under way share it. */
+let versionInFlight: Promise<number> | undefined;
+
+export async function currentSummaries(): Promise<AnnouncementSummary[]> {
+  versionInFlight ??= announcementsStore.summariesVersion().finally(() => (versionInFlight = undefined));
+  const version = await versionInFlight;
+  if (copy?.version !== version) {
+    const fresh = {
+      version,
+      summaries: announcementsStore.listSummaries().catch((err: unknown) => {
+        // A failed read is forgotten, not served to the next request.
+        if (copy === fresh) copy = undefined;
+        throw err;
+      }),
+    };
+    copy = fresh;
+  }
+  return copy.summaries;
+}
