@@ -50,7 +50,7 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
     id,
     where: APP_FUNCTION,
     reason:
-      "Read grants cover this table's own global secondary indexes (GSI1, GSI2: every list and lookup queries them); the wildcard is limited to indexes of this one table.",
+      "Read grants cover this table's own global secondary indexes (GSI1, GSI2, GSI3: every list and lookup queries them); the wildcard is limited to indexes of this one table.",
   })),
   ...[
     // In the Realtime stack the API id is a token; in the Api and Jobs stacks (functions that notify,

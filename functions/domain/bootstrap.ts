@@ -7,6 +7,7 @@ import { seedDefaultSettings } from './settings/settings-service';
 import { countUncountedUsers } from './users/count-seed';
 import { keyIssuancesByOperator } from './slots/issuance-backfill';
 import { summariseAnnouncements } from './announcements/summary-backfill';
+import { fillMissingSearchKeys } from './chat/search-keys';
 
 /**
  * First start on an empty table (design §2): the developer account, default settings and field
@@ -36,7 +37,11 @@ export async function bootstrap(developer: { loginId: string; password: string }
   }
   // Accounts from before the user counts existed join them once (GET /api/users/stats stays exact).
   await countUncountedUsers();
-  // Records from before a list's key existed get it once (docs/data-model.md A9, AN6).
-  await Promise.all([keyIssuancesByOperator(), summariseAnnouncements()]);
-  return { developerCreated, settingsWritten, fieldConfigsWritten };
+  // Records from before a list's key existed get it once (docs/data-model.md A9, AN6, CH14).
+  const [, , chatRoomsKeyed] = await Promise.all([
+    keyIssuancesByOperator(),
+    summariseAnnouncements(),
+    fillMissingSearchKeys(),
+  ]);
+  return { developerCreated, settingsWritten, fieldConfigsWritten, chatRoomsKeyed };
 }

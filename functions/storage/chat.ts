@@ -2,9 +2,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CannedReply, ChatMessageType, ChatRoomStatus, ChatSenderRole } from '#shared/schemas/chat';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
-import { queryFirst, queryPage } from './item-io';
+import { batchGetAll, queryFirst, queryPage, queryPages } from './item-io';
 import { chatKeys, stripKeys } from './keys';
-import { transact, type TransactItem } from './transactions';
+import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from './transactions';
 
 /**
  * Support chat (issue 14). Layout (docs/data-model.md):
@@ -14,7 +14,11 @@ import { transact, type TransactItem } from './transactions';
  * - its messages `CHATROOM#{id} / MSG#{ulid}` in the same partition: a page newest-first is one
  *   reverse query, `after` a key range; a message id is always above the room's last one (the room
  *   update's condition), so "read" = id ≤ the other side's marker, exactly;
+ *   the rooms with user messages no operator has read are also on the sparse GSI3
+ *   `CHATROOMS#UNREAD` (`unread=true`), set and removed with `staffUnread` itself;
  * - a user's one room `USER#{id} / CHATROOM` (created with the room: a user never gets two);
+ * - the suffixes of the room's user name `CHATNAME#{first character} / {suffix}#{roomId}`, written
+ *   with the room: a search by part of a name is one key range, checked against the rooms it finds;
  * - staff-wide counters `COUNTERS / CHAT`: user messages staff have not read, rooms per status;
  *   every change to them commits in the same transaction as the message, read or status change.
  * Each write makes ONE attempt; the domain re-reads and retries a lost race (commons/retry.ts).
@@ -66,18 +70,44 @@ export interface ChatCounters {
 
 /** The room's last-message preview is cut here (the inbox shows 30 characters). */
 export const PREVIEW_MAX = 200;
+/** A name suffix is indexed by its first characters only; a longer search is checked in code. */
+export const NAME_SUFFIX_MAX = 20;
+/** Which search keys a room holds (`searchKeys`): rooms without them are filled in once by `fillSearchKeys`. */
+const SEARCH_KEYS_VERSION = 1;
 
 const table = () => tableName();
 const unreadAttr = (side: ChatSide) => (side === 'user' ? 'userUnread' : 'staffUnread');
 const roomsAttr = (status: ChatRoomStatus) => `rooms_${status}`;
 
+/** GSI3 (sparse): only a room with user messages no operator has read is on the unread index. */
+const unreadKeys = (room: Pick<ChatRoomRecord, 'id' | 'activityAt' | 'staffUnread'>) =>
+  room.staffUnread > 0 ? chatKeys.unreadRooms(room.activityAt, room.id) : {};
+
 const roomItem = (room: ChatRoomRecord) => ({
   ...chatKeys.room(room.id),
   ...chatKeys.roomListing(room.activityAt, room.id),
   ...chatKeys.roomsByStatus(room.status, room.activityAt, room.id),
+  ...unreadKeys(room),
   entity: 'chatRoom',
   ...room,
+  searchKeys: SEARCH_KEYS_VERSION,
 });
+
+/** The distinct suffixes of a user name, lowercased and cut to NAME_SUFFIX_MAX characters. */
+export function nameSuffixes(userName: string): string[] {
+  const chars = Array.from(userName.toLowerCase());
+  const all = chars.map((_, i) => chars.slice(i, i + NAME_SUFFIX_MAX).join(''));
+  return [...new Set(all.filter((s) => s.trim()))];
+}
+
+/** Puts of the name-suffix items of a room (unconditional: writing one twice changes nothing). */
+const nameSuffixPuts = (roomId: string, userName: string): TransactItem[] =>
+  nameSuffixes(userName).map((suffix) => ({
+    Put: {
+      TableName: table(),
+      Item: { ...chatKeys.roomNameSuffix(suffix, roomId), entity: 'chatNameSuffix', roomId },
+    },
+  }));
 
 /** Adds deltas to the staff-wide counters (no condition: it only counts what its transaction commits). */
 function countersUpdate(deltas: Record<string, number>): TransactItem {
@@ -99,7 +129,39 @@ function countersUpdate(deltas: Record<string, number>): TransactItem {
   };
 }
 
-const toRoom = (item: Record<string, unknown>) => stripKeys<ChatRoomRecord>(item);
+/**
+ * A page of rooms from one listing partition, newest first, older than `before` when given; `status`
+ * filters within it (the unread index only: its rooms are nearly all active, so pages stay close to `limit`).
+ */
+async function roomsOfIndex(
+  index: 'GSI1' | 'GSI2' | 'GSI3',
+  pk: string,
+  limit: number,
+  before?: string,
+  status?: ChatRoomStatus,
+) {
+  return queryFirst<Record<string, unknown>>(
+    {
+      TableName: table(),
+      IndexName: index,
+      KeyConditionExpression: `${index}PK = :pk${before ? ` AND ${index}SK < :before` : ''}`,
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ...(before ? { ':before': before } : {}),
+        ...(status ? { ':status': status } : {}),
+      },
+      ...(status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+      ScanIndexForward: false,
+    },
+    limit,
+    { pageLimit: (missing) => (status ? Math.max(2 * missing, 50) : missing) },
+  );
+}
+
+const toRoom = (item: Record<string, unknown>) => {
+  const { searchKeys, ...room } = stripKeys<ChatRoomRecord & { searchKeys?: number }>(item);
+  return room as ChatRoomRecord;
+};
 const toMessage = (item: Record<string, unknown>) => stripKeys<ChatMessageRecord>(item);
 
 export const chatStore = {
@@ -135,6 +197,7 @@ export const chatStore = {
         },
         { Put: { TableName: table(), Item: roomItem(room), ConditionExpression: 'attribute_not_exists(PK)' } },
         countersUpdate({ [roomsAttr(room.status)]: 1 }),
+        ...nameSuffixPuts(room.id, room.userName),
       ]);
       return true;
     } catch (err) {
@@ -169,6 +232,20 @@ export const chatStore = {
     };
     let update =
       'SET lastMessage = :preview, #lastId = :id, lastMessageAt = :at, updatedAt = :at, activityAt = :at, #status = :status, GSI1SK = :g1, GSI2PK = :g2pk, GSI2SK = :g2';
+    let condition =
+      'attribute_exists(PK) AND #status = :seenStatus AND (attribute_not_exists(#lastId) OR attribute_type(#lastId, :nullType) OR #lastId < :id)';
+    // The room is (a user's message) or stays (it was unread) on the unread index, at its new activity.
+    // An operator's read clears the count without a new message: the condition sees it and the caller retries.
+    if (to === 'staff' || seen.staffUnread > 0) {
+      const unread = chatKeys.unreadRooms(message.createdAt, seen.id);
+      values[':g3pk'] = unread.GSI3PK;
+      values[':g3'] = unread.GSI3SK;
+      update += ', GSI3PK = :g3pk, GSI3SK = :g3';
+      if (to !== 'staff') {
+        values[':zero'] = 0;
+        condition += ' AND staffUnread > :zero';
+      }
+    }
     if (to) {
       names['#unread'] = unreadAttr(to);
       values[':one'] = 1;
@@ -187,8 +264,7 @@ export const chatStore = {
           TableName: table(),
           Key: chatKeys.room(seen.id),
           UpdateExpression: update,
-          ConditionExpression:
-            'attribute_exists(PK) AND #status = :seenStatus AND (attribute_not_exists(#lastId) OR attribute_type(#lastId, :nullType) OR #lastId < :id)',
+          ConditionExpression: condition,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: { ...values, ':nullType': 'NULL' },
         },
@@ -228,7 +304,8 @@ export const chatStore = {
         Update: {
           TableName: table(),
           Key: chatKeys.room(seen.id),
-          UpdateExpression: 'SET #unread = :zero, #readId = :last, #readAt = :at',
+          // Staff read it all: the room leaves the unread index in the same write.
+          UpdateExpression: `SET #unread = :zero, #readId = :last, #readAt = :at${side === 'staff' ? ' REMOVE GSI3PK, GSI3SK' : ''}`,
           ConditionExpression: 'attribute_exists(PK) AND #unread = :n AND #lastId = :last',
           ExpressionAttributeNames: {
             '#unread': attr,
@@ -311,7 +388,7 @@ export const chatStore = {
   /**
    * Rooms by last activity, newest first (all, or of one status), at most `limit`, older than the
    * `before` key (`{activityAt}#{roomId}`) when given; `unread`: only rooms with user messages no
-   * operator has read (a filter within the key-conditioned query).
+   * operator has read, from the sparse unread index (no read room is read), a status filtered within it.
    */
   async listRooms(opts: {
     status?: ChatRoomStatus;
@@ -319,26 +396,118 @@ export const chatStore = {
     before?: string;
     unread?: boolean;
   }): Promise<ChatRoomRecord[]> {
-    const byStatus = !!opts.status;
-    const sk = byStatus ? 'GSI2SK' : 'GSI1SK';
-    const rooms = await queryFirst(
+    if (opts.unread) {
+      const rooms = await roomsOfIndex('GSI3', chatKeys.unreadRooms().GSI3PK, opts.limit, opts.before, opts.status);
+      return rooms.map(toRoom);
+    }
+    const rooms = opts.status
+      ? await roomsOfIndex('GSI2', chatKeys.roomsByStatus(opts.status).GSI2PK, opts.limit, opts.before)
+      : await roomsOfIndex('GSI1', chatKeys.roomListing().GSI1PK, opts.limit, opts.before);
+    return rooms.map(toRoom);
+  },
+
+  /**
+   * Rooms whose user name contains `search` (any case), at most `max`, in no particular order: the
+   * name-suffix items under the search's first characters, then their rooms, each checked against its
+   * current name (an item of a name since changed finds nothing). Reads no user and no other room.
+   */
+  async roomsByNamePart(search: string, max: number): Promise<ChatRoomRecord[]> {
+    const needle = search.toLowerCase();
+    const prefix = Array.from(needle).slice(0, NAME_SUFFIX_MAX).join('');
+    if (!prefix.trim()) return [];
+    const found = new Map<string, ChatRoomRecord>();
+    const seen = new Set<string>();
+    const pages = queryPages(
       {
         TableName: table(),
-        IndexName: byStatus ? 'GSI2' : 'GSI1',
-        KeyConditionExpression: `${byStatus ? 'GSI2PK' : 'GSI1PK'} = :pk${opts.before ? ` AND ${sk} < :before` : ''}`,
-        ExpressionAttributeValues: {
-          ':pk': byStatus ? chatKeys.roomsByStatus(opts.status!).GSI2PK : chatKeys.roomListing().GSI1PK,
-          ...(opts.before ? { ':before': opts.before } : {}),
-          ...(opts.unread ? { ':zero': 0 } : {}),
-        },
-        ...(opts.unread ? { FilterExpression: 'staffUnread > :zero' } : {}),
-        ScanIndexForward: false,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': chatKeys.roomNameSuffixes(prefix).PK, ':prefix': prefix },
+        ProjectionExpression: 'roomId',
       },
-      opts.limit,
-      // With the unread filter a page may keep few rows: read larger pages.
-      { pageLimit: (missing) => (opts.unread ? 500 : missing) },
+      () => 100,
     );
-    return rooms.map(toRoom);
+    for await (const page of pages) {
+      const ids = (page.Items ?? []).map((i) => i.roomId as string).filter((id) => !seen.has(id));
+      ids.forEach((id) => seen.add(id));
+      const rooms = (await batchGetAll(ids.map((id) => chatKeys.room(id)))).map(toRoom);
+      for (const room of rooms) if (room.userName.toLowerCase().includes(needle)) found.set(room.id, room);
+      if (found.size >= max) break;
+    }
+    return [...found.values()].slice(0, max);
+  },
+
+  /**
+   * The room's user got a new name: the room shows it and is found by it. The new name's suffix items
+   * and the room commit together, with the old name's suffixes deleted when everything fits one
+   * transaction (otherwise they stay behind, found by nothing: a search checks the room's name).
+   * Throws a condition failure when the room's name changed since `seen`.
+   */
+  async renameUser(seen: ChatRoomRecord, userName: string): Promise<ChatRoomRecord> {
+    // Every suffix of the new name is put (a room from before the search keys may lack the shared ones).
+    const puts = nameSuffixPuts(seen.id, userName);
+    const fresh = nameSuffixes(userName);
+    const deletes: TransactItem[] = nameSuffixes(seen.userName)
+      .filter((s) => !fresh.includes(s))
+      .map((suffix) => ({ Delete: { TableName: table(), Key: chatKeys.roomNameSuffix(suffix, seen.id) } }));
+    const update: TransactItem = {
+      Update: {
+        TableName: table(),
+        Key: chatKeys.room(seen.id),
+        UpdateExpression: 'SET userName = :name',
+        ConditionExpression: 'attribute_exists(PK) AND userName = :seen',
+        ExpressionAttributeValues: { ':name': userName, ':seen': seen.userName },
+      },
+    };
+    const all = [update, ...puts, ...deletes];
+    await transact(all.length <= MAX_TRANSACTION_ITEMS ? all : [update, ...puts]);
+    return { ...seen, userName };
+  },
+
+  /**
+   * Rooms written before their search keys existed (no `searchKeys`): their ids, for `fillSearchKeys`.
+   * One pass over the room listing, reading ids only.
+   */
+  async roomsWithoutSearchKeys(): Promise<string[]> {
+    const ids: string[] = [];
+    for await (const page of queryPages({
+      TableName: table(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: 'attribute_not_exists(searchKeys) OR searchKeys < :version',
+      ExpressionAttributeValues: { ':pk': chatKeys.roomListing().GSI1PK, ':version': SEARCH_KEYS_VERSION },
+      ProjectionExpression: 'id',
+    }))
+      ids.push(...(page.Items ?? []).map((i) => i.id as string));
+    return ids;
+  },
+
+  /**
+   * Gives a room read as `seen` its unread-index keys and name suffixes, once. Throws a condition
+   * failure when the room changed since (a message, a read, a status): the caller reads it again.
+   */
+  async fillSearchKeys(seen: ChatRoomRecord): Promise<void> {
+    const unread = seen.staffUnread > 0 ? chatKeys.unreadRooms(seen.activityAt, seen.id) : undefined;
+    await transact([
+      {
+        Update: {
+          TableName: table(),
+          Key: chatKeys.room(seen.id),
+          UpdateExpression: `SET searchKeys = :version${unread ? ', GSI3PK = :g3pk, GSI3SK = :g3' : ''}`,
+          ConditionExpression:
+            'attribute_exists(PK) AND #status = :status AND staffUnread = :n AND activityAt = :at AND userName = :name',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':version': SEARCH_KEYS_VERSION,
+            ...(unread ? { ':g3pk': unread.GSI3PK, ':g3': unread.GSI3SK } : {}),
+            ':status': seen.status,
+            ':n': seen.staffUnread,
+            ':at': seen.activityAt,
+            ':name': seen.userName,
+          },
+        },
+      },
+      ...nameSuffixPuts(seen.id, seen.userName),
+    ]);
   },
 
   async counters(): Promise<ChatCounters> {

@@ -270,6 +270,25 @@ export const chatKeys = {
     GSI2PK: `CHATROOMS#${status}`,
     ...(activityAt ? { GSI2SK: `${activityAt}#${roomId}` } : {}),
   }),
+  /**
+   * GSI3 (sparse): the rooms with user messages no operator has read, by last activity (`unread=true`).
+   * Only such a room holds these attributes: one partition, as a user's message reopens its room, so
+   * unread rooms are nearly all active and a status filter within it reads few others.
+   */
+  unreadRooms: (activityAt?: string, roomId?: string) => ({
+    GSI3PK: 'CHATROOMS#UNREAD',
+    ...(activityAt ? { GSI3SK: `${activityAt}#${roomId}` } : {}),
+  }),
+  /**
+   * One suffix of a room's user name (lowercased, cut to its first characters), filed under its
+   * first character: every room whose name contains a search is under `CHATNAME#{its first
+   * character}` with a sort key that begins with the search (the inbox's search by part of a name).
+   */
+  roomNameSuffix: (suffix: string, roomId: string): Key => ({
+    PK: `CHATNAME#${Array.from(suffix)[0]}`,
+    SK: `${suffix}#${roomId}`,
+  }),
+  roomNameSuffixes: (search: string) => ({ PK: `CHATNAME#${Array.from(search)[0]}` }),
   /** One message, in its room's partition; the id is a ULID, so key order = time order. */
   message: (roomId: string, messageId: string): Key => ({ PK: `CHATROOM#${roomId}`, SK: `MSG#${messageId}` }),
   messagesOfRoom: (roomId: string) => ({ PK: `CHATROOM#${roomId}` }),

@@ -30,7 +30,7 @@ describe('data model access patterns', () => {
 
     await fieldConfigsStore.put({ ...before[0], label: '검색어' });
     const again = await bootstrap({ loginId: 'devadmin', password: 'ignored-now' });
-    expect(again).toEqual({ developerCreated: false, settingsWritten: 0, fieldConfigsWritten: 0 });
+    expect(again).toEqual({ developerCreated: false, settingsWritten: 0, fieldConfigsWritten: 0, chatRoomsKeyed: 0 });
     expect((await fieldConfigsStore.list())[0].label).toBe('검색어');
   });
   it('K1 finds a worker key by the hash of the key, and writes lastUsedAt at most once a minute', async () => {

@@ -31,6 +31,7 @@ import {
 import { issueAccessToken } from './issue-access-token';
 import { enforceRateLimits } from '../rate-limits';
 import { closeSockets } from '../realtime/close-sockets';
+import { renameRoomUser } from '../chat/search-keys';
 
 /**
  * Sign-in throttling without lockout (design §4): three counters, each reserved before the password
@@ -334,6 +335,8 @@ export async function updateProfile(
     return { ...current, fullName: input.fullName, ...(passwordHash ? { passwordHash } : {}) };
   });
   if (passwordHash) await endOtherSessions(caller);
+  // The chat room shows and is found by the name (a no-op when it has it: a retried request completes it).
+  await renameRoomUser(updated.id, updated.fullName);
   return toUserDto(updated);
 }
 

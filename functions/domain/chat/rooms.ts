@@ -17,7 +17,7 @@ import type { Caller } from '../auth/tokens';
 import { pushRoom } from './chat-pushes';
 import { sideOf, toRoomDto } from './views';
 
-/** A name search looks at most this many matching users' rooms. */
+/** A name search looks at most this many matching rooms. */
 const USER_SEARCH_MAX = 50;
 
 /**
@@ -84,47 +84,53 @@ export async function listRooms(caller: Caller, query: ChatRoomListQuery): Promi
       totals: { rooms: rooms.length, unread: rooms.reduce((n, r) => n + r.userUnread, 0) },
     };
   }
-  const counters = await chatStore.counters();
+  // The totals and the rooms are read at once: neither depends on the other.
+  const [counters, found] = await Promise.all([
+    chatStore.counters(),
+    query.user
+      ? roomsOfUsers(query.user)
+      : chatStore.listRooms({
+          status: query.status,
+          limit: query.limit + 1,
+          before: query.cursor,
+          unread: query.unread,
+        }),
+  ]);
   const total = query.status
     ? counters.rooms[query.status]
     : counters.rooms.active + counters.rooms.closed + counters.rooms.archived;
   const totals = { rooms: total, unread: counters.staffUnread };
   if (query.user) {
-    // A user's one room (by id, login id or name): found through the user, never a walk of the rooms.
-    const rooms = (await roomsOfUsers(query.user)).filter(
+    // The rooms a user search names: status and unread filtered here, newest activity first, one page.
+    const rooms = found.filter(
       (r) => (!query.status || r.status === query.status) && (!query.unread || r.staffUnread > 0),
     );
     rooms.sort((a, b) => (a.activityAt < b.activityAt ? 1 : -1));
     return { items: rooms.slice(0, query.limit).map((r) => toRoomDto(r, side)), totals };
   }
-  const rooms = await chatStore.listRooms({
-    status: query.status,
-    limit: query.limit + 1,
-    before: query.cursor,
-    unread: query.unread,
-  });
-  const page = rooms.slice(0, query.limit);
+  const page = found.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map((r) => toRoomDto(r, side)),
     totals,
-    ...(rooms.length > query.limit && last ? { nextCursor: `${last.activityAt}#${last.id}` } : {}),
+    ...(found.length > query.limit && last ? { nextCursor: `${last.activityAt}#${last.id}` } : {}),
   };
 }
 
-/** The users a search names — exact id or login id, else a part of the name (the user list) — and their rooms. */
+/**
+ * The rooms a search names: the user's one room for an exact user id or login id, else the rooms whose
+ * user name contains it (the name-suffix keys: neither the user list nor the room list is read).
+ */
 async function roomsOfUsers(search: string): Promise<ChatRoomRecord[]> {
-  const exact = await usersStore.idOf(search);
-  const needle = search.toLowerCase();
-  const ids = exact
-    ? [exact]
-    : (await usersStore.listAll())
-        .filter((u) => u.fullName.toLowerCase().includes(needle))
-        .slice(0, USER_SEARCH_MAX)
-        .map((u) => u.id);
-  const roomIds = await Promise.all(ids.map((id) => chatStore.roomIdOfUser(id)));
-  const rooms = await Promise.all(roomIds.flatMap((id) => (id ? [chatStore.getRoom(id)] : [])));
-  return rooms.flatMap((r) => (r ? [r] : []));
+  // Both at once: a login id matches no name piece cheaply, and a name part costs no extra round trip.
+  const [exact, byName] = await Promise.all([
+    usersStore.idOf(search),
+    chatStore.roomsByNamePart(search, USER_SEARCH_MAX),
+  ]);
+  if (!exact) return byName;
+  const roomId = await chatStore.roomIdOfUser(exact);
+  const room = roomId ? await chatStore.getRoom(roomId) : undefined;
+  return room ? [room] : [];
 }
 
 /** A user: the unread staff messages of their room. Staff: user messages no operator has read yet, over every room (one counter). */

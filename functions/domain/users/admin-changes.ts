@@ -15,6 +15,7 @@ import { createUser } from '../auth/auth-service';
 import { hashPassword } from '../auth/passwords';
 import type { Caller } from '../auth/tokens';
 import { closeSockets } from '../realtime/close-sockets';
+import { renameRoomUser } from '../chat/search-keys';
 import { assertMayChange } from './role-rules';
 import { toAdminUserDto } from './user-dto';
 
@@ -148,6 +149,8 @@ export async function updateUser(caller: Caller, userId: string, input: UpdateUs
   }
   if (deactivated || before.role !== after.role || before.passwordHash !== after.passwordHash)
     await closeSockets(userId);
+  // The chat room shows and is found by the name; also when unchanged, so a retried request completes it.
+  if (input.fullName !== undefined) await renameRoomUser(userId, after.fullName);
   return toAdminUserDto(after, await slotCountersStore.ofUser(userId));
 }
 
