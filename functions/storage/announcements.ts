@@ -84,6 +84,24 @@ export const announcementsStore = {
     return Number(out.Item?.v ?? 0);
   },
 
+  /**
+   * Whole announcements with ids from `lowId` to `highId` (inclusive), newest first: one query whose
+   * capacity is the range's bytes, where a batch get rounds every item up to 4 KB.
+   */
+  async listBetween(lowId: string, highId: string): Promise<AnnouncementRecord[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: {
+        ':pk': keys.announcementsPartition().PK,
+        ':lo': keys.announcement(lowId).SK,
+        ':hi': keys.announcement(highId).SK,
+      },
+      ScanIndexForward: false,
+    });
+    return items.map((i) => stripKeys<AnnouncementRecord>(i));
+  },
+
   /** Whole announcements of one page, in the order asked. */
   async getMany(ids: string[]): Promise<AnnouncementRecord[]> {
     const items = await batchGetAll(ids.map((id) => keys.announcement(id)));
