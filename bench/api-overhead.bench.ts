@@ -131,6 +131,7 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
         await call(tokens.user, 'PUT', `/api/notifications/${n.id}/read`);
     }
     // Chat (issue 14): the advertiser asks, an operator answers twice, unread by the advertiser.
+    await call(tokens.operator, 'PUT', '/api/system-settings/key/chatEnabled', { value: true });
     const first = await call(tokens.user, 'POST', '/api/chat/messages', { content: '벤치 문의입니다.' });
     for (const text of ['확인 중입니다.', '처리했습니다.'])
       await call(tokens.operator, 'POST', `/api/chat/rooms/${first.room.id}/messages`, { content: text });

@@ -119,6 +119,14 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     }
   };
 
+  // Chat takes part only while chatEnabled is on (the server refuses advertisers' chat writes otherwise).
+  const chatOn = await fetch(`${opts.url}/api/system-settings/key/chatEnabled`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${opts.operatorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ value: true }),
+  });
+  if (!chatOn.ok) throw new Error(`switching chat on → ${chatOn.status}`);
+
   const clients = opts.advertisers.length;
   const deadline = Date.now() + opts.seconds * 1000;
   const client = async (index: number) => {

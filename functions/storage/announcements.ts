@@ -8,8 +8,23 @@ import { transact, transactUnlessRefused, type TransactItem } from './transactio
 
 /** What is stored: everything but the caller-specific `is_read`. */
 export type AnnouncementRecord = Omit<Announcement, 'is_read'>;
-/** What the management list's search and filters read of each announcement: its summary item. */
-const summaryAttributes = ['id', 'title', 'author_name', 'category', 'is_active', 'created_at'] as const;
+/**
+ * What the lists read of each announcement: its summary item — the management list's search and
+ * filters, and the users' visibility and order (active, pinned, KST dates).
+ */
+const summaryAttributes = [
+  'id',
+  'title',
+  'author_name',
+  'category',
+  'is_active',
+  'created_at',
+  'is_pinned',
+  'start_date',
+  'end_date',
+] as const;
+/** A summary written before it carried the users' visibility fields lacks this one (rewritten at bootstrap). */
+const newestSummaryAttribute = 'is_pinned';
 export type AnnouncementSummary = Pick<AnnouncementRecord, (typeof summaryAttributes)[number]>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -30,10 +45,9 @@ const bumpVersion = (): TransactItem => ({
 });
 
 /**
- * Announcements: one partition (`ANNS`), ids are ULIDs so newest first is a descending query; users'
- * lists read it whole (operators write a few a week). The management list reads the summaries
- * (`ANNSUMS`, a few hundred bytes each) instead: every write changes an announcement, its summary
- * and the summaries' version in one transaction. A user's opened announcements are marker items in the user's partition
+ * Announcements: one partition (`ANNS`), ids are ULIDs so newest first is a descending query. The
+ * lists read the summaries (`ANNSUMS`, a few hundred bytes each) and then only the shown page whole:
+ * every write changes an announcement, its summary and the summaries' version in one transaction. A user's opened announcements are marker items in the user's partition
  * (`ANNREAD#{id}`).
  */
 export const announcementsStore = {
@@ -68,6 +82,24 @@ export const announcementsStore = {
       new GetCommand({ TableName: tableName(), Key: keys.announcementSummariesVersion(), ConsistentRead: true }),
     );
     return Number(out.Item?.v ?? 0);
+  },
+
+  /**
+   * Whole announcements with ids from `lowId` to `highId` (inclusive), newest first: one query whose
+   * capacity is the range's bytes, where a batch get rounds every item up to 4 KB.
+   */
+  async listBetween(lowId: string, highId: string): Promise<AnnouncementRecord[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: {
+        ':pk': keys.announcementsPartition().PK,
+        ':lo': keys.announcement(lowId).SK,
+        ':hi': keys.announcement(highId).SK,
+      },
+      ScanIndexForward: false,
+    });
+    return items.map((i) => stripKeys<AnnouncementRecord>(i));
   },
 
   /** Whole announcements of one page, in the order asked. */
@@ -145,7 +177,10 @@ export const announcementsStore = {
     ]);
   },
 
-  /** Announcements without a summary (written before summaries existed): their ids and `updated_at`. */
+  /**
+   * Announcements without a current summary (none, written before summaries existed, or one from
+   * before the visibility fields): their ids and `updated_at`.
+   */
   async withoutSummary(): Promise<Array<Pick<AnnouncementRecord, 'id' | 'updated_at'>>> {
     const [all, summarised] = await Promise.all([
       queryAll({
@@ -162,17 +197,18 @@ export const announcementsStore = {
           ':pk': keys.announcementSummariesPartition().PK,
           ':prefix': keys.announcementPrefix(),
         },
-        ProjectionExpression: '#id',
-        ExpressionAttributeNames: { '#id': 'id' },
+        ProjectionExpression: '#id, #newest',
+        ExpressionAttributeNames: { '#id': 'id', '#newest': newestSummaryAttribute },
       }),
     ]);
-    const have = new Set(summarised.map((i) => String(i.id)));
+    const have = new Set(summarised.filter((i) => newestSummaryAttribute in i).map((i) => String(i.id)));
     return all.filter((i) => !have.has(String(i.id))) as Array<Pick<AnnouncementRecord, 'id' | 'updated_at'>>;
   },
 
   /**
-   * Writes the summary of an announcement that has none, if it is still as read (`updated_at`): an
-   * edit or delete meanwhile wrote (or removed) the summary itself. False when nothing was written.
+   * Writes the summary of an announcement that has none (or one without the visibility fields), if it
+   * is still as read (`updated_at`): an edit or delete meanwhile wrote (or removed) a current summary
+   * itself. False when nothing was written.
    */
   async addSummary(record: AnnouncementRecord): Promise<boolean> {
     return transactUnlessRefused([
@@ -185,7 +221,14 @@ export const announcementsStore = {
           ExpressionAttributeValues: { ':u': record.updated_at },
         },
       },
-      { Put: { TableName: tableName(), Item: summaryItem(record), ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: summaryItem(record),
+          ConditionExpression: 'attribute_not_exists(PK) OR attribute_not_exists(#newest)',
+          ExpressionAttributeNames: { '#newest': newestSummaryAttribute },
+        },
+      },
       bumpVersion(),
     ]);
   },

@@ -85,6 +85,11 @@ const chatRate: RouteError = {
   when: 'over the message rate (with `Retry-After`)',
   text: chatMessages.rateLimited,
 };
+const chatOff: RouteError = {
+  code: 'CONFLICT',
+  when: 'an advertiser while `chatEnabled` is off (nothing written; staff may still answer)',
+  text: chatMessages.disabled,
+};
 const chatRateLimit = `${perMinute(rateLimits.chatMessagesPerUser)} per account and ${perMinute(rateLimits.chatMessagesPerAddress)} per client address`;
 
 /** One line per group, under its heading. */
@@ -769,7 +774,7 @@ export const routeNotes = {
   // --- chat ---
   'POST /api/chat/rooms': {
     summary: `The caller’s room: their existing one, else a new one named ‘{이름}님의 문의’. ${created}`,
-    errors: [{ code: 'FORBIDDEN', when: 'staff (only advertisers open rooms)', text: chatMessages.usersOnly }],
+    errors: [{ code: 'FORBIDDEN', when: 'staff (only advertisers open rooms)', text: chatMessages.usersOnly }, chatOff],
   },
   'GET /api/chat/rooms': {
     summary: `A user’s own room; staff a page of every room, newest activity first (\`limit\`, \`cursor\` = the previous page’s \`nextCursor\`), of one \`status\`, only \`unread=true\` ones, or one \`user\`’s (id, login id or part of the name), with \`totals: {rooms, unread}\`. \`unread_count\` is the caller’s side’s.`,
@@ -782,12 +787,12 @@ export const routeNotes = {
   },
   'POST /api/chat/rooms/{id}/messages': {
     summary: `Sends a message (1–2000 characters after trimming); a user’s message reopens a closed or archived room. ${created}`,
-    errors: [roomNotFound, chatRate],
+    errors: [chatOff, roomNotFound, chatRate],
     limits: [chatRateLimit],
   },
   'POST /api/chat/messages': {
     summary: `The widget’s first message: creates the caller’s room when there is none. \`{room, message}\`. ${created}`,
-    errors: [{ code: 'FORBIDDEN', when: 'staff', text: chatMessages.usersOnly }, chatRate],
+    errors: [{ code: 'FORBIDDEN', when: 'staff', text: chatMessages.usersOnly }, chatOff, chatRate],
     limits: [chatRateLimit],
   },
   'PUT /api/chat/rooms/{id}/read': {

@@ -6,6 +6,8 @@ export const chatMessages = {
   staffOnly: '운영자만 상담 상태를 변경할 수 있습니다.',
   /** POST /api/chat/rooms and /api/chat/messages are for advertisers: staff answer in the inbox. */
   usersOnly: '운영자는 관리자 페이지에서 채팅을 관리하세요.',
+  /** An advertiser opens a room or sends while the chatEnabled setting is off (409, nothing written). */
+  disabled: '1:1 채팅이 비활성화되어 있습니다.',
   rateLimited: '메시지를 너무 자주 보내고 있습니다. 잠시 후 다시 시도해주세요.',
   defaultRoomName: '고객 지원',
   roomNameOf: (fullName: string) => `${fullName}님의 문의`,

@@ -143,6 +143,8 @@ describe('settings an operator changes, seen on the screens they are for', () =>
     // chatEnabled is off by default: no chat button.
     expect(await user.getByTestId('chat-widget-button').count()).toBe(0);
 
+    // Switched on before the advertiser writes: the server refuses their chat while it is off.
+    await setSettings({ chatEnabled: true, chatMaxMessages: 3 });
     const first = await api.call('POST', '/api/chat/messages', {
       token: advertiserToken,
       body: { content: '문의 1' },
@@ -153,7 +155,6 @@ describe('settings an operator changes, seen on the screens they are for', () =>
         token: advertiserToken,
         body: { content: `문의 ${i}` },
       });
-    await setSettings({ chatEnabled: true, chatMaxMessages: 3 });
 
     await user.reload();
     await user.getByTestId('chat-widget-button').click();

@@ -64,7 +64,20 @@ describe('announcement summaries', () => {
     const id = await create({ title: '정기 점검 안내', content: long, category: 'maintenance' });
     const stored = (await summaries()).get(id)!;
     expect(Object.keys(stored).sort()).toEqual(
-      ['PK', 'SK', 'entity', 'id', 'title', 'author_name', 'category', 'is_active', 'created_at'].sort(),
+      [
+        'PK',
+        'SK',
+        'entity',
+        'id',
+        'title',
+        'author_name',
+        'category',
+        'is_active',
+        'created_at',
+        'is_pinned',
+        'start_date',
+        'end_date',
+      ].sort(),
     );
     expect(JSON.stringify(stored).length).toBeLessThan(400);
     // The page itself is whole: the body comes with it.

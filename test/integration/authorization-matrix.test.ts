@@ -5,7 +5,7 @@ import { routeKey, routes, type Access, type RouteContract as RouteDef } from '.
 import { db, tableName } from '../../functions/storage/client';
 import { apiClient, type CallResult } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
-import { newAccount, row } from '../support/slots';
+import { newAccount, resetSettings, row, setSetting } from '../support/slots';
 
 /**
  * The authorization matrix, generated from the route table: every route is called as anonymous, as
@@ -227,6 +227,7 @@ beforeAll(async () => {
   stranger = await newAccount(stack, { balance: 500_000 });
   operator = await newAccount(stack, { role: 'operator' });
   developer = await newAccount(stack, { role: 'developer' });
+  await setSetting('chatEnabled', true); // the chat routes' access is checked with chat on
   const slot = await api.call('POST', '/api/slots', { token: owner.token, body: row(1) });
   const charge = await api.call('POST', '/api/cash/charge-requests', {
     token: owner.token,
@@ -270,7 +271,10 @@ beforeAll(async () => {
     chatRoomId: chat.body.data.room.id,
   };
 });
-afterAll(() => stack?.stop());
+afterAll(async () => {
+  await resetSettings('chatEnabled');
+  await stack?.stop();
+});
 
 describe('authorization matrix (from the route table)', () => {
   it('has a declared case for every route, and none for routes that no longer exist', () => {

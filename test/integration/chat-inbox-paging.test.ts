@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages } from '../../shared/messages/chat';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
-import { newAccount } from '../support/slots';
+import { newAccount, resetSettings, setSetting } from '../support/slots';
 
 /**
  * The operator's chat inbox (GET /api/chat/rooms as staff): cursor pages by last activity, a user
@@ -39,6 +39,7 @@ beforeAll(async () => {
   stack = await startLocalStack({ web: false });
   api = apiClient(stack.url);
   operator = await newAccount(stack, { role: 'operator' });
+  await setSetting('chatEnabled', true); // advertisers write only while chat is on
   // 23 advertisers, each with a room: the first 5 named 김민수n, the others 이영희n.
   for (let i = 0; i < 23; i++) {
     const name = i < 5 ? `김민수${i}` : `이영희${i}`;
@@ -56,7 +57,10 @@ beforeAll(async () => {
     body: { status: 'closed' },
   });
 });
-afterAll(() => stack?.stop());
+afterAll(async () => {
+  await resetSettings('chatEnabled');
+  await stack?.stop();
+});
 
 describe('chat inbox paging and search', () => {
   it('pages every room by cursor, newest activity first, without duplicates or gaps', async () => {

@@ -1,7 +1,7 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { VIEWER_IP_HEADER } from '../../shared/api';
 import { chatMessages as m } from '../../shared/messages/chat';
 import { apiClient } from '../support/http';
@@ -80,8 +80,13 @@ beforeAll(async () => {
   operator = await account('상담원', 'operator');
   const dev = await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
   developer = { id: dev.user.id, token: dev.token, ip: '198.51.100.250' };
+  // chatEnabled is off by default; the switch has its own test below.
+  await setSetting('chatEnabled', true);
 });
-afterAll(() => stack?.stop());
+afterAll(async () => {
+  await resetSettings('chatEnabled');
+  await stack?.stop();
+});
 
 describe('a user’s first message and room', () => {
   it("creates '{fullName}님의 문의' with the message, one room per user however often it is called", async () => {
@@ -150,6 +155,74 @@ describe('a user’s first message and room', () => {
       }
       expect(await itemsOf(`USER#${who.id}`, 'CHATROOM')).toEqual([]);
     }
+  });
+});
+
+/** Rate-limit windows counted for a user (any scope), by a scan: the test table is small. */
+async function rateItemsOf(userId: string) {
+  const { db, tableName } = await import('../../functions/storage/client');
+  const out = await db().send(
+    new ScanCommand({
+      TableName: tableName(),
+      FilterExpression: 'begins_with(PK, :p)',
+      ExpressionAttributeValues: { ':p': `RATE#chatMessagesPerUser#${userId.toLowerCase()}#` },
+      ConsistentRead: true,
+    }),
+  );
+  return out.Items ?? [];
+}
+
+describe('chatEnabled off (the switch holds on the server, not only in the widget)', () => {
+  it('an advertiser opens no room and sends nothing (409, nothing written, nothing counted) but keeps reading; staff still answer', async () => {
+    const park = await account('박민수');
+    const newcomer = await account('최신규');
+    const room = (await firstMessage(park, '켜져 있을 때 문의')).body.data.room;
+    await post(operator, room.id, '답변드립니다');
+    const before = await itemsOf(`CHATROOM#${room.id}`, '');
+    const countedBefore = (await rateItemsOf(park.id)).length;
+
+    await setSetting('chatEnabled', false);
+    try {
+      for (const res of [
+        await api.call('POST', '/api/chat/rooms', { ...as(park), body: {} }),
+        await firstMessage(park, '꺼져 있을 때 문의'),
+        await post(park, room.id, '꺼져 있을 때 추가 문의'),
+        await api.call('POST', '/api/chat/rooms', { ...as(newcomer), body: {} }),
+        await firstMessage(newcomer, '처음 문의'),
+      ]) {
+        expect(res.status).toBe(409);
+        expect(res.body).toMatchObject({ success: false, code: 'CONFLICT', error: m.disabled });
+      }
+      expect(await itemsOf(`CHATROOM#${room.id}`, '')).toEqual(before);
+      expect(await itemsOf(`USER#${newcomer.id}`, 'CHATROOM')).toEqual([]);
+      expect(await rateItemsOf(park.id)).toHaveLength(countedBefore);
+      expect(await rateItemsOf(newcomer.id)).toEqual([]);
+
+      // The advertiser's history stays readable: the room, its messages, the unread answer, a read mark.
+      expect((await roomsOf(park)).items.map((r: any) => r.id)).toEqual([room.id]);
+      expect((await messages(park, room.id)).body.data.items.map((x: any) => x.content)).toEqual([
+        '켜져 있을 때 문의',
+        '답변드립니다',
+      ]);
+      expect(await unread(park)).toBe(1);
+      expect((await read(park, room.id)).status).toBe(200);
+      expect(await unread(park)).toBe(0);
+
+      // Staff still read, answer and close the rooms that exist, so nothing is lost.
+      expect((await post(operator, room.id, '채팅이 잠시 중단되었습니다')).status).toBe(201);
+      expect((await messages(operator, room.id)).body.data.items).toHaveLength(3);
+      const closed = await api.call('PUT', `/api/chat/rooms/${room.id}/status`, {
+        ...as(operator),
+        body: { status: 'closed' },
+      });
+      expect(closed.status).toBe(200);
+    } finally {
+      await setSetting('chatEnabled', true);
+    }
+    // Switched on again, the advertiser writes to the same room, which reopens.
+    const again = await firstMessage(park, '다시 켜졌네요');
+    expect(again.status).toBe(201);
+    expect(again.body.data.room).toMatchObject({ id: room.id, status: 'active' });
   });
 });
 

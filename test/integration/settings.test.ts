@@ -496,6 +496,7 @@ describe('behaviour switches, changed through PUT and observed where they apply'
 
   it('chatMaxMessages caps every page of a conversation to the newest N', async () => {
     const advertiser = await newAccount(stack, { name: '채팅광고' });
+    await putKey(operator.token, 'chatEnabled', true); // the afterEach puts the default (off) back
     const first = await api.call('POST', '/api/chat/messages', { token: advertiser.token, body: { content: 'm1' } });
     const roomId = first.body.data.room.id;
     for (let i = 2; i <= 5; i++)

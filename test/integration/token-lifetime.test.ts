@@ -4,6 +4,7 @@ import { VIEWER_IP_HEADER } from '../../shared/api';
 import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { CALLER_STATUS_CACHE_MS } from '../../functions/domain/auth/active-account';
+import { resetSettings, setSetting } from '../support/slots';
 
 /**
  * Token lifetime (issue 25, findings 4 and 5): an access token stops when its session or account
@@ -33,8 +34,12 @@ beforeAll(async () => {
   stack = await startLocalStack({ web: false });
   api = apiClient(stack.url);
   developerToken = (await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword)).token;
+  await setSetting('chatEnabled', true); // customers write to support only while chat is on
 });
-afterAll(() => stack?.stop());
+afterAll(async () => {
+  await resetSettings('chatEnabled');
+  await stack?.stop();
+});
 
 async function account(role: 'user' | 'operator' = 'user'): Promise<Account> {
   const email = `life${Date.now().toString(36)}${++n}`;

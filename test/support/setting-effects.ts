@@ -84,7 +84,13 @@ export const settingEffects: Record<SettingKey, SettingEffectTest[]> = {
   layoutSidebarWidth: [{ file: fieldTypes, test: layoutOptions }],
   layoutContentWidth: [{ file: fieldTypes, test: layoutOptions }],
   layoutPadding: [{ file: fieldTypes, test: layoutOptions }],
-  chatEnabled: [{ file: browserEffects, test: chat }],
+  chatEnabled: [
+    {
+      file: 'test/integration/chat.test.ts',
+      test: 'an advertiser opens no room and sends nothing (409, nothing written, nothing counted) but keeps reading; staff still answer',
+    },
+    { file: browserEffects, test: chat },
+  ],
   chatMaxMessages: [
     { file: integration, test: 'chatMaxMessages caps every page of a conversation to the newest N' },
     { file: browserEffects, test: chat },

@@ -13,7 +13,7 @@ import { NotFoundError, ValidationError } from '#commons/errors';
 import { assertStaff } from '#commons/role-guards';
 import { logger } from '#commons/logger';
 import { retrying } from '#commons/retry';
-import { announcementsStore, type AnnouncementRecord } from '../../storage/announcements';
+import { announcementsStore, type AnnouncementRecord, type AnnouncementSummary } from '../../storage/announcements';
 import { usersStore } from '../../storage/users';
 import { sanitizeAnnouncementHtml } from './sanitize';
 import { currentSummaries } from './summaries';
@@ -42,8 +42,22 @@ const withRead = (a: AnnouncementRecord, read: Set<string>): Announcement => ({
 });
 
 /** Pinned first, then newest (ids are ULIDs). */
-const byPinnedThenNewest = (a: AnnouncementRecord, b: AnnouncementRecord) =>
-  Number(b.is_pinned) - Number(a.is_pinned) || (a.id < b.id ? 1 : -1);
+const byPinnedThenNewest = (
+  a: Pick<AnnouncementRecord, 'id' | 'is_pinned'>,
+  b: Pick<AnnouncementRecord, 'id' | 'is_pinned'>,
+) => Number(b.is_pinned) - Number(a.is_pinned) || (a.id < b.id ? 1 : -1);
+
+/**
+ * Every summary and what users may see of them (docs/data-model.md AN1: no body is read to decide),
+ * newest first; undefined while a summary from before the visibility fields remains (until the bootstrap
+ * rewrites it), when the lists read every announcement whole as they did before.
+ */
+async function liveSummaries(): Promise<{ all: AnnouncementSummary[]; live: AnnouncementSummary[] } | undefined> {
+  const all = await currentSummaries();
+  if (all.some((s) => !('is_pinned' in s))) return undefined;
+  const today = kstToday();
+  return { all, live: all.filter((s) => isLive(s, today)) };
+}
 
 /**
  * GET /api/announcements: users get the live ones; operators with `includeInactive` get every one
@@ -55,11 +69,44 @@ export async function listAnnouncements(
 ): Promise<{ announcements: Announcement[]; total: number; nextCursor?: string }> {
   const everything = !!opts.includeInactive && isStaff(caller.role);
   if (everything) return managementList(caller, opts);
-  const all = await announcementsStore.list();
-  const visible = (everything ? all : all.filter((a) => isLive(a))).sort(
-    everything ? (a, b) => (a.id < b.id ? 1 : -1) : byPinnedThenNewest,
-  );
-  const read = await announcementsStore.readIdsOf(caller.userId);
+  const summaries = await liveSummaries();
+  if (!summaries) return wholeUsersList(caller, opts);
+  const { all, live } = summaries;
+  // `live` is this request's own array (a filter of the shared copy), so sorting it in place is safe.
+  const page = live.sort(byPinnedThenNewest).slice(0, opts.limit);
+  const [records, read] = await Promise.all([readShown(page, all), announcementsStore.readIdsOf(caller.userId)]);
+  return { announcements: records.map((a) => withRead(a, read)), total: live.length };
+}
+
+/** A range read pays for the hidden announcements inside it too: taken while they are at most as many as the shown ones. */
+const RANGE_OVERHEAD_MAX = 1;
+
+/**
+ * The shown announcements whole, in page order. After the pinned ones a page is the newest live
+ * ones, a run of ids broken only by hidden announcements: one range query reads it (its capacity is
+ * the bytes read, where a batch get rounds each item up to 4 KB, so 100 short announcements cost 50
+ * units by id and about 7 by range) unless the summaries say the range holds more hidden than shown
+ * ones. The pinned ones, and a run too sparse for a range, are read by id.
+ */
+async function readShown(page: AnnouncementSummary[], all: AnnouncementSummary[]): Promise<AnnouncementRecord[]> {
+  const run = page.filter((a) => !a.is_pinned).map((a) => a.id);
+  const low = run.at(-1);
+  const high = run[0];
+  const inRange = low && high ? all.filter((s) => s.id >= low && s.id <= high).length : 0;
+  const byRange = run.length > 1 && inRange - run.length <= RANGE_OVERHEAD_MAX * run.length;
+  const rangeIds = new Set(byRange ? run : []);
+  const [ranged, byId] = await Promise.all([
+    byRange && low && high ? announcementsStore.listBetween(low, high) : Promise.resolve([]),
+    announcementsStore.getMany(page.filter((a) => !rangeIds.has(a.id)).map((a) => a.id)),
+  ]);
+  const found = new Map([...ranged.filter((r) => rangeIds.has(r.id)), ...byId].map((r) => [r.id, r]));
+  return page.flatMap((a) => found.get(a.id) ?? []);
+}
+
+/** The users' list from every announcement read whole: only while summaries lack the visibility fields. */
+async function wholeUsersList(caller: Actor, opts: ListAnnouncementsQuery) {
+  const [all, read] = await Promise.all([announcementsStore.list(), announcementsStore.readIdsOf(caller.userId)]);
+  const visible = all.filter((a) => isLive(a)).sort(byPinnedThenNewest);
   return { announcements: visible.slice(0, opts.limit).map((a) => withRead(a, read)), total: visible.length };
 }
 
@@ -91,10 +138,13 @@ async function managementList(caller: Actor, opts: ListAnnouncementsQuery) {
   };
 }
 
-/** GET /api/announcements/pinned: the banner's items, pinned and live, newest first. */
+/** GET /api/announcements/pinned: the banner's items, pinned and live, newest first; only those are read whole. */
 export async function listPinned(caller: Actor): Promise<Announcement[]> {
-  const [all, read] = await Promise.all([announcementsStore.list(), announcementsStore.readIdsOf(caller.userId)]);
-  return all.filter((a) => a.is_pinned && isLive(a)).map((a) => withRead(a, read));
+  const [summaries, read] = await Promise.all([liveSummaries(), announcementsStore.readIdsOf(caller.userId)]);
+  const records = summaries
+    ? await announcementsStore.getMany(summaries.live.filter((a) => a.is_pinned).map((a) => a.id))
+    : (await announcementsStore.list()).filter((a) => a.is_pinned && isLive(a));
+  return records.map((a) => withRead(a, read));
 }
 
 /**

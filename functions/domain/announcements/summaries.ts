@@ -2,7 +2,7 @@ import { config } from '#commons/config';
 import { announcementsStore, type AnnouncementSummary } from '../../storage/announcements';
 
 /**
- * The management list's summaries, read whole once per version and shared (like the slot lists'
+ * The lists' summaries (the management list's and the users' visibility), read whole once per version and shared (like the slot lists'
  * period rows, domain/slots/staff-list.ts): every write of an announcement moves the version in its
  * transaction, so a request reads one small item and searches, filters and pages the copy while it
  * is current. The version is read before the summaries, so a copy is never older than its version.

@@ -17,6 +17,7 @@ import { getSettings } from '../settings/settings-service';
 import type { Caller } from '../auth/tokens';
 import { enforceRateLimits } from '../rate-limits';
 import { pushMessage, pushRead } from './chat-pushes';
+import { assertChatOpenTo } from './chat-switch';
 import { ensureOwnRoom, roomFor } from './rooms';
 import { sideOf, toMessageDto, toRoomDto } from './views';
 
@@ -118,7 +119,8 @@ export async function sendMessage(
   body: ChatMessageBody,
   origin: SendOrigin,
 ): Promise<ChatMessageDto> {
-  // The room check comes first: a message to someone else's room is a 404 that writes nothing, not even a rate count.
+  await assertChatOpenTo(caller);
+  // The room check comes next: a message to someone else's room is a 404 that writes nothing, not even a rate count.
   const first = await roomFor(caller, roomId);
   await limitSends(caller, origin);
   const { room, message } = await append(caller, first, body.content);
@@ -133,6 +135,7 @@ export async function sendFirstMessage(
   origin: SendOrigin,
 ): Promise<ChatFirstMessageResult> {
   if (sideOf(caller) !== 'user') throw new ForbiddenError(m.usersOnly); // staff answer in their rooms: 403 before anything is counted
+  await assertChatOpenTo(caller);
   await limitSends(caller, origin);
   const first = await ensureOwnRoom(caller);
   const { room, message } = await append(caller, first, body.content);

@@ -15,6 +15,7 @@ import { chatStore, type ChatRoomRecord } from '../../storage/chat';
 import { usersStore } from '../../storage/users';
 import type { Caller } from '../auth/tokens';
 import { pushRoom } from './chat-pushes';
+import { assertChatOpenTo } from './chat-switch';
 import { sideOf, toRoomDto } from './views';
 
 /** A name search looks at most this many matching rooms. */
@@ -70,6 +71,7 @@ export async function ensureOwnRoom(caller: Caller, name?: string): Promise<Chat
 }
 
 export async function openRoom(caller: Caller, body: ChatRoomCreateBody): Promise<ChatRoomDto> {
+  await assertChatOpenTo(caller);
   return toRoomDto(await ensureOwnRoom(caller, body.name), 'user');
 }
 
