@@ -2,6 +2,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 
 // Lambda runs Node 22; this machine's Node 20 makes the AWS SDK warn in every worker.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -14,6 +16,22 @@ const rehearsalFiles = [
 ];
 
 const webSrc = fileURLToPath(new URL('./web/src', import.meta.url));
+
+/** Web test files that replace a module with vi.mock() (they run isolated: see the web-mocks project). */
+const webTestsThatMockModules = readdirSync(webSrc, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(join(webSrc, file), 'utf8').includes('vi.mock('))
+  .map((file) => `web/src/${file.split(sep).join('/')}`);
+
+const webProject = {
+  plugins: [react()],
+  resolve: { alias: [{ find: '@', replacement: webSrc }] },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['test/support/web-setup.ts'],
+    // jsdom renders, typed input and lazy chunks on two shared cores: 5 s cut healthy tests off.
+    testTimeout: 15_000,
+  },
+};
 
 /**
  * One `vitest run` for everything; each project picks its files and environment.
@@ -38,21 +56,26 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
-        resolve: {
-          alias: [{ find: '@', replacement: webSrc }],
-        },
+        ...webProject,
         test: {
+          ...webProject.test,
           name: 'web',
           // One jsdom per worker instead of one per file, and React and the features imported once:
           // the web project took ~200 s of CPU isolated and ~60 s not (issue 30). Tests clean up after
           // themselves (test/support/web-setup.ts) and give swr a fresh cache where they share keys.
           isolate: false,
           include: ['web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['test/support/web-setup.ts'],
-          // jsdom renders, typed input and lazy chunks on two shared cores: 5 s cut healthy tests off.
-          testTimeout: 15_000,
+          exclude: [...configDefaults.exclude, ...webTestsThatMockModules],
+        },
+      },
+      {
+        ...webProject,
+        test: {
+          ...webProject.test,
+          // A vi.mock() only reaches modules imported after it: in a shared worker the real module
+          // may already be loaded by an earlier file, so these files get a fresh one each.
+          name: 'web-mocks',
+          include: webTestsThatMockModules,
         },
       },
       {

@@ -59,6 +59,6 @@ if (process.argv.includes('--list')) process.exit(0);
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const ok =
   (await run('npm', ['run', '--silent', 'typecheck'])) &&
-  (await run(process.execPath, [vitest, 'run', '--project', 'unit', '--project', 'web'])) &&
+  (await run(process.execPath, [vitest, 'run', '--project', 'unit', '--project', 'web', '--project', 'web-mocks'])) &&
   (touched.length === 0 || (await run(process.execPath, [vitest, 'run', '--project', 'integration', ...touched])));
 process.exit(ok ? 0 : 1);

@@ -235,6 +235,12 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
     });
 
     await step('chat message', async () => {
+      // Off by default: the developer switches the chat on first (the server refuses a message otherwise).
+      expectStatus(
+        'chat switch',
+        await call('PUT', '/api/system-settings/key/chatEnabled', { token: developer, body: { value: true } }),
+        200,
+      );
       expectStatus(
         'chat',
         await call('POST', '/api/chat/messages', { token: user.token, body: { content: '리허설 문의입니다' } }),

@@ -131,7 +131,7 @@ describe('1:1 support chat across two windows', () => {
 
       // The advertiser's question turns read (blue ✓✓) once the operator has it open.
       const ownQuestion = dialog.getByTestId('chat-message').filter({ hasText: question });
-      await ownQuestion.getByLabel('읽음').waitFor({ timeout: 5000 });
+      await ownQuestion.getByLabel('읽음').waitFor({ timeout: PUSH_SHOWN_TIMEOUT_MS });
 
       // The operator answers with a canned reply plus a line of their own.
       await op.getByRole('button', { name: '확인 중' }).click();
@@ -152,7 +152,7 @@ describe('1:1 support chat across two windows', () => {
         .getByTestId('chat-message')
         .filter({ hasText: answer })
         .getByLabel('읽음')
-        .waitFor({ timeout: 5000 });
+        .waitFor({ timeout: PUSH_SHOWN_TIMEOUT_MS });
       await shot(adv, 'advertiser-answered');
       await shot(op, 'operator-inbox');
 

@@ -162,7 +162,12 @@ describe('rank worker against local mode and a fake marketplace', () => {
     // The key from the environment: unlike --key, it does not show in the process list.
     const args = ['rank-worker/main.ts', '--api', stack.url, '--market-url', fake.url];
     args.push('--browser', CHROMIUM_PATH, '--interval', '60', '--delay-ms', '300', '--page-timeout-ms', '2000');
-    const child = spawn(tsx, args, { cwd: root, env: { ...process.env, RANK_WORKER_KEY: key } });
+    // Node with tsx's loader, not the tsx CLI: the CLI relays a signal and kills its child if the child
+    // does not confirm it within 30 ms, which a loaded machine misses (exit 143).
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: root,
+      env: { ...process.env, RANK_WORKER_KEY: key },
+    });
     onTestFinished(() => {
       if (child.exitCode === null) child.kill('SIGKILL');
     });

@@ -4,7 +4,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
-import { newAccount } from '../support/slots';
+import { newAccount, setSetting } from '../support/slots';
 
 /**
  * The inbox's keys (docs/data-model.md CH7, CH7u): `unread=true` pages come from the sparse unread
@@ -105,6 +105,8 @@ beforeAll(async () => {
   stack = await startLocalStack({ web: false });
   api = apiClient(stack.url);
   operator = await newAccount(stack, { role: 'operator' });
+  // chatEnabled is off by default, and then the server refuses advertisers' messages.
+  await setSetting('chatEnabled', true);
 });
 afterAll(() => stack?.stop());
 

@@ -11,7 +11,7 @@ import { createTableInput } from '../../infra/table';
  * the items already there.
  */
 describe('the local table on data of an earlier version', () => {
-  it('gets the indexes the definition gained, over the items already stored, once', async () => {
+  it('gets the indexes the definition gained, over the items already stored, once', { timeout: 90_000 }, async () => {
     const endpoint = inject('dynamoEndpoint');
     const client = new DynamoDBClient({
       endpoint,
