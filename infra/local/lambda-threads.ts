@@ -1,9 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { typeScriptWorker } from './typescript-worker';
 
 /**
  * Local execution environments on worker threads: Lambda runs each concurrent invocation of a
  * function in an environment of its own (its own process, CPU and module state) and reuses a warm
- * one for the next invocation. Here each environment is a worker thread (lambda-thread.mjs) that
+ * one for the next invocation. Here each environment is a worker thread (lambda-thread.ts) that
  * loads the same handler module and runs one invocation at a time; there are as many as the most
  * invocations that ran at once. A work queue uses them when asked (infra/local/work-queues.ts,
  * `threads`), so its consumers stop sharing the local server's thread.
@@ -71,11 +72,7 @@ export class LambdaThreads {
   }
 
   private spawn(): Environment {
-    // The worker registers its own TypeScript loader; the parent's (tsx's CLI flags) must not be doubled.
-    const worker = new Worker(new URL('./lambda-thread.mjs', import.meta.url), {
-      execArgv: [],
-      env: { ...process.env },
-    });
+    const worker = typeScriptWorker(new URL('./lambda-thread.ts', import.meta.url), { env: { ...process.env } });
     worker.unref();
     let started: () => void;
     let notStarted: (error: Error) => void;
