@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import type { ClientsRequest } from './broadcast-clients';
+import { threadCpuMs } from '../infra/local/thread-cpu';
 import { typeScriptWorker } from '../infra/local/typescript-worker';
 import { startBenchStack } from './local-stack';
 import { machineFacts, percentile, round } from './stats';
@@ -169,6 +170,7 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
       const batchesBefore = delivery.batches.length;
       const clientsCpuBefore = await clients.ask<number | null>({ kind: 'cpu' });
       const profiler = process.env.BENCH_CPU_PROFILE ? await startProfile() : undefined;
+      const serverCpuBefore = threadCpuMs();
       const cpuBefore = process.cpuUsage();
       const sentAt = now();
       const { groupId, recipientCount } = await send('all', title);
@@ -178,6 +180,9 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
       // posts AND the clients) from the send to the last delivery; the clients' own share apart.
       const cpu = process.cpuUsage(cpuBefore);
       const cpuMs = (cpu.user + cpu.system) / 1000;
+      const serverCpuAfter = threadCpuMs();
+      const serverCpuMs =
+        serverCpuBefore === undefined || serverCpuAfter === undefined ? null : serverCpuAfter - serverCpuBefore;
       const clientsCpuAfter = await clients.ask<number | null>({ kind: 'cpu' });
       if (profiler) await profiler.stop(process.env.BENCH_CPU_PROFILE!);
       const clientsCpuMs =
@@ -241,6 +246,10 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
           // consumers' environments (SDK posts, reads), Node's and V8's own threads.
           productCpuMs: productCpuMs === null ? null : round(productCpuMs),
           productCpuMsPerSocket: productCpuMs === null ? null : round(productCpuMs / Math.max(1, arrivals.length)),
+          // The bench's own thread: the local server (the send's handler, the queue, and the
+          // @connections endpoint every post passes through, API Gateway's part on AWS).
+          serverThreadCpuMs: serverCpuMs,
+          serverThreadCpuMsPerSocket: serverCpuMs === null ? null : round(serverCpuMs / Math.max(1, arrivals.length)),
           consumerCpuMs,
           consumerCpuMsPerSocket: consumerCpuMs === null ? null : round(consumerCpuMs / Math.max(1, arrivals.length)),
           lastDeliveryAfterLastPostMs: round(last - (postsEnd - sentAt)),
