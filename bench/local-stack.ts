@@ -9,7 +9,7 @@ import { startLocalServer } from '../infra/local/http-server';
  * The local product for a benchmark run, started the way test/support/local-stack.ts does it but
  * outside vitest: its own in-memory DynamoDB Local, the real handlers behind the real HTTP server.
  */
-export async function startBenchStack(opts: { webDist?: boolean } = {}) {
+export async function startBenchStack(opts: { webDist?: boolean; workQueueThreads?: boolean } = {}) {
   process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
   const dynamo = await startDynamoDbLocal();
   const dataDir = mkdtempSync(join(tmpdir(), 'simple-slot-bench-'));
@@ -24,6 +24,8 @@ export async function startBenchStack(opts: { webDist?: boolean } = {}) {
       port,
       host: '127.0.0.1',
       webDist: opts.webDist ? join(import.meta.dirname, '../web/dist') : undefined,
+      // Each consumer invocation in a worker thread of its own (Lambda's execution environments).
+      workQueues: { threads: opts.workQueueThreads },
     });
     return {
       url: `http://127.0.0.1:${server.port}`,

@@ -48,6 +48,9 @@ function client(): ApiGatewayManagementApiClient | undefined {
       client: new ApiGatewayManagementApiClient({
         endpoint: websocketEndpoint,
         region,
+        // Resolve the middleware stack once per command type, not on every post: a broadcast is
+        // thousands of PostToConnection calls and the per-call resolution was their largest CPU item.
+        cacheMiddleware: true,
         ...(local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
       }),
     };

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { workQueues, type WorkQueueDef } from '../work-queues';
 import { invoke } from './lambda-runtime';
+import { LambdaThreads } from './lambda-threads';
 
 /**
  * Local mode's SQS: an in-process queue per entry of infra/work-queues.ts that runs THE SAME
@@ -27,6 +28,11 @@ export interface LocalWorkQueueOptions {
    * consumer's timeout); locally a second is enough and keeps retries testable. @default 1000
    */
   retryDelayMs?: number;
+  /**
+   * Run each invocation in an execution environment of its own (a worker thread, lambda-threads.ts),
+   * as Lambda does, instead of on the local server's thread. @default false
+   */
+  threads?: boolean;
   log?: (msg: string, extra?: unknown) => void;
 }
 
@@ -39,13 +45,19 @@ export class LocalWorkQueue {
   readonly deadLetters: LocalMessage[] = [];
   /** Invocations of the consumer so far (bench and tests read it). */
   invocations = 0;
-  /** Each invocation's records, start (performance.now()) and duration (the bench's per-stage costs). */
-  readonly batches: Array<{ records: number; startedAt: number; ms: number }> = [];
+  /**
+   * Each invocation's records, start (performance.now()), duration and, in a thread of its own, the
+   * CPU it used (the bench's per-stage costs).
+   */
+  readonly batches: Array<{ records: number; startedAt: number; ms: number; cpuMs?: number }> = [];
+  private readonly threads: LambdaThreads | undefined;
 
   constructor(
     readonly def: WorkQueueDef,
     private readonly opts: LocalWorkQueueOptions = {},
-  ) {}
+  ) {
+    this.threads = opts.threads ? new LambdaThreads() : undefined;
+  }
 
   get url() {
     return `${process.env.WORK_QUEUE_ENDPOINT ?? 'http://local'}/${this.def.name}`;
@@ -76,9 +88,15 @@ export class LocalWorkQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Starts `count` execution environments with the consumer loaded (threads only; Lambda's warm environments). */
+  async warm(count: number): Promise<void> {
+    await this.threads?.warm(this.def.entry, count);
+  }
+
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    void this.threads?.close();
   }
 
   private pump() {
@@ -111,21 +129,23 @@ export class LocalWorkQueue {
 
   private async run(batch: LocalMessage[]) {
     let failed: Set<string>;
+    let cpuMs: number | undefined;
     const started = performance.now();
     try {
       this.invocations++;
-      const result = (await invoke(
-        this.def.entry,
-        this.def.name,
-        this.event(batch),
-        this.def.timeoutSeconds * 1000,
-      )) as SQSBatchResponse | undefined;
+      const args = [this.def.entry, this.def.name, this.event(batch), this.def.timeoutSeconds * 1000] as const;
+      let result: SQSBatchResponse | undefined;
+      if (this.threads) {
+        const reply = await this.threads.invoke(...args);
+        result = reply.result as SQSBatchResponse | undefined;
+        cpuMs = reply.cpuMs;
+      } else result = (await invoke(...args)) as SQSBatchResponse | undefined;
       failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (error) {
       this.opts.log?.(`work queue ${this.def.name}: batch failed`, error);
       failed = new Set(batch.map((m) => m.messageId));
     }
-    this.batches.push({ records: batch.length, startedAt: started, ms: performance.now() - started });
+    this.batches.push({ records: batch.length, startedAt: started, ms: performance.now() - started, cpuMs });
     for (const m of batch) {
       if (!failed.has(m.messageId)) {
         this.remove(m);

@@ -22,16 +22,16 @@ async function account(email: string, role: 'user' | 'operator' = 'user'): Promi
   return { id, token: (await api.login(email, 'pass1234')).token };
 }
 
-beforeAll(async () => {
+async function start(threads: boolean) {
   // Failed records come back after 50 ms here (AWS: the visibility timeout), so DLQ paths run quickly.
-  stack = await startLocalStack({ web: false, workQueues: { retryDelayMs: 50 } });
+  stack = await startLocalStack({ web: false, workQueues: { retryDelayMs: 50, threads } });
   api = apiClient(stack.url);
+  users.length = 0;
   operator = await account('deliveryop', 'operator');
   for (const name of ['dana', 'eli', 'fay']) users.push(await account(name));
   // The app loads each badge when it starts: that fixes the account's broadcast base (its count is known).
   for (const u of users) await unread(u);
-});
-afterAll(() => stack?.stop());
+}
 
 const queue = () => stack.workQueues.get('notification-delivery')!;
 const broadcast = (title: string) =>
@@ -94,7 +94,15 @@ async function connectionsLeft(ids: string[]) {
   return left;
 }
 
-describe('broadcast delivery through the work queue', { timeout: 90_000 }, () => {
+// Both ways local mode runs a consumer: on the server's thread, and in execution environments of
+// its own (worker threads, as Lambda; what the broadcast bench uses). The handler is the same.
+describe.each([
+  { mode: 'consumer on the server thread', threads: false },
+  { mode: 'consumer in worker threads', threads: true },
+])('broadcast delivery through the work queue ($mode)', { timeout: 90_000 }, ({ threads }) => {
+  beforeAll(() => start(threads));
+  afterAll(() => stack?.stop());
+
   it('the send answers before delivery ends; every socket then gets exactly one post with the notification and its count; gone sockets are forgotten', async () => {
     const gone = await goneConnections(700, 'gone-a');
     const [d1, d2, e, op] = await Promise.all([
@@ -124,6 +132,8 @@ describe('broadcast delivery through the work queue', { timeout: 90_000 }, () =>
     expect(op.inbox).toEqual([]);
     expect(await connectionsLeft(gone)).toBe(0);
     expect(queue().deadLetters).toEqual([]);
+    // Each invocation ran where the mode says: a thread of its own reports its own CPU time.
+    expect(queue().batches.every((b) => (b.cpuMs !== undefined) === threads)).toBe(true);
     for (const ws of [d1, d2, e, op]) ws.close();
   });
 

@@ -261,9 +261,11 @@ async function completeRun(run: RecomputeRunRecord): Promise<boolean> {
 export async function runRankRecompute(
   now = new Date(),
   opts: { runId?: string; unitSlots?: number; concurrency?: number; attempts?: number } = {},
-): Promise<RankRecomputeSummary> {
+): Promise<RankRecomputeSummary & { planMs: number }> {
   const started = performance.now();
   const { run, units } = await planRankRecompute(now, opts);
+  // The planner's share (one read of every tracked slot): serial, before any unit starts.
+  const planMs = Math.round(performance.now() - started);
   const failedSlots = new Map<number, number>();
   await inParallel(units, opts.concurrency ?? 4, async (unit) => {
     for (let attempt = 1; ; attempt++) {
@@ -281,7 +283,7 @@ export async function runRankRecompute(
   const after = (await rankRecomputeRunsStore.get(run.runId))!;
   const state = await rankObservationsStore.jobState();
   const failed = [...failedSlots.values()].reduce((a, b) => a + b, 0);
-  return { ...summarizeRun(after, state.closedDay, failed), ms: Math.round(performance.now() - started) };
+  return { ...summarizeRun(after, state.closedDay, failed), ms: Math.round(performance.now() - started), planMs };
 }
 
 /** The `rank-recompute` queue the scheduled planner sends its units to. */
