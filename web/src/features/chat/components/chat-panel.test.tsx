@@ -85,6 +85,32 @@ describe('chat panel', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('읽음')).toBeInTheDocument();
   });
 
+  it('a read receipt still holds when a copy of our message arrives after it (a slow answer or fan-out)', async () => {
+    const api = fakeChatApi({ rooms: [room()] });
+    const ws = await openSocket();
+    renderPanel();
+    await screen.findByText('안녕하세요! 👋');
+    await userEvent.type(textbox(), '먼저 읽힌 문의{Enter}');
+    await waitFor(() => expect(markOf('먼저 읽힌 문의')).toBe('sent'));
+    const stored = api.state.messages.at(-1)!;
+    act(() =>
+      ws.serverPush({
+        type: 'chat_read',
+        data: { room_id: 'r1', reader: 'staff', read_at: new Date(Date.now() + 1000).toISOString() },
+      }),
+    );
+    await waitFor(() => expect(markOf('먼저 읽힌 문의')).toBe('read'));
+    // The fan-out's copy, unread as it was when sent, comes after the receipt: it stays read.
+    act(() =>
+      ws.serverPush({
+        type: 'chat_message',
+        data: { room_id: 'r1', message: { ...stored, is_read: false }, room: room() },
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(markOf('먼저 읽힌 문의')).toBe('read');
+  });
+
   it('does not send while an IME is composing', async () => {
     const api = fakeChatApi({ rooms: [room()] });
     await openSocket();

@@ -73,6 +73,19 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     [viewer, me.id, ownerId],
   );
 
+  // The other side's latest read receipt per room. Our own message can arrive after the receipt that
+  // covers it (the send's answer is slower than the push and the other side's read): it still reads
+  // as read, and a later copy of it (is_read false) does not undo that.
+  const otherSideReadAt = useRef(new Map<string, string>());
+  const withReceipt = useCallback(
+    (id: string, items: ChatMessageDto[]) => {
+      const readAt = otherSideReadAt.current.get(id);
+      if (!readAt) return items;
+      return items.map((x) => (isMine(x) && !x.is_read && x.created_at <= readAt ? { ...x, is_read: true } : x));
+    },
+    [isMine],
+  );
+
   const merge = useCallback(
     (id: string, incoming: ChatMessageDto[], fromServerEcho: boolean) => {
       if (fromServerEcho) {
@@ -86,13 +99,13 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       return mutate(
         chatMessagesKey(id),
         (current: ChatMessageListResult | undefined) => ({
-          items: mergeMessages(current?.items ?? [], incoming, latest.current.keep),
+          items: withReceipt(id, mergeMessages(current?.items ?? [], incoming, latest.current.keep)),
           hasMore: current?.hasMore ?? false,
         }),
         { revalidate: false },
       );
     },
-    [mutate],
+    [mutate, withReceipt],
   );
 
   useEffect(() => {
@@ -113,13 +126,12 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       if (!data || data.room_id !== latest.current.roomId) return;
       const otherSide = viewer === 'user' ? 'staff' : 'user';
       if (data.reader !== otherSide) return;
+      const known = otherSideReadAt.current.get(data.room_id);
+      if (!known || data.read_at > known) otherSideReadAt.current.set(data.room_id, data.read_at);
       void mutate(
         chatMessagesKey(data.room_id),
         (current: ChatMessageListResult | undefined) =>
-          current && {
-            ...current,
-            items: current.items.map((x) => (isMine(x) ? { ...x, is_read: true } : x)),
-          },
+          current && { ...current, items: withReceipt(data.room_id, current.items) },
         { revalidate: false },
       );
     });
@@ -127,7 +139,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       offMessage();
       offRead();
     };
-  }, [merge, mutate, viewer, isMine]);
+  }, [merge, mutate, viewer, withReceipt]);
 
   // Fallback: while the socket is down, ask for messages after the last seen id every 2 s.
   const items = list.data?.items;
