@@ -93,6 +93,14 @@ export async function runLivePushBench(log: (msg: string) => void = console.log)
     await openSockets(stack.websocketConnections, 2);
 
     const toast = await measure('notification → toast', (i) => ({
+      // The previous toast gone first (it shows notificationDuration, 5 s): at most maxVisible toasts
+      // show at once, and a later one waits for its turn, which is not the push's time.
+      prepare: async () => {
+        if (i > 0)
+          await page
+            .getByRole('status', { name: `푸시 측정 ${i - 1}` })
+            .waitFor({ state: 'detached', timeout: 30_000 });
+      },
       cause: () =>
         api.call('POST', '/api/notifications', {
           token: op.token,
