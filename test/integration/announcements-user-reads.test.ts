@@ -9,6 +9,7 @@ import { bootstrap } from '../../functions/domain/bootstrap';
 import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount } from '../support/slots';
+import { recordStoreCalls, type StoreCall } from '../support/store-calls';
 
 /**
  * Users' announcement list and the pinned banner (docs/data-model.md AN1): which announcements a
@@ -20,17 +21,12 @@ let api: ReturnType<typeof apiClient>;
 let operator: { token: string };
 let user: { token: string };
 
-/** Every DynamoDB call the storage modules make while `recording` (the stack runs in this process). */
-let recording = false;
-const calls: Array<{ command: string; input: Record<string, any> }> = [];
+/** The DynamoDB calls of the last `record`ed work (the stack runs in this process). */
+let calls: StoreCall[] = [];
 const record = async <T>(fn: () => Promise<T>) => {
-  calls.length = 0;
-  recording = true;
-  try {
-    return await fn();
-  } finally {
-    recording = false;
-  }
+  const recorded = await recordStoreCalls(fn);
+  calls = recorded.calls;
+  return recorded.result;
 };
 /** A key attribute as the call carries it, marshalled (`{S: …}`) or not. */
 const str = (v: unknown) => String(v && typeof v === 'object' && 'S' in v ? (v as { S: string }).S : v);
@@ -79,13 +75,6 @@ beforeAll(async () => {
   api = apiClient(stack.url);
   operator = await newAccount(stack, { role: 'operator' });
   user = await newAccount(stack);
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      if (recording) calls.push({ command: String(context.commandName), input: args.input as Record<string, any> });
-      return next(args);
-    },
-    { step: 'initialize', name: 'announcementReadRecorder' },
-  );
   // 40 long announcements: every seventh pinned, every fifth inactive, every sixth starting in 3 days, every eleventh ended yesterday.
   const today = kstToday();
   for (let i = 1; i <= 40; i++) {

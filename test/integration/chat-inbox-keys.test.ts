@@ -5,6 +5,8 @@ import { ulid } from 'ulid';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, setSetting } from '../support/slots';
+import { inboxReader } from '../support/chat-inbox';
+import { recordStoreCalls, type StoreCall } from '../support/store-calls';
 
 /**
  * The inbox's keys (docs/data-model.md CH7, CH7u): `unread=true` pages come from the sparse unread
@@ -17,55 +19,14 @@ let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
 let operator: { id: string; token: string };
 
-type Read = { command: string; input: Record<string, any>; items: Record<string, any>[] };
-/** Every store call made while `work` runs, with the items each one returned. */
-async function recordingReads<T>(work: () => Promise<T>): Promise<{ result: T; reads: Read[] }> {
-  const { db } = await import('../../functions/storage/client');
-  const reads: Read[] = [];
-  const name = `record-${ulid()}`;
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      const out = await next(args);
-      // The outermost step: what the storage module sent and got back, as plain values.
-      const output = (out.output ?? {}) as Record<string, any>;
-      const items: Record<string, any>[] = [
-        ...(output.Items ?? []),
-        ...(output.Item ? [output.Item] : []),
-        ...Object.values((output.Responses ?? {}) as Record<string, any[]>).flat(),
-      ];
-      reads.push({ command: context.commandName ?? '', input: args.input as Record<string, any>, items });
-      return out;
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    return { result: await work(), reads };
-  } finally {
-    db().middlewareStack.remove(name);
-  }
-}
-const roomsRead = (reads: Read[]) => reads.flatMap((r) => r.items).filter((i) => i.entity === 'chatRoom');
+/** Every store call made while `work` runs, named `reads` here as the tests read them. */
+const recordingReads = async <T>(work: () => Promise<T>) => {
+  const { result, calls } = await recordStoreCalls(work);
+  return { result, reads: calls };
+};
+const roomsRead = (reads: StoreCall[]) => reads.flatMap((r) => r.items).filter((i) => i.entity === 'chatRoom');
 
-type Page = {
-  items: Array<{ id: string; user_name: string; status: string; unread_count: number }>;
-  nextCursor?: string;
-};
-const inbox = async (query: string) => {
-  const res = await api.call('GET', `/api/chat/rooms?${query}`, { token: operator.token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as Page;
-};
-async function allPages(query: string, limit: number) {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  for (let i = 0; i < 100; i++) {
-    const page = await inbox(`${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    ids.push(...page.items.map((r) => r.id));
-    cursor = page.nextCursor;
-    if (!cursor) break;
-  }
-  return ids;
-}
+const { inbox, allPages } = inboxReader(() => ({ api, token: operator.token }));
 
 /** A room written through the storage module (the bench's way), `minutesAgo` of activity. */
 async function seedRoom(opts: {

@@ -4,6 +4,7 @@ import { chatMessages } from '../../shared/messages/chat';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, resetSettings, setSetting } from '../support/slots';
+import { inboxReader } from '../support/chat-inbox';
 
 /**
  * The operator's chat inbox (GET /api/chat/rooms as staff): cursor pages by last activity, a user
@@ -15,24 +16,7 @@ let operator: { token: string };
 type Advertiser = { id: string; email: string; token: string; name: string };
 const advertisers: Advertiser[] = [];
 
-type Page = { items: Array<{ id: string; user_name?: string; status: string }>; nextCursor?: string; totals: any };
-const inbox = async (query: string) => {
-  const res = await api.call('GET', `/api/chat/rooms?${query}`, { token: operator.token });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as Page;
-};
-async function allPages(query: string, limit: number) {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  for (let i = 0; i < 100; i++) {
-    const page = await inbox(`${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    expect(page.items.length).toBeLessThanOrEqual(limit);
-    ids.push(...page.items.map((r) => r.id));
-    cursor = page.nextCursor;
-    if (!cursor) break;
-  }
-  return ids;
-}
+const { inbox, allPages } = inboxReader(() => ({ api, token: operator.token }));
 const roomOf = new Map<string, string>();
 
 beforeAll(async () => {
