@@ -43,6 +43,8 @@ async function seedSlots(slotCount: number, now: Date, log: (msg: string) => voi
   const { slotsStore } = await import('../functions/storage/slots');
   const { inParallel } = await import('../functions/storage/item-io');
   const { newSlotRecord } = await import('../functions/domain/slots/slot-record');
+  const { slotCountersStore } = await import('../functions/storage/slot-counters');
+  const { transact } = await import('../functions/storage/transactions');
   const { kstToday, addKstDays } = await import('../shared/kst');
   const today = kstToday(now);
   const owners = slotCount / SLOTS_PER_OWNER;
@@ -98,6 +100,8 @@ async function seedSlots(slotCount: number, now: Date, log: (msg: string) => voi
       await slotsStore.putBulkSlots(slots);
     },
   );
+  // The global counts by status, as registration keeps them (the planner sizes its read by them).
+  await transact([slotCountersStore.globalUpdate({ active: slotCount })]);
   return { owners, pairs, ms: performance.now() - started };
 }
 

@@ -73,11 +73,14 @@ export function unitOf(pairId: string, starts: string[]): number {
  */
 export async function planRankRecompute(
   now = new Date(),
-  opts: { runId?: string; unitSlots?: number } = {},
+  opts: { runId?: string; unitSlots?: number; segmentSlots?: number } = {},
 ): Promise<{ run: RecomputeRunRecord; units: RecomputeUnit[] }> {
   const today = kstToday(now);
   const yesterday = addKstDays(today, -1);
-  const [state, slots] = await Promise.all([rankObservationsStore.jobState(), trackedSlots(today)]);
+  const [state, slots] = await Promise.all([
+    rankObservationsStore.jobState(),
+    trackedSlots(today, { segmentSlots: opts.segmentSlots }),
+  ]);
   const groups = groupByPair(slots);
   const pairs = [...groups.entries()]
     .map(([id, g]) => ({ id, slots: g.slots.length }))
