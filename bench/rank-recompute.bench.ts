@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
-import { capacityMeter } from './capacity-meter';
+import { capacityMeter, type Capacity } from './capacity-meter';
 import { startBenchStack } from './local-stack';
 import { machineFacts, round } from './stats';
 import type { ObservationRecord } from '../functions/storage/rank-observations';
@@ -251,17 +251,19 @@ const PLAN_REPEATS = Number(process.env.RANK_BENCH_PLAN_REPEATS ?? 3);
 
 /**
  * The planner alone (`npm run bench rank-recompute-plan`, sizes from RANK_BENCH_SIZES): seeds the
- * slots only (no checks: planning reads none), then times `planRankRecompute` PLAN_REPEATS times and,
- * on the same table, the read every planner made before it was split (the whole rank rows of both
- * statuses, one serial query each): both make the same plan, which is checked.
+ * slots only (no checks: planning reads none), then times, PLAN_REPEATS times on the same table, the
+ * read every planner made before it was split (the whole rank rows of both statuses, one serial query
+ * each) and `planRankRecompute` at each segment size of RANK_BENCH_SEGMENT_SLOTS (default the
+ * planner's own, SEGMENT_SLOTS); every plan must equal the whole read's.
  */
 async function planSize(slotCount: number, log: (msg: string) => void) {
   const stack = await startBenchStack();
   try {
     const { rankSlotsStore } = await import('../functions/storage/rank-slots');
-    const { groupByPair, stillTracked } = await import('../functions/domain/rank-measurement/pairs');
+    const { groupByPair, stillTracked, SEGMENT_SLOTS } = await import('../functions/domain/rank-measurement/pairs');
     const { cutUnits, planRankRecompute } = await import('../functions/domain/rank-measurement/recompute-run');
     const { kstToday } = await import('../shared/kst');
+    const segmentSizes = (process.env.RANK_BENCH_SEGMENT_SLOTS ?? String(SEGMENT_SLOTS)).split(',').map(Number);
     const meter = await capacityMeter();
     const now = new Date();
     const seed = await seedSlots(slotCount, now, log);
@@ -272,7 +274,7 @@ async function planSize(slotCount: number, log: (msg: string) => void) {
       return { value, ms: round(performance.now() - started), capacity: meter.since(before) };
     };
     const wholeRead = [];
-    const planner = [];
+    const planner = new Map(segmentSizes.map((n) => [n, [] as Array<{ ms: number; units: number } & Capacity>]));
     for (let r = 0; r < PLAN_REPEATS; r++) {
       const whole = await timed(async () => {
         const rows = [...(await rankSlotsStore.byStatus('active')), ...(await rankSlotsStore.byStatus('waiting'))];
@@ -283,24 +285,30 @@ async function planSize(slotCount: number, log: (msg: string) => void) {
           UNIT_SLOTS,
         );
       });
-      const plan = await timed(() => planRankRecompute(now, { unitSlots: UNIT_SLOTS }));
-      const slots = plan.value.units.reduce((n, u) => n + u.slotIds.length, 0);
-      if (JSON.stringify(plan.value.run.starts) !== JSON.stringify(whole.value) || slots !== slotCount)
-        throw new Error(`[${slotCount}] the planner's plan differs from the whole read's`);
-      log(
-        `[${slotCount}] planner ${plan.ms} ms (${plan.capacity.calls} calls, ${plan.capacity.read} RCU); whole read ${whole.ms} ms (${whole.capacity.calls} calls, ${whole.capacity.read} RCU)`,
-      );
+      log(`[${slotCount}] whole read ${whole.ms} ms (${whole.capacity.calls} calls, ${whole.capacity.read} RCU)`);
       wholeRead.push({ ms: whole.ms, ...whole.capacity });
-      planner.push({ ms: plan.ms, units: plan.value.run.starts.length, ...plan.capacity });
+      for (const segmentSlots of segmentSizes) {
+        const plan = await timed(() => planRankRecompute(now, { unitSlots: UNIT_SLOTS, segmentSlots }));
+        const slots = plan.value.units.reduce((n, u) => n + u.slotIds.length, 0);
+        if (JSON.stringify(plan.value.run.starts) !== JSON.stringify(whole.value) || slots !== slotCount)
+          throw new Error(`[${slotCount}] the planner's plan differs from the whole read's`);
+        log(
+          `[${slotCount}] planner, segments of ${segmentSlots} slots: ${plan.ms} ms (${plan.capacity.calls} calls, ${plan.capacity.read} RCU)`,
+        );
+        planner.get(segmentSlots)!.push({ ms: plan.ms, units: plan.value.run.starts.length, ...plan.capacity });
+      }
     }
     const median = (runs: Array<{ ms: number }>) => runs.map((r) => r.ms).sort((a, b) => a - b)[runs.length >> 1];
     return {
       slots: slotCount,
       pairs: seed.pairs,
       seedMs: round(seed.ms),
-      planMs: median(planner),
+      // The planner as it runs (the first segment size), and the whole read it replaced, same table.
+      planMs: median(planner.get(segmentSizes[0])!),
       wholeReadPlanMs: median(wholeRead),
-      planner,
+      plannerBySegmentSlots: Object.fromEntries(
+        [...planner].map(([n, runs]) => [String(n), { planMs: median(runs), runs }]),
+      ),
       wholeRead,
     };
   } finally {

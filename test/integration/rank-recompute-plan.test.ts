@@ -122,10 +122,10 @@ describe('the rank recompute planner read in segments', () => {
     expect(whole.starts.length).toBeGreaterThanOrEqual(5);
 
     const reads = vi.spyOn(m.rankSlots.rankSlotsStore, 'planRows');
-    // Two slots a segment: the 34 active slots (bulk rows included) are read as 16 segments side by side, the 5 waiting as 3.
+    // Two slots a segment: the 34 active slots (bulk rows included) are read as 17 segments, the 5 waiting as 3.
     const segmented = await m.run.planRankRecompute(NOW, { runId: 'PL-SEG', unitSlots: UNIT_SLOTS, segmentSlots: 2 });
     const ranges = (status: string) => reads.mock.calls.filter(([s]) => s === status).map(([, range]) => range);
-    expect(ranges('active')).toHaveLength(16);
+    expect(ranges('active')).toHaveLength(17);
     expect(ranges('waiting')).toHaveLength(3);
     const rowsPerSegment = await Promise.all(reads.mock.results.map((r) => r.value as Promise<unknown[]>));
     expect(rowsPerSegment.filter((rows) => rows.length > 0).length).toBeGreaterThanOrEqual(8);

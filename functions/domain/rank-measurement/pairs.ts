@@ -4,6 +4,7 @@ import type { SlotStatus } from '#shared/slot-status';
 import { config } from '#commons/config';
 import { visibleSlots } from '../slots/slot-visibility';
 import { rankSlotsStore, type RankPlanRow, type RankSlotRow, type RegistrationRange } from '../../storage/rank-slots';
+import { inParallel } from '../../storage/item-io';
 import { slotCountersStore } from '../../storage/slot-counters';
 
 /**
@@ -39,10 +40,17 @@ export const pairOfSlot = (s: PairFields): Pair | null =>
 
 /** The stored statuses a tracked slot can have (`waiting` only on its start day). */
 const TRACKED_STATUSES: SlotStatus[] = ['active', 'waiting'];
-/** About this many slots per segment of the planner's read (≈ 5 pages of whole GSI2 items): big tables read in parallel. */
-export const SEGMENT_SLOTS = 5_000;
-/** At most this many segments of one status read at once. */
-export const MAX_SEGMENTS = 16;
+/**
+ * About this many slots per segment of the planner's read: one 1 MB page of whole GSI2 items (≈ 900 B
+ * a slot; the page limit counts items before the projection). DynamoDB Local answers each further page
+ * of one query slower than the last, so one page per segment keeps its read linear; on AWS it only
+ * sets how many reads run side by side.
+ */
+export const SEGMENT_SLOTS = 1_000;
+/** At most this many segments of one status (past it, segments grow). */
+export const MAX_SEGMENTS = 256;
+/** Segments of one status read at once. */
+export const SEGMENTS_IN_FLIGHT = 16;
 
 /**
  * Where the segments of a read of registration times from `first` to `last` meet (pure): `segments - 1`
@@ -71,7 +79,10 @@ async function statusRows(status: SlotStatus, expected: number, segmentSlots: nu
   const segments = Math.min(MAX_SEGMENTS, Math.ceil(expected / segmentSlots));
   const span = segments > 1 ? await rankSlotsStore.registrationSpan(status) : null;
   const ranges = span ? rangesBetween(registrationCuts(span.first, span.last, segments)) : [{}];
-  const parts = await Promise.all(ranges.map((range) => rankSlotsStore.planRows(status, range)));
+  const parts: RankPlanRow[][] = [];
+  await inParallel([...ranges.keys()], SEGMENTS_IN_FLIGHT, async (i) => {
+    parts[i] = await rankSlotsStore.planRows(status, ranges[i]);
+  });
   return parts.flat();
 }
 
