@@ -120,7 +120,10 @@ export type RankSlotChanges = Partial<
 >;
 
 export const rankSlotsStore = {
-  /** Every slot of one stored status, rank attributes only, page by page from GSI2. */
+  /**
+   * Every slot of one stored status, rank attributes only, page by page from GSI2 in one serial query:
+   * the planner's read before it was split (`planRows`); the plan test and bench compare against it.
+   */
   async byStatus(status: SlotStatus): Promise<RankSlotRow[]> {
     const rows = await queryAll({
       TableName: tableName(),
