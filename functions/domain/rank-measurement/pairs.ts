@@ -42,9 +42,9 @@ export const pairOfSlot = (s: PairFields): Pair | null =>
 const TRACKED_STATUSES: SlotStatus[] = ['active', 'waiting'];
 /**
  * About this many slots per segment of the planner's read: one 1 MB page of whole GSI2 items (≈ 900 B
- * a slot; the page limit counts items before the projection). DynamoDB Local answers each further page
- * of one query slower than the last, so one page per segment keeps its read linear; on AWS it only
- * sets how many reads run side by side.
+ * a slot; the page limit counts items before the projection). DynamoDB Local answers a long query's
+ * later pages slower (docs/performance.md), so short queries side by side read the same pages far
+ * sooner; on AWS it only sets how many reads run side by side.
  */
 export const SEGMENT_SLOTS = 1_000;
 /** At most this many segments of one status (past it, segments grow). */
