@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
-import { capacityMeter } from './capacity-meter';
+import { capacityMeter, type Capacity } from './capacity-meter';
 import { startBenchStack } from './local-stack';
 import { machineFacts, round } from './stats';
 import type { ObservationRecord } from '../functions/storage/rank-observations';
@@ -37,14 +37,79 @@ const TARGET_UNIT_MS = 60_000;
 /** "Linear, not worse": ms per 1,000 slots at the largest size within 1.5× of the figure at the smallest. */
 const LINEAR_TOLERANCE = 1.5;
 
+/** N active slots of N/20 advertisers over N/4 pairs (the data shape above), written straight through storage. */
+async function seedSlots(slotCount: number, now: Date, log: (msg: string) => void) {
+  const { usersStore } = await import('../functions/storage/users');
+  const { slotsStore } = await import('../functions/storage/slots');
+  const { inParallel } = await import('../functions/storage/item-io');
+  const { newSlotRecord } = await import('../functions/domain/slots/slot-record');
+  const { slotCountersStore } = await import('../functions/storage/slot-counters');
+  const { transact } = await import('../functions/storage/transactions');
+  const { kstToday, addKstDays } = await import('../shared/kst');
+  const today = kstToday(now);
+  const owners = slotCount / SLOTS_PER_OWNER;
+  const pairs = slotCount / SLOTS_PER_PAIR;
+  log(`[${slotCount}] seeding ${slotCount} active slots of ${owners} advertisers over ${pairs} pairs …`);
+  const started = performance.now();
+  const base = now.getTime() - 60_000;
+  await inParallel(
+    Array.from({ length: owners }, (_, u) => u),
+    SEED_IN_FLIGHT,
+    async (u) => {
+      const createdAt = new Date(base - u).toISOString();
+      const owner = {
+        id: `RCUSER${String(u).padStart(5, '0')}`,
+        loginId: `rcuser${u}`,
+        role: 'user' as const,
+        fullName: `광고주${u}`,
+        phone: null,
+        isActive: true,
+        passwordHash: 'x',
+        permissions: [],
+        createdAt,
+        updatedAt: createdAt,
+        lastLoginAt: null,
+      };
+      await usersStore.create(owner);
+      const slots = Array.from({ length: SLOTS_PER_OWNER }, (_, s) => {
+        const i = u * SLOTS_PER_OWNER + s;
+        // Slot i tracks pair i mod pairs: the four slots of a pair belong to four different owners.
+        const p = i % pairs;
+        const keyword = `순위 벤치 키워드 ${p}`;
+        const url = `https://www.coupang.com/vp/products/${100000 + p}?itemId=${200000 + p}&vendorItemId=${300000 + p}`;
+        return newSlotRecord({
+          id: `RCSLOT${String(i).padStart(6, '0')}`,
+          owner,
+          status: 'active',
+          slotNumber: s + 1,
+          fields: {
+            customFields: { keywords: keyword, landingUrl: url, mid: `MID${i}` },
+            keyword,
+            url,
+            mid: `MID${i}`,
+            productId: String(100000 + p),
+            itemId: String(200000 + p),
+            vendorItemId: String(300000 + p),
+          },
+          price: 50_000,
+          startDate: addKstDays(today, -10),
+          endDate: addKstDays(today, 20),
+          now: new Date(base - i * 1_000 - owners).toISOString(),
+        });
+      });
+      await slotsStore.putBulkSlots(slots);
+    },
+  );
+  // The global counts by status, as registration keeps them (the planner sizes its read by them).
+  await transact([slotCountersStore.globalUpdate({ active: slotCount })]);
+  return { owners, pairs, ms: performance.now() - started };
+}
+
 async function runSize(slotCount: number, parallel: number[], log: (msg: string) => void) {
   const stack = await startBenchStack();
   try {
-    const { usersStore } = await import('../functions/storage/users');
-    const { slotsStore } = await import('../functions/storage/slots');
     const { rankObservationsStore } = await import('../functions/storage/rank-observations');
     const { inParallel, chunk } = await import('../functions/storage/item-io');
-    const { newSlotRecord } = await import('../functions/domain/slots/slot-record');
     const { pairIdOf } = await import('../functions/domain/rank-measurement/pairs');
     const { runRankRecompute } = await import('../functions/domain/rank-measurement/recompute-run');
     const { kstToday, addKstDays } = await import('../shared/kst');
@@ -52,61 +117,8 @@ async function runSize(slotCount: number, parallel: number[], log: (msg: string)
     const now = new Date();
     const today = kstToday(now);
     const yesterday = addKstDays(today, -1);
-    const owners = slotCount / SLOTS_PER_OWNER;
-    const pairs = slotCount / SLOTS_PER_PAIR;
-
-    log(`[${slotCount}] seeding ${slotCount} active slots of ${owners} advertisers over ${pairs} pairs …`);
     const seedStarted = performance.now();
-    const base = now.getTime() - 60_000;
-    await inParallel(
-      Array.from({ length: owners }, (_, u) => u),
-      SEED_IN_FLIGHT,
-      async (u) => {
-        const createdAt = new Date(base - u).toISOString();
-        const owner = {
-          id: `RCUSER${String(u).padStart(5, '0')}`,
-          loginId: `rcuser${u}`,
-          role: 'user' as const,
-          fullName: `광고주${u}`,
-          phone: null,
-          isActive: true,
-          passwordHash: 'x',
-          permissions: [],
-          createdAt,
-          updatedAt: createdAt,
-          lastLoginAt: null,
-        };
-        await usersStore.create(owner);
-        const slots = Array.from({ length: SLOTS_PER_OWNER }, (_, s) => {
-          const i = u * SLOTS_PER_OWNER + s;
-          // Slot i tracks pair i mod pairs: the four slots of a pair belong to four different owners.
-          const p = i % pairs;
-          const keyword = `순위 벤치 키워드 ${p}`;
-          const url = `https://www.coupang.com/vp/products/${100000 + p}?itemId=${200000 + p}&vendorItemId=${300000 + p}`;
-          return newSlotRecord({
-            id: `RCSLOT${String(i).padStart(6, '0')}`,
-            owner,
-            status: 'active',
-            slotNumber: s + 1,
-            fields: {
-              customFields: { keywords: keyword, landingUrl: url, mid: `MID${i}` },
-              keyword,
-              url,
-              mid: `MID${i}`,
-              productId: String(100000 + p),
-              itemId: String(200000 + p),
-              vendorItemId: String(300000 + p),
-            },
-            price: 50_000,
-            startDate: addKstDays(today, -10),
-            endDate: addKstDays(today, 20),
-            now: new Date(base - i * 1_000 - owners).toISOString(),
-          });
-        });
-        await slotsStore.putBulkSlots(slots);
-      },
-    );
-    const slotsMs = performance.now() - seedStarted;
+    const { owners, pairs, ms: slotsMs } = await seedSlots(slotCount, now, log);
 
     // A day of checks per pair: two yesterday, four today so far, then one more before each hourly run.
     const dayStart = (day: string) => new Date(`${day}T00:00:00+09:00`).getTime();
@@ -233,6 +245,95 @@ async function runSize(slotCount: number, parallel: number[], log: (msg: string)
   } finally {
     await stack.stop();
   }
+}
+
+const PLAN_REPEATS = Number(process.env.RANK_BENCH_PLAN_REPEATS ?? 3);
+
+/**
+ * The planner alone (`npm run bench rank-recompute-plan`, sizes from RANK_BENCH_SIZES): seeds the
+ * slots only (no checks: planning reads none), then times, PLAN_REPEATS times on the same table,
+ * `planRankRecompute` at each segment size of RANK_BENCH_SEGMENT_SLOTS (default the planner's own,
+ * SEGMENT_SLOTS) and the read every planner made before it was split (the whole rank rows of both
+ * statuses, one serial query each); every plan must equal the whole read's.
+ */
+async function planSize(slotCount: number, log: (msg: string) => void) {
+  const stack = await startBenchStack();
+  try {
+    const { rankSlotsStore } = await import('../functions/storage/rank-slots');
+    const { groupByPair, stillTracked, SEGMENT_SLOTS } = await import('../functions/domain/rank-measurement/pairs');
+    const { cutUnits, planRankRecompute } = await import('../functions/domain/rank-measurement/recompute-run');
+    const { kstToday } = await import('../shared/kst');
+    const segmentSizes = (process.env.RANK_BENCH_SEGMENT_SLOTS ?? String(SEGMENT_SLOTS)).split(',').map(Number);
+    const meter = await capacityMeter();
+    const now = new Date();
+    const seed = await seedSlots(slotCount, now, log);
+    const timed = async <T>(work: () => Promise<T>) => {
+      const before = meter.snapshot();
+      const started = performance.now();
+      const value = await work();
+      return { value, ms: round(performance.now() - started), capacity: meter.since(before) };
+    };
+    const wholeRead = [];
+    const planner = new Map(segmentSizes.map((n) => [n, [] as Array<{ ms: number; units: number } & Capacity>]));
+    for (let r = 0; r < PLAN_REPEATS; r++) {
+      // The planner first (it pays for a cold store, if anyone does), then the serial read it replaced.
+      const plans = [];
+      for (const segmentSlots of segmentSizes) {
+        const plan = await timed(() => planRankRecompute(now, { unitSlots: UNIT_SLOTS, segmentSlots }));
+        log(
+          `[${slotCount}] planner, segments of ${segmentSlots} slots: ${plan.ms} ms (${plan.capacity.calls} calls, ${plan.capacity.read} RCU)`,
+        );
+        planner.get(segmentSlots)!.push({ ms: plan.ms, units: plan.value.run.starts.length, ...plan.capacity });
+        plans.push(plan.value);
+      }
+      const whole = await timed(async () => {
+        const rows = [...(await rankSlotsStore.byStatus('active')), ...(await rankSlotsStore.byStatus('waiting'))];
+        const groups = groupByPair(await stillTracked(rows, kstToday(now)));
+        const pairs = [...groups.entries()].map(([id, g]) => ({ id, slots: g.slots.length }));
+        return cutUnits(
+          pairs.sort((a, b) => (a.id < b.id ? -1 : 1)),
+          UNIT_SLOTS,
+        );
+      });
+      log(`[${slotCount}] whole read ${whole.ms} ms (${whole.capacity.calls} calls, ${whole.capacity.read} RCU)`);
+      wholeRead.push({ ms: whole.ms, ...whole.capacity });
+      for (const plan of plans) {
+        const slots = plan.units.reduce((n, u) => n + u.slotIds.length, 0);
+        if (JSON.stringify(plan.run.starts) !== JSON.stringify(whole.value) || slots !== slotCount)
+          throw new Error(`[${slotCount}] the planner's plan differs from the whole read's`);
+      }
+    }
+    const median = (runs: Array<{ ms: number }>) => runs.map((r) => r.ms).sort((a, b) => a - b)[runs.length >> 1];
+    return {
+      slots: slotCount,
+      pairs: seed.pairs,
+      seedMs: round(seed.ms),
+      // The planner as it runs (the first segment size), and the whole read it replaced, same table.
+      planMs: median(planner.get(segmentSizes[0])!),
+      wholeReadPlanMs: median(wholeRead),
+      plannerBySegmentSlots: Object.fromEntries(
+        [...planner].map(([n, runs]) => [String(n), { planMs: median(runs), runs }]),
+      ),
+      wholeRead,
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
+export async function runRankRecomputePlanBench(log: (msg: string) => void = console.log) {
+  const loadAtStart = loadavg()[0];
+  const sizes = [];
+  for (const size of (process.env.RANK_BENCH_SIZES ?? '5000,20000').split(',').map(Number))
+    sizes.push(await planSize(size, log));
+  return {
+    bench: 'rank-recompute-plan',
+    at: new Date().toISOString(),
+    machine: machineFacts(loadAtStart),
+    unitSlots: UNIT_SLOTS,
+    repeats: PLAN_REPEATS,
+    sizes,
+  };
 }
 
 export async function runRankRecomputeBench(log: (msg: string) => void = console.log) {

@@ -11,7 +11,7 @@ import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
 import { runStaffSlotListBench } from './staff-slot-list.bench';
 import { runRankingBench } from './ranking.bench';
-import { runRankRecomputeBench } from './rank-recompute.bench';
+import { runRankRecomputeBench, runRankRecomputePlanBench } from './rank-recompute.bench';
 import { runNotificationsBroadcastBench } from './notifications-broadcast.bench';
 
 /** `npm run bench`: runs each benchmark and writes its figures to bench/results/<name>.json. */
@@ -26,6 +26,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'live-push': () => runLivePushBench(),
   ranking: () => runRankingBench(),
   'rank-recompute': () => runRankRecomputeBench(),
+  'rank-recompute-plan': () => runRankRecomputePlanBench(),
   'notifications-broadcast': () => runNotificationsBroadcastBench(),
   'api-cost': () => runApiCostBench(),
   'console-lists': () => runConsoleListsBench(),

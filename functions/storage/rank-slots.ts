@@ -3,7 +3,7 @@ import type { SlotStatus } from '#shared/slot-status';
 import { isConditionFailure } from '#commons/store-errors';
 import type { RankAlert, RankAlertEvent } from '#shared/rank-alerts';
 import { db, tableName } from './client';
-import { batchGetAll, queryAll } from './item-io';
+import { batchGetAll, queryAll, queryPage } from './item-io';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -76,6 +76,30 @@ const rankRowAttributes: Array<keyof RankSlotRow> = [
   'bulkAttempt',
 ];
 
+/**
+ * What the recompute planner and the work list read of a tracked slot (issue 30): whether it is tracked
+ * today (status, start day, its bulk's attempt) and its pair; never the rank, alert or metrics
+ * attributes, which only the units read (by id, `byIds`).
+ */
+export const rankPlanAttributes = [
+  'id',
+  'status',
+  'startDate',
+  'keyword',
+  'url_product_id',
+  'url_item_id',
+  'url_vendor_item_id',
+  'bulkId',
+  'bulkAttempt',
+] as const satisfies ReadonlyArray<keyof RankSlotRow>;
+export type RankPlanRow = Pick<RankSlotRow, (typeof rankPlanAttributes)[number]>;
+
+/** A stretch of registration times: `from` inclusive, `before` exclusive, either end open. */
+export interface RegistrationRange {
+  from?: string;
+  before?: string;
+}
+
 export type RankSlotChanges = Partial<
   Pick<
     RankSlotRow,
@@ -96,7 +120,10 @@ export type RankSlotChanges = Partial<
 >;
 
 export const rankSlotsStore = {
-  /** Every slot of one stored status, rank attributes only, page by page from GSI2. */
+  /**
+   * Every slot of one stored status, rank attributes only, page by page from GSI2 in one serial query:
+   * the planner's read before it was split (`planRows`); the plan test and bench compare against it.
+   */
   async byStatus(status: SlotStatus): Promise<RankSlotRow[]> {
     const rows = await queryAll({
       TableName: tableName(),
@@ -107,6 +134,59 @@ export const rankSlotsStore = {
       ExpressionAttributeNames: Object.fromEntries(rankRowAttributes.map((a, i) => [`#p${i}`, a])),
     });
     return rows as unknown as RankSlotRow[];
+  },
+
+  /**
+   * The first and last registration time among a stored status's slots (GSI2 `{createdAt}#{id}`: one
+   * one-item query from each end), or null when it has none.
+   */
+  async registrationSpan(status: SlotStatus): Promise<{ first: string; last: string } | null> {
+    const end = async (ascending: boolean) => {
+      const { items } = await queryPage({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
+        ProjectionExpression: 'GSI2SK',
+        ScanIndexForward: ascending,
+        Limit: 1,
+      });
+      const sk = items[0]?.GSI2SK as string | undefined;
+      return sk === undefined ? undefined : sk.slice(0, sk.indexOf('#'));
+    };
+    const [first, last] = await Promise.all([end(true), end(false)]);
+    return first === undefined || last === undefined ? null : { first, last };
+  },
+
+  /**
+   * A stored status's slots registered in `range`, oldest first, page by page from GSI2 with only the
+   * planner's attributes (`rankPlanAttributes`). Ranges that share no time share no slot: keys
+   * `{createdAt}#{id}` from `{from}#` up to, not including, `{before}#`.
+   */
+  async planRows(status: SlotStatus, range: RegistrationRange = {}): Promise<RankPlanRow[]> {
+    const from = range.from === undefined ? undefined : `${range.from}#`;
+    const before = range.before === undefined ? undefined : `${range.before}#`;
+    const sk =
+      from !== undefined && before !== undefined
+        ? ' AND GSI2SK BETWEEN :from AND :before'
+        : from !== undefined
+          ? ' AND GSI2SK >= :from'
+          : before !== undefined
+            ? ' AND GSI2SK < :before'
+            : '';
+    const rows = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: `GSI2PK = :pk${sk}`,
+      ExpressionAttributeValues: {
+        ':pk': keys.slotsByStatus(status).GSI2PK,
+        ...(from !== undefined && { ':from': from }),
+        ...(before !== undefined && { ':before': before }),
+      },
+      ProjectionExpression: rankPlanAttributes.map((_, i) => `#p${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(rankPlanAttributes.map((a, i) => [`#p${i}`, a])),
+    });
+    return rows as unknown as RankPlanRow[];
   },
 
   /** Slots by id, rank attributes only, read consistently (a recompute unit's slots); gone ones are left out. */

@@ -65,7 +65,7 @@ describe('data model access patterns', () => {
     const { seedSlots } = await import('../support/rank');
     const owner = await stack.createUser({ email: 'rankdm', password: 'password1', fullName: 'rank' });
     await seedSlots(owner.id, [
-      { id: 'DM-R1', keyword: '키', productId: '1' },
+      { id: 'DM-R1', keyword: '키', productId: '1', createdAt: '2030-03-01T00:00:00.000Z' },
       { id: 'DM-R2', keyword: '키', productId: '2', status: 'paused' },
     ]);
     const rows = await rankSlotsStore.byStatus('active');
@@ -73,6 +73,26 @@ describe('data model access patterns', () => {
     expect(row).toMatchObject({ keyword: '키', url_product_id: '1', status: 'active', version: 1 });
     expect(row).not.toHaveProperty('customFields');
     expect(rows.find((r) => r.id === 'DM-R2')).toBeUndefined();
+
+    // The planner's read: only the plan's attributes, by stretches of registration time [from, before).
+    const planned = (await rankSlotsStore.planRows('active')).find((r) => r.id === 'DM-R1');
+    expect(planned).toEqual({
+      id: 'DM-R1',
+      status: 'active',
+      startDate: row.startDate,
+      keyword: '키',
+      url_product_id: '1',
+      url_item_id: '1',
+      url_vendor_item_id: '2',
+    });
+    const ids = async (range: { from?: string; before?: string }) =>
+      (await rankSlotsStore.planRows('active', range)).map((r) => r.id);
+    expect(await ids({ before: '2030-03-01T00:00:00.000Z' })).not.toContain('DM-R1');
+    expect(await ids({ from: '2030-03-01T00:00:00.000Z', before: '2030-03-01T00:00:00.001Z' })).toEqual(['DM-R1']);
+    expect(await ids({ from: '2030-03-01T00:00:00.001Z' })).not.toContain('DM-R1');
+    const span = (await rankSlotsStore.registrationSpan('active'))!;
+    expect(span.first <= '2030-03-01T00:00:00.000Z' && span.last >= '2030-03-01T00:00:00.000Z').toBe(true);
+    expect(await rankSlotsStore.registrationSpan('refunded')).toBeNull();
   });
 
   it("AN1–AN4 lists announcements newest first, counts one view per user in one transaction, reads a user's markers", async () => {

@@ -1,6 +1,7 @@
 import './quiet';
 import { apiClient } from './http';
 import type { LocalStack } from './local-stack';
+import type { SlotStatus } from '../../shared/slot-status';
 
 /** Helpers the rank integration tests share: worker keys and tracked slots written straight through storage. */
 
@@ -23,10 +24,14 @@ export interface SeedSlot {
   productId: string;
   itemId?: string;
   vendorItemId?: string;
-  status?: 'active' | 'waiting' | 'paused' | 'pending';
+  status?: SlotStatus;
   startDate?: string;
   endDate?: string;
   rankAlert?: { moveBy: number | null; whenOut: boolean };
+  /** Registration time (default: now, a millisecond apart per slot). */
+  createdAt?: string;
+  /** A row of a bulk registration's attempt (shown only once the bulk's record names that attempt). */
+  bulk?: { bulkId: string; attempt: string; index: number };
 }
 
 /** Slots of one owner in a stored status (default active, started 3 days ago), with their counters. */
@@ -62,7 +67,8 @@ export async function seedSlots(ownerId: string, specs: SeedSlot[]) {
       price: 50_000,
       startDate: spec.startDate ?? (status === 'pending' ? null : addKstDays(today, -3)),
       endDate: spec.endDate ?? (status === 'pending' ? null : addKstDays(today, 27)),
-      now: new Date(Date.now() - 1000 + i).toISOString(),
+      now: spec.createdAt ?? new Date(Date.now() - 1000 + i).toISOString(),
+      bulk: spec.bulk,
     });
     return spec.rankAlert ? { ...record, rank_alert: spec.rankAlert } : record;
   });

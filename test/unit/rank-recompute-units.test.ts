@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cutUnits, unitOf } from '../../functions/domain/rank-measurement/recompute-run';
+import { rangesBetween, registrationCuts } from '../../functions/domain/rank-measurement/pairs';
 
 /** Issue 30 item 2: how a run's pairs are cut into units (pure). */
 const pairs = (sizes: number[]) => sizes.map((slots, i) => ({ id: `p${String(i).padStart(3, '0')}`, slots }));
@@ -46,5 +47,36 @@ describe('cutting the tracked pairs into units', () => {
     expect(perUnit.reduce((a, b) => a + b, 0)).toBe(total);
     expect(Math.max(...perUnit)).toBeLessThanOrEqual(2_000);
     expect(starts.length).toBeLessThanOrEqual(Math.ceil(total / 1_994) + 1);
+  });
+});
+
+describe("segments of the planner's read (registration time)", () => {
+  const first = '2029-01-01T00:00:00.000Z';
+  const last = '2031-01-01T00:00:00.000Z';
+
+  it('cuts the span into evenly spaced, ascending instants between its ends', () => {
+    const cuts = registrationCuts(first, last, 4);
+    expect(cuts).toEqual(['2029-07-02T12:00:00.000Z', '2030-01-01T00:00:00.000Z', '2030-07-02T12:00:00.000Z']);
+    expect(registrationCuts(first, last, 1)).toEqual([]);
+  });
+
+  it('is one segment when the span is empty or not made of instants; never repeats a cut', () => {
+    expect(registrationCuts(last, last, 8)).toEqual([]);
+    expect(registrationCuts(last, first, 8)).toEqual([]);
+    expect(registrationCuts('legacy', last, 8)).toEqual([]);
+    // Three milliseconds cannot hold seven distinct cuts.
+    expect(registrationCuts('2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.003Z', 8)).toEqual([
+      '2030-01-01T00:00:00.001Z',
+      '2030-01-01T00:00:00.002Z',
+    ]);
+  });
+
+  it('turns cuts into ranges that leave no registration time out and share none', () => {
+    expect(rangesBetween([])).toEqual([{}]);
+    const ranges = rangesBetween(['b', 'd', 'f']);
+    expect(ranges).toEqual([{ before: 'b' }, { from: 'b', before: 'd' }, { from: 'd', before: 'f' }, { from: 'f' }]);
+    const holding = (t: string) =>
+      ranges.filter((r) => (r.from ?? '') <= t && (r.before === undefined || t < r.before));
+    for (const t of ['a', 'b', 'c', 'd', 'e', 'f', 'z']) expect(holding(t)).toHaveLength(1);
   });
 });

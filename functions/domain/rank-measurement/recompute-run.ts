@@ -17,7 +17,8 @@ import { recomputePairs } from './recompute-job';
 
 /**
  * The rank recompute job split into units (issue 30 item 2). The schedule's run is a planner: it reads
- * the tracked slots once (GSI2 by status, as the work list does), sorts the pairs by id and cuts them
+ * the tracked slots' plan attributes once (GSI2 by status in segments of registration time read side
+ * by side, as the work list does: pairs.ts trackedSlots), sorts the pairs by id and cuts them
  * into contiguous pair-id ranges of at most `unitSlots` slots. Each unit carries its slot ids and
  * recomputes only those slots' pairs (recompute-job.ts), so units run in parallel and each stays far
  * inside a function's time limit whatever the number of slots. A unit records itself done in the run
@@ -73,11 +74,14 @@ export function unitOf(pairId: string, starts: string[]): number {
  */
 export async function planRankRecompute(
   now = new Date(),
-  opts: { runId?: string; unitSlots?: number } = {},
+  opts: { runId?: string; unitSlots?: number; segmentSlots?: number } = {},
 ): Promise<{ run: RecomputeRunRecord; units: RecomputeUnit[] }> {
   const today = kstToday(now);
   const yesterday = addKstDays(today, -1);
-  const [state, slots] = await Promise.all([rankObservationsStore.jobState(), trackedSlots(today)]);
+  const [state, slots] = await Promise.all([
+    rankObservationsStore.jobState(),
+    trackedSlots(today, { segmentSlots: opts.segmentSlots }),
+  ]);
   const groups = groupByPair(slots);
   const pairs = [...groups.entries()]
     .map(([id, g]) => ({ id, slots: g.slots.length }))
@@ -264,7 +268,7 @@ export async function runRankRecompute(
 ): Promise<RankRecomputeSummary & { planMs: number }> {
   const started = performance.now();
   const { run, units } = await planRankRecompute(now, opts);
-  // The planner's share (one read of every tracked slot): serial, before any unit starts.
+  // The planner's share (its read of every tracked slot): before any unit starts.
   const planMs = Math.round(performance.now() - started);
   const failedSlots = new Map<number, number>();
   await inParallel(units, opts.concurrency ?? 4, async (unit) => {
