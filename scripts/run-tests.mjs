@@ -9,13 +9,15 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 const checks = ['format:check', 'lint', 'typecheck'];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const finished = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));
 
-const vitestBin = createRequire(import.meta.url).resolve('vitest/vitest.mjs');
+// The package's own CLI file (its `exports` do not list it; `package.json` is listed).
+const vitestBin = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const vitest = spawn(process.execPath, [vitestBin, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
 
 const checkRuns = checks.map((script) => {
