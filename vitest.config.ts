@@ -88,6 +88,7 @@ export default defineConfig({
           isolate: false,
           include: ['test/integration/**/*.test.ts', 'functions/http/middleware/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/password-cost-setup.ts'],
           globalSetup: ['test/support/dynamo-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -99,6 +100,7 @@ export default defineConfig({
           isolate: false, // as integration
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/password-cost-setup.ts'],
           globalSetup: ['test/support/dynamo-global-setup.ts', 'test/support/chromium-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,

@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { readAssembly } from '#infra/rehearsal/assembly';
+import { synthOutcome } from '../support/synth-outcome';
 
 /**
  * Bundle size is deterministic, so it is checked here; import time is not, and lives in
@@ -20,7 +21,11 @@ import { readAssembly } from '#infra/rehearsal/assembly';
  */
 const MAX_API_BUNDLE_BYTES = 250 * 1024;
 
+// The synth runs in the background from the run's start (test/support/synth-global-setup.ts).
+const synth = await synthOutcome();
+
 describe('Lambda bundles as synthesized', () => {
+  if (synth.error) throw new Error(synth.error);
   const assembly = readAssembly(inject('assemblyDir'));
   // The HTTP API's functions: the ones a route's integration points at.
   const api = assembly.functions.filter((f) => f.product && f.stack.endsWith('-Api') && f.name !== 'bootstrap');

@@ -18,7 +18,7 @@ afterEach(() => {
   if (running && running.exitCode === null) running.kill('SIGKILL');
 });
 
-/** `npm`: through `npm run serve` as a user's terminal or a process manager runs it (npm → sh → tsx → node). */
+/** `npm`: through `npm run serve` as a user's terminal or a process manager runs it (npm → sh → node). */
 async function start(
   port: number,
   via: 'npm' | 'node' = 'node',
@@ -63,7 +63,9 @@ describe('npm start (local mode)', () => {
     const port = await freePort();
     const api = apiClient(`http://127.0.0.1:${port}`);
 
-    // SIGTERM to npm itself must reach the server (the script execs tsx, so no shell swallows it).
+    // SIGTERM to npm itself must reach the server (the script execs node, so no shell swallows it,
+    // and no tsx CLI relays it: that relay SIGKILLs a child that takes over 30 ms to confirm a signal,
+    // which on a busy machine left DynamoDB Local's Java running).
     const first = await start(port, 'npm');
     expect(first.output()).toContain('developer account "bootdev" created');
     expect(javaChildren()).toHaveLength(1);

@@ -12,7 +12,7 @@ import { assembly, copyOf, rehearse } from './support';
  * What the rehearsal is for: a template that lost one thing fails it, and the message names what
  * was lost. Each test changes one copy of the synthesized templates and signs the developer in.
  */
-const source = assembly();
+const source = await assembly();
 let rehearsal: Rehearsal | undefined;
 afterEach(() => rehearsal?.stop());
 

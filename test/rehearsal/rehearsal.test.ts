@@ -11,7 +11,7 @@ import { assembly, rehearse } from './support';
 describe('deploy rehearsal of the synthesized stage', () => {
   let rehearsal: Rehearsal;
   beforeAll(async () => {
-    rehearsal = await rehearse(assembly());
+    rehearsal = await rehearse(await assembly());
     await rehearsal.loadAll();
   });
   afterAll(() => rehearsal?.stop());

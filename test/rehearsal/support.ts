@@ -2,10 +2,11 @@ import { inject } from 'vitest';
 import { readAssembly, type Assembly } from '../../infra/rehearsal/assembly';
 import { Rehearsal } from '../../infra/rehearsal/rehearsal';
 import { VIEWER_IP_HEADER } from '../../shared/api';
+import { synthOutcome } from '../support/synth-outcome';
 
 /** The synthesized citest stage (test/support/synth-global-setup.ts), read once per file. */
-export function assembly(): Assembly {
-  const error = inject('synthError');
+export async function assembly(): Promise<Assembly> {
+  const { error } = await synthOutcome();
   if (error) throw new Error(error);
   return readAssembly(inject('assemblyDir'));
 }

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startDynamoDbLocal } from '../../infra/local/dynamodb-local';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../../infra/local/dynamodb-local';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,9 +7,26 @@ declare module 'vitest' {
   }
 }
 
-/** One in-memory DynamoDB Local for the run; every test file makes its own table in it. */
+/**
+ * One in-memory DynamoDB Local for the whole run; every test file makes its own table in it.
+ * Vitest runs each project's global setup in its main process, one project after another, and the
+ * teardowns once all projects are done: the projects that list this file (integration, browser,
+ * rehearsal) share the first one's Java process through `globalThis` instead of starting one each
+ * (a JVM's start and warm-up cost seconds of CPU each).
+ */
+const shared = globalThis as typeof globalThis & {
+  simpleSlotDynamo?: { local: Promise<DynamoDbLocal>; users: number };
+};
+
 export default async function setup(project: TestProject) {
-  const dynamo = await startDynamoDbLocal();
-  project.provide('dynamoEndpoint', dynamo.endpoint);
-  return () => dynamo.stop();
+  shared.simpleSlotDynamo ??= { local: startDynamoDbLocal(), users: 0 };
+  const run = shared.simpleSlotDynamo;
+  run.users += 1;
+  project.provide('dynamoEndpoint', (await run.local).endpoint);
+  return async () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    shared.simpleSlotDynamo = undefined;
+    await (await run.local).stop();
+  };
 }

@@ -1,10 +1,20 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** scrypt with a per-user salt (design §4). Stored as `scrypt$N$r$p$salt$hash` so cost can change later. */
-const N = 16384;
+export const PASSWORD_COST_N = 16384;
 const R = 8;
 const P = 1;
 const KEYLEN = 64;
+
+/**
+ * The cost new hashes get. Only the test suite lowers it (test/support/password-cost-setup.ts): its
+ * thousands of sign-ups and sign-ins would otherwise spend minutes of CPU in scrypt. A stored hash
+ * names its own cost, so checking one never depends on this.
+ */
+let N = PASSWORD_COST_N;
+export function setPasswordCostForTests(n: number): void {
+  N = n;
+}
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `npm test` after the web build: vitest and the static checks (format, lint, types) side by side.
+ * The tests leave one of the two cores idle much of the time (journeys and integration files wait
+ * on Chromium, HTTP and DynamoDB Local), so the checks run in that idle time instead of before the
+ * first test. Vitest's output streams as it runs; each check's output is printed whole when it ends.
+ * The run fails when vitest or any check fails. Arguments go to `vitest run` (CI passes reporters).
+ * Usage: node scripts/run-tests.mjs [vitest args]
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const checks = ['format:check', 'lint', 'typecheck'];
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const finished = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));
+
+// The package's own CLI file (its `exports` do not list it; `package.json` is listed).
+const vitestBin = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+const vitest = spawn(process.execPath, [vitestBin, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+
+const checkRuns = checks.map((script) => {
+  const started = Date.now();
+  // Below the tests' priority: a check waits for a core the tests are not using.
+  const command = process.platform === 'win32' ? [npm] : ['nice', '-n', '10', npm];
+  const child = spawn(command[0], [...command.slice(1), 'run', '--silent', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return finished(child).then((passed) => {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`\n${passed ? '✓' : '✗'} npm run ${script} (${seconds} s)\n${output}`);
+    return passed;
+  });
+});
+
+const [testsPassed, ...checksPassed] = await Promise.all([finished(vitest), ...checkRuns]);
+const failedChecks = checks.filter((_, i) => !checksPassed[i]);
+if (failedChecks.length) console.log(`\n✗ failed: ${failedChecks.map((s) => `npm run ${s}`).join(', ')}`);
+process.exit(testsPassed && failedChecks.length === 0 ? 0 : 1);
