@@ -50,6 +50,10 @@ const strip = <T extends Record<string, unknown>>(item: T) => {
   return rest;
 };
 
+/** Ids and login ids already resolved to an account id (`idOf`), oldest dropped first. */
+const resolvedIds = new Map<string, string>();
+const MAX_RESOLVED_IDS = 5_000;
+
 export const usersStore = {
   /** `consistent`: a decision that must see the latest change (deactivation, an operator's edit). */
   async get(userId: string, opts: { consistent?: boolean } = {}): Promise<UserRecord | undefined> {
@@ -74,9 +78,23 @@ export const usersStore = {
     return out.Item?.userId as string | undefined;
   },
 
-  /** The account named by its id or its login id (exact; login ids case-insensitive), if any. */
+  /**
+   * The account named by its id or its login id (exact; login ids case-insensitive), if any: both
+   * read at once. A found answer is kept for the process (per table): an account is never removed
+   * (a delete only marks it) and its id and login id never change, so it cannot go stale; an
+   * unknown name is asked again, as the account may be created meanwhile.
+   */
   async idOf(idOrLogin: string): Promise<string | undefined> {
-    return (await this.get(idOrLogin))?.id ?? this.findIdByLogin(idOrLogin);
+    const cacheKey = `${tableName()}|${idOrLogin}`;
+    const known = resolvedIds.get(cacheKey);
+    if (known) return known;
+    const [byId, byLogin] = await Promise.all([this.get(idOrLogin), this.findIdByLogin(idOrLogin)]);
+    const id = byId?.id ?? byLogin;
+    if (id) {
+      if (resolvedIds.size >= MAX_RESOLVED_IDS) resolvedIds.delete(resolvedIds.keys().next().value!);
+      resolvedIds.set(cacheKey, id);
+    }
+    return id;
   },
 
   async getByLogin(loginId: string): Promise<UserRecord | undefined> {
