@@ -28,6 +28,9 @@ export interface UserRecord {
   business?: BusinessInfo;
 }
 
+/** What a list shows of an account it names. */
+export type UserBrief = Pick<UserRecord, 'id' | 'fullName' | 'loginId' | 'isActive'>;
+
 /** What the admin user list reads of every user (no password hash). */
 export type UserListRow = Pick<
   UserRecord,
@@ -71,6 +74,15 @@ export const usersStore = {
   async getMany(userIds: string[]): Promise<UserRecord[]> {
     const items = await batchGetAll([...new Set(userIds)].map((id) => keys.user(id)));
     return items.map((item) => strip(item) as unknown as UserRecord);
+  },
+
+  /** Only what list answers show of an owner (names, login id, active flag), in one batch. */
+  async briefsOf(userIds: string[]): Promise<UserBrief[]> {
+    const items = await batchGetAll(
+      [...new Set(userIds)].map((id) => keys.user(id)),
+      { attributes: ['id', 'fullName', 'loginId', 'isActive'] },
+    );
+    return items as unknown as UserBrief[];
   },
 
   async findIdByLogin(loginId: string): Promise<string | undefined> {
