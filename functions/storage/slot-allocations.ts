@@ -35,6 +35,38 @@ const item = (r: AllocationRecord) => ({
   countedDay: kstDayOf(r.createdAt),
 });
 
+/**
+ * What a list reads of each issuance: the record without its keys and marks (about half of the
+ * item), named through placeholders (several are reserved words). Every field of the record, or the
+ * type check fails.
+ */
+const recordFields: Record<keyof AllocationRecord, true> = {
+  id: true,
+  userId: true,
+  user_name: true,
+  user_email: true,
+  operatorId: true,
+  operator_name: true,
+  slot_count: true,
+  reason: true,
+  memo: true,
+  amount: true,
+  workCount: true,
+  startDate: true,
+  endDate: true,
+  is_test: true,
+  payment: true,
+  payment_at: true,
+  payment_by: true,
+  createdAt: true,
+};
+const recordProjection = {
+  ProjectionExpression: Object.keys(recordFields)
+    .map((f) => `#f_${f}`)
+    .join(', '),
+  names: Object.fromEntries(Object.keys(recordFields).map((f) => [`#f_${f}`, f])),
+};
+
 /** What the backfills (operator key, day counts) need of an issuance. */
 export type UnkeyedIssuance = Pick<AllocationRecord, 'id' | 'operatorId' | 'createdAt'>;
 
@@ -66,6 +98,15 @@ function keyCondition(filter: AllocationFilter) {
       ExpressionAttributeValues: { ':pk': pk, ...(from ? { ':from': from } : {}) },
     },
     rest: filter.userId && filter.operatorId ? filter.operatorId : undefined,
+  };
+}
+
+/** A history query that reads only the record's fields (counts keep the plain condition: `Select: COUNT` takes no projection). */
+function projected<T extends { ExpressionAttributeNames: Record<string, string> }>(input: T) {
+  return {
+    ...input,
+    ProjectionExpression: recordProjection.ProjectionExpression,
+    ExpressionAttributeNames: { ...input.ExpressionAttributeNames, ...recordProjection.names },
   };
 }
 
@@ -113,7 +154,7 @@ export const slotAllocationsStore = {
   /** Every issuance of the filter, newest first (for sorts other than time). */
   async list(filter: AllocationFilter): Promise<AllocationRecord[]> {
     const { input, rest } = keyCondition(filter);
-    const items = await queryAll({ ...input, ScanIndexForward: false });
+    const items = await queryAll({ ...projected(input), ScanIndexForward: false });
     return items.map((i) => stripKeys<AllocationRecord>(i)).filter((r) => !rest || r.operatorId === rest);
   },
 
@@ -139,7 +180,7 @@ export const slotAllocationsStore = {
       return { records, total: all.then((list) => list.length) };
     }
     const wanted = opts.offset + opts.limit;
-    const read = queryFirst({ ...input, ScanIndexForward: !opts.newestFirst }, wanted, {
+    const read = queryFirst({ ...projected(input), ScanIndexForward: !opts.newestFirst }, wanted, {
       pageLimit: (missing) => Math.min(missing, 1000),
     });
     const records = read.then((items) => items.slice(opts.offset).map((i) => stripKeys<AllocationRecord>(i)));
