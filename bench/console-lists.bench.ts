@@ -13,6 +13,7 @@ import { machineFacts, round } from './stats';
  * two operators, 500 announcements — each read at 20 clients in flight. Everything is seeded through
  * the storage modules (seed-slots.ts, seed-console.ts). Target: p95 ≤ 300 ms per list, locally.
  * The machine's load average is recorded at start and end: the figures are what this machine gave.
+ * `CONSOLE_LISTS_ONLY=issuanceHistory[,chatInbox…]` runs only those lists (on the same seed) for a quick rerun.
  */
 const DAY_MS = 86_400_000;
 const USERS = 2_000;
@@ -27,6 +28,7 @@ const REQUESTS_PERIOD = 60;
 const TARGET_P95_MS = 300;
 
 export async function runConsoleListsBench(log: (msg: string) => void = console.log) {
+  const only = process.env.CONSOLE_LISTS_ONLY?.split(',').map((l) => l.trim());
   const loadAtStart = loadavg()[0];
   const stack = await startBenchStack();
   try {
@@ -122,6 +124,7 @@ export async function runConsoleListsBench(log: (msg: string) => void = console.
     const results: Record<string, Record<string, unknown>> = {};
     let worst = 0;
     for (const [list, scenarios] of Object.entries(lists)) {
+      if (only && !only.includes(list)) continue;
       results[list] = {};
       for (const [name, path] of Object.entries(scenarios)) {
         const requests = path.includes('dateFrom=') && list === 'slots' ? REQUESTS_PERIOD : REQUESTS;
@@ -151,6 +154,7 @@ export async function runConsoleListsBench(log: (msg: string) => void = console.
         issuances: ISSUANCES,
         announcements: ANNOUNCEMENTS,
       },
+      ...(only ? { only } : {}),
       cashBalanceBase: base,
       results,
       target: { p95AtMostMs: TARGET_P95_MS, concurrency: CONCURRENCY },

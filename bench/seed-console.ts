@@ -100,6 +100,7 @@ export async function seedAllocations(opts: {
   const base = Date.now() - 1000;
   const t = performance.now();
   const perOperator = new Map<string, number>();
+  const perOperatorDay = new Map<string, number>();
   for (let start = 0; start < opts.count; start += 100) {
     const batch = Array.from({ length: Math.min(100, opts.count - start) }, (_, k) => {
       const i = start + k;
@@ -108,6 +109,7 @@ export async function seedAllocations(opts: {
       const op = opts.operators[i % opts.operators.length];
       const day = kstDayOf(new Date(at).toISOString());
       perOperator.set(op.id, (perOperator.get(op.id) ?? 0) + 1);
+      perOperatorDay.set(`${op.id}|${day}`, (perOperatorDay.get(`${op.id}|${day}`) ?? 0) + 1);
       return slotAllocationsStore.put({
         id: ulid(at),
         createdAt: new Date(at).toISOString(),
@@ -129,10 +131,15 @@ export async function seedAllocations(opts: {
         payment_by: null,
       });
     });
-    // The records alone (the counts would repeat one item in a transaction): counted at the end.
+    // The records alone (the counts would repeat one item in a transaction): counted at the end, over
+    // all time and per day (the records carry the mark of counted days, as written by the product).
     await transact(batch.map((items) => items[0]));
   }
   for (const [operatorId, n] of perOperator) await transact(slotAllocationsStore.count(operatorId, n));
+  for (const [group, n] of perOperatorDay) {
+    const [operatorId, day] = group.split('|');
+    await transact(slotAllocationsStore.countDay(operatorId, day, n));
+  }
   return { issuances: opts.count, ms: performance.now() - t };
 }
 

@@ -5,7 +5,7 @@ import { createUser } from './auth/auth-service';
 import { ConflictError } from '#commons/errors';
 import { seedDefaultSettings } from './settings/settings-service';
 import { countUncountedUsers } from './users/count-seed';
-import { keyIssuancesByOperator } from './slots/issuance-backfill';
+import { countIssuancesByDay, keyIssuancesByOperator } from './slots/issuance-backfill';
 import { summariseAnnouncements } from './announcements/summary-backfill';
 import { fillMissingSearchKeys } from './chat/search-keys';
 
@@ -37,9 +37,9 @@ export async function bootstrap(developer: { loginId: string; password: string }
   }
   // Accounts from before the user counts existed join them once (GET /api/users/stats stays exact).
   await countUncountedUsers();
-  // Records from before a list's key existed get it once (docs/data-model.md A9, AN6, CH14).
+  // Records from before a list's key existed get it once (docs/data-model.md A9, A10, AN6, CH14).
   const [, , chatRoomsKeyed] = await Promise.all([
-    keyIssuancesByOperator(),
+    keyIssuancesByOperator().then(countIssuancesByDay),
     summariseAnnouncements(),
     fillMissingSearchKeys(),
   ]);

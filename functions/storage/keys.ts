@@ -154,6 +154,14 @@ export const keys = {
     PK: operatorId ? `SLOTALLOCS#OP#${operatorId}` : 'SLOTALLOCS',
     SK: 'COUNT',
   }),
+  /**
+   * How many issuances were made on one KST day (`n`), all or one operator's, moved in each issuance's
+   * transaction: a period's total is one Query of these (a day's item per day, not the issuances).
+   */
+  slotAllocationDayCount: (operatorId: string | undefined, day: string): Key => ({
+    PK: operatorId ? `SLOTALLOCS#OP#${operatorId}` : 'SLOTALLOCS',
+    SK: `DAY#${day}`,
+  }),
   /** An extension slot created from a slot of this issuance (GET /slots/by-allocation lists them too). */
   slotAllocationExtension: (allocationId: string, slotId: string): Key => ({
     PK: `SLOTALLOC#${allocationId}`,

@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AllocationHistoryRow } from '#shared/schemas/slot-allocations';
+import { kstDayOf, kstDayStartIso, type KstDay } from '#shared/kst';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { queryAll, queryCount, queryFirst } from './item-io';
@@ -11,7 +12,8 @@ import { transactUnlessRefused, type TransactItem } from './transactions';
  * `SLOTALLOC#{id} / ALLOC`, on GSI1 `SLOTALLOCS / {createdAt}#{id}` (all, by time) and GSI2
  * `SLOTALLOCS#{userId} / {createdAt}#{id}` (one user's) and GSI3 `SLOTALLOCS#OP#{operatorId} /
  * {createdAt}#{id}` (one operator's); counted in `SLOTALLOCS / COUNT` and `SLOTALLOCS#OP#{operatorId} /
- * COUNT`. The record is written in the same
+ * COUNT`, and per KST day in `SLOTALLOCS[#OP#{operatorId}] / DAY#{day}` (`countedDay` on the record marks
+ * it counted there). The record is written in the same
  * transaction as the issuance's slot-bulk record and counters (domain/slots/allocation.ts), so it
  * exists exactly when its slots do. Extensions made from its slots are linked by
  * `SLOTALLOC#{id} / EXT#{slotId}` items, written in the extension's transaction. A record is its
@@ -30,14 +32,47 @@ const item = (r: AllocationRecord) => ({
   ...keys.slotAllocationsOfOperator(r.operatorId, r.createdAt, r.id),
   entity: 'slotAllocation',
   ...r,
+  countedDay: kstDayOf(r.createdAt),
 });
 
-/** What the operator-key backfill needs of an issuance. */
+/**
+ * What a list reads of each issuance: the record without its keys and marks (about half of the
+ * item), named through placeholders (several are reserved words). Every field of the record, or the
+ * type check fails.
+ */
+const recordFields: Record<keyof AllocationRecord, true> = {
+  id: true,
+  userId: true,
+  user_name: true,
+  user_email: true,
+  operatorId: true,
+  operator_name: true,
+  slot_count: true,
+  reason: true,
+  memo: true,
+  amount: true,
+  workCount: true,
+  startDate: true,
+  endDate: true,
+  is_test: true,
+  payment: true,
+  payment_at: true,
+  payment_by: true,
+  createdAt: true,
+};
+const recordProjection = {
+  ProjectionExpression: Object.keys(recordFields)
+    .map((f) => `#f_${f}`)
+    .join(', '),
+  names: Object.fromEntries(Object.keys(recordFields).map((f) => [`#f_${f}`, f])),
+};
+
+/** What the backfills (operator key, day counts) need of an issuance. */
 export type UnkeyedIssuance = Pick<AllocationRecord, 'id' | 'operatorId' | 'createdAt'>;
 
-/** Which issuances a history list reads: all, one user's or one operator's, since `from` (ISO, inclusive). */
+/** Which issuances a history list reads: all, one user's or one operator's, since the KST day `fromDay`. */
 export interface AllocationFilter {
-  from?: string;
+  fromDay?: KstDay;
   userId?: string;
   operatorId?: string;
 }
@@ -48,6 +83,7 @@ export interface AllocationFilter {
  * `rest` left to check in memory (a user's issuances are few).
  */
 function keyCondition(filter: AllocationFilter) {
+  const from = filter.fromDay ? kstDayStartIso(filter.fromDay) : undefined;
   const [index, pk] = filter.userId
     ? (['GSI2', keys.slotAllocationsOfUser(filter.userId).GSI2PK] as const)
     : filter.operatorId
@@ -57,20 +93,30 @@ function keyCondition(filter: AllocationFilter) {
     input: {
       TableName: tableName(),
       IndexName: index,
-      KeyConditionExpression: `#pk = :pk${filter.from ? ' AND #sk >= :from' : ''}`,
-      ExpressionAttributeNames: { '#pk': `${index}PK`, ...(filter.from ? { '#sk': `${index}SK` } : {}) },
-      ExpressionAttributeValues: { ':pk': pk, ...(filter.from ? { ':from': filter.from } : {}) },
+      KeyConditionExpression: `#pk = :pk${from ? ' AND #sk >= :from' : ''}`,
+      ExpressionAttributeNames: { '#pk': `${index}PK`, ...(from ? { '#sk': `${index}SK` } : {}) },
+      ExpressionAttributeValues: { ':pk': pk, ...(from ? { ':from': from } : {}) },
     },
     rest: filter.userId && filter.operatorId ? filter.operatorId : undefined,
   };
 }
 
+/** A history query that reads only the record's fields (counts keep the plain condition: `Select: COUNT` takes no projection). */
+function projected<T extends { ExpressionAttributeNames: Record<string, string> }>(input: T) {
+  return {
+    ...input,
+    ProjectionExpression: recordProjection.ProjectionExpression,
+    ExpressionAttributeNames: { ...input.ExpressionAttributeNames, ...recordProjection.names },
+  };
+}
+
 export const slotAllocationsStore = {
-  /** A new record and its counts (all, its operator's); fails its transaction if the id exists. */
+  /** A new record and its counts (all, its operator's, over all time and its day); fails its transaction if the id exists. */
   put(record: AllocationRecord): TransactItem[] {
     return [
       { Put: { TableName: tableName(), Item: item(record), ConditionExpression: 'attribute_not_exists(PK)' } },
       ...this.count(record.operatorId, 1),
+      ...this.countDay(record.operatorId, kstDayOf(record.createdAt), 1),
     ];
   },
 
@@ -80,6 +126,18 @@ export const slotAllocationsStore = {
       Update: {
         TableName: tableName(),
         Key: keys.slotAllocationCount(op),
+        UpdateExpression: 'ADD n :n',
+        ExpressionAttributeValues: { ':n': n },
+      },
+    }));
+  },
+
+  /** Adds `n` issuances to one KST day's counts, all and one operator's (each item once per transaction). */
+  countDay(operatorId: string, day: KstDay, n: number): TransactItem[] {
+    return [undefined, operatorId].map((op) => ({
+      Update: {
+        TableName: tableName(),
+        Key: keys.slotAllocationDayCount(op, day),
         UpdateExpression: 'ADD n :n',
         ExpressionAttributeValues: { ':n': n },
       },
@@ -96,33 +154,40 @@ export const slotAllocationsStore = {
   /** Every issuance of the filter, newest first (for sorts other than time). */
   async list(filter: AllocationFilter): Promise<AllocationRecord[]> {
     const { input, rest } = keyCondition(filter);
-    const items = await queryAll({ ...input, ScanIndexForward: false });
+    const items = await queryAll({ ...projected(input), ScanIndexForward: false });
     return items.map((i) => stripKeys<AllocationRecord>(i)).filter((r) => !rest || r.operatorId === rest);
   },
 
   /**
    * Issuances `offset … offset + limit` of the filter in time order, read in key order (only as far
-   * as the page), with how many match in all (a count: the store returns no items for it).
+   * as the page), and how many match in all. Two promises, so the caller can use the page's records
+   * (look up their owners) while the total is still being read. The total: over all time the counter;
+   * for a period of all or one operator's, the sum of its days' counts (one Query of at most a
+   * day's item per day); one user's (a user has few) counted in the key range, and only when the page
+   * did not already reach the end of it. Await both together (Promise.all), so neither fails unseen.
    */
-  async page(
+  page(
     filter: AllocationFilter,
     opts: { newestFirst: boolean; offset: number; limit: number },
-  ): Promise<{ records: AllocationRecord[]; total: number }> {
+  ): { records: Promise<AllocationRecord[]>; total: Promise<number> } {
     const { input, rest } = keyCondition(filter);
     if (rest) {
-      const all = await this.list(filter);
-      const ordered = opts.newestFirst ? all : all.reverse();
-      return { records: ordered.slice(opts.offset, opts.offset + opts.limit), total: all.length };
+      const all = this.list(filter);
+      const records = all.then((list) => {
+        const ordered = opts.newestFirst ? list : [...list].reverse();
+        return ordered.slice(opts.offset, opts.offset + opts.limit);
+      });
+      return { records, total: all.then((list) => list.length) };
     }
     const wanted = opts.offset + opts.limit;
-    // Over all time the total is a counter; a period's (or a user's few) are counted in the key range.
-    const [items, total] = await Promise.all([
-      queryFirst({ ...input, ScanIndexForward: !opts.newestFirst }, wanted, {
-        pageLimit: (missing) => Math.min(missing, 1000),
-      }),
-      filter.userId || filter.from ? queryCount(input) : this.total(filter.operatorId),
-    ]);
-    return { records: items.slice(opts.offset).map((i) => stripKeys<AllocationRecord>(i)), total };
+    const read = queryFirst({ ...projected(input), ScanIndexForward: !opts.newestFirst }, wanted, {
+      pageLimit: (missing) => Math.min(missing, 1000),
+    });
+    const records = read.then((items) => items.slice(opts.offset).map((i) => stripKeys<AllocationRecord>(i)));
+    if (filter.userId)
+      return { records, total: read.then((items) => (items.length < wanted ? items.length : queryCount(input))) };
+    const total = filter.fromDay ? this.totalSince(filter.fromDay, filter.operatorId) : this.total(filter.operatorId);
+    return { records, total };
   },
 
   /** How many issuances there are, all or one operator's (the counter the writes move). */
@@ -131,6 +196,22 @@ export const slotAllocationsStore = {
       new GetCommand({ TableName: tableName(), Key: keys.slotAllocationCount(operatorId), ConsistentRead: true }),
     );
     return Number(out.Item?.n ?? 0);
+  },
+
+  /** How many issuances were made since the KST day `fromDay` (inclusive), all or one operator's. */
+  async totalSince(fromDay: KstDay, operatorId?: string): Promise<number> {
+    const days = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.slotAllocationDayCount(operatorId, fromDay).PK,
+        ':from': keys.slotAllocationDayCount(operatorId, fromDay).SK,
+        ':to': keys.slotAllocationDayCount(operatorId, '9999-12-31').SK,
+      },
+      ProjectionExpression: 'n',
+      ConsistentRead: true,
+    });
+    return days.reduce((sum, d) => sum + Number(d.n ?? 0), 0);
   },
 
   /** Issuances written before the operator key existed (GSI3): their ids, operators and times. */
@@ -167,6 +248,41 @@ export const slotAllocationsStore = {
         };
       }),
       ...this.count(records[0].operatorId, records.length),
+    ]);
+  },
+
+  /** Issuances written before the day counts existed (no `countedDay`): their ids, operators and times. */
+  async withoutDayCount(): Promise<UnkeyedIssuance[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: 'attribute_not_exists(countedDay)',
+      ProjectionExpression: '#id, #op, #at',
+      ExpressionAttributeNames: { '#id': 'id', '#op': 'operatorId', '#at': 'createdAt' },
+      ExpressionAttributeValues: { ':pk': keys.slotAllocationListing().GSI1PK },
+    });
+    return items as UnkeyedIssuance[];
+  },
+
+  /**
+   * Counts issuances of ONE operator made on ONE KST day (at most 98) in that day's counts and marks
+   * them counted (`countedDay`), in one transaction, so each is counted once. False (nothing written)
+   * when one of them is gone or already counted.
+   */
+  async addDayCounts(records: UnkeyedIssuance[]): Promise<boolean> {
+    const day = kstDayOf(records[0].createdAt);
+    return transactUnlessRefused([
+      ...records.map((r) => ({
+        Update: {
+          TableName: tableName(),
+          Key: keys.slotAllocation(r.id),
+          UpdateExpression: 'SET countedDay = :day',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(countedDay)',
+          ExpressionAttributeValues: { ':day': day },
+        },
+      })),
+      ...this.countDay(records[0].operatorId, day, records.length),
     ]);
   },
 

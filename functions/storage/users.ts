@@ -28,6 +28,9 @@ export interface UserRecord {
   business?: BusinessInfo;
 }
 
+/** What a list shows of an account it names. */
+export type UserBrief = Pick<UserRecord, 'id' | 'fullName' | 'loginId' | 'isActive'>;
+
 /** What the admin user list reads of every user (no password hash). */
 export type UserListRow = Pick<
   UserRecord,
@@ -50,6 +53,10 @@ const strip = <T extends Record<string, unknown>>(item: T) => {
   return rest;
 };
 
+/** Ids and login ids already resolved to an account id (`idOf`), oldest dropped first. */
+const resolvedIds = new Map<string, string>();
+const MAX_RESOLVED_IDS = 5_000;
+
 export const usersStore = {
   /** `consistent`: a decision that must see the latest change (deactivation, an operator's edit). */
   async get(userId: string, opts: { consistent?: boolean } = {}): Promise<UserRecord | undefined> {
@@ -69,14 +76,37 @@ export const usersStore = {
     return items.map((item) => strip(item) as unknown as UserRecord);
   },
 
+  /** Only what list answers show of an owner (names, login id, active flag), in one batch. */
+  async briefsOf(userIds: string[]): Promise<UserBrief[]> {
+    const items = await batchGetAll(
+      [...new Set(userIds)].map((id) => keys.user(id)),
+      { attributes: ['id', 'fullName', 'loginId', 'isActive'] },
+    );
+    return items as unknown as UserBrief[];
+  },
+
   async findIdByLogin(loginId: string): Promise<string | undefined> {
     const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginName(loginId) }));
     return out.Item?.userId as string | undefined;
   },
 
-  /** The account named by its id or its login id (exact; login ids case-insensitive), if any. */
+  /**
+   * The account named by its id or its login id (exact; login ids case-insensitive), if any: both
+   * read at once. A found answer is kept for the process (per table): an account is never removed
+   * (a delete only marks it) and its id and login id never change, so it cannot go stale; an
+   * unknown name is asked again, as the account may be created meanwhile.
+   */
   async idOf(idOrLogin: string): Promise<string | undefined> {
-    return (await this.get(idOrLogin))?.id ?? this.findIdByLogin(idOrLogin);
+    const cacheKey = `${tableName()}|${idOrLogin}`;
+    const known = resolvedIds.get(cacheKey);
+    if (known) return known;
+    const [byId, byLogin] = await Promise.all([this.get(idOrLogin), this.findIdByLogin(idOrLogin)]);
+    const id = byId?.id ?? byLogin;
+    if (id) {
+      if (resolvedIds.size >= MAX_RESOLVED_IDS) resolvedIds.delete(resolvedIds.keys().next().value!);
+      resolvedIds.set(cacheKey, id);
+    }
+    return id;
   },
 
   async getByLogin(loginId: string): Promise<UserRecord | undefined> {

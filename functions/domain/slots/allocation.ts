@@ -1,7 +1,7 @@
 import { notificationActionLabels, slotsAllocatedText } from '#shared/messages/notification-events';
 import { notifyQuietly } from '../notifications/notify-users';
 import { ulid } from 'ulid';
-import { addKstDays, kstDayStartIso, kstToday } from '#shared/kst';
+import { addKstDays, kstToday } from '#shared/kst';
 import { allocationMessages } from '#shared/messages/slot-allocations';
 import { cashMessages } from '#shared/messages/cash';
 import { userMessages } from '#shared/messages/users';
@@ -263,7 +263,7 @@ async function accountId(idOrLogin: string | undefined): Promise<string | null |
 /**
  * GET /slots/allocation-history: issuances since `dateFrom` (a KST day) or all, optionally one
  * user's or one operator's (each on its own key, docs/data-model.md A2/A3). Sorted by time, a page
- * is read in key order as far as it goes and the total counted; sorted by name or count, the
+ * is read in key order as far as it goes with its total (a counter, docs/data-model.md A2); sorted by name or count, the
  * filter's issuances are read and sorted in memory.
  */
 export async function listAllocationHistory(caller: Caller, query: HistoryQuery): Promise<AllocationHistoryPage> {
@@ -272,18 +272,24 @@ export async function listAllocationHistory(caller: Caller, query: HistoryQuery)
   const [userId, operatorId] = await Promise.all([accountId(query.userId), accountId(query.operatorId)]);
   const empty = paginate([], query.page, query.limit, 0);
   if (userId === null || operatorId === null) return { allocations: [], items: [], pagination: empty.pagination };
-  const filter = { from: query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined, userId, operatorId };
+  const filter = { fromDay: query.dateFrom, userId, operatorId };
   const offset = offsetOf(query.page, query.limit);
   let pageRows: AllocationHistoryRow[];
   let total: number;
   if (query.sortBy === 'created_at') {
-    const found = await slotAllocationsStore.page(filter, {
+    // The reads overlap: one user's owner is known before the page; otherwise the page's owners are
+    // looked up as soon as it is read, while its total may still be on its way.
+    const found = slotAllocationsStore.page(filter, {
       newestFirst: query.sortOrder === 'desc',
       offset,
       limit: query.limit,
     });
-    pageRows = found.records.map((r) => toRow(r));
-    total = found.total;
+    const ownersRead = userId
+      ? ownersOf([userId])
+      : found.records.then((records) => ownersOf(records.map((r) => r.userId)));
+    const [records, owners, count] = await Promise.all([found.records, ownersRead, found.total]);
+    pageRows = records.map((r) => toRow(r, owners.get(r.userId)));
+    total = count;
   } else {
     const records = await slotAllocationsStore.list(filter);
     // The owners' current names: of every row when the list sorts by them.
@@ -293,14 +299,14 @@ export async function listAllocationHistory(caller: Caller, query: HistoryQuery)
     rows.sort((a, b) => sign * sorters[query.sortBy](a, b));
     pageRows = rows.slice(offset, offset + query.limit);
     total = rows.length;
-  }
-  if (query.sortBy !== 'user_name') {
-    const pageOwners = await ownersOf(pageRows.map((r) => r.userId));
-    pageRows = pageRows.map((r) => ({
-      ...r,
-      current_user_name: pageOwners.get(r.userId)?.fullName ?? null,
-      current_user_email: pageOwners.get(r.userId)?.loginId ?? null,
-    }));
+    if (query.sortBy !== 'user_name') {
+      const pageOwners = await ownersOf(pageRows.map((r) => r.userId));
+      pageRows = pageRows.map((r) => ({
+        ...r,
+        current_user_name: pageOwners.get(r.userId)?.fullName ?? null,
+        current_user_email: pageOwners.get(r.userId)?.loginId ?? null,
+      }));
+    }
   }
   const page = paginate(pageRows, query.page, query.limit, total);
   return { allocations: page.items, items: page.items, pagination: page.pagination };

@@ -2,19 +2,19 @@ import type { SlotDto } from '#shared/schemas/slots';
 import { deriveDisplayStatus, displayStatusLabels } from '#shared/slot-status';
 import { defaultFieldConfigs, systemFieldKeys } from '#shared/field-configs';
 import type { SlotRecord } from '../../storage/slots';
-import { usersStore, type UserRecord } from '../../storage/users';
+import { usersStore, type UserBrief } from '../../storage/users';
 
-/** The owners of the given slots, by user id (names and login ids for the answer). */
-export async function ownersOf(userIds: string[]): Promise<Map<string, UserRecord>> {
+/** The owners of the given slots, by user id: only what answers show (names, login ids, active flags). */
+export async function ownersOf(userIds: string[]): Promise<Map<string, UserBrief>> {
   if (!userIds.length) return new Map();
-  return new Map((await usersStore.getMany(userIds)).map((user) => [user.id, user]));
+  return new Map((await usersStore.briefsOf(userIds)).map((user) => [user.id, user]));
 }
 
 const systemKeys = new Set<string>(systemFieldKeys);
 /** Stored maps come back in any order: answer in the default form order, other keys after. */
 const fieldOrder = (key: string) => defaultFieldConfigs.find((f) => f.field_key === key)?.display_order ?? 1000;
 
-export function toSlotDto(slot: SlotRecord, owner: UserRecord | undefined, today: string): SlotDto {
+export function toSlotDto(slot: SlotRecord, owner: UserBrief | undefined, today: string): SlotDto {
   const displayStatus = deriveDisplayStatus(slot, today);
   return {
     id: slot.id,
