@@ -128,7 +128,10 @@ describe('sign-in', () => {
       if (headers.authorization) headers.authorization = 'Bearer not-a-token-we-signed';
       return route.continue({ headers });
     });
-    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 정보' }).click();
+    // Any call with the rejected token ends the session: a background call (the landing page's
+    // refresh) may get there before the click, and the link is then gone with the page.
+    const profileLink = page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 정보' });
+    await Promise.race([profileLink.click().catch(() => undefined), page.waitForURL('**/login')]);
 
     await page.waitForURL('**/login');
     await page.getByText('인증이 만료되었습니다. 다시 로그인해주세요.').waitFor();

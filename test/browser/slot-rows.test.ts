@@ -119,6 +119,20 @@ describe('My slots rows (issue 29)', () => {
     ).body.data.tokens.accessToken;
     const saved = await api.call('GET', `/api/slots/${slotIds[1]}`, { token });
     expect(saved.body.data.customFields.keywords).toBe('새 행키워드');
+
+    // A URL the server refuses: its reason on the row, the row still open, nothing saved.
+    await row.getByRole('button', { name: '슬롯 #2 빠른 수정' }).click();
+    const url = row.getByRole('textbox', { name: '슬롯 #2 URL' });
+    await url.fill('https://example.com/vp/products/2002');
+    await url.press('Enter');
+    await page.getByRole('button', { name: '변경하고 저장' }).click();
+    await row.getByRole('alert').getByText('수정 실패: 쿠팡 URL만 허용됩니다.').waitFor();
+    expect(await url.inputValue()).toBe('https://example.com/vp/products/2002');
+    await url.press('Escape');
+    await row.getByText('새 행키워드').waitFor();
+    const unchanged = await api.call('GET', `/api/slots/${slotIds[1]}`, { token });
+    expect(unchanged.body.data.url).toBe(saved.body.data.url);
+    expect(unchanged.body.data.url).toContain('coupang.com');
   });
 
   it('opens an issued slot’s extension history: the extension made, and none for the other', async () => {
