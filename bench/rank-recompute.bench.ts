@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { capacityMeter, type Capacity } from './capacity-meter';
 import { startBenchStack } from './local-stack';
 import { machineFacts, round } from './stats';
+import { benchAdvertiser } from './bench-advertiser';
 import type { ObservationRecord } from '../functions/storage/rank-observations';
 
 /**
@@ -57,19 +58,7 @@ async function seedSlots(slotCount: number, now: Date, log: (msg: string) => voi
     SEED_IN_FLIGHT,
     async (u) => {
       const createdAt = new Date(base - u).toISOString();
-      const owner = {
-        id: `RCUSER${String(u).padStart(5, '0')}`,
-        loginId: `rcuser${u}`,
-        role: 'user' as const,
-        fullName: `광고주${u}`,
-        phone: null,
-        isActive: true,
-        passwordHash: 'x',
-        permissions: [],
-        createdAt,
-        updatedAt: createdAt,
-        lastLoginAt: null,
-      };
+      const owner = benchAdvertiser(`RCUSER${String(u).padStart(5, '0')}`, `rcuser${u}`, `광고주${u}`, createdAt);
       await usersStore.create(owner);
       const slots = Array.from({ length: SLOTS_PER_OWNER }, (_, s) => {
         const i = u * SLOTS_PER_OWNER + s;

@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import { startBenchStack } from './local-stack';
 import { machineFacts, percentile, round } from './stats';
+import { benchAdvertiser } from './bench-advertiser';
 
 /**
  * Issue 12 benchmark (`npm run bench ranking`): the ranking page over 10,000 running slots with
@@ -35,19 +36,7 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
     const base = Date.now() - 1000;
     for (let u = 0; u < USERS; u++) {
       const now = new Date(base - u).toISOString();
-      const owner = {
-        id: `RANKUSER${String(u).padStart(4, '0')}`,
-        loginId: `rankuser${u}`,
-        role: 'user' as const,
-        fullName: `광고주${u}`,
-        phone: null,
-        isActive: true,
-        passwordHash: 'x',
-        permissions: [],
-        createdAt: now,
-        updatedAt: now,
-        lastLoginAt: null,
-      };
+      const owner = benchAdvertiser(`RANKUSER${String(u).padStart(4, '0')}`, `rankuser${u}`, `광고주${u}`, now);
       await usersStore.create(owner);
       const slots = Array.from({ length: SLOTS_PER_USER }, (_, s) => {
         const i = u * SLOTS_PER_USER + s;

@@ -1,3 +1,5 @@
+import { benchAdvertiser } from './bench-advertiser';
+
 /**
  * Many advertisers' slots written straight through the storage modules for a benchmark (BatchWrite;
  * counters in one transaction per user, equal to what was written, then checked): the operator's
@@ -38,19 +40,7 @@ export async function seedStaffSlots(opts: { users: number; slotsPerUser: number
   const expected: Record<string, number> = {};
   for (let u = 0; u < USERS; u++) {
     const now = new Date(base - u).toISOString();
-    const owner = {
-      id: `BENCHUSER${String(u).padStart(4, '0')}`,
-      loginId: `benchuser${u}`,
-      role: 'user' as const,
-      fullName: `광고주${u}`,
-      phone: null,
-      isActive: true,
-      passwordHash: 'x',
-      permissions: [],
-      createdAt: now,
-      updatedAt: now,
-      lastLoginAt: null,
-    };
+    const owner = benchAdvertiser(`BENCHUSER${String(u).padStart(4, '0')}`, `benchuser${u}`, `광고주${u}`, now);
     await usersStore.create(owner);
     const deltas: Record<string, number> = {};
     const slots = Array.from({ length: SLOTS_PER_USER }, (_, s) => {
