@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test` after the web build: vitest and the static checks (format, lint, types) side by side.
- * The tests leave one of the two cores idle much of the time (journeys and integration files wait
- * on Chromium, HTTP and DynamoDB Local), so the checks run in that idle time instead of before the
- * first test. Vitest's output streams as it runs; each check's output is printed whole when it ends.
+ * The checks used to run before the first test; on a clean clone (CI, no Prettier or ESLint cache)
+ * that was a minute or more with the tests waiting. Now they run at a lower priority beside the
+ * tests. Vitest's output streams as it runs; each check's output is printed whole when it ends.
  * The run fails when vitest or any check fails. Arguments go to `vitest run` (CI passes reporters).
  * Usage: node scripts/run-tests.mjs [vitest args]
  */
