@@ -110,6 +110,20 @@ function projected<T extends { ExpressionAttributeNames: Record<string, string> 
   };
 }
 
+/** Every issuance lacking `attribute` (a backfill's mark): its id, operator and time, from the listing (GSI1). */
+async function issuancesWithout(attribute: 'GSI3PK' | 'countedDay'): Promise<UnkeyedIssuance[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    FilterExpression: 'attribute_not_exists(#mark)',
+    ProjectionExpression: '#id, #op, #at',
+    ExpressionAttributeNames: { '#mark': attribute, '#id': 'id', '#op': 'operatorId', '#at': 'createdAt' },
+    ExpressionAttributeValues: { ':pk': keys.slotAllocationListing().GSI1PK },
+  });
+  return items as UnkeyedIssuance[];
+}
+
 export const slotAllocationsStore = {
   /** A new record and its counts (all, its operator's, over all time and its day); fails its transaction if the id exists. */
   put(record: AllocationRecord): TransactItem[] {
@@ -216,16 +230,7 @@ export const slotAllocationsStore = {
 
   /** Issuances written before the operator key existed (GSI3): their ids, operators and times. */
   async withoutOperatorKey(): Promise<UnkeyedIssuance[]> {
-    const items = await queryAll({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      FilterExpression: 'attribute_not_exists(GSI3PK)',
-      ProjectionExpression: '#id, #op, #at',
-      ExpressionAttributeNames: { '#id': 'id', '#op': 'operatorId', '#at': 'createdAt' },
-      ExpressionAttributeValues: { ':pk': keys.slotAllocationListing().GSI1PK },
-    });
-    return items as UnkeyedIssuance[];
+    return issuancesWithout('GSI3PK');
   },
 
   /**
@@ -253,16 +258,7 @@ export const slotAllocationsStore = {
 
   /** Issuances written before the day counts existed (no `countedDay`): their ids, operators and times. */
   async withoutDayCount(): Promise<UnkeyedIssuance[]> {
-    const items = await queryAll({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      FilterExpression: 'attribute_not_exists(countedDay)',
-      ProjectionExpression: '#id, #op, #at',
-      ExpressionAttributeNames: { '#id': 'id', '#op': 'operatorId', '#at': 'createdAt' },
-      ExpressionAttributeValues: { ':pk': keys.slotAllocationListing().GSI1PK },
-    });
-    return items as UnkeyedIssuance[];
+    return issuancesWithout('countedDay');
   },
 
   /**
