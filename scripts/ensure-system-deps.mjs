@@ -19,7 +19,9 @@ const javaVersion = () => {
 const missing = [];
 if (wanted.has('java') && javaVersion() < 17) missing.push('default-jre-headless');
 if (wanted.has('chromium')) {
+  // The rank worker runs the full browser; the browser journeys its headless shell (test/support/browser.ts).
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+  if (!existsSync('/usr/bin/chromium-headless-shell')) missing.push('chromium-headless-shell');
   const fonts = spawnSync('fc-list', [':lang=ko'], { encoding: 'utf8' });
   if (fonts.status !== 0 || !fonts.stdout.trim()) missing.push('fonts-noto-cjk');
 }

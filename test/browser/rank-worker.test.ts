@@ -12,7 +12,7 @@ import {
   type FakeMarketplace,
   type Scenario,
 } from '../../rank-worker/testing/fake-marketplace';
-import { CHROMIUM_PATH, ensureWebBuild, launchBrowser, submitLogin, trackApiCalls } from '../support/browser';
+import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls } from '../support/browser';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newWorkerKey, seedSlots } from '../support/rank';
 import { newAccount } from '../support/slots';
@@ -24,6 +24,8 @@ import { newAccount } from '../support/slots';
  * page, and a blocked / unreadable / slow page posted as `failed`, which never touches a rank.
  */
 const root = resolve(import.meta.dirname, '../..');
+// The worker is the product here: it runs with its own default browser (the full Chromium, which
+// a marketplace sees as a desktop Chrome), not the journeys' headless shell.
 const tsx = join(root, 'node_modules/.bin/tsx');
 
 const target = (productId: string) => ({ productId, itemId: '1', vendorItemId: '2', name: `측정 상품 ${productId}` });
@@ -65,7 +67,7 @@ let owner: { id: string; email: string; token: string };
 
 function runWorker(extra: string[], dump?: string) {
   const args = ['rank-worker/main.ts', '--api', stack.url, '--key', key, '--market-url', fake.url, '--once'];
-  args.push('--browser', CHROMIUM_PATH, '--depth', '3', '--delay-ms', '20', '--page-timeout-ms', '2000', '--recompute');
+  args.push('--depth', '3', '--delay-ms', '20', '--page-timeout-ms', '2000', '--recompute');
   if (dump) args.push('--dump', dump);
   return new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
     execFile(tsx, [...args, ...extra], { cwd: root, timeout: 120_000 }, (err, stdout, stderr) =>
@@ -192,7 +194,7 @@ describe('rank worker against local mode and a fake marketplace', () => {
       (await checksOf('장우산', '8105')).length;
     // The key from the environment: unlike --key, it does not show in the process list.
     const args = ['rank-worker/main.ts', '--api', stack.url, '--market-url', fake.url];
-    args.push('--browser', CHROMIUM_PATH, '--interval', '60', '--delay-ms', '300', '--page-timeout-ms', '2000');
+    args.push('--interval', '60', '--delay-ms', '300', '--page-timeout-ms', '2000');
     // Node with tsx's loader, not the tsx CLI: the CLI relays a signal and kills its child if the child
     // does not confirm it within 30 ms, which a loaded machine misses (exit 143).
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {

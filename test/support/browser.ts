@@ -6,9 +6,15 @@ import { chromium, type BrowserContext, type Page, type Request } from 'playwrig
 
 /**
  * Browser journeys drive Debian's Chromium (toolchain notes: a test tool's own browser download
- * fails here), headless, with a fresh temporary profile per launch.
+ * fails here), headless, with a fresh temporary profile per launch. By default its headless shell
+ * (package chromium-headless-shell): the same Chromium release, Blink and V8 without the desktop
+ * browser around the page, which is what Playwright itself runs for headless tests. The full browser
+ * spent ~40 % more CPU on the same journeys (browser-process window management and compositing on
+ * 2 cores), which put `npm test` past 8 minutes (docs/performance.md, test suite).
+ * `CHROMIUM_PATH=/usr/bin/chromium npm test` runs every journey in the full browser.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_INSTALL_HINT = 'apt-get install chromium-headless-shell fonts-noto-cjk';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -57,8 +63,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
       await browser.close(); // disconnects; the shared Chromium keeps running
     });
   }
-  if (!existsSync(CHROMIUM_PATH))
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium fonts-noto-cjk)`);
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (${CHROMIUM_INSTALL_HINT})`);
   const userDataDir = mkdtempSync(join(tmpdir(), 'simple-slot-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
