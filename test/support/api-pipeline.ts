@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { inject } from 'vitest';
 import { applyLocalEnvironment } from '../../infra/local/environment';
 import { ensureTable } from '../../infra/local/dynamodb-local';
+import { placeSigningKey } from './signing-key';
 import type { RouteContract } from '../../shared/contract/route';
 import type {
   ApiAnswer,
@@ -93,5 +94,6 @@ export async function useTestTable(): Promise<void> {
   const tableName = `t-${randomUUID()}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'simple-slot-middleware-'));
   applyLocalEnvironment({ dataDir, tableName, dynamoEndpoint, port: 0 });
+  placeSigningKey();
   await ensureTable(dynamoEndpoint, tableName);
 }

@@ -8,6 +8,7 @@ import { ensureTable, freePort } from '../../infra/local/dynamodb-local';
 import { startLocalServer } from '../../infra/local/http-server';
 import type { LocalWorkQueueOptions } from '../../infra/local/work-queues';
 import type { Role } from '../../shared/roles';
+import { placeSigningKey } from './signing-key';
 
 export const localStackDefaults = { developerId: 'devadmin', developerPassword: 'devpass123' };
 
@@ -21,6 +22,7 @@ export async function startLocalStack(opts: { web?: boolean; workQueues?: LocalW
   const dataDir = mkdtempSync(join(tmpdir(), 'simple-slot-test-'));
   const port = await freePort();
   applyLocalEnvironment({ dataDir, tableName, dynamoEndpoint, port });
+  placeSigningKey();
   process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
   // Tests play many viewers from one machine through the viewer-IP header (npm start ignores it).
   process.env.LOCAL_TRUST_VIEWER_IP = '1';
