@@ -59,7 +59,8 @@ function commonErrors(r: RouteContract): string[] {
     );
   if (r.input?.body) codes.push('413 `PAYLOAD_TOO_LARGE`');
   if (r.method !== 'GET' && r.access !== 'worker') codes.push('422 `IDEMPOTENCY_MISMATCH`');
-  const ordinaryCallers = r.access === 'public' || r.access === 'user' || r.access === 'worker';
+  // The rank worker keeps posting through maintenance (functions/http/middleware/maintenance.ts).
+  const ordinaryCallers = r.access === 'public' || r.access === 'user';
   if (r.method !== 'GET' && r.maintenance !== 'open' && ordinaryCallers) codes.push('503 `MAINTENANCE`');
   return codes;
 }
@@ -109,7 +110,7 @@ function commonErrorTable(): string {
     ['INTERNAL', `anything unexpected, never with internals (${quote(commonMessages.internal)})`],
     [
       'MAINTENANCE',
-      `\`maintenanceMode\` is on and a non-GET call comes from a role user (not a developer acting as one), nobody signed in, or a worker, on a route not open during maintenance (${quote(maintenanceText)})`,
+      `\`maintenanceMode\` is on and a non-GET call comes from a role user (not a developer acting as one) or nobody signed in, on a route not open during maintenance (${quote(maintenanceText)})`,
     ],
   ];
   return table(
@@ -181,7 +182,7 @@ One Lambda function serves each group (\`infra/api-groups.ts\`); local mode serv
 - **Signing in:** \`Authorization: Bearer <accessToken>\` (an RS256 JWT, 15 minutes) from \`POST /api/auth/login\`; every signed-in request checks that the account is active now and its session live, and judges access by the account's current role. Worker routes take a rank-worker key in \`x-api-key\` instead.
 - **Idempotency-Key:** a non-GET request may carry one (1–200 printable ASCII characters). The same signed-in caller sending the same request again with the same key gets the first successful answer (header \`idempotent-replayed: true\`); the key with a different request is a 422. Money routes use it so a retry never moves money twice.
 - **Input:** path, query and body are parsed with the route's zod schemas ([\`shared/schemas\`](../shared/schemas)); control characters, lone surrogates and bidi overrides are removed first. Bad input answers 400 and writes nothing.
-- **Maintenance:** while \`maintenanceMode\` is on, a role user's (or an anonymous caller's) non-GET call answers 503 \`MAINTENANCE\`, except on routes marked open; reads go on, and operators, developers and a developer acting as a user keep working.
+- **Maintenance:** while \`maintenanceMode\` is on, a role user's (or an anonymous caller's) non-GET call answers 503 \`MAINTENANCE\`, except on routes marked open; reads go on, and operators, developers, a developer acting as a user and the rank worker keep working.
 - **Dates** are Asia/Seoul calendar days; money is integer won.
 
 | Access | Who may call |

@@ -3,10 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceText } from '#shared/messages/settings';
 import type { RouteContract } from '#shared/contract/route';
 import { authRoutes } from '#shared/contract/routes/auth';
+import { rankRoutes } from '#shared/contract/routes/rank';
 import { slotRoutes } from '#shared/contract/routes/slots';
 import { pipeline, useTestTable } from '../../../test/support/api-pipeline';
 import * as Auth from '../../domain/auth/auth-service';
 import { verifyAccessToken } from '../../domain/auth/tokens';
+import { authenticateWorker } from '../../domain/rank-measurement/worker-auth';
+import { createWorkerKey } from '../../domain/rank-measurement/worker-keys';
 import { updateSetting } from '../../domain/settings/settings-writes';
 import { authenticate } from './authenticate';
 import { maintenance } from './maintenance';
@@ -57,5 +60,15 @@ describe('maintenance', () => {
     const target = await Auth.createUser({ loginId: 'maintacted', password: 'pass1234', fullName: 't', role: 'user' });
     const acting = (await Auth.switchUser(developer, target.id)).tokens.accessToken;
     expect((await call({ route: createSlot, headers: { authorization: `Bearer ${acting}` } })).status).toBe(200);
+  });
+
+  it('passes the rank worker’s checks (the product’s machine, not a customer)', async () => {
+    const postChecks = byOp(rankRoutes, 'observations');
+    const developer = await verifyAccessToken(tokens.developer);
+    const { key } = await createWorkerKey(developer, { name: '점검 중 수집기' });
+    const callAsWorker = pipeline(rankRoutes, [authenticate({ authenticateWorker }), maintenance]);
+    const res = await callAsWorker({ route: postChecks, headers: { 'x-api-key': key } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.worker).toMatchObject({ name: '점검 중 수집기' });
   });
 });

@@ -6,14 +6,16 @@ import { stateOf, type ApiMiddleware } from './api-request';
 /**
  * maintenanceMode (issue 11): ordinary users, and anyone not signed in, may read (the SPA shows its
  * maintenance page) but not write; operators and developers keep working, and so does a developer
- * switched into a user's account (the acting person is a developer). Checked once for every non-GET
- * route but those marked `maintenance: 'open'` (signing in to read, refreshing, leaving, switching
- * back); settings are the 10 s cached copy, so it costs no extra read.
+ * switched into a user's account (the acting person is a developer). The rank worker keeps posting
+ * its checks: it is the product's own machine, not a customer, and a check refused during the
+ * notice was a page load spent for nothing and a day's rank that could go missing. Checked once for
+ * every non-GET route but those marked `maintenance: 'open'` (signing in to read, refreshing,
+ * leaving, switching back); settings are the 10 s cached copy, so it costs no extra read.
  */
 export const maintenance: ApiMiddleware = {
   before: async (request) => {
     const { route, caller } = stateOf(request);
-    if (route.method === 'GET' || route.maintenance === 'open') return;
+    if (route.method === 'GET' || route.maintenance === 'open' || route.access === 'worker') return;
     if (caller && (caller.role !== 'user' || caller.actorId)) return;
     if ((await getSettings()).maintenanceMode) throw new DomainError('MAINTENANCE', maintenanceText);
   },
