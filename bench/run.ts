@@ -13,6 +13,7 @@ import { runStaffSlotListBench } from './staff-slot-list.bench';
 import { runRankingBench } from './ranking.bench';
 import { runRankRecomputeBench, runRankRecomputePlanBench } from './rank-recompute.bench';
 import { runNotificationsBroadcastBench } from './notifications-broadcast.bench';
+import { runTestSuiteBench } from './test-suite.bench';
 
 /** `npm run bench`: runs each benchmark and writes its figures to bench/results/<name>.json. */
 const benches: Record<string, () => Promise<unknown>> = {
@@ -30,6 +31,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'notifications-broadcast': () => runNotificationsBroadcastBench(),
   'api-cost': () => runApiCostBench(),
   'console-lists': () => runConsoleListsBench(),
+  'test-suite': () => runTestSuiteBench(),
 };
 
 const only = process.argv[2];
