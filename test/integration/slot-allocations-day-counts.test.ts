@@ -1,7 +1,8 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { addKstDays, kstDayOf, kstDayStartIso, kstToday } from '../../shared/kst';
+import { addKstDays, kstDayOf, kstDayStartIso } from '../../shared/kst';
+import { stableKstToday } from '../support/kst-day';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { slotAllocationsStore, type AllocationRecord } from '../../functions/storage/slot-allocations';
@@ -35,7 +36,8 @@ const period = async (query: string) => {
   const page = await history(`${query}&limit=100`);
   return { total: page.pagination.total, listed: page.allocations.length };
 };
-const today = kstToday();
+// One KST day for the whole file (its checks compare it with the server's today).
+const today = await stableKstToday();
 /** An instant on the KST day `daysAgo` days before today (10:00 KST, well inside the day). */
 const onDay = (daysAgo: number, minute = 0) =>
   new Date(Date.parse(kstDayStartIso(addKstDays(today, -daysAgo))) + 3_600_000 + minute * 60_000).toISOString();

@@ -1,7 +1,8 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addKstDays, kstToday } from '../../shared/kst';
+import { addKstDays } from '../../shared/kst';
+import { stableKstToday } from '../support/kst-day';
 import { slotQueryMessages } from '../../shared/messages/slots';
 import { COMBINED_MAX_DAYS } from '../../functions/domain/slots/queries';
 import { db, tableName } from '../../functions/storage/client';
@@ -21,7 +22,8 @@ let operator: Awaited<ReturnType<typeof newAccount>>;
 let alice: Awaited<ReturnType<typeof newAccount>>;
 let bob: Awaited<ReturnType<typeof newAccount>>;
 const aliceIds: string[] = [];
-const today = kstToday();
+// One KST day for the whole file (its checks compare it with the server's today).
+const today = await stableKstToday();
 
 type Page = { items: Array<{ id: string; slot_number: number; keyword: string; userId: string }>; pagination: any };
 const search = async (query: string) => {

@@ -1,7 +1,8 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addKstDays, kstToday } from '../../shared/kst';
+import { addKstDays } from '../../shared/kst';
+import { stableKstToday } from '../support/kst-day';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { runExpiryJob } from '../../functions/domain/slots/expiry-job';
@@ -18,7 +19,8 @@ import { newAccount, productUrl, resetSettings, row, setSetting } from '../suppo
 let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
 let operator: Awaited<ReturnType<typeof newAccount>>;
-const today = kstToday();
+// One KST day for the whole file (its checks compare it with the server's today).
+const today = await stableKstToday();
 
 const call = (method: string, path: string, token: string, body?: unknown) => api.call(method, path, { token, body });
 /** Moves a slot's period (tests stand in for the passing days). */

@@ -1,7 +1,8 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addKstDays, kstToday } from '../../shared/kst';
+import { addKstDays } from '../../shared/kst';
+import { stableKstToday } from '../support/kst-day';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { apiClient } from '../support/http';
@@ -15,7 +16,8 @@ let owner: Awaited<ReturnType<typeof newAccount>>;
 let other: Awaited<ReturnType<typeof newAccount>>;
 let operator: Awaited<ReturnType<typeof newAccount>>;
 const ids: string[] = [];
-const today = kstToday();
+// One KST day for the whole file (its checks compare it with the server's today).
+const today = await stableKstToday();
 
 const setAttrs = (id: string, attrs: Record<string, unknown>) =>
   db().send(

@@ -1,7 +1,8 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addKstDays, kstToday } from '../../shared/kst';
+import { addKstDays } from '../../shared/kst';
+import { stableKstToday } from '../support/kst-day';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { apiClient } from '../support/http';
@@ -17,7 +18,8 @@ let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
 let operator: Awaited<ReturnType<typeof newAccount>>;
 const allIds: string[] = [];
-const today = kstToday();
+// One KST day for the whole file (its checks compare it with the server's today).
+const today = await stableKstToday();
 
 const list = async (query: string) => {
   const res = await api.call('GET', `/api/slots?${query}`, { token: operator.token });
