@@ -25,7 +25,8 @@ export type AllocationRecord = Omit<AllocationHistoryRow, 'created_at' | 'curren
   createdAt: string;
 };
 
-const item = (r: AllocationRecord) => ({
+/** The stored item of an issuance: its keys, the record and its `countedDay` mark. */
+export const allocationItem = (r: AllocationRecord) => ({
   ...keys.slotAllocation(r.id),
   ...keys.slotAllocationListing(r.createdAt, r.id),
   ...keys.slotAllocationsOfUser(r.userId, r.createdAt, r.id),
@@ -128,7 +129,9 @@ export const slotAllocationsStore = {
   /** A new record and its counts (all, its operator's, over all time and its day); fails its transaction if the id exists. */
   put(record: AllocationRecord): TransactItem[] {
     return [
-      { Put: { TableName: tableName(), Item: item(record), ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: { TableName: tableName(), Item: allocationItem(record), ConditionExpression: 'attribute_not_exists(PK)' },
+      },
       ...this.count(record.operatorId, 1),
       ...this.countDay(record.operatorId, kstDayOf(record.createdAt), 1),
     ];

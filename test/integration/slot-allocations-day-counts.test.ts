@@ -5,7 +5,7 @@ import { addKstDays, kstDayOf, kstDayStartIso } from '../../shared/kst';
 import { stableKstToday } from '../support/kst-day';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
-import { slotAllocationsStore, type AllocationRecord } from '../../functions/storage/slot-allocations';
+import { allocationItem, slotAllocationsStore, type AllocationRecord } from '../../functions/storage/slot-allocations';
 import { transact } from '../../functions/storage/transactions';
 import { bootstrap } from '../../functions/domain/bootstrap';
 import { apiClient } from '../support/http';
@@ -162,14 +162,8 @@ describe('issuance totals over a period from per-day counts', () => {
     ];
     for (const [i, [op, daysAgo]] of old.entries()) {
       const r = record(op, onDay(daysAgo, 30 + i), 90 + i);
-      const item = {
-        ...keys.slotAllocation(r.id),
-        ...keys.slotAllocationListing(r.createdAt, r.id),
-        ...keys.slotAllocationsOfUser(r.userId, r.createdAt, r.id),
-        ...keys.slotAllocationsOfOperator(r.operatorId, r.createdAt, r.id),
-        entity: 'slotAllocation',
-        ...r,
-      };
+      // Today's item without the `countedDay` mark the earlier code did not write.
+      const { countedDay: _unmarked, ...item } = allocationItem(r);
       await db().send(new PutCommand({ TableName: tableName(), Item: item }));
       await transact(slotAllocationsStore.count(r.operatorId, 1));
     }
