@@ -13,6 +13,8 @@ import {
   type UserStatsDto,
 } from '../../schemas/users';
 
+import { secondFactorMessages } from '../../messages/second-factor';
+
 const id = userIdParamSchema;
 
 /** The `users` group: the operator console's user management (issue 10); literal /stats beats {id}. */
@@ -87,5 +89,15 @@ export const userRoutes = [
     access: 'operator',
     input: { path: id },
     answer: answerOf<UserLogDto[]>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/{id}/second-factor/reset',
+    group: 'users',
+    op: 'resetSecondFactor',
+    access: 'developer',
+    forbidden: secondFactorMessages.resetDeveloperOnly,
+    input: { path: id },
+    answer: answerOf<{ reset: boolean }>(),
   },
 ] as const satisfies readonly RouteContract[];
