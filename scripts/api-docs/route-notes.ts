@@ -196,11 +196,27 @@ export const routeNotes = {
     summary:
       'The sign-in’s code step: the password step’s `challenge` with a 6-digit `code` from the authenticator app or one `recoveryCode`; answers the session like login.',
     errors: [
-      { code: 'UNAUTHORIZED', when: 'the challenge is unknown, used or older than 5 minutes', text: secondFactorMessages.challengeExpired },
+      {
+        code: 'UNAUTHORIZED',
+        when: 'the challenge is unknown, used or older than 5 minutes',
+        text: secondFactorMessages.challengeExpired,
+      },
       { code: 'UNAUTHORIZED', when: 'a wrong code', text: secondFactorMessages.codeWrong },
-      { code: 'UNAUTHORIZED', when: 'a code already accepted once (its time step is spent)', text: secondFactorMessages.codeReused },
-      { code: 'UNAUTHORIZED', when: 'a wrong or already used recovery code', text: secondFactorMessages.recoveryCodeWrong },
-      { code: 'VALIDATION', when: 'neither or both of `code` and `recoveryCode`', text: secondFactorMessages.codeOrRecoveryRequired },
+      {
+        code: 'UNAUTHORIZED',
+        when: 'a code already accepted once (its time step is spent)',
+        text: secondFactorMessages.codeReused,
+      },
+      {
+        code: 'UNAUTHORIZED',
+        when: 'a wrong or already used recovery code',
+        text: secondFactorMessages.recoveryCodeWrong,
+      },
+      {
+        code: 'VALIDATION',
+        when: 'neither or both of `code` and `recoveryCode`',
+        text: secondFactorMessages.codeOrRecoveryRequired,
+      },
       codeThrottled,
     ],
     limits: [codeLimits],
@@ -744,7 +760,11 @@ export const routeNotes = {
       'A developer removes another person’s second factor: written to the account’s log (who, when), the person’s sessions end and they get a notification; they enrol again at the next sign-in where it is required.',
     errors: [
       { code: 'FORBIDDEN', when: 'the caller is not a developer', text: secondFactorMessages.resetDeveloperOnly },
-      { code: 'FORBIDDEN', when: 'the caller’s own account (that takes a recovery code)', text: secondFactorMessages.resetSelf },
+      {
+        code: 'FORBIDDEN',
+        when: 'the caller’s own account (that takes a recovery code)',
+        text: secondFactorMessages.resetSelf,
+      },
       { code: 'NOT_FOUND', when: 'no such user, or no confirmed factor', text: secondFactorMessages.notEnrolled },
       stepUp,
     ],

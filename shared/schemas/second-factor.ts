@@ -3,22 +3,18 @@ import { secondFactorMessages as m } from '../messages/second-factor';
 
 /** Six digits from the authenticator app; spaces people type between the halves are ignored. */
 export const totpCodeSchema = deferred(() =>
-  z
-    .string({ error: m.codeFormat })
-    .check(
-      z.overwrite((v) => v.replace(/\s+/g, '')),
-      z.regex(/^\d{6}$/, m.codeFormat),
-    ),
+  z.string({ error: m.codeFormat }).check(
+    z.overwrite((v) => v.replace(/\s+/g, '')),
+    z.regex(/^\d{6}$/, m.codeFormat),
+  ),
 );
 
 /** A recovery code as shown (`abcde-fghij`); case, spaces and hyphens are forgiven. */
 export const recoveryCodeSchema = deferred(() =>
-  z
-    .string({ error: m.recoveryCodeFormat })
-    .check(
-      z.overwrite((v) => v.replace(/[\s-]+/g, '').toLowerCase()),
-      z.regex(/^[a-z0-9]{10}$/, m.recoveryCodeFormat),
-    ),
+  z.string({ error: m.recoveryCodeFormat }).check(
+    z.overwrite((v) => v.replace(/[\s-]+/g, '').toLowerCase()),
+    z.regex(/^[a-z0-9]{10}$/, m.recoveryCodeFormat),
+  ),
 );
 
 export const codeBodySchema = deferred(() => z.object({ code: totpCodeSchema }));

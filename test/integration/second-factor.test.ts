@@ -47,8 +47,7 @@ const codeStep = (challenge: string, body: { code?: string; recoveryCode?: strin
   api.call('POST', '/api/auth/login/second-factor', { body: { challenge, ...body }, headers: from(address) });
 
 /** The session id (`sid`) an access token carries. */
-const sessionOf = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid as string;
+const sessionOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid as string;
 
 let devToken: string;
 let devSecret: string;
@@ -146,7 +145,11 @@ describe('the staff second factor', () => {
     expect(replay.body.error).toBe(m.codeReused);
     expect(replay.body.data).toBeUndefined();
     // The challenge of a finished sign-in cannot start a second session.
-    const reusedChallenge = await codeStep(challenged.body.data.challenge, { code: await codeOf(secret, -1) }, '198.51.100.2');
+    const reusedChallenge = await codeStep(
+      challenged.body.data.challenge,
+      { code: await codeOf(secret, -1) },
+      '198.51.100.2',
+    );
     expect(reusedChallenge.status).toBe(401);
   });
 
@@ -181,7 +184,12 @@ describe('the staff second factor', () => {
 
   it('switch-user and security settings ask for a fresh code once the last one is 15 minutes old', async () => {
     const { sessionsStore } = await import('../../functions/storage/sessions');
-    const operator = await stack.createUser({ email: 'operator3', password: 'oper1234', fullName: '정운영', role: 'operator' });
+    const operator = await stack.createUser({
+      email: 'operator3',
+      password: 'oper1234',
+      fullName: '정운영',
+      role: 'operator',
+    });
     // The developer's session proved its code at enrolment; 16 minutes pass.
     await sessionsStore.markSecondFactor(sessionOf(devToken), new Date(Date.now() - 16 * 60_000).toISOString());
     const switched = await api.call('POST', '/api/auth/switch-user', {
@@ -225,7 +233,11 @@ describe('the staff second factor', () => {
     const history = await api.call('GET', '/api/system-settings/history?key=staffSecondFactorRequired', {
       token: devToken,
     });
-    expect(history.body.data.items[0]).toMatchObject({ key: 'staffSecondFactorRequired', oldValue: true, newValue: false });
+    expect(history.body.data.items[0]).toMatchObject({
+      key: 'staffSecondFactorRequired',
+      oldValue: true,
+      newValue: false,
+    });
     const back = await api.call('PUT', '/api/system-settings/key/staffSecondFactorRequired', {
       token: devToken,
       body: { value: true },
@@ -246,13 +258,20 @@ describe('the staff second factor', () => {
   });
 
   it('a developer resets an operator’s factor: logged, the operator is told, signed out and enrols again', async () => {
-    const operator = await stack.createUser({ email: 'operator4', password: 'oper1234', fullName: '한운영', role: 'operator' });
+    const operator = await stack.createUser({
+      email: 'operator4',
+      password: 'oper1234',
+      fullName: '한운영',
+      role: 'operator',
+    });
     const first = await passwordStep('operator4', 'oper1234', '198.51.100.4');
     const operatorToken = first.body.data.tokens.accessToken;
     await enrol(operatorToken, '198.51.100.4');
 
     // Only a developer, and never on their own account.
-    const byOperator = await api.call('POST', `/api/users/${operator.id}/second-factor/reset`, { token: operatorToken });
+    const byOperator = await api.call('POST', `/api/users/${operator.id}/second-factor/reset`, {
+      token: operatorToken,
+    });
     expect(byOperator.status).toBe(403);
     const devId = (await api.call('GET', '/api/auth/me', { token: devToken })).body.data.id;
     const self = await api.call('POST', `/api/users/${devId}/second-factor/reset`, { token: devToken });

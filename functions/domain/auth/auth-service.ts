@@ -10,13 +10,7 @@ import { transact, type TransactItem } from '../../storage/transactions';
 import { slotCountersStore } from '../../storage/slot-counters';
 import { sessionsStore } from '../../storage/sessions';
 import { retrying } from '#commons/retry';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  UnauthorizedError,
-  ValidationError,
-} from '#commons/errors';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import {

@@ -15,7 +15,7 @@ import {
   type SettingHistoryQuery,
 } from '#shared/schemas/settings';
 import { settingsMessages } from '#shared/messages/settings';
-import { isStaff, type Role } from '#shared/roles';
+import { isStaff } from '#shared/roles';
 import { settingsStore } from '../../storage/settings';
 import { settingChangesStore } from '../../storage/setting-changes';
 import { transact } from '../../storage/transactions';
@@ -58,7 +58,10 @@ async function guardSecuritySettings(caller: Actor, changed: Array<[SettingKey, 
   if (!security.length) return;
   if (caller.role !== 'developer') throw new ForbiddenError(secondFactorMessages.securitySettingDeveloperOnly);
   const switchingOff = security.some(([key, value]) => key === 'staffSecondFactorRequired' && value === false);
-  await requireRecentSecondFactor(caller, switchingOff ? { factorNeeded: secondFactorMessages.switchOffNeedsFactor } : {});
+  await requireRecentSecondFactor(
+    caller,
+    switchingOff ? { factorNeeded: secondFactorMessages.switchOffNeedsFactor } : {},
+  );
 }
 
 /** Every wrong entry, each naming its key; the first one's sentence is the headline. */

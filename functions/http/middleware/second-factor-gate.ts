@@ -10,8 +10,7 @@ import { stateOf, type ApiMiddleware } from './api-request';
 export const secondFactorGate: ApiMiddleware = {
   before: async (request) => {
     const { route, caller } = stateOf(request);
-    if (!caller || route.access === 'public' || route.access === 'worker' || route.secondFactor === 'enrolment')
-      return;
+    if (!caller || route.access === 'public' || route.access === 'worker' || route.secondFactor === 'enrolment') return;
     if (await mustEnrolFirst(caller, route.method !== 'GET')) throw enrolmentRequiredError();
   },
 };
