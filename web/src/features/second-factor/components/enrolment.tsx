@@ -34,9 +34,9 @@ export function Enrolment({ onDone }: { onDone: () => void }) {
 
   const confirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = (await loadSecondFactorSchemas()).totpCodeSchema.safeParse(
-      String(new FormData(event.currentTarget).get('code') ?? ''),
-    );
+    // Read before any await: React's event has let go of its form by then.
+    const value = String(new FormData(event.currentTarget).get('code') ?? '');
+    const parsed = (await loadSecondFactorSchemas()).totpCodeSchema.safeParse(value);
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       return;

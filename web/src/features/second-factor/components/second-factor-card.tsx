@@ -64,9 +64,9 @@ function ResetOwn({ onReset }: { onReset: () => void }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = (await loadSecondFactorSchemas()).recoveryCodeSchema.safeParse(
-      String(new FormData(event.currentTarget).get('recoveryCode') ?? ''),
-    );
+    // Read before any await: React's event has let go of its form by then.
+    const value = String(new FormData(event.currentTarget).get('recoveryCode') ?? '');
+    const parsed = (await loadSecondFactorSchemas()).recoveryCodeSchema.safeParse(value);
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       return;
