@@ -9,6 +9,7 @@ import type {
 } from '#shared/schemas/second-factor';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { assertDeveloper } from '#commons/role-guards';
+import { isConditionFailure } from '#commons/store-errors';
 import { secondFactorsStore } from '../../storage/second-factors';
 import { secondFactorChallengesStore } from '../../storage/second-factor-challenges';
 import { sessionsStore } from '../../storage/sessions';
@@ -198,7 +199,8 @@ export async function resetOther(caller: Caller, userId: string): Promise<{ rese
       }),
     ]);
   } catch (err) {
-    if ((err as { name?: string }).name === 'TransactionCanceledException') throw new NotFoundError(m.notEnrolled);
+    // The delete's condition: no confirmed factor (never enrolled, or reset meanwhile).
+    if (isConditionFailure(err)) throw new NotFoundError(m.notEnrolled);
     throw err;
   }
   forgetActiveFactor(userId);
