@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -157,9 +157,5 @@ export const secondFactorsStore = {
         ExpressionAttributeValues: { ':active': 'active' },
       },
     };
-  },
-
-  async remove(userId: string): Promise<void> {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.secondFactor(userId) }));
   },
 };

@@ -123,10 +123,10 @@ describe('the staff second factor', () => {
     expect(advertiser.body.data.enrolmentRequired).toBe(false);
   });
 
-  it('signing in takes a code after the password, and the same code is refused the second time', async () => {
+  it('signing in takes a code after the password, the same code is refused the second time, and removing the factor takes a recovery code', async () => {
     await stack.createUser({ email: 'operator1', password: 'oper1234', fullName: '박운영', role: 'operator' });
     const first = await passwordStep('operator1', 'oper1234', '198.51.100.2');
-    const { secret } = await enrol(first.body.data.tokens.accessToken, '198.51.100.2');
+    const { secret, recoveryCodes } = await enrol(first.body.data.tokens.accessToken, '198.51.100.2');
 
     const challenged = await passwordStep('operator1', 'oper1234', '198.51.100.2');
     expect(challenged.body.data).toEqual({ secondFactorRequired: true, challenge: expect.any(String), expiresIn: 300 });
@@ -151,6 +151,23 @@ describe('the staff second factor', () => {
       '198.51.100.2',
     );
     expect(reusedChallenge.status).toBe(401);
+
+    // Removing one's own factor takes a recovery code; after it the operator must enrol again.
+    const token = signedIn.body.data.tokens.accessToken;
+    const noCode = await api.call('POST', '/api/auth/second-factor/reset', {
+      token,
+      body: { recoveryCode: 'zzzzz-zzzzz' },
+      headers: from('198.51.100.2'),
+    });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.error).toBe(m.recoveryCodeWrong);
+    const removed = await api.call('POST', '/api/auth/second-factor/reset', {
+      token,
+      body: { recoveryCode: recoveryCodes[3].toUpperCase() },
+      headers: from('198.51.100.2'),
+    });
+    expect(removed.status).toBe(200);
+    expect((await api.call('GET', '/api/users', { token })).body.code).toBe('SECOND_FACTOR_ENROLMENT');
   });
 
   it('wrong codes lock the code step on their own counters; the password step is not locked by them', async () => {

@@ -89,6 +89,25 @@ async function proveRecoveryCode(user: UserRecord, recoveryCode: string, ip: str
   );
 }
 
+/** The account's log line for a removed factor: who removed it (the person acting), and when. */
+const resetLogLine = (
+  userId: string,
+  actor: UserRecord | undefined,
+  caller: Caller,
+  createdAt = new Date().toISOString(),
+) =>
+  userLogsStore.put({
+    id: ulid(),
+    userId,
+    action: 'update',
+    description: m.resetLog,
+    changes: [{ field: 'secondFactor', old: true, new: false }],
+    actorId: caller.userId,
+    actorName: actor?.fullName ?? '',
+    realActorId: caller.actorId,
+    createdAt,
+  });
+
 /** GET /api/auth/second-factor */
 export async function secondFactorStatus(caller: Caller): Promise<SecondFactorStatus> {
   const factor = await secondFactorsStore.get(caller.userId, { consistent: true });
@@ -165,7 +184,12 @@ export async function resetOwn(caller: Caller, recoveryCode: string, ip: string)
   assertOwnSession(caller);
   const user = await ownAccount(caller);
   await proveRecoveryCode(user, recoveryCode, ip, wrongRecoveryCode);
-  await secondFactorsStore.remove(user.id);
+  try {
+    await transact([secondFactorsStore.removeActiveItem(user.id), resetLogLine(user.id, user, caller)]);
+  } catch (err) {
+    // Removed meanwhile (a parallel request or a developer's reset): the same outcome.
+    if (!isConditionFailure(err)) throw err;
+  }
   forgetActiveFactor(user.id);
   return { reset: true };
 }
@@ -184,20 +208,7 @@ export async function resetOther(caller: Caller, userId: string): Promise<{ rese
   if (!target || target.deletedAt) throw new NotFoundError(m.notEnrolled);
   const createdAt = new Date().toISOString();
   try {
-    await transact([
-      secondFactorsStore.removeActiveItem(userId),
-      userLogsStore.put({
-        id: ulid(),
-        userId,
-        action: 'update',
-        description: m.resetLog,
-        changes: [{ field: 'secondFactor', old: true, new: false }],
-        actorId: caller.userId,
-        actorName: actor?.fullName ?? '',
-        realActorId: caller.actorId,
-        createdAt,
-      }),
-    ]);
+    await transact([secondFactorsStore.removeActiveItem(userId), resetLogLine(userId, actor, caller, createdAt)]);
   } catch (err) {
     // The delete's condition: no confirmed factor (never enrolled, or reset meanwhile).
     if (isConditionFailure(err)) throw new NotFoundError(m.notEnrolled);
