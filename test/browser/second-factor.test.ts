@@ -15,6 +15,7 @@ const operator = { email: 'operator1', password: 'oper1234', fullName: '박운�
 let stack: LocalStack;
 let browser: BrowserSession;
 let devSecret: string;
+let devRecoveryCodes: string[];
 
 /** The code an app shows `ahead` steps from now (each step's code is accepted once). */
 const codeOf = (secret: string, ahead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + ahead * 30 });
@@ -39,6 +40,7 @@ beforeAll(async () => {
     body: { code: await codeOf(devSecret) },
   });
   expect(confirmed.status).toBe(200);
+  devRecoveryCodes = confirmed.body.data.recoveryCodes;
 });
 
 afterAll(async () => {
@@ -102,16 +104,29 @@ describe('staff second factor', () => {
     expect(new URL(refused.url()).pathname).toBe('/login');
   });
 
-  it('a developer resets the operator’s second factor on the users page; the operator enrols again', async () => {
+  it('a developer resets the operator’s second factor on the users page; the operator enrols again; switching asks for a fresh code', async () => {
     const page = await browser.freshPage();
     await signIn(page, localStackDefaults.developerId, localStackDefaults.developerPassword);
-    await enterCode(page, await codeOf(devSecret, 1));
+    const signedIn = page.waitForResponse('**/api/auth/login/second-factor');
+    await enterCode(page, devRecoveryCodes[0], 'recovery');
+    const { accessToken } = (await (await signedIn).json()).data.tokens;
     await page.getByRole('heading', { name: '관리자 대시보드' }).waitFor();
     await page.goto(`${stack.url}/admin/users`);
     const row = page.getByRole('row').filter({ hasText: operator.email });
     await row.getByRole('button', { name: '2단계 인증 초기화' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '초기화', exact: true }).click();
     await page.getByText(`${operator.fullName} 님의 2단계 인증을 초기화했습니다.`).waitFor();
+
+    // Sixteen minutes later (the session's proof is backdated in the store), switching user asks for a code.
+    const { sessionsStore } = await import('../../functions/storage/sessions');
+    const sid = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()).sid as string;
+    await sessionsStore.markSecondFactor(sid, new Date(Date.now() - 16 * 60_000).toISOString());
+    await row.getByRole('button', { name: '사용자 전환' }).click();
+    await page.getByRole('dialog', { name: '사용자 전환' }).getByRole('button', { name: '전환' }).click();
+    const prompt = page.getByRole('dialog', { name: '인증 코드 확인' });
+    await prompt.getByLabel('인증 코드').fill(await codeOf(devSecret, 1));
+    await prompt.getByRole('button', { name: '확인' }).click();
+    await page.getByRole('region', { name: '사용자 전환 상태' }).waitFor();
 
     const again = await browser.freshPage();
     await signIn(again, operator.email, operator.password);
