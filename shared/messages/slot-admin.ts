@@ -28,7 +28,6 @@ export const slotAdminMessages = {
   previewFailed: '환불 금액을 계산하지 못했습니다.',
   listFailed: '슬롯 목록을 불러오는데 실패했습니다.',
   priceEditNotAllowed: '진행대기, 진행중 또는 일시정지 상태의 승인된 슬롯만 가격을 변경할 수 있습니다.',
-  rankResetConfirm: '키워드 또는 URL을 변경하면 기존 순위 정보가 초기화됩니다. 계속하시겠습니까?',
 } as const;
 
 /** Change-log and usage-history lines a refund writes. */
