@@ -32,6 +32,9 @@ export const slotAdminMessages = {
   userFilterUnknown: (userId: string) => `사용자 ${userId}의 슬롯만 표시 중`,
   userFilterClear: '사용자 필터 해제',
   userFilterLabel: '사용자 필터',
+  userSlotsOpenConsole: '슬롯 관리에서 보기',
+  userSlotsCountFailed: '슬롯 현황을 불러오지 못했습니다.',
+  userSlotsListLabel: '고객 슬롯 목록',
   priceEditNotAllowed: '진행대기, 진행중 또는 일시정지 상태의 승인된 슬롯만 가격을 변경할 수 있습니다.',
 } as const;
 
