@@ -76,7 +76,6 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
         <Link
           className={buttonClassName({ size: 'sm', variant: 'ghost' })}
           to={`/admin/slots?userId=${encodeURIComponent(u.id)}`}
-          aria-label={`${u.fullName} 슬롯 보기`}
         >
           슬롯 보기
         </Link>
