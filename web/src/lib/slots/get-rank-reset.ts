@@ -18,6 +18,8 @@ export const getRankReset = (slotId: string) =>
 export function useRankReset(slotId: string | null) {
   return useSWR(slotId ? rankResetKey(slotId) : null, ([, id]) => getRankReset(id), {
     revalidateOnFocus: false,
+    // A failed read leaves the general warning in place; retrying would keep taking the answer away.
+    shouldRetryOnError: false,
     revalidateOnMount: true,
     dedupingInterval: 0,
   });

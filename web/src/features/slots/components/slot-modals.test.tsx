@@ -25,7 +25,7 @@ const active = {
 } as unknown as SlotDto;
 
 /** What the server answers for the rank a keyword change would wipe: its count of history days. */
-let historyDays = 12;
+let historyDays: number | 'fails' = 12;
 const rankReset = (days: number) => ({
   slotId: 'a1',
   keyword: '옛 키워드',
@@ -62,7 +62,10 @@ beforeEach(() => {
       return balanceFails
         ? json({ success: false, error: '서버 오류' }, 500)
         : json({ success: true, data: { amount: 100_000 } });
-    if (path === '/api/slots/a1/rank-delete-query') return json({ success: true, data: rankReset(historyDays) });
+    if (path === '/api/slots/a1/rank-delete-query')
+      return historyDays === 'fails'
+        ? json({ success: false, code: 'INTERNAL', error: '서버 오류' }, 500)
+        : json({ success: true, data: rankReset(historyDays) });
     if (method === 'GET')
       return json({ success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
     if (answer === 'network') throw new TypeError('Failed to fetch');
@@ -96,8 +99,10 @@ describe('EditSlotModal', () => {
     const confirm = within(screen.getByRole('dialog', { name: '순위 정보 초기화' })).getByRole('button', {
       name: '변경하고 저장',
     });
-    // The change is confirmed once the server has said what it wipes.
+    // The change is confirmed once the server has said what it wipes (or could not say it).
     await vi.waitFor(() => expect(confirm).toBeEnabled());
+    if (historyDays === 'fails')
+      expect(screen.getByText(/삭제될 순위 히스토리 일수를 확인하지 못했습니다/)).toBeInTheDocument();
     await user.click(confirm);
   }
 
@@ -112,6 +117,13 @@ describe('EditSlotModal', () => {
     expect(await within(dialog).findByText(/순위 히스토리 37일\)가 초기화됩니다\./)).toBeInTheDocument();
     expect(calls).toContain('GET /api/slots/a1/rank-delete-query');
     expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+  });
+
+  it('says when the day count cannot be read, and still lets the change be saved', async () => {
+    historyDays = 'fails';
+    await changeKeyword();
+    await vi.waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
+    expect(calls.filter((c) => c === 'GET /api/slots/a1/rank-delete-query').length).toBeGreaterThan(0);
   });
 
   it('saves a keyword change with update-fields alone (the server resets the rank data)', async () => {
