@@ -462,7 +462,7 @@ export const routeNotes = {
   },
   'GET /api/slots/{id}/rank-delete-query': {
     summary:
-      'What a keyword or URL change would reset: the current ranks and the number of history days. Kept for API clients (the server resets ranks itself on such a change).',
+      'What a keyword or URL change would reset: the current ranks and the number of history days the change deletes. A read: the edit dialogs show its count before such a change, and the update itself resets the ranks.',
     errors: [slotNotFound],
   },
   'DELETE /api/slots/{id}/rank-data': {

@@ -59,6 +59,21 @@ describe('the customer view', () => {
     await expect.poll(() => ledger.locator('tbody tr').count()).toBe(3);
     await op.getByTestId('customer-slot-counts').waitFor();
 
+    // The customer's slots are listed here, and open in the slot console filtered to them: the filter
+    // says who, survives a reload (it is in the URL) and is cleared back to every user's slots.
+    await op.getByRole('region', { name: '고객 슬롯 목록' }).getByText('키워드3').waitFor();
+    await op.getByRole('link', { name: '슬롯 관리에서 보기' }).click();
+    await op.waitForURL((url) => url.pathname === '/admin/slots' && url.searchParams.get('userId') === customer.id);
+    const filter = op.getByRole('status', { name: '사용자 필터' });
+    const filteredTo = filter.getByText(`상세고객 (${customer.email}) 님의 슬롯만 표시 중`);
+    await filteredTo.waitFor();
+    await op.reload();
+    await filteredTo.waitFor();
+    await op.locator(`tr[data-slot-id="${slot.body.data.id}"]`).waitFor();
+    await filter.getByRole('button', { name: '사용자 필터 해제' }).click();
+    await op.waitForURL((url) => url.pathname === '/admin/slots' && !url.searchParams.has('userId'));
+    await filter.waitFor({ state: 'detached' });
+
     // From a slot row in the slot console: the advertiser's name opens the same view.
     await op.goto(`${stack.url}/admin/slots`);
     await op.getByRole('link', { name: '상세고객' }).first().click();
