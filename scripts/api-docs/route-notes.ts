@@ -204,9 +204,9 @@ export const routeNotes = {
   },
   'GET /api/auth/sessions': {
     summary:
-      'The caller’s account’s live sessions (one per sign-in): `{id, device, userAgent, ip, signedInAt, lastUsedAt, expiresAt, current, developerSwitch}`, the current one first, then by last use.',
+      'The caller’s account’s live sessions (one per sign-in): `{id, userAgent, ip, signedInAt, lastUsedAt, expiresAt, current, developerSwitch}`, the current one first, then by last use.',
     notes: [
-      '`device` is read from the User-Agent (browser, system, PC/모바일/태블릿), null when it names nothing known; `ip` is the last refresh’s address, else the sign-in’s.',
+      '`userAgent` is the sign-in’s (cut at 512 characters; 내 정보 names the browser, system and PC/모바일/태블릿 from it); `ip` is the last refresh’s address, else the sign-in’s.',
       '`lastUsedAt` is the last refresh (token rotation), written by the rotation itself: no API call writes it, so it lags real use by up to the access token’s 15 minutes.',
       'Sessions a developer holds while acting as the account (user-switch) are listed with `developerSwitch: true`.',
     ],

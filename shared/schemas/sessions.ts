@@ -8,8 +8,7 @@ export const sessionIdParamSchema = deferred(() =>
 /** One live session of the caller's account, as 내 정보 lists it. */
 export interface SessionDto {
   id: string;
-  /** '{browser} {major} · {OS} ({PC|모바일|태블릿})' from the User-Agent; null when it names nothing known. */
-  device: string | null;
+  /** The browser's User-Agent at sign-in (cut at 512 characters); the SPA names the device from it. */
   userAgent: string;
   /** The latest known address: the last refresh's, else the sign-in's. */
   ip: string | null;

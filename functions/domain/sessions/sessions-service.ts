@@ -7,7 +7,6 @@ import type { Caller } from '../auth/tokens';
 import { forgetSessions } from '../auth/active-account';
 import { closeSockets } from '../realtime/close-sockets';
 import { liveUser } from '../users/admin-changes';
-import { deviceLabel } from './device';
 
 /**
  * The sessions of an account as their owner sees and ends them, and the operator's "end every
@@ -18,7 +17,6 @@ import { deviceLabel } from './device';
 
 const toDto = (f: RefreshFamily, caller: Caller): SessionDto => ({
   id: f.familyId,
-  device: deviceLabel(f.userAgent),
   userAgent: f.userAgent ?? '',
   ip: f.lastIp || f.ip || null,
   signedInAt: f.createdAt,

@@ -6,10 +6,14 @@ import type { SessionDto } from '#shared/schemas/sessions';
 import { applyAuthSession, resetSessionForTests } from '@/lib/session-store';
 import { SessionsCard } from './sessions-card';
 
+const WINDOWS_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
 const session = (over: Partial<SessionDto>): SessionDto => ({
   id: 's1',
-  device: 'Chrome 131 · Windows 10 (PC)',
-  userAgent: 'Mozilla/5.0',
+  userAgent: WINDOWS_CHROME,
   ip: '198.51.100.7',
   signedInAt: '2026-01-02T00:00:00.000Z',
   lastUsedAt: null,
@@ -46,10 +50,11 @@ beforeEach(() => {
     session({ id: 'here', current: true }),
     session({
       id: 'phone',
-      device: 'Safari 17 · iOS 17 (모바일)',
+      userAgent: IPHONE_SAFARI,
       ip: '198.51.100.8',
       lastUsedAt: '2026-01-03T00:00:00.000Z',
     }),
+    session({ id: 'script', userAgent: 'curl/8.0', signedInAt: '2026-01-01T00:00:00.000Z' }),
   ];
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'DELETE') {
@@ -63,7 +68,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SessionsCard', () => {
-  it('marks the current session, ends another after asking, and then has no others left to end', async () => {
+  it('marks the current session, names each device from its User-Agent, and ends another after asking', async () => {
     const ui = userEvent.setup();
     render(
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
@@ -77,6 +82,7 @@ describe('SessionsCard', () => {
     expect(within(rows[1]).queryByRole('button')).toBeNull();
     expect(rows[2]).toHaveTextContent('Safari 17 · iOS 17 (모바일)');
     expect(rows[2]).toHaveTextContent('198.51.100.8');
+    expect(rows[3]).toHaveTextContent('알 수 없는 기기');
     expect(screen.getByRole('button', { name: '다른 세션 모두 종료' })).toBeEnabled();
 
     await ui.click(within(rows[2]).getByRole('button', { name: /종료/ }));
@@ -85,7 +91,7 @@ describe('SessionsCard', () => {
     expect(
       fetchMock.mock.calls.some(([url, init]) => init?.method === 'DELETE' && url === '/api/auth/sessions/phone'),
     ).toBe(true);
-    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
-    expect(screen.getByRole('button', { name: '다른 세션 모두 종료' })).toBeDisabled();
+    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).queryByText('Safari 17 · iOS 17 (모바일)')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import tableStyles from '@/components/ui/data-table.module.css';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useEndSessions, useSessions, type SessionEnding } from '../api/sessions';
+import { deviceLabel } from '../utils/device-label';
 
 /**
  * 내 정보: the devices signed in to this account, each with '종료', and '다른 세션 모두 종료'. The
@@ -94,10 +95,11 @@ export function SessionsCard() {
 }
 
 function SessionRow({ session: s, onEnd }: { session: SessionDto; onEnd: () => void }) {
+  const device = deviceLabel(s.userAgent) ?? m.unknownDevice;
   return (
     <tr data-session-id={s.id} data-current={s.current || undefined}>
       <td title={s.userAgent}>
-        {s.device ?? m.unknownDevice} {s.current && <Badge tone="primary">{m.current}</Badge>}{' '}
+        {device} {s.current && <Badge tone="primary">{m.current}</Badge>}{' '}
         {s.developerSwitch && <Badge tone="warning">{m.developerSwitch}</Badge>}
       </td>
       <td>{s.ip ?? '-'}</td>
@@ -105,7 +107,7 @@ function SessionRow({ session: s, onEnd }: { session: SessionDto; onEnd: () => v
       <td>{formatDateTime(s.lastUsedAt)}</td>
       <td className={tableStyles.actionsCol}>
         {!s.current && (
-          <Button variant="danger" size="sm" onClick={onEnd} aria-label={`${s.device ?? m.unknownDevice} ${m.end}`}>
+          <Button variant="danger" size="sm" onClick={onEnd} aria-label={`${device} ${m.end}`}>
             {m.end}
           </Button>
         )}

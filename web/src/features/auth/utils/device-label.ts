@@ -4,6 +4,7 @@ import { sessionMessages } from '#shared/messages/sessions';
 /**
  * A person recognises a session by its browser and system, not by its User-Agent string:
  * 'Chrome 131 · Windows 10 (PC)'. Null when the string names no known browser or system (a script).
+ * Read here, in 내 정보's own lazily loaded chunk, so the parser stays out of the auth Lambda.
  */
 export function deviceLabel(userAgent: string | undefined): string | null {
   if (!userAgent?.trim()) return null;
