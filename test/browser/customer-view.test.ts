@@ -199,4 +199,23 @@ describe('the customer view', () => {
     await op.waitForURL((url) => url.pathname === '/admin/chat');
     await op.getByRole('region', { name: /대화$/ }).getByText('연장 문의드립니다').waitFor();
   });
+
+  it('an operator ends every session of a customer; the customer’s token stops working', async () => {
+    const customer = await newAccount(stack, { name: '세션고객' });
+    expect((await api.call('GET', '/api/auth/me', { token: customer.token })).status).toBe(200);
+
+    const op = await browser.freshPage();
+    await signIn(op, operator.email, '/admin');
+    await op.goto(`${stack.url}/admin/users/${customer.id}`);
+    await op.getByRole('heading', { name: `세션고객 (${customer.email})` }).waitFor();
+    await op.getByRole('button', { name: '모든 세션 종료' }).click();
+    const dialog = op.getByRole('dialog', { name: '모든 세션 종료' });
+    await dialog.getByText('세션고객님의 모든 로그인 세션을 종료할까요?', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: '모든 세션 종료' }).click();
+    await op.getByText('세션 1개를 종료했습니다.').waitFor();
+
+    expect((await api.call('GET', '/api/auth/me', { token: customer.token })).status).toBe(401);
+    // The operator's own session goes on.
+    expect((await api.call('GET', '/api/auth/me', { token: operator.token })).status).toBe(200);
+  });
 });
