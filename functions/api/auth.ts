@@ -2,6 +2,7 @@ import type { AuthSession } from '#shared/schemas/auth';
 import * as Auth from '../domain/auth/auth-service';
 import * as SecondFactor from '../domain/auth/second-factor';
 import { ownDetails, updateOwnDetails } from '../domain/users/details';
+import * as Sessions from '../domain/sessions/sessions-service';
 import { defineGroup, reply, type RequestContext } from '../http/api-handler';
 import { REFRESH_COOKIE, clearedRefreshCookie, refreshCookie } from '../http/cookies';
 import { logger } from '#commons/logger';
@@ -16,12 +17,12 @@ const presentedRefreshToken = (body: { refreshToken?: string }, ctx: RequestCont
 
 export const handler = defineGroup(authRoutes, {
   login: async ({ body }, ctx) => {
-    const outcome = await Auth.login(body, ctx.ip);
+    const outcome = await Auth.login(body, ctx.ip, ctx.userAgent);
     // A second factor to come: no tokens and no cookie until the code step.
     return 'tokens' in outcome ? sessionReply(outcome) : outcome;
   },
 
-  loginSecondFactor: async ({ body }, ctx) => sessionReply(await Auth.loginSecondFactor(body, ctx.ip)),
+  loginSecondFactor: async ({ body }, ctx) => sessionReply(await Auth.loginSecondFactor(body, ctx.ip, ctx.userAgent)),
 
   secondFactorStatus: (_, ctx) => SecondFactor.secondFactorStatus(ctx.user),
 
@@ -33,9 +34,9 @@ export const handler = defineGroup(authRoutes, {
 
   resetOwnSecondFactor: ({ body }, ctx) => SecondFactor.resetOwn(ctx.user, body.recoveryCode, ctx.ip),
 
-  register: async ({ body }, ctx) => sessionReply(await Auth.register(body, ctx.ip)),
+  register: async ({ body }, ctx) => sessionReply(await Auth.register(body, ctx.ip, ctx.userAgent)),
 
-  refresh: async ({ body }, ctx) => sessionReply(await Auth.refresh(presentedRefreshToken(body, ctx))),
+  refresh: async ({ body }, ctx) => sessionReply(await Auth.refresh(presentedRefreshToken(body, ctx), ctx.ip)),
 
   logout: async ({ body }, ctx) => {
     await Auth.logout(presentedRefreshToken(body, ctx));
@@ -56,7 +57,7 @@ export const handler = defineGroup(authRoutes, {
   updateOwnDetails: ({ body }, ctx) => updateOwnDetails(ctx.user, body),
 
   switchUser: async ({ body }, ctx) => {
-    const session = await Auth.switchUser(ctx.user, body.targetUserId);
+    const session = await Auth.switchUser(ctx.user, body.targetUserId, ctx);
     logger.info('developer switched user', {
       developerId: ctx.user.userId,
       targetUserId: body.targetUserId,
@@ -66,8 +67,14 @@ export const handler = defineGroup(authRoutes, {
   },
 
   switchBack: async (_, ctx) => {
-    const session = await Auth.switchBack(ctx.user);
+    const session = await Auth.switchBack(ctx.user, ctx);
     logger.info('developer switched back', { developerId: session.user.id, fromUserId: ctx.user.userId, ip: ctx.ip });
     return sessionReply(session);
   },
+
+  listSessions: (_, ctx) => Sessions.listOwnSessions(ctx.user),
+
+  endSession: ({ path }, ctx) => Sessions.endOwnSession(ctx.user, path.id),
+
+  endOtherSessions: (_, ctx) => Sessions.endOtherOwnSessions(ctx.user),
 });

@@ -77,10 +77,23 @@ export async function createUser(
   return user;
 }
 
+/** Where a request came from: the session list shows it (device from the User-Agent, address). */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** A call from inside the product (tests, scripts): no address or browser to show. */
+const noClient: ClientInfo = { ip: '', userAgent: '' };
+
+/** Enough of a User-Agent to name the device; real ones are a few hundred characters. */
+const USER_AGENT_MAX = 512;
+
 /** `secondFactorAt`: when this sign-in (or the session it continues) last proved the second factor. */
 async function startSession(
   user: UserRecord,
   actorId: string | null,
+  client: ClientInfo,
   secondFactorAt: string | null = null,
 ): Promise<AuthSession> {
   const familyId = randomUUID();
@@ -94,6 +107,8 @@ async function startSession(
       revoked: false,
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(now + REFRESH_FAMILY_SECONDS * 1000).toISOString(),
+      ip: client.ip,
+      userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
       secondFactorAt,
     },
     refresh.hash,
@@ -124,7 +139,11 @@ async function sessionFor(
  * The password step. An account with a confirmed second factor gets a challenge instead of a session:
  * the code step (`loginSecondFactor`) completes the sign-in.
  */
-export async function login(input: LoginInput, ip: string): Promise<AuthSession | SecondFactorChallenge> {
+export async function login(
+  input: LoginInput,
+  ip: string,
+  userAgent = '',
+): Promise<AuthSession | SecondFactorChallenge> {
   const counters = throttleCounters(input.email, ip);
   await reserveAttempt(counters);
   const releaseAll = () => releaseAttempt(counters);
@@ -146,18 +165,22 @@ export async function login(input: LoginInput, ip: string): Promise<AuthSession 
   await succeedAttempt(counters);
   if (await hasConfirmedFactor(user.id)) return startChallenge(user.id);
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
-  return startSession(signedIn, null);
+  return startSession(signedIn, null, { ip, userAgent });
 }
 
 /** The code step: the challenge and a right code (or recovery code) start the session. */
-export async function loginSecondFactor(input: LoginSecondFactorInput, ip: string): Promise<AuthSession> {
+export async function loginSecondFactor(
+  input: LoginSecondFactorInput,
+  ip: string,
+  userAgent = '',
+): Promise<AuthSession> {
   const user = await completeChallenge(input, ip);
   const now = new Date().toISOString();
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: now })) ?? user;
-  return startSession(signedIn, null, now);
+  return startSession(signedIn, null, { ip, userAgent }, now);
 }
 
-export async function register(input: RegisterInput, ip: string): Promise<AuthSession> {
+export async function register(input: RegisterInput, ip: string, userAgent = ''): Promise<AuthSession> {
   const settings = await getSettings();
   if (!settings.registrationEnabled) throw new ForbiddenError(authMessages.registrationClosed);
   await enforceRateLimits([{ name: 'registrationPerAddress', subject: ip }]);
@@ -169,10 +192,10 @@ export async function register(input: RegisterInput, ip: string): Promise<AuthSe
     phone: input.phone,
   });
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
-  return startSession(signedIn, null);
+  return startSession(signedIn, null, { ip, userAgent });
 }
 
-export async function refresh(refreshToken: string | undefined): Promise<AuthSession> {
+export async function refresh(refreshToken: string | undefined, ip = ''): Promise<AuthSession> {
   if (!refreshToken) throw new UnauthorizedError(authMessages.noToken);
   const oldHash = hashRefreshToken(refreshToken);
   const record = await sessionsStore.getToken(oldHash);
@@ -184,11 +207,12 @@ export async function refresh(refreshToken: string | undefined): Promise<AuthSes
   const next = newRefreshToken();
   // Two requests with the same cookie may also collide inside DynamoDB (a transaction conflict): retry.
   const outcome = await retrying(async () => {
-    const first = await sessionsStore.rotate(oldHash, next.hash, family);
+    const seen = { at: new Date().toISOString(), ip };
+    const first = await sessionsStore.rotate(oldHash, next.hash, family, seen);
     if (first !== 'reused') return first;
     // Just rotated by a concurrent request with the same cookie (another tab): rotate again.
     const usedSince = new Date(Date.now() - REFRESH_REUSE_GRACE_SECONDS * 1000).toISOString();
-    return sessionsStore.rotateUsed(oldHash, next.hash, family, usedSince);
+    return sessionsStore.rotateUsed(oldHash, next.hash, family, usedSince, seen);
   });
   if (outcome === 'reused') {
     // A token exchanged longer ago came back: someone holds a copy. End the whole family.
@@ -288,7 +312,7 @@ export async function updateProfile(
 }
 
 /** A developer acts as another user; the new session remembers who is acting (design §4). */
-export async function switchUser(caller: Caller, targetUserId: string): Promise<AuthSession> {
+export async function switchUser(caller: Caller, targetUserId: string, client = noClient): Promise<AuthSession> {
   if (caller.role !== 'developer' || caller.actorId) throw new ForbiddenError(authMessages.switchDeveloperOnly);
   if (targetUserId === caller.userId) throw new ValidationError(authMessages.switchSelf);
   const target = await usersStore.get(targetUserId);
@@ -298,10 +322,10 @@ export async function switchUser(caller: Caller, targetUserId: string): Promise<
   // The switch session keeps the developer's proof: switching back and again needs no new code.
   const own = await sessionsStore.getFamily(caller.sessionId);
   await endSession(caller.userId, caller.sessionId);
-  return startSession(target, caller.userId, own?.secondFactorAt ?? null);
+  return startSession(target, caller.userId, client, own?.secondFactorAt ?? null);
 }
 
-export async function switchBack(caller: Caller): Promise<AuthSession> {
+export async function switchBack(caller: Caller, client = noClient): Promise<AuthSession> {
   if (!caller.actorId) throw new ForbiddenError(authMessages.switchBackMissing);
   const developer = await usersStore.get(caller.actorId);
   if (!developer || !developer.isActive || developer.role !== 'developer')
@@ -313,5 +337,5 @@ export async function switchBack(caller: Caller): Promise<AuthSession> {
     throw new UnauthorizedError(authMessages.sessionExpired);
   // The switched token stops with its session (active-account.ts); its sockets close now.
   await closeSockets(caller.userId, { sessionIds: [caller.sessionId] });
-  return startSession(developer, null, switched?.secondFactorAt ?? null);
+  return startSession(developer, null, client, switched?.secondFactorAt ?? null);
 }

@@ -12,6 +12,7 @@ import {
   type UserLogDto,
   type UserStatsDto,
 } from '../../schemas/users';
+import type { EndedSessions } from '../../schemas/sessions';
 
 import { secondFactorMessages } from '../../messages/second-factor';
 
@@ -99,5 +100,14 @@ export const userRoutes = [
     forbidden: secondFactorMessages.resetDeveloperOnly,
     input: { path: id },
     answer: answerOf<{ reset: boolean }>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/{id}/sessions/end',
+    group: 'users',
+    op: 'endSessions',
+    access: 'operator',
+    input: { path: id },
+    answer: answerOf<EndedSessions>(),
   },
 ] as const satisfies readonly RouteContract[];
