@@ -51,22 +51,24 @@ function AdvancedPanel({
       }}
     >
       {textFields.map(({ key, label }) => (
-        <label key={key} className={styles.field}>
-          {label}
-          <input
-            className={`${filterStyles.control} ${styles.search}`}
-            inputMode={key === 'slotNumber' ? 'numeric' : undefined}
-            value={form[key]}
-            aria-invalid={errors[key] ? true : undefined}
-            aria-describedby={errors[key] ? `advanced-${key}-error` : undefined}
-            onChange={(e) => set(key, e.target.value)}
-          />
+        <div key={key} className={styles.field}>
+          <label className={styles.field}>
+            {label}
+            <input
+              className={`${filterStyles.control} ${styles.search}`}
+              inputMode={key === 'slotNumber' ? 'numeric' : undefined}
+              value={form[key]}
+              aria-invalid={errors[key] ? true : undefined}
+              aria-describedby={errors[key] ? `advanced-${key}-error` : undefined}
+              onChange={(e) => set(key, e.target.value)}
+            />
+          </label>
           {errors[key] && (
             <span id={`advanced-${key}-error`} className={styles.fieldError} role="alert">
               {errors[key]}
             </span>
           )}
-        </label>
+        </div>
       ))}
       <label className={styles.field}>
         등록일 시작
