@@ -104,25 +104,54 @@ const contains = (value: string | null | undefined, needle: string) => !!value &
 /** A row a search looks into: list attributes, and the field values where the row has them. */
 type SearchableRow = SlotListRow & { customFields?: Record<string, string> };
 
-/** The row's fields each search type looks into (userId and slotNumber match otherwise). */
-const searchedFields = {
-  keyword: ['keyword'],
-  url: ['url'],
-  productName: ['product_name'],
-  all: ['keyword', 'url', 'product_name', 'mid'],
-} as const;
+/**
+ * A row's searched texts in lower case, joined per search type (a separator no one types keeps a match
+ * inside one field), kept per row object: the staff search filters every slot on each search, and a
+ * row's texts are lowered once, not once a search. Rebuilt when the searchable fields change.
+ */
+interface Haystacks {
+  searchable: string;
+  keyword: string;
+  url: string;
+  productName: string;
+  all: string;
+}
+const haystacks = new WeakMap<object, Haystacks>();
+const SEPARATOR = '\u0000';
 
-/** `searchable`: the configured fields marked searchable (`is_searchable`), which the all-fields search looks into too. */
+function haystacksOf(row: SearchableRow, searchable: readonly string[], searchableKey: string): Haystacks {
+  const hit = haystacks.get(row);
+  if (hit && hit.searchable === searchableKey) return hit;
+  const lower = (v: string | null | undefined) => (v ?? '').toLowerCase();
+  const custom = row.customFields ? searchable.map((key) => row.customFields![key]) : [];
+  const fresh = {
+    searchable: searchableKey,
+    keyword: lower(row.keyword),
+    url: lower(row.url),
+    productName: lower(row.product_name),
+    all: [row.keyword, row.url, row.product_name, row.mid, ...custom]
+      .filter((v) => typeof v === 'string' && v !== '')
+      .join(SEPARATOR)
+      .toLowerCase(),
+  };
+  haystacks.set(row, fresh);
+  return fresh;
+}
+
+/**
+ * `searchable`: the configured fields marked searchable (`is_searchable`), which the all-fields search
+ * looks into besides keyword, URL, product name and MID.
+ */
 function matchesSearch(
   row: SearchableRow,
   type: SlotListQuery['searchType'],
   needle: string,
   searchable: readonly string[],
+  searchableKey: string,
 ): boolean {
   if (type === 'userId') return row.userId.toLowerCase() === needle || contains(row.userLogin, needle);
   if (type === 'slotNumber') return String(row.slot_number) === needle.replace(/^#/, '');
-  if (searchedFields[type].some((field) => contains(row[field], needle))) return true;
-  return type === 'all' && !!row.customFields && searchable.some((key) => contains(row.customFields![key], needle));
+  return haystacksOf(row, searchable, searchableKey)[type].includes(needle);
 }
 
 /** Staff's combined advanced search: these fields (each matched as its one-field search is) and the user, all at once. */
@@ -185,7 +214,8 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   // users the staff search's copy of every slot (search-copy.ts): every status, every registration date.
   const ofOwner = ownerId ? await slotsOfUser(ownerId) : undefined;
   const candidates: readonly SearchableRow[] = ofOwner ? ofOwner.slots : await searchRows();
-  const searchable = searches.some(([type]) => type === 'all') ? await searchableFieldKeys() : [];
+  const searchable = searches.length ? await searchableFieldKeys() : [];
+  const searchableKey = searchable.join(SEPARATOR);
   // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
   const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
 
@@ -193,7 +223,7 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   const createdBefore = query.dateTo ? kstDayStartIso(addKstDays(query.dateTo, 1)) : undefined;
   if (createdFrom && createdBefore && createdFrom >= createdBefore) throw new ValidationError(slotMessages.dateOrder);
   const matching = candidates.filter((row) => {
-    if (!searches.every(([type, n]) => matchesSearch(row, type, n, searchable))) return false;
+    if (!searches.every(([type, n]) => matchesSearch(row, type, n, searchable, searchableKey))) return false;
     if (createdFrom && row.createdAt < createdFrom) return false;
     if (createdBefore && row.createdAt >= createdBefore) return false;
     const display = deriveDisplayStatus(row, today);
