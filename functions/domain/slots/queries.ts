@@ -162,6 +162,24 @@ async function searchableFieldKeys(): Promise<string[]> {
   return (await fieldConfigsStore.list()).filter((c) => c.is_searchable).map((c) => c.field_key);
 }
 
+/** Matches of recent searches of the copy, by search and copy generation; at most MAX_RESULTS kept. */
+const results = new Map<string, Promise<SearchableRow[]>>();
+const MAX_RESULTS = 50;
+
+/** `compute`'s answer, shared by every search with the same key while it is kept (none without a key); forgotten when it fails. */
+function sharedResult(key: string | undefined, compute: () => Promise<SearchableRow[]>): Promise<SearchableRow[]> {
+  if (key === undefined) return compute();
+  const hit = results.get(key);
+  if (hit) return hit;
+  const fresh = compute().catch((err) => {
+    results.delete(key);
+    throw err;
+  });
+  if (results.size >= MAX_RESULTS) results.delete(results.keys().next().value!);
+  results.set(key, fresh);
+  return fresh;
+}
+
 type Sortable = string | number | null | undefined;
 const sortValue = (row: SlotListRow, by: SlotListQuery['sortBy']): Sortable => row[by];
 
@@ -213,7 +231,8 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   // One user's slots (their partition, cached), or for searches, date filters and other sorts across
   // users the staff search's copy of every slot (search-copy.ts): every status, every registration date.
   const ofOwner = ownerId ? await slotsOfUser(ownerId) : undefined;
-  const candidates: readonly SearchableRow[] = ofOwner ? ofOwner.slots : await searchRows();
+  const copy = ofOwner ? undefined : await searchRows();
+  const candidates: readonly SearchableRow[] = ofOwner ? ofOwner.slots : copy!.rows;
   const searchable = searches.length ? await searchableFieldKeys() : [];
   const searchableKey = searchable.join(SEPARATOR);
   // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
@@ -222,34 +241,44 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   const createdFrom = query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined;
   const createdBefore = query.dateTo ? kstDayStartIso(addKstDays(query.dateTo, 1)) : undefined;
   if (createdFrom && createdBefore && createdFrom >= createdBefore) throw new ValidationError(slotMessages.dateOrder);
-  const matching = candidates.filter((row) => {
-    if (!searches.every(([type, n]) => matchesSearch(row, type, n, searchable, searchableKey))) return false;
-    if (createdFrom && row.createdAt < createdFrom) return false;
-    if (createdBefore && row.createdAt >= createdBefore) return false;
-    const display = deriveDisplayStatus(row, today);
-    if (status ? display !== status : display === 'deleted') return false;
-    if (!staff && isClosedToOwner(row.status)) return false;
-    if (inactiveOwners && !inactiveOwners.has(row.userId)) return false;
-    if (query.workFrom && (!row.endDate || row.endDate < query.workFrom)) return false;
-    if (query.workTo && (!row.startDate || row.startDate > query.workTo)) return false;
-    if (query.hideExpired && ((row.endDate && row.endDate < today) || row.status === 'expired')) return false;
-    return true;
-  });
-  const filtered = await visibleSlots(matching);
-
-  const direction = query.sortOrder === 'asc' ? 1 : -1;
-  if (!ofOwner && query.sortBy === 'createdAt') {
-    // The copy is in the list's default order already (newest first).
-    if (direction === 1) filtered.reverse();
-  } else
-    filtered.sort((a, b) => {
-      const av = sortValue(a, query.sortBy);
-      const bv = sortValue(b, query.sortBy);
-      // Missing values go last whichever the order.
-      const missing = (av === null || av === undefined || av === '') !== (bv === null || bv === undefined || bv === '');
-      const primary = missing ? compare(av, bv) : compare(av, bv) * direction;
-      return primary || (compare(a.createdAt, b.createdAt) || a.slot_number - b.slot_number) * direction;
+  const { workFrom, workTo, hideExpired, sortBy, sortOrder } = query;
+  // The pages of one search of one copy generation share its matches (paging through them, concurrent asks).
+  const resultKey =
+    copy && !inactiveOwners
+      ? JSON.stringify([copy.generation, today, searchableKey, searches, status ?? null, createdFrom ?? null]) +
+        JSON.stringify([createdBefore ?? null, workFrom ?? null, workTo ?? null, hideExpired, sortBy, sortOrder])
+      : undefined;
+  const filtered = await sharedResult(resultKey, async () => {
+    const matching = candidates.filter((row) => {
+      if (!searches.every(([type, n]) => matchesSearch(row, type, n, searchable, searchableKey))) return false;
+      if (createdFrom && row.createdAt < createdFrom) return false;
+      if (createdBefore && row.createdAt >= createdBefore) return false;
+      const display = deriveDisplayStatus(row, today);
+      if (status ? display !== status : display === 'deleted') return false;
+      if (!staff && isClosedToOwner(row.status)) return false;
+      if (inactiveOwners && !inactiveOwners.has(row.userId)) return false;
+      if (workFrom && (!row.endDate || row.endDate < workFrom)) return false;
+      if (workTo && (!row.startDate || row.startDate > workTo)) return false;
+      if (hideExpired && ((row.endDate && row.endDate < today) || row.status === 'expired')) return false;
+      return true;
     });
+    const visible = await visibleSlots(matching);
+    const direction = sortOrder === 'asc' ? 1 : -1;
+    if (copy && sortBy === 'createdAt') {
+      // The copy is in the list's default order already (newest first).
+      if (direction === 1) visible.reverse();
+    } else
+      visible.sort((a, b) => {
+        const av = sortValue(a, sortBy);
+        const bv = sortValue(b, sortBy);
+        // Missing values go last whichever the order.
+        const missing =
+          (av === null || av === undefined || av === '') !== (bv === null || bv === undefined || bv === '');
+        const primary = missing ? compare(av, bv) : compare(av, bv) * direction;
+        return primary || (compare(a.createdAt, b.createdAt) || a.slot_number - b.slot_number) * direction;
+      });
+    return visible;
+  });
 
   const page = filtered.slice((query.page - 1) * query.limit, query.page * query.limit);
   // One owner's settled copy holds the page's slots whole: answered without another read.

@@ -1,4 +1,6 @@
 import { config } from '#commons/config';
+import { logger } from '#commons/logger';
+import { retrying } from '#commons/retry';
 import type { SlotCounters } from '../../storage/slot-counters';
 import { SLOT_SEARCH_SHARDS } from '../../storage/keys';
 import { slotsStore, type SlotSearchRow } from '../../storage/slots';
@@ -30,6 +32,8 @@ interface Copy {
   readFrom: number;
   version: number;
   settled: boolean;
+  /** Moves with every read of what changed: results computed from the copy are valid for one generation. */
+  generation: number;
   sync?: Promise<void>;
 }
 
@@ -65,8 +69,9 @@ function put(copy: Copy, row: SlotSearchRow) {
 
 async function readIndex(since?: number): Promise<SlotSearchRow[]> {
   const from = since === undefined ? undefined : new Date(since).toISOString();
+  // A busy store retries one partition's read, not the whole load.
   const parts = await Promise.all(
-    Array.from({ length: SLOT_SEARCH_SHARDS }, (_, shard) => slotsStore.searchRows(shard, from)),
+    Array.from({ length: SLOT_SEARCH_SHARDS }, (_, shard) => retrying(() => slotsStore.searchRows(shard, from))),
   );
   return parts.flat();
 }
@@ -75,6 +80,7 @@ async function load(): Promise<Copy> {
   const counters = await currentCounters();
   const readFrom = Date.now();
   const rows = await readIndex();
+  logger.info('slot search copy loaded', { rows: rows.length, ms: Date.now() - readFrom });
   const byId = new Map<string, SlotSearchRow>();
   for (const row of rows) {
     const old = byId.get(row.id);
@@ -86,6 +92,7 @@ async function load(): Promise<Copy> {
     readFrom,
     version: counters.listVersion,
     settled: isSettled(counters, readFrom),
+    generation: 0,
   };
 }
 
@@ -97,17 +104,22 @@ async function catchUp(copy: Copy, counters: SlotCounters) {
   const rows = await readIndex(copy.readFrom - SYNC_MARGIN_MS - config().indexLagMs);
   for (const row of rows) put(copy, row);
   copy.readFrom = readFrom;
+  copy.generation += 1;
   copy.version = counters.listVersion;
   copy.settled = isSettled(counters, readFrom);
 }
 
 const loading = new Map<string, Promise<Copy>>();
 
+/** Copies loaded in this process (each load is a new one): part of a result's generation. */
+let loads = 0;
+
 /**
  * Every slot's search row, newest registration first, current as of this call: every change
- * committed before it is in (the array is the copy's own: read it, never change it).
+ * committed before it is in (the array is the copy's own: read it, never change it). `generation`
+ * names the copy's state: what is computed from the rows holds while it is unchanged.
  */
-export async function searchRows(): Promise<readonly SlotSearchRow[]> {
+export async function searchRows(): Promise<{ rows: readonly SlotSearchRow[]; generation: string }> {
   const table = config().tableName;
   let copy = copies.get(table);
   if (!copy) {
@@ -118,11 +130,15 @@ export async function searchRows(): Promise<readonly SlotSearchRow[]> {
       loading.set(table, pending);
     }
     copy = copies.get(table) ?? (await pending);
-    copies.set(table, copy);
+    if (!copies.has(table)) {
+      loads += 1;
+      copies.set(table, copy);
+    }
   }
+  const answer = (c: Copy) => ({ rows: c.ordered, generation: `${table}#${loads}#${c.generation}` });
   for (;;) {
     const counters = await currentCounters();
-    if (copy.version === counters.listVersion && copy.settled) return copy.ordered;
+    if (copy.version === counters.listVersion && copy.settled) return answer(copy);
     // One catch-up at a time; a search that finds one under way waits for it and checks again.
     if (copy.sync) {
       await copy.sync.catch(() => undefined);
@@ -131,6 +147,6 @@ export async function searchRows(): Promise<readonly SlotSearchRow[]> {
     const current = copy;
     current.sync = catchUp(current, counters).finally(() => (current.sync = undefined));
     await current.sync;
-    return current.ordered;
+    return answer(current);
   }
 }
