@@ -230,13 +230,15 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
   }
   // One user's slots (their partition, cached), or for searches, date filters and other sorts across
   // users the staff search's copy of every slot (search-copy.ts): every status, every registration date.
-  const ofOwner = ownerId ? await slotsOfUser(ownerId) : undefined;
-  const copy = ofOwner ? undefined : await searchRows();
+  // The operator's "inactive" tab: slots of deactivated accounts (user-account level). All four reads at once.
+  const [ofOwner, copy, searchable, inactiveOwners] = await Promise.all([
+    ownerId ? slotsOfUser(ownerId) : undefined,
+    ownerId ? undefined : searchRows(),
+    searches.length ? searchableFieldKeys() : [],
+    staff && query.userStatus === 'inactive' ? inactiveUserIds() : undefined,
+  ]);
   const candidates: readonly SearchableRow[] = ofOwner ? ofOwner.slots : copy!.rows;
-  const searchable = searches.length ? await searchableFieldKeys() : [];
   const searchableKey = searchable.join(SEPARATOR);
-  // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
-  const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
 
   const createdFrom = query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined;
   const createdBefore = query.dateTo ? kstDayStartIso(addKstDays(query.dateTo, 1)) : undefined;
