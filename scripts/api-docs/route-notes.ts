@@ -684,7 +684,7 @@ export const routeNotes = {
   // --- announcements ---
   'GET /api/announcements': {
     summary:
-      'Announcements, pinned first then newest: users get the active ones whose `start_date`…`end_date` (KST, inclusive, empty = open) contain today; `includeInactive=true` lists every one for staff (ignored for users). Each has `is_read` for the caller.',
+      'Announcements, pinned first then newest: users get the active ones whose `start_date`…`end_date` (KST, inclusive, empty = open) contain today; `includeInactive=true` lists every one for staff (ignored for users). Users page with `page` (of `limit`, `total` counts them all); the staff list pages with `cursor` (`nextCursor`). Each has `is_read` for the caller.',
   },
   'GET /api/announcements/pinned': { summary: 'The banner’s announcements: pinned, active and within their dates.' },
   'GET /api/announcements/{id}': {
