@@ -487,10 +487,15 @@ export const routeNotes = {
   // --- slot admin ---
   'POST /api/slots/{id}/approve': {
     summary:
-      'Approves a pending slot (`approved: true`, with the approved price) so it runs from this KST day for `slotDurationDays` days, or rejects it with a reason: the price charged at registration goes back in the same transaction, once. The owner is notified.',
+      'Approves a pending slot (`approved: true`, with the approved price) so it runs from this KST day for `slotDurationDays` days, or rejects it with a reason: the price charged at registration goes back in the same transaction, once. With the cash system on, a slot paid at registration is approved at the price it paid (`approvedPrice` may be left out); another price goes through the price edit, which settles the difference. The owner is notified.',
     errors: [
       slotNotFound,
       { code: 'VALIDATION', when: 'no valid price', text: slotMessages.invalidPrice },
+      {
+        code: 'VALIDATION',
+        when: 'the cash system on and a price other than the one paid at registration',
+        text: slotMessages.approvePaidPriceOnly(50_000),
+      },
       {
         code: 'CONFLICT',
         when: 'the slot is not pending (the same decision again answers the slot as it is)',
