@@ -36,7 +36,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
   };
 
   useLayoutEffect(() => {
-    if (open) menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    if (open) menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus({ preventScroll: true });
   }, [open]);
 
   useEffect(() => {
