@@ -8,10 +8,23 @@ export interface RowMenuItem {
   tone?: 'danger';
 }
 
+/** Under the button, or over it when the space below would not hold the items (about 36 px each). */
+function placeUnder(button: HTMLElement | null, count: number): CSSProperties | null {
+  if (!button) return null;
+  const box = button.getBoundingClientRect();
+  const below = window.innerHeight - box.bottom;
+  const fitsBelow = below >= count * 36 + 16 || below >= box.top;
+  return {
+    right: Math.max(8, document.documentElement.clientWidth - box.right),
+    ...(fitsBelow ? { top: box.bottom + 4 } : { bottom: window.innerHeight - box.top + 4 }),
+  };
+}
+
 /**
  * A row's actions behind one '⋯' button, for screens too narrow for a row of buttons. The menu is
  * fixed to the window under (or, near the bottom, over) its button, so the table's sideways
- * scrolling box never cuts it off; it closes on a pick, Escape, a click elsewhere or a scroll.
+ * scrolling box never cuts it off, and follows the button when the page scrolls; it closes on a
+ * pick, Escape or a click elsewhere.
  */
 export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
   const [position, setPosition] = useState<CSSProperties | null>(null);
@@ -23,17 +36,8 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
     setPosition(null);
     if (refocus) button.current?.focus();
   };
-  const toggle = () => {
-    if (open || !button.current) return close();
-    const box = button.current.getBoundingClientRect();
-    const below = window.innerHeight - box.bottom;
-    // Each item is about 36 px high: open upwards when the space below would not hold them.
-    const fitsBelow = below >= items.length * 36 + 16 || below >= box.top;
-    setPosition({
-      right: Math.max(8, document.documentElement.clientWidth - box.right),
-      ...(fitsBelow ? { top: box.bottom + 4 } : { bottom: window.innerHeight - box.top + 4 }),
-    });
-  };
+  const count = items.length;
+  const toggle = () => (open ? close() : setPosition(placeUnder(button.current, count)));
 
   useLayoutEffect(() => {
     if (open) menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus({ preventScroll: true });
@@ -45,19 +49,20 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
       const target = e.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) setPosition(null);
     };
-    const onScroll = (e: Event) => !menu.current?.contains(e.target as Node) && setPosition(null);
-    const onResize = () => setPosition(null);
+    // The page or the table scrolled: the menu follows its button.
+    const follow = (e: Event) =>
+      !menu.current?.contains(e.target as Node) && setPosition(placeUnder(button.current, count));
     document.addEventListener('mousedown', outside);
     document.addEventListener('touchstart', outside);
-    window.addEventListener('scroll', onScroll, true);
-    window.addEventListener('resize', onResize);
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('resize', follow);
     return () => {
       document.removeEventListener('mousedown', outside);
       document.removeEventListener('touchstart', outside);
-      window.removeEventListener('scroll', onScroll, true);
-      window.removeEventListener('resize', onResize);
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('resize', follow);
     };
-  }, [open]);
+  }, [open, count]);
 
   const onMenuKey = (e: KeyboardEvent) => {
     const entries = [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
