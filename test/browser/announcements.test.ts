@@ -10,8 +10,9 @@ import { pngBytes } from '../support/announcements';
 
 /**
  * Issue 15 done-when, in Chromium against the built SPA: an operator writes a pinned announcement
- * list, and the view count rises once per user; the list pages past the first 100, and a failed load says why.
- * list, and the view count rises once per user.
+ * with formatting and an uploaded image; advertisers see it rotate in the banner, open it from the
+ * list, and the view count rises once per user; the list pages past the first 100, and a failed
+ * load says why.
  */
 const screenshotDir = process.env.SCREENSHOT_DIR ?? join(import.meta.dirname, '../artifacts');
 mkdirSync(screenshotDir, { recursive: true });
