@@ -78,8 +78,8 @@ describe('My slots rows (issue 29)', () => {
     const metrics = rowOf(page, 1).getByTestId('slot-metrics');
     await metrics.waitFor();
     expect(await metrics.innerText()).toMatch(/노출 1,234\s*클릭 37\s*CTR 3\.00%/);
-    // A slot without reports reads 0 and CTR 0.00% (spec §3: 0 without impressions).
-    expect(await rowOf(page, 2).getByTestId('slot-metrics').innerText()).toMatch(/노출 0\s*클릭 0\s*CTR 0\.00%/);
+    // A slot no worker reported on reads '-', never invented zeros.
+    expect(await rowOf(page, 2).getByTestId('slot-metrics').innerText()).toMatch(/노출 -\s*클릭 -\s*CTR -/);
 
     await rowOf(page, 1)
       .getByRole('button', { name: /순위 히스토리 보기/ })
@@ -89,6 +89,15 @@ describe('My slots rows (issue 29)', () => {
     expect(await dialog.getByTestId('range-metrics').innerText()).toBe('기간 합계 노출 1,234 · 클릭 37 · CTR 3.00%');
     expect(await dialog.getByTestId('day-metrics').first().innerText()).toBe('노출 1,234 · 클릭 37 · CTR 3.00%');
     await page.screenshot({ path: join(screenshotDir, 'slot-rows-rank-history.png') });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Its range total too: '-' for the slot nobody reported on.
+    await rowOf(page, 2)
+      .getByRole('button', { name: /순위 히스토리 보기/ })
+      .click();
+    await dialog.getByTestId('range-metrics').waitFor();
+    expect(await dialog.getByTestId('range-metrics').innerText()).toBe('기간 합계 노출 - · 클릭 - · CTR -');
   });
 
   it('edits a row in place: 필수 입력 for an empty required field, Esc cancels, Enter saves', async () => {
