@@ -88,6 +88,8 @@ describe('UsersPage', () => {
       'href',
       '/admin/slot-allocation-history?userId=u1',
     );
+    // …and to the slot console filtered to them.
+    expect(within(first).getByRole('link', { name: '슬롯 보기' })).toHaveAttribute('href', '/admin/slots?userId=u1');
     expect(within(screen.getByText('member3').closest('tr')!).getByText('비활성')).toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0][0])).toContain('limit=50');
     expect(screen.getByText('1 / 3')).toBeInTheDocument();
@@ -170,7 +172,7 @@ describe('UsersPage on a narrow screen', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['사용자 전환', '슬롯 할당', '발행 내역', '수정', '삭제']);
+    ).toEqual(['사용자 전환', '슬롯 할당', '슬롯 보기', '발행 내역', '수정', '삭제']);
     expect(within(menu).getByRole('menuitem', { name: '사용자 전환' })).toHaveFocus();
     await user.click(within(menu).getByRole('menuitem', { name: '슬롯 할당' }));
     expect(screen.queryByRole('menu')).toBeNull();

@@ -79,6 +79,17 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
           },
         ]
       : []),
+    // The slot console filtered to this user (its ?userId= filter).
+    ...(u.role === 'user'
+      ? [
+          {
+            key: 'slots',
+            label: '슬롯 보기',
+            variant: 'ghost' as const,
+            to: `/admin/slots?userId=${encodeURIComponent(u.id)}`,
+          },
+        ]
+      : []),
     ...(u.role === 'user'
       ? [
           {
