@@ -50,6 +50,11 @@ export interface RouteContract {
    * (switch-back: how a developer leaves a user deactivated meanwhile).
    */
   session?: 'actorOnly';
+  /**
+   * `'enrolment'`: open to a staff account that must enrol a second factor and has none yet (every
+   * other signed-in route answers it 403 `SECOND_FACTOR_ENROLMENT`): its own status, enrolling, `me`.
+   */
+  secondFactor?: 'enrolment';
   /** The 403 text for a caller whose role falls short (a person's token on a worker route), where the spec has its own. */
   forbidden?: string;
 }

@@ -14,7 +14,7 @@ import { useCurrentUser } from '@/lib/session-store';
 import { useUsers } from '../api/get-users';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
-import { DeleteUserDialog, SwitchUserDialog } from './user-row-dialogs';
+import { DeleteUserDialog, ResetSecondFactorDialog, SwitchUserDialog } from './user-row-dialogs';
 import { UsersPager } from './users-pager';
 import { UsersTable, type UserRowAction } from './users-table';
 import filterStyles from '@/components/ui/filter-control.module.css';
@@ -28,7 +28,10 @@ export interface UsersPageProps {
   renderAllocate?: (user: AllocateTarget, close: () => void) => ReactNode;
 }
 
-type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete' | 'switch' | 'allocate'; user: AdminUserDto } | null;
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit' | 'delete' | 'switch' | 'allocate' | 'resetSecondFactor'; user: AdminUserDto }
+  | null;
 
 /** Spec §9: search waits 500 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -110,6 +113,17 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
           },
         ]
       : []),
+    // A developer resets another staff member's second factor; one's own takes a recovery code (내 정보).
+    ...(isDeveloper && u.role !== 'user' && u.id !== me?.id
+      ? [
+          {
+            key: 'resetSecondFactor',
+            label: '2단계 인증 초기화',
+            variant: 'ghost' as const,
+            onSelect: () => setDialog({ kind: 'resetSecondFactor', user: u }),
+          },
+        ]
+      : []),
     ...(mayManage(u) && u.id !== me?.id
       ? [
           {
@@ -162,6 +176,7 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
       )}
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'switch' && <SwitchUserDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'resetSecondFactor' && <ResetSecondFactorDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'allocate' &&
         renderAllocate?.({ id: dialog.user.id, fullName: dialog.user.fullName, email: dialog.user.email }, close)}
     </>
