@@ -50,6 +50,11 @@ export interface RouteContract {
    * (switch-back: how a developer leaves a user deactivated meanwhile).
    */
   session?: 'actorOnly';
+  /**
+   * `true`: the answer carries a secret shown once (a new worker key). It is never kept for a retry
+   * with the same `Idempotency-Key`: the same request runs again instead.
+   */
+  secretAnswer?: true;
   /** The 403 text for a caller whose role falls short (a person's token on a worker route), where the spec has its own. */
   forbidden?: string;
 }

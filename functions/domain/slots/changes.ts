@@ -183,8 +183,8 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
     return refundSlot(slotId, { refundReason: input.refundReason ?? '', fullRefund: input.fullRefund }, ctx);
   const status = input.status;
   const log = await logWriter(ctx);
-  // Who made a change and with which Idempotency-Key: the same request again finds it.
-  const requestKey = ctx.idempotencyKey ? `${ctx.caller.userId}#${ctx.idempotencyKey}` : undefined;
+  // The change's Idempotency-Key (scoped to its caller): the same request again finds it.
+  const requestKey = ctx.idempotencyKey;
   let attempted: Pick<SlotRecord, 'version' | 'updatedAt'> | undefined;
   return retrying(async () => {
     // This request's change is already stored — an earlier attempt committed but the store's answer
