@@ -220,6 +220,12 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
       status: decision.next,
       updatedAt: now,
       ...(decision.next === 'deleted' ? { statusBeforeDelete: slot.status } : {}),
+      // Who paused it decides who resumes it; the mark goes with the pause.
+      ...(decision.next === 'paused'
+        ? { paused_by_staff: actorOf(ctx.caller) === 'staff' }
+        : slot.paused_by_staff && !restoring && decision.next !== 'deleted'
+          ? { paused_by_staff: false }
+          : {}),
       ...(requestKey ? { status_change_key: requestKey } : {}),
     };
     attempted = { version: slot.version + 1, updatedAt: now };
