@@ -129,6 +129,25 @@ export const requestKeysStore = {
     }
   },
 
+  /** Extends the holder's pending mark while it runs; false once the binding is no longer its own. */
+  async renew(userId: string, key: string, holder: string, pendingUntil: number): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.idempotency(`request#${userId}`, key),
+          UpdateExpression: 'SET pendingUntil = :until',
+          ConditionExpression: 'holder = :holder AND attribute_not_exists(answer)',
+          ExpressionAttributeValues: { ':holder': holder, ':until': pendingUntil },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  },
+
   /** Keeps the answer of the request that holds the binding, in place of its pending mark. */
   async saveAnswer(userId: string, key: string, answer: StoredAnswer): Promise<void> {
     await db().send(

@@ -8,10 +8,12 @@ import { requestKeysStore, type StoredAnswer } from '../../storage/idempotency';
 export type { StoredAnswer };
 
 /**
- * How long a request holds its key before a duplicate may take it to have died: longer than the
- * longest API function may run (30 s), so a request still running is never run a second time by it.
+ * How long a request's pending mark lasts unless renewed. The request renews it every second while it
+ * runs (`keepHolding`), so a duplicate never runs beside it; once it ends without settling its key
+ * (its release refused by a busy store, or the function killed), a retry takes the key over within this.
  */
-export const KEY_LEASE_MS = 35_000;
+export const KEY_LEASE_MS = 3_000;
+const RENEW_EVERY_MS = 1_000;
 /** How long a duplicate waits for the first request's answer before it answers "still running". */
 export const KEY_WAIT_MS = 8_000;
 const POLL_FIRST_MS = 50;
@@ -75,6 +77,29 @@ export async function bindIdempotencyKey(
       existing = await requestKeysStore.get(input.userId, input.key);
     }
   }
+}
+
+/**
+ * Renews the pending mark of a running request every second until `stop` is called (when it answers)
+ * or `until` (its invocation's deadline) passes: a frozen and thawed function never keeps a dead
+ * request's key alive. A renewal that fails is left: the mark then lapses, as for a dead request.
+ */
+export function keepHolding(
+  input: { userId: string; key: string; holder: string },
+  until: number,
+  leaseMs = KEY_LEASE_MS,
+): () => void {
+  const timer = setInterval(() => {
+    if (Date.now() >= until) return clearInterval(timer);
+    requestKeysStore
+      .renew(input.userId, input.key, input.holder, Date.now() + leaseMs)
+      .then((held) => {
+        if (!held) clearInterval(timer);
+      })
+      .catch((error: unknown) => logger.debug('idempotency key not renewed', { error: error as Error }));
+  }, RENEW_EVERY_MS);
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 /**

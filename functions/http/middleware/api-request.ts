@@ -38,8 +38,8 @@ export interface ApiState extends RequestContext {
   replay?: ApiAnswer;
   /** The `Idempotency-Key` header as sent. */
   idempotencyHeader?: string;
-  /** This request holds its key's binding (it runs); the key is settled once it answers. */
-  keyHolder?: string;
+  /** This request holds its key's binding (it runs, renewing its mark); the key is settled once it answers. */
+  keyHolder?: { holder: string; stop: () => void };
 }
 
 /** A status and a §5 envelope body: what the op step answers and the envelope step serializes. */

@@ -5,6 +5,7 @@ import {
   bindIdempotencyKey,
   callerScopedKey,
   finishKeyedRequest,
+  keepHolding,
   KEY_WAIT_MS,
 } from '../../domain/idempotency/request-keys';
 import { stateOf, type ApiAnswer, type ApiMiddleware, type ApiState } from './api-request';
@@ -44,11 +45,13 @@ export const idempotencyKey: ApiMiddleware = {
 const keyedOf = ({ idempotencyHeader: key, caller, route }: ApiState) =>
   key && caller && route.method !== 'GET' ? { userId: caller.userId, key } : undefined;
 
+type Request = Parameters<NonNullable<ApiMiddleware['before']>>[0];
+/** The longest an API function runs: the bound when the invocation does not say. */
+const LONGEST_RUN_MS = 30_000;
+const timeLeft = (request: Request) => request.context?.getRemainingTimeInMillis?.() ?? LONGEST_RUN_MS;
+
 /** What a duplicate may wait for the first answer: the bound, within what this invocation has left. */
-const waitOf = (request: Parameters<NonNullable<ApiMiddleware['before']>>[0], waitMs: number) => {
-  const left = request.context?.getRemainingTimeInMillis?.();
-  return left === undefined ? waitMs : Math.max(0, Math.min(waitMs, left - 1500));
-};
+const waitOf = (request: Request, waitMs: number) => Math.max(0, Math.min(waitMs, timeLeft(request) - 1500));
 
 /**
  * Binds the key to this request before the op runs: a key already used for another request is a
@@ -61,8 +64,9 @@ export const idempotencyWith = ({ waitMs = KEY_WAIT_MS }: { waitMs?: number } = 
   const settle = async (state: ApiState, answer?: ApiAnswer) => {
     const keyed = keyedOf(state);
     if (!keyed || !state.keyHolder) return;
-    const holder = state.keyHolder;
+    const { holder, stop } = state.keyHolder;
     state.keyHolder = undefined;
+    stop();
     const keep = answer && answer.status < 300 && !answer.cookies?.length && !state.route.secretAnswer;
     await finishKeyedRequest({ ...keyed, holder }, keep ? { status: answer.status, body: answer.body } : undefined);
   };
@@ -76,7 +80,11 @@ export const idempotencyWith = ({ waitMs = KEY_WAIT_MS }: { waitMs?: number } = 
         { waitMs: waitOf(request, waitMs) },
       );
       if (turn.replay) state.replay = { ...turn.replay, headers: { 'idempotent-replayed': 'true' } };
-      else state.keyHolder = turn.holder;
+      else
+        state.keyHolder = {
+          holder: turn.holder,
+          stop: keepHolding({ ...keyed, holder: turn.holder }, Date.now() + timeLeft(request)),
+        };
     },
     after: async (request) => {
       await settle(stateOf(request), request.response as ApiAnswer);
