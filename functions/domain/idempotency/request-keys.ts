@@ -8,14 +8,15 @@ import { requestKeysStore, type StoredAnswer } from '../../storage/idempotency';
 export type { StoredAnswer };
 
 /**
- * How long a request's pending mark lasts unless renewed. The request renews it every second while it
- * runs (`keepHolding`), so a duplicate never runs beside it; once it ends without settling its key
- * (its release refused by a busy store, or the function killed), a retry takes the key over within this.
+ * How long a request's pending mark lasts unless renewed. The request renews it every 3 s while it runs
+ * (`keepHolding`: most requests end before the first renewal, and a stalled process still has 3 s of
+ * margin), so a duplicate never runs beside it; once it ends without settling its key (its release
+ * refused by a busy store, or the function killed), a waiting retry takes the key over within this.
  */
-export const KEY_LEASE_MS = 3_000;
-const RENEW_EVERY_MS = 1_000;
+export const KEY_LEASE_MS = 6_000;
+const RENEW_EVERY_MS = 3_000;
 /** How long a duplicate waits for the first request's answer before it answers "still running". */
-export const KEY_WAIT_MS = 8_000;
+export const KEY_WAIT_MS = 10_000;
 const POLL_FIRST_MS = 50;
 const POLL_MAX_MS = 400;
 
@@ -80,7 +81,7 @@ export async function bindIdempotencyKey(
 }
 
 /**
- * Renews the pending mark of a running request every second until `stop` is called (when it answers)
+ * Renews the pending mark of a running request every 3 s until `stop` is called (when it answers)
  * or `until` (its invocation's deadline) passes: a frozen and thawed function never keeps a dead
  * request's key alive. A renewal that fails is left: the mark then lapses, as for a dead request.
  */
