@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFieldConfigs, fieldValueOf, type FieldConfig } from './field-configs';
-import { collectFieldInput, slotFormFields, slotListFields, validateSlotFields } from './slot-fields';
+import {
+  collectFieldInput,
+  registrationIntent,
+  slotFormFields,
+  slotListFields,
+  validateSlotFields,
+} from './slot-fields';
 import { approveSlotSchema, bulkCreateSlotsSchema, slotListQuerySchema, userBulkUpdateSchema } from './schemas/slots';
 
 const url = 'https://www.coupang.com/vp/products/111?itemId=222&vendorItemId=333';
@@ -293,5 +299,18 @@ describe('select and boolean fields (issue 29 item 3)', () => {
     const bare = { ...color, options: undefined };
     expect(validateSlotFields({ ...base, color: '' }, [...configs, bare]).ok).toBe(true);
     expect(validateSlotFields({ ...base, color: '빨강' }, [...configs, bare]).ok).toBe(false);
+  });
+});
+
+describe('registrationIntent', () => {
+  it('reads a stray space and the URL’s search tail as the same registration, another keyword as another', () => {
+    const url = 'https://www.coupang.com/vp/products/7001?itemId=8001&vendorItemId=9001';
+    const intent = (keywords: string, landingUrl: string) =>
+      registrationIntent(collectFieldInput({ customFields: { keywords, landingUrl } }), defaultFieldConfigs);
+    const first = intent('캠핑의자', url);
+    expect(intent(' 캠핑의자 ', `  ${url}&q=캠핑의자`)).toEqual(first);
+    expect(intent('캠핑 의자', url)).not.toEqual(first);
+    // Values the server would refuse are compared trimmed.
+    expect(intent(' 의자', 'not a url ')).toEqual({ keywords: '의자', landingUrl: 'not a url' });
   });
 });

@@ -245,3 +245,20 @@ function checkType(f: FieldConfig, value: string): string | null {
       return null;
   }
 }
+
+/**
+ * One registration as the server will read it: the field values it would store when it accepts them
+ * (trimmed, the URL in its normal form, without the system fields it derives itself), else the given
+ * values trimmed. The web sends this and keys its Idempotency-Key on it, so ' 키워드' and '키워드', or a
+ * URL with and without its search tail, are one request, one intent and one charge.
+ */
+export function registrationIntent(raw: RawFieldValues, configs: readonly FieldConfig[]): Record<string, unknown> {
+  const checked = validateSlotFields(raw, configs, 'complete');
+  const system = new Set<string>(systemFieldKeys);
+  const entries = checked.ok
+    ? Object.entries(checked.values.customFields).filter(([key]) => !system.has(key))
+    : Object.entries(raw)
+        .map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value] as const)
+        .filter(([, value]) => value !== '' && value !== null && value !== undefined);
+  return Object.fromEntries(entries);
+}

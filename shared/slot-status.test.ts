@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addKstDays, kstDayStartIso, kstToday } from './kst';
 import {
   dDayLabel,
+  decideExtension,
   decideStatusChange,
   deriveDisplayStatus,
   displayStatusLabels,
@@ -260,6 +261,27 @@ describe('selection and actions', () => {
       expect(slotActions(slot({ status }), 'staff', today).priceEdit, status).toBe(false);
     // Past its end the slot is completed, whatever is stored.
     expect(slotActions(slot({ endDate: '2025-03-01' }), 'staff', today).priceEdit).toBe(false);
+  });
+
+  it('extends approved slots (stored waiting, active or completed) once, from 7 days before the end; staff only', () => {
+    const ending = { endDate: addKstDays(today, 7) };
+    for (const status of ['waiting', 'active', 'completed'] as const) {
+      expect(decideExtension(slot({ status, ...ending }), today), status).toEqual({ ok: true });
+      expect(slotActions(slot({ status, ...ending }), 'staff', today).extend, status).toBe(true);
+      expect(slotActions(slot({ status, ...ending }), 'owner', today).extend, status).toBe(false);
+    }
+    for (const status of ['empty', 'pending', 'paused', 'rejected', 'refunded', 'expired', 'deleted'] as const)
+      expect(decideExtension(slot({ status, ...ending }), today), status).toEqual({
+        ok: false,
+        message: '승인된 슬롯만 연장할 수 있습니다.',
+      });
+    expect(decideExtension(slot({ endDate: addKstDays(today, 8) }), today)).toEqual({
+      ok: false,
+      message: '종료일 7일 전부터 연장할 수 있습니다.',
+    });
+    expect(decideExtension(slot({ status: 'completed', endDate: addKstDays(today, -30) }), today).ok).toBe(true);
+    expect(decideExtension(slot({ ...ending, has_extension: true }), today).ok).toBe(false);
+    expect(decideExtension(slot({ endDate: null }), today).ok).toBe(false);
   });
 
   it('restores a deleted slot to the status it had, dated ones by the calendar', () => {

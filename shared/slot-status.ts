@@ -1,4 +1,5 @@
 import { kstDaysBetween, type KstDay } from './kst';
+import { extensionMessages } from './messages/slot-allocations';
 import { slotStatusMessages } from './messages/slots';
 
 /**
@@ -70,6 +71,8 @@ export interface SlotStatusInput extends SlotDates {
   refund_reason?: string | null;
   /** Paused by staff: only staff resume it (an owner's own pause the owner resumes). */
   paused_by_staff?: boolean | null;
+  /** The slot already has its one extension (a linked child slot). */
+  has_extension?: boolean | null;
 }
 
 const terminal = new Set<SlotStatus>(['deleted', 'refunded', 'rejected', 'expired']);
@@ -250,6 +253,11 @@ export interface SlotActions {
    * paused, not past its end). docs/data-model.md "Price edit" says what it does to money.
    */
   priceEdit: boolean;
+  /**
+   * Staff only: extend by one linked child slot (decideExtension). The operation mode is a setting,
+   * not a fact of the slot: both sides also require pre-allocation mode.
+   */
+  extend: boolean;
 }
 
 const deletable = new Set<DisplayStatus>(['rejected', 'expired', 'refunded', 'completed']);
@@ -281,7 +289,32 @@ export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay):
     restore: actor === 'staff' && slot.status === 'deleted',
     approve: actor === 'staff' && slot.status === 'pending',
     priceEdit: actor === 'staff' && priceEditable.has(slot.status) && running,
+    extend: actor === 'staff' && decideExtension(slot, today).ok,
   };
+}
+
+/** An extension is possible from this many days before the end date (or once it has passed). */
+export const EXTENSION_WINDOW_DAYS = 7;
+
+/**
+ * Stored statuses of an approved slot. A stored status is enough: waiting, active and completed are
+ * reached only through approval (or auto-approval, or filling an issued slot, which is approved by
+ * being issued), so `approvedAt` is not asked — the daily job stores `completed` without it.
+ */
+const extendable = new Set<SlotStatus>(['waiting', 'active', 'completed']);
+
+/**
+ * Whether the slot can get its one extension today: approved (stored waiting, active or completed),
+ * not extended yet, with an end date at most EXTENSION_WINDOW_DAYS ahead or already past. The
+ * server refuses with the message; the operator's row offers 연장 exactly when this is ok.
+ */
+export function decideExtension(slot: SlotStatusInput, today: KstDay): { ok: true } | { ok: false; message: string } {
+  if (slot.has_extension) return { ok: false, message: extensionMessages.alreadyExtended };
+  if (!extendable.has(slot.status)) return { ok: false, message: extensionMessages.notApproved };
+  if (!slot.endDate) return { ok: false, message: extensionMessages.noEndDate };
+  if (kstDaysBetween(today, slot.endDate) > EXTENSION_WINDOW_DAYS)
+    return { ok: false, message: extensionMessages.tooEarly(EXTENSION_WINDOW_DAYS) };
+  return { ok: true };
 }
 
 /** The statuses PATCH /slots/{id}/status takes (spec §7; refunds come with the operator console). */

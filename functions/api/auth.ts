@@ -1,6 +1,7 @@
 import type { AuthSession } from '#shared/schemas/auth';
 import * as Auth from '../domain/auth/auth-service';
 import { ownDetails, updateOwnDetails } from '../domain/users/details';
+import * as Sessions from '../domain/sessions/sessions-service';
 import { defineGroup, reply, type RequestContext } from '../http/api-handler';
 import { REFRESH_COOKIE, clearedRefreshCookie, refreshCookie } from '../http/cookies';
 import { logger } from '#commons/logger';
@@ -14,11 +15,11 @@ const presentedRefreshToken = (body: { refreshToken?: string }, ctx: RequestCont
   body.refreshToken ?? ctx.cookies[REFRESH_COOKIE];
 
 export const handler = defineGroup(authRoutes, {
-  login: async ({ body }, ctx) => sessionReply(await Auth.login(body, ctx.ip)),
+  login: async ({ body }, ctx) => sessionReply(await Auth.login(body, ctx.ip, ctx.userAgent)),
 
-  register: async ({ body }, ctx) => sessionReply(await Auth.register(body, ctx.ip)),
+  register: async ({ body }, ctx) => sessionReply(await Auth.register(body, ctx.ip, ctx.userAgent)),
 
-  refresh: async ({ body }, ctx) => sessionReply(await Auth.refresh(presentedRefreshToken(body, ctx))),
+  refresh: async ({ body }, ctx) => sessionReply(await Auth.refresh(presentedRefreshToken(body, ctx), ctx.ip)),
 
   logout: async ({ body }, ctx) => {
     await Auth.logout(presentedRefreshToken(body, ctx));
@@ -39,7 +40,7 @@ export const handler = defineGroup(authRoutes, {
   updateOwnDetails: ({ body }, ctx) => updateOwnDetails(ctx.user, body),
 
   switchUser: async ({ body }, ctx) => {
-    const session = await Auth.switchUser(ctx.user, body.targetUserId);
+    const session = await Auth.switchUser(ctx.user, body.targetUserId, ctx);
     logger.info('developer switched user', {
       developerId: ctx.user.userId,
       targetUserId: body.targetUserId,
@@ -49,8 +50,14 @@ export const handler = defineGroup(authRoutes, {
   },
 
   switchBack: async (_, ctx) => {
-    const session = await Auth.switchBack(ctx.user);
+    const session = await Auth.switchBack(ctx.user, ctx);
     logger.info('developer switched back', { developerId: session.user.id, fromUserId: ctx.user.userId, ip: ctx.ip });
     return sessionReply(session);
   },
+
+  listSessions: (_, ctx) => Sessions.listOwnSessions(ctx.user),
+
+  endSession: ({ path }, ctx) => Sessions.endOwnSession(ctx.user, path.id),
+
+  endOtherSessions: (_, ctx) => Sessions.endOtherOwnSessions(ctx.user),
 });

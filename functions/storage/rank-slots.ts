@@ -37,10 +37,13 @@ export interface RankSlotRow {
   rank_alert_events?: RankAlertEventRecord[];
   /** What the rank job last wrote for the slot (a digest): an unchanged result writes nothing. */
   rank_sig?: string;
-  /** Impressions and clicks (issue 29): totals, the closed days' sum, and the open days' figures by day. */
-  impressions?: number;
-  clicks?: number;
-  metrics_base?: [number, number];
+  /**
+   * Impressions and clicks: totals (null while no day was reported), the closed days' sum with the
+   * number of days in it (absent or null until a reported day closes), and the open days' figures by day.
+   */
+  impressions?: number | null;
+  clicks?: number | null;
+  metrics_base?: [number, number] | [number, number, number] | null;
   metrics_open?: Record<string, [number, number]>;
   /** The rank run that last wrote the slot (its id's first 8 characters): a unit run again finds the owners it already changed. */
   rank_run?: string;

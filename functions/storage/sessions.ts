@@ -18,6 +18,21 @@ export interface RefreshFamily {
   revoked: boolean;
   expiresAt: string;
   createdAt: string;
+  /** Where the session signed in from: the viewer address and the browser's User-Agent (cut short). */
+  ip?: string;
+  userAgent?: string;
+  /**
+   * The last refresh (token rotation) and its address: written by the rotation itself, never by an
+   * ordinary API call, so it lags real use by up to one access token's lifetime.
+   */
+  lastUsedAt?: string;
+  lastIp?: string;
+}
+
+/** Who rotates a token: when and from where (the session list's "last used"). */
+export interface SeenAt {
+  at: string;
+  ip: string;
 }
 
 export interface RefreshTokenRecord {
@@ -28,15 +43,33 @@ export interface RefreshTokenRecord {
   ttl: number;
 }
 
+const FAMILY_FIELDS: Array<keyof RefreshFamily> = [
+  'familyId',
+  'userId',
+  'actorId',
+  'revoked',
+  'expiresAt',
+  'createdAt',
+  'ip',
+  'userAgent',
+  'lastUsedAt',
+  'lastIp',
+];
+
 export type RotateOutcome = 'rotated' | 'reused' | 'revoked';
 
-/** Rotation items: the family must still be live, and the successor token is new. */
-const familyLive = (family: RefreshFamily) => ({
-  ConditionCheck: {
+/**
+ * Rotation items: the family must still be live, and the successor token is new. The family's
+ * condition is an update that also records the rotation as the session's last use, so "last used"
+ * costs no write of its own.
+ */
+const familyLive = (family: RefreshFamily, seen: SeenAt) => ({
+  Update: {
     TableName: tableName(),
     Key: keys.refreshFamily(family.familyId),
+    UpdateExpression: 'SET lastUsedAt = :at, lastIp = :ip',
     ConditionExpression: 'revoked = :false',
-    ExpressionAttributeValues: { ':false': false },
+    ExpressionAttributeValues: { ':false': false, ':at': seen.at, ':ip': seen.ip },
   },
 });
 
@@ -113,8 +146,8 @@ export const sessionsStore = {
   },
 
   /** Marks `oldHash` used and stores `newHash`, only if the old one is unused and the family live. */
-  async rotate(oldHash: string, newHash: string, family: RefreshFamily): Promise<RotateOutcome> {
-    const now = new Date().toISOString();
+  async rotate(oldHash: string, newHash: string, family: RefreshFamily, seen: SeenAt): Promise<RotateOutcome> {
+    const now = seen.at;
     try {
       await db().send(
         new TransactWriteCommand({
@@ -128,7 +161,7 @@ export const sessionsStore = {
                 ExpressionAttributeValues: { ':now': now, ':null': null },
               },
             },
-            familyLive(family),
+            familyLive(family, seen),
             putSuccessor(newHash, family),
           ],
         }),
@@ -144,7 +177,13 @@ export const sessionsStore = {
    * the family is live. The old token is left as it is, so its `usedAt` never moves and the window
    * cannot be stretched by presenting it again. 'reused' = used before `usedSince`.
    */
-  async rotateUsed(oldHash: string, newHash: string, family: RefreshFamily, usedSince: string): Promise<RotateOutcome> {
+  async rotateUsed(
+    oldHash: string,
+    newHash: string,
+    family: RefreshFamily,
+    usedSince: string,
+    seen: SeenAt,
+  ): Promise<RotateOutcome> {
     try {
       await db().send(
         new TransactWriteCommand({
@@ -158,7 +197,7 @@ export const sessionsStore = {
                 ExpressionAttributeValues: { ':since': usedSince },
               },
             },
-            familyLive(family),
+            familyLive(family, seen),
             putSuccessor(newHash, family),
           ],
         }),
@@ -169,7 +208,48 @@ export const sessionsStore = {
     }
   },
 
-  /** Revokes every live family of `userId` except `keepFamilyId` (GSI1, all pages). */
+  /** The user's live families (GSI1, all pages), oldest sign-in first: the session list. */
+  async liveFamiliesOf(userId: string, now = new Date()): Promise<RefreshFamily[]> {
+    const families: RefreshFamily[] = [];
+    const pages = queryPages({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: 'revoked = :false AND expiresAt > :now',
+      ExpressionAttributeValues: {
+        ':pk': keys.refreshFamiliesOfUser(userId).GSI1PK,
+        ':false': false,
+        ':now': now.toISOString(),
+      },
+      ProjectionExpression: FAMILY_FIELDS.map((_, i) => `#f${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(FAMILY_FIELDS.map((f, i) => [`#f${i}`, f])),
+    });
+    for await (const out of pages) families.push(...((out.Items ?? []) as RefreshFamily[]));
+    return families;
+  },
+
+  /**
+   * Ends one live family of `userId` and says whether this call ended it. The owner is part of the
+   * write's condition, so a family id of another account ends nothing (false), whatever was read before.
+   */
+  async endFamilyOf(userId: string, familyId: string, now = new Date()): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.refreshFamily(familyId),
+          UpdateExpression: 'SET revoked = :true',
+          ConditionExpression: 'attribute_exists(PK) AND userId = :user AND revoked <> :true AND expiresAt > :now',
+          ExpressionAttributeValues: { ':true': true, ':user': userId, ':now': now.toISOString() },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  },
+
   /**
    * Revokes the user's live families except `keepFamilyId`. With `keepSwitchSessions`, families a
    * developer holds while acting as the user (user-switch, `actorId` set) stay: they are the
@@ -179,8 +259,8 @@ export const sessionsStore = {
     userId: string,
     keepFamilyId: string,
     opts: { keepSwitchSessions?: boolean } = {},
-  ): Promise<number> {
-    let revoked = 0;
+  ): Promise<string[]> {
+    const revoked: string[] = [];
     const pages = queryPages({
       TableName: tableName(),
       IndexName: 'GSI1',
@@ -199,7 +279,7 @@ export const sessionsStore = {
         .map((i) => String(i.familyId))
         .filter((id) => id !== keepFamilyId);
       await Promise.all(others.map((id) => this.revokeFamily(id)));
-      revoked += others.length;
+      revoked.push(...others);
     }
     return revoked;
   },

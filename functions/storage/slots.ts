@@ -38,9 +38,9 @@ export interface SlotRecord {
   rank: number | null;
   yesterday_rank: number | null;
   first_rank: number | null;
-  /** Impressions and clicks over every reported day (written by the rank job, issue 29). */
-  impressions?: number;
-  clicks?: number;
+  /** Impressions and clicks over every reported day (written by the rank job); null or absent: none reported. */
+  impressions?: number | null;
+  clicks?: number | null;
   rejection_reason: string | null;
   refund_reason: string | null;
   parent_slot_id: string | null;

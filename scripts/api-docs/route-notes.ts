@@ -16,6 +16,8 @@ import { slotAdminMessages } from '#shared/messages/slot-admin';
 import { allocationMessages, extensionMessages } from '#shared/messages/slot-allocations';
 import { slotFieldMessages, slotMessages, slotStatusMessages } from '#shared/messages/slots';
 import { userMessages } from '#shared/messages/users';
+import { sessionMessages } from '#shared/messages/sessions';
+import { CALLER_STATUS_CACHE_MS } from '../../functions/domain/auth/active-account';
 import { TEST_NOTIFICATIONS_PER_MINUTE } from '#shared/notification-constants';
 import { CHAT_CONTEXT_SLOTS } from '#shared/schemas/chat';
 import { observationSchema } from '#shared/schemas/rank';
@@ -200,6 +202,34 @@ export const routeNotes = {
   'POST /api/auth/switch-back': {
     summary: 'Ends the acting session and restores the developer’s own session. Logged.',
     errors: [{ code: 'FORBIDDEN', when: 'the session is not an acting one', text: authMessages.switchBackMissing }],
+  },
+  'GET /api/auth/sessions': {
+    summary:
+      'The caller’s account’s live sessions (one per sign-in): `{id, userAgent, ip, signedInAt, lastUsedAt, expiresAt, current, developerSwitch}`, the current one first, then by last use.',
+    notes: [
+      '`userAgent` is the sign-in’s (cut at 512 characters; 내 정보 names the browser, system and PC/모바일/태블릿 from it); `ip` is the last refresh’s address, else the sign-in’s.',
+      '`lastUsedAt` is the last refresh (token rotation), written by the rotation itself: no API call writes it, so it lags real use by up to the access token’s 15 minutes.',
+      'Sessions a developer holds while acting as the account (user-switch) are listed with `developerSwitch: true`.',
+    ],
+  },
+  'DELETE /api/auth/sessions/{id}': {
+    summary:
+      'Ends one session of the caller’s own account: its refresh token stops at once, its access tokens at their next request, its sockets are closed. Answers `{ended: 1}`.',
+    errors: [
+      {
+        code: 'NOT_FOUND',
+        when: 'the id is not a live session of the caller’s account (another account’s id changes nothing)',
+        text: sessionMessages.notFound,
+      },
+    ],
+    notes: [
+      `Open in maintenance mode, like signing out. The bound is in security.md (writes at once, reads within ${CALLER_STATUS_CACHE_MS / 1000} s).`,
+    ],
+  },
+  'POST /api/auth/sessions/end-others': {
+    summary:
+      'Ends every session of the caller’s account except the one this request came with (developer user-switch sessions included). Answers `{ended}`, the count.',
+    notes: ['Open in maintenance mode, like signing out.'],
   },
 
   // --- settings ---
@@ -469,7 +499,7 @@ export const routeNotes = {
   },
   'GET /api/slots/{id}/rank-delete-query': {
     summary:
-      'What a keyword or URL change would reset: the current ranks and the number of history days. Kept for API clients (the server resets ranks itself on such a change).',
+      'What a keyword or URL change would reset: the current ranks and the number of history days the change deletes. A read: the edit dialogs show its count before such a change, and the update itself resets the ranks.',
     errors: [slotNotFound],
   },
   'DELETE /api/slots/{id}/rank-data': {
@@ -645,6 +675,23 @@ export const routeNotes = {
   'GET /api/users/{id}/logs': {
     summary: 'The account’s change log, newest first (a deleted user’s stays readable).',
     errors: [userNotFound],
+  },
+  'POST /api/users/{id}/sessions/end': {
+    summary:
+      'Ends every session of the account (all devices sign in again) and closes its sockets; a developer acting as the account through user-switch keeps that session. Answers `{ended}`, the count.',
+    errors: [
+      userNotFound,
+      {
+        code: 'FORBIDDEN',
+        when: 'the account is a developer’s and the caller is not',
+        text: sessionMessages.developerOnly,
+      },
+      {
+        code: 'FORBIDDEN',
+        when: 'the account is the caller’s own (내 정보 ends those)',
+        text: sessionMessages.endOwnHere,
+      },
+    ],
   },
 
   // --- ranking ---

@@ -27,8 +27,15 @@ export const slotAdminMessages = {
   noLogs: '변경 이력이 없습니다.',
   previewFailed: '환불 금액을 계산하지 못했습니다.',
   listFailed: '슬롯 목록을 불러오는데 실패했습니다.',
+  /** The slot console filtered to one user (a link from the customer view or user management). */
+  userFilter: (name: string, login: string) => `${name} (${login}) 님의 슬롯만 표시 중`,
+  userFilterUnknown: (userId: string) => `사용자 ${userId}의 슬롯만 표시 중`,
+  userFilterClear: '사용자 필터 해제',
+  userFilterLabel: '사용자 필터',
+  userSlotsOpenConsole: '슬롯 관리에서 보기',
+  userSlotsCountFailed: '슬롯 현황을 불러오지 못했습니다.',
+  userSlotsListLabel: '고객 슬롯 목록',
   priceEditNotAllowed: '진행대기, 진행중 또는 일시정지 상태의 승인된 슬롯만 가격을 변경할 수 있습니다.',
-  rankResetConfirm: '키워드 또는 URL을 변경하면 기존 순위 정보가 초기화됩니다. 계속하시겠습니까?',
 } as const;
 
 /** Change-log and usage-history lines a refund writes. */

@@ -115,6 +115,16 @@ export const coupangUrlMessages = {
   checkFormat: 'URL 형식을 확인해주세요.',
 } as const;
 
+/** The question before a keyword or URL change; what is lost comes from the server (rankResetWarning). */
+export const rankResetTexts = {
+  title: '순위 정보 초기화',
+  counting: '초기화될 순위 히스토리를 확인하는 중입니다...',
+  generic: '키워드 또는 URL을 변경하면 이 슬롯의 기존 순위 정보와 순위 히스토리가 초기화됩니다.',
+  countFailed: '(삭제될 순위 히스토리 일수를 확인하지 못했습니다.)',
+  proceed: '계속하시겠습니까?',
+  confirm: '변경하고 저장',
+} as const;
+
 /** Slot reads refused to advertisers, and what a keyword or URL change would reset. */
 export const slotQueryMessages = {
   searchTypeInvalid: '검색 유형이 올바르지 않습니다.',

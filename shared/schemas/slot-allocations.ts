@@ -15,8 +15,7 @@ export const ALLOCATION_MAX_SLOTS = 1000;
 export const ALLOCATION_MODAL_MAX_SLOTS = 100;
 /** A test slot runs 3 days and is free (spec §5, §9). */
 export const TEST_SLOT_DAYS = 3;
-/** Extension is offered from this many days before the end date (spec §4, §9). */
-export const EXTENSION_WINDOW_DAYS = 7;
+export { EXTENSION_WINDOW_DAYS } from '../slot-status';
 export const extensionDayChoices = [1, 7, 10, 30] as const;
 export const DEFAULT_EXTENSION_DAYS = 10;
 export const allocationHistoryPageSizes = [20, 50, 100] as const;

@@ -294,9 +294,12 @@ export interface SlotDto {
   rank: number | null;
   yesterday_rank: number | null;
   first_rank: number | null;
-  /** Impressions and clicks over every reported day (issue 29 item 6; CTR is computed where shown). */
-  impressions: number;
-  clicks: number;
+  /**
+   * Impressions and clicks over every reported day (CTR is computed where shown); both null while no
+   * worker reported any figure for the slot, which the screens show as '-'.
+   */
+  impressions: number | null;
+  clicks: number | null;
   rejection_reason: string | null;
   refund_reason: string | null;
   /** Won credited by the refund (operator console). */

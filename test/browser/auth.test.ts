@@ -12,6 +12,9 @@ const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
 const advertiser = { email: 'advertiser1', password: 'adpass123', fullName: '김광고' };
 const renamer = { email: 'advertiser2', password: 'oldpass1', fullName: '이광고' };
 const switchTarget = { email: 'advertiser3', password: 'adpass333', fullName: '박광고' };
+const twoDevices = { email: 'advertiser4', password: 'adpass444', fullName: '최광고' };
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 let switchTargetId: string;
 
 let stack: LocalStack;
@@ -23,6 +26,7 @@ beforeAll(async () => {
   await stack.createUser(advertiser);
   await stack.createUser(renamer);
   switchTargetId = (await stack.createUser(switchTarget)).id;
+  await stack.createUser(twoDevices);
   browser = await launchBrowser();
 });
 
@@ -203,5 +207,49 @@ describe('sign-in', () => {
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { name: '관리자 대시보드' }).waitFor();
     await expect(page.getByRole('region', { name: '사용자 전환 상태' }).count()).resolves.toBe(0);
+  });
+
+  it('ends the session of another device from 내 정보; that device’s next request lands on the login page', async () => {
+    const here = await browser.freshPage();
+    await signIn(here, twoDevices.email, twoDevices.password);
+    await here.waitForURL('**/slots');
+    // The same person on a phone: a second browser context with its own cookie jar and User-Agent.
+    const phoneContext = await browser.context.browser()!.newContext({
+      userAgent: IPHONE_SAFARI,
+      locale: 'ko-KR',
+      timezoneId: 'Asia/Seoul',
+      viewport: { width: 1440, height: 900 },
+    });
+    try {
+      const phone = await phoneContext.newPage();
+      await submitLogin(phone, stack.url, twoDevices.email, twoDevices.password);
+      await phone.waitForURL('**/slots');
+
+      await here.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 정보' }).click();
+      const sessions = here.getByTestId('sessions');
+      await expect.poll(() => sessions.locator('tbody tr').count()).toBe(2);
+      await sessions.locator('tr[data-current]').getByText('현재 세션').waitFor();
+      const phoneRow = sessions.locator('tbody tr', { hasText: 'Safari 17 · iOS 17 (모바일)' });
+      await phoneRow.getByRole('button', { name: /종료/ }).click();
+      await here.getByRole('dialog').getByRole('button', { name: '종료' }).click();
+      await here.getByText('세션을 종료했습니다.').waitFor();
+      await expect.poll(() => sessions.locator('tbody tr').count()).toBe(1);
+
+      // The phone's next request fails: its session ended, and it is sent to sign in again. (The
+      // closed socket may make it ask first; then the link is gone with the page.)
+      const profileLink = phone.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 정보' });
+      await Promise.race([profileLink.click().catch(() => undefined), phone.waitForURL('**/login')]);
+      await phone.waitForURL('**/login');
+      await phone.getByText('인증이 만료되었습니다. 다시 로그인해주세요.').waitFor();
+      // A reload does not sign it back in: the refresh cookie died with the session.
+      await phone.reload();
+      await phone.waitForURL('**/login');
+
+      // This device goes on.
+      await here.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 광고 슬롯' }).click();
+      await here.waitForURL('**/slots');
+    } finally {
+      await phoneContext.close();
+    }
   });
 });

@@ -59,6 +59,21 @@ describe('the customer view', () => {
     await expect.poll(() => ledger.locator('tbody tr').count()).toBe(3);
     await op.getByTestId('customer-slot-counts').waitFor();
 
+    // The customer's slots are listed here, and open in the slot console filtered to them: the filter
+    // says who, survives a reload (it is in the URL) and is cleared back to every user's slots.
+    await op.getByRole('region', { name: '고객 슬롯 목록' }).getByText('키워드3').waitFor();
+    await op.getByRole('link', { name: '슬롯 관리에서 보기' }).click();
+    await op.waitForURL((url) => url.pathname === '/admin/slots' && url.searchParams.get('userId') === customer.id);
+    const filter = op.getByRole('status', { name: '사용자 필터' });
+    const filteredTo = filter.getByText(`상세고객 (${customer.email}) 님의 슬롯만 표시 중`);
+    await filteredTo.waitFor();
+    await op.reload();
+    await filteredTo.waitFor();
+    await op.locator(`tr[data-slot-id="${slot.body.data.id}"]`).waitFor();
+    await filter.getByRole('button', { name: '사용자 필터 해제' }).click();
+    await op.waitForURL((url) => url.pathname === '/admin/slots' && !url.searchParams.has('userId'));
+    await filter.waitFor({ state: 'detached' });
+
     // From a slot row in the slot console: the advertiser's name opens the same view.
     await op.goto(`${stack.url}/admin/slots`);
     await op.getByRole('link', { name: '상세고객' }).first().click();
@@ -183,5 +198,24 @@ describe('the customer view', () => {
     await op.getByRole('link', { name: '채팅 열기' }).click();
     await op.waitForURL((url) => url.pathname === '/admin/chat');
     await op.getByRole('region', { name: /대화$/ }).getByText('연장 문의드립니다').waitFor();
+  });
+
+  it('an operator ends every session of a customer; the customer’s token stops working', async () => {
+    const customer = await newAccount(stack, { name: '세션고객' });
+    expect((await api.call('GET', '/api/auth/me', { token: customer.token })).status).toBe(200);
+
+    const op = await browser.freshPage();
+    await signIn(op, operator.email, '/admin');
+    await op.goto(`${stack.url}/admin/users/${customer.id}`);
+    await op.getByRole('heading', { name: `세션고객 (${customer.email})` }).waitFor();
+    await op.getByRole('button', { name: '모든 세션 종료' }).click();
+    const dialog = op.getByRole('dialog', { name: '모든 세션 종료' });
+    await dialog.getByText('세션고객님의 모든 로그인 세션을 종료할까요?', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: '모든 세션 종료' }).click();
+    await op.getByText('세션 1개를 종료했습니다.').waitFor();
+
+    expect((await api.call('GET', '/api/auth/me', { token: customer.token })).status).toBe(401);
+    // The operator's own session goes on.
+    expect((await api.call('GET', '/api/auth/me', { token: operator.token })).status).toBe(200);
   });
 });

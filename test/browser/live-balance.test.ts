@@ -10,10 +10,10 @@ import {
 } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
-import { newAccount } from '../support/slots';
+import { newAccount, resetSettings, row, setSetting } from '../support/slots';
 
 /**
- * Issue 24 item 5: a push that moves money shows on screen at once. The advertiser sits on /slots;
+ * A push that moves money shows on screen at once, whatever the notification settings. The advertiser sits on /slots;
  * an operator approves their charge through the API; the sidebar balance follows from the push alone
  * (how fast: `npm run bench live-push`): no balance request is made while nothing happens (no polling), exactly one after.
  */
@@ -27,6 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await resetSettings('notificationEnabled', 'slotAutoApproval');
   await browser?.close();
   await stack?.stop();
 });
@@ -88,5 +89,54 @@ describe('live balance', () => {
 
     await calls.settled();
     expect(balanceReads.length - before).toBe(1);
+  });
+
+  it('with notificationEnabled off, an approved charge and a refund still show without a reload', async () => {
+    // The setting hides the bell and the toasts; the balance and the list must follow the server anyway.
+    await setSetting('notificationEnabled', false);
+    const http = apiClient(stack.url);
+    const advertiser = await newAccount(stack, { name: '박조용', balance: 50_000 });
+    const operator = await newAccount(stack, { role: 'operator' });
+    const slot = (await http.call('POST', '/api/slots', { token: advertiser.token, body: row(1) })).body.data;
+    const approvedSlot = await http.call('POST', `/api/slots/${slot.id}/approve`, {
+      token: operator.token,
+      body: { approved: true, approvedPrice: 50_000 },
+    });
+    expect(approvedSlot.status, JSON.stringify(approvedSlot.body)).toBe(200);
+    const requested = await http.call('POST', '/api/cash/charge-requests', {
+      token: advertiser.token,
+      body: { amount: 30_000, depositAt: '2026-01-05T10:00', accountHolder: '박조용' },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, advertiser.email, 'secret12');
+    await page.waitForURL((url) => url.pathname === '/slots');
+    const sidebarBalance = page.getByText('보유 캐시').locator('..');
+    await sidebarBalance.getByText('0원', { exact: true }).waitFor();
+    const slotRow = page.locator(`tr[data-slot-number="${slot.slot_number}"]`);
+    await slotRow.waitFor();
+    await waitForSockets(1);
+    expect(await page.getByRole('button', { name: /^알림/ }).count()).toBe(0);
+
+    const approved = await http.call('POST', `/api/cash/charge-requests/${requested.body.data.id}/approve`, {
+      token: operator.token,
+      body: { bonusPercentage: 0 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await sidebarBalance.getByText('30,000원', { exact: true }).waitFor({ timeout: PUSH_SHOWN_TIMEOUT_MS });
+
+    const refunded = await http.call('PATCH', `/api/slots/${slot.id}/status`, {
+      token: operator.token,
+      body: { status: 'refunded', refundReason: '광고주 요청', fullRefund: true },
+    });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    await sidebarBalance.getByText('80,000원', { exact: true }).waitFor({ timeout: PUSH_SHOWN_TIMEOUT_MS });
+    // A refunded slot is closed to its owner: it leaves My slots without a reload.
+    await slotRow.waitFor({ state: 'detached', timeout: PUSH_SHOWN_TIMEOUT_MS });
+    // Still no toast: the setting hides notices, not data.
+    expect(await page.getByRole('status').filter({ hasText: '충전' }).count()).toBe(0);
   });
 });

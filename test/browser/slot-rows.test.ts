@@ -12,7 +12,9 @@ import { productUrl, resetSettings, setSetting } from '../support/slots';
 /**
  * Issue 29 items 6 and 7 in Chromium: an advertiser reads impressions, clicks and CTR in My slots and
  * the rank history, edits a row in place ('필수 입력', then a save), and opens an issued slot's
- * extension history (empty, and with the extension an operator made).
+ * extension history (empty, and with the extension an operator made). Then: a keyword change warns
+ * with the server's count of rank-history days it deletes, and an operator extends from its row an
+ * issued slot the nightly status job stored completed.
  */
 const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
 const advertiser = { email: 'rowsadv', password: 'adpass123', fullName: '정행편집' };
@@ -78,8 +80,8 @@ describe('My slots rows (issue 29)', () => {
     const metrics = rowOf(page, 1).getByTestId('slot-metrics');
     await metrics.waitFor();
     expect(await metrics.innerText()).toMatch(/노출 1,234\s*클릭 37\s*CTR 3\.00%/);
-    // A slot without reports reads 0 and CTR 0.00% (spec §3: 0 without impressions).
-    expect(await rowOf(page, 2).getByTestId('slot-metrics').innerText()).toMatch(/노출 0\s*클릭 0\s*CTR 0\.00%/);
+    // A slot no worker reported on reads '-', never invented zeros.
+    expect(await rowOf(page, 2).getByTestId('slot-metrics').innerText()).toMatch(/노출 -\s*클릭 -\s*CTR -/);
 
     await rowOf(page, 1)
       .getByRole('button', { name: /순위 히스토리 보기/ })
@@ -89,6 +91,15 @@ describe('My slots rows (issue 29)', () => {
     expect(await dialog.getByTestId('range-metrics').innerText()).toBe('기간 합계 노출 1,234 · 클릭 37 · CTR 3.00%');
     expect(await dialog.getByTestId('day-metrics').first().innerText()).toBe('노출 1,234 · 클릭 37 · CTR 3.00%');
     await page.screenshot({ path: join(screenshotDir, 'slot-rows-rank-history.png') });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Its range total too: '-' for the slot nobody reported on.
+    await rowOf(page, 2)
+      .getByRole('button', { name: /순위 히스토리 보기/ })
+      .click();
+    await dialog.getByTestId('range-metrics').waitFor();
+    expect(await dialog.getByTestId('range-metrics').innerText()).toBe('기간 합계 노출 - · 클릭 - · CTR -');
   });
 
   it('edits a row in place: 필수 입력 for an empty required field, Esc cancels, Enter saves', async () => {
@@ -156,5 +167,80 @@ describe('My slots rows (issue 29)', () => {
       '진행대기',
     ]);
     await page.screenshot({ path: join(screenshotDir, 'slot-rows-extensions.png') });
+  });
+
+  it('warns before a keyword change with the number of rank-history days the server will delete', async () => {
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, advertiser.email, advertiser.password);
+    await page.waitForURL((url) => url.pathname === '/slots');
+    const row = rowOf(page, 1);
+    await row.getByRole('button', { name: '슬롯 #1 빠른 수정' }).click();
+    await row.getByRole('textbox', { name: /슬롯 #1 키워드/ }).fill('바뀐 행키워드');
+    await row.getByRole('textbox', { name: /슬롯 #1 키워드/ }).press('Enter');
+    const dialog = page.getByRole('dialog', { name: '순위 정보 초기화' });
+    // The recompute wrote one day of history for slot #1 (today's check).
+    await dialog.getByText('순위 히스토리 1일', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: '변경하고 저장' }).click();
+    await row.getByText('바뀐 행키워드').waitFor();
+
+    const api = apiClient(stack.url);
+    const token = (await api.login(advertiser.email, advertiser.password)).token;
+    expect((await api.call('GET', `/api/slots/${slotIds[0]}/rank-history`, { token })).body.data.items).toEqual([]);
+    expect((await api.call('GET', `/api/slots/${slotIds[0]}/rank-delete-query`, { token })).body.data).toMatchObject({
+      historyDays: 0,
+    });
+  });
+
+  it('offers 연장 on the row of an issued slot the status job stored completed, and extends it', async () => {
+    const api = apiClient(stack.url);
+    const owner = { email: 'rowsdone', password: 'adpass123', fullName: '완료광고주' };
+    const ownerId = (await stack.createUser(owner)).id;
+    const opToken = (await api.login(operator.email, operator.password)).token;
+    const ownerToken = (await api.login(owner.email, owner.password)).token;
+    const today = kstToday();
+    const [id] = (
+      await api.call('POST', `/api/slots/allocate/${ownerId}`, {
+        token: opToken,
+        body: { slotCount: 1, startDate: today, endDate: addKstDays(today, 3) },
+      })
+    ).body.data.slotIds;
+    await api.call('PUT', `/api/slots/${id}/fill`, {
+      token: ownerToken,
+      body: { keyword: '완료키워드', url: productUrl(9) },
+    });
+    // It ran its days: ended yesterday. The nightly job stores it completed (no approval step ever ran).
+    const moved = await api.call('PUT', `/api/slots/${id}/update-fields`, {
+      token: opToken,
+      body: { customFields: {}, startDate: addKstDays(today, -10), endDate: addKstDays(today, -1) },
+    });
+    expect(moved.status).toBe(200);
+    expect((await fetch(`${stack.url}/_local/jobs/slot-status`, { method: 'POST' })).status).toBe(200);
+    const stored = (await api.call('GET', `/api/slots/${id}`, { token: opToken })).body.data;
+    expect(stored).toMatchObject({ status: 'completed', approvedAt: null, has_extension: false });
+
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, operator.email, operator.password);
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.goto(`${stack.url}/admin/slots?userId=${ownerId}`);
+    const row = page.locator(`tr[data-slot-id="${id}"]`);
+    await row.getByRole('button', { name: '슬롯 #1 작업' }).click();
+    await row.getByRole('menuitem', { name: '연장' }).click();
+    const dialog = page.getByRole('dialog', { name: '슬롯 #1 연장' });
+    await dialog.getByRole('radio', { name: '7일' }).check();
+    await dialog.getByRole('button', { name: '연장' }).click();
+    await page.getByText('슬롯이 7일 연장되었습니다.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.screenshot({ path: join(screenshotDir, 'slot-rows-extend-completed.png') });
+
+    // The extension continues from today (the slot had ended); the row offers no second one.
+    const after = (await api.call('GET', `/api/slots/${id}`, { token: opToken })).body.data;
+    expect(after.has_extension).toBe(true);
+    const child = (
+      await api.call('GET', `/api/slots?userId=${ownerId}&limit=10`, { token: opToken })
+    ).body.data.items.find((s: { parent_slot_id: string | null }) => s.parent_slot_id === id);
+    expect(child).toMatchObject({ startDate: today, endDate: addKstDays(today, 6) });
+    await row.getByRole('button', { name: '슬롯 #1 작업' }).click();
+    await row.getByRole('menuitem', { name: '변경 이력' }).waitFor();
+    expect(await row.getByRole('menuitem', { name: '연장' }).count()).toBe(0);
   });
 });

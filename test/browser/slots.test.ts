@@ -314,4 +314,45 @@ describe('My slots and bulk registration', () => {
     await page.getByText('엑셀 키워드 3').first().waitFor();
     expect(await balanceOf(advertiserId)).toBe(before - 3 * PRICE);
   });
+
+  it('registers once when the answer was lost and the page is reloaded, even with a stray space', async () => {
+    const page = await browser.freshPage();
+    await signIn(page);
+    const before = await balanceOf(advertiserId);
+    const keyword = '새로고침 키워드';
+    const register = async (keywordText: string, url: string) => {
+      await page.getByRole('button', { name: '개별 등록' }).click();
+      const dialog = page.getByRole('dialog', { name: '슬롯 개별 등록' });
+      await dialog.getByText('50,000원').first().waitFor();
+      await dialog.getByLabel('키워드').fill(keywordText);
+      await dialog.getByLabel('URL').fill(url);
+      await dialog.getByRole('button', { name: /^등록/ }).click();
+      return dialog;
+    };
+
+    // The server registers and charges, but its answer never reaches the page.
+    const isRegistration = (url: URL) => url.pathname === '/api/slots';
+    await page.route(isRegistration, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const dialog = await register(keyword, productUrl(200));
+    await dialog.getByRole('alert').waitFor();
+    await page.unroute(isRegistration);
+    expect(await balanceOf(advertiserId)).toBe(before - PRICE);
+
+    // The advertiser reloads and registers the same slot again, this time with stray spaces.
+    await page.reload();
+    await page.getByRole('heading', { name: '내 광고 슬롯' }).waitFor();
+    const again = await register(` ${keyword} `, `${productUrl(200)} `);
+    await again.waitFor({ state: 'detached' });
+
+    // One slot, one charge: the server answered the first registration.
+    expect(await balanceOf(advertiserId)).toBe(before - PRICE);
+    const { token } = await apiClient(stack.url).login(advertiser.email, advertiser.password);
+    const mine = await apiClient(stack.url).call('GET', '/api/slots?limit=100', { token });
+    const matching = (mine.body.data.items as Array<{ keyword: string }>).filter((s) => s.keyword === keyword);
+    expect(matching).toHaveLength(1);
+  });
 });

@@ -25,8 +25,12 @@ interface Fixtures {
   chargeId: string;
   notificationId: string;
   chatRoomId: string;
+  /** A second session of the owner: its id is the owner's object on the session route. */
+  ownerSpareSessionId: string;
+  /** A customer only the operator route ends the sessions of (the owner keeps theirs for the other routes). */
+  sessionsTargetId: string;
 }
-type Account = { id: string; token: string };
+type Account = { id: string; token: string; email: string };
 let owner: Account;
 let stranger: Account;
 let operator: Account;
@@ -68,6 +72,9 @@ const cases: Record<string, RouteCase> = {
   'PUT /api/auth/profile/details': { body: () => ({ bankInfo: {}, business: {} }) },
   'POST /api/auth/switch-user': {},
   'POST /api/auth/switch-back': {},
+  'GET /api/auth/sessions': {},
+  'DELETE /api/auth/sessions/{id}': { path: (f) => `/api/auth/sessions/${f.ownerSpareSessionId}`, owned: {} },
+  'POST /api/auth/sessions/end-others': {},
   'GET /api/health': {},
   'GET /api/system-settings': {},
   'GET /api/system-settings/category/{category}': { path: () => '/api/system-settings/category/business' },
@@ -141,6 +148,7 @@ const cases: Record<string, RouteCase> = {
   },
   'DELETE /api/users/{id}': { path: () => '/api/users/unknown-user' },
   'GET /api/users/{id}/logs': { path: (f) => `/api/users/${f.ownerId}/logs` },
+  'POST /api/users/{id}/sessions/end': { path: (f) => `/api/users/${f.sessionsTargetId}/sessions/end` },
   'POST /api/rank/worker-keys': {},
   'GET /api/rank/worker-keys': {},
   'DELETE /api/rank/worker-keys/{id}': { path: () => '/api/rank/worker-keys/unknown-key' },
@@ -261,7 +269,12 @@ beforeAll(async () => {
     body: { status: 'deleted' },
   });
   expect(deletedRes.status).toBe(200);
+  const spare = await api.login(owner.email, 'secret12');
+  const sessionIdOf = (token: string) =>
+    String(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid);
   fx = {
+    ownerSpareSessionId: sessionIdOf(spare.token),
+    sessionsTargetId: (await newAccount(stack)).id,
     ownerId: owner.id,
     slotId: slot.body.data.id,
     refundedSlotId: refunded.id,

@@ -130,8 +130,12 @@ describe('impressions, clicks and CTR in the list and the rank history', () => {
       metric(PAIR, DAY2, 800, 0),
     ] as never);
     await m.runRankRecompute(at(DAY2, '09:35'));
-    // Day 3: a check without figures.
-    await m.recordObservations(worker, [check(DAY3, '09:00', 4)], at(DAY3, '09:30'));
+    // Day 3: a check without figures; the other slot's pair is checked too, never with figures.
+    await m.recordObservations(
+      worker,
+      [check(DAY3, '09:00', 4), observation(OTHER, { observedAt: at(DAY3, '09:00').toISOString(), rank: 9 })],
+      at(DAY3, '09:30'),
+    );
     await m.runRankRecompute(at(DAY3, '09:35'));
     // Day 4: day 1 and 2 are closed; the total keeps them.
     await m.recordObservations(worker, [check(DAY4, '09:00', 5)], at(DAY4, '09:30'), [
@@ -141,7 +145,12 @@ describe('impressions, clicks and CTR in the list and the rank history', () => {
     const items = (await api.call('GET', '/api/slots', { token: advertiser.token })).body.data.items;
     s1 = items.find((s: { id: string }) => s.id === 'RM-S1');
     expect(s1).toMatchObject({ impressions: 2100, clicks: 31 });
-    expect(items.find((s: { id: string }) => s.id === 'RM-S2')).toMatchObject({ impressions: 0, clicks: 0 });
+    // Checked every day but never reported on: null, so no screen invents '노출 0 · 클릭 0'.
+    expect(items.find((s: { id: string }) => s.id === 'RM-S2')).toMatchObject({
+      rank: 9,
+      impressions: null,
+      clicks: null,
+    });
 
     const history = await api.call('GET', `/api/slots/RM-S1/rank-history?startDate=${DAY1}&endDate=${DAY4}`, {
       token: advertiser.token,

@@ -43,6 +43,14 @@ async function statusOf(pks: string[], fresh: boolean): Promise<Map<string, Stat
   return found;
 }
 
+/**
+ * This instance stops trusting its copy of these sessions at once (they were just ended here); other
+ * instances' copies run out within CALLER_STATUS_CACHE_MS.
+ */
+export function forgetSessions(sessionIds: string[]): void {
+  for (const id of sessionIds) cache.delete(sessionKey(id));
+}
+
 const live = (a: StatusItem | null | undefined): a is StatusItem => !!a?.isActive && !a.deletedAt;
 
 /**

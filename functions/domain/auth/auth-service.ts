@@ -110,7 +110,19 @@ export async function createUser(
   return user;
 }
 
-async function startSession(user: UserRecord, actorId: string | null): Promise<AuthSession> {
+/** Where a request came from: the session list shows it (device from the User-Agent, address). */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** A call from inside the product (tests, scripts): no address or browser to show. */
+const noClient: ClientInfo = { ip: '', userAgent: '' };
+
+/** Enough of a User-Agent to name the device; real ones are a few hundred characters. */
+const USER_AGENT_MAX = 512;
+
+async function startSession(user: UserRecord, actorId: string | null, client: ClientInfo): Promise<AuthSession> {
   const familyId = randomUUID();
   const refresh = newRefreshToken();
   const now = Date.now();
@@ -122,6 +134,8 @@ async function startSession(user: UserRecord, actorId: string | null): Promise<A
       revoked: false,
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(now + REFRESH_FAMILY_SECONDS * 1000).toISOString(),
+      ip: client.ip,
+      userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
     },
     refresh.hash,
   );
@@ -181,7 +195,7 @@ async function reserveAttempt(counters: ThrottleCounter[]): Promise<void> {
   }
 }
 
-export async function login(input: LoginInput, ip: string): Promise<AuthSession> {
+export async function login(input: LoginInput, ip: string, userAgent = ''): Promise<AuthSession> {
   const counters = throttleCounters(input.email, ip);
   await reserveAttempt(counters);
   const releaseAll = () => Promise.all(counters.map((c) => loginThrottleStore.release(c.scope, c.value)));
@@ -207,10 +221,10 @@ export async function login(input: LoginInput, ip: string): Promise<AuthSession>
     ...others.map((c) => loginThrottleStore.release(c.scope, c.value)),
   ]);
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
-  return startSession(signedIn, null);
+  return startSession(signedIn, null, { ip, userAgent });
 }
 
-export async function register(input: RegisterInput, ip: string): Promise<AuthSession> {
+export async function register(input: RegisterInput, ip: string, userAgent = ''): Promise<AuthSession> {
   const settings = await getSettings();
   if (!settings.registrationEnabled) throw new ForbiddenError(authMessages.registrationClosed);
   await enforceRateLimits([{ name: 'registrationPerAddress', subject: ip }]);
@@ -222,10 +236,10 @@ export async function register(input: RegisterInput, ip: string): Promise<AuthSe
     phone: input.phone,
   });
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
-  return startSession(signedIn, null);
+  return startSession(signedIn, null, { ip, userAgent });
 }
 
-export async function refresh(refreshToken: string | undefined): Promise<AuthSession> {
+export async function refresh(refreshToken: string | undefined, ip = ''): Promise<AuthSession> {
   if (!refreshToken) throw new UnauthorizedError(authMessages.noToken);
   const oldHash = hashRefreshToken(refreshToken);
   const record = await sessionsStore.getToken(oldHash);
@@ -237,11 +251,12 @@ export async function refresh(refreshToken: string | undefined): Promise<AuthSes
   const next = newRefreshToken();
   // Two requests with the same cookie may also collide inside DynamoDB (a transaction conflict): retry.
   const outcome = await retrying(async () => {
-    const first = await sessionsStore.rotate(oldHash, next.hash, family);
+    const seen = { at: new Date().toISOString(), ip };
+    const first = await sessionsStore.rotate(oldHash, next.hash, family, seen);
     if (first !== 'reused') return first;
     // Just rotated by a concurrent request with the same cookie (another tab): rotate again.
     const usedSince = new Date(Date.now() - REFRESH_REUSE_GRACE_SECONDS * 1000).toISOString();
-    return sessionsStore.rotateUsed(oldHash, next.hash, family, usedSince);
+    return sessionsStore.rotateUsed(oldHash, next.hash, family, usedSince, seen);
   });
   if (outcome === 'reused') {
     // A token exchanged longer ago came back: someone holds a copy. End the whole family.
@@ -341,17 +356,17 @@ export async function updateProfile(
 }
 
 /** A developer acts as another user; the new session remembers who is acting (design §4). */
-export async function switchUser(caller: Caller, targetUserId: string): Promise<AuthSession> {
+export async function switchUser(caller: Caller, targetUserId: string, client = noClient): Promise<AuthSession> {
   if (caller.role !== 'developer' || caller.actorId) throw new ForbiddenError(authMessages.switchDeveloperOnly);
   if (targetUserId === caller.userId) throw new ValidationError(authMessages.switchSelf);
   const target = await usersStore.get(targetUserId);
   if (!target) throw new NotFoundError(authMessages.switchFailed);
   if (!target.isActive) throw new ValidationError(authMessages.accountInactive);
   await endSession(caller.userId, caller.sessionId);
-  return startSession(target, caller.userId);
+  return startSession(target, caller.userId, client);
 }
 
-export async function switchBack(caller: Caller): Promise<AuthSession> {
+export async function switchBack(caller: Caller, client = noClient): Promise<AuthSession> {
   if (!caller.actorId) throw new ForbiddenError(authMessages.switchBackMissing);
   const developer = await usersStore.get(caller.actorId);
   if (!developer || !developer.isActive || developer.role !== 'developer')
@@ -362,5 +377,5 @@ export async function switchBack(caller: Caller): Promise<AuthSession> {
     throw new UnauthorizedError(authMessages.sessionExpired);
   // The switched token stops with its session (active-account.ts); its sockets close now.
   await closeSockets(caller.userId, { sessionIds: [caller.sessionId] });
-  return startSession(developer, null);
+  return startSession(developer, null, client);
 }

@@ -98,21 +98,22 @@ const rankDayOf = (day: string, s: PairDayRecord | undefined, prev: PairDayRecor
     : null;
 
 /**
- * A slot's impressions and clicks (issue 29 item 6): the sum of every day's reported totals. Days
- * still open to reports (today and yesterday, until the day's close) are kept by day on the slot and
- * re-added each run; older ones are folded into `metrics_base`, so no run reads the history (pure).
+ * A slot's impressions and clicks: the sum of every day's reported totals, or null for both while no
+ * worker has reported any day (a slot nobody reported on must not read '노출 0'). Days still open to
+ * reports (today and yesterday, until the day's close) are kept by day on the slot and re-added each
+ * run; older ones are folded into `metrics_base`, so no run reads the history (pure).
  */
 export function slotMetrics(
   slot: Pick<RankSlotRow, 'metrics_base' | 'metrics_open'>,
   input: { today: string; todays?: PairDayRecord; yesterdays?: PairDayRecord },
 ): Pick<RankSlotRow, 'metrics_base' | 'metrics_open' | 'impressions' | 'clicks'> {
   const yesterday = addKstDays(input.today, -1);
-  const base: [number, number] = [...(slot.metrics_base ?? [0, 0])] as [number, number];
+  let base = reportedBase(slot.metrics_base);
   const open: Record<string, [number, number]> = {};
   for (const [day, figures] of Object.entries(slot.metrics_open ?? {})) {
     if (day < yesterday) {
-      base[0] += figures[0];
-      base[1] += figures[1];
+      const [impressions, clicks, days] = base ?? [0, 0, 0];
+      base = [impressions + figures[0], clicks + figures[1], days + 1];
     } else open[day] = figures;
   }
   for (const [day, s] of [
@@ -121,12 +122,25 @@ export function slotMetrics(
   ] as const)
     if (typeof s?.impressions === 'number') open[day] = [s.impressions, s.clicks ?? 0];
   const days = Object.values(open);
+  if (!base && !days.length) return { metrics_base: null, metrics_open: open, impressions: null, clicks: null };
+  const [impressions, clicks] = base ?? [0, 0];
   return {
     metrics_base: base,
     metrics_open: open,
-    impressions: base[0] + days.reduce((n, d) => n + d[0], 0),
-    clicks: base[1] + days.reduce((n, d) => n + d[1], 0),
+    impressions: impressions + days.reduce((n, d) => n + d[0], 0),
+    clicks: clicks + days.reduce((n, d) => n + d[1], 0),
   };
+}
+
+/**
+ * The closed days' sum, or null when no reported day was folded in. Runs before reports could be
+ * told apart wrote `[0, 0]` on every slot, reported or not: a two-figure zero reads as none (such a
+ * slot shows '-' until a new report), while sums written now carry the number of days folded.
+ */
+function reportedBase(base: RankSlotRow['metrics_base']): [number, number, number] | null {
+  if (!base) return null;
+  if (base.length === 2) return base[0] === 0 && base[1] === 0 ? null : [base[0], base[1], 1];
+  return [base[0], base[1], base[2] ?? 1];
 }
 
 interface SlotPlan {

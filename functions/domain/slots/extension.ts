@@ -1,17 +1,16 @@
 import { notificationActionLabels, slotExtendedText, slotsExtendedText } from '#shared/messages/notification-events';
 import { notifyQuietly } from '../notifications/notify-users';
-import { addKstDays, kstDaysBetween, kstToday } from '#shared/kst';
+import { addKstDays, kstToday } from '#shared/kst';
 import { extensionLogTexts, extensionMessages } from '#shared/messages/slot-allocations';
 import { userMessages } from '#shared/messages/users';
 import {
-  EXTENSION_WINDOW_DAYS,
   type ExtendBulkResult,
   type ExtendSlotResult,
   type SlotExtensionDto,
   type UserExtensionsPage,
   type UserExtensionsQuery,
 } from '#shared/schemas/slot-allocations';
-import { calendarStatus, deriveDisplayStatus, displayStatusLabels, type SlotStatus } from '#shared/slot-status';
+import { calendarStatus, decideExtension, deriveDisplayStatus, displayStatusLabels } from '#shared/slot-status';
 import { offsetOf, paginate } from '#commons/pagination';
 import { ConflictError, DomainError, NotFoundError } from '#commons/errors';
 import { retrying } from '#commons/retry';
@@ -49,16 +48,10 @@ import type { Caller } from '../auth/tokens';
  * ledger with a user's balance behind it. `payment_completed` is a flag, like the issuance's payment.
  */
 
-const approvedStatuses = new Set<SlotStatus>(['waiting', 'active', 'completed']);
-
-/** Why a slot cannot be extended today, or null. */
+/** Why a slot cannot be extended today, or null: the rule the operator's row offers 연장 by. */
 export function extensionRefusal(slot: SlotRecord, today: string): string | null {
-  if (slot.has_extension) return extensionMessages.alreadyExtended;
-  if (!approvedStatuses.has(slot.status)) return extensionMessages.notApproved;
-  if (!slot.endDate) return extensionMessages.noEndDate;
-  if (kstDaysBetween(today, slot.endDate) > EXTENSION_WINDOW_DAYS)
-    return extensionMessages.tooEarly(EXTENSION_WINDOW_DAYS);
-  return null;
+  const decision = decideExtension(slot, today);
+  return decision.ok ? null : decision.message;
 }
 
 async function assertPreAllocation() {

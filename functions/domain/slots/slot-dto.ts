@@ -46,8 +46,9 @@ export function toSlotDto(slot: SlotRecord, owner: UserBrief | undefined, today:
     rank: slot.rank,
     yesterday_rank: slot.yesterday_rank,
     first_rank: slot.first_rank,
-    impressions: slot.impressions ?? 0,
-    clicks: slot.clicks ?? 0,
+    // Null, never 0, while no worker reported a figure: the screens show '-' rather than an invented 0.
+    impressions: slot.impressions ?? null,
+    clicks: slot.impressions === null || slot.impressions === undefined ? null : (slot.clicks ?? 0),
     rejection_reason: slot.rejection_reason,
     refund_reason: slot.refund_reason,
     refund_amount: slot.refund_amount ?? null,

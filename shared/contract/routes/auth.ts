@@ -12,6 +12,7 @@ import {
 } from '../../schemas/auth';
 import { userDetailsSchema, type UserDetails } from '../../schemas/users';
 import { authMessages } from '../../messages/auth';
+import { sessionIdParamSchema, type EndedSessions, type SessionDto } from '../../schemas/sessions';
 
 /** The `auth` group: sessions, the caller's own account, a developer acting as a user. */
 export const authRoutes = [
@@ -111,5 +112,33 @@ export const authRoutes = [
     maintenance: 'open',
     session: 'actorOnly',
     answer: answerOf<AuthSession>(),
+  },
+  // the account's own sessions (내 정보): like signing out, ending one stays open in maintenance
+  {
+    method: 'GET',
+    path: '/api/auth/sessions',
+    group: 'auth',
+    op: 'listSessions',
+    access: 'user',
+    answer: answerOf<SessionDto[]>(),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/auth/sessions/{id}',
+    group: 'auth',
+    op: 'endSession',
+    access: 'user',
+    maintenance: 'open',
+    input: { path: sessionIdParamSchema },
+    answer: answerOf<EndedSessions>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sessions/end-others',
+    group: 'auth',
+    op: 'endOtherSessions',
+    access: 'user',
+    maintenance: 'open',
+    answer: answerOf<EndedSessions>(),
   },
 ] as const satisfies readonly RouteContract[];

@@ -12,6 +12,7 @@ import {
   type UserLogDto,
   type UserStatsDto,
 } from '../../schemas/users';
+import type { EndedSessions } from '../../schemas/sessions';
 
 const id = userIdParamSchema;
 
@@ -87,5 +88,14 @@ export const userRoutes = [
     access: 'operator',
     input: { path: id },
     answer: answerOf<UserLogDto[]>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/{id}/sessions/end',
+    group: 'users',
+    op: 'endSessions',
+    access: 'operator',
+    input: { path: id },
+    answer: answerOf<EndedSessions>(),
   },
 ] as const satisfies readonly RouteContract[];

@@ -64,8 +64,9 @@ export function revalidateCaches(mutate: ScopedMutator, caches: readonly Cache[]
 }
 
 /**
- * Mount once beside the notification runtime (role users, who hold the socket): every pushed notice
- * refreshes what its event changed; after a drop, pushes may have been missed, so the money is read again.
+ * Mount once for every role user, notifications on or off (layout/live-updates.tsx holds the socket
+ * for it): every pushed notice refreshes what its event changed; after a drop, pushes may have been
+ * missed, so the money is read again.
  */
 export function useLiveData() {
   const { mutate } = useSWRConfig();

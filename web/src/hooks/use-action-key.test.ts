@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { useActionKey } from './use-action-key';
 
 /** What the server sees: the Idempotency-Key each attempt of a call carried. */
@@ -15,8 +16,18 @@ function recorder() {
       sent.push(key);
       return Promise.resolve('ok');
     },
+    refuse: (key: string) => {
+      sent.push(key);
+      return Promise.reject(new ApiError('INSUFFICIENT_BALANCE', 402, '잔액이 부족합니다.'));
+    },
+    serverError: (key: string) => {
+      sent.push(key);
+      return Promise.reject(new ApiError('INTERNAL', 503, '잠시 후 다시 시도해주세요.'));
+    },
   };
 }
+
+afterEach(() => sessionStorage.clear());
 
 describe('useActionKey', () => {
   it('a retry of the same values after a failure carries the same key, so the server answers the first call', async () => {
@@ -56,5 +67,34 @@ describe('useActionKey', () => {
     expect(first.result.current.keyFor({ rows: 3 })).toBe(key);
     const other = renderHook(() => useActionKey());
     expect(other.result.current.keyFor({ rows: 3 })).not.toBe(key);
+  });
+
+  it('a refusal (4xx) ends the intent: the same values next time get a new key; a 5xx keeps it', async () => {
+    const { result } = renderHook(() => useActionKey());
+    const server = recorder();
+    const values = { keyword: '캠핑의자' };
+    await act(() => expect(result.current.send(values, server.serverError)).rejects.toThrow());
+    await act(() => expect(result.current.send(values, server.refuse)).rejects.toThrow('잔액이 부족합니다.'));
+    await act(() => result.current.send(values, server.succeed));
+    expect(server.sent[1]).toBe(server.sent[0]);
+    expect(server.sent[2]).not.toBe(server.sent[1]);
+  });
+
+  it('with persistAs, a reload (a new page with the same tab) keeps the key until an answer arrives', async () => {
+    const server = recorder();
+    const values = { keyword: '캠핑의자', url: 'https://www.coupang.com/vp/products/1' };
+    const before = renderHook(() => useActionKey({ persistAs: 'register-slot:u1' }));
+    await act(() => expect(before.result.current.send(values, server.fail)).rejects.toThrow('answer lost'));
+    before.unmount();
+    // The page is loaded again: nothing of the first page's memory is left, the tab's session storage is.
+    const after = renderHook(() => useActionKey({ persistAs: 'register-slot:u1' }));
+    await act(() => after.result.current.send(values, server.succeed));
+    expect(server.sent[1]).toBe(server.sent[0]);
+    // The answer arrived: the next registration of the same values is a new one.
+    expect(after.result.current.keyFor(values)).not.toBe(server.sent[0]);
+    // Another user in the same tab never shares a key, and the tab holds no values in clear.
+    const other = renderHook(() => useActionKey({ persistAs: 'register-slot:u2' }));
+    expect(other.result.current.keyFor(values)).not.toBe(after.result.current.keyFor(values));
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('캠핑의자');
   });
 });

@@ -8,6 +8,7 @@ import { AppSettingsContext } from '@/lib/app-settings';
 import { clearSession, resetSessionForTests } from '@/lib/session-store';
 import { FakeWebSocket } from '@/lib/testing/fake-websocket';
 import { fakeNotificationsApi, signInUser } from '@/features/notifications/testing/fake-notifications-api';
+import { notification } from '@/features/notifications/testing/notification-fixture';
 import { AppLayout } from './app-layout';
 
 let restoreSocket: () => void;
@@ -80,14 +81,25 @@ describe('app layout: who gets notifications', { timeout: 20_000 }, () => {
     expect(api.state.calls.filter((c) => c.includes('/api/notifications'))).toEqual([]);
   });
 
-  it('the notificationEnabled setting off hides everything for users too', async () => {
+  it('notificationEnabled off hides the bell and toasts, but the balance still follows a push', async () => {
     signInUser('u1');
     const api = fakeNotificationsApi([]);
-    renderLayout(false);
+    renderLayout(false, true);
     expect(await screen.findByText('슬롯 화면', undefined, { timeout: 8000 })).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 100));
+    // The data half of the socket runs for every advertiser: one socket, no notification request.
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1), { timeout: 8000 });
+    await waitFor(() => expect(api.callsTo('GET /api/cash/balance')).toHaveLength(1));
+    const socket = FakeWebSocket.latest()!;
+    act(() => socket.serverOpen());
+    act(() =>
+      socket.serverPush({
+        type: 'new_notification',
+        data: notification({ metadata: { event: 'charge-approved' } }),
+      }),
+    );
+    await waitFor(() => expect(api.callsTo('GET /api/cash/balance')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: /알림/ })).not.toBeInTheDocument();
-    expect(FakeWebSocket.instances).toHaveLength(0);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(api.state.calls.filter((c) => c.includes('/api/notifications'))).toEqual([]);
   });
 });

@@ -31,6 +31,8 @@ const UserNotificationBell = lazy(() =>
 const UserNotificationsFloating = lazy(() =>
   import('./user-notifications').then((m) => ({ default: m.UserNotificationsFloating })),
 );
+// Every role user's live data (balance and lists follow pushes), with or without notifications.
+const LiveUpdates = lazy(() => import('./live-updates').then((m) => ({ default: m.LiveUpdates })));
 // Issue 14: the chat button for role users, the "use the console" notice for staff; only with chatEnabled.
 const ChatWidget = lazy(() =>
   import('@/features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })),
@@ -223,6 +225,11 @@ function AppLayoutFrame() {
       floating={
         <>
           <SwitchBackButton />
+          {!staff && (
+            <Suspense fallback={null}>
+              <LiveUpdates key={user.id} />
+            </Suspense>
+          )}
           {notificationsOn && (
             <Suspense fallback={null}>
               <UserNotificationsFloating userId={user.id} />

@@ -1,20 +1,18 @@
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { NotificationCentre } from '@/features/notifications/components/notification-centre';
 import { NotificationRuntime } from '@/features/notifications/components/notification-runtime';
-import { useLiveData } from '../live-data';
 
 /**
  * The notifications a role user carries on every page, loaded as one lazy chunk (staff and the
  * sign-in page never download it): the bell for the header, and the floating centre with the
- * background runtime (socket, fallback poll, toasts), and the caches a push says changed.
+ * background runtime (socket, fallback poll, toasts). The caches a push says changed are refreshed by
+ * the live updates every advertiser carries, notifications on or off (live-updates.tsx).
  */
 export function UserNotificationBell() {
   return <NotificationBell />;
 }
 
 export function UserNotificationsFloating({ userId }: { userId: string }) {
-  // Pushes that moved money refresh the balance and the ledger wherever they are shown.
-  useLiveData();
   return (
     <>
       <NotificationCentre />

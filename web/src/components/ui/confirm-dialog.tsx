@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   tone?: 'primary' | 'danger';
   /** While true the buttons are disabled and the dialog cannot be dismissed. */
   loading?: boolean;
+  /** The answer cannot be given yet (e.g. what it costs is still being read); cancel stays open. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   cancelLabel = '취소',
   tone = 'primary',
   loading = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -40,7 +43,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={loading}>
             {cancelLabel}
           </Button>
-          <Button variant={tone} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button variant={tone} onClick={onConfirm} loading={loading} disabled={confirmDisabled} data-autofocus>
             {confirmLabel}
           </Button>
         </>

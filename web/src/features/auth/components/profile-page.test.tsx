@@ -26,12 +26,15 @@ const blankDetails = {
 };
 const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ success: true, data }), { status });
 let fetchMock: ReturnType<typeof vi.fn>;
+/** The page's other reads: its session list, else the user. */
+const otherGet = (url: string) => (url.endsWith('/auth/sessions') ? envelope([]) : envelope(user));
 const puts = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method === 'PUT');
 
 beforeEach(() => {
   resetSessionForTests();
   applyAuthSession({ user, tokens: { accessToken: 't', refreshToken: 'r', expiresIn: 900 }, actingAs: null });
   fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    if (url.endsWith('/auth/sessions')) return envelope([]);
     if (url.endsWith('/auth/profile/details'))
       return init.method === 'PUT' ? envelope(JSON.parse(init.body as string)) : envelope(blankDetails);
     return init.method === 'PUT' ? envelope({ ...user, ...JSON.parse(init.body as string) }) : envelope(user);
@@ -135,7 +138,7 @@ describe('ProfilePage', () => {
             }),
             { status: 400 },
           )
-        : envelope(user),
+        : otherGet(_url),
     );
     const ui = await renderPage();
     await ui.type(screen.getByLabelText('현재 비밀번호'), 'wrong1');
@@ -149,7 +152,7 @@ describe('ProfilePage', () => {
 
   it('falls back to the generic failure when the server sent no message', async () => {
     fetchMock.mockImplementation(async (_url: string, init: RequestInit) =>
-      init.method === 'PUT' ? new Response('<html>Bad gateway</html>', { status: 502 }) : envelope(user),
+      init.method === 'PUT' ? new Response('<html>Bad gateway</html>', { status: 502 }) : otherGet(_url),
     );
     const ui = await renderPage();
     await ui.click(screen.getByRole('button', { name: '저장' }));
@@ -158,7 +161,7 @@ describe('ProfilePage', () => {
 
   it('falls back to the password-change failure text when a password change fails without a message', async () => {
     fetchMock.mockImplementation(async (_url: string, init: RequestInit) =>
-      init.method === 'PUT' ? new Response('<html>Bad gateway</html>', { status: 502 }) : envelope(user),
+      init.method === 'PUT' ? new Response('<html>Bad gateway</html>', { status: 502 }) : otherGet(_url),
     );
     const ui = await renderPage();
     await ui.type(screen.getByLabelText('현재 비밀번호'), 'oldpass1');

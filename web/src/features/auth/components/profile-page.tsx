@@ -20,6 +20,7 @@ import { useMe } from '../api/get-me';
 import { useProfileDetails, useSaveProfileDetails } from '../api/profile-details';
 import { profileUpdateSchema, useUpdateProfile } from '../api/update-profile';
 import styles from './profile-page.module.css';
+import { SessionsCard } from './sessions-card';
 
 type FormInput = z.input<typeof profileUpdateSchema>;
 type FormOutput = z.output<typeof profileUpdateSchema>;
@@ -38,6 +39,9 @@ export function ProfilePage() {
       <PageHeader title="내 정보" description="계정 정보를 확인하고 이름과 비밀번호를 변경할 수 있습니다." />
       {user ? <ProfileForm key={user.id} user={user} /> : <LoadingBlock />}
       <ProfileDetailsCard />
+      <div className={styles.details}>
+        <SessionsCard />
+      </div>
     </>
   );
 }

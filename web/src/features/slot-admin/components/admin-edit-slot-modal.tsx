@@ -8,7 +8,6 @@ import type { SlotDto } from '#shared/schemas/slots';
 import { KEYWORD_FIELD, URL_FIELD, slotFormFields } from '#shared/slot-fields';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
@@ -17,6 +16,7 @@ import { firstIssue, periodSchema } from '../utils/admin-slot-forms';
 import { classifyFailure } from '@/lib/failure-text';
 import { fieldValue } from '@/lib/slots/slot-display';
 import { slotFieldsFormSchema, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
+import { RankResetConfirm } from '@/components/slots/rank-reset-confirm';
 import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
 import styles from './admin-slots.module.css';
 
@@ -119,13 +119,10 @@ export function AdminEditSlotModal({
           </div>
         </form>
       </Modal>
-      <ConfirmDialog
+      <RankResetConfirm
+        slotId={slot.id}
         open={pending !== null}
-        title="순위 정보 초기화"
-        message={slotAdminMessages.rankResetConfirm}
-        confirmLabel="변경하고 저장"
-        tone="danger"
-        loading={update.isMutating}
+        saving={update.isMutating}
         onConfirm={() => pending && void save(pending)}
         onCancel={() => setPending(null)}
       />

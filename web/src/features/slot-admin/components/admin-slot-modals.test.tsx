@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
@@ -57,6 +57,17 @@ beforeEach(() => {
         data: { amount: full ? 50_000 : 33_330, fullAmount: 50_000, remainingDays: 20, totalDays: 30 },
       });
     }
+    if (parsed.pathname === '/api/slots/s1/rank-delete-query')
+      return json({
+        success: true,
+        data: {
+          slotId: 's1',
+          hasRankData: true,
+          historyDays: 5,
+          message:
+            '키워드 또는 URL을 변경하면 기존 순위 정보(현재 순위, 어제 순위, 최초 순위, 순위 히스토리 5일)가 초기화됩니다.',
+        },
+      });
     if (method === 'GET')
       return json({ success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
     if (answer === 'network') throw new TypeError('Failed to fetch');
@@ -243,14 +254,15 @@ describe('AdminEditSlotModal', () => {
     });
   });
 
-  it('asks before a keyword change resets the rank', async () => {
+  it('asks before a keyword change resets the rank, saying how many history days the server would delete', async () => {
     const user = userEvent.setup();
     wrap(<AdminEditSlotModal slot={slot} configs={defaultFieldConfigs} onClose={vi.fn()} />);
     const keyword = screen.getByLabelText(/^키워드/);
     await user.clear(keyword);
     await user.type(keyword, '새 키워드');
     await user.click(screen.getByRole('button', { name: '저장' }));
-    expect(await screen.findByRole('dialog', { name: '순위 정보 초기화' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: '순위 정보 초기화' });
+    expect(await within(dialog).findByText(/순위 히스토리 5일\)가 초기화됩니다\./)).toBeInTheDocument();
     expect(writes()).toHaveLength(0);
   });
 });

@@ -8,16 +8,19 @@ export function AdminSlotTabs({
   mode,
   tab,
   stats,
+  tabs = adminSlotTabs(mode),
   onChange,
 }: {
   mode: string;
   tab: AdminSlotTab;
+  /** The tabs offered (default: every tab of the mode). */
+  tabs?: AdminSlotTab[];
   stats: SystemStatsDto | undefined;
   onChange: (tab: AdminSlotTab) => void;
 }) {
   return (
     <div className={styles.tabs} role="tablist" aria-label="슬롯 상태">
-      {adminSlotTabs(mode).map((t) => {
+      {tabs.map((t) => {
         const count = adminSlotTabCount(t, stats);
         return (
           <button

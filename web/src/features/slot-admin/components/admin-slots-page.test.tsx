@@ -25,6 +25,21 @@ const stats = {
     inactive: 3,
   },
 };
+/** One customer the console can be filtered to: their account and their own counters. */
+const customer = { id: 'u7', email: 'kim7', fullName: '김고객', role: 'user', isActive: true };
+const byStatus = {
+  empty: 0,
+  pending: 2,
+  waiting: 0,
+  active: 3,
+  paused: 0,
+  rejected: 1,
+  refunded: 0,
+  expired: 0,
+  completed: 0,
+  deleted: 1,
+};
+const customerCount = { count: 6, byStatus };
 let listCalls: URLSearchParams[] = [];
 let listItems: unknown[] = [];
 const json = (body: unknown) =>
@@ -38,15 +53,21 @@ beforeEach(() => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/slots/system-stats') return json(stats);
     if (url.pathname === '/api/field-configs') return json(defaultFieldConfigs);
+    if (url.pathname === '/api/users/u7') return json(customer);
+    if (url.pathname === '/api/slots/count' && url.searchParams.get('userId') === 'u7') return json(customerCount);
     listCalls.push(url.searchParams);
     return json({ items: listItems, pagination: { page: 1, limit: 10, total: listItems.length, totalPages: 1 } });
   });
 });
 afterEach(() => vi.restoreAllMocks());
 
-function renderPage(settings: Partial<Settings> = {}, toolbarActions?: (refresh: () => void) => React.ReactNode) {
+function renderPage(
+  settings: Partial<Settings> = {},
+  toolbarActions?: (refresh: () => void) => React.ReactNode,
+  url = '/admin/slots',
+) {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[url]}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
         <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), ...settings }, status: 'ready' }}>
           <ToastProvider>
@@ -91,6 +112,29 @@ describe('AdminSlotsPage', () => {
     expect(screen.getAllByRole('tab')).toHaveLength(9);
     await user.click(screen.getByRole('tab', { name: /비활성\s*3/ }));
     await vi.waitFor(() => expect(listCalls.at(-1)?.get('userStatus')).toBe('inactive'));
+  });
+
+  it('opens filtered to the user in ?userId=, says who with that user’s own counts, and clears back to everyone', async () => {
+    const user = userEvent.setup();
+    renderPage({}, undefined, '/admin/slots?userId=u7');
+    const filter = await screen.findByRole('status', { name: '사용자 필터' });
+    await within(filter).findByText('김고객 (kim7) 님의 슬롯만 표시 중');
+    await vi.waitFor(() => expect(listCalls.at(-1)?.get('userId')).toBe('u7'));
+    // The tabs count this user's slots, not everyone's.
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+        '전체6',
+        '승인대기2',
+        '승인3',
+        '거절1',
+        '비활성0',
+        '삭제됨1',
+      ]),
+    );
+    await user.click(within(filter).getByRole('button', { name: '사용자 필터 해제' }));
+    await vi.waitFor(() => expect(listCalls.at(-1)?.has('userId')).toBe(false));
+    expect(screen.queryByRole('status', { name: '사용자 필터' })).not.toBeInTheDocument();
+    await screen.findByRole('tab', { name: /전체\s*12/ });
   });
 
   it('searches 500 ms after the last keystroke, and the advanced panel disables the simple search', async () => {

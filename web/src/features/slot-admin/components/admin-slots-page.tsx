@@ -12,13 +12,17 @@ import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
 import { useAdminSlots } from '../api/get-admin-slots';
 import { useFieldConfigs } from '@/lib/slots/get-field-configs';
+import { useSlotOwner } from '../api/get-slot-owner';
 import { useSystemStats } from '../api/get-system-stats';
+import { useUserSlotCount } from '../api/get-user-slot-count';
 import { revalidateSlots } from '@/lib/slots/invalidate';
 import { useAdminSlotFilters } from '../hooks/use-admin-slot-filters';
+import { userTabStats } from '../utils/admin-slot-tabs';
 import { adminSlotsTitle } from '../utils/admin-slots-title';
 import { AdminSlotModals, type OpenModal, type RankHistoryRenderer } from './admin-slot-modals';
 import { AdminSlotAdvancedSearch, AdminSlotSearch } from './admin-slot-search';
 import { AdminSlotTabs } from './admin-slot-tabs';
+import { AdminSlotUserFilter } from './admin-slot-user-filter';
 import { AdminSlotsTable } from './admin-slots-table';
 import styles from './admin-slots.module.css';
 
@@ -35,11 +39,22 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
   const filters = useAdminSlotFilters();
   const slots = useAdminSlots(filters.query);
   const stats = useSystemStats();
+  // Filtered to one user: that user's account (who it is) and counters (the tabs' counts).
+  const owner = useSlotOwner(filters.userId);
+  const userCount = useUserSlotCount(filters.userId);
+  const tabStats = filters.userId
+    ? userCount.data && (owner.data || owner.error)
+      ? userTabStats(userCount.data, owner.data?.isActive ?? true)
+      : undefined
+    : stats.data;
   const configs = useFieldConfigs();
   const listFields = useMemo(() => (configs.data ? slotListFields(configs.data) : []), [configs.data]);
   const [open, setOpen] = useState<OpenModal>(null);
   const today = kstToday();
-  const refresh = useCallback(() => void Promise.all([revalidateSlots(), stats.mutate()]), [stats]);
+  const refresh = useCallback(
+    () => void Promise.all([revalidateSlots(), stats.mutate(), userCount.mutate()]),
+    [stats, userCount],
+  );
 
   const data = slots.data;
   return (
@@ -47,7 +62,10 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
       <PageHeader title={adminSlotsTitle(mode)} />
       <Card>
         <div className={styles.toolbar}>
-          <AdminSlotTabs mode={mode} tab={filters.tab} stats={stats.data} onChange={filters.setTab} />
+          {filters.userId && (
+            <AdminSlotUserFilter userId={filters.userId} owner={owner.data} onClear={filters.clearUser} />
+          )}
+          <AdminSlotTabs mode={mode} tab={filters.tab} stats={tabStats} onChange={filters.setTab} />
           <div className={styles.toolbarRow}>
             <AdminSlotSearch filters={filters} />
             <span className={styles.spacer} />
@@ -92,6 +110,7 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
         onClose={() => {
           setOpen(null);
           void stats.mutate();
+          void userCount.mutate();
         }}
       />
     </>

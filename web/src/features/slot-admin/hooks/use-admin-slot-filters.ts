@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { SlotListQueryInput } from '#shared/schemas/slots';
 import { addKstDays, kstToday } from '#shared/kst';
 import { adminPageSizes } from '#shared/page-sizes';
@@ -37,11 +38,18 @@ export const emptyAdvanced = (today = kstToday()): AdvancedSearch => ({
 
 export type AdminSortField = 'createdAt' | 'slot_number' | 'startDate' | 'endDate' | 'rank' | 'status';
 
+/** The URL query naming the one user the console is filtered to (`/admin/slots?userId=`). */
+export const USER_FILTER_PARAM = 'userId';
+
 /**
- * Filters of /admin/slots: status tab, the debounced simple search OR the applied advanced search
- * (one disables the other), page, page size (persisted) and sort. Any filter change goes back to page 1.
+ * Filters of /admin/slots: one user (from the URL, so a link opens it and a reload keeps it), status
+ * tab, the debounced simple search OR the applied advanced search (one disables the other), page,
+ * page size (persisted) and sort. Any filter change goes back to page 1.
  */
 export function useAdminSlotFilters() {
+  const [params, setParams] = useSearchParams();
+  const userId = params.get(USER_FILTER_PARAM)?.trim() || undefined;
+  const [lastUserId, setLastUserId] = useState(userId);
   const [tab, setTabState] = useState<AdminSlotTab>('all');
   const [text, setTextState] = useState('');
   const [advancedOpen, setAdvancedOpen] = useState(false);
@@ -57,9 +65,14 @@ export function useAdminSlotFilters() {
     setLastDebounced(debounced);
     setPage(1);
   }
+  if (lastUserId !== userId) {
+    setLastUserId(userId);
+    setPage(1);
+  }
 
   const query = useMemo<SlotListQueryInput>(() => {
-    const base: SlotListQueryInput = { page, limit, sortBy, sortOrder, ...tabQuery(tab) };
+    // The user's own slots: the server reads that user's index partition, never every slot.
+    const base: SlotListQueryInput = { page, limit, sortBy, sortOrder, ...tabQuery(tab), userId };
     if (advanced) {
       const text = (v: string) => v.trim() || undefined;
       return {
@@ -75,10 +88,17 @@ export function useAdminSlotFilters() {
       };
     }
     return { ...base, searchType: 'all', search: debounced || undefined };
-  }, [page, limit, sortBy, sortOrder, tab, advanced, debounced]);
+  }, [page, limit, sortBy, sortOrder, tab, advanced, debounced, userId]);
 
   return {
     query,
+    userId,
+    clearUser: () =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(USER_FILTER_PARAM);
+        return next;
+      }),
     tab,
     setTab: (next: AdminSlotTab) => {
       setTabState(next);

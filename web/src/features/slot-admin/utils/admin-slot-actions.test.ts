@@ -50,6 +50,16 @@ describe('adminSlotActions', () => {
     ).toBe(false);
   });
 
+  it('offers extension of an issued slot the daily job stored completed, which was never given approvedAt', () => {
+    // A filled pre-allocated slot runs without an approval step; the slot-status job later stores it
+    // completed. The server extends it (approved by status), so its row must offer 연장 too.
+    const issued = { approvedAt: null, startDate: addKstDays(today, -10), endDate: addKstDays(today, -1) };
+    for (const status of ['completed', 'active', 'waiting'] as const)
+      expect(adminSlotActions(slot({ ...issued, status }), 'pre-allocation', today).extend, status).toBe(true);
+    expect(adminSlotActions(slot({ ...issued, status: 'paused' }), 'pre-allocation', today).extend).toBe(false);
+    expect(adminSlotActions(slot({ ...issued, status: 'expired' }), 'pre-allocation', today).extend).toBe(false);
+  });
+
   it('offers pause, resume, delete and restore by the shared policy the server checks', () => {
     const offered = (over: Partial<SlotDto>) => {
       const a = adminSlotActions(slot(over), 'normal', today);

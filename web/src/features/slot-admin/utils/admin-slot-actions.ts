@@ -1,12 +1,8 @@
 import { decideRefund, type SlotOperationMode } from '#shared/slot-refund';
 import type { SlotDto } from '#shared/schemas/slots';
-import { remainingDays, slotActions } from '#shared/slot-status';
+import { slotActions } from '#shared/slot-status';
 
-/** The extension window: the end date at most this many days ahead, or already past (spec §9). */
-export const EXTENSION_WINDOW_DAYS = 7;
-
-/** `has_extension` comes with the extension part's answer; absent means not extended yet. */
-export type AdminSlot = SlotDto & { has_extension?: boolean };
+export type AdminSlot = SlotDto;
 
 export interface AdminSlotActions {
   approve: boolean;
@@ -23,14 +19,12 @@ export interface AdminSlotActions {
 }
 
 /**
- * What the operator may do with a row (operator console §4), mirroring the server's rules:
- * approve/reject pending slots; edit pending, active or paused slots that are not completed;
- * refund by the shared refund rule (never completed or waiting); extend only in pre-allocation
- * mode, an approved or active slot without an extension whose end is within 7 days or past.
+ * What the operator may do with a row (operator console §4), from the rules the server checks:
+ * approve/reject pending slots; edit, pause, resume, delete, restore, price edit and extend by the
+ * shared policy (extension only in pre-allocation mode, as the server also requires); refund by the
+ * shared refund rule (never completed or waiting).
  */
 export function adminSlotActions(slot: AdminSlot, mode: SlotOperationMode, today: string): AdminSlotActions {
-  const left = remainingDays(slot.endDate, today);
-  const approved = ['active', 'waiting', 'completed'].includes(slot.status) && !!slot.approvedAt;
   // The shared policy the server checks too (shared/slot-status.ts).
   const staff = slotActions(slot, 'staff', today);
   return {
@@ -42,12 +36,7 @@ export function adminSlotActions(slot: AdminSlot, mode: SlotOperationMode, today
     restore: staff.restore,
     priceEdit: staff.priceEdit,
     refund: decideRefund(slot, mode, today).ok,
-    extend:
-      mode === 'pre-allocation' &&
-      (approved || slot.status === 'active') &&
-      !slot.has_extension &&
-      left !== null &&
-      left - 1 <= EXTENSION_WINDOW_DAYS,
+    extend: mode === 'pre-allocation' && staff.extend,
     log: true,
   };
 }

@@ -1,5 +1,5 @@
-import type { SystemStatsDto } from '#shared/schemas/slot-admin';
-import type { SlotListQueryInput } from '#shared/schemas/slots';
+import { systemStatsKeys, type SystemStatsDto } from '#shared/schemas/slot-admin';
+import type { SlotCountDto, SlotListQueryInput } from '#shared/schemas/slots';
 import { displayStatusLabels, type DisplayStatus } from '#shared/slot-status';
 
 /** The status tabs of /admin/slots by operation mode (operator console §2). */
@@ -43,4 +43,17 @@ export function tabQuery(tab: AdminSlotTab): Pick<SlotListQueryInput, 'status' |
   if (tab === 'all') return {};
   if (tab === 'inactive') return { userStatus: 'inactive' };
   return { status: tab };
+}
+
+/**
+ * The tab counts of one user (the console filtered to them): that user's own counters, shaped like
+ * the system stats — the global ones would count every user's slots beside that user's list. All of
+ * a deactivated account's slots are its "inactive" ones.
+ */
+export function userTabStats(count: SlotCountDto, isActive: boolean): SystemStatsDto {
+  const totalSlots = count.count;
+  const statusBreakdown = Object.fromEntries(
+    systemStatsKeys.map((k) => [k, k === 'inactive' ? (isActive ? 0 : totalSlots) : Math.max(0, count.byStatus[k])]),
+  ) as SystemStatsDto['statusBreakdown'];
+  return { totalSlots, statusBreakdown };
 }

@@ -1,5 +1,7 @@
 import useSWRMutation from 'swr/mutation';
+import type { FieldConfig } from '#shared/field-configs';
 import { bulkCreateSlotsSchema, type BulkCreateSlotsInput, type BulkRowError } from '#shared/schemas/slots';
+import { collectFieldInput, registrationIntent } from '#shared/slot-fields';
 import type { ActionKeys } from '@/hooks/use-action-key';
 import { api, ApiError } from '@/lib/api-client';
 import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
@@ -29,13 +31,19 @@ export function refusedBulkRows(error: unknown): BulkRowError[] | null {
 
 /**
  * `keys` belongs to the grid: the same rows sent again after a lost answer (the call may run up to
- * 120 s) carry the same Idempotency-Key, so the server answers the bulk it made instead of making
- * and charging it twice.
+ * 120 s), also after a reload and a new paste of them, carry the same Idempotency-Key, so the server
+ * answers the bulk it made instead of making and charging it twice. Each row goes out as the server
+ * reads it (`registrationIntent`), in order, so stray spaces do not make another bulk.
  */
-export function useBulkCreateSlots(keys: ActionKeys) {
+export function useBulkCreateSlots(keys: ActionKeys, configs: readonly FieldConfig[]) {
   return useSWRMutation(bulkCreateSlotsKey, async (_key: string, { arg }: { arg: BulkCreateSlotsInput }) => {
+    const input = {
+      rows: arg.rows.map((r) => ({
+        customFields: registrationIntent(collectFieldInput({ customFields: r.customFields }), configs),
+      })),
+    } as BulkCreateSlotsInput;
     try {
-      return await keys.send(arg, (idempotencyKey) => bulkCreateSlots(arg, idempotencyKey));
+      return await keys.send(input, (idempotencyKey) => bulkCreateSlots(input, idempotencyKey));
     } finally {
       await revalidateSlotsAndBalance();
     }

@@ -19,10 +19,12 @@ const ok = (data: unknown) =>
 let balance = 1_000_000;
 let balanceFails = false;
 let bulkBodies: unknown[] = [];
+let bulkKeys: Array<string | null> = [];
 let bulkAnswer: (() => Response) | null = null;
 
 beforeEach(() => {
   bulkBodies = [];
+  bulkKeys = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     if (path === '/api/field-configs') return ok(defaultFieldConfigs);
@@ -41,6 +43,7 @@ beforeEach(() => {
     if (path === '/api/slots/bulk') {
       const body = JSON.parse(String(init?.body));
       bulkBodies.push(body);
+      bulkKeys.push(new Headers(init?.headers).get('idempotency-key'));
       if (bulkAnswer) return bulkAnswer();
       return ok({
         succeeded: 1,
@@ -57,6 +60,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  sessionStorage.clear();
   vi.restoreAllMocks();
   bulkAnswer = null;
   balanceFails = false;
@@ -134,6 +138,37 @@ describe('BulkRegistrationPage', () => {
       screen.getByText('행 1: 슬롯은 사용자당 최대 100개까지 보유할 수 있습니다. (현재 100개)'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '1개 슬롯 신청 (50,000원)' })).toBeInTheDocument();
+  });
+
+  it('after a lost answer and a reload, the same rows pasted again (stray spaces) are the same bulk', async () => {
+    bulkAnswer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const first = renderPage();
+    const user = await pasteRows([
+      ['캠핑의자', url(1)],
+      ['텐트', url(2)],
+    ]);
+    await user.click(await screen.findByRole('button', { name: '2개 슬롯 신청 (100,000원)' }));
+    await user.click(screen.getByRole('button', { name: '신청' }));
+    await screen.findByText(/네트워크|연결|서버/, undefined, { timeout: 8000 });
+    const lost = bulkKeys.length;
+    first.unmount();
+
+    // The page is loaded again; the advertiser pastes the same rows, this time with stray spaces.
+    bulkAnswer = null;
+    const again = renderPage();
+    const user2 = await pasteRows([
+      [' 캠핑의자 ', `${url(1)} `],
+      ['텐트', `${url(2)}&q=텐트`],
+    ]);
+    await user2.click(await screen.findByRole('button', { name: '2개 슬롯 신청 (100,000원)' }));
+    await user2.click(screen.getByRole('button', { name: '신청' }));
+    await screen.findByText('1개 성공, 1개 실패');
+    expect(bulkKeys.length).toBe(lost + 1);
+    expect(bulkKeys.at(-1)).toBe(bulkKeys[0]);
+    expect(bulkBodies.at(-1)).toEqual(bulkBodies[0]);
+    again.unmount();
   });
 
   it('a 402 for the whole bulk still names each bad row, by its grid number, and keeps the grid', async () => {

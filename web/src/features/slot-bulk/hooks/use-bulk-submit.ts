@@ -7,6 +7,7 @@ import { type BulkCreateResult } from '#shared/schemas/slots';
 import { useToast } from '@/components/ui/toast';
 import { useActionKey } from '@/hooks/use-action-key';
 import { errorMessage } from '@/lib/api-client';
+import { useSessionState } from '@/lib/session-store';
 import { refusedBulkRows, useBulkCreateSlots } from '@/features/slot-bulk/api/bulk-create-slots';
 import type { GridAction } from '@/features/slot-bulk/utils/grid';
 import { toCustomFields, truncateLines } from '@/features/slot-bulk/utils/grid-validation';
@@ -45,8 +46,10 @@ export function useBulkSubmit(
 ) {
   const navigate = useNavigate();
   const toast = useToast();
-  // One key per set of rows the advertiser means to send: a retry of the same rows is the same bulk.
-  const { trigger, isMutating } = useBulkCreateSlots(useActionKey());
+  // One key per set of rows the advertiser means to send: a retry of the same rows is the same bulk,
+  // also after a reload of the tab (the key waits in session storage until the answer arrives).
+  const userId = useSessionState().session?.user.id ?? '';
+  const { trigger, isMutating } = useBulkCreateSlots(useActionKey({ persistAs: `bulk-register:${userId}` }), columns);
   const [result, setResult] = useState<BulkResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 

@@ -8,7 +8,6 @@ import { type SlotDto } from '#shared/schemas/slots';
 import { KEYWORD_FIELD, URL_FIELD, slotFormFields } from '#shared/slot-fields';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
@@ -18,6 +17,7 @@ import { useUpdateSlotFields } from '@/lib/slots/update-slot-fields';
 import { classifyFailure } from '@/lib/failure-text';
 import { fieldValue } from '@/lib/slots/slot-display';
 import { slotFieldsFormSchema, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
+import { RankResetConfirm } from '@/components/slots/rank-reset-confirm';
 import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
 import styles from '@/components/slots/slot-forms.module.css';
 
@@ -136,13 +136,10 @@ export function EditSlotModal({
           </form>
         )}
       </Modal>
-      <ConfirmDialog
+      <RankResetConfirm
+        slotId={slot.id}
         open={pending !== null}
-        title="순위 정보 초기화"
-        message="키워드 또는 URL을 변경하면 이 슬롯의 기존 순위 정보와 순위 히스토리가 초기화됩니다. 계속하시겠습니까?"
-        confirmLabel="변경하고 저장"
-        tone="danger"
-        loading={busy}
+        saving={busy}
         onConfirm={() => pending && void save(pending)}
         onCancel={() => setPending(null)}
       />

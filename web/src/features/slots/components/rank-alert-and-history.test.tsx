@@ -170,11 +170,11 @@ describe('RankHistoryModal', () => {
     expect(screen.getByTestId('range-metrics').textContent).toBe('기간 합계 노출 1,000 · 클릭 33 · CTR 3.30%');
   });
 
-  it('reads 0 and CTR 0.00% for a range without reports', async () => {
+  it('reads - (never 0 or CTR 0.00%) for a range no worker reported on', async () => {
     history = [entry(today, 7)];
     wrap(<RankHistoryModal slot={slot()} onClose={vi.fn()} />);
     await screen.findByRole('table', { name: '일별 순위' });
-    expect(screen.getByTestId('range-metrics').textContent).toBe('기간 합계 노출 0 · 클릭 0 · CTR 0.00%');
+    expect(screen.getByTestId('range-metrics').textContent).toBe('기간 합계 노출 - · 클릭 - · CTR -');
     expect(screen.queryByTestId('day-metrics')).toBeNull();
   });
 

@@ -35,7 +35,7 @@ export function RegisterSlotModal({
   const fields = useMemo(() => slotFormFields(configs), [configs]);
   const { useCashSystem, defaultSlotPrice } = useAppSettings();
   const balance = useBalance(open && useCashSystem);
-  const { trigger, isMutating } = useCreateSlot(keys);
+  const { trigger, isMutating } = useCreateSlot(keys, configs);
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
   const empty = emptyFieldValues(fields);

@@ -5,6 +5,7 @@ import { slotActionTexts } from '#shared/messages/slots';
 import { isPausable } from '#shared/slot-status';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useActionKey } from '@/hooks/use-action-key';
+import { useSessionState } from '@/lib/session-store';
 
 // Each dialog loads when first opened: the forms (react-hook-form, zod), the bulk grid and the rank
 // chart are not part of the list's first load (issue 18: /slots ≤ 150 KB gzip).
@@ -68,8 +69,10 @@ export function SlotDialogs({
   onRankAlert,
 }: SlotDialogsProps) {
   const pausing = dialog?.kind === 'pause' && isPausable(dialog.slot.status);
-  // One key per slot the advertiser means to register: 등록 again after a lost answer is a retry.
-  const registerKeys = useActionKey();
+  // One key per slot the advertiser means to register: 등록 again after a lost answer is a retry,
+  // also after a reload of the tab (the keys wait in session storage until the answer arrives).
+  const userId = useSessionState().session?.user.id ?? '';
+  const registerKeys = useActionKey({ persistAs: `register-slot:${userId}` });
   return (
     <Suspense fallback={null}>
       {dialog?.kind === 'register' && configs && (

@@ -15,10 +15,10 @@ import {
   StatusBadge,
   Thumbnail,
 } from '@/components/slots/slot-cells';
+import { RankResetConfirm } from '@/components/slots/rank-reset-confirm';
 import { Icon } from '@/components/ui/icon';
 import { isSelectable } from '../utils/selection';
 import { useInlineRowEdit, type InlineRowEdit } from '../hooks/use-inline-row-edit';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RankAlertNote } from './rank-alert-note';
 import { SlotMetrics } from './slot-metrics';
 import tableStyles from '@/components/ui/data-table.module.css';
@@ -234,16 +234,15 @@ export function SlotTable(props: SlotListViewProps) {
   const inline = useInlineRowEdit(listFields);
   return (
     <div className={tableStyles.tableWrap}>
-      <ConfirmDialog
-        open={inline.confirming}
-        title="순위 정보 초기화"
-        message="키워드 또는 URL을 변경하면 이 슬롯의 기존 순위 정보와 순위 히스토리가 초기화됩니다. 계속하시겠습니까?"
-        confirmLabel="변경하고 저장"
-        tone="danger"
-        loading={inline.busy}
-        onConfirm={() => void inline.save(true)}
-        onCancel={inline.dismissConfirm}
-      />
+      {inline.editingId && (
+        <RankResetConfirm
+          slotId={inline.editingId}
+          open={inline.confirming}
+          saving={inline.busy}
+          onConfirm={() => void inline.save(true)}
+          onCancel={inline.dismissConfirm}
+        />
+      )}
       <table className={`${tableStyles.table} ${styles.table}`}>
         <thead>
           <tr>

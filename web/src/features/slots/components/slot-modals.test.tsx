@@ -24,6 +24,20 @@ const active = {
   mid: '',
 } as unknown as SlotDto;
 
+/** What the server answers for the rank a keyword change would wipe: its count of history days. */
+let historyDays: number | 'fails' = 12;
+const rankReset = (days: number) => ({
+  slotId: 'a1',
+  keyword: '옛 키워드',
+  url: url(1),
+  hasRankData: true,
+  rank: 4,
+  yesterday_rank: 5,
+  first_rank: 9,
+  historyDays: days,
+  message: `키워드 또는 URL을 변경하면 기존 순위 정보(현재 순위, 어제 순위, 최초 순위, 순위 히스토리 ${days}일)가 초기화됩니다.`,
+});
+
 /** How a write is answered: ok, refused (4xx, with or without the server's text) or no answer at all. */
 type Answer = 'ok' | { status: number; error?: string } | 'network';
 let answer: Answer = 'ok';
@@ -35,6 +49,7 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 beforeEach(() => {
   answer = 'ok';
+  historyDays = 12;
   balanceFails = false;
   calls = [];
   bodies = [];
@@ -47,6 +62,10 @@ beforeEach(() => {
       return balanceFails
         ? json({ success: false, error: '서버 오류' }, 500)
         : json({ success: true, data: { amount: 100_000 } });
+    if (path === '/api/slots/a1/rank-delete-query')
+      return historyDays === 'fails'
+        ? json({ success: false, code: 'INTERNAL', error: '서버 오류' }, 500)
+        : json({ success: true, data: rankReset(historyDays) });
     if (method === 'GET')
       return json({ success: true, data: { items: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0 } } });
     if (answer === 'network') throw new TypeError('Failed to fetch');
@@ -77,15 +96,41 @@ describe('EditSlotModal', () => {
     await user.clear(keyword);
     await user.type(keyword, '새 키워드');
     await user.click(screen.getByRole('button', { name: '저장' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: '순위 정보 초기화' })).getByRole('button', { name: '변경하고 저장' }),
-    );
+    const confirm = within(screen.getByRole('dialog', { name: '순위 정보 초기화' })).getByRole('button', {
+      name: '변경하고 저장',
+    });
+    // The change is confirmed once the server has said what it wipes (or could not say it).
+    await vi.waitFor(() => expect(confirm).toBeEnabled());
+    if (historyDays === 'fails')
+      expect(screen.getByText(/삭제될 순위 히스토리 일수를 확인하지 못했습니다/)).toBeInTheDocument();
+    await user.click(confirm);
   }
+
+  it('says how many rank-history days the change deletes, in the server’s count, before saving', async () => {
+    const user = userEvent.setup();
+    historyDays = 37;
+    wrap(<EditSlotModal slot={active} configs={defaultFieldConfigs} onClose={vi.fn()} />);
+    await user.clear(screen.getByLabelText(/^키워드/));
+    await user.type(screen.getByLabelText(/^키워드/), '새 키워드');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    const dialog = screen.getByRole('dialog', { name: '순위 정보 초기화' });
+    expect(await within(dialog).findByText(/순위 히스토리 37일\)가 초기화됩니다\./)).toBeInTheDocument();
+    expect(calls).toContain('GET /api/slots/a1/rank-delete-query');
+    expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+  });
+
+  it('says when the day count cannot be read, and still lets the change be saved', async () => {
+    historyDays = 'fails';
+    await changeKeyword();
+    await vi.waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
+    expect(calls.filter((c) => c === 'GET /api/slots/a1/rank-delete-query').length).toBeGreaterThan(0);
+  });
 
   it('saves a keyword change with update-fields alone (the server resets the rank data)', async () => {
     await changeKeyword();
     await vi.waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
-    expect(calls.some((c) => c.includes('rank'))).toBe(false);
+    // The count is only read: nothing is deleted before the update, which resets the rank itself.
+    expect(calls.filter((c) => !c.startsWith('GET'))).toEqual(['PUT /api/slots/a1/update-fields']);
   });
 
   it.each([

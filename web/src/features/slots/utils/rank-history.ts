@@ -84,16 +84,18 @@ export function rankHistoryRow(
   };
 }
 
-const metricsText = (impressions: number, clicks: number) =>
+const metricsText = (impressions: number | null, clicks: number | null) =>
   `${slotMetricTexts.impressions} ${countText(impressions)} · ${slotMetricTexts.clicks} ${countText(clicks)} · ${slotMetricTexts.ctr} ${ctrText(impressions, clicks)}`;
 
 /**
- * The range's totals ('기간 합계 노출 … · 클릭 … · CTR …'): days without reports add nothing, so a
- * range without any reads 0 and CTR 0.00% (spec §3), as the list does for such a slot.
+ * The range's totals ('기간 합계 노출 … · 클릭 … · CTR …'): the sum of the days a worker reported. A
+ * range without any report reads '-' for each figure, never 0, because nobody counted anything.
  */
 export function rangeMetrics(entries: Array<Pick<RankHistoryEntry, 'impressions' | 'clicks'>>): string {
-  const impressions = entries.reduce((n, e) => n + (e.impressions ?? 0), 0);
-  const clicks = entries.reduce((n, e) => n + (e.clicks ?? 0), 0);
+  const reported = entries.filter((e) => typeof e.impressions === 'number');
+  if (!reported.length) return `${slotMetricTexts.rangeTotal} ${metricsText(null, null)}`;
+  const impressions = reported.reduce((n, e) => n + (e.impressions ?? 0), 0);
+  const clicks = reported.reduce((n, e) => n + (e.clicks ?? 0), 0);
   return `${slotMetricTexts.rangeTotal} ${metricsText(impressions, clicks)}`;
 }
 

@@ -144,6 +144,21 @@ describe('CustomerViewPage', () => {
     expect(JSON.parse((init as RequestInit).body as string)).toEqual({ isActive: false });
   });
 
+  it('offers 모든 세션 종료 on a customer’s account, asking first with their name', async () => {
+    const ui = renderView();
+    await ui.click(await screen.findByRole('button', { name: '모든 세션 종료' }));
+    expect(screen.getByRole('dialog', { name: '모든 세션 종료' })).toHaveTextContent(
+      '구매자님의 모든 로그인 세션을 종료할까요?',
+    );
+  });
+
+  it('shows no 모든 세션 종료 to an operator on a developer’s account (its 403 would sign the operator out)', async () => {
+    customer = { ...customer, role: 'developer' };
+    renderView();
+    await screen.findByRole('heading', { name: '구매자 (buyer1)' });
+    expect(screen.queryByRole('button', { name: '모든 세션 종료' })).toBeNull();
+  });
+
   it('says 사용자 정보를 불러오는데 실패했습니다. when the load fails without a server text', async () => {
     fetchMock.mockImplementation(async () => new Response('<html>bad gateway</html>', { status: 502 }));
     renderView();

@@ -17,6 +17,7 @@ import { useCurrentUser } from '@/lib/session-store';
 import tableStyles from '@/components/ui/data-table.module.css';
 import { useCustomer, useCustomerLogs, useSaveCustomerDetails } from '../api/get-customer';
 import { EditUserDialog } from './edit-user-dialog';
+import { EndSessionsButton } from './end-sessions-button';
 import styles from './users.module.css';
 
 export interface CustomerViewProps {
@@ -60,6 +61,7 @@ export function CustomerViewPage({ userId, sections, renderActions }: CustomerVi
                 수정 · 비활성화
               </Button>
             )}
+            {mayManage && user.isActive && user.id !== me?.id && <EndSessionsButton user={user} />}
           </div>
         }
       />

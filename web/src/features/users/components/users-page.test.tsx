@@ -88,6 +88,8 @@ describe('UsersPage', () => {
       'href',
       '/admin/slot-allocation-history?userId=u1',
     );
+    // …and to the slot console filtered to them.
+    expect(within(first).getByRole('link', { name: '슬롯 보기' })).toHaveAttribute('href', '/admin/slots?userId=u1');
     expect(within(screen.getByText('member3').closest('tr')!).getByText('비활성')).toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0][0])).toContain('limit=50');
     expect(screen.getByText('1 / 3')).toBeInTheDocument();

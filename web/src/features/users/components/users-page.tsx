@@ -72,6 +72,15 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
         </Button>
       )}
       {u.role === 'user' && (
+        // The slot console filtered to this user (its ?userId= filter).
+        <Link
+          className={buttonClassName({ size: 'sm', variant: 'ghost' })}
+          to={`/admin/slots?userId=${encodeURIComponent(u.id)}`}
+        >
+          슬롯 보기
+        </Link>
+      )}
+      {u.role === 'user' && (
         <Link
           className={buttonClassName({ size: 'sm', variant: 'ghost' })}
           to={`/admin/slot-allocation-history?userId=${encodeURIComponent(u.id)}`}
