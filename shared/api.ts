@@ -13,6 +13,10 @@ export type ErrorCode =
   | 'THROTTLED'
   /** maintenanceMode is on and the caller is an ordinary user writing (503). */
   | 'MAINTENANCE'
+  /** A staff account that must have a second factor has none yet: it may only enrol (403). */
+  | 'SECOND_FACTOR_ENROLMENT'
+  /** The act needs a code proved in the last 15 minutes: POST /api/auth/second-factor/step-up, then again (403). */
+  | 'STEP_UP_REQUIRED'
   | 'INTERNAL';
 
 export const statusOfCode: Record<ErrorCode, number> = {
@@ -26,6 +30,8 @@ export const statusOfCode: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   THROTTLED: 429,
   MAINTENANCE: 503,
+  SECOND_FACTOR_ENROLMENT: 403,
+  STEP_UP_REQUIRED: 403,
   INTERNAL: 500,
 };
 

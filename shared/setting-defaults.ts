@@ -60,9 +60,18 @@ export const settingDefaults = {
   featureCashHistory: { category: 'feature', default: true },
   featureRanking: { category: 'feature', default: true },
   featureSlotManagement: { category: 'feature', default: true },
+  /**
+   * Operators and developers sign in with a second factor. On in every deployed stage; local mode
+   * stores and reads it as off (functions/domain/settings/settings-service.ts `stageDefaults`), so
+   * `npm start` stays a one-command demo. A security setting: developers only, with a fresh code.
+   */
+  staffSecondFactorRequired: { category: 'feature', default: true },
 } as const satisfies Record<string, { category: SettingCategory; default: unknown; values?: readonly string[] }>;
 
 export type SettingKey = keyof typeof settingDefaults;
+
+/** Settings only a developer changes, and only with a code from the last 15 minutes (step-up). */
+export const securitySettingKeys: readonly SettingKey[] = ['staffSecondFactorRequired'];
 
 export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(settingDefaults, key);
 

@@ -20,6 +20,7 @@ export {
   settingDefaults,
   defaultSettings,
   isSettingKey,
+  securitySettingKeys,
   groupByCategory,
   pageTitle,
   settingsFromAnswer,
@@ -101,6 +102,7 @@ export const settingDefinitions = {
   featureCashHistory: { ...settingDefaults.featureCashHistory, schema: bool },
   featureRanking: { ...settingDefaults.featureRanking, schema: bool },
   featureSlotManagement: { ...settingDefaults.featureSlotManagement, schema: bool },
+  staffSecondFactorRequired: { ...settingDefaults.staffSecondFactorRequired, schema: bool },
 } as const satisfies Record<SettingKey, { category: SettingCategory; schema: z.ZodType; default: unknown }>;
 
 export type Settings = {
@@ -113,9 +115,12 @@ export type Settings = {
 
 export type SettingsByCategory = Record<SettingCategory, Partial<Settings>>;
 
-/** Stored values over defaults; a stored value that no longer parses falls back to the default. */
-export function mergeSettings(stored: Record<string, unknown>): Settings {
-  const out = defaultSettings() as Record<string, unknown>;
+/**
+ * Stored values over defaults (`defaults`: where the stage has its own, see settings-service.ts); a
+ * stored value that no longer parses falls back to the default.
+ */
+export function mergeSettings(stored: Record<string, unknown>, defaults: Partial<Settings> = {}): Settings {
+  const out = { ...defaultSettings(), ...defaults } as Record<string, unknown>;
   for (const [key, raw] of Object.entries(stored)) {
     if (!isSettingKey(key)) continue;
     const parsed = settingDefinitions[key].schema.safeParse(raw);

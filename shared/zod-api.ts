@@ -36,6 +36,7 @@ export {
   number,
   object,
   optional,
+  overwrite,
   pipe,
   record,
   refine,

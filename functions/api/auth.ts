@@ -1,5 +1,6 @@
 import type { AuthSession } from '#shared/schemas/auth';
 import * as Auth from '../domain/auth/auth-service';
+import * as SecondFactor from '../domain/auth/second-factor';
 import { ownDetails, updateOwnDetails } from '../domain/users/details';
 import * as Sessions from '../domain/sessions/sessions-service';
 import { defineGroup, reply, type RequestContext } from '../http/api-handler';
@@ -15,7 +16,23 @@ const presentedRefreshToken = (body: { refreshToken?: string }, ctx: RequestCont
   body.refreshToken ?? ctx.cookies[REFRESH_COOKIE];
 
 export const handler = defineGroup(authRoutes, {
-  login: async ({ body }, ctx) => sessionReply(await Auth.login(body, ctx.ip, ctx.userAgent)),
+  login: async ({ body }, ctx) => {
+    const outcome = await Auth.login(body, ctx.ip, ctx.userAgent);
+    // A second factor to come: no tokens and no cookie until the code step.
+    return 'tokens' in outcome ? sessionReply(outcome) : outcome;
+  },
+
+  loginSecondFactor: async ({ body }, ctx) => sessionReply(await Auth.loginSecondFactor(body, ctx.ip, ctx.userAgent)),
+
+  secondFactorStatus: (_, ctx) => SecondFactor.secondFactorStatus(ctx.user),
+
+  startEnrolment: (_, ctx) => SecondFactor.startEnrolment(ctx.user),
+
+  confirmEnrolment: ({ body }, ctx) => SecondFactor.confirmEnrolment(ctx.user, body.code, ctx.ip),
+
+  stepUp: ({ body }, ctx) => SecondFactor.stepUp(ctx.user, body.code, ctx.ip),
+
+  resetOwnSecondFactor: ({ body }, ctx) => SecondFactor.resetOwn(ctx.user, body.recoveryCode, ctx.ip),
 
   register: async ({ body }, ctx) => sessionReply(await Auth.register(body, ctx.ip, ctx.userAgent)),
 

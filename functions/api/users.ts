@@ -1,6 +1,7 @@
 import { createUserByOperator, deleteUser, updateUser } from '../domain/users/admin-changes';
 import * as Queries from '../domain/users/queries';
 import { updateUserDetails } from '../domain/users/details';
+import { resetOther } from '../domain/auth/second-factor';
 import { endUserSessions } from '../domain/sessions/sessions-service';
 import { defineGroup, reply } from '../http/api-handler';
 import { userRoutes } from '#shared/contract/routes/users';
@@ -14,5 +15,6 @@ export const handler = defineGroup(userRoutes, {
   updateDetails: ({ path, body }, ctx) => updateUserDetails(ctx.user, path.id, body),
   remove: ({ path }, ctx) => deleteUser(ctx.user, path.id),
   logs: ({ path }, ctx) => Queries.userLogs(ctx.user, path.id),
+  resetSecondFactor: ({ path }, ctx) => resetOther(ctx.user, path.id),
   endSessions: ({ path }, ctx) => endUserSessions(ctx.user, path.id),
 });

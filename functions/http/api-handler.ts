@@ -12,6 +12,7 @@ import { resolveRoute } from './middleware/resolve-route';
 import { authenticate, type AuthenticateOptions } from './middleware/authenticate';
 import { authorize } from './middleware/authorize';
 import { maintenance } from './middleware/maintenance';
+import { secondFactorGate } from './middleware/second-factor-gate';
 import { idempotency, idempotencyKey } from './middleware/idempotency';
 import { parseInput } from './middleware/parse-input';
 
@@ -71,6 +72,7 @@ export function defineGroup<const R extends readonly RouteContract[]>(
     resolveRoute(groupRoutes),
     authenticate(opts),
     authorize,
+    secondFactorGate,
     maintenance,
     idempotencyKey,
     parseInput,

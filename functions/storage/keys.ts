@@ -33,10 +33,16 @@ export const keys = {
     GSI1PK: `USERSESSIONS#${userId}`,
     ...(createdAt ? { GSI1SK: `${createdAt}#${familyId}` } : {}),
   }),
-  loginThrottle: (scope: 'id-ip' | 'ip' | 'id', value: string): Key => ({
+  loginThrottle: (scope: 'id-ip' | 'ip' | 'id' | 'code-id-ip' | 'code-ip' | 'code-id', value: string): Key => ({
     PK: `THROTTLE#login-${scope}#${value.toLowerCase()}`,
     SK: 'THROTTLE',
   }),
+
+  // second factor (functions/storage/second-factors.ts, second-factor-challenges.ts)
+  /** A user's TOTP secret (pending until its first code is confirmed), last accepted time step, recovery hashes. */
+  secondFactor: (userId: string): Key => ({ PK: `USER#${userId}`, SK: 'SECONDFACTOR' }),
+  /** The sign-in between a right password and its code: by the hash of the challenge handed out. */
+  secondFactorChallenge: (challengeHash: string): Key => ({ PK: `SFCHALLENGE#${challengeHash}`, SK: 'CHALLENGE' }),
 
   /** One fixed window of a request rate limit (registration per address, charge requests per user …). */
   rateWindow: (scope: string, subject: string, windowStart: number): Key => ({

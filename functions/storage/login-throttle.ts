@@ -4,8 +4,11 @@ import { LostRaceError, retrying } from '#commons/retry';
 import { db, tableName } from './client';
 import { isExpired, keys, ttlIn } from './keys';
 
-/** One login id from one address, one address, one login id from anywhere. */
-export type LoginThrottleScope = 'id-ip' | 'ip' | 'id';
+/**
+ * One login id from one address, one address, one login id from anywhere; `code-*` count the second
+ * factor's codes the same way, apart from passwords.
+ */
+export type LoginThrottleScope = 'id-ip' | 'ip' | 'id' | 'code-id-ip' | 'code-ip' | 'code-id';
 
 /**
  * Sign-in counters per login id and address, per address and per login id (design §4 throttling). `attempts` counts the

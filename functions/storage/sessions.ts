@@ -18,6 +18,8 @@ export interface RefreshFamily {
   revoked: boolean;
   expiresAt: string;
   createdAt: string;
+  /** When this session last proved the second factor (sign-in code, enrolment, step-up); absent: never. */
+  secondFactorAt?: string | null;
   /** Where the session signed in from: the viewer address and the browser's User-Agent (cut short). */
   ip?: string;
   userAgent?: string;
@@ -297,6 +299,25 @@ export const sessionsStore = {
           UpdateExpression: 'SET revoked = :true',
           ConditionExpression: 'attribute_exists(PK) AND revoked <> :true AND expiresAt > :now',
           ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  },
+
+  /** Records that the live session just proved the second factor (step-up, enrolment); false if it has ended. */
+  async markSecondFactor(familyId: string, at: string): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.refreshFamily(familyId),
+          UpdateExpression: 'SET secondFactorAt = :at',
+          ConditionExpression: 'attribute_exists(PK) AND revoked <> :true',
+          ExpressionAttributeValues: { ':at': at, ':true': true },
         }),
       );
       return true;

@@ -16,6 +16,7 @@ import { slotAdminMessages } from '#shared/messages/slot-admin';
 import { allocationMessages, extensionMessages } from '#shared/messages/slot-allocations';
 import { slotFieldMessages, slotMessages, slotStatusMessages } from '#shared/messages/slots';
 import { userMessages } from '#shared/messages/users';
+import { secondFactorMessages } from '#shared/messages/second-factor';
 import { sessionMessages } from '#shared/messages/sessions';
 import { CALLER_STATUS_CACHE_MS } from '../../functions/domain/auth/active-account';
 import { TEST_NOTIFICATIONS_PER_MINUTE } from '#shared/notification-constants';
@@ -59,6 +60,34 @@ const perHour = (l: { limit: number; windowSeconds: number }) =>
 const perMinute = (l: { limit: number; windowSeconds: number }) =>
   l.windowSeconds === 60 ? `${l.limit} a minute` : `${l.limit} per ${l.windowSeconds} s`;
 
+const secondFactorOpen =
+  'Open to a staff account that must enrol a second factor and has none: every other signed-in route answers it 403 `SECOND_FACTOR_ENROLMENT` (‘' +
+  secondFactorMessages.enrolmentRequired +
+  '’).';
+const codeThrottled: RouteError = {
+  code: 'THROTTLED',
+  when: 'too many wrong codes (with `Retry-After`): ‘인증 코드 입력이 너무 많이 틀렸습니다. {n}초 후에 다시 시도해주세요.’',
+};
+const codeLimits =
+  'wrong codes lock like passwords, on their own counters: 5 for one id from one address (30 s, doubling to 15 min), 20 from one address (5 s to 30 s), 50 for one id from anywhere (5 s to 60 s)';
+const stepUp: RouteError = {
+  code: 'STEP_UP_REQUIRED',
+  when: 'the caller has a second factor and this session last proved it over 15 minutes ago: POST /api/auth/second-factor/step-up, then again',
+  text: secondFactorMessages.stepUpRequired,
+};
+const securitySettingErrors: RouteError[] = [
+  {
+    code: 'FORBIDDEN',
+    when: 'a security setting (`staffSecondFactorRequired`) changed by an operator',
+    text: secondFactorMessages.securitySettingDeveloperOnly,
+  },
+  {
+    code: 'FORBIDDEN',
+    when: '`staffSecondFactorRequired` switched off by a developer without a second factor',
+    text: secondFactorMessages.switchOffNeedsFactor,
+  },
+  stepUp,
+];
 const cashOff: RouteError = { code: 'CONFLICT', when: '`useCashSystem` is off', text: cashMessages.disabled };
 const slotNotFound: RouteError = {
   code: 'NOT_FOUND',
@@ -122,7 +151,8 @@ export const groupNotes: Record<GroupName, string> = {
 export const routeNotes = {
   // --- auth ---
   'POST /api/auth/login': {
-    summary: 'Signs in with the login id (`email`) and password.',
+    summary:
+      'Signs in with the login id (`email`) and password. An account with a second factor gets `{secondFactorRequired, challenge, expiresIn}` instead of tokens (no cookie): the code step finishes the sign-in.',
     errors: [
       {
         code: 'UNAUTHORIZED',
@@ -163,6 +193,88 @@ export const routeNotes = {
   },
   'GET /api/auth/me': {
     summary: 'The caller’s own account, with `actingAs` while a developer acts as a user.',
+    notes: [secondFactorOpen],
+  },
+  'POST /api/auth/login/second-factor': {
+    summary:
+      'The sign-in’s code step: the password step’s `challenge` with a 6-digit `code` from the authenticator app or one `recoveryCode`; answers the session like login.',
+    errors: [
+      {
+        code: 'UNAUTHORIZED',
+        when: 'the challenge is unknown, used or older than 5 minutes',
+        text: secondFactorMessages.challengeExpired,
+      },
+      { code: 'UNAUTHORIZED', when: 'a wrong code', text: secondFactorMessages.codeWrong },
+      {
+        code: 'UNAUTHORIZED',
+        when: 'a code already accepted once (its time step is spent)',
+        text: secondFactorMessages.codeReused,
+      },
+      {
+        code: 'UNAUTHORIZED',
+        when: 'a wrong or already used recovery code',
+        text: secondFactorMessages.recoveryCodeWrong,
+      },
+      {
+        code: 'VALIDATION',
+        when: 'neither or both of `code` and `recoveryCode`',
+        text: secondFactorMessages.codeOrRecoveryRequired,
+      },
+      codeThrottled,
+    ],
+    limits: [codeLimits],
+    notes: [
+      'A wrong code leaves the challenge for another try within its 5 minutes; the right one takes it (one password step, one session).',
+      'A recovery code works once: it is removed as it signs in.',
+    ],
+  },
+  'GET /api/auth/second-factor': {
+    summary:
+      'The caller’s own second factor: `{enrolled, required, enrolledAt, recoveryCodesLeft}` (`required`: staff while `staffSecondFactorRequired` is on).',
+    notes: [secondFactorOpen],
+  },
+  'POST /api/auth/second-factor/enrolment': {
+    summary:
+      'Starts (or restarts) an enrolment: a new TOTP secret and its `otpauth://` URI for the QR code. It counts only once a code from it is confirmed.',
+    errors: [
+      { code: 'CONFLICT', when: 'a confirmed factor is already in place', text: secondFactorMessages.alreadyEnrolled },
+      { code: 'FORBIDDEN', when: 'a developer acting as the account', text: secondFactorMessages.notWhileSwitched },
+    ],
+    notes: [secondFactorOpen, 'The secret is never answered again once the enrolment is confirmed.'],
+  },
+  'POST /api/auth/second-factor/enrolment/confirm': {
+    summary:
+      'Confirms the enrolment with the first `code`; answers the ten single-use `recoveryCodes`, shown this once (stored hashed).',
+    errors: [
+      { code: 'VALIDATION', when: 'a wrong code', text: secondFactorMessages.codeWrong },
+      { code: 'CONFLICT', when: 'no enrolment was started', text: secondFactorMessages.noPendingEnrolment },
+      { code: 'CONFLICT', when: 'already confirmed', text: secondFactorMessages.alreadyEnrolled },
+      { code: 'FORBIDDEN', when: 'a developer acting as the account', text: secondFactorMessages.notWhileSwitched },
+      codeThrottled,
+    ],
+    limits: [codeLimits],
+    notes: [
+      secondFactorOpen,
+      'The account’s other sessions end (one signed in with the password alone must not outlive the factor); this one counts as having just proved it.',
+    ],
+  },
+  'POST /api/auth/second-factor/step-up': {
+    summary:
+      'The session proves the factor again with a `code`: for 15 minutes it may switch user, reset another’s factor and change security settings.',
+    errors: [
+      { code: 'VALIDATION', when: 'a wrong or already used code', text: secondFactorMessages.codeWrong },
+      codeThrottled,
+    ],
+    limits: [codeLimits],
+  },
+  'POST /api/auth/second-factor/reset': {
+    summary:
+      'Removes the caller’s own factor with one `recoveryCode` (a session alone cannot). Where the factor is required, the account must enrol again before anything else.',
+    errors: [
+      { code: 'VALIDATION', when: 'a wrong or used recovery code', text: secondFactorMessages.recoveryCodeWrong },
+      codeThrottled,
+    ],
+    limits: [codeLimits],
   },
   'PUT /api/auth/change-password': {
     summary: 'Changes the caller’s password (minimum 6 characters) after checking the current one.',
@@ -197,6 +309,7 @@ export const routeNotes = {
       { code: 'VALIDATION', when: 'the target is the caller', text: authMessages.switchSelf },
       { code: 'VALIDATION', when: 'the target account is deactivated', text: authMessages.accountInactive },
       { code: 'NOT_FOUND', when: 'no such user', text: authMessages.switchFailed },
+      stepUp,
     ],
   },
   'POST /api/auth/switch-back': {
@@ -260,6 +373,7 @@ export const routeNotes = {
         when: 'another admin changed the same setting since it was read',
         text: settingsMessages.changedConcurrently,
       },
+      ...securitySettingErrors,
     ],
     notes: [
       'Every change of a value is logged (who, when, old → new) in the same transaction; a write that changes nothing logs nothing.',
@@ -283,6 +397,7 @@ export const routeNotes = {
         when: 'another admin changed it since it was read',
         text: settingsMessages.changedConcurrently,
       },
+      ...securitySettingErrors,
     ],
   },
   'GET /api/system-settings/history': {
@@ -291,7 +406,10 @@ export const routeNotes = {
   'POST /api/system-settings/history/{id}/revert': {
     summary:
       'Sets the key back to that change’s old value, logged as a new change naming the one it undid (already at that value: nothing written).',
-    errors: [{ code: 'NOT_FOUND', when: 'no such change', text: settingsMessages.changeNotFound }],
+    errors: [
+      { code: 'NOT_FOUND', when: 'no such change', text: settingsMessages.changeNotFound },
+      ...securitySettingErrors,
+    ],
   },
 
   // --- cash ---
@@ -675,6 +793,20 @@ export const routeNotes = {
   'GET /api/users/{id}/logs': {
     summary: 'The account’s change log, newest first (a deleted user’s stays readable).',
     errors: [userNotFound],
+  },
+  'POST /api/users/{id}/second-factor/reset': {
+    summary:
+      'A developer removes another person’s second factor: written to the account’s log (who, when), the person’s sessions end and they get a notification; they enrol again at the next sign-in where it is required.',
+    errors: [
+      { code: 'FORBIDDEN', when: 'the caller is not a developer', text: secondFactorMessages.resetDeveloperOnly },
+      {
+        code: 'FORBIDDEN',
+        when: 'the caller’s own account (that takes a recovery code)',
+        text: secondFactorMessages.resetSelf,
+      },
+      { code: 'NOT_FOUND', when: 'no such user, or no confirmed factor', text: secondFactorMessages.notEnrolled },
+      stepUp,
+    ],
   },
   'POST /api/users/{id}/sessions/end': {
     summary:

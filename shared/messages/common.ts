@@ -88,4 +88,8 @@ export const fieldLabels: Record<string, string> = {
   // users (operator console user management)
   role: '역할',
   isActive: '활성 상태',
+  // second factor
+  code: '인증 코드',
+  recoveryCode: '복구 코드',
+  challenge: '로그인 인증',
 };

@@ -65,6 +65,7 @@ export const settingLabels: Record<string, string> = {
   featureCashHistory: '캐시 내역 메뉴',
   featureRanking: '성과 랭킹 메뉴',
   featureSlotManagement: '슬롯 관리 메뉴',
+  staffSecondFactorRequired: '직원 2단계 인증 필수',
 };
 
 /**
@@ -81,6 +82,8 @@ export const featureSettingHints = {
     '새 채팅 메시지가 오면 짧은 소리를 냅니다. 광고주는 상담원의 답을, 운영자는 고객의 메시지를 듣습니다.',
   notificationAutoRead: '켜면 사용자가 본 알림 팝업(표시 시간이 끝나 닫혔거나 직접 닫은 것)을 읽음으로 처리합니다.',
   notificationDuration: '알림 팝업이 떠 있는 기본 시간 (1,000~30,000ms). 오류와 중요 알림은 10초입니다.',
+  staffSecondFactorRequired:
+    '켜면 운영자와 개발자는 비밀번호와 인증 앱 코드로 로그인하고, 등록 전에는 등록 말고는 아무것도 할 수 없습니다. 바꾸려면 15분 안에 확인한 인증 코드가 필요합니다.',
 } as const;
 
 /** Korean names of the enum values shown in selects and in the history. */

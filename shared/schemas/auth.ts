@@ -131,6 +131,8 @@ export interface AuthSession {
   tokens: AuthTokens;
   /** Present while a developer acts as another user. */
   actingAs?: { developerId: string; developerEmail: string } | null;
+  /** A staff account that must have a second factor and has none: it may only enrol until it does. */
+  enrolmentRequired?: boolean;
 }
 
 /** GET /auth/me: the signed-in user, and the developer acting as them (null when none). */

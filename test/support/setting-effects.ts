@@ -106,4 +106,10 @@ export const settingEffects: Record<SettingKey, SettingEffectTest[]> = {
     { file: browserEffects, test: shell },
   ],
   featureSlotManagement: [{ file: browserEffects, test: console_ }],
+  staffSecondFactorRequired: [
+    {
+      file: 'test/integration/second-factor.test.ts',
+      test: 'staffSecondFactorRequired on: a staff member without a second factor can do nothing but enrol',
+    },
+  ],
 };

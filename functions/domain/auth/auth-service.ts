@@ -3,21 +3,14 @@ import { ulid } from 'ulid';
 import { authMessages } from '#shared/messages/auth';
 import type { AuthSession, LoginInput, ProfileUpdateInput, RegisterInput, UserDto } from '#shared/schemas/auth';
 import type { Role } from '#shared/roles';
+import type { LoginSecondFactorInput, SecondFactorChallenge } from '#shared/schemas/second-factor';
 import { usersStore, type UserRecord } from '../../storage/users';
 import { userStatsStore } from '../../storage/user-stats';
 import { transact, type TransactItem } from '../../storage/transactions';
 import { slotCountersStore } from '../../storage/slot-counters';
-import { loginThrottleStore, type LoginThrottleScope } from '../../storage/login-throttle';
 import { sessionsStore } from '../../storage/sessions';
 import { retrying } from '#commons/retry';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  ThrottledError,
-  UnauthorizedError,
-  ValidationError,
-} from '#commons/errors';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import {
@@ -29,38 +22,12 @@ import {
   type Caller,
 } from './tokens';
 import { issueAccessToken } from './issue-access-token';
+import { completeChallenge, hasConfirmedFactor, startChallenge } from './second-factor';
+import { mustEnrolFirst, requireRecentSecondFactor } from './second-factor-policy';
+import { failAttempt, releaseAttempt, reserveAttempt, succeedAttempt, throttleCounters } from './attempt-throttle';
 import { enforceRateLimits } from '../rate-limits';
 import { closeSockets } from '../realtime/close-sockets';
 import { renameRoomUser } from '../chat/search-keys';
-
-/**
- * Sign-in throttling without lockout (design §4): three counters, each reserved before the password
- * check and charged with its failures.
- * - one login id from one address: 5 failures, then 30 s doubling to 15 min — stops a guesser
- *   without touching the owner, who signs in from another address;
- * - one address (an agency's office shares one): 20 failures, then a wait of 5 s doubling to at most
- *   30 s (issue 25 finding 8). It only slows: a colleague's typos cost the others at that address
- *   half a minute at worst, never the 15-minute lock; a guesser spraying many ids from there still
- *   gets about two tries a minute, and each id keeps its own lock (the first counter);
- * - one login id from anywhere (a guesser rotating addresses): 50 failures, then a short wait of
- *   5 s doubling to at most 60 s — slows a distributed attack to a trickle while the rightful owner
- *   never waits longer than a minute.
- */
-const growing = (allowance: number, firstSeconds: number, maxSeconds: number) => (failures: number) =>
-  Math.min(firstSeconds * 2 ** (failures - allowance), maxSeconds) * 1000;
-
-interface ThrottleCounter {
-  scope: LoginThrottleScope;
-  value: string;
-  allowance: number;
-  lockMs: (failures: number) => number;
-}
-
-const throttleCounters = (loginId: string, ip: string): ThrottleCounter[] => [
-  { scope: 'id-ip', value: `${loginId}|${ip}`, allowance: 5, lockMs: growing(5, 30, 15 * 60) },
-  { scope: 'ip', value: ip, allowance: 20, lockMs: growing(20, 5, 30) },
-  { scope: 'id', value: loginId, allowance: 50, lockMs: growing(50, 5, 60) },
-];
 
 export function toUserDto(u: UserRecord): UserDto {
   return {
@@ -122,7 +89,13 @@ const noClient: ClientInfo = { ip: '', userAgent: '' };
 /** Enough of a User-Agent to name the device; real ones are a few hundred characters. */
 const USER_AGENT_MAX = 512;
 
-async function startSession(user: UserRecord, actorId: string | null, client: ClientInfo): Promise<AuthSession> {
+/** `secondFactorAt`: when this sign-in (or the session it continues) last proved the second factor. */
+async function startSession(
+  user: UserRecord,
+  actorId: string | null,
+  client: ClientInfo,
+  secondFactorAt: string | null = null,
+): Promise<AuthSession> {
   const familyId = randomUUID();
   const refresh = newRefreshToken();
   const now = Date.now();
@@ -136,6 +109,7 @@ async function startSession(user: UserRecord, actorId: string | null, client: Cl
       expiresAt: new Date(now + REFRESH_FAMILY_SECONDS * 1000).toISOString(),
       ip: client.ip,
       userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
+      secondFactorAt,
     },
     refresh.hash,
   );
@@ -149,56 +123,30 @@ async function sessionFor(
   refreshToken: string,
 ): Promise<AuthSession> {
   const accessToken = await issueAccessToken({ userId: user.id, role: user.role, sessionId: familyId, actorId });
-  const actor = actorId ? await usersStore.get(actorId) : undefined;
+  const [actor, enrolmentRequired] = await Promise.all([
+    actorId ? usersStore.get(actorId) : undefined,
+    mustEnrolFirst({ userId: user.id, role: user.role, sessionId: familyId, actorId }, true),
+  ]);
   return {
     user: toUserDto(user),
     tokens: { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_SECONDS },
     actingAs: actor ? { developerId: actor.id, developerEmail: actor.loginId } : null,
+    enrolmentRequired,
   };
 }
 
-/** How long an attempt waits for others still being checked: a check takes well under a second, but a
- * burst from one office address queues behind the scrypt pool, and a wait beats a wrongful 429. */
-const FULL_WAIT_MS = 8000;
-
-const throttled = (until: number) => {
-  const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000));
-  return new ThrottledError(authMessages.throttled(seconds), seconds);
-};
-
-/** Reserves the attempt on one counter, waiting while its allowance is taken only by unsettled attempts. */
-async function reserveOn({ scope, value, allowance }: ThrottleCounter): Promise<void> {
-  const deadline = Date.now() + FULL_WAIT_MS;
-  for (let pause = 20; ; pause = Math.min(pause * 1.5, 200)) {
-    const r = await loginThrottleStore.reserve(scope, value, allowance);
-    if (r.outcome === 'granted') return;
-    if (r.outcome === 'locked') throw throttled(r.lockedUntil);
-    if (Date.now() + pause > deadline) throw throttled(Date.now() + 1000);
-    await new Promise((resolve) => setTimeout(resolve, pause * (0.5 + Math.random())));
-  }
-}
-
 /**
- * Counts the attempt on every counter before the password is checked, so parallel guesses cannot all
- * pass a check that only later failures would close. Refused: 429, nothing kept.
+ * The password step. An account with a confirmed second factor gets a challenge instead of a session:
+ * the code step (`loginSecondFactor`) completes the sign-in.
  */
-async function reserveAttempt(counters: ThrottleCounter[]): Promise<void> {
-  const reserved: ThrottleCounter[] = [];
-  try {
-    for (const counter of counters) {
-      await reserveOn(counter);
-      reserved.push(counter);
-    }
-  } catch (err) {
-    await Promise.all(reserved.map((c) => loginThrottleStore.release(c.scope, c.value))).catch(() => undefined);
-    throw err;
-  }
-}
-
-export async function login(input: LoginInput, ip: string, userAgent = ''): Promise<AuthSession> {
+export async function login(
+  input: LoginInput,
+  ip: string,
+  userAgent = '',
+): Promise<AuthSession | SecondFactorChallenge> {
   const counters = throttleCounters(input.email, ip);
   await reserveAttempt(counters);
-  const releaseAll = () => Promise.all(counters.map((c) => loginThrottleStore.release(c.scope, c.value)));
+  const releaseAll = () => releaseAttempt(counters);
   let user: UserRecord | undefined;
   let ok: boolean;
   try {
@@ -211,17 +159,25 @@ export async function login(input: LoginInput, ip: string, userAgent = ''): Prom
   // Unknown id, wrong password and a deactivated account read, count and take the same: nothing
   // tells a guesser which ids exist or that a password was right.
   if (!user || !ok || !user.isActive) {
-    await Promise.all(counters.map((c) => loginThrottleStore.recordFailure(c.scope, c.value, c.allowance, c.lockMs)));
+    await failAttempt(counters);
     throw new UnauthorizedError(authMessages.invalidCredentials);
   }
-  // Signing in starts this id-and-address over; the other counters only give the attempt back.
-  const [idAtAddress, ...others] = counters;
-  await Promise.all([
-    loginThrottleStore.clear(idAtAddress.scope, idAtAddress.value),
-    ...others.map((c) => loginThrottleStore.release(c.scope, c.value)),
-  ]);
+  await succeedAttempt(counters);
+  if (await hasConfirmedFactor(user.id)) return startChallenge(user.id);
   const signedIn = (await usersStore.update(user.id, { lastLoginAt: new Date().toISOString() })) ?? user;
   return startSession(signedIn, null, { ip, userAgent });
+}
+
+/** The code step: the challenge and a right code (or recovery code) start the session. */
+export async function loginSecondFactor(
+  input: LoginSecondFactorInput,
+  ip: string,
+  userAgent = '',
+): Promise<AuthSession> {
+  const user = await completeChallenge(input, ip);
+  const now = new Date().toISOString();
+  const signedIn = (await usersStore.update(user.id, { lastLoginAt: now })) ?? user;
+  return startSession(signedIn, null, { ip, userAgent }, now);
 }
 
 export async function register(input: RegisterInput, ip: string, userAgent = ''): Promise<AuthSession> {
@@ -362,8 +318,11 @@ export async function switchUser(caller: Caller, targetUserId: string, client = 
   const target = await usersStore.get(targetUserId);
   if (!target) throw new NotFoundError(authMessages.switchFailed);
   if (!target.isActive) throw new ValidationError(authMessages.accountInactive);
+  await requireRecentSecondFactor(caller);
+  // The switch session keeps the developer's proof: switching back and again needs no new code.
+  const own = await sessionsStore.getFamily(caller.sessionId);
   await endSession(caller.userId, caller.sessionId);
-  return startSession(target, caller.userId, client);
+  return startSession(target, caller.userId, client, own?.secondFactorAt ?? null);
 }
 
 export async function switchBack(caller: Caller, client = noClient): Promise<AuthSession> {
@@ -373,9 +332,10 @@ export async function switchBack(caller: Caller, client = noClient): Promise<Aut
     throw new ForbiddenError(authMessages.switchBackMissing);
   // Only a live switch session leads back, and only once: a switch token whose session was logged
   // out, revoked or already used to switch back must not become lasting developer access.
+  const switched = caller.sessionId ? await sessionsStore.getFamily(caller.sessionId) : undefined;
   if (!caller.sessionId || !(await sessionsStore.endLiveFamily(caller.sessionId)))
     throw new UnauthorizedError(authMessages.sessionExpired);
   // The switched token stops with its session (active-account.ts); its sockets close now.
   await closeSockets(caller.userId, { sessionIds: [caller.sessionId] });
-  return startSession(developer, null, client);
+  return startSession(developer, null, client, switched?.secondFactorAt ?? null);
 }

@@ -20,10 +20,17 @@ import { config } from '#commons/config';
 const CACHE_MS = 10_000;
 let cache: { at: number; table: string; value: Settings } | undefined;
 
+/**
+ * Defaults that depend on where the product runs: every deployed stage requires staff to sign in with
+ * a second factor until a developer switches it off; local mode starts with it off, so `npm start`
+ * needs nothing but a password (switch it on to try the factor; the bootstrap developer then enrols).
+ */
+export const stageDefaults = (): Partial<Settings> => ({ staffSecondFactorRequired: !config().local });
+
 export async function getSettings(): Promise<Settings> {
   const table = config().tableName;
   if (cache && cache.table === table && Date.now() - cache.at < CACHE_MS) return cache.value;
-  const value = mergeSettings(await settingsStore.readAll());
+  const value = mergeSettings(await settingsStore.readAll(), stageDefaults());
   cache = { at: Date.now(), table, value };
   return value;
 }
@@ -63,8 +70,12 @@ export async function checkHealth(): Promise<{ storeReachable: boolean; checkedA
 /** First start on an empty table: store every default so operators see (and can edit) them. */
 export async function seedDefaultSettings(): Promise<number> {
   let written = 0;
+  const defaults: Record<string, unknown> = {
+    ...Object.fromEntries(Object.entries(settingDefinitions).map(([k, d]) => [k, d.default])),
+    ...stageDefaults(),
+  };
   for (const [key, def] of Object.entries(settingDefinitions)) {
-    if (await settingsStore.put(key, def.default, def.category, 'system', true)) written += 1;
+    if (await settingsStore.put(key, defaults[key], def.category, 'system', true)) written += 1;
   }
   invalidateSettingsCache();
   return written;

@@ -1,5 +1,13 @@
 import { ulid } from 'ulid';
-import { isSettingKey, mergeSettings, settingDefinitions, type SettingKey, type Settings } from '#shared/settings';
+import {
+  isSettingKey,
+  mergeSettings,
+  securitySettingKeys,
+  settingDefinitions,
+  type SettingKey,
+  type Settings,
+} from '#shared/settings';
+import { secondFactorMessages } from '#shared/messages/second-factor';
 import {
   checkSettingsTogether,
   checkSettingValue,
@@ -7,7 +15,7 @@ import {
   type SettingHistoryQuery,
 } from '#shared/schemas/settings';
 import { settingsMessages } from '#shared/messages/settings';
-import { isStaff, type Role } from '#shared/roles';
+import { isStaff } from '#shared/roles';
 import { settingsStore } from '../../storage/settings';
 import { settingChangesStore } from '../../storage/setting-changes';
 import { transact } from '../../storage/transactions';
@@ -16,7 +24,9 @@ import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '#comm
 import { isConditionFailure } from '#commons/store-errors';
 import { offsetOf, paginate } from '#commons/pagination';
 import { assertDeveloper } from '#commons/role-guards';
-import { getSetting, getSettingsByCategory, invalidateSettingsCache } from './settings-service';
+import type { Caller } from '../auth/tokens';
+import { requireRecentSecondFactor } from '../auth/second-factor-policy';
+import { getSetting, getSettingsByCategory, invalidateSettingsCache, stageDefaults } from './settings-service';
 
 /**
  * Settings writes (issue 11): validated per key, all or nothing, each change logged with who, when
@@ -24,10 +34,7 @@ import { getSetting, getSettingsByCategory, invalidateSettingsCache } from './se
  * apart from settings-service.ts, which every function reads settings through, so their bundles
  * don't carry the write path.
  */
-interface Actor {
-  userId: string;
-  role: Role;
-}
+type Actor = Caller;
 
 /** One entry of a write as sent: `{ key, value, category? }`. */
 export interface SettingInput {
@@ -40,6 +47,21 @@ export interface SettingInput {
 /** Operator-console §5/§6: only operators and developers change settings ('Only administrators can update settings'). */
 function assertMayUpdate(caller: Actor) {
   if (!isStaff(caller.role)) throw new ForbiddenError(settingsMessages.onlyAdministrators);
+}
+
+/**
+ * Security settings (the staff second factor) are a developer's, with a code from the last 15 minutes;
+ * switching the factor off takes a developer who has one, so a phished password alone cannot.
+ */
+async function guardSecuritySettings(caller: Actor, changed: Array<[SettingKey, unknown]>) {
+  const security = changed.filter(([key]) => securitySettingKeys.includes(key));
+  if (!security.length) return;
+  if (caller.role !== 'developer') throw new ForbiddenError(secondFactorMessages.securitySettingDeveloperOnly);
+  const switchingOff = security.some(([key, value]) => key === 'staffSecondFactorRequired' && value === false);
+  await requireRecentSecondFactor(
+    caller,
+    switchingOff ? { factorNeeded: secondFactorMessages.switchOffNeedsFactor } : {},
+  );
 }
 
 /** Every wrong entry, each naming its key; the first one's sentence is the headline. */
@@ -84,13 +106,14 @@ async function applySettings(
   if (issues.length) refuse(issues);
 
   const stored = await settingsStore.readAll({ consistent: true });
-  const before = mergeSettings(stored);
+  const before = mergeSettings(stored, stageDefaults());
   const after = { ...before, ...Object.fromEntries(values) } as Settings;
   const together = checkSettingsTogether(after);
   if (together) refuse([together]);
 
   const changed = [...values].filter(([key, value]) => !sameValue(before[key], value));
   if (!changed.length) return [];
+  await guardSecuritySettings(caller, changed);
   const actor = await usersStore.get(caller.userId);
   const changedAt = new Date().toISOString();
   const changes: SettingChange[] = changed.map(([key, value]) => ({

@@ -12,6 +12,7 @@ import { updateUser } from '../../domain/users/admin-changes';
 import { createWorkerKey } from '../../domain/rank-measurement/worker-keys';
 import { authenticateWorker } from '../../domain/rank-measurement/worker-auth';
 import { authenticate } from './authenticate';
+import type { AuthSession } from '#shared/schemas/auth';
 
 const byOp = (routes: readonly RouteContract[], op: string) => routes.find((r) => r.op === op)!;
 const [me, logout, switchBack] = ['me', 'logout', 'switchBack'].map((op) => byOp(authRoutes, op));
@@ -24,7 +25,7 @@ let user: { id: string; token: string };
 
 async function signIn(loginId: string, role: 'user' | 'developer') {
   const created = await Auth.createUser({ loginId, password: 'pass1234', fullName: loginId, role });
-  const session = await Auth.login({ email: loginId, password: 'pass1234' }, '127.0.0.1');
+  const session = (await Auth.login({ email: loginId, password: 'pass1234' }, '127.0.0.1')) as AuthSession;
   return { id: created.id, token: session.tokens.accessToken };
 }
 

@@ -9,6 +9,7 @@ import { authenticate } from './authenticate';
 import { idempotency, idempotencyKey, idempotencyWith } from './idempotency';
 import { parseInput } from './parse-input';
 import type { ApiState } from './api-request';
+import type { AuthSession } from '#shared/schemas/auth';
 
 const byOp = (routes: readonly RouteContract[], op: string) => routes.find((r) => r.op === op)!;
 const [fill, get] = ['fill', 'get'].map((op) => byOp(slotRoutes, op));
@@ -29,9 +30,9 @@ beforeAll(async () => {
   await useTestTable();
   await Auth.createUser({ loginId: 'idemuser', password: 'pass1234', fullName: 'u', role: 'user' });
   await Auth.createUser({ loginId: 'idemother', password: 'pass1234', fullName: 'o', role: 'user' });
-  const session = await Auth.login({ email: 'idemuser', password: 'pass1234' }, '127.0.0.1');
+  const session = (await Auth.login({ email: 'idemuser', password: 'pass1234' }, '127.0.0.1')) as AuthSession;
   headers = { authorization: `Bearer ${session.tokens.accessToken}` };
-  const other = await Auth.login({ email: 'idemother', password: 'pass1234' }, '127.0.0.1');
+  const other = (await Auth.login({ email: 'idemother', password: 'pass1234' }, '127.0.0.1')) as AuthSession;
   otherHeaders = { authorization: `Bearer ${other.tokens.accessToken}` };
 });
 

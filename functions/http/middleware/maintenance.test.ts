@@ -13,6 +13,7 @@ import { createWorkerKey } from '../../domain/rank-measurement/worker-keys';
 import { updateSetting } from '../../domain/settings/settings-writes';
 import { authenticate } from './authenticate';
 import { maintenance } from './maintenance';
+import type { AuthSession } from '#shared/schemas/auth';
 
 const byOp = (routes: readonly RouteContract[], op: string) => routes.find((r) => r.op === op)!;
 const [login, register, switchBack] = ['login', 'register', 'switchBack'].map((op) => byOp(authRoutes, op));
@@ -25,7 +26,8 @@ beforeAll(async () => {
   await useTestTable();
   for (const role of ['user', 'operator', 'developer'] as const) {
     await Auth.createUser({ loginId: `maint${role}`, password: 'pass1234', fullName: role, role });
-    tokens[role] = (await Auth.login({ email: `maint${role}`, password: 'pass1234' }, '127.0.0.1')).tokens.accessToken;
+    const session = (await Auth.login({ email: `maint${role}`, password: 'pass1234' }, '127.0.0.1')) as AuthSession;
+    tokens[role] = session.tokens.accessToken;
   }
   // maintenanceMode on, as an operator sets it on the settings page (the 10 s cache is this process's)
   await updateSetting(await verifyAccessToken(tokens.developer), 'maintenanceMode', true);

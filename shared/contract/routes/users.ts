@@ -14,6 +14,8 @@ import {
 } from '../../schemas/users';
 import type { EndedSessions } from '../../schemas/sessions';
 
+import { secondFactorMessages } from '../../messages/second-factor';
+
 const id = userIdParamSchema;
 
 /** The `users` group: the operator console's user management (issue 10); literal /stats beats {id}. */
@@ -88,6 +90,16 @@ export const userRoutes = [
     access: 'operator',
     input: { path: id },
     answer: answerOf<UserLogDto[]>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/users/{id}/second-factor/reset',
+    group: 'users',
+    op: 'resetSecondFactor',
+    access: 'developer',
+    forbidden: secondFactorMessages.resetDeveloperOnly,
+    input: { path: id },
+    answer: answerOf<{ reset: boolean }>(),
   },
   {
     method: 'POST',

@@ -43,7 +43,7 @@ const userRoutes: RouteObject[] = [
   page('cash-history', '캐시 내역', cashHistoryPage, 'CashHistoryPage'),
   page('cash/history', '캐시 내역', cashHistoryPage, 'CashHistoryPage'),
   page('ranking', '성과 랭킹', () => import('@/features/ranking-page/components/ranking-page'), 'RankingPage'),
-  page('profile', '내 정보', () => import('@/features/auth/components/profile-page'), 'ProfilePage'),
+  page('profile', '내 정보', () => import('./routes/profile-route'), 'ProfileRoute'),
   page(
     'announcements',
     '공지사항',

@@ -3,7 +3,7 @@ import type { AnswerOf, RequestOf, Route } from '#shared/contract/index';
 import { authMessages } from '#shared/messages/auth';
 import { commonMessages } from '#shared/messages/common';
 import { SETTINGS_CHANGED_EVENT } from './app-settings';
-import { applyAuthSession, clearSession, getAccessToken, getSessionState } from './session-store';
+import { applyAuthSession, clearSession, getAccessToken, getSessionState, setEnrolmentRequired } from './session-store';
 
 /**
  * The one HTTP client (bulletproof-react: one client in lib). It speaks the API envelope
@@ -51,6 +51,7 @@ export const LOGIN_MESSAGE_KEY = 'simple-slot.login-message';
 /** Calls that check credentials: a 401 there means "wrong credentials", never "session ended". */
 const CREDENTIAL_ROUTES = new Set<RouteKey>([
   'POST /api/auth/login',
+  'POST /api/auth/login/second-factor',
   'POST /api/auth/register',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
@@ -203,6 +204,8 @@ async function unwrap<T>(response: Response): Promise<T> {
     if ((failure.code as string) === 'MAINTENANCE' && typeof window !== 'undefined') {
       window.dispatchEvent(new Event(SETTINGS_CHANGED_EVENT));
     }
+    // The factor became required mid-session (or was reset): the app turns to the enrolment.
+    if (failure.code === 'SECOND_FACTOR_ENROLMENT') setEnrolmentRequired(true);
     return Promise.reject(
       new ApiError(
         failure.code ?? codeOfStatus(response.status),
@@ -279,7 +282,23 @@ function endSession(message: string) {
   });
 }
 
-async function request<T>(key: RouteKey, options: RequestOptions): Promise<T> {
+type StepUpPrompt = () => Promise<boolean>;
+let stepUpPrompt: StepUpPrompt | null = null;
+
+/**
+ * The app mounts the dialog that asks for a fresh code (features/second-factor) and registers it
+ * here: a call answered `STEP_UP_REQUIRED` opens it, and once the code is accepted (true) the call
+ * is sent once more. Without one, or when the person cancels, the call fails with the server's text.
+ */
+export function setStepUpPrompt(prompt: StepUpPrompt | null) {
+  stepUpPrompt = prompt;
+}
+
+/** The second-factor refusals are about the act, not the session: they never sign anyone out. */
+const isSecondFactorRefusal = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'SECOND_FACTOR_ENROLMENT' || error.code === 'STEP_UP_REQUIRED');
+
+async function request<T>(key: RouteKey, options: RequestOptions, steppedUp = false): Promise<T> {
   const credentialCall = CREDENTIAL_ROUTES.has(key);
   const hadSession = getSessionState().status === 'authenticated';
   let response = await send(key, options, credentialCall ? null : getAccessToken());
@@ -296,10 +315,18 @@ async function request<T>(key: RouteKey, options: RequestOptions): Promise<T> {
     response = await send(key, options, getAccessToken());
   }
 
-  // Under /auth a 401/403 after a fresh token is about the request (e.g. a wrong current password).
-  if (!isAuthRoute(key) && hadSession && (response.status === 401 || response.status === 403)) {
+  if (response.status === 403 && hadSession) {
     const error = await unwrap<never>(response).catch((e: unknown) => e);
-    endSession(response.status === 401 ? authMessages.sessionExpired : authMessages.noPermission);
+    if (error instanceof ApiError && error.code === 'STEP_UP_REQUIRED' && !steppedUp && stepUpPrompt) {
+      if (await stepUpPrompt()) return request<T>(key, options, true);
+    }
+    if (!isSecondFactorRefusal(error) && !isAuthRoute(key)) endSession(authMessages.noPermission);
+    throw error;
+  }
+  // Under /auth a 401/403 after a fresh token is about the request (e.g. a wrong current password).
+  if (!isAuthRoute(key) && hadSession && response.status === 401) {
+    const error = await unwrap<never>(response).catch((e: unknown) => e);
+    endSession(authMessages.sessionExpired);
     throw error;
   }
   return unwrap<T>(response);

@@ -13,6 +13,8 @@ export interface Session {
   accessToken: string;
   /** Set while a developer acts as another user (switch-user). */
   actingAs: ActingAs | null;
+  /** A staff account that must enrol a second factor before anything else (the app shows only that). */
+  enrolmentRequired: boolean;
 }
 
 export type SessionState =
@@ -43,6 +45,7 @@ export function applyAuthSession(answer: AuthSession): Session {
     user: answer.user,
     accessToken: answer.tokens.accessToken,
     actingAs: answer.actingAs ?? null,
+    enrolmentRequired: answer.enrolmentRequired ?? false,
   };
   emit({ status: 'authenticated', session });
   return session;
@@ -52,6 +55,15 @@ export function applyAuthSession(answer: AuthSession): Session {
 export function updateSessionUser(user: UserDto) {
   if (state.status !== 'authenticated') return;
   emit({ status: 'authenticated', session: { ...state.session, user } });
+}
+
+/**
+ * The server said this account must enrol a second factor (at sign-in, or later with the code
+ * `SECOND_FACTOR_ENROLMENT` once the setting was switched on), or that it just did (`false`).
+ */
+export function setEnrolmentRequired(required: boolean) {
+  if (state.status !== 'authenticated' || state.session.enrolmentRequired === required) return;
+  emit({ status: 'authenticated', session: { ...state.session, enrolmentRequired: required } });
 }
 
 export function clearSession() {

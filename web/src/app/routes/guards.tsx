@@ -1,16 +1,39 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { homePathFor, isStaff, normaliseRole } from '#shared/roles';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useSessionState } from '@/lib/session-store';
 import { NoAccessRoute } from './no-access-route';
 
-/** Every route but /login and /login-preview: signed-out visitors go to /login. */
+// Fetched only by those who need them: an account that must enrol, and a signed-in session.
+const EnrolmentRoute = lazy(() => import('./enrolment-route').then((m) => ({ default: m.EnrolmentRoute })));
+const StepUpPrompt = lazy(() =>
+  import('@/features/second-factor/components/step-up-prompt').then((m) => ({ default: m.StepUpPrompt })),
+);
+
+/**
+ * Every route but /login and /login-preview: signed-out visitors go to /login; a staff account that
+ * must enrol a second factor sees only the enrolment until it has one.
+ */
 export function RequireAuth() {
   const state = useSessionState();
   const location = useLocation();
   if (state.status === 'restoring') return <LoadingBlock fullScreen />;
   if (state.status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  return <Outlet />;
+  if (state.session.enrolmentRequired)
+    return (
+      <Suspense fallback={<LoadingBlock fullScreen />}>
+        <EnrolmentRoute />
+      </Suspense>
+    );
+  return (
+    <>
+      <Outlet />
+      <Suspense fallback={null}>
+        <StepUpPrompt />
+      </Suspense>
+    </>
+  );
 }
 
 /** /admin/*: operators and developers; anyone else reads the no-access page with a way home. */

@@ -1,9 +1,10 @@
 import useSWRMutation from 'swr/mutation';
 import type { LoginInput } from '#shared/schemas/auth';
+import type { LoginSecondFactorInput, SecondFactorChallenge } from '#shared/schemas/second-factor';
 import { api } from '@/lib/api-client';
 import { applyAuthSession, type Session } from '@/lib/session-store';
 
-export type { LoginInput };
+export type { LoginInput, LoginSecondFactorInput, SecondFactorChallenge };
 
 /**
  * The same schema the server validates with (shared/schemas/auth), loaded on the first submit: the
@@ -11,13 +12,31 @@ export type { LoginInput };
  */
 export const loadLoginSchema = () => import('#shared/schemas/auth').then((m) => m.loginSchema);
 
+/** The code step's schema, loaded when an account with a second factor reaches it. */
+export const loadSecondFactorSchemas = () => import('#shared/schemas/second-factor');
+
 export const loginKey = '/auth/login';
 
-/** Signs in; the server also sets the HttpOnly refresh cookie. */
-export async function login(input: LoginInput): Promise<Session> {
-  return applyAuthSession(await api.call('POST /api/auth/login', { body: input }));
+/** A session, or (an account with a second factor) the challenge the code step completes. */
+export type LoginOutcome = { session: Session } | { challenge: SecondFactorChallenge };
+
+/** Signs in; with a session, the server also sets the HttpOnly refresh cookie. */
+export async function login(input: LoginInput): Promise<LoginOutcome> {
+  const answer = await api.call('POST /api/auth/login', { body: input });
+  return 'tokens' in answer ? { session: applyAuthSession(answer) } : { challenge: answer };
 }
 
 export function useLogin() {
   return useSWRMutation(loginKey, (_key: string, { arg }: { arg: LoginInput }) => login(arg));
+}
+
+/** The code step: the challenge with a code from the app or a recovery code. */
+export async function loginSecondFactor(input: LoginSecondFactorInput): Promise<Session> {
+  return applyAuthSession(await api.call('POST /api/auth/login/second-factor', { body: input }));
+}
+
+export function useLoginSecondFactor() {
+  return useSWRMutation(`${loginKey}/second-factor`, (_key: string, { arg }: { arg: LoginSecondFactorInput }) =>
+    loginSecondFactor(arg),
+  );
 }

@@ -79,4 +79,39 @@ describe('LoginForm', () => {
     expect(screen.getByRole('button', { name: '로그인' })).toBeEnabled();
     expect(onSuccess).not.toHaveBeenCalled();
   });
+
+  it('asks an account with a second factor for its code, checks the format itself, then signs in', async () => {
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+    fetchMock.mockResolvedValueOnce(
+      json({ success: true, data: { secondFactorRequired: true, challenge: 'c-1', expiresIn: 300 } }),
+    );
+    const { user, onSuccess } = renderForm();
+    await user.type(screen.getByLabelText('아이디'), 'oper');
+    await user.type(screen.getByLabelText('비밀번호'), 'oper1234');
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+
+    // No session yet: the code step, with the shared schema's text for a code that is not six digits.
+    const code = await screen.findByLabelText('인증 코드');
+    expect(onSuccess).not.toHaveBeenCalled();
+    await user.type(code, '12ab');
+    await user.click(screen.getByRole('button', { name: '확인' }));
+    expect(await screen.findByText('인증 앱에 표시된 6자리 숫자를 입력해주세요.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    const session = {
+      user: { id: 'u1', email: 'oper', role: 'operator', fullName: '운영', permissions: [] },
+      tokens: { accessToken: 'a.b.c', refreshToken: 'r', expiresIn: 900 },
+      actingAs: null,
+      enrolmentRequired: false,
+    };
+    fetchMock.mockResolvedValueOnce(json({ success: true, data: session }));
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: '확인' }));
+
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe('/api/auth/login/second-factor');
+    expect(JSON.parse(init.body as string)).toEqual({ challenge: 'c-1', code: '123456' });
+  });
 });

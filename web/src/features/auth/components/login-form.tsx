@@ -5,7 +5,8 @@ import { ErrorBox } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import type { Session } from '@/lib/session-store';
-import { loadLoginSchema, useLogin, type LoginInput } from '../api/login';
+import { loadLoginSchema, useLogin, type LoginInput, type SecondFactorChallenge } from '../api/login';
+import { SecondFactorStep } from './second-factor-step';
 import styles from './login-page.module.css';
 
 interface LoginFormProps {
@@ -21,6 +22,7 @@ interface LoginFormProps {
 export function LoginForm({ onSuccess, preview = false }: LoginFormProps) {
   const { trigger, isMutating, error, reset } = useLogin();
   const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, string>>>({});
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,11 +42,25 @@ export function LoginForm({ onSuccess, preview = false }: LoginFormProps) {
     }
     setErrors({});
     try {
-      onSuccess(await trigger(parsed.data));
+      const outcome = await trigger(parsed.data);
+      if ('session' in outcome) onSuccess(outcome.session);
+      else setChallenge(outcome.challenge);
     } catch {
       // Shown from the hook's error state below.
     }
   };
+
+  if (challenge)
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onRestart={() => {
+          reset();
+          setChallenge(null);
+        }}
+      />
+    );
 
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>

@@ -56,6 +56,7 @@ const featureKeys = [
   'featureCashHistory',
   'featureRanking',
   'featureSlotManagement',
+  'staffSecondFactorRequired',
 ] as const;
 
 /** Theme tab: site info (saved on its own, operator §2) and the look: theme, layout, logo. */

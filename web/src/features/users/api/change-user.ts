@@ -37,3 +37,7 @@ export function useChangeUser() {
     }
   });
 }
+
+/** A developer resets another staff member's second factor (they enrol again at the next sign-in). */
+export const resetUserSecondFactor = (id: string) =>
+  api.call('POST /api/users/{id}/second-factor/reset', { path: { id } });

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
 import { switchUser } from '@/lib/switch-user';
 import { useState } from 'react';
-import { useChangeUser } from '../api/change-user';
+import { resetUserSecondFactor, useChangeUser } from '../api/change-user';
 
 /** Delete confirm (soft delete: the account is deactivated and unlisted; money and slots stay). */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {
@@ -64,6 +64,37 @@ export function SwitchUserDialog({ user, onClose }: { user: AdminUserDto; onClos
       title="사용자 전환"
       message={userMessages.switchConfirm(`${user.fullName} (${user.email})`)}
       confirmLabel="전환"
+      loading={busy}
+      onConfirm={onConfirm}
+      onCancel={onClose}
+    />
+  );
+}
+
+/**
+ * A developer removes another staff member's second factor (lost phone): the server logs it, ends
+ * their sessions and tells them; they enrol again at the next sign-in.
+ */
+export function ResetSecondFactorDialog({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const onConfirm = async () => {
+    setBusy(true);
+    try {
+      await resetUserSecondFactor(user.id);
+      toast({ tone: 'success', message: `${user.fullName} 님의 2단계 인증을 초기화했습니다.` });
+    } catch (error) {
+      toast({ tone: 'error', message: errorMessage(error, '2단계 인증을 초기화하지 못했습니다.') });
+    }
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      open
+      title="2단계 인증 초기화"
+      message={`${user.fullName} (${user.email}) 님의 2단계 인증을 초기화할까요? 로그인 중인 기기에서 모두 로그아웃되고, 다음 로그인 때 인증 앱을 다시 등록해야 합니다.`}
+      confirmLabel="초기화"
+      tone="danger"
       loading={busy}
       onConfirm={onConfirm}
       onCancel={onClose}

@@ -15,7 +15,7 @@ import { useCurrentUser } from '@/lib/session-store';
 import { useUsers } from '../api/get-users';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
-import { DeleteUserDialog, SwitchUserDialog } from './user-row-dialogs';
+import { DeleteUserDialog, ResetSecondFactorDialog, SwitchUserDialog } from './user-row-dialogs';
 import { UsersPager } from './users-pager';
 import { UsersTable } from './users-table';
 import filterStyles from '@/components/ui/filter-control.module.css';
@@ -29,7 +29,10 @@ export interface UsersPageProps {
   renderAllocate?: (user: AllocateTarget, close: () => void) => ReactNode;
 }
 
-type Dialog = { kind: 'add' } | { kind: 'edit' | 'delete' | 'switch' | 'allocate'; user: AdminUserDto } | null;
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit' | 'delete' | 'switch' | 'allocate' | 'resetSecondFactor'; user: AdminUserDto }
+  | null;
 
 /** Spec §9: search waits 500 ms after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -93,6 +96,12 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
           수정
         </Button>
       )}
+      {/* A developer resets another staff member's second factor; one's own takes a recovery code (내 정보). */}
+      {isDeveloper && u.role !== 'user' && u.id !== me?.id && (
+        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'resetSecondFactor', user: u })}>
+          2단계 인증 초기화
+        </Button>
+      )}
       {mayManage(u) && u.id !== me?.id && (
         <Button size="sm" variant="danger" onClick={() => setDialog({ kind: 'delete', user: u })}>
           삭제
@@ -141,6 +150,7 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
       )}
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'switch' && <SwitchUserDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'resetSecondFactor' && <ResetSecondFactorDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'allocate' &&
         renderAllocate?.({ id: dialog.user.id, fullName: dialog.user.fullName, email: dialog.user.email }, close)}
     </>

@@ -1,0 +1,27 @@
+/** The second factor (TOTP codes from an authenticator app, recovery codes): Korean texts of server and SPA. */
+export const secondFactorMessages = {
+  codeLabel: '인증 코드',
+  recoveryCodeLabel: '복구 코드',
+  codeFormat: '인증 앱에 표시된 6자리 숫자를 입력해주세요.',
+  recoveryCodeFormat: '복구 코드를 입력해주세요. (예: abcde-fghij)',
+  codeOrRecoveryRequired: '인증 코드 또는 복구 코드 중 하나를 입력해주세요.',
+  codeWrong: '인증 코드가 올바르지 않습니다.',
+  codeReused: '이미 사용한 인증 코드입니다. 인증 앱에 새 코드가 나오면 입력해주세요.',
+  recoveryCodeWrong: '복구 코드가 올바르지 않거나 이미 사용되었습니다.',
+  throttled: (seconds: number) => `인증 코드 입력이 너무 많이 틀렸습니다. ${seconds}초 후에 다시 시도해주세요.`,
+  challengeExpired: '인증 시간이 지났습니다. 아이디와 비밀번호부터 다시 입력해주세요.',
+  enrolmentRequired: '2단계 인증을 먼저 등록해야 합니다. 내 정보에서 인증 앱을 등록해주세요.',
+  stepUpRequired: '보안을 위해 인증 앱의 코드를 다시 확인해야 합니다.',
+  alreadyEnrolled: '2단계 인증이 이미 등록되어 있습니다.',
+  noPendingEnrolment: '등록을 시작한 인증 앱이 없습니다. 등록을 처음부터 다시 시작해주세요.',
+  notEnrolled: '등록된 2단계 인증이 없습니다.',
+  notWhileSwitched: '사용자 전환 중에는 2단계 인증을 바꿀 수 없습니다.',
+  resetSelf: '자신의 2단계 인증은 복구 코드로만 초기화할 수 있습니다.',
+  resetDeveloperOnly: '개발자만 다른 사람의 2단계 인증을 초기화할 수 있습니다.',
+  resetNoticeTitle: '2단계 인증이 초기화되었습니다',
+  resetNotice: (by: string) =>
+    `${by} 님이 회원님의 2단계 인증을 초기화했습니다. 다음 로그인 때 인증 앱을 다시 등록해주세요.`,
+  resetLog: '2단계 인증 초기화',
+  switchOffNeedsFactor: '직원 2단계 인증 필수 설정은 2단계 인증을 등록한 개발자만 끌 수 있습니다.',
+  securitySettingDeveloperOnly: '보안 설정은 개발자만 바꿀 수 있습니다.',
+} as const;
