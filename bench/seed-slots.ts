@@ -24,7 +24,13 @@ export function shapeOf(i: number, today: string, addKstDays: (d: string, n: num
  * a 20,000-slot seed registered within the last 9 hours; a registration-period search wants them
  * spread over months instead).
  */
-export async function seedStaffSlots(opts: { users: number; slotsPerUser: number; spacingMs?: number }) {
+export async function seedStaffSlots(opts: {
+  users: number;
+  slotsPerUser: number;
+  spacingMs?: number;
+  /** Users written at once (default 1). Above 1 the global counts move once, at the end. */
+  parallel?: number;
+}) {
   const USERS = opts.users;
   const SLOTS_PER_USER = opts.slotsPerUser;
   const spacingMs = opts.spacingMs ?? 1_500;
@@ -32,13 +38,16 @@ export async function seedStaffSlots(opts: { users: number; slotsPerUser: number
   const { slotsStore } = await import('../functions/storage/slots');
   const { slotCountersStore } = await import('../functions/storage/slot-counters');
   const { transact } = await import('../functions/storage/transactions');
+  const { inParallel } = await import('../functions/storage/item-io');
   const { newSlotRecord, statusMove } = await import('../functions/domain/slots/slot-record');
   const { kstToday, addKstDays } = await import('../shared/kst');
   const today = kstToday();
   const t = performance.now();
   const base = Date.now() - 1000;
   const expected: Record<string, number> = {};
-  for (let u = 0; u < USERS; u++) {
+  const parallel = opts.parallel ?? 1;
+  const allDeltas: Record<string, number> = {};
+  const seedUser = async (u: number) => {
     const now = new Date(base - u).toISOString();
     const owner = benchAdvertiser(`BENCHUSER${String(u).padStart(4, '0')}`, `benchuser${u}`, `광고주${u}`, now);
     await usersStore.create(owner);
@@ -75,11 +84,19 @@ export async function seedStaffSlots(opts: { users: number; slotsPerUser: number
       });
     });
     await slotsStore.putBulkSlots(slots);
-    await transact([
-      slotCountersStore.userUpdate(owner.id, deltas, { seq: { expected: 0, next: SLOTS_PER_USER } }),
-      slotCountersStore.globalUpdate(deltas),
-    ]);
-  }
+    const userCounts = slotCountersStore.userUpdate(owner.id, deltas, { seq: { expected: 0, next: SLOTS_PER_USER } });
+    // Users seeded at once would contend on the global shards: those move once, after all of them.
+    if (parallel > 1) {
+      await transact([userCounts]);
+      for (const [k, n] of Object.entries(deltas)) allDeltas[k] = (allDeltas[k] ?? 0) + n;
+    } else await transact([userCounts, slotCountersStore.globalUpdate(deltas)]);
+  };
+  await inParallel(
+    Array.from({ length: USERS }, (_, u) => u),
+    parallel,
+    seedUser,
+  );
+  if (parallel > 1) await transact([slotCountersStore.globalUpdate(allDeltas)]);
   const seedMs = performance.now() - t;
   const counted = (await slotCountersStore.global({ consistent: true })).byStatus;
   for (const [status, n] of Object.entries(expected))

@@ -13,6 +13,7 @@ export const CALLER_STATUS_ATTRIBUTES = [
   'actorId',
   'revoked',
   'expiresAt',
+  'enrolmentOnly',
 ] as const;
 
 /** The partition-key prefixes of the account (user item) and the session (refresh-family item). */

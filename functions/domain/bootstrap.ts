@@ -6,6 +6,7 @@ import { ConflictError } from '#commons/errors';
 import { seedDefaultSettings } from './settings/settings-service';
 import { countUncountedUsers } from './users/count-seed';
 import { countIssuancesByDay, keyIssuancesByOperator } from './slots/issuance-backfill';
+import { keySlotsForSearch } from './slots/search-backfill';
 import { summariseAnnouncements } from './announcements/summary-backfill';
 import { fillMissingSearchKeys } from './chat/search-keys';
 
@@ -37,11 +38,12 @@ export async function bootstrap(developer: { loginId: string; password: string }
   }
   // Accounts from before the user counts existed join them once (GET /api/users/stats stays exact).
   await countUncountedUsers();
-  // Records from before a list's key existed get it once (docs/data-model.md A9, A10, AN6, CH14).
-  const [, , chatRoomsKeyed] = await Promise.all([
+  // Records from before a list's key existed get it once (docs/data-model.md A9, A10, AN6, CH14, S8b).
+  const [, , chatRoomsKeyed, slotsKeyed] = await Promise.all([
     keyIssuancesByOperator().then(countIssuancesByDay),
     summariseAnnouncements(),
     fillMissingSearchKeys(),
+    keySlotsForSearch(),
   ]);
-  return { developerCreated, settingsWritten, fieldConfigsWritten, chatRoomsKeyed };
+  return { developerCreated, settingsWritten, fieldConfigsWritten, chatRoomsKeyed, slotsKeyed };
 }

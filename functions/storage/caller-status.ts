@@ -21,6 +21,7 @@ export interface StatusItem {
   actorId?: string | null;
   revoked?: boolean;
   expiresAt?: string;
+  enrolmentOnly?: boolean;
 }
 
 /** Where an account's and a session's status live (the partition key, also the cache key). */

@@ -114,6 +114,15 @@ export const keys = {
     GSI2PK: `SLOTS#${status}`,
     ...(createdAt ? { GSI2SK: `${createdAt}#${slotId}` } : {}),
   }),
+  /**
+   * GSI3 (sparse: slots and the records named at GSI3 below): the staff search's index — every slot
+   * by the time of its last write, spread over SLOT_SEARCH_SHARDS partitions by id. A searching
+   * process loads every slot's searchable fields from it once, then reads only the slots written since.
+   */
+  slotSearch: (slotId: string, writtenAt?: string) => ({
+    GSI3PK: slotSearchPartition(slotSearchShard(slotId)),
+    ...(writtenAt ? { GSI3SK: `${writtenAt}#${slotId}` } : {}),
+  }),
   slotLog: (slotId: string, createdAt: string, logId: string): Key => ({
     PK: `SLOT#${slotId}`,
     SK: `LOG#${createdAt}#${logId}`,
@@ -321,6 +330,16 @@ export const ttlIn = (seconds: number, from = Date.now()) => Math.floor(from / 1
 /** DynamoDB deletes expired items late (DynamoDB Local never): readers must check. */
 export const isExpired = (item: { ttl?: number } | undefined, now = Date.now()) =>
   !!item?.ttl && item.ttl * 1000 <= now;
+
+/** Partitions of the slot search index: writes of many slots spread over them, a load reads them all at once. */
+export const SLOT_SEARCH_SHARDS = 8;
+export const slotSearchPartition = (shard: number) => `SLOTSEARCH#${shard}`;
+/** A slot's search partition: a fixed hash of its id (FNV-1a), the same in every process. */
+export function slotSearchShard(slotId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < slotId.length; i++) h = Math.imul(h ^ slotId.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % SLOT_SEARCH_SHARDS;
+}
 
 /** An item without its key and index attributes: what a record type holds. */
 export function stripKeys<T>(item: Record<string, unknown>): T {

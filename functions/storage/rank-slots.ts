@@ -203,7 +203,12 @@ export const rankSlotsStore = {
 
   /** The rank job's change of one slot, if nobody changed the slot since `version` was read. */
   rankUpdate(slot: Pick<RankSlotRow, 'id' | 'version'>, changes: RankSlotChanges): TransactItem {
-    const set: Record<string, unknown> = { ...changes, version: slot.version + 1 };
+    // A new rank moves the slot in the staff search's index too (its copy sorts by rank).
+    const set: Record<string, unknown> = {
+      ...changes,
+      version: slot.version + 1,
+      ...keys.slotSearch(slot.id, new Date().toISOString()),
+    };
     const entries = Object.entries(set).filter(([, v]) => v !== undefined);
     return {
       Update: {

@@ -20,6 +20,12 @@ export interface RefreshFamily {
   createdAt: string;
   /** When this session last proved the second factor (sign-in code, enrolment, step-up); absent: never. */
   secondFactorAt?: string | null;
+  /**
+   * Started while its staff account had to enrol a second factor and had none; removed when the
+   * session proves a code. The HTTP gate decides from the settings; sockets, which cannot read
+   * them, go by this mark.
+   */
+  enrolmentOnly?: boolean;
   /** Where the session signed in from: the viewer address and the browser's User-Agent (cut short). */
   ip?: string;
   userAgent?: string;
@@ -315,7 +321,7 @@ export const sessionsStore = {
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.refreshFamily(familyId),
-          UpdateExpression: 'SET secondFactorAt = :at',
+          UpdateExpression: 'SET secondFactorAt = :at REMOVE enrolmentOnly',
           ConditionExpression: 'attribute_exists(PK) AND revoked <> :true',
           ExpressionAttributeValues: { ':at': at, ':true': true },
         }),

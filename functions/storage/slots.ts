@@ -1,10 +1,10 @@
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SlotStatus } from '#shared/slot-status';
 import type { RankAlert, RankAlertEvent } from '#shared/schemas/rank-alerts';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
 import { batchGetAll, batchWriteAll, queryAll, queryFirst, queryPage, type QueryCursor } from './item-io';
-import { keys, stripKeys } from './keys';
+import { keys, slotSearchPartition, stripKeys } from './keys';
 import type { TransactItem } from './transactions';
 
 /**
@@ -205,10 +205,21 @@ const rankAttributes: Array<keyof SlotRankRow> = [
   'bulkAttempt',
 ];
 
+/**
+ * The staff search's row of a slot (GSI3 `SLOTSEARCH#{shard}`): the list row, every field value
+ * (configured fields marked searchable are searched) and the version (the newest read wins).
+ */
+export type SlotSearchRow = SlotListRow & Pick<SlotRecord, 'customFields' | 'version'>;
+const searchAttributes: Array<keyof SlotSearchRow> = [...listAttributes, 'customFields', 'version'];
+
+/** The search index's keys for a slot written now: every write of a slot carries them (searches read what changed since). */
+export const searchKeysNow = (slotId: string) => keys.slotSearch(slotId, new Date().toISOString());
+
 const slotItem = (slot: SlotRecord) => ({
   ...keys.slot(slot.id),
   ...keys.slotsOfUser(slot.userId, slot.createdAt, slot.id),
   ...keys.slotsByStatus(slot.status, slot.createdAt, slot.id),
+  ...searchKeysNow(slot.id),
   entity: 'slot',
   ...slot,
 });
@@ -242,7 +253,7 @@ export const slotsStore = {
     changes: Partial<Omit<SlotRecord, 'id' | 'userId' | 'createdAt' | 'version'>>,
     remove: string[] = [],
   ): TransactItem {
-    const set: Record<string, unknown> = { ...changes, version: slot.version + 1 };
+    const set: Record<string, unknown> = { ...changes, version: slot.version + 1, ...searchKeysNow(slot.id) };
     if (changes.status) Object.assign(set, keys.slotsByStatus(changes.status, slot.createdAt, slot.id));
     const entries = Object.entries(set).filter(([, v]) => v !== undefined);
     const names: Record<string, string> = Object.fromEntries(entries.map(([k], i) => [`#s${i}`, k]));
@@ -281,32 +292,55 @@ export const slotsStore = {
   },
 
   /**
-   * The newest `maxPerStatus` slots of each given stored status (staff searches across users; the
-   * bound keeps one request's memory and reads finite however many slots there are).
+   * The search rows of one search partition (GSI3 `SLOTSEARCH#{shard}`), all of them, or only the
+   * slots written at or after `since` (ISO instant): `GSI3SK >= {since}`.
    */
-  async listRowsByStatus(
-    statuses: readonly SlotStatus[],
-    maxPerStatus = Number.POSITIVE_INFINITY,
-    between?: [string, string],
-  ): Promise<SlotListRow[]> {
-    const parts = await Promise.all(
-      statuses.map(async (status) => {
-        const rows: SlotListRow[] = [];
-        let startKey: Record<string, unknown> | undefined;
-        do {
-          const page = await this.pageRowsByStatus(status, {
-            ascending: false,
-            limit: Math.min(1000, maxPerStatus - rows.length),
-            startKey,
-            between,
-          });
-          rows.push(...page.rows);
-          startKey = page.next;
-        } while (startKey && rows.length < maxPerStatus);
-        return rows;
-      }),
-    );
-    return parts.flat();
+  async searchRows(shard: number, since?: string): Promise<SlotSearchRow[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI3',
+      KeyConditionExpression: `GSI3PK = :pk${since ? ' AND GSI3SK >= :since' : ''}`,
+      ExpressionAttributeValues: { ':pk': slotSearchPartition(shard), ...(since && { ':since': since }) },
+      ProjectionExpression: searchAttributes.map((_, i) => `#p${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(searchAttributes.map((a, i) => [`#p${i}`, a])),
+    });
+    return items as unknown as SlotSearchRow[];
+  },
+
+  /** Ids of the slots of one stored status written before the search index (no `GSI3PK`): the bootstrap keys them. */
+  async idsWithoutSearchKeys(status: SlotStatus): Promise<string[]> {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      FilterExpression: 'attribute_not_exists(GSI3PK)',
+      ExpressionAttributeValues: { ':pk': keys.slotsByStatus(status).GSI2PK },
+      ProjectionExpression: 'id',
+    });
+    return items.map((i) => i.id as string);
+  },
+
+  /**
+   * Gives a slot written before the search index its keys, once: only while it exists and has none
+   * (any write since gave it its own). False when it needed none.
+   */
+  async addSearchKeys(slotId: string): Promise<boolean> {
+    const { GSI3PK, GSI3SK } = searchKeysNow(slotId);
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.slot(slotId),
+          UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI3PK)',
+          ExpressionAttributeValues: { ':pk': GSI3PK, ':sk': GSI3SK },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
   },
 
   /**
@@ -316,7 +350,7 @@ export const slotsStore = {
    */
   async pageRowsByStatus(
     status: SlotStatus,
-    opts: { ascending: boolean; beyond?: string; limit: number; startKey?: QueryCursor; between?: [string, string] },
+    opts: { ascending: boolean; beyond?: string; limit: number; startKey?: QueryCursor },
   ): Promise<{ rows: SlotListRow[]; next?: QueryCursor }> {
     // Every key of one registration time starts with `{createdAt}#`: below it are only older ones, above `{createdAt}#\uffff` only newer.
     const bound =
@@ -326,12 +360,10 @@ export const slotsStore = {
     const page = await queryPage({
       TableName: tableName(),
       IndexName: 'GSI2',
-      // `between`: registered in [from, before) — keys `{createdAt}#{id}` BETWEEN `{from}#` AND `{before}#`.
-      KeyConditionExpression: `GSI2PK = :pk${opts.between ? ' AND GSI2SK BETWEEN :from AND :to' : bound === undefined ? '' : opts.ascending ? ' AND GSI2SK > :bound' : ' AND GSI2SK < :bound'}`,
+      KeyConditionExpression: `GSI2PK = :pk${bound === undefined ? '' : opts.ascending ? ' AND GSI2SK > :bound' : ' AND GSI2SK < :bound'}`,
       ExpressionAttributeValues: {
         ':pk': keys.slotsByStatus(status).GSI2PK,
         ...(bound === undefined ? {} : { ':bound': bound }),
-        ...(opts.between && { ':from': `${opts.between[0]}#`, ':to': `${opts.between[1]}#` }),
       },
       ProjectionExpression: listAttributes.map((_, i) => `#p${i}`).join(', '),
       ExpressionAttributeNames: Object.fromEntries(listAttributes.map((a, i) => [`#p${i}`, a])),

@@ -23,7 +23,12 @@ export async function handler(event: WsEvent): Promise<APIGatewayProxyResultV2> 
         origin: event.headers?.origin ?? event.headers?.Origin ?? '',
         token: event.queryStringParameters?.token,
       });
-      const statusCode = outcome === 'connected' ? 200 : outcome === 'origin not allowed' ? 403 : 401;
+      const statusCode =
+        outcome === 'connected'
+          ? 200
+          : outcome === 'origin not allowed' || outcome === 'second factor enrolment required'
+            ? 403
+            : 401;
       return { statusCode, body: outcome };
     }
     if (routeKey === '$disconnect') {

@@ -14,7 +14,7 @@ import { fieldConfigMessages, settingsMessages } from '#shared/messages/settings
 import { fieldTypeLabels } from '#shared/messages/settings-page';
 import { slotAdminMessages } from '#shared/messages/slot-admin';
 import { allocationMessages, extensionMessages } from '#shared/messages/slot-allocations';
-import { slotFieldMessages, slotMessages, slotStatusMessages } from '#shared/messages/slots';
+import { slotFieldMessages, slotMessages, slotQueryMessages, slotStatusMessages } from '#shared/messages/slots';
 import { userMessages } from '#shared/messages/users';
 import { secondFactorMessages } from '#shared/messages/second-factor';
 import { sessionMessages } from '#shared/messages/sessions';
@@ -512,6 +512,11 @@ export const routeNotes = {
     errors: [
       { code: 'VALIDATION', when: 'a user asks for a page size other than 10, 30, 50 or 100' },
       { code: 'FORBIDDEN', when: 'a user names another user’s `userId`', text: slotMessages.notOwner },
+      { code: 'VALIDATION', when: '`dateFrom` after `dateTo`', text: slotMessages.dateOrder },
+      { code: 'VALIDATION', when: '`slotNumber` not a whole number from 1', text: slotQueryMessages.slotNumberInvalid },
+    ],
+    notes: [
+      'Staff searches across users (`search`, the combined fields, date filters) cover every slot of every status and registration date, through the staff search’s index: [data-model.md](data-model.md) S8s. `search` with `searchType=all` also looks into the configured fields marked `is_searchable`.',
     ],
   },
   'POST /api/slots': {

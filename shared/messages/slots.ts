@@ -132,8 +132,7 @@ export const slotQueryMessages = {
   rankResetWarning: (days: number) =>
     `키워드 또는 URL을 변경하면 기존 순위 정보(현재 순위, 어제 순위, 최초 순위, 순위 히스토리 ${days}일)가 초기화됩니다.`,
   noRankData: '초기화할 순위 정보가 없습니다.',
-  /** The combined search needs a narrowing field: a user or a registration period of at most `days`. */
-  combinedNeedsNarrowing: (days: number) => `사용자 ID나 ${days}일 이내 등록 기간을 지정해 주세요.`,
+  slotNumberInvalid: '슬롯 번호는 1 이상의 숫자로 입력해 주세요.',
 } as const;
 
 /** Lines of a slot's change log and of the usage history that slot payments write. */

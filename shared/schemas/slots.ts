@@ -3,7 +3,7 @@ import type { Pagination } from '../api';
 import { isKstDay, type KstDay } from '../kst';
 import { adminPageSizes, DEFAULT_PAGE_SIZE, isPageSize, pageSizeMessage } from '../page-sizes';
 import { displayStatuses, patchableStatuses, type DisplayStatus, type SlotStatus } from '../slot-status';
-import { slotMessages } from '../messages/slots';
+import { slotMessages, slotQueryMessages } from '../messages/slots';
 import { slotAdminMessages } from '../messages/slot-admin';
 import { refundFields } from './slot-admin';
 import type { RankAlert, RankAlertEvent } from './rank-alerts';
@@ -240,7 +240,11 @@ export const slotListQuerySchema = deferred(() =>
     productName: z.optional(searchText),
     /** A user's id or login id (exact, case-insensitive). */
     user: z.optional(searchText),
-    slotNumber: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
+    slotNumber: z.optional(
+      z.coerce
+        .number({ error: slotQueryMessages.slotNumberInvalid })
+        .check(z.int(slotQueryMessages.slotNumberInvalid), z.gte(1, slotQueryMessages.slotNumberInvalid)),
+    ),
   }),
 );
 export type SlotListQuery = z.output<typeof slotListQuerySchema>;

@@ -10,7 +10,7 @@ import { fund, row, setSetting } from '../support/slots';
 
 /**
  * Issue 29 item 1 in the browser: the lists an operator searches on the server. The slot console's
- * combined search (two fields and the period at once), the issuance history searched by user (reached
+ * combined search (two fields and the period at once, a refused search, a slot number that is not a number), the issuance history searched by user (reached
  * from a user's row) and by operator, the announcements admin paged and searched, and the chat inbox
  * searched by user, filtered by status and unread, and paged with '더 보기'.
  */
@@ -136,8 +136,8 @@ describe('searching the console’s lists', () => {
 
     await page.getByRole('button', { name: '상세 검색' }).click();
     const panel = page.getByRole('form', { name: '상세 검색' });
-    // The period starts as the last 30 days.
-    expect(await panel.getByLabel('등록일 시작').inputValue()).toBe(addKstDays(kstToday(), -29));
+    // No period is needed: the search covers every slot.
+    expect(await panel.getByLabel('등록일 시작').inputValue()).toBe('');
     await panel.getByLabel('키워드').fill('무선');
     await panel.getByRole('button', { name: '검색' }).click();
     await expect.poll(() => rows.count()).toBe(6);
@@ -150,6 +150,24 @@ describe('searching the console’s lists', () => {
       expect.arrayContaining(aliceSlots.slice(0, 3)),
     );
     await shot(page, 'slots-combined');
+    // A search the server refuses: its Korean text, and none of the rows of the search before.
+    await panel.getByLabel('등록일 시작').fill(kstToday());
+    await panel.getByLabel('등록일 종료').fill(addKstDays(kstToday(), -1));
+    await panel.getByRole('button', { name: '검색' }).click();
+    await page.getByText('종료일은 시작일보다 늦어야 합니다.').waitFor();
+    expect(await rows.count()).toBe(0);
+    await shot(page, 'slots-refused');
+    // A slot number that is not a number never leaves the form.
+    const slotNumbersSent: string[] = [];
+    page.on('request', (r) => {
+      const slotNumber = new URL(r.url()).searchParams.get('slotNumber');
+      if (slotNumber !== null) slotNumbersSent.push(slotNumber);
+    });
+    await panel.getByLabel('슬롯 번호').fill('일곱');
+    await panel.getByRole('button', { name: '검색' }).click();
+    await panel.getByRole('alert').filter({ hasText: '슬롯 번호는 1 이상의 숫자로 입력해 주세요.' }).waitFor();
+    expect(slotNumbersSent).toEqual([]);
+    await panel.getByLabel('슬롯 번호').fill('');
     // A period before any registration: nothing.
     await panel.getByLabel('등록일 시작').fill(addKstDays(kstToday(), -60));
     await panel.getByLabel('등록일 종료').fill(addKstDays(kstToday(), -40));

@@ -30,7 +30,13 @@ describe('data model access patterns', () => {
 
     await fieldConfigsStore.put({ ...before[0], label: '검색어' });
     const again = await bootstrap({ loginId: 'devadmin', password: 'ignored-now' });
-    expect(again).toEqual({ developerCreated: false, settingsWritten: 0, fieldConfigsWritten: 0, chatRoomsKeyed: 0 });
+    expect(again).toEqual({
+      developerCreated: false,
+      settingsWritten: 0,
+      fieldConfigsWritten: 0,
+      chatRoomsKeyed: 0,
+      slotsKeyed: 0,
+    });
     expect((await fieldConfigsStore.list())[0].label).toBe('검색어');
   });
   it('K1 finds a worker key by the hash of the key, and writes lastUsedAt at most once a minute', async () => {
@@ -93,6 +99,51 @@ describe('data model access patterns', () => {
     const span = (await rankSlotsStore.registrationSpan('active'))!;
     expect(span.first <= '2030-03-01T00:00:00.000Z' && span.last >= '2030-03-01T00:00:00.000Z').toBe(true);
     expect(await rankSlotsStore.registrationSpan('refunded')).toBeNull();
+  });
+
+  it('S8s finds every slot by the time of its last write in its search partition (GSI3), whatever wrote it', async () => {
+    const { slotsStore } = await import('../../functions/storage/slots');
+    const { rankSlotsStore } = await import('../../functions/storage/rank-slots');
+    const { slotSearchShard } = await import('../../functions/storage/keys');
+    const { newSlotRecord } = await import('../../functions/domain/slots/slot-record');
+    const { usersStore } = await import('../../functions/storage/users');
+    const created = await stack.createUser({ email: 'searchdm', password: 'password1', fullName: 'search' });
+    const owner = (await usersStore.get(created.id))!;
+    const keyword = '검색 색인';
+    const slot = newSlotRecord({
+      id: 'DM-S1',
+      owner,
+      status: 'pending',
+      slotNumber: 1,
+      fields: {
+        customFields: { keywords: keyword },
+        keyword,
+        url: '',
+        mid: '',
+        productId: '',
+        itemId: '',
+        vendorItemId: '',
+      },
+      price: 0,
+      now: '2020-01-01T00:00:00.000Z',
+    });
+    const shard = slotSearchShard(slot.id);
+    const beforeWrite = new Date().toISOString();
+    await slotsStore.putBulkSlots([slot]);
+    const found = (await slotsStore.searchRows(shard, beforeWrite)).find((r) => r.id === slot.id);
+    // Registered long ago, written now: found by the write, with its search attributes.
+    expect(found).toMatchObject({ keyword, customFields: { keywords: keyword }, version: 1 });
+    await new Promise((r) => setTimeout(r, 5));
+    const afterFirst = new Date().toISOString();
+    expect((await slotsStore.searchRows(shard, afterFirst)).map((r) => r.id)).not.toContain(slot.id);
+    // A later write of any kind (here the rank job's) moves it forward.
+    expect(await rankSlotsStore.writeRank(slot, { rank: 3 })).toBe(true);
+    expect((await slotsStore.searchRows(shard, afterFirst)).find((r) => r.id === slot.id)).toMatchObject({
+      rank: 3,
+      version: 2,
+    });
+    // The other partitions do not hold it.
+    expect((await slotsStore.searchRows((shard + 1) % 8)).map((r) => r.id)).not.toContain(slot.id);
   });
 
   it("AN1–AN4 lists announcements newest first, counts one view per user in one transaction, reads a user's markers", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { apiClient } from '../support/http';
+import { openSocket } from '../support/sockets';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { VIEWER_IP_HEADER } from '../../shared/api';
 import { secondFactorMessages as m } from '../../shared/messages/second-factor';
@@ -89,6 +90,8 @@ describe('the staff second factor', () => {
     const signIn = await passwordStep(dev.developerId, dev.developerPassword, '198.51.100.1');
     expect(signIn.body.data.enrolmentRequired).toBe(true);
     devToken = signIn.body.data.tokens.accessToken;
+    // Nor does the socket admit it: staff sockets hear every customer's chat.
+    await expect(openSocket(stack.url, devToken)).rejects.toThrow('HTTP 403');
 
     // A wrong first code does not count the factor; the right one does, with ten recovery codes.
     const started = await api.call('POST', '/api/auth/second-factor/enrolment', { token: devToken });
@@ -107,6 +110,8 @@ describe('the staff second factor', () => {
     expect(confirmed.status).toBe(200);
     expect(new Set(confirmed.body.data.recoveryCodes).size).toBe(10);
     expect((await api.call('GET', '/api/users', { token: devToken })).status).toBe(200);
+    const socket = await openSocket(stack.url, devToken);
+    socket.ws.close();
     // The secret is never answered again.
     const after = await api.call('GET', '/api/auth/second-factor', { token: devToken });
     expect(after.body.data).toEqual({

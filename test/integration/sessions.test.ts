@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { VIEWER_IP_HEADER } from '../../shared/api';
 import { db, tableName } from '../../functions/storage/client';
+import { openSocket as openStackSocket } from '../support/sockets';
 import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 
@@ -73,15 +73,7 @@ const scanAll = async () => {
   return items;
 };
 
-function openSocket(token: string): Promise<{ ws: WebSocket; closed: Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${stack.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
-    const closed = new Promise<void>((done) => ws.once('close', () => done()));
-    ws.once('open', () => resolve({ ws, closed }));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-}
+const openSocket = (token: string) => openStackSocket(stack.url, token);
 
 describe('the session list (GET /api/auth/sessions)', () => {
   it('lists only the caller’s own live sessions, with browser, address, sign-in time and the current one marked', async () => {

@@ -1,20 +1,24 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addKstDays } from '../../shared/kst';
 import { stableKstToday } from '../support/kst-day';
+import { defaultFieldConfigs } from '../../shared/field-configs';
 import { slotQueryMessages } from '../../shared/messages/slots';
-import { COMBINED_MAX_DAYS } from '../../functions/domain/slots/queries';
+import { bootstrap } from '../../functions/domain/bootstrap';
 import { db, tableName } from '../../functions/storage/client';
+import { fieldConfigsStore } from '../../functions/storage/field-configs';
 import { keys } from '../../functions/storage/keys';
+import { slotsStore } from '../../functions/storage/slots';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, row, setSetting } from '../support/slots';
 
 /**
- * The slot console's combined advanced search (GET /api/slots with keyword, url, productName, user,
- * slotNumber together with the registration period and status): every field given must match, and
- * the search reads a narrowed partition (a user's slots or a registration period), never every slot.
+ * The slot console's searches across users (GET /api/slots with keyword, url, productName, user,
+ * slotNumber together with the registration period and status, or the simple search): every field
+ * given must match, over every slot of every registration date (the staff search's index, S8s), and
+ * the configured fields marked searchable are searched too.
  */
 let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
@@ -127,14 +131,27 @@ describe('combined advanced search', () => {
       q({ keyword: '마우스', dateFrom: addKstDays(today, -210), dateTo: addKstDays(today, -190) }),
     );
     expect(old.items.map((s) => s.id)).toEqual([aliceIds[24]]);
-    // Only dateTo: the period reaches back COMBINED_MAX_DAYS days.
-    expect((await search(q({ keyword: '마우스', dateTo: today }))).pagination.total).toBe(18);
-    expect((await search(q({ keyword: '마우스', dateTo: today, status: 'pending' }))).pagination.total).toBe(18);
+    // Only dateTo: everything registered up to it, however long ago.
+    expect((await search(q({ keyword: '마우스', dateTo: today }))).pagination.total).toBe(19);
+    expect((await search(q({ keyword: '마우스', dateTo: today, status: 'pending' }))).pagination.total).toBe(19);
     expect((await search(q({ keyword: '마우스', dateTo: today, status: 'active' }))).pagination.total).toBe(0);
     expect((await search(q({ url: 'products/1105', dateTo: today }))).items.map((s) => s.userId)).toEqual([bob.id]);
   });
 
-  it('a period read once is shared by later searches, and a new slot shows at once', async () => {
+  it('finds every slot without a user or a period, the one registered 200 days ago too', async () => {
+    const all = await allPages(q({ keyword: '무선' }), 10);
+    // Alice's 13 odd slots and Bob's 6.
+    expect(all.total).toBe(19);
+    expect(new Set(all.ids).size).toBe(19);
+    expect(all.ids).toContain(aliceIds[24]);
+    // A slot number across users: Alice's #25 and nobody else's.
+    expect((await search(q({ slotNumber: 25 }))).items.map((s) => s.id)).toEqual([aliceIds[24]]);
+    // The simple search too: every slot of the status, oldest first.
+    const oldest = await search(q({ search: '마우스 25', sortOrder: 'asc', status: 'pending' }));
+    expect(oldest.items.map((s) => s.id)).toEqual([aliceIds[24]]);
+  });
+
+  it('a search after a change sees it at once: a new slot, a new keyword, a new status', async () => {
     const period = { dateFrom: addKstDays(today, -30), dateTo: today };
     expect((await search(q({ keyword: '키보드', ...period }))).pagination.total).toBe(12);
     // Another field over the same period filters the same read.
@@ -147,20 +164,85 @@ describe('combined advanced search', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await search(q({ keyword: '키보드', ...period }))).pagination.total).toBe(13);
+    // The owner renames a keyword: the new one is found, the old one no longer.
+    const edit = await api.call('PUT', `/api/slots/${aliceIds[5]}/update-fields`, {
+      token: alice.token,
+      body: { customFields: { keywords: '게이밍 헤드셋' } },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await search(q({ keyword: '헤드셋' }))).items.map((s) => s.id)).toEqual([aliceIds[5]]);
+    expect((await search(q({ keyword: '키보드 6' }))).items).toEqual([]);
+    // An operator rejects it: it moves to the rejected tab's search.
+    const reject = await api.call('POST', `/api/slots/${aliceIds[5]}/approve`, {
+      token: operator.token,
+      body: { approved: false, rejectionReason: '검색 테스트' },
+    });
+    expect(reject.status, JSON.stringify(reject.body)).toBe(200);
+    expect((await search(q({ keyword: '헤드셋', status: 'rejected' }))).items.map((s) => s.id)).toEqual([aliceIds[5]]);
+    expect((await search(q({ keyword: '헤드셋', status: 'pending' }))).items).toEqual([]);
   });
 
-  it('refuses a search that would read every slot, and bad input, in Korean', async () => {
+  it('searches the configured fields marked searchable, and only those', async () => {
+    const res = await api.call('POST', '/api/slots/bulk', {
+      token: bob.token,
+      body: { rows: [row(300, { keywords: '블루투스 스피커', description: '사은품 증정 행사' })] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [memoSlot] = res.body.data.slotIds;
+    const memo = defaultFieldConfigs.find((f) => f.field_key === 'description')!;
+    expect(memo.is_searchable).toBe(false);
+    expect((await search(q({ search: '사은품' }))).items).toEqual([]);
+    await fieldConfigsStore.put({ ...memo, is_searchable: true });
+    try {
+      expect((await search(q({ search: '사은품' }))).items.map((s) => s.id)).toEqual([memoSlot]);
+      // The one-field searches look only at their own field.
+      expect((await search(q({ search: '사은품', searchType: 'keyword' }))).items).toEqual([]);
+    } finally {
+      await fieldConfigsStore.put(memo);
+    }
+  });
+
+  it('slots written before the search index get its keys once, at bootstrap, and are found', async () => {
+    // A slot as stored before the index: no GSI3 keys (written past the storage module).
+    const before = await slotsStore.get(aliceIds[0]);
+    const legacyId = 'LEGACYSLOTSEARCH1';
+    const {
+      GSI3PK: _pk,
+      GSI3SK: _sk,
+      ...item
+    } = {
+      ...before!,
+      ...keys.slot(legacyId),
+      ...keys.slotsOfUser(alice.id, before!.createdAt, legacyId),
+      ...keys.slotsByStatus('pending', before!.createdAt, legacyId),
+      entity: 'slot',
+      id: legacyId,
+      slot_number: 900,
+      keyword: '레거시 모니터',
+      bulkId: undefined,
+      bulkAttempt: undefined,
+      bulkIndex: undefined,
+    } as Record<string, unknown>;
+    await db().send(new PutCommand({ TableName: tableName(), Item: item, RemoveUndefinedValues: true } as any));
+    const first = await bootstrap({ loginId: 'searchdev', password: 'devpass123' });
+    expect(first.slotsKeyed).toBe(1);
+    const stored = await db().send(new GetCommand({ TableName: tableName(), Key: keys.slot(legacyId) }));
+    expect(stored.Item?.GSI3PK).toMatch(/^SLOTSEARCH#\d$/);
+    expect((await search(q({ keyword: '레거시' }))).items.map((s) => s.id)).toEqual([legacyId]);
+    // A second run (or a second instance) keys nothing again.
+    expect((await bootstrap({ loginId: 'searchdev', password: 'devpass123' })).slotsKeyed).toBe(0);
+  });
+
+  it('refuses bad input in Korean', async () => {
     const bad = async (query: string) => {
       const res = await api.call('GET', `/api/slots?${query}`, { token: operator.token });
       expect(res.status).toBe(400);
       return res.body.error as string;
     };
-    expect(await bad(q({ keyword: '무선' }))).toBe(slotQueryMessages.combinedNeedsNarrowing(COMBINED_MAX_DAYS));
-    expect(await bad(q({ keyword: '무선', dateFrom: addKstDays(today, -COMBINED_MAX_DAYS), dateTo: today }))).toBe(
-      slotQueryMessages.combinedNeedsNarrowing(COMBINED_MAX_DAYS),
-    );
     expect(await bad(q({ keyword: '무선', dateFrom: today, dateTo: addKstDays(today, -1) }))).toMatch(/종료일/);
     expect(await bad(q({ user: alice.id, slotNumber: 0 }))).toMatch(/[가-힣]/);
-    expect(await bad(q({ user: alice.id, slotNumber: 'abc' }))).toMatch(/[가-힣]/);
+    expect(await bad(q({ user: alice.id, slotNumber: 'abc' }))).toBe(slotQueryMessages.slotNumberInvalid);
+    // A reversed period is refused in the simple search too, not answered with an empty list.
+    expect(await bad(q({ search: '무선', dateFrom: today, dateTo: addKstDays(today, -1) }))).toMatch(/종료일/);
   });
 });

@@ -71,7 +71,7 @@ function judge(caller: Caller, found: Map<string, StatusItem | null>, actorOnly 
   const actor = caller.actorId ? found.get(accountKey(caller.actorId)) : null;
   if (caller.actorId && !(live(actor) && actor.role === 'developer')) return null;
   const account = found.get(accountKey(caller.userId));
-  if (live(account)) return { ...caller, role: account.role! };
+  if (live(account)) return { ...caller, role: account.role!, ...(session.enrolmentOnly && { enrolmentOnly: true }) };
   return actorOnly && caller.actorId ? caller : null;
 }
 

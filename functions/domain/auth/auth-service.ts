@@ -99,6 +99,7 @@ async function startSession(
   const familyId = randomUUID();
   const refresh = newRefreshToken();
   const now = Date.now();
+  const enrolmentOnly = await mustEnrolFirst({ userId: user.id, role: user.role, sessionId: familyId, actorId }, true);
   await sessionsStore.startFamily(
     {
       familyId,
@@ -110,10 +111,11 @@ async function startSession(
       ip: client.ip,
       userAgent: client.userAgent.slice(0, USER_AGENT_MAX),
       secondFactorAt,
+      ...(enrolmentOnly && { enrolmentOnly }),
     },
     refresh.hash,
   );
-  return sessionFor(user, familyId, actorId, refresh.token);
+  return sessionFor(user, familyId, actorId, refresh.token, enrolmentOnly);
 }
 
 async function sessionFor(
@@ -121,11 +123,12 @@ async function sessionFor(
   familyId: string,
   actorId: string | null,
   refreshToken: string,
+  knownEnrolmentRequired?: boolean,
 ): Promise<AuthSession> {
   const accessToken = await issueAccessToken({ userId: user.id, role: user.role, sessionId: familyId, actorId });
   const [actor, enrolmentRequired] = await Promise.all([
     actorId ? usersStore.get(actorId) : undefined,
-    mustEnrolFirst({ userId: user.id, role: user.role, sessionId: familyId, actorId }, true),
+    knownEnrolmentRequired ?? mustEnrolFirst({ userId: user.id, role: user.role, sessionId: familyId, actorId }, true),
   ]);
   return {
     user: toUserDto(user),

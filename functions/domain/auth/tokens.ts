@@ -30,6 +30,8 @@ export interface Caller {
   sessionId: string;
   /** The developer acting as this user through user-switch. */
   actorId: string | null;
+  /** The session may only enrol a second factor (RefreshFamily.enrolmentOnly): no socket, no staff push. */
+  enrolmentOnly?: boolean;
 }
 
 let verifierCache: { key: string; verify: (token: string) => Promise<Record<string, unknown>> } | undefined;

@@ -11,7 +11,13 @@ import { currentCaller } from '../auth/active-account';
  * hours), and remembered with the account's current role and its session (with a TTL) so pushes can
  * find the user's open connections and the end of the session can close them.
  */
-export type ConnectOutcome = 'connected' | 'origin not allowed' | 'token required' | 'invalid token' | 'session ended';
+export type ConnectOutcome =
+  | 'connected'
+  | 'origin not allowed'
+  | 'token required'
+  | 'invalid token'
+  | 'session ended'
+  | 'second factor enrolment required';
 
 export async function openConnection(input: {
   connectionId: string;
@@ -28,6 +34,7 @@ export async function openConnection(input: {
     throw err;
   });
   if (!caller) return 'session ended';
+  if (caller.enrolmentOnly) return 'second factor enrolment required';
   await connectionOpeningsStore.add(input.connectionId, caller.userId, caller.role, caller);
   return 'connected';
 }

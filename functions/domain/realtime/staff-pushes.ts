@@ -15,8 +15,9 @@ async function admitLiveStaff(page: ConnectionRecord[]): Promise<ConnectionRecor
   const now = await currentCallers(
     page.map((c) => ({ userId: c.userId, role: c.role, sessionId: c.sessionId ?? '', actorId: c.actorId ?? null })),
   );
-  const admitted = page.filter((_, i) => now[i] && isStaff(now[i].role));
-  const ended = page.filter((_, i) => !(now[i] && isStaff(now[i].role)));
+  const mayHear = (c: (typeof now)[number]) => !!c && isStaff(c.role) && !c.enrolmentOnly;
+  const admitted = page.filter((_, i) => mayHear(now[i]));
+  const ended = page.filter((_, i) => !mayHear(now[i]));
   await Promise.all(
     ended.map((c) =>
       disconnect(c.connectionId).catch((error: unknown) =>

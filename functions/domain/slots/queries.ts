@@ -26,7 +26,8 @@ import { ForbiddenError, NotFoundError, ValidationError } from '#commons/errors'
 import { ownersOf, toSlotDto } from './slot-dto';
 import { visibleSlots } from './slot-visibility';
 import { inactiveUserIds } from './system-stats';
-import { isPagedStaffQuery, pagedStaffList, periodRows, storedFor } from './staff-list';
+import { isPagedStaffQuery, pagedStaffList } from './staff-list';
+import { searchRows } from './search-copy';
 
 /**
  * Reads. Owners see only their own slots (others' read as not found); operators and developers see
@@ -98,40 +99,85 @@ async function slotsOfUser(userId: string): Promise<OwnerSlots & { settled: bool
   }
 }
 
-/** The staff scan's bound per stored status (see listSlots). */
-const STAFF_SCAN_PER_STATUS = 50_000;
-
 const contains = (value: string | null | undefined, needle: string) => !!value && value.toLowerCase().includes(needle);
 
-/** The row's fields each search type looks into (userId and slotNumber match otherwise). */
-const searchedFields = {
-  keyword: ['keyword'],
-  url: ['url'],
-  productName: ['product_name'],
-  all: ['keyword', 'url', 'product_name', 'mid'],
-} as const;
+/** A row a search looks into: list attributes, and the field values where the row has them. */
+type SearchableRow = SlotListRow & { customFields?: Record<string, string> };
 
-function matchesSearch(row: SlotListRow, type: SlotListQuery['searchType'], needle: string): boolean {
-  if (type === 'userId') return row.userId.toLowerCase() === needle || contains(row.userLogin, needle);
-  if (type === 'slotNumber') return String(row.slot_number) === needle.replace(/^#/, '');
-  return searchedFields[type].some((field) => contains(row[field], needle));
+/**
+ * A row's searched texts in lower case, joined per search type (a separator no one types keeps a match
+ * inside one field), kept per row object: the staff search filters every slot on each search, and a
+ * row's texts are lowered once, not once a search. Rebuilt when the searchable fields change.
+ */
+interface Haystacks {
+  searchable: string;
+  keyword: string;
+  url: string;
+  productName: string;
+  all: string;
+}
+const haystacks = new WeakMap<object, Haystacks>();
+const SEPARATOR = '\u0000';
+
+function haystacksOf(row: SearchableRow, searchable: readonly string[], searchableKey: string): Haystacks {
+  const hit = haystacks.get(row);
+  if (hit && hit.searchable === searchableKey) return hit;
+  const lower = (v: string | null | undefined) => (v ?? '').toLowerCase();
+  const custom = row.customFields ? searchable.map((key) => row.customFields![key]) : [];
+  const fresh = {
+    searchable: searchableKey,
+    keyword: lower(row.keyword),
+    url: lower(row.url),
+    productName: lower(row.product_name),
+    all: [row.keyword, row.url, row.product_name, row.mid, ...custom]
+      .filter((v) => typeof v === 'string' && v !== '')
+      .join(SEPARATOR)
+      .toLowerCase(),
+  };
+  haystacks.set(row, fresh);
+  return fresh;
 }
 
 /**
- * Staff's combined advanced search: these fields (each matched as its one-field search is) and the
- * user, all at once. Without a user it reads one registration period of at most COMBINED_MAX_DAYS.
+ * `searchable`: the configured fields marked searchable (`is_searchable`), which the all-fields search
+ * looks into besides keyword, URL, product name and MID.
  */
-const combinedFields = ['keyword', 'url', 'productName', 'slotNumber'] as const;
-export const COMBINED_MAX_DAYS = 93;
+function matchesSearch(
+  row: SearchableRow,
+  type: SlotListQuery['searchType'],
+  needle: string,
+  searchable: readonly string[],
+  searchableKey: string,
+): boolean {
+  if (type === 'userId') return row.userId.toLowerCase() === needle || contains(row.userLogin, needle);
+  if (type === 'slotNumber') return String(row.slot_number) === needle.replace(/^#/, '');
+  return haystacksOf(row, searchable, searchableKey)[type].includes(needle);
+}
 
-/** The registration period a combined search without a user reads: [from, before) as ISO instants. */
-function combinedPeriod({ dateFrom, dateTo }: SlotListQuery, today: string): [string, string] {
-  const to = dateTo ?? today;
-  const from = dateFrom ?? addKstDays(to, 1 - COMBINED_MAX_DAYS);
-  if (from > to) throw new ValidationError(slotMessages.dateOrder);
-  if (!(dateFrom || dateTo) || addKstDays(from, COMBINED_MAX_DAYS) <= to)
-    throw new ValidationError(slotQueryMessages.combinedNeedsNarrowing(COMBINED_MAX_DAYS));
-  return [kstDayStartIso(from), kstDayStartIso(addKstDays(to, 1))];
+/** Staff's combined advanced search: these fields (each matched as its one-field search is) and the user, all at once. */
+const combinedFields = ['keyword', 'url', 'productName', 'slotNumber'] as const;
+
+/** Keys of the configured fields marked searchable, read only when a search looks into them. */
+async function searchableFieldKeys(): Promise<string[]> {
+  return (await fieldConfigsStore.list()).filter((c) => c.is_searchable).map((c) => c.field_key);
+}
+
+/** Matches of recent searches of the copy, by search and copy generation; at most MAX_RESULTS kept. */
+const results = new Map<string, Promise<SearchableRow[]>>();
+const MAX_RESULTS = 50;
+
+/** `compute`'s answer, shared by every search with the same key while it is kept (none without a key); forgotten when it fails. */
+function sharedResult(key: string | undefined, compute: () => Promise<SearchableRow[]>): Promise<SearchableRow[]> {
+  if (key === undefined) return compute();
+  const hit = results.get(key);
+  if (hit) return hit;
+  const fresh = compute().catch((err) => {
+    results.delete(key);
+    throw err;
+  });
+  if (results.size >= MAX_RESULTS) results.delete(results.keys().next().value!);
+  results.set(key, fresh);
+  return fresh;
 }
 
 type Sortable = string | number | null | undefined;
@@ -164,7 +210,8 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     return { items: [], pagination: { page: query.page, limit: query.limit, total: 0, totalPages: 0 } };
   let ownerId = staff ? query.userId : caller.userId;
   const today = kstToday();
-  // Every search given must match: the one-field search and the combined search's fields.
+  // Every search given must match: the one-field search and the combined search's fields. A date
+  // order the user got wrong is refused rather than answered with nothing.
   const needle = query.search?.trim().toLowerCase();
   const searches: Array<[SlotListQuery['searchType'], string]> = combinedFields.flatMap((f) =>
     query[f] ? [[f, String(query[f]).toLowerCase()]] : [],
@@ -181,45 +228,58 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
     const { rows, total } = await pagedStaffList(query, status, today);
     return pageAnswer(rows, query, total, today);
   }
-  // Searches, date filters and other sorts across users read the newest STAFF_SCAN_PER_STATUS rows of
-  // each stored status asked (list attributes only) and filter and sort those in memory: older slots
-  // are found with a narrower status or registration period.
-  const ofOwner = ownerId ? await slotsOfUser(ownerId) : undefined;
-  const stored = status ? storedFor[status] : slotStatuses.filter((s) => s !== 'deleted');
-  const raw = ofOwner
-    ? ofOwner.slots
-    : combined
-      ? // The combined search reads its registration period whole (≤ COMBINED_MAX_DAYS), once per list version.
-        await periodRows(stored, combinedPeriod(query, today), today)
-      : await slotsStore.listRowsByStatus(stored, STAFF_SCAN_PER_STATUS);
-  const rows = await visibleSlots<SlotListRow>(raw);
-  // The operator's "inactive" tab: slots of deactivated accounts (user-account level).
-  const inactiveOwners = staff && query.userStatus === 'inactive' ? await inactiveUserIds() : undefined;
+  // One user's slots (their partition, cached), or for searches, date filters and other sorts across
+  // users the staff search's copy of every slot (search-copy.ts): every status, every registration date.
+  // The operator's "inactive" tab: slots of deactivated accounts (user-account level). All four reads at once.
+  const [ofOwner, copy, searchable, inactiveOwners] = await Promise.all([
+    ownerId ? slotsOfUser(ownerId) : undefined,
+    ownerId ? undefined : searchRows(),
+    searches.length ? searchableFieldKeys() : [],
+    staff && query.userStatus === 'inactive' ? inactiveUserIds() : undefined,
+  ]);
+  const candidates: readonly SearchableRow[] = ofOwner ? ofOwner.slots : copy!.rows;
+  const searchableKey = searchable.join(SEPARATOR);
 
   const createdFrom = query.dateFrom ? kstDayStartIso(query.dateFrom) : undefined;
   const createdBefore = query.dateTo ? kstDayStartIso(addKstDays(query.dateTo, 1)) : undefined;
-  const filtered = rows.filter((row) => {
-    const display = deriveDisplayStatus(row, today);
-    if (status ? display !== status : display === 'deleted') return false;
-    if (!staff && isClosedToOwner(row.status)) return false;
-    if (inactiveOwners && !inactiveOwners.has(row.userId)) return false;
-    if (!searches.every(([type, n]) => matchesSearch(row, type, n))) return false;
-    if (createdFrom && row.createdAt < createdFrom) return false;
-    if (createdBefore && row.createdAt >= createdBefore) return false;
-    if (query.workFrom && (!row.endDate || row.endDate < query.workFrom)) return false;
-    if (query.workTo && (!row.startDate || row.startDate > query.workTo)) return false;
-    if (query.hideExpired && ((row.endDate && row.endDate < today) || row.status === 'expired')) return false;
-    return true;
-  });
-
-  const direction = query.sortOrder === 'asc' ? 1 : -1;
-  filtered.sort((a, b) => {
-    const av = sortValue(a, query.sortBy);
-    const bv = sortValue(b, query.sortBy);
-    // Missing values go last whichever the order.
-    const missing = (av === null || av === undefined || av === '') !== (bv === null || bv === undefined || bv === '');
-    const primary = missing ? compare(av, bv) : compare(av, bv) * direction;
-    return primary || (compare(a.createdAt, b.createdAt) || a.slot_number - b.slot_number) * direction;
+  if (createdFrom && createdBefore && createdFrom >= createdBefore) throw new ValidationError(slotMessages.dateOrder);
+  const { workFrom, workTo, hideExpired, sortBy, sortOrder } = query;
+  // The pages of one search of one copy generation share its matches (paging through them, concurrent asks).
+  const resultKey =
+    copy && !inactiveOwners
+      ? JSON.stringify([copy.generation, today, searchableKey, searches, status ?? null, createdFrom ?? null]) +
+        JSON.stringify([createdBefore ?? null, workFrom ?? null, workTo ?? null, hideExpired, sortBy, sortOrder])
+      : undefined;
+  const filtered = await sharedResult(resultKey, async () => {
+    const matching = candidates.filter((row) => {
+      if (!searches.every(([type, n]) => matchesSearch(row, type, n, searchable, searchableKey))) return false;
+      if (createdFrom && row.createdAt < createdFrom) return false;
+      if (createdBefore && row.createdAt >= createdBefore) return false;
+      const display = deriveDisplayStatus(row, today);
+      if (status ? display !== status : display === 'deleted') return false;
+      if (!staff && isClosedToOwner(row.status)) return false;
+      if (inactiveOwners && !inactiveOwners.has(row.userId)) return false;
+      if (workFrom && (!row.endDate || row.endDate < workFrom)) return false;
+      if (workTo && (!row.startDate || row.startDate > workTo)) return false;
+      if (hideExpired && ((row.endDate && row.endDate < today) || row.status === 'expired')) return false;
+      return true;
+    });
+    const visible = await visibleSlots(matching);
+    const direction = sortOrder === 'asc' ? 1 : -1;
+    if (copy && sortBy === 'createdAt') {
+      // The copy is in the list's default order already (newest first).
+      if (direction === 1) visible.reverse();
+    } else
+      visible.sort((a, b) => {
+        const av = sortValue(a, sortBy);
+        const bv = sortValue(b, sortBy);
+        // Missing values go last whichever the order.
+        const missing =
+          (av === null || av === undefined || av === '') !== (bv === null || bv === undefined || bv === '');
+        const primary = missing ? compare(av, bv) : compare(av, bv) * direction;
+        return primary || (compare(a.createdAt, b.createdAt) || a.slot_number - b.slot_number) * direction;
+      });
+    return visible;
   });
 
   const page = filtered.slice((query.page - 1) * query.limit, query.page * query.limit);

@@ -1,4 +1,5 @@
 import type { SlotListRow } from '../../storage/slots';
+import { inParallel } from '../../storage/item-io';
 import { slotBulksStore, type BulkRecord } from '../../storage/slot-bulks';
 
 /** Whether a bulk row exists: its bulk committed, and it was this row's attempt that did. */
@@ -17,12 +18,13 @@ const committedAttempts = new Map<string, string>();
  */
 export async function visibleSlots<T extends Pick<SlotListRow, 'bulkId' | 'bulkAttempt'>>(rows: T[]): Promise<T[]> {
   const unknown = [...new Set(rows.map((r) => r.bulkId).filter((b): b is string => !!b && !committedAttempts.has(b)))];
-  for (const bulkId of unknown) {
+  // A search over every slot may meet thousands of bulks the process has not seen: several reads at once.
+  await inParallel(unknown, 16, async (bulkId) => {
     const record = await slotBulksStore.get(bulkId);
-    if (!record) continue;
+    if (!record) return;
     if (committedAttempts.size > 50_000) committedAttempts.clear();
     committedAttempts.set(bulkId, record.attempt);
-  }
+  });
   return rows.filter(
     (r) =>
       !r.bulkId ||

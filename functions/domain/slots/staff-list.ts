@@ -78,13 +78,11 @@ interface Entry {
   total?: Promise<number>;
   /** The rows of pages asked in this version (`{offset}|{limit}`): which slots, in which order — the slots themselves are read fresh. */
   pages: Map<string, Promise<PageRow[]>>;
-  /** A combined search's registration period: its rows (list attributes), read whole once in this version. */
-  rows?: Promise<SlotListRow[]>;
 }
 /** Bounds memory: at most 22 entries × 50 pages × 200 ids. */
 const MAX_PAGES_PER_ENTRY = 50;
 type PageRow = Pick<SlotListRow, 'id' | 'userId'>;
-/** 11 statuses × 2 orders (a few hundred checkpoints each at 20,000 slots) and the newest periods searched. */
+/** 11 statuses × 2 orders (a few hundred checkpoints each at 20,000 slots). */
 const entries = new Map<string, Entry>();
 const MAX_ENTRIES = 40;
 
@@ -93,7 +91,7 @@ const MAX_ENTRIES = 40;
  * the 8 shards once, not 20 times); a request arriving after it finished starts a new one.
  */
 let countersInFlight: Promise<SlotCounters> | undefined;
-function currentCounters(): Promise<SlotCounters> {
+export function currentCounters(): Promise<SlotCounters> {
   countersInFlight ??= slotCountersStore.global({ consistent: true }).finally(() => (countersInFlight = undefined));
   return countersInFlight;
 }
@@ -186,19 +184,6 @@ async function* groups(
 /** The stored statuses worth walking: undated display statuses come only from their own one. */
 const walked = (status: DisplayStatus | undefined): SlotStatus[] =>
   !status ? slotStatuses.filter((s) => s !== 'deleted') : undated.has(status) ? [status] : storedFor[status];
-
-/**
- * The rows of a combined search's registration period (queries.ts), read whole once per list version
- * like the checkpoints above and shared: searches of one period with other fields, and concurrent
- * ones, filter the same read.
- */
-export async function periodRows(stored: SlotStatus[], period: [string, string], today: KstDay) {
-  const entry = entryFor(`${stored}|${period}`, await currentCounters(), today);
-  return (entry.rows ??= slotsStore.listRowsByStatus(stored, undefined, period).catch((err) => {
-    entry.rows = undefined;
-    throw err;
-  }));
-}
 
 export async function pagedStaffList(
   query: SlotListQuery,

@@ -1,7 +1,13 @@
 import { useState } from 'react';
+import { slotListQuerySchema } from '#shared/schemas/slots';
 import { displayStatusLabels, displayStatuses } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
-import { emptyAdvanced, type AdminSlotFilters, type AdvancedSearch } from '../hooks/use-admin-slot-filters';
+import {
+  advancedQuery,
+  emptyAdvanced,
+  type AdminSlotFilters,
+  type AdvancedSearch,
+} from '../hooks/use-admin-slot-filters';
 import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './admin-slots.module.css';
 
@@ -22,26 +28,47 @@ function AdvancedPanel({
   onApply: (search: AdvancedSearch | null) => void;
 }) {
   const [form, setForm] = useState<AdvancedSearch>(initial ?? emptyAdvanced());
-  const set = <K extends keyof AdvancedSearch>(key: K, value: AdvancedSearch[K]) => setForm({ ...form, [key]: value });
+  // The list query's own schema judges the fields before anything is sent (a slot number that is not a number never leaves).
+  const [errors, setErrors] = useState<Partial<Record<keyof AdvancedSearch, string>>>({});
+  const set = <K extends keyof AdvancedSearch>(key: K, value: AdvancedSearch[K]) => {
+    setForm({ ...form, [key]: value });
+    setErrors({ ...errors, [key]: undefined });
+  };
   return (
     <form
       className={styles.panel}
       aria-label="상세 검색"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        const parsed = slotListQuerySchema.safeParse(advancedQuery(form));
+        if (!parsed.success) {
+          setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+          return;
+        }
+        setErrors({});
         onApply(form);
       }}
     >
       {textFields.map(({ key, label }) => (
-        <label key={key} className={styles.field}>
-          {label}
-          <input
-            className={`${filterStyles.control} ${styles.search}`}
-            inputMode={key === 'slotNumber' ? 'numeric' : undefined}
-            value={form[key]}
-            onChange={(e) => set(key, e.target.value)}
-          />
-        </label>
+        <div key={key} className={styles.field}>
+          <label className={styles.field}>
+            {label}
+            <input
+              className={`${filterStyles.control} ${styles.search}`}
+              inputMode={key === 'slotNumber' ? 'numeric' : undefined}
+              value={form[key]}
+              aria-invalid={errors[key] ? true : undefined}
+              aria-describedby={errors[key] ? `advanced-${key}-error` : undefined}
+              onChange={(e) => set(key, e.target.value)}
+            />
+          </label>
+          {errors[key] && (
+            <span id={`advanced-${key}-error`} className={styles.fieldError} role="alert">
+              {errors[key]}
+            </span>
+          )}
+        </div>
       ))}
       <label className={styles.field}>
         등록일 시작
@@ -86,6 +113,7 @@ function AdvancedPanel({
           variant="secondary"
           onClick={() => {
             setForm(emptyAdvanced());
+            setErrors({});
             onApply(null);
           }}
         >

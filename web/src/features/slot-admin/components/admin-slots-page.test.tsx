@@ -1,5 +1,5 @@
 import { MemoryRouter } from 'react-router';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,12 +42,29 @@ const byStatus = {
 const customerCount = { count: 6, byStatus };
 let listCalls: URLSearchParams[] = [];
 let listItems: unknown[] = [];
+/** The server's refusal (a Korean text) of a list query, or null when it answers. */
+let refuse: (query: URLSearchParams) => string | null = () => null;
 const json = (body: unknown) =>
   new Response(JSON.stringify({ success: true, data: body }), { headers: { 'content-type': 'application/json' } });
+const slotItem = {
+  id: 's1',
+  slot_number: 7,
+  status: 'active',
+  user_name: '광고주',
+  user_email: 'adv1',
+  price: 0,
+  customFields: { keywords: '키워드' },
+  keyword: '키워드',
+  rank: 3,
+  yesterday_rank: 5,
+  startDate: '2026-11-01',
+  endDate: '2026-11-30',
+};
 
 beforeEach(() => {
   listCalls = [];
   listItems = [];
+  refuse = () => null;
   localStorage.clear();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
@@ -56,6 +73,12 @@ beforeEach(() => {
     if (url.pathname === '/api/users/u7') return json(customer);
     if (url.pathname === '/api/slots/count' && url.searchParams.get('userId') === 'u7') return json(customerCount);
     listCalls.push(url.searchParams);
+    const refusal = refuse(url.searchParams);
+    if (refusal)
+      return new Response(JSON.stringify({ success: false, error: refusal, code: 'VALIDATION' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      });
     return json({ items: listItems, pagination: { page: 1, limit: 10, total: listItems.length, totalPages: 1 } });
   });
 });
@@ -153,7 +176,7 @@ describe('AdminSlotsPage', () => {
     expect(screen.getByRole('form', { name: '상세 검색' })).toBeInTheDocument();
   });
 
-  it('sends every advanced field at once, with the last 30 days as the registration period', async () => {
+  it('sends every advanced field at once, and no registration period unless one is filled in', async () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(screen.getByRole('button', { name: '상세 검색' }));
@@ -166,9 +189,39 @@ describe('AdminSlotsPage', () => {
     await vi.waitFor(() => expect(listCalls.at(-1)?.get('keyword')).toBe('무선 마우스'));
     const sent = listCalls.at(-1)!;
     expect([sent.get('productName'), sent.get('user'), sent.get('slotNumber')]).toEqual(['로지텍', 'adv1', '7']);
-    expect(sent.get('dateFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(sent.get('dateTo')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(sent.get('url')).toBeNull();
+    // The server searches every slot: no period is slipped in.
+    expect([sent.get('dateFrom'), sent.get('dateTo'), sent.get('url')]).toEqual([null, null, null]);
+  });
+
+  it('a refused search shows the server’s text and none of the rows of the search before it', async () => {
+    listItems = [{ ...slotItem, id: 'old1', slot_number: 11 }];
+    refuse = (q) =>
+      q.get('dateFrom') && q.get('dateFrom')! > q.get('dateTo')! ? '종료일은 시작일보다 늦어야 합니다.' : null;
+    const user = userEvent.setup();
+    const { container } = renderPage();
+    await vi.waitFor(() => expect(container.querySelectorAll('tr[data-slot-id]')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: '상세 검색' }));
+    const form = screen.getByRole('form', { name: '상세 검색' });
+    await user.type(within(form).getByRole('textbox', { name: '키워드' }), '마우스');
+    fireEvent.change(within(form).getByLabelText('등록일 시작'), { target: { value: '2026-11-20' } });
+    fireEvent.change(within(form).getByLabelText('등록일 종료'), { target: { value: '2026-11-01' } });
+    await user.click(within(form).getByRole('button', { name: '검색' }));
+    expect(await screen.findByText('종료일은 시작일보다 늦어야 합니다.')).toBeInTheDocument();
+    expect(container.querySelectorAll('tr[data-slot-id]')).toHaveLength(0);
+  });
+
+  it('catches a slot number that is not a number in the form and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await vi.waitFor(() => expect(listCalls).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: '상세 검색' }));
+    const form = screen.getByRole('form', { name: '상세 검색' });
+    const slotNumber = within(form).getByRole('textbox', { name: '슬롯 번호' });
+    await user.type(slotNumber, '일곱');
+    await user.click(within(form).getByRole('button', { name: '검색' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('슬롯 번호는 1 이상의 숫자로 입력해 주세요.');
+    expect(slotNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(listCalls.some((p) => p.has('slotNumber'))).toBe(false);
   });
 
   it('offers 10/30/50/100/200 rows and remembers the choice', async () => {

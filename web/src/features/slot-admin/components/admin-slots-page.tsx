@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSizeSelect, Pagination } from '@/components/ui/pagination';
 import { LoadingBlock } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
 import { useAdminSlots } from '../api/get-admin-slots';
@@ -56,7 +57,10 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
     [stats, userCount],
   );
 
-  const data = slots.data;
+  // A refused or failed query shows why, never the rows of the query before it; rows of the query
+  // before stay only while the new one loads, marked as such.
+  const data = slots.error ? undefined : slots.data;
+  const stale = !!data && slots.isLoading;
   return (
     <>
       <PageHeader title={adminSlotsTitle(mode)} />
@@ -73,23 +77,25 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
           </div>
           <AdminSlotAdvancedSearch filters={filters} />
         </div>
-        {slots.error && !data ? (
-          <ErrorBox message={slotAdminMessages.listFailed} />
+        {slots.error ? (
+          <ErrorBox message={errorMessage(slots.error, slotAdminMessages.listFailed)} />
         ) : !data ? (
           <LoadingBlock />
         ) : data.items.length === 0 ? (
           <EmptyState icon="check-square" title="슬롯이 없습니다." description="조건에 맞는 슬롯이 없습니다." />
         ) : (
-          <AdminSlotsTable
-            slots={data.items}
-            listFields={listFields}
-            mode={mode}
-            today={today}
-            sortBy={filters.sortBy}
-            sortOrder={filters.sortOrder}
-            onSort={filters.sort}
-            onOpen={(slot, modal) => setOpen({ slot, modal })}
-          />
+          <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>
+            <AdminSlotsTable
+              slots={data.items}
+              listFields={listFields}
+              mode={mode}
+              today={today}
+              sortBy={filters.sortBy}
+              sortOrder={filters.sortOrder}
+              onSort={filters.sort}
+              onOpen={(slot, modal) => setOpen({ slot, modal })}
+            />
+          </div>
         )}
         <div className={styles.footer}>
           <span className={styles.muted}>총 {data?.pagination.total ?? 0}개</span>

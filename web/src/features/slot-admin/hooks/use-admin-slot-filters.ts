@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SlotListQueryInput } from '#shared/schemas/slots';
-import { addKstDays, kstToday } from '#shared/kst';
 import { adminPageSizes } from '#shared/page-sizes';
 import type { DisplayStatus } from '#shared/slot-status';
 import { tabQuery, type AdminSlotTab } from '../utils/admin-slot-tabs';
@@ -11,9 +10,9 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
- * The advanced search panel's fields (operator console §2), all applied at once. Text fields without
- * a user need a registration period (the server reads that period's slots, never every slot): the
- * panel starts with the last 30 days filled in.
+ * The advanced search panel's fields (operator console §2), all applied at once. Every field may be
+ * left blank: the server searches every slot (an index of every slot's searchable fields), so no
+ * period has to be filled in.
  */
 export interface AdvancedSearch {
   keyword: string;
@@ -25,16 +24,34 @@ export interface AdvancedSearch {
   dateTo: string;
   status: DisplayStatus | '';
 }
-export const emptyAdvanced = (today = kstToday()): AdvancedSearch => ({
+export const emptyAdvanced = (): AdvancedSearch => ({
   keyword: '',
   url: '',
   productName: '',
   user: '',
   slotNumber: '',
-  dateFrom: addKstDays(today, -29),
-  dateTo: today,
+  dateFrom: '',
+  dateTo: '',
   status: '',
 });
+
+/**
+ * The query fields of an advanced search as sent: blanks left out, the slot number as typed (a leading
+ * '#' dropped) so the list query's schema judges it exactly as the server will.
+ */
+export function advancedQuery(advanced: AdvancedSearch): Partial<SlotListQueryInput> {
+  const text = (v: string) => v.trim() || undefined;
+  return {
+    ...(advanced.status ? { status: advanced.status, userStatus: undefined } : {}),
+    keyword: text(advanced.keyword),
+    url: text(advanced.url),
+    productName: text(advanced.productName),
+    user: text(advanced.user),
+    slotNumber: text(advanced.slotNumber.trim().replace(/^#/, '')),
+    dateFrom: advanced.dateFrom || undefined,
+    dateTo: advanced.dateTo || undefined,
+  };
+}
 
 export type AdminSortField = 'createdAt' | 'slot_number' | 'startDate' | 'endDate' | 'rank' | 'status';
 
@@ -73,20 +90,7 @@ export function useAdminSlotFilters() {
   const query = useMemo<SlotListQueryInput>(() => {
     // The user's own slots: the server reads that user's index partition, never every slot.
     const base: SlotListQueryInput = { page, limit, sortBy, sortOrder, ...tabQuery(tab), userId };
-    if (advanced) {
-      const text = (v: string) => v.trim() || undefined;
-      return {
-        ...base,
-        ...(advanced.status ? { status: advanced.status, userStatus: undefined } : {}),
-        keyword: text(advanced.keyword),
-        url: text(advanced.url),
-        productName: text(advanced.productName),
-        user: text(advanced.user),
-        slotNumber: advanced.slotNumber.trim() ? Number(advanced.slotNumber.trim().replace(/^#/, '')) : undefined,
-        dateFrom: advanced.dateFrom || undefined,
-        dateTo: advanced.dateTo || undefined,
-      };
-    }
+    if (advanced) return { ...base, ...advancedQuery(advanced) };
     return { ...base, searchType: 'all', search: debounced || undefined };
   }, [page, limit, sortBy, sortOrder, tab, advanced, debounced, userId]);
 
