@@ -4,61 +4,34 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { MAX_DEPTH_SCANNED } from '../shared/schemas/rank';
-import { shardOf, WorkerApi } from './api';
-import { checkPair, type LoadedPage, type Observation } from './check';
-import { BROWSER_PROFILE, DEFAULT_MARKET_URL, LIST_SIZE, searchUrl, type SearchMode } from './marketplace';
+import type { Browser, Page } from 'playwright-core';
+import type { LoadedPage, Observation } from './check';
+import { helpText, parseWorkerCommand } from './options';
 
-const { values: args } = parseArgs({
-  options: {
-    api: { type: 'string' },
-    key: { type: 'string' },
-    browser: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-    depth: { type: 'string', default: '3' },
-    mode: { type: 'string', default: 'desktop' },
-    'market-url': { type: 'string' },
-    dump: { type: 'string' },
-    once: { type: 'boolean', default: false },
-    interval: { type: 'string', default: '60' },
-    'delay-ms': { type: 'string', default: '4000' },
-    'page-timeout-ms': { type: 'string', default: '20000' },
-    'daily-budget': { type: 'string', default: '2000' },
-    'max-failures': { type: 'string', default: '5' },
-    'batch-size': { type: 'string', default: '20' },
-    recompute: { type: 'boolean', default: false },
-    headed: { type: 'boolean', default: false },
-    shard: { type: 'string', default: '1/1' },
-  },
-});
-
-const fail = (msg: string): never => {
-  console.error(msg);
+const command = parseWorkerCommand(process.argv.slice(2));
+if (command.kind === 'help') {
+  console.log(helpText);
+  process.exit(0);
+}
+if (command.kind === 'error') {
+  // One line that names the option: a person mistyping a flag needs no stack trace.
+  console.error(`rank-worker: ${command.message} (see --help)`);
   process.exit(2);
-};
-const num = (name: keyof typeof args, min: number) => {
-  const n = Number(args[name]);
-  if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number ≥ ${min}`);
-  return n;
-};
-const api = args.api ?? fail('--api URL is required (the product, e.g. http://localhost:3000)');
-const key = args.key ?? process.env.RANK_WORKER_KEY ?? fail('--key KEY (or RANK_WORKER_KEY) is required');
-const mode = args.mode as SearchMode;
-if (mode !== 'desktop' && mode !== 'mobile') fail('--mode is desktop or mobile');
-const depth = Math.min(num('depth', 1), Math.floor(MAX_DEPTH_SCANNED / LIST_SIZE));
-const market = args['market-url'] ?? DEFAULT_MARKET_URL[mode];
-const delayMs = num('delay-ms', 0);
-const pageTimeoutMs = num('page-timeout-ms', 1000);
-const dailyBudget = num('daily-budget', 1);
-const maxFailures = num('max-failures', 1);
-const batchSize = num('batch-size', 1);
-const intervalMs = num('interval', 1) * 60_000;
-const [shardIndex, shardCount] = (args
-  .shard!.match(/^(\d+)\/(\d+)$/)
-  ?.slice(1)
-  .map(Number) ?? [0, 0]) as number[];
-if (!(shardCount >= 1 && shardIndex >= 1 && shardIndex <= shardCount)) fail('--shard is i/n, e.g. 2/3');
+}
+// The browser and the page parser load only for a real run.
+const [{ chromium }, { shardOf, WorkerApi }, { checkPair }, marketplace, { MAX_DEPTH_SCANNED }] = await Promise.all([
+  import('playwright-core'),
+  import('./api'),
+  import('./check'),
+  import('./marketplace'),
+  import('../shared/schemas/rank'),
+]);
+const { BROWSER_PROFILE, DEFAULT_MARKET_URL, LIST_SIZE, searchUrl } = marketplace;
+const options = command.options;
+const depth = Math.min(options.depth, Math.floor(MAX_DEPTH_SCANNED / LIST_SIZE));
+const { api, key, mode, delayMs, pageTimeoutMs, dailyBudget, maxFailures, batchSize, intervalMs } = options;
+const { shardIndex, shardCount } = options;
+const market = options.marketUrl ?? DEFAULT_MARKET_URL[mode];
 
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -87,10 +60,10 @@ async function loadPage(page: Page, keyword: string, n: number): Promise<LoadedP
   try {
     const res = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: pageTimeoutMs });
     const html = await page.content();
-    if (args.dump) {
-      mkdirSync(args.dump, { recursive: true });
+    if (options.dump) {
+      mkdirSync(options.dump, { recursive: true });
       const safe = keyword.replace(/[^\p{L}\p{N}]+/gu, '_').slice(0, 40);
-      writeFileSync(join(args.dump, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe}-p${n}.html`), html);
+      writeFileSync(join(options.dump, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe}-p${n}.html`), html);
     }
     if (res && res.status() >= 400 && res.status() !== 404)
       return { ok: false, reason: `HTTP ${res.status()} (blocked or down)`, url };
@@ -131,7 +104,7 @@ async function round(browser: Browser): Promise<boolean> {
       // A pair starts only if the budget covers its full depth: a check cut short would be no check.
       if (pagesLeft() < depth) {
         log(`daily budget of ${dailyBudget} pages reached; stopping until tomorrow (KST)`);
-        keepGoing = !args.once;
+        keepGoing = !options.once;
         break;
       }
       const obs = await checkPair(pair, depth, (n) => loadPage(page, pair.keyword, n));
@@ -155,7 +128,7 @@ async function round(browser: Browser): Promise<boolean> {
       await context.close();
     }
   }
-  if (args.recompute) {
+  if (options.recompute) {
     // Local mode only: run the recompute job now instead of at :02 past the hour.
     const res = await fetch(`${api.replace(/\/$/, '')}/_local/jobs/rank-recompute`, { method: 'POST' }).catch(
       () => null,
@@ -167,8 +140,8 @@ async function round(browser: Browser): Promise<boolean> {
 
 const launch = () =>
   chromium.launch({
-    executablePath: args.browser,
-    headless: !args.headed,
+    executablePath: options.browser,
+    headless: !options.headed,
     // Signals are ours: the current pair finishes in this browser before we close it.
     handleSIGINT: false,
     handleSIGTERM: false,
@@ -190,13 +163,13 @@ try {
       log(`round stopped: ${(err as Error).message}`);
       // A revoked or wrong key (401/403) will not heal by waiting.
       const status = (err as { status?: number }).status;
-      if (args.once || status === 401 || status === 403) {
+      if (options.once || status === 401 || status === 403) {
         exitCode = 1;
         break;
       }
       ok = false;
     }
-    if (args.once || stopping) {
+    if (options.once || stopping) {
       if (!ok) exitCode = 3;
       break;
     }

@@ -647,10 +647,15 @@ export const routeNotes = {
   // --- slot admin ---
   'POST /api/slots/{id}/approve': {
     summary:
-      'Approves a pending slot (`approved: true`, with the approved price) so it runs from this KST day for `slotDurationDays` days, or rejects it with a reason: the price charged at registration goes back in the same transaction, once. The owner is notified.',
+      'Approves a pending slot (`approved: true`, with the approved price) so it runs from this KST day for `slotDurationDays` days, or rejects it with a reason: the price charged at registration goes back in the same transaction, once. With the cash system on, a slot paid at registration is approved at the price it paid (`approvedPrice` may be left out); another price goes through the price edit, which settles the difference. The owner is notified.',
     errors: [
       slotNotFound,
       { code: 'VALIDATION', when: 'no valid price', text: slotMessages.invalidPrice },
+      {
+        code: 'VALIDATION',
+        when: 'the cash system on and a price other than the one paid at registration',
+        text: slotMessages.approvePaidPriceOnly(50_000),
+      },
       {
         code: 'CONFLICT',
         when: 'the slot is not pending (the same decision again answers the slot as it is)',
@@ -878,7 +883,7 @@ export const routeNotes = {
   // --- announcements ---
   'GET /api/announcements': {
     summary:
-      'Announcements, pinned first then newest: users get the active ones whose `start_date`…`end_date` (KST, inclusive, empty = open) contain today; `includeInactive=true` lists every one for staff (ignored for users). Each has `is_read` for the caller.',
+      'Announcements, pinned first then newest: users get the active ones whose `start_date`…`end_date` (KST, inclusive, empty = open) contain today; `includeInactive=true` lists every one for staff (ignored for users). Users page with `page` (of `limit`, `total` counts them all); the staff list pages with `cursor` (`nextCursor`). Each has `is_read` for the caller.',
   },
   'GET /api/announcements/pinned': { summary: 'The banner’s announcements: pinned, active and within their dates.' },
   'GET /api/announcements/{id}': {

@@ -4,6 +4,7 @@ export const announcementMessages = {
   searchTooLong: '검색어는 100자 이하로 입력해주세요.',
   categoryInvalid: '분류는 general, event, update, maintenance 중 하나여야 합니다.',
   activeFilterInvalid: '상태는 active, inactive 중 하나여야 합니다.',
+  pageInvalid: '페이지 번호는 1 이상의 정수로 입력해주세요.',
   cursorInvalid: '페이지 위치가 올바르지 않습니다. 처음부터 다시 조회해주세요.',
   titleTooLong: '제목은 200자 이하로 입력해주세요.',
   contentTooLong: '내용이 너무 깁니다. 200,000자 이하로 줄여주세요.',

@@ -20,6 +20,10 @@ export const slotAdminMessages = {
   approved: '슬롯이 승인되었습니다.',
   rejected: '슬롯이 거절되었습니다.',
   approveFailed: '승인 처리에 실패했습니다.',
+  /** The approve dialog of a slot paid from the balance: the price it paid is the approved price. */
+  approvePaidPrice: '승인 가격 (캐시로 결제된 가격)',
+  approveOtherPrice: (priceEditLabel: string) =>
+    `다른 가격은 승인 후 '${priceEditLabel}'에서 바꿀 수 있습니다. 차액은 광고주 캐시로 정산되어 캐시 내역에 남습니다.`,
   approveError: '승인 처리 중 오류가 발생했습니다.',
   rejectFailed: '거절 처리에 실패했습니다.',
   rejectError: '거절 처리 중 오류가 발생했습니다.',

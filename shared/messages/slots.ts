@@ -9,6 +9,10 @@ import { cashMessages } from './cash';
 
 export const slotMessages = {
   invalidPrice: '올바른 가격을 입력해주세요.',
+  /** Approving a slot paid from the balance at a price other than what was paid (the cash system on). */
+  approvePaidPriceOnly: (paid: number) =>
+    `캐시로 결제된 가격(${formatWonNumber(paid)}원)으로만 승인할 수 있습니다. ` +
+    '다른 가격은 승인 후 가격 수정에서 바꿔주세요. 차액은 캐시로 정산되어 내역에 남습니다.',
   rejectionReasonRequired: '거절 사유를 입력해주세요.',
   noRows: '등록할 슬롯 데이터를 입력해주세요.',
   fixErrorsFirst: '입력 오류를 먼저 수정해주세요.',

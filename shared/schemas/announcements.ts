@@ -117,7 +117,7 @@ const flag = () =>
     ),
   );
 
-/** GET /api/announcements?limit=&includeInactive= (includeInactive counts for operators only). */
+/** GET /api/announcements?limit=&page=&includeInactive= (includeInactive counts for operators only). */
 export const listAnnouncementsQuerySchema = deferred(() =>
   z.object({
     limit: z._default(
@@ -125,6 +125,13 @@ export const listAnnouncementsQuerySchema = deferred(() =>
         .number({ error: '조회 개수는 숫자로 입력해주세요.' })
         .check(z.int(), z.gte(1), z.lte(ANNOUNCEMENTS_LIMIT_MAX)),
       10,
+    ),
+    /** The users' list: which page of `limit` (pinned first, then newest). The management list pages by cursor. */
+    page: z._default(
+      z.coerce
+        .number({ error: m.pageInvalid })
+        .check(z.int(m.pageInvalid), z.gte(1, m.pageInvalid), z.lte(100_000, m.pageInvalid)),
+      1,
     ),
     includeInactive: flag(),
     /** Operators' management list (with includeInactive): searched and filtered on the server, paged by cursor. */

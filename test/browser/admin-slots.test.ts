@@ -9,7 +9,8 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, fund, row } from '../support/slots';
 
 /**
- * Operator console, slot management: an operator approves a pending slot with a price, rejects
+ * Operator console, slot management: an operator approves a pending slot at the price its balance
+ * paid and lowers it through the price edit (the difference comes back), rejects
  * another with a reason, refunds an active one after seeing the previewed amount, and the
  * advertiser's usage history shows the refund with that amount.
  */
@@ -65,16 +66,23 @@ describe('/admin/slots', () => {
     await page.getByRole('heading', { name: '슬롯 승인' }).waitFor();
     await page.getByRole('tab', { name: /승인대기\s*2/ }).waitFor();
 
-    // 1. Approve #1 with a price: a wrong one is refused first.
+    // 1. Approve #1: the balance paid 50,000원 for it, and that is the price approved, no other.
     await rowOf(page, ids[0]).getByRole('button', { name: '슬롯 #1 승인' }).click();
     const approve = page.getByRole('dialog', { name: '슬롯 #1 승인' });
-    await approve.getByLabel('가격 (원)').fill('0');
-    await approve.getByRole('button', { name: '승인' }).click();
-    await approve.getByText('올바른 가격을 입력해주세요.').waitFor();
-    await approve.getByLabel('가격 (원)').fill('45000');
+    await approve.getByTestId('approve-paid-price').getByText('50,000원').waitFor();
+    expect(await approve.getByLabel('가격 (원)').count()).toBe(0);
+    await shot(page, 'approve-paid');
     await approve.getByRole('button', { name: '승인' }).click();
     await approve.waitFor({ state: 'detached' });
     await rowOf(page, ids[0]).getByText('진행중').waitFor();
+    // A lower price goes through the price edit, which gives the difference back through the ledger.
+    await rowOf(page, ids[0]).getByRole('button', { name: '슬롯 #1 작업' }).click();
+    await rowOf(page, ids[0]).getByRole('menuitem', { name: '가격 수정' }).click();
+    const priceEdit = page.getByRole('dialog', { name: '슬롯 #1 가격 수정' });
+    await priceEdit.getByLabel('새 가격 (원)').fill('45000');
+    await priceEdit.getByTestId('price-settlement').getByText('잔액 반환 5,000원').waitFor();
+    await priceEdit.getByRole('button', { name: '가격 수정' }).click();
+    await priceEdit.waitFor({ state: 'detached' });
 
     // 2. Reject #2 with a reason.
     await rowOf(page, ids[1]).getByRole('button', { name: '슬롯 #2 거절' }).click();
@@ -101,8 +109,8 @@ describe('/admin/slots', () => {
     expect(await rowOf(page, ids[2]).getByRole('menuitem', { name: '환불' }).count()).toBe(0);
     await shot(page, 'list');
 
-    // 4. Money: the rejected slot's price and the refund came back.
-    expect(await balanceOf(advertiserId)).toBe(PRICE + 33_330);
+    // 4. Money: the rejected slot's price, the price edit's difference and the refund came back.
+    expect(await balanceOf(advertiserId)).toBe(PRICE + 5_000 + 33_330);
 
     const adv = await browser.freshPage();
     await submitLogin(adv, stack.url, advertiser.email, advertiser.password);
@@ -111,6 +119,11 @@ describe('/admin/slots', () => {
     await adv.getByRole('heading', { name: '캐시 내역' }).waitFor();
     await adv.getByRole('tab', { name: '사용 내역' }).click();
     await adv.getByRole('row').filter({ hasText: '슬롯 환불 (#3)' }).filter({ hasText: '+33,330원' }).waitFor();
+    await adv
+      .getByRole('row')
+      .filter({ hasText: '슬롯 가격 변경 차액 반환 (#1)' })
+      .filter({ hasText: '+5,000원' })
+      .waitFor();
     await shot(adv, 'cash-history');
   });
 });

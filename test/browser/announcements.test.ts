@@ -11,7 +11,8 @@ import { pngBytes } from '../support/announcements';
 /**
  * Issue 15 done-when, in Chromium against the built SPA: an operator writes a pinned announcement
  * with formatting and an uploaded image; advertisers see it rotate in the banner, open it from the
- * list, and the view count rises once per user.
+ * list, and the view count rises once per user; the list pages past the first 100, and a failed
+ * load says why.
  */
 const screenshotDir = process.env.SCREENSHOT_DIR ?? join(import.meta.dirname, '../artifacts');
 mkdirSync(screenshotDir, { recursive: true });
@@ -213,4 +214,56 @@ describe('announcements journey', () => {
     await row.getByRole('button', { name: `${TITLE} 활성화` }).waitFor();
     expect(await warning.count()).toBe(1);
   });
+
+  it('an advertiser pages past the first 100, and a failed load says so with its details', async () => {
+    const api = apiClient(stack.url);
+    const { token } = await api.login(operator.email, operator.password);
+    const titles = Array.from({ length: 103 }, (_, n) => `운영 안내 ${String(n + 1).padStart(3, '0')}`);
+    for (let from = 0; from < titles.length; from += 8)
+      await Promise.all(
+        titles.slice(from, from + 8).map(async (title) => {
+          const res = await api.call('POST', '/api/announcements', { token, body: { title, content: '<p>안내</p>' } });
+          expect(res.status).toBe(201);
+        }),
+      );
+
+    const page = await browser.freshPage();
+    const calls = trackApiCalls(page);
+    await submitLogin(page, stack.url, advertisers[0].email, advertisers[0].password);
+    await page.waitForURL((url) => url.pathname === '/slots');
+    await page.goto(`${stack.url}/announcements`);
+    await page.getByRole('heading', { name: '공지사항' }).waitFor();
+    await calls.settled();
+    const total = Number((await page.getByText(/^총 [\d,]+건$/).innerText()).replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(100);
+    const last = Math.ceil(total / 10);
+    const pager = page.getByRole('navigation', { name: '페이지 이동' });
+    const numbers = () => pager.getByRole('button', { name: /^\d+ 페이지$/ }).allInnerTexts();
+    // Five page numbers, the first and the last among them.
+    expect(await numbers()).toEqual(['1', '2', '3', '4', String(last)]);
+    await pager.getByRole('button', { name: `${last} 페이지` }).click();
+    // The oldest one, beyond the first 100, is there.
+    await page.getByRole('button', { name: titles[0] }).waitFor();
+    expect(await numbers()).toEqual(['1', String(last - 3), String(last - 2), String(last - 1), String(last)]);
+    await shot(page, 'list-last-page');
+
+    // A failed load is not an empty list: it says what failed and why, and a retry brings the list back.
+    const listCall = (url: URL) => url.pathname === '/api/announcements';
+    await page.route(listCall, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, code: 'INTERNAL', error: '잠시 후 다시 시도해주세요.' }),
+      }),
+    );
+    await page.reload();
+    const alert = page.getByRole('alert').filter({ hasText: '공지사항을 불러오지 못했습니다.' });
+    await alert.getByText('오류 코드: INTERNAL (HTTP 503)').waitFor();
+    await alert.getByText('잠시 후 다시 시도해주세요.').waitFor();
+    expect(await page.getByText('등록된 공지사항이 없습니다.').count()).toBe(0);
+    await shot(page, 'list-load-failed');
+    await page.unroute(listCall);
+    await alert.getByRole('button', { name: '다시 시도' }).click();
+    await page.getByRole('button', { name: titles.at(-1)! }).waitFor();
+  }, 180_000);
 });

@@ -19,8 +19,11 @@ const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: join(screenshotDir, `screen-fit-${name}.png`), fullPage });
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
+const LAPTOP = { width: 1366, height: 768 };
 const advertiser = { email: 'fitadv', password: 'adpass123', fullName: '김모바일' };
 const operator = { email: 'fitop', password: 'oppass123', fullName: '정운영', role: 'operator' as const };
+// A developer sees every operator page (settings too) and the most row actions (user switch).
+const developer = { email: 'fitdev', password: 'devpass123', fullName: '한개발', role: 'developer' as const };
 const longName = (n: number) => `주식회사 대한민국종합광고마케팅그룹 제${n}지점`;
 const longLoginId = (n: number) => `verylongadvertiseraccountid${String(n).padStart(2, '0')}`;
 const longProductId = (n: number) => `98765432101234${String(n).padStart(2, '0')}`;
@@ -43,6 +46,7 @@ beforeAll(async () => {
   await setSetting('chatEnabled', true);
   advertiserId = (await stack.createUser(advertiser)).id;
   await stack.createUser(operator);
+  await stack.createUser(developer);
   operatorToken = (await api.login(operator.email, operator.password)).token;
   await fund(advertiserId, 1_000_000);
   const adv = await api.login(advertiser.email, advertiser.password);
@@ -173,6 +177,73 @@ const coveredControls = (page: Page) =>
               `${f.el.getAttribute('aria-label') ?? f.el.textContent} covers ${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName}`,
           ),
       );
+  });
+
+/**
+ * The visible controls (buttons, links, fields) that a tap at their centre would not reach. Each is
+ * first scrolled to the middle of its scrolling boxes, as a person would scroll to it, so what is
+ * left is a control that stays under something: a floating button, a sticky bar or column, a toast.
+ * The centre is that of the part its clipping boxes let show (a name cut short is tapped where it
+ * shows). With a modal dialog open only the dialog's controls count: it covers the page on purpose.
+ */
+const unreachableControls = (page: Page) =>
+  page.evaluate(() => {
+    const name = (el: Element | null) =>
+      !el
+        ? 'nothing'
+        : (el.getAttribute('aria-label') ??
+          (el.textContent?.trim().slice(0, 30) || `${el.tagName.toLowerCase()}.${el.className}`));
+    const visiblePart = (el: HTMLElement) => {
+      const box = el.getBoundingClientRect();
+      let [left, top, right, bottom] = [box.left, box.top, box.right, box.bottom];
+      for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) {
+        const style = getComputedStyle(at);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const clip = at.getBoundingClientRect();
+        [left, top, right, bottom] = [
+          Math.max(left, clip.left),
+          Math.max(top, clip.top),
+          Math.min(right, clip.right),
+          Math.min(bottom, clip.bottom),
+        ];
+      }
+      [left, top] = [Math.max(left, 0), Math.max(top, 0)];
+      [right, bottom] = [Math.min(right, window.innerWidth), Math.min(bottom, window.innerHeight)];
+      return right - left >= 2 && bottom - top >= 2 ? { x: (left + right) / 2, y: (top + bottom) / 2 } : null;
+    };
+    const modal = document.querySelector('[role="dialog"][aria-modal="true"], dialog[open]');
+    const controls = [
+      ...(modal ?? document).querySelectorAll<HTMLElement>(
+        'button, a[href], input:not([type="hidden"]), select, textarea',
+      ),
+    ].filter((el) => {
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      // Not shown to a person: nothing to reach (the visually-hidden pattern is a 1 px box).
+      return (
+        el.getClientRects().length > 0 &&
+        style.visibility !== 'hidden' &&
+        Number(style.opacity) > 0 &&
+        box.width > 1 &&
+        box.height > 1 &&
+        !el.closest('[aria-hidden="true"], [inert]')
+      );
+    });
+    const problems: string[] = [];
+    for (const el of controls) {
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const point = visiblePart(el);
+      if (!point) continue;
+      const hit = document.elementFromPoint(point.x, point.y);
+      const reached =
+        !!hit && (hit === el || el.contains(hit) || (hit instanceof HTMLLabelElement && hit.control === el));
+      if (!reached)
+        problems.push(
+          `${name(el)} ← ${hit ? `${hit.tagName.toLowerCase()} ${name(hit).slice(0, 30)}` : 'nothing'} at ${Math.round(point.x)},${Math.round(point.y)}`,
+        );
+    }
+    window.scrollTo(0, 0);
+    return problems;
   });
 
 /** Controls of the page cut off at the window's edge (outside any box that scrolls sideways). */
@@ -365,4 +436,77 @@ describe('/admin/slots at 1440×900', () => {
       expect.soft(await pageOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     }
   });
+});
+
+const mainAdvertiserPages = [
+  { path: '/slots', heading: '내 광고 슬롯' },
+  { path: '/cash/charge', heading: '캐시 충전' },
+  { path: '/cash-history', heading: '캐시 내역' },
+  { path: '/announcements', heading: '공지사항' },
+  { path: '/notifications', heading: '알림' },
+];
+const mainOperatorPages = [
+  { path: '/admin/slots', heading: '슬롯 승인' },
+  { path: '/admin/users', heading: '사용자 관리' },
+  { path: '/admin/cash', heading: '캐시 승인' },
+  { path: '/admin/announcements', heading: '공지사항 관리' },
+  { path: '/admin/settings', heading: '시스템 설정' },
+  { path: '/admin/chat', heading: '고객 문의 관리' },
+];
+
+describe('no control is covered on the main pages', () => {
+  for (const [label, size] of [
+    ['390×844', PHONE],
+    ['1366×768', LAPTOP],
+  ] as const) {
+    it(`at ${label}: every visible button, link and field answers a tap at its centre`, async () => {
+      // One fresh window per account: signing in again needs the first session gone.
+      const open = async (email: string, password: string, landing: string) => {
+        const page = await browser.freshPage();
+        await page.setViewportSize(size);
+        const calls = trackApiCalls(page);
+        await signIn(page, email, password, landing);
+        const check = async (what: string) => {
+          await calls.settled();
+          await page.waitForTimeout(150); // animations (toasts sliding in, menus) come to rest
+          expect.soft(await unreachableControls(page), `${label} ${what}: covered controls`).toEqual([]);
+        };
+        const visit = async (path: string, heading: string) => {
+          await page.goto(`${stack.url}${path}`);
+          await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+          await check(path);
+        };
+        return { page, calls, check, visit };
+      };
+
+      const adv = await open(advertiser.email, advertiser.password, '/slots');
+      for (const { path, heading } of mainAdvertiserPages) await adv.visit(path, heading);
+      // The chat: the floating button's dialog.
+      await adv.page.getByRole('button', { name: /^1:1 문의하기/ }).click();
+      await adv.page.getByRole('dialog', { name: '고객 지원' }).waitFor();
+      await adv.check('chat');
+      await shot(adv.page, `covered-${size.width}-chat`);
+
+      const { page, calls, visit } = await open(developer.email, developer.password, '/admin');
+      for (const { path, heading } of mainOperatorPages) await visit(path, heading);
+      await page.goto(`${stack.url}/admin/users`);
+      await page.getByRole('heading', { name: '사용자 관리', exact: true }).waitFor();
+      await calls.settled();
+      await shot(page, `covered-${size.width}-admin-users`);
+      if (size === PHONE) {
+        // The user table on a phone: one menu button per row; the names and ids get the width.
+        const row = page.locator('main tbody tr').filter({ hasText: longLoginId(3) });
+        expect.soft(await row.getByRole('button').count()).toBe(1);
+        const widths = await row.evaluate((tr) => {
+          const cells = [...tr.querySelectorAll('td')];
+          return { actions: cells.at(-1)!.getBoundingClientRect().width, window: window.innerWidth };
+        });
+        expect.soft(widths.actions, 'the action column on a phone').toBeLessThanOrEqual(widths.window / 6);
+        await row.getByRole('button', { name: `${longName(3)} 작업` }).click();
+        await page.getByRole('menu').getByRole('menuitem', { name: '수정' }).click();
+        await page.getByRole('dialog').waitFor();
+        await shot(page, 'covered-phone-user-edit');
+      }
+    }, 240_000);
+  }
 });

@@ -148,6 +148,32 @@ describe('announcements API', () => {
     expect((await api.call('GET', '/api/announcements?limit=101', { token: user.token })).status).toBe(400);
   });
 
+  it("pages the users' list: every live announcement on exactly one page, pinned first", async () => {
+    for (const n of [1, 2, 3, 4, 5]) await create({ ...base, title: `페이지 공지 ${n}`, is_pinned: n === 1 });
+    const list = async (query: string) => {
+      const res = await api.call('GET', `/api/announcements?${query}`, { token: user.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { announcements: Array<{ id: string; is_pinned: boolean }>; total: number };
+    };
+    const whole = await list('limit=100');
+    expect(whole.total).toBeGreaterThan(5);
+    expect(whole.total).toBeLessThan(100);
+    const pages: string[][] = [];
+    for (let page = 1; page <= Math.ceil(whole.total / 2); page++) {
+      const answer = await list(`limit=2&page=${page}`);
+      expect(answer.total).toBe(whole.total);
+      pages.push(answer.announcements.map((a) => a.id));
+    }
+    // Page after page reads the same order as the whole list: nothing repeated, nothing left out.
+    expect(pages.flat()).toEqual(whole.announcements.map((a) => a.id));
+    expect(pages.at(-1)!.length).toBeGreaterThan(0);
+    expect((await list(`limit=2&page=${pages.length + 1}`)).announcements).toEqual([]);
+
+    const bad = await api.call('GET', '/api/announcements?limit=10&page=0', { token: user.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe(announcementMessages.pageInvalid);
+  });
+
   it('pinned: only pinned, active and live ones', async () => {
     const pinned = (await create({ ...base, title: '고정', is_pinned: true })).body.data.id;
     const pinnedInactive = (await create({ ...base, title: '고정 비활성', is_pinned: true, is_active: false })).body

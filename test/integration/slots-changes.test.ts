@@ -79,12 +79,12 @@ describe('POST /api/slots/{id}/approve', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe('올바른 가격을 입력해주세요.');
     }
-    const res = await approve(slot.id, { approved: true, approvedPrice: 45_000 });
+    const res = await approve(slot.id, { approved: true, approvedPrice: PRICE });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       status: 'active',
       displayStatus: 'active',
-      approved_price: 45_000,
+      approved_price: PRICE,
       startDate: today(),
       endDate: addKstDays(today(), 29),
     });
@@ -109,7 +109,7 @@ describe('POST /api/slots/{id}/approve', () => {
     expect(ownerView).not.toHaveProperty('user_agent');
 
     // Approving again answers with the slot; rejecting an approved slot is refused.
-    expect((await approve(slot.id)).body.data.approved_price).toBe(45_000);
+    expect((await approve(slot.id)).body.data.approved_price).toBe(PRICE);
     const reject = await approve(slot.id, { approved: false, rejectionReason: '늦음' });
     expect(reject.status).toBe(409);
     expect(reject.body.error).toBe('승인대기 상태의 슬롯만 승인하거나 거절할 수 있습니다.');

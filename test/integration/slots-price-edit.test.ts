@@ -7,6 +7,7 @@ import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { notificationsOf } from '../support/notifications';
 import { balanceOf, newAccount, resetSettings, row, setSetting } from '../support/slots';
+import { slotMessages } from '../../shared/messages/slots';
 
 /** A price edit after approval (issue 24 item 3): preview, settlement through the ledger, exactly once. */
 let stack: LocalStack;
@@ -45,6 +46,39 @@ async function expectLedgerConsistent(userId: string) {
   const [balance, entries] = await Promise.all([ledgerStore.getBalance(userId), entriesOf(userId)]);
   expect(findProblems(balance, entries)).toEqual([]);
 }
+
+describe('approval with the cash system on', () => {
+  it('records the price the balance paid: another one is refused (400) and nothing is written', async () => {
+    const user = await newAccount(stack, { balance: PRICE + 40_000 });
+    const slot = (await api.call('POST', '/api/slots', { token: user.token, body: row(1) })).body.data;
+    const entriesBefore = await entriesOf(user.id);
+    const before = await slotsStore.get(slot.id);
+    const logsBefore = (await op('GET', `/api/slots/${slot.id}/logs`)).body.data;
+
+    for (const approvedPrice of [80_000, 45_000]) {
+      const refused = await op('POST', `/api/slots/${slot.id}/approve`, { approved: true, approvedPrice });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe(slotMessages.approvePaidPriceOnly(PRICE));
+      expect(refused.body.details).toEqual([
+        expect.objectContaining({ field: 'approvedPrice', message: slotMessages.approvePaidPriceOnly(PRICE) }),
+      ]);
+    }
+    expect(await slotsStore.get(slot.id)).toEqual(before);
+    expect(await entriesOf(user.id)).toEqual(entriesBefore);
+    expect((await op('GET', `/api/slots/${slot.id}/logs`)).body.data).toEqual(logsBefore);
+
+    // The paid price (sent or left out) approves; a different price then goes through the price edit,
+    // which takes the difference from the balance with its own ledger entry.
+    const approved = await op('POST', `/api/slots/${slot.id}/approve`, { approved: true, approvedPrice: PRICE });
+    expect(approved.status).toBe(200);
+    expect(approved.body.data).toMatchObject({ status: 'active', approved_price: PRICE, price: PRICE });
+    expect(await balanceOf(user.id)).toBe(40_000);
+    expect((await edit(slot.id, 80_000)).status).toBe(200);
+    expect(await balanceOf(user.id)).toBe(10_000);
+    expect((await editEntries(user.id, slot.id)).map((e) => [e.type, e.amount])).toEqual([['purchase', 30_000]]);
+    await expectLedgerConsistent(user.id);
+  });
+});
 
 describe('price edit after approval', () => {
   it('previews the difference, what it settles and the balance after, writing nothing', async () => {

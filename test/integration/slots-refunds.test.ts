@@ -1,6 +1,9 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKstDays, kstToday } from '../../shared/kst';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/storage/client';
+import { keys } from '../../functions/storage/keys';
 import { ledgerStore } from '../../functions/storage/ledger';
 import { usersStore } from '../../functions/storage/users';
 import { issueEmptySlots } from '../../functions/domain/slots/registration';
@@ -35,10 +38,12 @@ const refundEntries = async (userId: string) =>
   (await ledgerStore.allEntries(userId)).filter((e) => e.type === 'refund');
 
 /** A paid slot, approved, whose period is [start, start + days − 1] (set through the staff edit). */
-async function runningSlot(start: string, days = 30, approvedPrice = PRICE) {
+async function runningSlot(start: string, days = 30) {
   const user = await newAccount(stack, { balance: PRICE });
   const slot = (await call('POST', '/api/slots', user.token, row(1))).body.data;
-  expect((await op('POST', `/api/slots/${slot.id}/approve`, { approved: true, approvedPrice })).status).toBe(200);
+  expect((await op('POST', `/api/slots/${slot.id}/approve`, { approved: true, approvedPrice: PRICE })).status).toBe(
+    200,
+  );
   const edit = await op('PUT', `/api/slots/${slot.id}/update-fields`, {
     customFields: {},
     startDate: start,
@@ -50,7 +55,16 @@ async function runningSlot(start: string, days = 30, approvedPrice = PRICE) {
 
 describe('refunds (PATCH /api/slots/{id}/status refunded)', () => {
   it('refunds from what the balance paid, never from a higher approved price', async () => {
-    const { user, slot } = await runningSlot(addKstDays(today(), -1), 30, 80_000);
+    const { user, slot } = await runningSlot(addKstDays(today(), -1), 30);
+    // Approval now takes only the paid price; a slot approved higher before that rule still exists.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.slot(slot.id),
+        UpdateExpression: 'SET approved_price = :p',
+        ExpressionAttributeValues: { ':p': 80_000 },
+      }),
+    );
     const preview = await op('GET', `/api/slots/${slot.id}/refund-preview?fullRefund=true`);
     expect(preview.body.data).toMatchObject({ amount: PRICE, fullAmount: PRICE });
     expect((await refund(slot.id, { refundReason: '가격 확인', fullRefund: true })).status).toBe(200);

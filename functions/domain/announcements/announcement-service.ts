@@ -73,10 +73,16 @@ export async function listAnnouncements(
   if (!summaries) return wholeUsersList(caller, opts);
   const { all, live } = summaries;
   // `live` is this request's own array (a filter of the shared copy), so sorting it in place is safe.
-  const page = live.sort(byPinnedThenNewest).slice(0, opts.limit);
+  const page = live.sort(byPinnedThenNewest).slice(...pageBounds(opts));
   const [records, read] = await Promise.all([readShown(page, all), announcementsStore.readIdsOf(caller.userId)]);
   return { announcements: records.map((a) => withRead(a, read)), total: live.length };
 }
+
+/** The users' list page `page` of `limit` rows, as slice bounds (a page past the end is empty). */
+const pageBounds = (opts: ListAnnouncementsQuery): [number, number] => [
+  (opts.page - 1) * opts.limit,
+  opts.page * opts.limit,
+];
 
 /** A range read pays for the hidden announcements inside it too: taken while they are at most as many as the shown ones. */
 const RANGE_OVERHEAD_MAX = 1;
@@ -107,7 +113,10 @@ async function readShown(page: AnnouncementSummary[], all: AnnouncementSummary[]
 async function wholeUsersList(caller: Actor, opts: ListAnnouncementsQuery) {
   const [all, read] = await Promise.all([announcementsStore.list(), announcementsStore.readIdsOf(caller.userId)]);
   const visible = all.filter((a) => isLive(a)).sort(byPinnedThenNewest);
-  return { announcements: visible.slice(0, opts.limit).map((a) => withRead(a, read)), total: visible.length };
+  return {
+    announcements: visible.slice(...pageBounds(opts)).map((a) => withRead(a, read)),
+    total: visible.length,
+  };
 }
 
 /**

@@ -21,7 +21,8 @@ import { retrying } from '#commons/retry';
 /**
  * POST /slots/{id}/approve (operators and developers; the route admits only them).
  * - approve: pending → active, starting this KST day for slotDurationDays days (design §8), with
- *   the approved price (asked when the cash system is off; else the registration price by default).
+ *   the approved price: with the cash system on, a slot paid at registration is approved at exactly
+ *   what it paid (another price is refused, 400, nothing written); other slots take the price asked.
  * - reject: pending → rejected with the reason, and the price charged at registration goes back
  *   through the ledger in the SAME transaction, once (idempotency key `reject#{slotId}`).
  * Repeating the same decision answers with the slot as it is; the other decision is refused.
@@ -40,7 +41,14 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
     ];
 
     if (input.approved) {
-      const price = input.approvedPrice ?? (settings.useCashSystem && s.price > 0 ? s.price : undefined);
+      // Paid from the balance at registration: the approved price is what was paid. Another price
+      // would be a price no money backs; the price edit settles a difference through the ledger.
+      const paid = settings.useCashSystem && s.price > 0;
+      if (paid && input.approvedPrice !== undefined && input.approvedPrice !== s.price) {
+        const message = slotMessages.approvePaidPriceOnly(s.price);
+        throw new ValidationError(message, [{ field: 'approvedPrice', message }]);
+      }
+      const price = paid ? s.price : input.approvedPrice;
       if (!price || price <= 0)
         throw new ValidationError(slotMessages.invalidPrice, [
           { field: 'approvedPrice', message: slotMessages.invalidPrice },

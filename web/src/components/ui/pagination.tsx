@@ -4,26 +4,24 @@ import styles from './pagination.module.css';
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
 /**
- * The page buttons to show. `window` consecutive pages around the current one (the spec's lists
- * use 10 on the user slot list and 5 elsewhere); with `edges`, the first and last pages stay
- * visible with ellipses between (the operator slot list).
+ * The page buttons to show: every page while they fit `buttons`; past that, always `buttons` numbers:
+ * the first page, the last page and the current page's neighbours between them, with an ellipsis for
+ * each run of pages left out. A person sees where the list starts and ends from any page.
  */
-export function pageItems(page: number, totalPages: number, window: number, edges = false): PageItem[] {
+export function pageItems(page: number, totalPages: number, buttons: number): PageItem[] {
   if (totalPages <= 0) return [];
-  const size = Math.max(1, Math.min(window, totalPages));
-  let start = Math.max(1, page - Math.floor(size / 2));
-  const end = Math.min(totalPages, start + size - 1);
-  start = Math.max(1, end - size + 1);
-  const items: PageItem[] = [];
-  if (edges && start > 1) {
-    items.push(1);
-    if (start > 2) items.push('ellipsis-start');
-  }
+  if (totalPages <= buttons) return Array.from({ length: totalPages }, (_, i) => i + 1);
+  // The first and last pages take two of the buttons; the rest follow the current page.
+  const middle = Math.max(1, buttons - 2);
+  const current = Math.min(Math.max(page, 1), totalPages);
+  let start = Math.max(2, current - Math.floor((middle - 1) / 2));
+  const end = Math.min(totalPages - 1, start + middle - 1);
+  start = Math.max(2, end - middle + 1);
+  const items: PageItem[] = [1];
+  if (start > 2) items.push('ellipsis-start');
   for (let p = start; p <= end; p++) items.push(p);
-  if (edges && end < totalPages) {
-    if (end < totalPages - 1) items.push('ellipsis-end');
-    items.push(totalPages);
-  }
+  if (end < totalPages - 1) items.push('ellipsis-end');
+  items.push(totalPages);
   return items;
 }
 
@@ -31,13 +29,11 @@ interface PaginationProps {
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
-  /** How many numbered buttons (default 5). */
-  window?: number;
-  /** Keep first and last pages visible with ellipses. */
-  edges?: boolean;
+  /** How many numbered buttons, first and last page included (5; the user's slot list shows 10). */
+  buttons?: number;
 }
 
-export function Pagination({ page, totalPages, onPageChange, window = 5, edges = false }: PaginationProps) {
+export function Pagination({ page, totalPages, onPageChange, buttons = 5 }: PaginationProps) {
   if (totalPages <= 1) return null;
   const go = (target: number) => {
     const next = Math.min(Math.max(1, target), totalPages);
@@ -57,7 +53,7 @@ export function Pagination({ page, totalPages, onPageChange, window = 5, edges =
       >
         <Icon name="chevron-left" size={16} />
       </button>
-      {pageItems(page, totalPages, window, edges).map((item) =>
+      {pageItems(page, totalPages, buttons).map((item) =>
         typeof item === 'number' ? (
           <button
             key={item}

@@ -5,6 +5,8 @@ import { api, type AnswerTo } from '@/lib/api-client';
 /** The query the server parses with `listAnnouncementsQuerySchema` (#shared/schemas/announcements). */
 export interface AnnouncementsQuery {
   limit: number;
+  /** The users' list: which page of `limit` (the management list pages by `cursor`). */
+  page?: number;
   /** Operators only (the management page); the server ignores it for users. */
   includeInactive?: boolean;
   /** The management list's server-side search, filters and cursor (operators). */
@@ -26,6 +28,7 @@ export const getAnnouncements = (query: AnnouncementsQuery) =>
   api.call('GET /api/announcements', {
     query: {
       limit: query.limit,
+      page: query.page,
       ...(query.includeInactive ? { includeInactive: true } : {}),
       search: query.search || undefined,
       category: query.category,

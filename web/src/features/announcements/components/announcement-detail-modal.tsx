@@ -1,7 +1,6 @@
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { ErrorBox } from '@/components/ui/alert';
-import { errorMessage } from '@/lib/api-client';
+import { LoadError } from '@/components/ui/load-error';
 import { announcementMessages } from '#shared/messages/announcements';
 import { useOpenAnnouncement } from '../api/open-announcement';
 import { AnnouncementContent } from './announcement-content';
@@ -24,7 +23,7 @@ export function AnnouncementDetailModal({
       {isLoading && !data ? (
         <LoadingBlock />
       ) : error ? (
-        <ErrorBox message={errorMessage(error, announcementMessages.loadFailed)} />
+        <LoadError title={announcementMessages.loadFailed} error={error} />
       ) : data ? (
         <>
           <div className={styles.meta}>

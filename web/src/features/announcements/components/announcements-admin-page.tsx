@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { CellText } from '@/components/ui/cell-text';
 import { Badge } from '@/components/ui/badge';
 import { Icon } from '@/components/ui/icon';
-import { ErrorBox } from '@/components/ui/alert';
+import { LoadError } from '@/components/ui/load-error';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
@@ -41,7 +41,7 @@ export function AnnouncementsAdminPage() {
     setLastFilterKey(filterKey);
     setCursors([undefined]);
   }
-  const { data, error, isLoading } = useAnnouncements({
+  const { data, error, isLoading, mutate } = useAnnouncements({
     limit: PAGE_SIZE,
     includeInactive: true,
     search: debounced || undefined,
@@ -123,10 +123,10 @@ export function AnnouncementsAdminPage() {
             </select>
           </label>
         </div>
-        <ErrorBox message={error ? errorMessage(error, m.loadFailed) : null} />
+        {error && <LoadError title={m.loadFailed} error={error} onRetry={() => void mutate()} />}
         {isLoading && !data ? (
           <LoadingBlock />
-        ) : rows.length === 0 ? (
+        ) : error && !data ? null : rows.length === 0 ? (
           <EmptyState icon="megaphone" title="공지사항이 없습니다." />
         ) : (
           <div className={tableStyles.tableWrap}>

@@ -5,27 +5,40 @@ import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { Badge } from '@/components/ui/badge';
 import { CellText } from '@/components/ui/cell-text';
-import { ANNOUNCEMENTS_LIMIT_MAX } from '#shared/announcements';
+import { LoadError } from '@/components/ui/load-error';
+import { ListPager } from '@/components/ui/pagination';
+import { userPageSizes } from '#shared/page-sizes';
+import { announcementMessages as m } from '#shared/messages/announcements';
 import tableStyles from '@/components/ui/data-table.module.css';
 import { useAnnouncements } from '../api/get-announcements';
 import { AnnouncementDetailModal } from './announcement-detail-modal';
 import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
 import styles from './announcements.module.css';
 
-/** /announcements (advertiser §2): status, category, title, author, views, date; a click opens the detail. */
+/**
+ * /announcements: status, category, title, author, views, date; a click opens the detail. Paged on
+ * the server, so every announcement is reachable however many there are.
+ */
 export function AnnouncementsPage() {
-  const { data, isLoading, error } = useAnnouncements({ limit: ANNOUNCEMENTS_LIMIT_MAX });
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(userPageSizes[0]);
+  const { data, isLoading, error, mutate } = useAnnouncements({ limit, page });
   const [open, setOpen] = useState<{ id: string; title: string } | null>(null);
   const items = data?.announcements ?? [];
+  const total = data?.total ?? 0;
+  const totalPages = Math.ceil(total / limit);
+  // The list shrank under the page being read (announcements ended or were deleted): show its new last page.
+  if (data && totalPages > 0 && page > totalPages) setPage(totalPages);
 
   return (
     <>
       <PageHeader title="공지사항" />
       <Card>
+        {/* A failed load says so with its cause: an empty list's text would tell a person there is nothing. */}
+        {error && <LoadError title={m.loadFailed} error={error} onRetry={() => void mutate()} />}
         {isLoading && !data ? (
           <LoadingBlock />
-        ) : error || items.length === 0 ? (
-          // Spec §8: a failed list load is silent; the page just has nothing to show.
+        ) : error && !data ? null : items.length === 0 ? (
           <EmptyState icon="megaphone" title="등록된 공지사항이 없습니다." />
         ) : (
           <div className={tableStyles.tableWrap}>
@@ -84,6 +97,15 @@ export function AnnouncementsPage() {
             </table>
           </div>
         )}
+        {total > 0 && <p className={styles.total}>총 {total.toLocaleString('ko-KR')}건</p>}
+        <ListPager
+          page={page}
+          totalPages={totalPages}
+          limit={limit}
+          sizes={userPageSizes}
+          onPageChange={setPage}
+          onLimitChange={setLimit}
+        />
       </Card>
       <AnnouncementDetailModal id={open?.id ?? null} fallbackTitle={open?.title} onClose={() => setOpen(null)} />
     </>

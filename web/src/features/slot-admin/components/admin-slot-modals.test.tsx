@@ -122,6 +122,40 @@ describe('ApproveSlotModal', () => {
   });
 });
 
+describe('ApproveSlotModal for a slot the balance paid (cash system on)', () => {
+  const paidSlot = { ...slot, status: 'pending', price: 50_000 } as SlotDto;
+
+  it('shows the paid price, offers no other, and approves at exactly that price', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    wrap(<Keyed render={(keys) => <ApproveSlotModal slot={paidSlot} onClose={onClose} keys={keys} />} />);
+    expect(screen.getByTestId('approve-paid-price')).toHaveTextContent('50,000원');
+    expect(screen.getByText(/다른 가격은 승인 후 '가격 수정'에서 바꿀 수 있습니다/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/가격 \(원\)/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '승인' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()).toEqual([
+      expect.objectContaining({ path: '/api/slots/s1/approve', body: { approved: true, approvedPrice: 50_000 } }),
+    ]);
+  });
+
+  it('asks for the price when the cash system is off', async () => {
+    render(
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <AppSettingsContext.Provider
+          value={{ settings: { ...defaultSettings(), useCashSystem: false }, status: 'ready' }}
+        >
+          <ToastProvider>
+            <Keyed render={(keys) => <ApproveSlotModal slot={paidSlot} onClose={vi.fn()} keys={keys} />} />
+          </ToastProvider>
+        </AppSettingsContext.Provider>
+      </SWRConfig>,
+    );
+    expect(screen.getByLabelText(/가격 \(원\)/)).toHaveValue('50000');
+    expect(screen.queryByTestId('approve-paid-price')).not.toBeInTheDocument();
+  });
+});
+
 describe('RejectSlotModal', () => {
   it('needs a reason', async () => {
     const user = userEvent.setup();

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { priceEditDialogTexts } from '#shared/messages/slot-price-edit';
 import { slotActionTexts } from '#shared/messages/slots';
 import { Button } from '@/components/ui/button';
+import { RowMenu } from '@/components/ui/row-menu';
+import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import type { AdminSlotActions } from '../utils/admin-slot-actions';
 import styles from './admin-slots.module.css';
 
@@ -25,7 +26,9 @@ const menuItems: Array<{ key: keyof AdminSlotActions & AdminSlotModal; label: st
 
 /**
  * Approve/reject for pending rows and the row menu (edit, refund, extend, pause, resume, delete,
- * restore, log) where §4 and the shared policy allow them.
+ * restore, log) where the status rules and the shared policy allow them. On narrow screens approve
+ * and reject move into the menu too: two more buttons in the sticky column would cover most of a
+ * phone's width.
  */
 export function AdminSlotRowActions({
   slotNumber,
@@ -36,22 +39,17 @@ export function AdminSlotRowActions({
   actions: AdminSlotActions;
   onOpen: (modal: AdminSlotModal) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
-  const offered = menuItems.filter((item) => actions[item.key]);
-  const pick = (modal: AdminSlotModal) => {
-    setOpen(false);
-    onOpen(modal);
-  };
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  const decisions: Array<{ key: AdminSlotModal; label: string; tone?: 'danger' }> = actions.approve
+    ? [
+        { key: 'approve', label: '승인' },
+        { key: 'reject', label: '거절', tone: 'danger' },
+      ]
+    : [];
+  const offered = [...(narrow ? decisions : []), ...menuItems.filter((item) => actions[item.key])];
   return (
-    <div className={styles.actions} ref={ref}>
-      {actions.approve && (
+    <div className={styles.actions}>
+      {!narrow && actions.approve && (
         <>
           <Button size="sm" onClick={() => onOpen('approve')} aria-label={`슬롯 #${slotNumber} 승인`}>
             승인
@@ -61,25 +59,10 @@ export function AdminSlotRowActions({
           </Button>
         </>
       )}
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => setOpen(!open)}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label={`슬롯 #${slotNumber} 작업`}
-      >
-        ⋯
-      </Button>
-      {open && (
-        <div className={styles.menu} role="menu">
-          {offered.map((item) => (
-            <button key={item.key} type="button" role="menuitem" onClick={() => pick(item.key)}>
-              {item.label}
-            </button>
-          ))}
-        </div>
-      )}
+      <RowMenu
+        label={`슬롯 #${slotNumber} 작업`}
+        items={offered.map((item) => ({ ...item, onSelect: () => onOpen(item.key) }))}
+      />
     </div>
   );
 }

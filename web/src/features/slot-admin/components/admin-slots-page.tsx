@@ -104,8 +104,6 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
             page={filters.page}
             totalPages={data?.pagination.totalPages ?? 0}
             onPageChange={filters.setPage}
-            window={5}
-            edges
           />
         </div>
       </Card>

@@ -158,7 +158,7 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
 
         {pagination && pagination.totalPages > 1 && (
           <div className={styles.pagination}>
-            <Pagination page={pagination.page} totalPages={pagination.totalPages} onPageChange={setPage} window={10} />
+            <Pagination page={pagination.page} totalPages={pagination.totalPages} onPageChange={setPage} buttons={10} />
           </div>
         )}
       </section>

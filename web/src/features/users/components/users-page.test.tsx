@@ -138,3 +138,53 @@ describe('UsersPage', () => {
     expect(await screen.findByText('사용자 목록을 불러오는데 실패했습니다.')).toBeInTheDocument();
   });
 });
+
+describe('UsersPage on a narrow screen', () => {
+  const jsdomMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(max-width: 960px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = jsdomMatchMedia;
+  });
+
+  it('puts each row’s actions in one menu, and a pick there does what the button does', async () => {
+    signInAs('developer');
+    const renderAllocate = vi.fn(() => <div role="dialog" aria-label="선슬롯 발행" />);
+    const user = renderPage({ renderAllocate });
+    const first = (await screen.findByText('member1')).closest('tr')!;
+    // One button in the row instead of five.
+    expect(
+      within(first)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['회원1 작업']);
+    expect(within(first).queryByRole('button', { name: '수정' })).toBeNull();
+
+    await user.click(within(first).getByRole('button', { name: '회원1 작업' }));
+    const menu = screen.getByRole('menu', { name: '회원1 작업' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['사용자 전환', '슬롯 할당', '슬롯 보기', '발행 내역', '수정', '삭제']);
+    expect(within(menu).getByRole('menuitem', { name: '사용자 전환' })).toHaveFocus();
+    await user.click(within(menu).getByRole('menuitem', { name: '슬롯 할당' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(renderAllocate).toHaveBeenCalledWith(
+      { id: 'u1', fullName: '회원1', email: 'member1' },
+      expect.any(Function),
+    );
+
+    // Escape closes the menu and gives the focus back to its button.
+    await user.click(within(first).getByRole('button', { name: '회원1 작업' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(within(first).getByRole('button', { name: '회원1 작업' })).toHaveFocus();
+  });
+});

@@ -4,8 +4,7 @@ import { adminPageSizes } from '#shared/page-sizes';
 import type { AdminUserDto } from '#shared/schemas/users';
 import { USER_LIST_DEFAULT_LIMIT } from '#shared/schemas/users';
 import { ErrorBox } from '@/components/ui/alert';
-import { Link } from 'react-router';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSizeSelect } from '@/components/ui/pagination';
@@ -17,7 +16,7 @@ import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { DeleteUserDialog, ResetSecondFactorDialog, SwitchUserDialog } from './user-row-dialogs';
 import { UsersPager } from './users-pager';
-import { UsersTable } from './users-table';
+import { UsersTable, type UserRowAction } from './users-table';
 import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './users.module.css';
 
@@ -61,54 +60,81 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
   // Mirrors the server's rules for display: only developers touch developers; nobody deletes themselves.
   const mayManage = (u: AdminUserDto) => isDeveloper || u.role !== 'developer';
   const close = () => setDialog(null);
-  const actions = (u: AdminUserDto) => (
-    <>
-      {isDeveloper && u.id !== me?.id && u.isActive && (
-        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'switch', user: u })}>
-          사용자 전환
-        </Button>
-      )}
-      {/* Slots are issued to advertisers only (the server refuses staff recipients). */}
-      {renderAllocate && u.role === 'user' && u.isActive && (
-        <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'allocate', user: u })}>
-          슬롯 할당
-        </Button>
-      )}
-      {u.role === 'user' && (
-        // The slot console filtered to this user (its ?userId= filter).
-        <Link
-          className={buttonClassName({ size: 'sm', variant: 'ghost' })}
-          to={`/admin/slots?userId=${encodeURIComponent(u.id)}`}
-        >
-          슬롯 보기
-        </Link>
-      )}
-      {u.role === 'user' && (
-        <Link
-          className={buttonClassName({ size: 'sm', variant: 'ghost' })}
-          to={`/admin/slot-allocation-history?userId=${encodeURIComponent(u.id)}`}
-        >
-          발행 내역
-        </Link>
-      )}
-      {mayManage(u) && (
-        <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'edit', user: u })}>
-          수정
-        </Button>
-      )}
-      {/* A developer resets another staff member's second factor; one's own takes a recovery code (내 정보). */}
-      {isDeveloper && u.role !== 'user' && u.id !== me?.id && (
-        <Button size="sm" variant="ghost" onClick={() => setDialog({ kind: 'resetSecondFactor', user: u })}>
-          2단계 인증 초기화
-        </Button>
-      )}
-      {mayManage(u) && u.id !== me?.id && (
-        <Button size="sm" variant="danger" onClick={() => setDialog({ kind: 'delete', user: u })}>
-          삭제
-        </Button>
-      )}
-    </>
-  );
+  const actions = (u: AdminUserDto): UserRowAction[] => [
+    ...(isDeveloper && u.id !== me?.id && u.isActive
+      ? [
+          {
+            key: 'switch',
+            label: '사용자 전환',
+            variant: 'ghost' as const,
+            onSelect: () => setDialog({ kind: 'switch', user: u }),
+          },
+        ]
+      : []),
+    // Slots are issued to advertisers only (the server refuses staff recipients).
+    ...(renderAllocate && u.role === 'user' && u.isActive
+      ? [
+          {
+            key: 'allocate',
+            label: '슬롯 할당',
+            variant: 'secondary' as const,
+            onSelect: () => setDialog({ kind: 'allocate', user: u }),
+          },
+        ]
+      : []),
+    // The slot console filtered to this user (its ?userId= filter).
+    ...(u.role === 'user'
+      ? [
+          {
+            key: 'slots',
+            label: '슬롯 보기',
+            variant: 'ghost' as const,
+            to: `/admin/slots?userId=${encodeURIComponent(u.id)}`,
+          },
+        ]
+      : []),
+    ...(u.role === 'user'
+      ? [
+          {
+            key: 'history',
+            label: '발행 내역',
+            variant: 'ghost' as const,
+            to: `/admin/slot-allocation-history?userId=${encodeURIComponent(u.id)}`,
+          },
+        ]
+      : []),
+    ...(mayManage(u)
+      ? [
+          {
+            key: 'edit',
+            label: '수정',
+            variant: 'secondary' as const,
+            onSelect: () => setDialog({ kind: 'edit', user: u }),
+          },
+        ]
+      : []),
+    // A developer resets another staff member's second factor; one's own takes a recovery code (내 정보).
+    ...(isDeveloper && u.role !== 'user' && u.id !== me?.id
+      ? [
+          {
+            key: 'resetSecondFactor',
+            label: '2단계 인증 초기화',
+            variant: 'ghost' as const,
+            onSelect: () => setDialog({ kind: 'resetSecondFactor', user: u }),
+          },
+        ]
+      : []),
+    ...(mayManage(u) && u.id !== me?.id
+      ? [
+          {
+            key: 'delete',
+            label: '삭제',
+            variant: 'danger' as const,
+            onSelect: () => setDialog({ kind: 'delete', user: u }),
+          },
+        ]
+      : []),
+  ];
 
   return (
     <>
