@@ -169,3 +169,13 @@ export const defaultFieldConfigs: FieldConfig[] = [
     display_order: 92,
   }),
 ];
+
+/**
+ * A stored config as the forms and registration read it: the keyword and URL keep their own type
+ * whatever a row says (a row retyped before their type was fixed would refuse every registration).
+ */
+export function withFixedType(config: FieldConfig): FieldConfig {
+  if (!(coreFieldKeys as readonly string[]).includes(config.field_key)) return config;
+  const fixed = defaultFieldConfigs.find((f) => f.field_key === config.field_key)!;
+  return config.field_type === fixed.field_type ? config : { ...config, field_type: fixed.field_type, options: [] };
+}

@@ -162,6 +162,18 @@ describe('selection and actions', () => {
     expect([actions.pause, actions.resume]).toEqual([true, false]);
   });
 
+  it('leaves resuming a slot staff paused to staff: the owner has no resume switch and is refused', () => {
+    const held = slot({ status: 'paused', paused_by_staff: true });
+    expect(slotActions(held, 'owner', today).resume).toBe(false);
+    expect(slotActions(held, 'staff', today).resume).toBe(true);
+    expect(decideStatusChange(held, 'active', 'owner', today)).toMatchObject({
+      ok: false,
+      reason: 'forbidden',
+      message: '관리자가 일시정지한 슬롯은 관리자만 재개할 수 있습니다. 재개가 필요하면 관리자에게 문의해주세요.',
+    });
+    expect(decideStatusChange(held, 'active', 'staff', today)).toEqual({ ok: true, next: 'active' });
+  });
+
   it('resumes by the calendar: waiting before the start; a paused slot past its end is completed, not resumed', () => {
     expect(decideStatusChange(slot({ status: 'paused', startDate: '2025-03-12' }), 'active', 'owner', today)).toEqual({
       ok: true,

@@ -69,6 +69,8 @@ export interface SlotStatusInput extends SlotDates {
   statusBeforeDelete?: SlotStatus | null;
   rejectedAt?: string | null;
   refund_reason?: string | null;
+  /** Paused by staff: only staff resume it (an owner's own pause the owner resumes). */
+  paused_by_staff?: boolean | null;
   /** The slot already has its one extension (a linked child slot). */
   has_extension?: boolean | null;
 }
@@ -282,7 +284,7 @@ export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay):
       running,
     fill: slot.status === 'empty',
     pause: isPausable(slot.status) && running,
-    resume: isResumable(slot.status) && running,
+    resume: isResumable(slot.status) && running && (actor === 'staff' || !slot.paused_by_staff),
     delete: deletable.has(display) && (actor === 'staff' || !isClosedToOwner(slot.status)),
     restore: actor === 'staff' && slot.status === 'deleted',
     approve: actor === 'staff' && slot.status === 'pending',
@@ -353,6 +355,8 @@ export function decideStatusChange(
         return { ok: false, reason: 'conflict', message: slotStatusMessages.notApproved };
       }
       if (display === 'completed') return { ok: false, reason: 'conflict', message: slotStatusMessages.completedSlot };
+      if (slot.status === 'paused' && !actions.resume && slot.paused_by_staff)
+        return { ok: false, reason: 'forbidden', message: slotStatusMessages.resumeStaffHeld };
       return actions.resume
         ? { ok: true, next: calendarStatus({ ...slot, status: 'active' }, today) }
         : { ok: false, reason: 'conflict', message: slotStatusMessages.resumeOnlyPaused };

@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { FieldConfig } from '#shared/field-configs';
+import { withFixedType, type FieldConfig } from '#shared/field-configs';
 import { db, tableName } from './client';
 import { queryAll } from './item-io';
 import { keys } from './keys';
@@ -20,7 +20,7 @@ export const fieldConfigsStore = {
     return (
       items
         // Rows written before select options existed have none.
-        .map(({ PK, SK, entity, ...rest }) => ({ options: [], ...rest }) as unknown as FieldConfig)
+        .map(({ PK, SK, entity, ...rest }) => withFixedType({ options: [], ...rest } as unknown as FieldConfig))
         .sort((a, b) => a.display_order - b.display_order || a.field_key.localeCompare(b.field_key))
     );
   },

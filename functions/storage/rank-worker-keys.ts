@@ -37,8 +37,11 @@ export const rankWorkerKeysStore = {
     );
   },
 
+  /** Read strongly consistent: a key revoked a moment ago is refused on the very next call. */
   async byHash(keyHash: string): Promise<RankWorkerKeyRecord | undefined> {
-    const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.rankWorkerKey(keyHash) }));
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.rankWorkerKey(keyHash), ConsistentRead: true }),
+    );
     return out.Item ? stripKeys<RankWorkerKeyRecord>(out.Item) : undefined;
   },
 

@@ -59,6 +59,8 @@ export interface SlotRecord {
    * there (shared/slot-status.ts restoredStatus); removed on restore. Absent on slots deleted before.
    */
   statusBeforeDelete?: SlotStatus;
+  /** Paused by staff: only staff resume it. */
+  paused_by_staff?: boolean;
   createdAt: string;
   updatedAt: string;
   /** Optimistic concurrency: every update checks and bumps it. */

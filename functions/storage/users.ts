@@ -176,6 +176,20 @@ export const usersStore = {
     }
   },
 
+  /** For a transaction that must not land on a deleted or deactivated account (or one whose role changed). */
+  liveCheck(userId: string, role: UserRecord['role']): TransactItem {
+    return {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.user(userId),
+        ConditionExpression:
+          'attribute_exists(PK) AND #role = :role AND #active = :true AND (attribute_not_exists(#deleted) OR #deleted = :null)',
+        ExpressionAttributeNames: { '#role': 'role', '#active': 'isActive', '#deleted': 'deletedAt' },
+        ExpressionAttributeValues: { ':role': role, ':true': true, ':null': null },
+      },
+    };
+  },
+
   /**
    * An operator's change of one user, for a transaction with its counters and log line: only if the
    * role and active flag are still those read (the counters moved from them) and it is not deleted.

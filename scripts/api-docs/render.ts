@@ -9,6 +9,7 @@ import { maintenanceText } from '#shared/messages/settings';
 import { rankAuthMessages } from '#shared/messages/rank-auth';
 import { MAX_JSON_DEPTH } from '#commons/json-depth';
 import { MAX_REQUEST_BODY_BYTES } from '../../functions/http/api-handler';
+import { KEY_WAIT_MS } from '../../functions/domain/idempotency/request-keys';
 import { readAnswerTypes, type AnswerType } from './answer-types';
 import { fieldsOf, pageSizesOf, type FieldRow } from './input-fields';
 import { groupNotes, routeNotes, type RouteError, type RouteNote } from './route-notes';
@@ -57,6 +58,9 @@ function commonErrors(r: RouteContract): string[] {
         r.forbidden ?? (r.access === 'operator' ? accessMessages.operatorsOnly : accessMessages.developersOnly),
       )}`,
     );
+  // A signed-in caller's keyed write waits for the same request still running (middleware/idempotency.ts).
+  if (r.method !== 'GET' && r.access !== 'worker' && r.access !== 'public')
+    codes.push('409 `CONFLICT` (the same keyed request still running)');
   if (r.input?.body) codes.push('413 `PAYLOAD_TOO_LARGE`');
   if (r.method !== 'GET' && r.access !== 'worker') codes.push('422 `IDEMPOTENCY_MISMATCH`');
   // The rank worker keeps posting through maintenance (functions/http/middleware/maintenance.ts).
@@ -99,6 +103,10 @@ function commonErrorTable(): string {
     ],
     ['NOT_FOUND', `no such route (${quote(commonMessages.routeNotFound)})`],
     [
+      'CONFLICT',
+      `on a signed-in non-GET call: the same request with the same \`Idempotency-Key\` is still running after this one waited ${KEY_WAIT_MS / 1000} s for its answer (${quote(commonMessages.requestInProgress)}); sent again later, it hears that answer. Routes list their own conflicts too`,
+    ],
+    [
       'PAYLOAD_TOO_LARGE',
       `a body over ${MAX_REQUEST_BODY_BYTES / 1024 / 1024} MB (${quote(commonMessages.payloadTooLarge)}); API Gateway itself refuses over 6 MB`,
     ],
@@ -110,7 +118,7 @@ function commonErrorTable(): string {
     ['INTERNAL', `anything unexpected, never with internals (${quote(commonMessages.internal)})`],
     [
       'MAINTENANCE',
-      `\`maintenanceMode\` is on and a non-GET call comes from a role user (not a developer acting as one) or nobody signed in, on a route not open during maintenance (${quote(maintenanceText)})`,
+      `\`maintenanceMode\` is on and a non-GET call comes from a role user (not a developer acting as one) or nobody signed in, or goes to a public route (signing up) whoever calls, on a route not open during maintenance (${quote(maintenanceText)})`,
     ],
   ];
   return table(
@@ -180,9 +188,9 @@ One Lambda function serves each group (\`infra/api-groups.ts\`); local mode serv
 
 - **Envelope** (design §5): success \`{ "success": true, "data": … }\`; failure \`{ "success": false, "error": "<Korean text>", "code": "<CODE>", "details"?: … }\` with the status of its code ([\`shared/api.ts\`](../shared/api.ts)). A 500 (\`INTERNAL\`) never carries internals.
 - **Signing in:** \`Authorization: Bearer <accessToken>\` (an RS256 JWT, 15 minutes) from \`POST /api/auth/login\`; every signed-in request checks that the account is active now and its session live, and judges access by the account's current role. Worker routes take a rank-worker key in \`x-api-key\` instead.
-- **Idempotency-Key:** a non-GET request may carry one (1–200 printable ASCII characters). The same signed-in caller sending the same request again with the same key gets the first successful answer (header \`idempotent-replayed: true\`); the key with a different request is a 422. Money routes use it so a retry never moves money twice.
+- **Idempotency-Key:** a non-GET request may carry one (1–200 printable ASCII characters). A key is its caller's: the same header from another person is another key. The same signed-in caller sending the same request again with the same key gets the first successful answer (header \`idempotent-replayed: true\`); while the first is still running the second waits for that answer (up to ${KEY_WAIT_MS / 1000} s, then a 409); after a failure it runs again; the key with a different request is a 422. Answers that set a session or carry a secret (a new worker key) are never kept: the same request runs again. Money routes use it so a retry never moves money twice.
 - **Input:** path, query and body are parsed with the route's zod schemas ([\`shared/schemas\`](../shared/schemas)); control characters, lone surrogates and bidi overrides are removed first. Bad input answers 400 and writes nothing.
-- **Maintenance:** while \`maintenanceMode\` is on, a role user's (or an anonymous caller's) non-GET call answers 503 \`MAINTENANCE\`, except on routes marked open; reads go on, and operators, developers, a developer acting as a user and the rank worker keep working.
+- **Maintenance:** while \`maintenanceMode\` is on, a role user's (or an anonymous caller's) non-GET call answers 503 \`MAINTENANCE\`, except on routes marked open; reads go on, and operators, developers, a developer acting as a user and the rank worker keep working on signed-in routes (a public one such as signing up stays closed to every caller).
 - **Dates** are Asia/Seoul calendar days; money is integer won.
 
 | Access | Who may call |

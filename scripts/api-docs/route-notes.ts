@@ -11,6 +11,7 @@ import { notificationMessages } from '#shared/messages/notifications';
 import { rankMessages } from '#shared/messages/rank';
 import { rankingMessages } from '#shared/messages/ranking';
 import { fieldConfigMessages, settingsMessages } from '#shared/messages/settings';
+import { fieldTypeLabels } from '#shared/messages/settings-page';
 import { slotAdminMessages } from '#shared/messages/slot-admin';
 import { allocationMessages, extensionMessages } from '#shared/messages/slot-allocations';
 import { slotFieldMessages, slotMessages, slotQueryMessages, slotStatusMessages } from '#shared/messages/slots';
@@ -479,12 +480,17 @@ export const routeNotes = {
         code: 'VALIDATION',
         when: 'a field fails its rules, a key twice, or a system or core field left out or retyped',
       },
+      {
+        code: 'VALIDATION',
+        when: 'the keyword or URL field retyped (here `keywords`, a text field)',
+        text: fieldConfigMessages.coreFieldTypeFixed('keywords', fieldTypeLabels.text),
+      },
     ],
   },
   'POST /api/admin/field-configs': {
     summary: `Adds one field, last unless \`display_order\` is given. ${created}`,
     errors: [
-      { code: 'VALIDATION', when: 'a key that is reserved or a system field’s' },
+      { code: 'VALIDATION', when: 'a key that is reserved or a system field’s, or a core field with another type' },
       { code: 'CONFLICT', when: 'the key exists', text: fieldConfigMessages.keyExists('{field_key}') },
     ],
   },
@@ -579,6 +585,7 @@ export const routeNotes = {
     errors: [
       slotNotFound,
       { code: 'FORBIDDEN', when: 'a user restores a deleted slot', text: slotStatusMessages.restoreStaffOnly },
+      { code: 'FORBIDDEN', when: 'a user resumes a slot staff paused', text: slotStatusMessages.resumeStaffHeld },
       { code: 'FORBIDDEN', when: 'a user refunds', text: accessMessages.operatorsOnly },
       {
         code: 'CONFLICT',
@@ -693,6 +700,7 @@ export const routeNotes = {
     errors: [
       userNotFound,
       { code: 'VALIDATION', when: 'the user is not a role user', text: allocationMessages.onlyUsers },
+      { code: 'CONFLICT', when: 'the account is deactivated', text: allocationMessages.inactiveUser },
       {
         code: 'CONFLICT',
         when: '`slotOperationMode` is not pre-allocation',
@@ -763,6 +771,7 @@ export const routeNotes = {
     errors: [
       userNotFound,
       { code: 'VALIDATION', when: 'a bank account with a field missing', text: userMessages.bankInfoIncomplete },
+      { code: 'FORBIDDEN', when: 'an operator saves a developer’s details', text: userMessages.developerDetailsOnly },
     ],
   },
   'PUT /api/users/{id}': {
@@ -842,6 +851,7 @@ export const routeNotes = {
   // --- rank ---
   'POST /api/rank/worker-keys': {
     summary: `Creates a worker key: \`{id, name, key, prefix, createdAt}\`. The key (\`rk_…\`) is in this answer only; only its sha256 is stored. ${created}`,
+    idempotent: 'never replayed (the answer carries the key): the same request again creates another key.',
   },
   'GET /api/rank/worker-keys': {
     summary: 'Every worker key, newest first, without the key itself (`lastUsedAt` is updated at most once a minute).',

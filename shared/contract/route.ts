@@ -51,6 +51,12 @@ export interface RouteContract {
    */
   session?: 'actorOnly';
   /**
+   * `true`: the answer carries a secret shown once (a new worker key, a second factor's secret or its
+   * recovery codes). It is never kept for a retry with the same `Idempotency-Key`: the same request runs
+   * again instead.
+   */
+  secretAnswer?: true;
+  /**
    * `'enrolment'`: open to a staff account that must enrol a second factor and has none yet (every
    * other signed-in route answers it 403 `SECOND_FACTOR_ENROLMENT`): its own status, enrolling, `me`.
    */

@@ -28,6 +28,8 @@ export const commonMessages = {
   conflict: '다른 요청과 충돌했습니다. 다시 시도해주세요.',
   unavailable: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해주세요.',
   idempotencyKeyReused: '같은 Idempotency-Key로 다른 요청이 이미 처리되었습니다. 새 요청에는 새 키를 보내주세요.',
+  requestInProgress:
+    '같은 Idempotency-Key의 요청을 아직 처리하고 있습니다. 잠시 후 같은 키로 다시 보내면 그 결과를 받습니다.',
   idempotencyKeyInvalid: 'Idempotency-Key 헤더가 올바르지 않습니다. 영문, 숫자, 기호로 된 1~200자로 보내주세요.',
   settingsLoadFailed: '설정을 불러오는데 실패했습니다.',
   settingNotFound: '존재하지 않는 설정입니다.',

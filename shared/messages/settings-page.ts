@@ -20,6 +20,7 @@ export const settingsPageMessages = {
   siteInfoSaveFailed: '저장에 실패했습니다.',
   nothingChanged: '변경된 내용이 없습니다.',
   fieldKeyTaken: '이미 있는 필드 키입니다.',
+  fieldTypeFixed: '슬롯 등록에 필요한 필드라 입력 형식을 바꿀 수 없습니다.',
   fieldsReset: '필드 설정을 기본값으로 되돌렸습니다.',
   fieldsResetFailed: '필드 설정 초기화에 실패했습니다.',
   reverted: (label: string) => `'${label}' 변경을 되돌렸습니다.`,

@@ -47,6 +47,8 @@ export const fieldConfigMessages = {
     `'${key}'은(는) 시스템이 생성하는 필드라 삭제하거나 키와 유형을 바꿀 수 없습니다.`,
   systemFieldMissing: (keys: readonly string[]) => `시스템 필드(${keys.join(', ')})는 목록에서 뺄 수 없습니다.`,
   coreFieldProtected: (key: string) => `'${key}'은(는) 슬롯 등록에 필요한 필드라 삭제할 수 없습니다.`,
+  coreFieldTypeFixed: (key: string, type: string) =>
+    `'${key}'은(는) 슬롯 등록에 필요한 필드라 유형을 바꿀 수 없습니다. 유형은 ${type}(으)로 두세요.`,
   coreFieldMissing: (keys: readonly string[]) =>
     `슬롯 등록에 필요한 필드(${keys.join(', ')})는 목록에서 뺄 수 없습니다.`,
   keyReserved: (key: string) =>

@@ -16,6 +16,7 @@ export const allocationMessages = {
   amountMin: '금액은 0 이상이어야 합니다.',
   onlyPreAllocation: '선슬롯 발행은 선슬롯 운영 모드에서만 가능합니다.',
   onlyUsers: '일반 사용자에게만 선슬롯을 발행할 수 있습니다.',
+  inactiveUser: '비활성화된 계정에는 선슬롯을 발행할 수 없습니다. 계정을 활성화한 뒤 발행해주세요.',
   issued: '선슬롯 발행이 완료되었습니다.',
   issueFailed: '선슬롯 발행에 실패했습니다.',
   issueError: '선슬롯 발행 중 오류가 발생했습니다.',

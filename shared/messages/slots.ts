@@ -54,6 +54,9 @@ export const slotMessages = {
 export const slotStatusMessages = {
   pauseOnlyActive: '진행대기 또는 진행중인 슬롯만 일시정지할 수 있습니다.',
   resumeOnlyPaused: '일시정지된 슬롯만 재개할 수 있습니다.',
+  resumeStaffHeld: '관리자가 일시정지한 슬롯은 관리자만 재개할 수 있습니다. 재개가 필요하면 관리자에게 문의해주세요.',
+  /** Beside the status of a slot staff paused, in the owner's list. */
+  pausedByStaffNote: '관리자 일시정지',
   notApproved: '승인되지 않은 슬롯은 진행할 수 없습니다.',
   restoreStaffOnly: '삭제된 슬롯은 관리자만 복구할 수 있습니다.',
   deleteNotAllowed: '거절, 만료, 환불 또는 완료된 슬롯만 삭제할 수 있습니다.',

@@ -32,6 +32,7 @@ export const userMessages = {
   cannotChangeSelf: '자기 자신의 역할, 활성 상태, 비밀번호는 여기서 변경할 수 없습니다.',
   cannotDeleteSelf: '자기 자신은 삭제할 수 없습니다.',
   developerOnlyRole: '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.',
+  developerDetailsOnly: '개발자 계정의 계좌 및 사업자 정보는 개발자만 변경할 수 있습니다.',
   userDeleted: '삭제된 사용자입니다.',
   // switch user from the list (operator console §6)
   switchDeveloperOnly: '개발자 계정만 사용자 전환을 할 수 있습니다.',

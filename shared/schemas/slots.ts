@@ -311,6 +311,8 @@ export interface SlotDto {
   refundedAt: string | null;
   /** The owner's account is active (an inactive badge on the operator list). */
   user_is_active: boolean;
+  /** Paused by staff: the owner may not resume it. */
+  paused_by_staff?: boolean;
   parent_slot_id: string | null;
   is_extended: boolean;
   is_test: boolean;

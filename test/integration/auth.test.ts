@@ -227,6 +227,12 @@ describe('tokens', () => {
     // Our key and every other claim right, but no expiry: it would never end (issue 25 finding 8).
     const { exp: _exp, ...forever } = payload;
     expect((await api.call('GET', '/api/auth/me', { token: sign(h, forever, ours) })).status).toBe(401);
+    // Our key, but a lifetime no token of ours has: ten years from now, or 15 minutes from a year ahead.
+    const now = Math.floor(Date.now() / 1000);
+    const decade = { ...payload, iat: now, exp: now + 10 * 365 * 86_400 };
+    expect((await api.call('GET', '/api/auth/me', { token: sign(h, decade, ours) })).status).toBe(401);
+    const later = { ...payload, iat: now + 365 * 86_400, exp: now + 365 * 86_400 + 900 };
+    expect((await api.call('GET', '/api/auth/me', { token: sign(h, later, ours) })).status).toBe(401);
     // Sanity: the same signing path with good claims is accepted, so the refusals above are real.
     expect((await api.call('GET', '/api/auth/me', { token: sign(h, payload, ours) })).status).toBe(200);
   });

@@ -161,4 +161,28 @@ describe('the user record’s bank and business details', () => {
     });
     expect(missing.status).toBe(404);
   });
+
+  it('an operator cannot overwrite a developer’s details; a developer can', async () => {
+    const target = await newAccount(stack, { role: 'developer', name: '최개발' });
+    const before = await userItem(target.id);
+    const asOperator = await api.call('PUT', `/api/users/${target.id}/details`, {
+      token: operator.token,
+      body: { bankInfo: bank, business },
+    });
+    expect(asOperator.status).toBe(403);
+    expect(asOperator.body.error).toMatch(/개발자/);
+    expect(await userItem(target.id)).toEqual(before);
+    expect((await api.call('GET', '/api/auth/profile/details', { token: target.token })).body.data.bankInfo).toEqual({
+      bankName: '',
+      accountNumber: '',
+      accountHolder: '',
+    });
+
+    const asDeveloper = await api.call('PUT', `/api/users/${target.id}/details`, {
+      token: developer.token,
+      body: { bankInfo: bank, business },
+    });
+    expect(asDeveloper.status).toBe(200);
+    expect((await userItem(target.id))?.bankInfo).toEqual(bank);
+  });
 });

@@ -346,6 +346,34 @@ describe('DELETE /api/admin/field-configs/{key} and POST …/reset', () => {
     expect(withUrl.body.data).toMatchObject({ url_product_id: '1031', url_item_id: '2031' });
   });
 
+  it('never retypes the keyword or URL field; a row retyped before this rule still lets registration through', async () => {
+    const current = await list();
+    const before = await fieldItems();
+    const retypes = [
+      { field_key: 'keywords', field_type: 'select', options: ['하나'] },
+      { field_key: 'keywords', field_type: 'boolean' },
+      { field_key: 'landingUrl', field_type: 'text' },
+    ];
+    for (const change of retypes) {
+      const res = await replace(
+        developer.token,
+        current.map((f) => (f.field_key === change.field_key ? { ...f, ...change } : f)),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(
+        new RegExp(`^'${change.field_key}'은\\(는\\) 슬롯 등록에 필요한 필드라 유형을 바꿀 수 없습니다`),
+      );
+    }
+    expect(await fieldItems()).toBe(before);
+
+    // A table where the keyword became a yes/no earlier: forms and registration still see a text field.
+    const keywords = current.find((f) => f.field_key === 'keywords')!;
+    await fieldConfigsStore.put({ ...keywords, field_type: 'boolean' });
+    expect((await list()).find((f) => f.field_key === 'keywords')?.field_type).toBe('text');
+    const res = await api.call('POST', '/api/slots', { token: user.token, body: row(32) });
+    expect(res.status).toBe(201);
+  });
+
   it('reset brings back the defaults and removes added fields', async () => {
     await create(developer.token, { field_key: 'extra1', label: '추가', field_type: 'number' });
     await api.call('DELETE', '/api/admin/field-configs/mid', { token: developer.token });

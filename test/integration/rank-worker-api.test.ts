@@ -7,6 +7,7 @@ import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount } from '../support/slots';
 import { newWorkerKey, observation, seedSlots } from '../support/rank';
+import { recordStoreCalls } from '../support/store-calls';
 
 /** Issue 12 items 1–3: worker keys, the work list and observations, through the real local server. */
 let stack: LocalStack;
@@ -45,8 +46,16 @@ describe('worker API keys', () => {
     expect(item).toMatchObject({ id, name: '순위 작업자 A', prefix, revokedAt: null, lastUsedAt: null });
     expect(item.key).toBeUndefined();
 
-    const work = await api.call('GET', '/api/rank/work', { headers: asWorker(key) });
+    const { result: work, calls } = await recordStoreCalls(() =>
+      api.call('GET', '/api/rank/work', { headers: asWorker(key) }),
+    );
     expect(work.status).toBe(200);
+    // The key is looked up strongly consistent, so a revoke holds on the very next call in the cloud too.
+    const lookups = calls.filter(
+      (c) => c.command === 'GetItemCommand' && String(c.input.Key?.PK).startsWith('RANKKEY#'),
+    );
+    expect(lookups.length).toBeGreaterThan(0);
+    for (const lookup of lookups) expect(lookup.input.ConsistentRead).toBe(true);
     const afterUse = await api.call('GET', '/api/rank/worker-keys', { token: developer.token });
     expect(afterUse.body.data.items.find((k: { id: string }) => k.id === id).lastUsedAt).toBeTruthy();
 

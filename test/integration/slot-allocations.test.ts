@@ -88,6 +88,26 @@ describe('POST /api/slots/allocate/{userId}', () => {
     expect((await history(`?userId=${user.id}`)).pagination.total).toBe(0);
   });
 
+  it('issues only to a live advertiser: a deleted account is not found, a deactivated one refused; nothing written', async () => {
+    const gone = await newAccount(stack);
+    const resting = await newAccount(stack);
+    expect((await call('DELETE', `/api/users/${gone.id}`, operator.token)).status).toBe(200);
+    expect((await call('PUT', `/api/users/${resting.id}`, operator.token, { isActive: false })).status).toBe(200);
+
+    const deleted = await allocate(gone.id, {});
+    expect(deleted.status).toBe(404);
+    expect(deleted.body.error).toBe('사용자를 찾을 수 없습니다.');
+    const inactive = await allocate(resting.id, {});
+    expect(inactive.status).toBe(409);
+    expect(inactive.body.error).toBe(
+      '비활성화된 계정에는 선슬롯을 발행할 수 없습니다. 계정을 활성화한 뒤 발행해주세요.',
+    );
+    for (const id of [gone.id, resting.id]) {
+      expect(await slotsStore.listSlotsOfUser(id)).toEqual([]);
+      expect((await history(`?userId=${id}`)).pagination.total).toBe(0);
+    }
+  });
+
   it('issues more slots than one transaction holds, with their period, allocation id and one history record', async () => {
     const user = await newAccount(stack, { name: '발행받는이' });
     const start = addKstDays(today(), 1);

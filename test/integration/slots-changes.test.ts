@@ -187,6 +187,29 @@ describe('PATCH /api/slots/{id}/status', () => {
     ]);
   });
 
+  it('keeps a slot staff paused paused until staff resume it; the owner’s own pause stays the owner’s', async () => {
+    const user = await newAccount(stack, { balance: PRICE });
+    const slot = await register(user.token);
+    await approve(slot.id);
+    const held = await call('PATCH', `/api/slots/${slot.id}/status`, operator.token, { status: 'paused' });
+    expect(held.body.data).toMatchObject({ status: 'paused', paused_by_staff: true });
+    const refused = await call('PATCH', `/api/slots/${slot.id}/status`, user.token, { status: 'active' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(
+      '관리자가 일시정지한 슬롯은 관리자만 재개할 수 있습니다. 재개가 필요하면 관리자에게 문의해주세요.',
+    );
+    const mine = (await call('GET', `/api/slots/${slot.id}`, user.token)).body.data;
+    expect(mine).toMatchObject({ status: 'paused', paused_by_staff: true });
+
+    const resumed = await call('PATCH', `/api/slots/${slot.id}/status`, operator.token, { status: 'active' });
+    expect(resumed.body.data).toMatchObject({ status: 'active', paused_by_staff: false });
+    // Paused by the owner: the owner resumes it as before.
+    await call('PATCH', `/api/slots/${slot.id}/status`, user.token, { status: 'paused' });
+    const own = await call('PATCH', `/api/slots/${slot.id}/status`, user.token, { status: 'active' });
+    expect(own.status).toBe(200);
+    expect(own.body.data.status).toBe('active');
+  });
+
   it('never lets an owner make a pending, rejected or refunded slot active', async () => {
     const user = await newAccount(stack, { balance: 3 * PRICE });
     const pending = await register(user.token, 1);

@@ -17,6 +17,8 @@ export const REFRESH_FAMILY_SECONDS = 30 * 24 * 3600;
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 export const TOKEN_ISSUER = 'simple-slot';
+/** How far the clocks of the signer and a verifier may disagree. */
+const CLOCK_SKEW_SECONDS = 60;
 // Never fetched: the verifier is handed our own JWKS with cacheJwks().
 const JWKS_URI = 'https://simple-slot.invalid/.well-known/jwks.json';
 
@@ -51,6 +53,10 @@ async function verifier() {
       if (payload.token_use !== 'access') throw new Error('not an access token');
       // aws-jwt-verify checks `exp` only when present: a token without one would never end.
       if (typeof payload.exp !== 'number') throw new Error('no expiry');
+      // Signed with our key but made to last: no token of ours lives longer than an access token does.
+      const longest = ACCESS_TOKEN_SECONDS + CLOCK_SKEW_SECONDS;
+      if (typeof payload.iat !== 'number' || payload.exp - payload.iat > longest) throw new Error('lifetime too long');
+      if (payload.exp - Date.now() / 1000 > longest) throw new Error('expiry too far ahead');
     },
   });
   v.cacheJwks({ keys: [(await signingKey.publicJwk()) as never] });

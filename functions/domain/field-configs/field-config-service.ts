@@ -1,6 +1,7 @@
 import { coreFieldKeys, defaultFieldConfigs, systemFieldKeys, type FieldConfig } from '#shared/field-configs';
 import { MAX_FIELD_CONFIGS, type FieldConfigInput } from '#shared/schemas/field-configs';
 import { fieldConfigMessages } from '#shared/messages/settings';
+import { fieldTypeLabels } from '#shared/messages/settings-page';
 import { fieldConfigsStore } from '../../storage/field-configs';
 import { ConflictError, NotFoundError, ValidationError } from '#commons/errors';
 import { assertDeveloper } from '#commons/role-guards';
@@ -28,6 +29,21 @@ const defaultOf = (key: string) => defaultFieldConfigs.find((f) => f.field_key =
 const invalid = (field: string, message: string): never => {
   throw new ValidationError(message, [{ field, message }]);
 };
+
+/**
+ * System and core fields keep the type they were made with: a keyword retyped to a one-option select
+ * or a yes/no would refuse every registration, so their type is fixed like their existence.
+ */
+function assertFixedType(input: Pick<FieldConfigInput, 'field_key' | 'field_type'>, field: string) {
+  const fixed = isSystemKey(input.field_key) || isCoreKey(input.field_key) ? defaultOf(input.field_key) : undefined;
+  if (!fixed || fixed.field_type === input.field_type) return;
+  invalid(
+    field,
+    isSystemKey(input.field_key)
+      ? fieldConfigMessages.systemFieldProtected(input.field_key)
+      : fieldConfigMessages.coreFieldTypeFixed(input.field_key, fieldTypeLabels[fixed.field_type] ?? fixed.field_type),
+  );
+}
 
 function toConfig(input: FieldConfigInput, displayOrder: number): FieldConfig {
   return {
@@ -57,9 +73,7 @@ export async function replaceFieldConfigs(caller: Actor, fields: FieldConfigInpu
   for (const [i, f] of fields.entries()) {
     if (seen.has(f.field_key)) invalid(`fields.${i}.field_key`, fieldConfigMessages.duplicateKey(f.field_key));
     seen.add(f.field_key);
-    const system = isSystemKey(f.field_key) ? defaultOf(f.field_key) : undefined;
-    if (system && system.field_type !== f.field_type)
-      invalid(`fields.${i}.field_type`, fieldConfigMessages.systemFieldProtected(f.field_key));
+    assertFixedType(f, `fields.${i}.field_type`);
   }
   const missing = systemFieldKeys.filter((k) => !seen.has(k));
   if (missing.length) invalid('fields', fieldConfigMessages.systemFieldMissing(missing));
@@ -77,6 +91,7 @@ export async function replaceFieldConfigs(caller: Actor, fields: FieldConfigInpu
 export async function createFieldConfig(caller: Actor, input: FieldConfigInput): Promise<FieldConfig> {
   assertDeveloper(caller);
   if (isSystemKey(input.field_key)) invalid('field_key', fieldConfigMessages.systemKeyReserved(input.field_key));
+  assertFixedType(input, 'field_type');
   const current = await fieldConfigsStore.list({ consistent: true });
   if (current.some((c) => c.field_key === input.field_key))
     throw new ConflictError(fieldConfigMessages.keyExists(input.field_key));

@@ -23,7 +23,7 @@ import { slotBulksStore, type BulkRecord } from '../../storage/slot-bulks';
 import { slotCountersStore } from '../../storage/slot-counters';
 import { slotsStore } from '../../storage/slots';
 import { transact } from '../../storage/transactions';
-import { usersStore } from '../../storage/users';
+import { usersStore, type UserRecord } from '../../storage/users';
 import type { Caller } from '../auth/tokens';
 import { getSettings } from '../settings/settings-service';
 import { logWriter, type ChangeContext } from './slot-change-log';
@@ -39,6 +39,20 @@ type AllocateInput = z.output<typeof allocateSlotsSchema>;
 type HistoryQuery = z.output<typeof allocationHistoryQuerySchema>;
 
 const emptyFields = { customFields: {}, keyword: '', url: '', mid: '', productId: '', itemId: '', vendorItemId: '' };
+
+/**
+ * Slots are issued only to a live advertiser: a deleted account reads as not found (as on every
+ * other route), a deactivated one cannot sign in to fill them, so both are refused.
+ */
+function issuableOwner(owner: UserRecord | undefined): UserRecord {
+  if (!owner || owner.deletedAt) throw new NotFoundError(userMessages.userNotFound);
+  if (owner.role !== 'user')
+    throw new ValidationError(allocationMessages.onlyUsers, [
+      { field: 'userId', message: allocationMessages.onlyUsers },
+    ]);
+  if (!owner.isActive) throw new ConflictError(allocationMessages.inactiveUser);
+  return owner;
+}
 
 /**
  * POST /slots/allocate/{userId} (operators; pre-allocation mode only): issues `slotCount` empty slots
@@ -61,12 +75,11 @@ export async function allocateSlots(
   assertStaff(ctx.caller);
   const settings = await getSettings();
   if (settings.slotOperationMode !== 'pre-allocation') throw new ConflictError(allocationMessages.onlyPreAllocation);
-  const [owner, operator] = await Promise.all([usersStore.get(userId), usersStore.get(ctx.caller.userId)]);
-  if (!owner) throw new NotFoundError(userMessages.userNotFound);
-  if (owner.role !== 'user')
-    throw new ValidationError(allocationMessages.onlyUsers, [
-      { field: 'userId', message: allocationMessages.onlyUsers },
-    ]);
+  const [found, operator] = await Promise.all([
+    usersStore.get(userId, { consistent: true }),
+    usersStore.get(ctx.caller.userId),
+  ]);
+  const owner = issuableOwner(found);
 
   // A test slot runs 3 days from its start and is free (spec §5).
   const isTest = !!input.isTest;
@@ -153,7 +166,10 @@ export async function allocateSlots(
     // A twin request with the same key may have committed meanwhile: then answer as it did.
     const committed = await slotBulksStore.get(allocationId);
     if (committed) return committed;
+    // Deleted or deactivated meanwhile: nothing is issued (the rows written above stay invisible).
+    issuableOwner(await usersStore.get(owner.id, { consistent: true }));
     await transact([
+      usersStore.liveCheck(owner.id, 'user'),
       slotCountersStore.userUpdate(owner.id, deltas),
       slotCountersStore.globalUpdate(deltas),
       slotBulksStore.put({

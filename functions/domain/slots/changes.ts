@@ -183,8 +183,8 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
     return refundSlot(slotId, { refundReason: input.refundReason ?? '', fullRefund: input.fullRefund }, ctx);
   const status = input.status;
   const log = await logWriter(ctx);
-  // Who made a change and with which Idempotency-Key: the same request again finds it.
-  const requestKey = ctx.idempotencyKey ? `${ctx.caller.userId}#${ctx.idempotencyKey}` : undefined;
+  // The change's Idempotency-Key (scoped to its caller): the same request again finds it.
+  const requestKey = ctx.idempotencyKey;
   let attempted: Pick<SlotRecord, 'version' | 'updatedAt'> | undefined;
   return retrying(async () => {
     // This request's change is already stored — an earlier attempt committed but the store's answer
@@ -220,6 +220,12 @@ export async function changeStatus(slotId: string, input: SlotStatusChangeInput,
       status: decision.next,
       updatedAt: now,
       ...(decision.next === 'deleted' ? { statusBeforeDelete: slot.status } : {}),
+      // Who paused it decides who resumes it; the mark goes with the pause.
+      ...(decision.next === 'paused'
+        ? { paused_by_staff: actorOf(ctx.caller) === 'staff' }
+        : slot.paused_by_staff && !restoring && decision.next !== 'deleted'
+          ? { paused_by_staff: false }
+          : {}),
       ...(requestKey ? { status_change_key: requestKey } : {}),
     };
     attempted = { version: slot.version + 1, updatedAt: now };

@@ -54,6 +54,7 @@ export function toSlotDto(slot: SlotRecord, owner: UserBrief | undefined, today:
     refund_amount: slot.refund_amount ?? null,
     refundedAt: slot.refundedAt ?? null,
     user_is_active: owner?.isActive ?? true,
+    paused_by_staff: slot.status === 'paused' && !!slot.paused_by_staff,
     parent_slot_id: slot.parent_slot_id,
     is_extended: !!slot.parent_slot_id,
     is_test: slot.is_test,

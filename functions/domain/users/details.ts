@@ -3,9 +3,10 @@ import { assertStaff } from '#commons/role-guards';
 import { retrying } from '#commons/retry';
 import { transact, type TransactItem } from '../../storage/transactions';
 import { userLogsStore, type UserLogRecord } from '../../storage/user-logs';
-import { usersStore } from '../../storage/users';
+import { usersStore, type UserRecord } from '../../storage/users';
 import type { Caller } from '../auth/tokens';
 import { liveUser, logLine } from './admin-changes';
+import { assertMayChange } from './role-rules';
 import { detailsOf } from './user-dto';
 
 /** One log change per field that differs, named as `bankInfo.accountNumber`. */
@@ -24,9 +25,15 @@ function fieldChanges(before: UserDetails, after: UserDetails): UserLogRecord['c
  * Saves a user's bank and business details (the advertiser's own profile, or an operator in the
  * customer view) with an audit line in the same transaction; nothing changed, nothing written.
  */
-async function saveDetails(caller: Caller, userId: string, input: UserDetails): Promise<UserDetails> {
+async function saveDetails(
+  caller: Caller,
+  userId: string,
+  input: UserDetails,
+  mayWrite: (user: UserRecord) => void = () => {},
+): Promise<UserDetails> {
   return retrying(async () => {
     const user = await liveUser(userId);
+    mayWrite(user);
     const before = detailsOf(user);
     const changes = fieldChanges(before, input);
     if (!changes.length) return before;
@@ -47,8 +54,11 @@ export async function ownDetails(caller: Caller): Promise<UserDetails> {
 /** PUT /api/auth/profile/details: the caller's own record. */
 export const updateOwnDetails = (caller: Caller, input: UserDetails) => saveDetails(caller, caller.userId, input);
 
-/** PUT /api/users/{id}/details: an operator or developer edits a customer's details. */
+/**
+ * PUT /api/users/{id}/details: an operator or developer edits a customer's details, under the rules
+ * every other write to another account follows (a developer's record is a developer's to change).
+ */
 export async function updateUserDetails(caller: Caller, userId: string, input: UserDetails): Promise<UserDetails> {
   assertStaff(caller);
-  return saveDetails(caller, userId, input);
+  return saveDetails(caller, userId, input, (user) => assertMayChange(caller, user, { details: true }));
 }

@@ -6,7 +6,8 @@ import type { Caller } from '../auth/tokens';
 /**
  * Who may change whom (design §4; the spec is silent):
  * - operators and developers manage accounts; users never reach these routes (403 at the route);
- * - only a developer may give the developer role, or edit, deactivate or delete a developer;
+ * - only a developer may give the developer role, or edit (bank and business details too), deactivate
+ *   or delete a developer;
  *   an operator may make a user an operator and back, and edit other operators;
  * - nobody changes their own role or active flag, resets their own password here (the profile page
  *   asks for the current one) or deletes themselves, so an account cannot lock itself out.
@@ -14,7 +15,7 @@ import type { Caller } from '../auth/tokens';
 export function assertMayChange(
   caller: Caller,
   target: { id: string; role: Role },
-  change: { role?: Role; isActive?: boolean; password?: string; delete?: boolean },
+  change: { role?: Role; isActive?: boolean; password?: string; delete?: boolean; details?: boolean },
 ): void {
   if (target.id === caller.userId) {
     if (change.delete) throw new ForbiddenError(userMessages.cannotDeleteSelf);
@@ -23,6 +24,7 @@ export function assertMayChange(
       throw new ForbiddenError(userMessages.cannotChangeSelf);
   }
   if (caller.role === 'developer') return;
+  if (change.details && target.role === 'developer') throw new ForbiddenError(userMessages.developerDetailsOnly);
   if (target.role === 'developer' || change.role === 'developer')
     throw new ForbiddenError(userMessages.developerOnlyRole);
 }

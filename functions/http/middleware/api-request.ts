@@ -18,7 +18,10 @@ export interface RequestContext {
   /** Lower-cased header names. */
   headers: Record<string, string>;
   cookies: Record<string, string>;
-  /** `Idempotency-Key` header: money and bulk calls return the first answer on a retry. */
+  /**
+   * The `Idempotency-Key` header scoped to the caller (functions/http/middleware/idempotency.ts): what
+   * features record, so the same header from two people is two keys. A retry returns the first answer.
+   */
   idempotencyKey?: string;
   route: RouteContract;
 }
@@ -33,6 +36,10 @@ export interface ApiState extends RequestContext {
   input?: { path: unknown; query: unknown; body: unknown };
   /** The first answer of a retried keyed write: sent again instead of running the op. */
   replay?: ApiAnswer;
+  /** The `Idempotency-Key` header as sent. */
+  idempotencyHeader?: string;
+  /** This request holds its key's binding (it runs, renewing its mark); the key is settled once it answers. */
+  keyHolder?: { holder: string; stop: () => void };
 }
 
 /** A status and a §5 envelope body: what the op step answers and the envelope step serializes. */

@@ -45,6 +45,14 @@ describe('maintenance', () => {
     expect(maintenanceText).toBe('현재 시스템 점검 중입니다. 잠시 후 다시 시도해주세요.');
   });
 
+  it('refuses a public sign-up during maintenance whoever’s token comes with it (staff work on staff routes)', async () => {
+    for (const role of ['operator', 'developer'] as const) {
+      const res = await call({ route: register, headers: as(role) });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ success: false, error: maintenanceText, code: 'MAINTENANCE' });
+    }
+  });
+
   it('passes a route the contract marks `maintenance: open` (signing in, switching back)', async () => {
     expect([login.maintenance, switchBack.maintenance, register.maintenance]).toEqual(['open', 'open', undefined]);
     expect((await call({ route: login })).status).toBe(200);

@@ -5,7 +5,8 @@ import { stateOf, type ApiMiddleware } from './api-request';
 
 /**
  * maintenanceMode (issue 11): ordinary users, and anyone not signed in, may read (the SPA shows its
- * maintenance page) but not write; operators and developers keep working, and so does a developer
+ * maintenance page) but not write; operators and developers keep working on signed-in routes (a
+ * public one, signing up, stays closed whatever token comes with it), and so does a developer
  * switched into a user's account (the acting person is a developer). The rank worker keeps posting
  * its checks: it is the product's own machine, not a customer, and a check refused during the
  * notice was a page load spent for nothing and a day's rank that could go missing. Checked once for
@@ -16,7 +17,8 @@ export const maintenance: ApiMiddleware = {
   before: async (request) => {
     const { route, caller } = stateOf(request);
     if (route.method === 'GET' || route.maintenance === 'open' || route.access === 'worker') return;
-    if (caller && (caller.role !== 'user' || caller.actorId)) return;
+    // A public route (signing up) is the public's whoever calls it: a staff token does not open it.
+    if (caller && route.access !== 'public' && (caller.role !== 'user' || caller.actorId)) return;
     if ((await getSettings()).maintenanceMode) throw new DomainError('MAINTENANCE', maintenanceText);
   },
 };

@@ -19,6 +19,7 @@ export const rankRoutes = [
     group: 'rank',
     op: 'createWorkerKey',
     access: 'developer',
+    secretAnswer: true,
     input: { body: workerKeyCreateSchema },
     answer: answerOf<NewWorkerKeyDto>(),
   },

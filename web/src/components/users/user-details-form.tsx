@@ -13,13 +13,15 @@ interface UserDetailsFormProps {
   initial: UserDetails;
   /** Saves through the caller's route (own profile, or an operator's customer view). */
   onSave: (details: UserDetails) => Promise<UserDetails>;
+  /** Shown, not editable: the caller may not change this record (an operator on a developer's). */
+  readOnly?: string;
 }
 
 /**
  * The user record's bank account and business details (issue 29 #5), shared by the advertiser's
  * profile and the operator's customer view; checked with the server's own schema before sending.
  */
-export function UserDetailsForm({ initial, onSave }: UserDetailsFormProps) {
+export function UserDetailsForm({ initial, onSave, readOnly }: UserDetailsFormProps) {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const {
     register,
@@ -43,7 +45,8 @@ export function UserDetailsForm({ initial, onSave }: UserDetailsFormProps) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="계좌 및 사업자 정보">
-      <fieldset className={styles.group}>
+      {readOnly && <Alert tone="info">{readOnly}</Alert>}
+      <fieldset className={styles.group} disabled={!!readOnly}>
         <legend>정산 계좌</legend>
         <TextField label="은행명" error={errors.bankInfo?.bankName?.message} {...register('bankInfo.bankName')} />
         <TextField
@@ -59,7 +62,7 @@ export function UserDetailsForm({ initial, onSave }: UserDetailsFormProps) {
           {...register('bankInfo.accountHolder')}
         />
       </fieldset>
-      <fieldset className={styles.group}>
+      <fieldset className={styles.group} disabled={!!readOnly}>
         <legend>사업자 정보</legend>
         <TextField label="상호" error={errors.business?.businessName?.message} {...register('business.businessName')} />
         <TextField
@@ -80,11 +83,13 @@ export function UserDetailsForm({ initial, onSave }: UserDetailsFormProps) {
           {result.message}
         </Alert>
       )}
-      <div className={styles.actions}>
-        <Button type="submit" loading={isSubmitting} loadingText="저장 중...">
-          계좌 및 사업자 정보 저장
-        </Button>
-      </div>
+      {!readOnly && (
+        <div className={styles.actions}>
+          <Button type="submit" loading={isSubmitting} loadingText="저장 중...">
+            계좌 및 사업자 정보 저장
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -50,3 +50,26 @@ describe('FieldConfigDialog options', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
+
+describe('FieldConfigDialog type of a fixed field', () => {
+  it('offers the keyword field only its own type when edited, saying why', async () => {
+    const onSubmit = vi.fn();
+    render(
+      <FieldConfigDialog
+        initial={{ ...emptyField(), field_key: 'keywords', label: '키워드', field_type: 'text' }}
+        editing
+        takenKeys={['keywords']}
+        onSubmit={onSubmit}
+        onClose={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: '필드 수정' });
+    const type = within(dialog).getByRole('combobox', { name: '입력 형식' });
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['텍스트']);
+    expect(type).toHaveAccessibleDescription('슬롯 등록에 필요한 필드라 입력 형식을 바꿀 수 없습니다.');
+  });
+});

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { fieldTypeLabels, settingsPageMessages as m } from '#shared/messages/settings-page';
-import { fieldTypes, MAX_FIELD_OPTIONS } from '#shared/field-configs';
+import { coreFieldKeys, fieldTypes, MAX_FIELD_OPTIONS, systemFieldKeys } from '#shared/field-configs';
 import type { z } from '#shared/zod';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -39,6 +39,9 @@ export function FieldConfigDialog({ initial, editing, takenKeys, onSubmit, onClo
     defaultValues: initial,
   });
   const title = editing ? '필드 수정' : '필드 추가';
+  // The keyword, URL and URL-derived fields keep their type (the server refuses another): offer only it.
+  const typeFixed = editing && ([...coreFieldKeys, ...systemFieldKeys] as string[]).includes(initial.field_key);
+  const types = typeFixed ? [initial.field_type] : fieldTypes;
   const fieldType = watch('field_type');
   const options = watch('options') ?? [];
   const setOptions = (next: string[]) => setValue('options', next, { shouldValidate: isSubmitted, shouldDirty: true });
@@ -84,13 +87,23 @@ export function FieldConfigDialog({ initial, editing, takenKeys, onSubmit, onClo
           <label className={styles.label} htmlFor="field-config-type">
             입력 형식
           </label>
-          <select id="field-config-type" className={styles.input} {...register('field_type')}>
-            {fieldTypes.map((t) => (
+          <select
+            id="field-config-type"
+            className={styles.input}
+            aria-describedby={typeFixed ? 'field-config-type-fixed' : undefined}
+            {...register('field_type')}
+          >
+            {types.map((t) => (
               <option key={t} value={t}>
                 {fieldTypeLabels[t]}
               </option>
             ))}
           </select>
+          {typeFixed && (
+            <span id="field-config-type-fixed" className={styles.hint}>
+              {m.fieldTypeFixed}
+            </span>
+          )}
         </div>
         {fieldType === 'select' && (
           <fieldset className={styles.flags} aria-label="선택지">

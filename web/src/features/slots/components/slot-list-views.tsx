@@ -1,6 +1,6 @@
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
-import { inlineEditTexts, slotActionTexts } from '#shared/messages/slots';
+import { inlineEditTexts, slotActionTexts, slotStatusMessages } from '#shared/messages/slots';
 import { extensionMessages } from '#shared/messages/slot-allocations';
 import { isPausable, slotActions } from '#shared/slot-status';
 import { Button } from '@/components/ui/button';
@@ -89,6 +89,11 @@ function StatusCell({
         />
       )}
       {slot.status === 'pending' && <span className={styles.note}>관리자 승인 대기</span>}
+      {slot.status === 'paused' && !actions.resume && slot.paused_by_staff && (
+        <span className={styles.note} title={slotStatusMessages.resumeStaffHeld}>
+          {slotStatusMessages.pausedByStaffNote}
+        </span>
+      )}
       {slot.status === 'rejected' && slot.rejection_reason && (
         <span className={styles.reason} title={slot.rejection_reason}>
           사유: {slot.rejection_reason}

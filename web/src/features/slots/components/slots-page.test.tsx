@@ -178,6 +178,18 @@ describe('SlotsPage', () => {
     );
   });
 
+  it('shows a slot staff paused without a resume switch, with a note saying staff paused it', async () => {
+    listItems = slots.map((s) => (s.slot_number === 6 ? { ...s, paused_by_staff: true } : s));
+    renderPage();
+    await screen.findByText('키워드6');
+    const held = within(rowOf(6));
+    expect(held.queryByRole('switch')).not.toBeInTheDocument();
+    expect(held.getByText('관리자 일시정지')).toHaveAttribute(
+      'title',
+      '관리자가 일시정지한 슬롯은 관리자만 재개할 수 있습니다. 재개가 필요하면 관리자에게 문의해주세요.',
+    );
+  });
+
   it('a pause the server refuses puts the row back and is only logged (advertiser §4, §8)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     refuseStatus = true;

@@ -118,6 +118,21 @@ describe('CustomerViewPage', () => {
     expect(within(log).getByText('business.businessName: - → 구매상회')).toBeInTheDocument();
   });
 
+  it('shows a developer’s details to an operator without a form to change them', async () => {
+    customer = {
+      ...customer,
+      role: 'developer',
+      bankInfo: { bankName: '국민은행', accountNumber: '123-456', accountHolder: '개발자' },
+    };
+    renderView();
+    await screen.findByRole('heading', { name: '구매자 (buyer1)' });
+    expect(screen.getByText('개발자 계정의 계좌 및 사업자 정보는 개발자만 변경할 수 있습니다.')).toBeInTheDocument();
+    expect(screen.getByLabelText('은행명')).toHaveValue('국민은행');
+    expect(screen.getByLabelText('은행명')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: '계좌 및 사업자 정보 저장' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '수정 · 비활성화' })).not.toBeInTheDocument();
+  });
+
   it('deactivates through the user management’s edit dialog and shows the new status', async () => {
     const ui = renderView();
     await ui.click(await screen.findByRole('button', { name: '수정 · 비활성화' }));

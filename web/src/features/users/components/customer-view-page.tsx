@@ -91,6 +91,7 @@ export function CustomerViewPage({ userId, sections, renderActions }: CustomerVi
             key={user.id}
             initial={{ bankInfo: user.bankInfo, business: user.business }}
             onSave={saveDetails}
+            readOnly={mayManage ? undefined : userMessages.developerDetailsOnly}
           />
         </Card>
       </div>
