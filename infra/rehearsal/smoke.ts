@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { generate } from 'otplib';
 import { commonMessages } from '#shared/messages/common';
 import type { Rehearsal } from './rehearsal';
 
@@ -106,6 +107,22 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
       200,
     );
     return res.body.data.tokens.accessToken as string;
+  });
+
+  // A deployed stage requires staff to hold a second factor: the developer enrols as a person would,
+  // with a code computed from the secret the enrolment hands out.
+  await step('developer enrols a second factor', async () => {
+    const started = expectStatus(
+      'enrolment',
+      await call('POST', '/api/auth/second-factor/enrolment', { token: developer }),
+      200,
+    );
+    const code = await generate({ secret: started.body.data.secret as string });
+    expectStatus(
+      'enrolment confirm',
+      await call('POST', '/api/auth/second-factor/enrolment/confirm', { token: developer, body: { code } }),
+      200,
+    );
   });
 
   await step('settings change', async () => {
