@@ -10,7 +10,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
- * The advanced search panel's fields (operator console §2), all applied at once. Every field may be
+ * The advanced search panel's fields, all applied at once. Every field may be
  * left blank: the server searches every slot (an index of every slot's searchable fields), so no
  * period has to be filled in.
  */

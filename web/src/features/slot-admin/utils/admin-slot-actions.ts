@@ -19,7 +19,7 @@ export interface AdminSlotActions {
 }
 
 /**
- * What the operator may do with a row (operator console §4), from the rules the server checks:
+ * What the operator may do with a row, from the rules the server checks:
  * approve/reject pending slots; edit, pause, resume, delete, restore, price edit and extend by the
  * shared policy (extension only in pre-allocation mode, as the server also requires); refund by the
  * shared refund rule (never completed or waiting).
