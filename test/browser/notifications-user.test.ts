@@ -78,7 +78,8 @@ describe('notifications for an advertiser', () => {
     await signIn(page, advertiser.email, advertiser.password);
     await page.getByRole('button', { name: '알림', exact: true }).waitFor();
     await socketOpen();
-    expect(seen.sockets).toEqual(['/ws']);
+    // The server may see the socket before the browser's report of it reaches the test.
+    await expect.poll(() => seen.sockets).toEqual(['/ws']);
     await page.waitForTimeout(300);
     const before = seen.calls.length;
 
