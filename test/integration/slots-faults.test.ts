@@ -16,7 +16,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { addKstDays, kstToday } from '../../shared/kst';
-import { db } from '../../functions/storage/client';
+import { db, tableName } from '../../functions/storage/client';
 import { ledgerStore } from '../../functions/storage/ledger';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
@@ -101,6 +101,37 @@ function injectFaults(opts: { fault?: Fault; passWrites?: number; commitThenTime
 function heal() {
   mock?.restore();
   mock = undefined;
+}
+
+/**
+ * A request the store refused part-way keeps its key's pending mark when the release is refused too;
+ * the retry takes the key over once the mark's 6 s lease has run out. The takeover is what these cases
+ * prove, not the wait: the marks are moved into the past, as if those seconds had gone by.
+ */
+async function leasesRunOut() {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'pendingUntil > :now',
+        ExpressionAttributeValues: { ':now': Date.now() },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const mark of page.Items ?? []) {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { PK: mark.PK, SK: mark.SK },
+          UpdateExpression: 'SET pendingUntil = :past',
+          ConditionExpression: 'holder = :holder',
+          ExpressionAttributeValues: { ':past': 0, ':holder': mark.holder },
+        }),
+      );
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
 }
 
 const call = (method: string, path: string, token: string, body?: unknown, key?: string) =>
@@ -367,6 +398,7 @@ function faultSuite(operations: SlotOperation[]) {
         } else {
           expectBusy(res);
           expect(await visible(ctx.user)).toEqual(before);
+          await leasesRunOut();
         }
 
         const retry = await operation.request(ctx, key);
