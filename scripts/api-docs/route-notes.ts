@@ -126,7 +126,7 @@ const chatRateLimit = `${perMinute(rateLimits.chatMessagesPerUser)} per account 
 
 /** One line per group, under its heading. */
 export const groupNotes: Record<GroupName, string> = {
-  auth: 'Sessions, the caller’s own account, and a developer acting as a user (design §4). A new session answers `{user, tokens, actingAs}` and sets the refresh token as an HttpOnly cookie too.',
+  auth: 'Sessions, the caller’s own account, and a developer acting as a user (user-switch). A new session answers `{user, tokens, actingAs}` and sets the refresh token as an HttpOnly cookie too.',
   settings:
     'Liveness and the system settings (operator-console §6; issue 11). What each setting does: [settings.md](settings.md).',
   cash: 'The prepaid cash balance, its ledger and charge requests (design §5). The whole group answers 409 while `useCashSystem` is off.',
@@ -137,7 +137,7 @@ export const groupNotes: Record<GroupName, string> = {
   slotAdmin:
     'The operator console’s slot work: approval, refund and price previews, price edits, pre-allocation issuance and extensions (operator-console §7).',
   users:
-    'User management for operators and developers (operator-console §5; who may change whom: [data-model.md](data-model.md#user-management-who-may-change-whom-and-what-a-delete-keeps)).',
+    'User management for operators and developers (who may change whom: [data-model.md](data-model.md#user-management-who-may-change-whom-and-what-a-delete-keeps)).',
   ranking:
     'The ranking page’s real data, from the running slots’ ranks (design §5). Answers 409 while `featureRanking` is off.',
   rank: 'Rank tracking (design §6): worker keys for developers and the two routes a rank-check worker calls. How to run a worker: [rank-worker.md](rank-worker.md); the recompute job: [rank-worker.md](rank-worker.md#rank-tracking-in-the-product).',
