@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { secondFactorMessages as m } from '#shared/messages/second-factor';
 import type { SecondFactorEnrolment } from '#shared/schemas/second-factor';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { confirmEnrolment, loadSecondFactorSchemas, startEnrolment } from '../api/second-factor';
+import { confirmEnrolment, startEnrolment } from '../api/second-factor';
+import { useCodeForm } from '../hooks/use-code-form';
 import { QrCode } from './qr-code';
 import styles from './second-factor.module.css';
 
@@ -16,9 +17,19 @@ import styles from './second-factor.module.css';
 export function Enrolment({ onDone }: { onDone: () => void }) {
   const [started, setStarted] = useState<SecondFactorEnrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const {
+    submit: confirm,
+    busy,
+    setBusy,
+    failure,
+    setFailure,
+    fieldError,
+  } = useCodeForm({
+    field: 'code',
+    schema: 'totpCodeSchema',
+    send: async (code) => setRecoveryCodes((await confirmEnrolment(code)).recoveryCodes),
+    refused: m.codeWrong,
+  });
 
   const start = async () => {
     setBusy(true);
@@ -27,27 +38,6 @@ export function Enrolment({ onDone }: { onDone: () => void }) {
       setStarted(await startEnrolment());
     } catch (e) {
       setFailure(errorMessage(e, '인증 앱 등록을 시작하지 못했습니다.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const confirm = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // Read before any await: React's event has let go of its form by then.
-    const value = String(new FormData(event.currentTarget).get('code') ?? '');
-    const parsed = (await loadSecondFactorSchemas()).totpCodeSchema.safeParse(value);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    setBusy(true);
-    setFailure(null);
-    try {
-      setRecoveryCodes((await confirmEnrolment(parsed.data)).recoveryCodes);
-    } catch (e) {
-      setFailure(errorMessage(e, m.codeWrong));
     } finally {
       setBusy(false);
     }

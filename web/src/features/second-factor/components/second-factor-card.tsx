@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { secondFactorMessages as m } from '#shared/messages/second-factor';
 import { Alert, ErrorBox } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { setEnrolmentRequired } from '@/lib/session-store';
-import { loadSecondFactorSchemas, resetOwnSecondFactor, useSecondFactorStatus } from '../api/second-factor';
+import { resetOwnSecondFactor, useSecondFactorStatus } from '../api/second-factor';
+import { useCodeForm } from '../hooks/use-code-form';
 import { Enrolment } from './enrolment';
 import styles from './second-factor.module.css';
 
@@ -57,33 +57,17 @@ export function SecondFactorCard() {
 
 /** Removing one's own factor takes a recovery code: a session left open somewhere cannot. */
 function ResetOwn({ onReset }: { onReset: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [done, setDone] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // Read before any await: React's event has let go of its form by then.
-    const value = String(new FormData(event.currentTarget).get('recoveryCode') ?? '');
-    const parsed = (await loadSecondFactorSchemas()).recoveryCodeSchema.safeParse(value);
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    setBusy(true);
-    setFailure(null);
-    try {
-      await resetOwnSecondFactor(parsed.data);
+  const { submit, busy, failure, setFailure, fieldError } = useCodeForm({
+    field: 'recoveryCode',
+    schema: 'recoveryCodeSchema',
+    send: async (recoveryCode) => {
+      await resetOwnSecondFactor(recoveryCode);
       setDone(true);
       onReset();
-    } catch (e) {
-      setFailure(errorMessage(e, m.recoveryCodeWrong));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    refused: m.recoveryCodeWrong,
+  });
 
   if (done) return <Alert tone="success">2단계 인증을 해제했습니다.</Alert>;
   return (
