@@ -59,3 +59,7 @@ export const kstDaysBetween = (from: KstDay, to: KstDay): number =>
 
 /** The first instant (UTC ISO) of a KST day: registration-period filters compare createdAt with it. */
 export const kstDayStartIso = (day: KstDay): string => new Date(`${day}T00:00:00+09:00`).toISOString();
+
+/** `yyyy-MM-dd HH:mm` of an instant on the Seoul clock (what a '측정' time shows in full). */
+export const kstDateTimeOf = (instant: string | number | Date): string =>
+  new Date(new Date(instant).getTime() + KST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');

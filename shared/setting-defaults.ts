@@ -40,6 +40,11 @@ export const settingDefaults = {
   depositBankName: { category: 'business', default: '' },
   depositAccountNumber: { category: 'business', default: '' },
   depositAccountHolder: { category: 'business', default: '' },
+  /**
+   * A rank whose newest healthy check (found or not found) is older than this many hours is shown as
+   * '측정 지연' on every screen, not as the current rank.
+   */
+  rankDelayHours: { category: 'business', default: 36 },
   // theme
   siteName: { category: 'theme', default: 'Simple Slot' },
   siteTitle: { category: 'theme', default: '키워드 순위 광고 슬롯 관리' },

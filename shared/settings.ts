@@ -66,6 +66,8 @@ export const settingDefinitions = {
     ...settingDefaults.depositAccountHolder,
     schema: z.string().check(z.trim(), z.maxLength(30)),
   },
+  /** Up to 30 days: a longer window would hide a worker that stopped long ago. */
+  rankDelayHours: { ...settingDefaults.rankDelayHours, schema: int(1, 720) },
   // theme
   siteName: { ...settingDefaults.siteName, schema: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)) },
   siteTitle: { ...settingDefaults.siteTitle, schema: z.string().check(z.trim(), z.maxLength(100)) },

@@ -34,6 +34,8 @@ export interface PairDayRecord {
   day: string;
   /** Latest valid check of the day: its rank, 999 when not found; null when the day had none. */
   rank: number | null;
+  /** That check's `observedAt`: when `rank` was measured; null when the day had none (absent on older days). */
+  measuredAt?: string | null;
   min_rank: number | null;
   avg_rank: number | null;
   max_rank: number | null;

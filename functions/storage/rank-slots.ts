@@ -28,6 +28,8 @@ export interface RankSlotRow {
   url_item_id: string | null;
   url_vendor_item_id: string | null;
   rank: number | null;
+  /** When `rank` was measured: the newest healthy check's `observedAt` (absent or null: never). */
+  rank_measured_at?: string | null;
   yesterday_rank: number | null;
   first_rank: number | null;
   product_name: string | null;
@@ -64,6 +66,7 @@ const rankRowAttributes: Array<keyof RankSlotRow> = [
   'url_item_id',
   'url_vendor_item_id',
   'rank',
+  'rank_measured_at',
   'yesterday_rank',
   'first_rank',
   'product_name',
@@ -107,6 +110,7 @@ export type RankSlotChanges = Partial<
   Pick<
     RankSlotRow,
     | 'rank'
+    | 'rank_measured_at'
     | 'yesterday_rank'
     | 'first_rank'
     | 'product_name'

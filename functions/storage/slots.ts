@@ -36,6 +36,8 @@ export interface SlotRecord {
   price: number;
   approved_price: number | null;
   rank: number | null;
+  /** When `rank` was measured (the rank job writes it with the rank); absent or null: never measured. */
+  rank_measured_at?: string | null;
   yesterday_rank: number | null;
   first_rank: number | null;
   /** Impressions and clicks over every reported day (written by the rank job); null or absent: none reported. */
@@ -179,6 +181,7 @@ export type SlotRankRow = Pick<
   | 'startDate'
   | 'endDate'
   | 'rank'
+  | 'rank_measured_at'
   | 'yesterday_rank'
   | 'first_rank'
   | 'is_test'
@@ -198,6 +201,7 @@ const rankAttributes: Array<keyof SlotRankRow> = [
   'startDate',
   'endDate',
   'rank',
+  'rank_measured_at',
   'yesterday_rank',
   'first_rank',
   'is_test',

@@ -47,6 +47,7 @@ export const settingLabels: Record<string, string> = {
   depositBankName: '입금 은행',
   depositAccountNumber: '입금 계좌번호',
   depositAccountHolder: '입금 계좌 예금주',
+  rankDelayHours: '순위 측정 지연 기준 (시간)',
   siteName: '사이트 이름',
   siteTitle: '사이트 제목',
   logoUrl: '로고 이미지 URL',

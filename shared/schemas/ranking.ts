@@ -11,6 +11,8 @@ export interface KeywordRankingItem {
   position: number;
   keyword: string;
   rank: number;
+  /** When the rank was measured (ISO; null: not recorded). Old past `rankDelayHours`: shown as '측정 지연'. */
+  rank_measured_at: string | null;
   yesterday_rank: number | null;
   first_rank: number | null;
   /** Places gained since the first measured rank (first_rank − rank); null without a first rank. */
@@ -46,6 +48,8 @@ export interface AdvertiserRankingItem {
   /** Average current rank, one decimal. */
   averageRank: number;
   bestRank: number;
+  /** The oldest measured time among the ranks averaged (ISO; null: none recorded): the average is as current as that. */
+  measured_at: string | null;
   /** Staff only. */
   userId: string | null;
   userLogin: string | null;

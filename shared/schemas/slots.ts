@@ -296,6 +296,11 @@ export interface SlotDto {
   price: number;
   approved_price: number | null;
   rank: number | null;
+  /**
+   * When the current rank was measured (ISO): the newest healthy check behind it. Null: never measured.
+   * Older than the `rankDelayHours` setting, the screens show the rank as '측정 지연'.
+   */
+  rank_measured_at: string | null;
   yesterday_rank: number | null;
   first_rank: number | null;
   /**

@@ -60,6 +60,7 @@ const touched: SettingKey[] = [
   'minCashCharge',
   'maxCashCharge',
   'slotDurationDays',
+  'rankDelayHours',
   'featureRanking',
   'chatMaxMessages',
 ];
@@ -483,6 +484,20 @@ describe('behaviour switches, changed through PUT and observed where they apply'
       startDate: kstToday(),
       endDate: addKstDays(kstToday(), 6),
     });
+  });
+
+  it('rankDelayHours: 36 hours until changed, 1~720 whole hours, anything else refused in Korean with nothing written', async () => {
+    const read = async () => (await api.call('GET', '/api/system-settings')).body.data.business.rankDelayHours;
+    expect(await read()).toBe(36);
+    const before = await settingsItems();
+    for (const value of [0, 721, 1.5, '하루']) {
+      const res = await put(developer.token, [{ key: 'rankDelayHours', value }]);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe("'rankDelayHours' 값이 올바르지 않습니다: 1~720 사이의 정수여야 합니다.");
+    }
+    expect(await settingsItems()).toBe(before);
+    expect((await put(developer.token, [{ key: 'rankDelayHours', value: '48' }])).status).toBe(200);
+    expect(await read()).toBe(48);
   });
 
   it('featureRanking off closes the ranking pages’ data with the product text', async () => {

@@ -30,6 +30,8 @@ const deposit =
   'an advertiser sees the deposit account (depositBankName, depositAccountNumber, depositAccountHolder) with a copy button, and edits their own bank details';
 const layoutOptions =
   'a developer previews a wider sidebar, a narrow content and larger padding before saving; the advertiser’s pages use them once saved';
+const rankFreshnessJourney =
+  'a rank older than rankDelayHours shows as 측정 지연 with its time on My slots, the rank history and the ranking page; a fresh one shows its time';
 const console_ =
   'the operator’s console follows featureSlotManagement, and the issuance dialog starts at defaultSlotAllocation';
 
@@ -62,6 +64,13 @@ export const settingEffects: Record<SettingKey, SettingEffectTest[]> = {
   defaultSlotAllocation: [{ file: browserEffects, test: console_ }],
   slotDurationDays: [
     { file: integration, test: 'slotDurationDays sets how many days an approved slot runs (end inclusive)' },
+  ],
+  rankDelayHours: [
+    {
+      file: integration,
+      test: 'rankDelayHours: 36 hours until changed, 1~720 whole hours, anything else refused in Korean with nothing written',
+    },
+    { file: 'test/browser/ranking.test.ts', test: rankFreshnessJourney },
   ],
   depositBankName: [{ file: customerView, test: deposit }],
   depositAccountNumber: [{ file: customerView, test: deposit }],

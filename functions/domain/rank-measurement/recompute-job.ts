@@ -17,6 +17,7 @@ import { alertFor, MAX_ALERT_EVENTS, sendRankAlert } from './rank-alerts';
  * today (KST) become a day summary, and every slot of the pair gets
  * - `rank`: the latest valid check (found → its rank, not_found → 999) of today, else of yesterday;
  *   a failed check never overwrites, and without any valid check the rank stays;
+ * - `rank_measured_at`: that check's `observedAt`; it stays with the rank, so a rank nobody checks ages;
  * - `yesterday_rank`: the pair's final rank of yesterday; `first_rank`: the first rank it ever got;
  * - a rank day `RANK#{today}` with rank, min/avg/max over found checks only, and prev_rank (yesterday's);
  * - 상품명/이미지 from the latest found check that carries them, when the slot has none yet.
@@ -47,6 +48,7 @@ export function summarizeDay(pairId: string, day: string, observations: Observat
     pairId,
     day,
     rank: latest ? (latest.status === 'found' ? (latest.rank as number) : RANK_NOT_FOUND) : null,
+    measuredAt: latest?.observedAt ?? null,
     min_rank: found.length ? Math.min(...found) : null,
     avg_rank: found.length ? Math.round((found.reduce((a, b) => a + b, 0) / found.length) * 10) / 10 : null,
     max_rank: found.length ? Math.max(...found) : null,
@@ -157,6 +159,16 @@ export function planSlot(
   const { todays, yesterdays } = input;
   // The latest valid check: today's, else yesterday's final one (a check that came in late), else what the slot has.
   const rank = todays?.rank ?? yesterdays?.rank ?? slot.rank ?? null;
+  // Measured when the check behind `rank` was made: a day without a healthy check keeps the old time, so
+  // the rank ages on the screens. A day summarized before this time was kept has none: the slot's own stays.
+  const measuredAt =
+    (typeof todays?.rank === 'number'
+      ? todays.measuredAt
+      : typeof yesterdays?.rank === 'number'
+        ? yesterdays.measuredAt
+        : null) ??
+    slot.rank_measured_at ??
+    null;
   const yesterdayRank = yesterdays?.rank ?? null;
   const firstRank = slot.first_rank ?? rank;
   const productName = slot.product_name || todays?.productName || null;
@@ -164,12 +176,13 @@ export function planSlot(
   const rankDay = rankDayOf(input.today, todays, yesterdays);
   const metrics = slotMetrics(slot, input);
   const sig = createHash('sha256')
-    .update(JSON.stringify([rank, yesterdayRank, firstRank, productName, thumbnail, rankDay, metrics]))
+    .update(JSON.stringify([rank, measuredAt, yesterdayRank, firstRank, productName, thumbnail, rankDay, metrics]))
     .digest('base64url')
     .slice(0, 22);
   if (sig === slot.rank_sig) return null;
   const changes: RankSlotChanges = {
     rank,
+    rank_measured_at: measuredAt,
     yesterday_rank: yesterdayRank,
     first_rank: firstRank,
     product_name: productName,

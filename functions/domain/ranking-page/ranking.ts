@@ -35,6 +35,7 @@ interface RankedSlot extends SlotRankRow {
 interface AdvertiserEntry {
   userId: string;
   userLogin: string;
+  measuredAt: string | null;
   rankedSlots: number;
   averageRank: number;
   bestRank: number;
@@ -85,16 +86,20 @@ async function compute(): Promise<Computed> {
     .sort((a, b) => a.rank - b.rank || (b.improvement ?? 0) - (a.improvement ?? 0) || tie(a, b))
     .slice(0, RANKING_SIZE);
 
-  const byUser = new Map<string, { userLogin: string; ranks: number[] }>();
+  const byUser = new Map<string, { userLogin: string; ranks: number[]; measuredAt: string | null }>();
   for (const s of ranked) {
-    const entry = byUser.get(s.userId) ?? { userLogin: s.userLogin, ranks: [] };
+    const entry = byUser.get(s.userId) ?? { userLogin: s.userLogin, ranks: [], measuredAt: null };
     entry.ranks.push(s.rank);
+    // The average is only as current as its oldest rank.
+    const at = s.rank_measured_at ?? null;
+    if (at && (!entry.measuredAt || at < entry.measuredAt)) entry.measuredAt = at;
     byUser.set(s.userId, entry);
   }
   const advertisers = [...byUser.entries()]
     .map(([userId, e]) => ({
       userId,
       userLogin: e.userLogin,
+      measuredAt: e.measuredAt,
       rankedSlots: e.ranks.length,
       averageRank: Math.round((e.ranks.reduce((n, r) => n + r, 0) / e.ranks.length) * 10) / 10,
       bestRank: Math.min(...e.ranks),
@@ -143,6 +148,7 @@ function keywordItem(s: RankedSlot, i: number, caller: Caller, names: Map<string
     position: i + 1,
     keyword: s.keyword,
     rank: s.rank,
+    rank_measured_at: s.rank_measured_at ?? null,
     yesterday_rank: realRank(s.yesterday_rank),
     first_rank: realRank(s.first_rank),
     improvement: s.improvement,
@@ -181,6 +187,7 @@ export async function advertiserRanking(caller: Caller): Promise<AdvertiserRanki
       rankedSlots: a.rankedSlots,
       averageRank: a.averageRank,
       bestRank: a.bestRank,
+      measured_at: a.measuredAt,
       userId: staff ? a.userId : null,
       userLogin: staff ? a.userLogin : null,
     };

@@ -115,7 +115,14 @@ async function planFields(slot: SlotRecord, values: SlotFieldValues, log: Log, n
   const hadRank = slot.rank !== null || slot.yesterday_rank !== null || slot.first_rank !== null;
   if (targetChanged && !filling) {
     plan.rankReset = true;
-    Object.assign(changes, { rank: null, yesterday_rank: null, first_rank: null, product_name: null, thumbnail: null });
+    Object.assign(changes, {
+      rank: null,
+      rank_measured_at: null,
+      yesterday_rank: null,
+      first_rank: null,
+      product_name: null,
+      thumbnail: null,
+    });
     if (hadRank)
       logs.push(
         log(slot.id, now, {
@@ -403,7 +410,13 @@ export async function deleteRankData(
     if (s.rank === null && s.yesterday_rank === null && s.first_rank === null) return s;
     const now = new Date().toISOString();
     await transact([
-      slotsStore.update(s, { rank: null, yesterday_rank: null, first_rank: null, updatedAt: now }),
+      slotsStore.update(s, {
+        rank: null,
+        rank_measured_at: null,
+        yesterday_rank: null,
+        first_rank: null,
+        updatedAt: now,
+      }),
       slotLogsStore.put(
         log(s.id, now, {
           change_type: 'field_update',

@@ -44,6 +44,7 @@ export function toSlotDto(slot: SlotRecord, owner: UserBrief | undefined, today:
     price: slot.price,
     approved_price: slot.approved_price,
     rank: slot.rank,
+    rank_measured_at: slot.rank_measured_at ?? null,
     yesterday_rank: slot.yesterday_rank,
     first_rank: slot.first_rank,
     // Null, never 0, while no worker reported a figure: the screens show '-' rather than an invented 0.

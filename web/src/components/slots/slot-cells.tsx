@@ -3,6 +3,9 @@ import type { SlotDto } from '#shared/schemas/slots';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { thumbnailUrl } from '@/lib/slots/slot-display';
 import { Icon } from '@/components/ui/icon';
+import { useAppSettings } from '@/lib/app-settings';
+import { rankFreshness, type RankFreshness } from '#shared/rank-freshness';
+import { rankFreshnessTexts } from '#shared/messages/rank-freshness';
 import styles from './slot-cells.module.css';
 
 /**
@@ -12,23 +15,32 @@ import styles from './slot-cells.module.css';
 export function RankValue({
   rank,
   yesterdayRank,
+  measuredAt,
   onOpenHistory,
 }: {
   rank: number | null;
   yesterdayRank: number | null;
+  /** When the rank was measured (null: never); left out, the cell shows the rank alone. */
+  measuredAt?: string | null;
   onOpenHistory?: () => void;
 }) {
+  const { rankDelayHours } = useAppSettings();
   const display = rankDisplay(rank);
-  const delta = rankDelta(rank, yesterdayRank);
+  const freshness = measuredAt === undefined ? null : rankFreshness(measuredAt, rankDelayHours);
+  const delayed = freshness?.kind === 'delayed';
+  // A delayed rank is not today's: no arrow against yesterday, and the number reads as old.
+  const delta = delayed ? null : rankDelta(rank, yesterdayRank);
   const body = (
     <span className={styles.rank}>
       <span
         className={
-          display.kind === 'rank'
-            ? styles.rankValue
-            : display.kind === 'measuring'
-              ? styles.rankMeasuring
-              : styles.rankNone
+          delayed
+            ? styles.rankDelayed
+            : display.kind === 'rank'
+              ? styles.rankValue
+              : display.kind === 'measuring'
+                ? styles.rankMeasuring
+                : styles.rankNone
         }
         title={display.kind === 'notFound' ? display.tooltip : undefined}
       >
@@ -52,18 +64,36 @@ export function RankValue({
       )}
     </span>
   );
-  if (!onOpenHistory) return body;
-  return (
+  const value = onOpenHistory ? (
     <button
       type="button"
       className={styles.rankButton}
       onClick={onOpenHistory}
       title="순위 히스토리 보기"
-      aria-label={`${display.text}${delta && delta.direction !== 'same' ? ` (${delta.direction === 'up' ? '▲' : '▼'}${Math.abs(delta.delta)})` : ''}, 순위 히스토리 보기`}
+      aria-label={`${display.text}${delta && delta.direction !== 'same' ? ` (${delta.direction === 'up' ? '▲' : '▼'}${Math.abs(delta.delta)})` : ''}${delayed ? `, ${rankFreshnessTexts.delayed}` : ''}, 순위 히스토리 보기`}
     >
       {body}
       <Icon name="chart" size={14} className={styles.rankIcon} />
     </button>
+  ) : (
+    body
+  );
+  if (!freshness) return value;
+  return (
+    <span className={styles.rankCell}>
+      {value}
+      <MeasuredAt freshness={freshness} />
+    </span>
+  );
+}
+
+/** '3시간 전 측정' (the exact KST time in the tooltip), '측정 지연' before it once too old, '-' when never measured. */
+export function MeasuredAt({ freshness }: { freshness: RankFreshness }) {
+  return (
+    <span className={styles.measured} data-freshness={freshness.kind} title={freshness.title}>
+      {freshness.kind === 'delayed' && <span className={styles.delayedBadge}>{rankFreshnessTexts.delayed}</span>}
+      <span>{freshness.text}</span>
+    </span>
   );
 }
 

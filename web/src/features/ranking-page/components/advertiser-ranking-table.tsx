@@ -1,5 +1,6 @@
 import type { AdvertiserRankingItem } from '#shared/schemas/ranking';
 import tableStyles from '@/components/ui/data-table.module.css';
+import { MeasuredLine } from './measured-line';
 import styles from './ranking.module.css';
 
 /** Advertisers by the average current rank of their running, ranked slots. */
@@ -25,7 +26,10 @@ export function AdvertiserRankingTable({ items }: { items: AdvertiserRankingItem
                 {item.mine && <span className={styles.mineBadge}>나</span>}
                 {item.userLogin && <span className={styles.sub}>{item.userLogin}</span>}
               </td>
-              <td className={tableStyles.num}>{item.averageRank.toFixed(1)}위</td>
+              <td className={tableStyles.num}>
+                {item.averageRank.toFixed(1)}위
+                <MeasuredLine at={item.measured_at} />
+              </td>
               <td className={tableStyles.num}>{item.bestRank}위</td>
               <td className={tableStyles.num}>{item.rankedSlots}개</td>
             </tr>

@@ -1,5 +1,6 @@
 import type { KeywordRankingItem } from '#shared/schemas/ranking';
 import tableStyles from '@/components/ui/data-table.module.css';
+import { MeasuredLine } from './measured-line';
 import styles from './ranking.module.css';
 
 const gain = (n: number | null) =>
@@ -41,7 +42,10 @@ export function KeywordRankingTable({ items, label }: { items: KeywordRankingIte
                 {item.mine && <span className={styles.mineBadge}>내 슬롯</span>}
                 {item.userLogin && <span className={styles.sub}>{item.userLogin}</span>}
               </td>
-              <td className={tableStyles.num}>{item.rank}위</td>
+              <td className={tableStyles.num}>
+                {item.rank}위
+                <MeasuredLine at={item.rank_measured_at} />
+              </td>
               <td className={tableStyles.num}>
                 {gain(item.improvement)}
                 {item.first_rank !== null && <span className={styles.sub}>최초 {item.first_rank}위</span>}

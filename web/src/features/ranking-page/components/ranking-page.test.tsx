@@ -6,12 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings } from '#shared/settings';
 import type { AdvertiserRankingDto, KeywordRankingDto, KeywordRankingItem } from '#shared/schemas/ranking';
 import { AppSettingsContext } from '@/lib/app-settings';
+import { formatDateTime } from '@/lib/format';
 import { RankingPage } from './ranking-page';
 
 const item = (position: number, over: Partial<KeywordRankingItem>): KeywordRankingItem => ({
   position,
   keyword: `키워드${position}`,
   rank: position,
+  rank_measured_at: null,
   yesterday_rank: null,
   first_rank: null,
   improvement: null,
@@ -25,6 +27,7 @@ const item = (position: number, over: Partial<KeywordRankingItem>): KeywordRanki
   userLogin: null,
   ...over,
 });
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
 let keywords: KeywordRankingDto;
 let advertisers: AdvertiserRankingDto;
 let calls: string[] = [];
@@ -61,6 +64,7 @@ beforeEach(() => {
         rankedSlots: 2,
         averageRank: 5,
         bestRank: 1,
+        measured_at: hoursAgo(2),
         userId: null,
         userLogin: null,
       },
@@ -71,6 +75,7 @@ beforeEach(() => {
         rankedSlots: 3,
         averageRank: 11.5,
         bestRank: 3,
+        measured_at: hoursAgo(40),
         userId: null,
         userLogin: null,
       },
@@ -87,10 +92,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function renderPage(featureRanking = true, path = '/ranking') {
+function renderPage(featureRanking = true, path = '/ranking', rankDelayHours = 36) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), featureRanking }, status: 'ready' }}>
+      <AppSettingsContext.Provider
+        value={{ settings: { ...defaultSettings(), featureRanking, rankDelayHours }, status: 'ready' }}
+      >
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/ranking" element={<RankingPage />} />
@@ -135,10 +142,38 @@ describe('RankingPage (/ranking)', () => {
           .getAllByRole('cell')
           .map((c) => c.textContent),
       );
+    // Each average says how current it is: its oldest rank's time, '측정 지연' past rankDelayHours (36).
     expect(rows).toEqual([
-      ['1', '김**', '5.0위', '1위', '2개'],
-      ['2', '홍길동나', '11.5위', '3위', '3개'],
+      ['1', '김**', '5.0위2시간 전 측정', '1위', '2개'],
+      ['2', '홍길동나', '11.5위측정 지연40시간 전 측정', '3위', '3개'],
     ]);
+  });
+
+  it('shows when each rank was measured: 측정 지연 past rankDelayHours, the time of a fresh one, - when never', async () => {
+    const delayedAt = hoursAgo(40);
+    keywords.improved[0].rank_measured_at = delayedAt;
+    keywords.best[1].rank_measured_at = hoursAgo(3);
+    renderPage();
+    const improved = await screen.findByRole('table', { name: '상승폭 TOP' });
+    const late = within(improved).getAllByRole('row')[1];
+    expect(late).toHaveTextContent('3위측정 지연40시간 전 측정');
+    expect(
+      within(late).getByTitle(new RegExp(`마지막 측정 ${formatDateTime(delayedAt)} \\(한국 시간\\)`)),
+    ).toHaveTextContent('측정 지연');
+    const best = within(screen.getByRole('table', { name: '현재 순위 TOP' })).getAllByRole('row');
+    expect(best[1]).toHaveTextContent('1위-');
+    expect(best[1]).not.toHaveTextContent('측정 지연');
+    expect(best[2]).toHaveTextContent('3위3시간 전 측정');
+    expect(best[2]).not.toHaveTextContent('측정 지연');
+  });
+
+  it('a longer rankDelayHours shows the same 40-hour-old rank as current', async () => {
+    keywords.improved[0].rank_measured_at = hoursAgo(40);
+    renderPage(true, '/ranking', 48);
+    const improved = await screen.findByRole('table', { name: '상승폭 TOP' });
+    const row = within(improved).getAllByRole('row')[1];
+    expect(row).toHaveTextContent('40시간 전 측정');
+    expect(row).not.toHaveTextContent('측정 지연');
   });
 
   it('says there is no rank data yet instead of showing samples', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Settings } from '#shared/settings';
 import { featureSettingHints, layoutPreviewMessages, settingsPageMessages as m } from '#shared/messages/settings-page';
+import { rankFreshnessTexts } from '#shared/messages/rank-freshness';
 import { setLayoutPreview, type LayoutOptionSettings } from '@/lib/layout-preview';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
@@ -44,6 +45,7 @@ const businessKeys = [
   'depositBankName',
   'depositAccountNumber',
   'depositAccountHolder',
+  'rankDelayHours',
 ] as const;
 const featureKeys = [
   'chatEnabled',
@@ -129,6 +131,7 @@ export function BusinessTab({ settings }: { settings: Settings }) {
         defaultSlotAllocation: '선슬롯 발행 창에 처음 채워지는 개수 (1~100)',
         depositAccountNumber:
           '광고주의 충전 화면에 복사 버튼과 함께 보입니다. 비워 두면 운영자에게 문의하라고 안내합니다.',
+        rankDelayHours: rankFreshnessTexts.settingHint,
       }}
     />
   );

@@ -68,7 +68,12 @@ export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlo
       ))}
       <td>
         {rankTracked(slot) ? (
-          <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} onOpenHistory={() => onOpen(slot, 'rank')} />
+          <RankValue
+            rank={slot.rank}
+            yesterdayRank={slot.yesterday_rank}
+            measuredAt={slot.rank_measured_at}
+            onOpenHistory={() => onOpen(slot, 'rank')}
+          />
         ) : (
           <span className={styles.muted}>-</span>
         )}

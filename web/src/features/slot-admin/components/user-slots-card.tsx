@@ -113,7 +113,11 @@ export function UserSlotsCard({ userId }: { userId: string }) {
                     <td>{slot.startDate ?? '-'}</td>
                     <td>{slot.endDate ?? '-'}</td>
                     <td>
-                      <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} />
+                      <RankValue
+                        rank={slot.rank}
+                        yesterdayRank={slot.yesterday_rank}
+                        measuredAt={slot.rank_measured_at}
+                      />
                     </td>
                     <td>
                       <StatusBadge slot={slot} />

@@ -2,7 +2,9 @@ import { useMemo, useState } from 'react';
 import { addKstDays, kstToday } from '#shared/kst';
 import { rankHistoryTexts, slotMessages } from '#shared/messages/slots';
 import type { SlotDto } from '#shared/schemas/slots';
+import { rankFreshnessTexts } from '#shared/messages/rank-freshness';
 import { ErrorBox } from '@/components/ui/alert';
+import { RankValue } from '@/components/slots/slot-cells';
 import { classifyFailure } from '@/lib/failure-text';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -59,7 +61,7 @@ export function RankHistoryView({
   onOpenWindow,
   onRankAlert,
 }: {
-  slot: Pick<SlotDto, 'id'>;
+  slot: Pick<SlotDto, 'id' | 'rank' | 'yesterday_rank' | 'rank_measured_at'>;
   onOpenWindow?: () => void;
   onRankAlert?: () => void;
 }) {
@@ -89,6 +91,10 @@ export function RankHistoryView({
 
   return (
     <>
+      <div className={styles.current} data-testid="current-rank">
+        <span className={styles.currentLabel}>{rankFreshnessTexts.currentRank}</span>
+        <RankValue rank={slot.rank} yesterdayRank={slot.yesterday_rank} measuredAt={slot.rank_measured_at} />
+      </div>
       <div className={styles.toolbar} role="group" aria-label="조회 기간">
         {ranges.map((n) => (
           <button

@@ -317,6 +317,7 @@ export function SlotTable(props: SlotListViewProps) {
                       <RankValue
                         rank={slot.rank}
                         yesterdayRank={slot.yesterday_rank}
+                        measuredAt={slot.rank_measured_at}
                         onOpenHistory={() => onRankHistory(slot)}
                       />
                       <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
@@ -424,6 +425,7 @@ export function SlotCards(props: SlotListViewProps) {
                     <RankValue
                       rank={slot.rank}
                       yesterdayRank={slot.yesterday_rank}
+                      measuredAt={slot.rank_measured_at}
                       onOpenHistory={() => onRankHistory(slot)}
                     />
                     <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
