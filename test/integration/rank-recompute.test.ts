@@ -127,6 +127,10 @@ describe('rank recompute job', () => {
       max_rank: null,
       prev_rank: null,
     });
+    // Each rank keeps when its check was made: the newest healthy one (RC-S3's failed 09:40 check is not one).
+    expect((await slot('RC-S1')).rank_measured_at).toBe(kst(DAY1, '09:45').toISOString());
+    expect((await slot('RC-S3')).rank_measured_at).toBe(kst(DAY1, '09:00').toISOString());
+    expect((await slot('RC-S4')).rank_measured_at).toBe(kst(DAY1, '09:00').toISOString());
     // No checks of its pair, and a paused slot is not tracked.
     expect(await slot('RC-S5')).toMatchObject({ rank: null, first_rank: null });
     expect(await slot('RC-PAUSED')).toMatchObject({ rank: null });
@@ -205,8 +209,13 @@ describe('rank recompute job', () => {
       max_rank: 60,
       prev_rank: 42,
     });
-    expect(await slot('RC-S3')).toMatchObject({ rank: 12, yesterday_rank: 12 });
-    expect(await slot('RC-S4')).toMatchObject({ rank: 999 });
+    // Only failed checks today: the rank and the time it was measured stay yesterday's, so it ages.
+    expect(await slot('RC-S3')).toMatchObject({
+      rank: 12,
+      yesterday_rank: 12,
+      rank_measured_at: kst(DAY1, '09:00').toISOString(),
+    });
+    expect(await slot('RC-S4')).toMatchObject({ rank: 999, rank_measured_at: kst(DAY1, '09:00').toISOString() });
   });
 
   it('records an "out" alert when the rank falls out of the results', async () => {
@@ -259,5 +268,31 @@ describe('rank recompute job', () => {
     await post(kst(DAY2, '12:00'), [found(P5, DAY2, '11:50', 7, { productName: '티타늄 코펠' })]);
     await m.runRankRecompute(kst(DAY2, '12:02'));
     expect((await list()).find((s) => s.id === 'RC-S5')).toMatchObject({ rank: 7, product_name: '티타늄 코펠' });
+  });
+
+  it('a slot answer says when its rank was measured; a day with no healthy check keeps that time, null when never measured', async () => {
+    const DAY3 = '2031-05-11';
+    await m.runRankRecompute(kst(DAY3, '00:12'));
+    await post(kst(DAY3, '09:10'), [failed(P3, DAY3, '09:00'), notFound(P4, DAY3, '09:05')]);
+    await m.runRankRecompute(kst(DAY3, '09:12'));
+    const answer = async (id: string) =>
+      (await api.call('GET', `/api/slots/${id}`, { token: advertiser.token })).body.data as {
+        rank: number | null;
+        rank_measured_at: string | null;
+      };
+    // RC-S3's newest healthy check was yesterday at 10:20; today's failed check changes neither rank nor time.
+    expect(await answer('RC-S3')).toMatchObject({ rank: 13, rank_measured_at: kst(DAY2, '10:20').toISOString() });
+    // Not found is a healthy check: 999 measured this morning.
+    expect(await answer('RC-S4')).toMatchObject({ rank: 999, rank_measured_at: kst(DAY3, '09:05').toISOString() });
+    // A day later, still only failed checks (none yesterday either): the slot's own time stays, 2 days old.
+    const DAY4 = '2031-05-12';
+    await post(kst(DAY4, '08:00'), [failed(P3, DAY4, '07:50')]);
+    await m.runRankRecompute(kst(DAY4, '08:02'));
+    expect(await answer('RC-S3')).toMatchObject({ rank: 13, rank_measured_at: kst(DAY2, '10:20').toISOString() });
+    // A slot its pair was never checked for: no time at all (the screens show '-', never '측정 지연').
+    const paused = (await api.call('GET', '/api/slots', { token: advertiser.token })).body.data.items.find(
+      (s: { id: string }) => s.id === 'RC-PAUSED',
+    );
+    expect(paused).toMatchObject({ rank: null, rank_measured_at: null });
   });
 });

@@ -133,6 +133,27 @@ describe('SystemSettingsPage', () => {
     expect(calls('PUT', '/system-settings')).toHaveLength(0);
   });
 
+  it('rankDelayHours: starts at 36, refuses 0 hours in Korean and sends nothing, saves 12 hours', async () => {
+    const user = renderPage({ tab: 'business' });
+    const hours = screen.getByLabelText('순위 측정 지연 기준 (시간)');
+    expect(hours).toHaveValue(36);
+    expect(screen.getByText(/"측정 지연"으로 표시됩니다/)).toBeInTheDocument();
+    await user.clear(hours);
+    await user.type(hours, '0');
+    await user.click(screen.getByRole('button', { name: '비즈니스 설정 저장' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "'순위 측정 지연 기준 (시간)' 값이 올바르지 않습니다: 1~720 사이의 정수여야 합니다.",
+    );
+    expect(calls('PUT', '/system-settings')).toHaveLength(0);
+    await user.clear(hours);
+    await user.type(hours, '12');
+    await user.click(screen.getByRole('button', { name: '비즈니스 설정 저장' }));
+    expect(await screen.findByText('비즈니스 설정이 저장되었습니다.')).toBeInTheDocument();
+    expect(bodyOf(calls('PUT', '/system-settings')[0]).settings).toEqual([
+      { key: 'rankDelayHours', value: 12, category: 'business' },
+    ]);
+  });
+
   it('checks settings against each other before sending (minimum charge above the maximum)', async () => {
     const user = renderPage({ tab: 'business' });
     const min = screen.getByLabelText('최소 충전 금액 (원)');

@@ -260,4 +260,25 @@ describe('AdminSlotsPage', () => {
     await user.click(screen.getByRole('button', { name: '닫기' }));
     expect(screen.queryByRole('dialog', { name: '슬롯 #7 순위' })).not.toBeInTheDocument();
   });
+
+  it('shows when each row’s rank was measured: 측정 지연 past rankDelayHours with its time, a fresh one’s time, - when never', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    listItems = [
+      { ...slotItem, id: 's1', slot_number: 1, rank: 3, yesterday_rank: 5, rank_measured_at: hoursAgo(40) },
+      { ...slotItem, id: 's2', slot_number: 2, rank: 8, yesterday_rank: 9, rank_measured_at: hoursAgo(5) },
+      { ...slotItem, id: 's3', slot_number: 3, rank: null, yesterday_rank: null, rank_measured_at: null },
+    ];
+    renderPage({ rankDelayHours: 36 });
+    // The old rank is not offered as today's: no arrow, 측정 지연 in its name and beside it.
+    const late = await screen.findByRole('button', { name: '3위, 측정 지연, 순위 히스토리 보기' });
+    const lateCell = late.closest('td')!;
+    expect(lateCell).toHaveTextContent('측정 지연40시간 전 측정');
+    expect(lateCell).not.toHaveTextContent('▲');
+    expect(within(lateCell).getByTitle(/36시간 넘게 정상 측정이 없어/)).toBeInTheDocument();
+    const fresh = screen.getByRole('button', { name: '8위 (▲1), 순위 히스토리 보기' }).closest('td')!;
+    expect(fresh).toHaveTextContent('5시간 전 측정');
+    expect(fresh).not.toHaveTextContent('측정 지연');
+    const never = screen.getByRole('button', { name: '측정중, 순위 히스토리 보기' }).closest('td')!;
+    expect(never).toHaveTextContent('측정중-');
+  });
 });

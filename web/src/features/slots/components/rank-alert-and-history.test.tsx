@@ -5,7 +5,9 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addKstDays, kstToday } from '#shared/kst';
 import type { RankHistoryEntry, SlotDto } from '#shared/schemas/slots';
+import { defaultSettings } from '#shared/settings';
 import { ToastProvider } from '@/components/ui/toast';
+import { AppSettingsContext } from '@/lib/app-settings';
 import { fillDays, rankHistoryRows } from '../utils/rank-history';
 import { RankAlertDialog } from './rank-alert-dialog';
 import { RankAlertNote } from './rank-alert-note';
@@ -152,6 +154,23 @@ describe('RankHistoryModal', () => {
         .slice(1),
     ).toEqual(['7위', '12위', '▲5', '6위', '7.4위', '9위']);
     expect(screen.getByRole('img', { name: '일별 순위 추이, 최고 7위, 최저 12위' })).toBeInTheDocument();
+  });
+
+  it('heads the history with the current rank and when it was measured; 측정 지연 past rankDelayHours', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    const { unmount } = wrap(<RankHistoryModal slot={slot({ rank_measured_at: hoursAgo(2) })} onClose={vi.fn()} />);
+    const current = await screen.findByTestId('current-rank');
+    expect(current).toHaveTextContent('현재 순위7위▲52시간 전 측정');
+    unmount();
+    // The same rank 40 hours old, with the setting at its default (36): no longer shown as current.
+    wrap(
+      <AppSettingsContext.Provider value={{ settings: { ...defaultSettings(), rankDelayHours: 36 }, status: 'ready' }}>
+        <RankHistoryModal slot={slot({ rank_measured_at: hoursAgo(40) })} onClose={vi.fn()} />
+      </AppSettingsContext.Provider>,
+    );
+    const late = await screen.findByTestId('current-rank');
+    expect(late).toHaveTextContent('현재 순위7위측정 지연40시간 전 측정');
+    expect(late).not.toHaveTextContent('▲');
   });
 
   it('shows impressions, clicks and CTR (2 decimals) under the days a worker reported, and the range total', async () => {
@@ -328,4 +347,49 @@ describe('the slot list shows the rank, the arrow and the latest alert in the ta
     await user.click(screen.getByRole('button', { name: /^최근 순위 알림: 순위 12 → 25/ }));
     expect(onRankAlert).toHaveBeenCalledWith(s);
   });
+
+  it.each([['table'], ['cards']] as const)(
+    '%s: a rank older than rankDelayHours reads 측정 지연 with its time, a fresh one its time',
+    async (view) => {
+      const { SlotCards, SlotTable } = await import('./slot-list-views');
+      const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+      const base = {
+        status: 'active',
+        displayStatus: 'active',
+        startDate: today,
+        endDate: addKstDays(today, 10),
+        url: '',
+      } as Partial<SlotDto>;
+      const late = slot({ ...base, id: 'late', slot_number: 1, rank_measured_at: hoursAgo(50) });
+      const fresh = slot({ ...base, id: 'fresh', slot_number: 2, rank: 4, rank_measured_at: hoursAgo(0.5) });
+      const props = {
+        slots: [late, fresh],
+        listFields: [],
+        today,
+        offset: 0,
+        selected: new Map(),
+        onToggleSelect: vi.fn(),
+        onToggleAll: vi.fn(),
+        onTogglePause: vi.fn(),
+        onEdit: vi.fn(),
+        onDelete: vi.fn(),
+        onRankHistory: vi.fn(),
+        onRankAlert: vi.fn(),
+        onExtensionHistory: vi.fn(),
+        busyIds: new Set<string>(),
+      };
+      render(
+        <AppSettingsContext.Provider
+          value={{ settings: { ...defaultSettings(), rankDelayHours: 36 }, status: 'ready' }}
+        >
+          <ToastProvider>{view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />}</ToastProvider>
+        </AppSettingsContext.Provider>,
+      );
+      const lateButton = screen.getByRole('button', { name: '7위, 측정 지연, 순위 히스토리 보기' });
+      expect(lateButton.parentElement).toHaveTextContent('측정 지연2일 전 측정');
+      const freshButton = screen.getByRole('button', { name: '4위 (▲8), 순위 히스토리 보기' });
+      expect(freshButton.parentElement).toHaveTextContent('30분 전 측정');
+      expect(freshButton.parentElement).not.toHaveTextContent('측정 지연');
+    },
+  );
 });
