@@ -3,12 +3,13 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { addKstDays, kstToday } from '../../shared/kst';
+import { addKstDays, kstDateTimeOf, kstToday } from '../../shared/kst';
 import { db, tableName } from '../../functions/storage/client';
 import { keys } from '../../functions/storage/keys';
 import { slotsStore, type SlotRecord } from '../../functions/storage/slots';
 import { slotCountersStore } from '../../functions/storage/slot-counters';
 import { transact } from '../../functions/storage/transactions';
+import { invalidateRankingCache } from '../../functions/domain/ranking-page/ranking';
 import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
@@ -182,5 +183,59 @@ describe('ranks for an advertiser', () => {
     expect(advertisers[1]).toContain('8.0위');
     expect(advertisers[1]).toContain('2개');
     await shot(page, 'advertisers');
+  });
+
+  it('a rank older than rankDelayHours shows as 측정 지연 with its time on My slots, the rank history and the ranking page; a fresh one shows its time', async () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    const lateAt = hoursAgo(40);
+    // As the rank job writes them: slot 1 checked 2 hours ago, slot 2's last healthy check 40 hours ago.
+    await setRanks(slotIds[0], { rank_measured_at: hoursAgo(2) });
+    await setRanks(slotIds[1], { rank_measured_at: lateAt });
+    // The ranking page keeps its lists for a minute; the first journey has just filled it.
+    invalidateRankingCache();
+    const page = await browser.freshPage();
+    await submitLogin(page, stack.url, advertiser.email, advertiser.password);
+    await page.waitForURL((url) => url.pathname === '/slots');
+    const list = page.getByRole('region', { name: '슬롯 목록' });
+    // Past the default 36 hours: 측정 지연, no arrow against yesterday, the time it was measured beside it.
+    const late = list.getByRole('button', { name: '9위, 측정 지연, 순위 히스토리 보기' });
+    await late.waitFor();
+    const lateCell = late.locator('..');
+    expect(await lateCell.textContent()).toContain('측정 지연40시간 전 측정');
+    expect(await lateCell.locator('[data-freshness="delayed"]').getAttribute('title')).toContain(
+      `마지막 측정 ${kstDateTimeOf(lateAt)} (한국 시간)`,
+    );
+    const fresh = list.getByRole('button', { name: '7위 (▲5), 순위 히스토리 보기' });
+    expect(await fresh.locator('..').textContent()).toContain('2시간 전 측정');
+    expect(await fresh.locator('..').textContent()).not.toContain('측정 지연');
+    await shot(page, 'freshness-my-slots');
+
+    // The rank history heads with the current rank and its time.
+    await late.click();
+    const modal = page.getByRole('dialog', { name: /순위 히스토리/ });
+    expect(await modal.getByTestId('current-rank').textContent()).toBe('현재 순위9위측정 지연40시간 전 측정');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+
+    // The ranking page says the same of the same slots.
+    await page.getByRole('link', { name: '성과 랭킹' }).first().click();
+    const best = page.getByRole('table', { name: '현재 순위 TOP' });
+    await best.waitFor();
+    expect(await best.locator('tr', { hasText: '무선 충전기' }).textContent()).toContain('9위측정 지연40시간 전 측정');
+    expect(await best.locator('tr', { hasText: '블루투스 이어폰' }).textContent()).toContain('7위2시간 전 측정');
+
+    // An operator allows 48 hours: the same rank reads as current again, with its time.
+    const api = apiClient(stack.url);
+    const { token } = await api.login(operator.email, operator.password);
+    const saved = await api.call('PUT', '/api/system-settings', {
+      token,
+      body: { settings: [{ key: 'rankDelayHours', value: 48 }] },
+    });
+    expect(saved.status).toBe(200);
+    await page.goto(`${stack.url}/slots`);
+    const current = list.getByRole('button', { name: '9위 (▼6), 순위 히스토리 보기' });
+    await current.waitFor();
+    expect(await current.locator('..').textContent()).toContain('40시간 전 측정');
+    expect(await current.locator('..').textContent()).not.toContain('측정 지연');
   });
 });
