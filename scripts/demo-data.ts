@@ -260,7 +260,8 @@ interface WorkItem {
  * through POST /api/rank/observations. The API takes only yesterday's and today's checks (KST), so the
  * history is two days: yesterday's three checks, the recompute (which closes yesterday), today's
  * checks, the recompute again — each slot then has a rank, yesterday's rank (the arrow) and two days
- * on its chart. Ranks drift from a per-pair start; one pair in seven is not found today.
+ * on its chart. Ranks drift from a per-pair start; one pair in seven is not found today, and one in six
+ * has its latest check fail, so its rank was measured an hour earlier than its last check.
  */
 async function rankHistory(dev: string) {
   const { key } = await call<{ key: string }>('POST', '/api/rank/worker-keys', {
@@ -273,13 +274,19 @@ async function rankHistory(dev: string) {
   const yesterdayStart = Date.parse(kstDayStartIso(addKstDays(today, -1)));
   const todayStart = Date.parse(kstDayStartIso(today));
   const hour = 3_600_000;
-  // Today's checks: two hours ago, an hour ago and a minute ago, none before today's KST midnight.
-  const todayTimes = [120, 60, 1].map((minutes, i) => Math.max(todayStart + (i + 1) * 1000, now - minutes * 60_000));
+  // Today's checks, as a worker going round the list makes them: each pair's three an hour apart, its
+  // last one between a couple of minutes and three hours ago, none before today's KST midnight.
+  const todayTimes = (i: number) => {
+    const last = 2 + ((i * 23) % 170);
+    return [last + 120, last + 60, last].map((minutes, j) =>
+      Math.max(todayStart + (j + 1) * 1000 + i, now - minutes * 60_000 - i * 1000),
+    );
+  };
   const rankOf = (i: number, step: number) =>
     Math.max(1, 12 + ((i * 37) % 90) + (i % 2 ? -1 : 1) * step * (3 + (i % 5)));
-  const checks = (times: number[], stepFrom: number, notFoundEvery: number) =>
+  const checks = (timesOf: (i: number) => number[], stepFrom: number, notFoundEvery: number, failEvery = 0) =>
     work.items.flatMap((w, i) =>
-      times.map((t, j) => {
+      timesOf(i).map((t, j, times) => {
         const base = {
           keyword: w.keyword,
           productId: w.productId,
@@ -289,6 +296,9 @@ async function rankHistory(dev: string) {
         };
         if (notFoundEvery && i % notFoundEvery === notFoundEvery - 1 && j === times.length - 1)
           return { ...base, status: 'not_found', depthScanned: 360 };
+        // A blocked page now and then: the failed check leaves the rank, and its time, at the one before.
+        if (failEvery && i % failEvery === failEvery - 2 && j === times.length - 1)
+          return { ...base, status: 'failed', depthScanned: 0, evidence: { reason: 'demo: blocked page' } };
         const rank = rankOf(i, stepFrom + j);
         return {
           ...base,
@@ -308,15 +318,9 @@ async function rankHistory(dev: string) {
     if (result.rejected)
       throw new DemoError(`순위 확인 일부가 거절되었습니다: ${JSON.stringify(result.rejections).slice(0, 300)}`);
   };
-  await post(
-    checks(
-      [9, 15, 21].map((h) => yesterdayStart + h * hour),
-      0,
-      0,
-    ),
-  );
+  await post(checks((i) => [9, 15, 21].map((h) => yesterdayStart + h * hour + i * 1000), 0, 0));
   await runJob('rank-recompute');
-  await post(checks(todayTimes, 3, 7));
+  await post(checks(todayTimes, 3, 7, 6));
   await runJob('rank-recompute');
   // Under `npm start` the hourly recompute may already have closed yesterday (before these checks came):
   // then the charts start today. Said, not hidden.

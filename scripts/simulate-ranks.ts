@@ -89,11 +89,13 @@ const pairKey = (w: { keyword: string; productId: string; itemId: string | null;
   `${w.keyword}|${w.productId}|${w.itemId ?? ''}|${w.vendorItemId ?? ''}`;
 
 /** One check: a random walk around the pair's last rank; ~8 % not found, ~2 % failed. */
-function check(w: { keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }) {
+function check(
+  w: { keyword: string; productId: string; itemId: string | null; vendorItemId: string | null },
+  observedAt: string,
+) {
   const k = pairKey(w);
   const depth = 360;
   const roll = Math.random();
-  const observedAt = new Date().toISOString();
   const base = {
     keyword: w.keyword,
     productId: w.productId,
@@ -149,6 +151,11 @@ async function round(key: string) {
     work.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
+  // A worker checks the pairs one after another: the round's checks end now, a few seconds apart
+  // (never spread wider than the round's interval), so each slot shows its own measured time.
+  const roundEnd = Date.now();
+  const step = Math.min(4_000, (Number(args.interval) * 1000) / Math.max(1, work.length));
+  const checkedAt = (i: number) => new Date(roundEnd - Math.round((work.length - 1 - i) * step)).toISOString();
   let accepted = 0;
   let rejected = 0;
   const reasons = new Set<string>();
@@ -157,7 +164,13 @@ async function round(key: string) {
     const result: { results: Array<{ outcome: 'accepted' | 'refused'; reason?: string }> } = await call(
       'POST',
       '/api/rank/observations',
-      { key, body: { observations: work.slice(i, i + 500).map(check), metrics: work.slice(i, i + 500).map(metric) } },
+      {
+        key,
+        body: {
+          observations: work.slice(i, i + 500).map((w, j) => check(w, checkedAt(i + j))),
+          metrics: work.slice(i, i + 500).map(metric),
+        },
+      },
     );
     for (const item of result.results) {
       if (item.outcome === 'accepted') accepted += 1;

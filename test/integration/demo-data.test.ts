@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
-import { addKstDays, kstToday } from '../../shared/kst';
+import { addKstDays, kstDayOf, kstToday } from '../../shared/kst';
 
 /** `npm run demo-data` (issue 18 item 6): a populated first look through the real API, local only. */
 const run = promisify(execFile);
@@ -67,9 +67,20 @@ describe('npm run demo-data', () => {
 
     // Rank history from the demo worker: running slots show a rank, yesterday's rank (the arrow) and a two-day chart.
     const running = (await api.call('GET', '/api/slots?status=active&limit=50', { token: adv })).body.data
-      .items as Array<{ id: string; rank: number | null; yesterday_rank: number | null }>;
+      .items as Array<{
+      id: string;
+      rank: number | null;
+      yesterday_rank: number | null;
+      rank_measured_at: string | null;
+    }>;
     const ranked = running.filter((s) => s.rank !== null && s.yesterday_rank !== null);
     expect(ranked.length).toBeGreaterThan(0);
+    // Each rank says when it was measured, at its own time of today or yesterday (KST) as a worker's round would.
+    const measured = ranked.map((s) => s.rank_measured_at);
+    expect(measured.every((at) => at !== null && [addKstDays(kstToday(), -1), kstToday()].includes(kstDayOf(at)))).toBe(
+      true,
+    );
+    expect(new Set(measured).size).toBeGreaterThan(1);
     expect(ranked.some((s) => s.rank !== s.yesterday_rank)).toBe(true);
     const history = (await api.call('GET', `/api/slots/${ranked[0].id}/rank-history`, { token: adv })).body.data
       .items as Array<{ date: string; rank: number }>;

@@ -229,10 +229,24 @@ describe('GET /api/ranking/keywords and /advertisers', () => {
       await activeSlot(kim.token, '랭킹키워드C'),
     ];
     const [l1, l2] = [await activeSlot(lee.token, '랭킹키워드D'), await activeSlot(lee.token, '랭킹키워드E')];
-    await setRanks(k1.id, { rank: 3, yesterday_rank: 5, first_rank: 40, product_name: '김의 상품' }); // +37
-    await setRanks(k2.id, { rank: 20, yesterday_rank: 20, first_rank: 22 }); // +2
+    // When each rank was measured (l2's never was): an average is as current as its oldest rank.
+    const [t1, t2, t3] = ['2031-05-10T01:00:00.000Z', '2031-05-08T22:00:00.000Z', '2031-05-10T02:30:00.000Z'];
+    await setRanks(k1.id, {
+      rank: 3,
+      yesterday_rank: 5,
+      first_rank: 40,
+      product_name: '김의 상품',
+      rank_measured_at: t1,
+    }); // +37
+    await setRanks(k2.id, { rank: 20, yesterday_rank: 20, first_rank: 22, rank_measured_at: t2 }); // +2
     await setRanks(k3.id, { rank: 999, yesterday_rank: 10, first_rank: 50 }); // not found: left out
-    await setRanks(l1.id, { rank: 1, yesterday_rank: 2, first_rank: 1, product_name: '이의 상품' }); // 0
+    await setRanks(l1.id, {
+      rank: 1,
+      yesterday_rank: 2,
+      first_rank: 1,
+      product_name: '이의 상품',
+      rank_measured_at: t3,
+    }); // 0
     await setRanks(l2.id, { rank: 9, yesterday_rank: null, first_rank: 30 }); // +21
     // A paused slot with a rank is not running: left out.
     const paused = await activeSlot(lee.token, '일시정지키워드');
@@ -248,6 +262,7 @@ describe('GET /api/ranking/keywords and /advertisers', () => {
     expect(ours(asKim.best)).toEqual(['랭킹키워드D', '랭킹키워드A', '랭킹키워드E', '랭킹키워드B']);
     expect(asKim.improved.find((i: { keyword: string }) => i.keyword === '랭킹키워드A')).toMatchObject({
       rank: 3,
+      rank_measured_at: t1,
       first_rank: 40,
       improvement: 37,
       change: 2,
@@ -257,9 +272,11 @@ describe('GET /api/ranking/keywords and /advertisers', () => {
       product_name: '김의 상품',
     });
     // Another advertiser's entry: masked, no product, no ids.
+    expect(asKim.best.find((i: { keyword: string }) => i.keyword === '랭킹키워드E')?.rank_measured_at).toBeNull();
     expect(asKim.best.find((i: { keyword: string }) => i.keyword === '랭킹키워드D')).toMatchObject({
       keyword: '랭킹키워드D',
       rank: 1,
+      rank_measured_at: t3,
       mine: false,
       advertiser: '이**',
       slotId: null,
@@ -291,6 +308,7 @@ describe('GET /api/ranking/keywords and /advertisers', () => {
         rankedSlots: 2,
         averageRank: 5,
         bestRank: 1,
+        measured_at: t3,
         userId: null,
         userLogin: null,
       },
@@ -301,6 +319,7 @@ describe('GET /api/ranking/keywords and /advertisers', () => {
         rankedSlots: 2,
         averageRank: 11.5,
         bestRank: 3,
+        measured_at: t2,
         userId: null,
         userLogin: null,
       },
