@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '#shared/settings';
+import { AppSettingsContext } from '@/lib/app-settings';
 import { DDay, EndDate, RankValue } from './slot-cells';
 
 const today = '2025-03-10';
@@ -38,6 +40,45 @@ describe('RankValue (spec §2 rank column, design §8)', () => {
     unmount();
     render(<RankValue rank={7} yesterdayRank={0} />);
     expect(screen.queryByText(/[▲▼]/)).toBeNull();
+  });
+});
+
+describe('RankValue: when the rank was measured', () => {
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+  const withDelay = (hours: number, ui: React.ReactNode) =>
+    render(
+      <AppSettingsContext.Provider
+        value={{ settings: { ...defaultSettings(), rankDelayHours: hours }, status: 'ready' }}
+      >
+        {ui}
+      </AppSettingsContext.Provider>,
+    );
+
+  it('a fresh rank keeps its arrow and says how long ago it was measured, the KST time in the tooltip', () => {
+    withDelay(36, <RankValue rank={12} yesterdayRank={15} measuredAt={hoursAgo(3)} />);
+    expect(screen.getByLabelText('어제보다 3계단 상승')).toBeInTheDocument();
+    expect(screen.getByText('3시간 전 측정').parentElement).toHaveAttribute(
+      'title',
+      expect.stringMatching(/^마지막 측정 \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(한국 시간\)$/),
+    );
+    expect(screen.queryByText('측정 지연')).toBeNull();
+  });
+
+  it('past rankDelayHours it reads 측정 지연 with its time and no arrow; a longer setting makes it current', () => {
+    const { unmount } = withDelay(36, <RankValue rank={12} yesterdayRank={15} measuredAt={hoursAgo(37)} />);
+    expect(screen.getByText('측정 지연')).toBeInTheDocument();
+    expect(screen.getByText('37시간 전 측정')).toBeInTheDocument();
+    expect(screen.queryByText(/[▲▼]/)).toBeNull();
+    unmount();
+    withDelay(48, <RankValue rank={12} yesterdayRank={15} measuredAt={hoursAgo(37)} />);
+    expect(screen.queryByText('측정 지연')).toBeNull();
+    expect(screen.getByLabelText('어제보다 3계단 상승')).toBeInTheDocument();
+  });
+
+  it('never measured reads -, never 측정 지연', () => {
+    withDelay(36, <RankValue rank={null} yesterdayRank={null} measuredAt={null} />);
+    expect(screen.getByText('-').parentElement).toHaveAttribute('title', '아직 측정된 적이 없습니다.');
+    expect(screen.queryByText('측정 지연')).toBeNull();
   });
 });
 
