@@ -97,6 +97,8 @@ export interface ChatContextSlot {
   keyword: string;
   status: SlotStatus;
   rank: number | null;
+  /** When the rank was measured (ISO; null: never). */
+  rank_measured_at: string | null;
   yesterday_rank: number | null;
 }
 export interface ChatCustomerContext {

@@ -600,9 +600,9 @@ describe('operator: customer context and canned replies', () => {
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.slot(id),
-          UpdateExpression: 'SET #r = :r, yesterday_rank = :y',
+          UpdateExpression: 'SET #r = :r, yesterday_rank = :y, rank_measured_at = :m',
           ExpressionAttributeNames: { '#r': 'rank' },
-          ExpressionAttributeValues: { ':r': rank, ':y': rank + 1 },
+          ExpressionAttributeValues: { ':r': rank, ':y': rank + 1, ':m': `2031-05-10T0${rank % 10}:00:00.000Z` },
         }),
       );
     }
@@ -614,7 +614,7 @@ describe('operator: customer context and canned replies', () => {
     expect(typeof data.balance).toBe('number');
     expect(data.pendingCharges).toEqual([{ id: charge.body.data.id, amount: 50_000, requestedAt: expect.any(String) }]);
     expect(data.slotCounts).toMatchObject({ active: 2, pending: 1, paused: 0 });
-    // Running ones only (the pending one is not), best rank first, with yesterday's rank beside.
+    // Running ones only (the pending one is not), best rank first, with when it was measured and yesterday's rank.
     expect(data.slots).toEqual([
       {
         id: slotIds[1],
@@ -622,6 +622,7 @@ describe('operator: customer context and canned replies', () => {
         keyword: '키워드102',
         status: 'active',
         rank: 7,
+        rank_measured_at: '2031-05-10T07:00:00.000Z',
         yesterday_rank: 8,
       },
       {
@@ -630,6 +631,7 @@ describe('operator: customer context and canned replies', () => {
         keyword: '키워드101',
         status: 'active',
         rank: 42,
+        rank_measured_at: '2031-05-10T02:00:00.000Z',
         yesterday_rank: 43,
       },
     ]);

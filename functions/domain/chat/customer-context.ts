@@ -51,6 +51,7 @@ export async function customerContext(caller: Caller, roomId: string): Promise<C
       keyword: s.keyword,
       status: s.status,
       rank: s.rank ?? null,
+      rank_measured_at: s.rank_measured_at ?? null,
       yesterday_rank: s.yesterday_rank ?? null,
     }));
   const slotCounts: Record<string, number> = { ...counters.byStatus };

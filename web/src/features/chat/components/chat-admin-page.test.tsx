@@ -35,7 +35,18 @@ const context = {
   balance: 150000,
   pendingCharges: [{ id: 'ch1', amount: 50000, requestedAt: '2026-11-25T01:00:00.000Z' }],
   slotCounts: { active: 3, paused: 1 },
-  slots: [{ id: 's1', slot_number: 12, keyword: '강남 맛집', status: 'active' as const, rank: 4, yesterday_rank: 9 }],
+  slots: [
+    {
+      id: 's1',
+      slot_number: 12,
+      keyword: '강남 맛집',
+      status: 'active' as const,
+      rank: 4,
+      // Older than the default 36 hours: not shown as the current rank.
+      rank_measured_at: new Date(Date.now() - 40 * 3_600_000).toISOString(),
+      yesterday_rank: 9,
+    },
+  ],
 };
 
 function seed() {
@@ -123,7 +134,7 @@ describe('operator chat inbox', { timeout: 20_000 }, () => {
     expect(within(side).getByTestId('context-charges')).toHaveTextContent('50,000원');
     expect(within(side).getByTestId('context-slot-counts')).toHaveTextContent('3');
     expect(within(side).getByRole('cell', { name: '강남 맛집' })).toBeInTheDocument();
-    expect(within(side).getByRole('cell', { name: '4위' })).toBeInTheDocument();
+    expect(within(side).getByRole('cell', { name: '4위측정 지연40시간 전 측정' })).toBeInTheDocument();
 
     await userEvent.click(await screen.findByRole('button', { name: '인사' }));
     const box = screen.getByRole('textbox', { name: '메시지 입력' }) as HTMLTextAreaElement;

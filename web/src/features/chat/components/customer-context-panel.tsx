@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { displayStatusLabels } from '#shared/slot-status';
+import { rankFreshness } from '#shared/rank-freshness';
+import { MeasuredAt } from '@/components/slots/slot-cells';
 import { Spinner } from '@/components/ui/spinner';
+import { useAppSettings } from '@/lib/app-settings';
 import { ErrorBox } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
@@ -9,6 +12,16 @@ import { timeLabel, dayLabel } from '../utils/chat-format';
 import styles from './chat-inbox.module.css';
 
 const rankText = (rank: number | null) => (rank === null ? '-' : `${rank}위`);
+
+/** Under a rank: when it was measured, or '측정 지연' once older than the setting allows. */
+function MeasuredLine({ at }: { at: string | null }) {
+  const { rankDelayHours } = useAppSettings();
+  return (
+    <span className={styles.measuredLine}>
+      <MeasuredAt freshness={rankFreshness(at, rankDelayHours)} />
+    </span>
+  );
+}
 
 /** Beside the conversation (issue 14, beyond the spec): who is asking, their money and their slots. */
 export function CustomerContextPanel({ roomId }: { roomId: string }) {
@@ -89,7 +102,10 @@ export function CustomerContextPanel({ roomId }: { roomId: string }) {
                   <tr key={slot.id}>
                     <td>#{slot.slot_number}</td>
                     <td>{slot.keyword}</td>
-                    <td>{rankText(slot.rank)}</td>
+                    <td>
+                      {rankText(slot.rank)}
+                      <MeasuredLine at={slot.rank_measured_at} />
+                    </td>
                     <td>{rankText(slot.yesterday_rank)}</td>
                   </tr>
                 ))}
