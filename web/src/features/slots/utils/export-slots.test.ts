@@ -43,14 +43,18 @@ describe('slot list download', () => {
           },
           rank: 5,
           yesterday_rank: 7,
+          rank_measured_at: '2025-03-01T05:30:00.000Z',
         }),
       ],
       slotListFields(defaultFieldConfigs),
     );
     const [header, line] = csv.replace('\uFEFF', '').split('\r\n');
-    expect(header).toBe('슬롯 번호,상태,키워드,URL,MID,상품명,현재 순위,어제 순위,시작일,종료일,등록일,거절 사유');
+    expect(header).toBe(
+      '슬롯 번호,상태,키워드,URL,MID,상품명,현재 순위,어제 순위,순위 측정 시각,시작일,종료일,등록일,거절 사유',
+    );
     expect(line).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(line).toContain(`'@SUM(1)`);
-    expect(line).toContain(',5,7,2025-03-01,2025-03-30,2025-03-01,');
+    // The rank's measured time on the Seoul clock (05:30 UTC is 14:30 KST).
+    expect(line).toContain(',5,7,2025-03-01 14:30,2025-03-01,2025-03-30,2025-03-01,');
   });
 });

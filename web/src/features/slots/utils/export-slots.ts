@@ -1,5 +1,5 @@
 import type { FieldConfig } from '#shared/field-configs';
-import { kstDayOf, kstToday } from '#shared/kst';
+import { kstDateTimeOf, kstDayOf, kstToday } from '#shared/kst';
 import type { SlotDto } from '#shared/schemas/slots';
 import { rankDisplay } from '#shared/slot-status';
 import { displayFieldValue } from '@/lib/slots/field-values';
@@ -14,7 +14,7 @@ export const rankCell = (rank: number | null): ExportCell => {
 
 /**
  * The slot list download: number, status, the configured list fields, product name, today's and
- * yesterday's rank, dates. Every text cell is formula-safe (spreadsheet-safe.ts).
+ * yesterday's rank, when the rank was measured (KST), dates. Every text cell is formula-safe (spreadsheet-safe.ts).
  */
 export function slotsToCsv(slots: readonly SlotDto[], listFields: readonly FieldConfig[]): string {
   const header = [
@@ -24,6 +24,7 @@ export function slotsToCsv(slots: readonly SlotDto[], listFields: readonly Field
     '상품명',
     '현재 순위',
     '어제 순위',
+    '순위 측정 시각',
     '시작일',
     '종료일',
     '등록일',
@@ -36,6 +37,7 @@ export function slotsToCsv(slots: readonly SlotDto[], listFields: readonly Field
     productName(s),
     rankCell(s.rank),
     rankCell(s.yesterday_rank),
+    s.rank_measured_at ? kstDateTimeOf(s.rank_measured_at) : '',
     s.startDate ?? '',
     s.endDate ?? '',
     s.createdAt ? kstDayOf(s.createdAt) : '',
