@@ -37,9 +37,9 @@ const setRank = (id: string, rank: number | null) =>
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.slot(id),
-      UpdateExpression: 'SET #r = :r, yesterday_rank = :y, first_rank = :f',
+      UpdateExpression: 'SET #r = :r, yesterday_rank = :y, first_rank = :f, rank_measured_at = :m',
       ExpressionAttributeNames: { '#r': 'rank' },
-      ExpressionAttributeValues: { ':r': rank, ':y': 9, ':f': 12 },
+      ExpressionAttributeValues: { ':r': rank, ':y': 9, ':f': 12, ':m': new Date().toISOString() },
     }),
   );
 const putRankDay = (id: string, date: string, rank: number) =>
@@ -418,6 +418,8 @@ describe('PUT /api/slots/{id}/update-fields', () => {
       url: productUrl(1),
       mid: 'M1',
       rank: null,
+      // The old rank's measured time goes with it: the new keyword was never measured.
+      rank_measured_at: null,
       yesterday_rank: null,
       first_rank: null,
       customFields: { keywords: '새 키워드', description: '메모', mid: 'M1' },
@@ -706,6 +708,7 @@ describe('rank data and field values', () => {
     expect(del.body.data).toEqual({ message: '순위 정보가 초기화되었습니다.', deletedDays: 3 });
     expect((await call('GET', `/api/slots/${slot.id}`, user.token)).body.data).toMatchObject({
       rank: null,
+      rank_measured_at: null,
       yesterday_rank: null,
       first_rank: null,
     });
