@@ -224,6 +224,19 @@ describe('ranks for an advertiser', () => {
     expect(await best.locator('tr', { hasText: '무선 충전기' }).textContent()).toContain('9위측정 지연40시간 전 측정');
     expect(await best.locator('tr', { hasText: '블루투스 이어폰' }).textContent()).toContain('7위2시간 전 측정');
 
+    // On a 390 px phone My slots opens as cards: the delayed rank and its time fit without sideways scrolling.
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${stack.url}/slots`);
+    const card = page.locator('li[data-slot-number="2"]');
+    await card.getByText('측정 지연').waitFor();
+    expect(await card.textContent()).toContain('40시간 전 측정');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    await card.screenshot({ path: join(screenshotDir, 'ranking-freshness-phone-card.png') });
+    if (desktop) await page.setViewportSize(desktop);
+
     // An operator allows 48 hours: the same rank reads as current again, with its time.
     const api = apiClient(stack.url);
     const { token } = await api.login(operator.email, operator.password);
