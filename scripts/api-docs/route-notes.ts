@@ -577,7 +577,13 @@ export const routeNotes = {
       'A user’s held slots: `allocated_slots`, `used_slots`, `available_slots` (the caller’s own; staff anyone’s).',
     errors: [{ code: 'FORBIDDEN', when: 'a user names another user', text: slotMessages.notOwner }],
   },
-  'GET /api/slots/{id}': { summary: 'One slot: the caller’s own, or any for staff.', errors: [slotNotFound] },
+  'GET /api/slots/{id}': {
+    summary: 'One slot: the caller’s own, or any for staff.',
+    errors: [slotNotFound],
+    notes: [
+      '`rank_measured_at` (ISO, or null when never measured) is when the current `rank` was measured: the newest found / not found check behind it. Older than the `rankDelayHours` setting, the screens show the rank as 측정 지연; the list answers carry the same field.',
+    ],
+  },
   'PATCH /api/slots/{id}/status': {
     summary:
       'Pause, resume (back to the calendar status), delete (keeping the status it had), restore (staff: `active` on a deleted slot), or refund (staff: `refunded` with `refundReason`; the amount is computed on the server).',
@@ -840,7 +846,10 @@ export const routeNotes = {
   'GET /api/ranking/keywords': {
     summary: 'The ranking page’s keyword tab, from the running slots’ ranks.',
     errors: [rankingOff],
-    notes: [`Computed from one walk of the running slots and kept ${RANKING_CACHE_MS / 1000} s per warm function.`],
+    notes: [
+      `Computed from one walk of the running slots and kept ${RANKING_CACHE_MS / 1000} s per warm function.`,
+      'Each entry carries `rank_measured_at` (null when not recorded); an advertiser entry carries `measured_at`, its oldest ranked slot’s.',
+    ],
   },
   'GET /api/ranking/advertisers': {
     summary: 'The ranking page’s advertiser tab, from the running slots’ ranks.',
