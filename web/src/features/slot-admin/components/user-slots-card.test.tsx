@@ -32,7 +32,9 @@ const slot = (n: number, status: string, label: string) => ({
   product_name: `상품${n}`,
   startDate: '2026-12-01',
   endDate: '2026-12-30',
-  rank: null,
+  // Slot 14 ranked 5th two days ago, nothing healthy since; the others never measured.
+  rank: n === 14 ? 5 : null,
+  rank_measured_at: n === 14 ? new Date(Date.now() - 50 * 3_600_000).toISOString() : null,
   yesterday_rank: null,
 });
 let listCalls: URLSearchParams[] = [];
@@ -75,6 +77,10 @@ describe('UserSlotsCard (the customer view’s slots)', () => {
     const table = await within(list).findByTestId('customer-slots');
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getByText('키워드14')).toBeInTheDocument();
+    // Its rank is not shown as current: 측정 지연 with when it was measured; never measured reads '-'.
+    const ranked = within(table).getByText('키워드14').closest('tr')!;
+    expect(ranked).toHaveTextContent('5위측정 지연2일 전 측정');
+    expect(within(table).getByText('키워드13').closest('tr')).toHaveTextContent('측정중-');
     // Every read is of this user's slots (their own index partition on the server).
     expect(listCalls.every((p) => p.get('userId') === 'u7')).toBe(true);
     expect(within(list).getByText('총 14개')).toBeInTheDocument();
