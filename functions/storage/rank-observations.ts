@@ -119,6 +119,29 @@ export const rankObservationsStore = {
     return new Set(items.map((i) => String(i.SK)));
   },
 
+  /** Pairs with ids from `from` to `to` (inclusive) with a valid check on the day (one page of the work list). */
+  async checkedInRange(day: string, from: string, to: string): Promise<Set<string>> {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.rankCheckedOfDay(day).PK, ':from': from, ':to': to },
+      ProjectionExpression: 'SK',
+      ConsistentRead: true,
+    });
+    return new Set(items.map((i) => String(i.SK)));
+  },
+
+  /** Which of `pairIds` have a valid check on the day. */
+  async checkedAmong(day: string, pairIds: string[]): Promise<Set<string>> {
+    const items = pairIds.length
+      ? await batchGetAll(
+          pairIds.map((p) => keys.rankChecked(day, p)),
+          { consistent: true, attributes: ['pairId'] },
+        )
+      : [];
+    return new Set(items.map((i) => String(i.pairId)));
+  },
+
   async pairDays(pairIds: string[], day: string): Promise<Map<string, PairDayRecord>> {
     const items = pairIds.length ? await batchGetAll(pairIds.map((p) => keys.rankPairDay(p, day))) : [];
     return new Map(items.map((i) => [String(i.pairId), stripKeys<PairDayRecord>(i)]));
