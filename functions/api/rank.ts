@@ -6,7 +6,7 @@ import { authenticateWorker } from '../domain/rank-measurement/worker-auth';
 import { defineGroup, reply } from '../http/api-handler';
 import { rankRoutes } from '#shared/contract/routes/rank';
 
-/** The rank-tracking API (issue 12): worker keys for developers, the two worker routes for key holders. */
+/** The rank-tracking API: worker keys for developers, the worker routes (work, leases, checks) for key holders. */
 export const handler = defineGroup(
   rankRoutes,
   {
