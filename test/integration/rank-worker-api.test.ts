@@ -483,6 +483,38 @@ describe('work leases: each due pair goes to one worker at a time', () => {
     expect(left).toEqual(ids.filter((id) => !b.some((i) => i.productId === id) && id !== c[0].productId).sort());
   });
 
+  it('late in the day, a worker leasing 10 at a time walks past checked pairs to every open one, and leaves none for another', async () => {
+    const ids = Array.from({ length: 250 }, (_, i) => String(76000 + i));
+    await seed('LONG', ids);
+    // Four in five are checked already, spread over the whole list (pair ids are hashes).
+    const done = ids.filter((_, i) => i % 5 !== 0);
+    const res = await post(
+      key,
+      undefined,
+      done.map((productId) => observation({ keyword: '임대 LONG', productId })),
+    );
+    expect(res.body.data.accepted).toBe(200);
+    const open = ids.filter((_, i) => i % 5 === 0);
+    let calls = 0;
+    const items: Page['items'] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { data: Page } } = await api.call(
+        'GET',
+        `/api/rank/work?limit=10&worker=walker${cursor ? `&cursor=${cursor}` : ''}`,
+        { headers: asWorker(key) },
+      );
+      calls++;
+      items.push(...page.body.data.items);
+      cursor = page.body.data.nextCursor;
+    } while (cursor);
+    const mine = items.filter((i) => ids.includes(i.productId)).map((i) => i.productId);
+    expect(mine.sort()).toEqual(open.sort());
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    expect(calls).toBeLessThan(20);
+    expect(await take(otherKey, 'late', ids)).toEqual([]);
+  });
+
   it("gives a crashed worker's pairs to another once its lease has run out", async () => {
     const ids = ['7201', '7202', '7203'];
     await seed('CRASH', ids);
