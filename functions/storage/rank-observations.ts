@@ -108,7 +108,7 @@ export const rankObservationsStore = {
     return items.map((i) => stripKeys<ObservationRecord>(i));
   },
 
-  /** Pairs with a valid check on the day. */
+  /** Every pair with a valid check on the day (the work list reads windows instead; `npm run bench rank-work` compares). */
   async checkedPairIds(day: string): Promise<Set<string>> {
     const items = await queryAll({
       TableName: tableName(),
