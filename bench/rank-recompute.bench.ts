@@ -39,7 +39,7 @@ const TARGET_UNIT_MS = 60_000;
 const LINEAR_TOLERANCE = 1.5;
 
 /** N active slots of N/20 advertisers over N/4 pairs (the data shape above), written straight through storage. */
-async function seedSlots(slotCount: number, now: Date, log: (msg: string) => void) {
+export async function seedSlots(slotCount: number, now: Date, log: (msg: string) => void) {
   const { usersStore } = await import('../functions/storage/users');
   const { slotsStore } = await import('../functions/storage/slots');
   const { inParallel } = await import('../functions/storage/item-io');

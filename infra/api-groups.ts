@@ -53,7 +53,7 @@ export const apiGroups = {
   users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['websocketPush'] },
   // issue 12 item 8: the ranking page (reads only; cached a minute in the Lambda; a cold walk of 10,000 running slots takes ~0.8 s: bench/ranking)
   ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
-  // issue 12: rank tracking — worker keys (developers) and the two rank-check worker routes (x-api-key)
+  // rank tracking — worker keys (developers) and the rank-check worker routes (x-api-key)
   rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
   // issue 15: announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one notifies users (push)
   announcements: {

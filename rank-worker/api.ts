@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { MAX_OBSERVATIONS_PER_BATCH, WORK_PAGE_MAX, type WorkItem } from '../shared/schemas/rank';
+import {
+  MAX_LEASE_PAIRS,
+  MAX_OBSERVATIONS_PER_BATCH,
+  WORK_PAGE_MAX,
+  type LeaseClaimDto,
+  type WorkItem,
+  type WorkListDto,
+} from '../shared/schemas/rank';
 import type { Observation } from './check';
 
 /** The product's worker API (docs/api.md "rank", docs/rank-worker.md). The key goes in a header and is never logged. */
@@ -9,6 +16,8 @@ export class WorkerApi {
     private readonly key: string,
     private readonly log: (line: string) => void = console.log,
     private readonly retryDelayMs = 1000,
+    /** This process's name for leases; without one the worker only reads the list and holds nothing. */
+    private readonly worker?: string,
   ) {}
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
@@ -26,7 +35,7 @@ export class WorkerApi {
     return json?.data ?? json;
   }
 
-  /** The whole work list of today: pairs without a found / not-found check today. */
+  /** The whole work list of today, read only (nothing leased): pairs without a found / not-found check today. */
   async work(): Promise<WorkItem[]> {
     const items: WorkItem[] = [];
     let cursor: string | null = null;
@@ -42,6 +51,44 @@ export class WorkerApi {
   }
 
   /**
+   * The next `limit` pairs after `cursor` that no other worker holds, leased to this worker (its name
+   * is required). An empty page with no `nextCursor` ends the round.
+   */
+  async take(limit: number, cursor: string | null): Promise<WorkListDto> {
+    const query = new URLSearchParams({ limit: String(limit), worker: this.requireWorker() });
+    if (cursor) query.set('cursor', cursor);
+    return (await this.call('GET', `/api/rank/work?${query}`)) as WorkListDto;
+  }
+
+  /** Takes or renews this worker's leases on the pairs: which it holds now, which another one has (or are done). */
+  async claim(pairIds: string[]): Promise<Pick<LeaseClaimDto, 'held' | 'lost'>> {
+    const out: Pick<LeaseClaimDto, 'held' | 'lost'> = { held: [], lost: [] };
+    for (let i = 0; i < pairIds.length; i += MAX_LEASE_PAIRS) {
+      const part = (await this.call('POST', '/api/rank/leases', {
+        worker: this.requireWorker(),
+        pairIds: pairIds.slice(i, i + MAX_LEASE_PAIRS),
+      })) as LeaseClaimDto;
+      out.held.push(...part.held);
+      out.lost.push(...part.lost);
+    }
+    return out;
+  }
+
+  /** Gives back leases this worker will not use (it is stopping); failures are only logged. */
+  async release(pairIds: string[]): Promise<void> {
+    for (let i = 0; i < pairIds.length; i += MAX_LEASE_PAIRS)
+      await this.call('POST', '/api/rank/leases/release', {
+        worker: this.requireWorker(),
+        pairIds: pairIds.slice(i, i + MAX_LEASE_PAIRS),
+      }).catch((err: Error) => this.log(`release failed (${err.message}); the leases run out by themselves`));
+  }
+
+  private requireWorker(): string {
+    if (!this.worker) throw new Error('WorkerApi: leases need the worker name');
+    return this.worker;
+  }
+
+  /**
    * Posts in batches; each batch is retried (same observedAt, so a repeat stores nothing new) with
    * backoff on network errors and 5xx/429. Refused items are logged one by one when the answer lists them.
    */
@@ -52,7 +99,10 @@ export class WorkerApi {
       const batch = observations.slice(i, i + MAX_OBSERVATIONS_PER_BATCH);
       for (let attempt = 1; ; attempt++) {
         try {
-          const result = ((await this.call('POST', '/api/rank/observations', { observations: batch })) ?? {}) as {
+          const result = ((await this.call('POST', '/api/rank/observations', {
+            observations: batch,
+            ...(this.worker ? { worker: this.worker } : {}),
+          })) ?? {}) as {
             accepted?: unknown;
             rejected?: unknown;
             rejections?: unknown;

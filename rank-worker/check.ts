@@ -27,7 +27,7 @@ export interface Observation {
  * appears within the depth (evidence says so).
  */
 export async function checkPair(
-  pair: WorkItem,
+  pair: Pick<WorkItem, 'keyword' | 'productId' | 'itemId' | 'vendorItemId'>,
   depth: number,
   loadPage: (page: number) => Promise<LoadedPage>,
   now: () => Date = () => new Date(),

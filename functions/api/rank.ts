@@ -1,11 +1,12 @@
 import * as WorkerKeys from '../domain/rank-measurement/worker-keys';
 import * as Work from '../domain/rank-measurement/work-list';
 import * as Observations from '../domain/rank-measurement/observations';
+import * as Leases from '../domain/rank-measurement/leases';
 import { authenticateWorker } from '../domain/rank-measurement/worker-auth';
 import { defineGroup, reply } from '../http/api-handler';
 import { rankRoutes } from '#shared/contract/routes/rank';
 
-/** The rank-tracking API (issue 12): worker keys for developers, the two worker routes for key holders. */
+/** The rank-tracking API: worker keys for developers, the worker routes (work, leases, checks) for key holders. */
 export const handler = defineGroup(
   rankRoutes,
   {
@@ -15,10 +16,19 @@ export const handler = defineGroup(
 
     revokeWorkerKey: ({ path }, ctx) => WorkerKeys.revokeWorkerKey(ctx.user, path.id),
 
-    work: ({ query }) => Work.workList(query),
+    work: ({ query }, ctx) => Work.workList(query, ctx.worker!),
+
+    claimLeases: ({ body }, ctx) => Leases.claimLeases(ctx.worker!, body),
+
+    releaseLeases: ({ body }, ctx) => Leases.releaseLeases(ctx.worker!, body),
 
     observations: ({ body }, ctx) =>
-      Observations.recordObservations(ctx.worker!, body.observations, new Date(), body.metrics),
+      Observations.recordObservations(
+        { ...ctx.worker!, instance: body.worker },
+        body.observations,
+        new Date(),
+        body.metrics,
+      ),
   },
   { authenticateWorker },
 );

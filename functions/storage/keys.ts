@@ -201,6 +201,15 @@ export const keys = {
   /** A pair with a valid (found / not found) check on a KST day: the work list leaves it out. */
   rankChecked: (day: string, pairId: string): Key => ({ PK: `RANKCHECKED#${day}`, SK: pairId }),
   rankCheckedOfDay: (day: string) => ({ PK: `RANKCHECKED#${day}` }),
+  /** A worker's lease on a pair for a KST day (functions/storage/rank-leases.ts): one day's leases in pair-id order. */
+  rankLease: (day: string, pairId: string): Key => ({ PK: `RANKLEASE#${day}`, SK: pairId }),
+  rankLeasesOfDay: (day: string) => ({ PK: `RANKLEASE#${day}` }),
+  /** A check posted by a worker that held no live lease on its pair: one item per check, so a resend counts once. */
+  rankUnleasedCheck: (day: string, pairId: string, observedAt: string): Key => ({
+    PK: `RANKUNLEASED#${day}`,
+    SK: `${pairId}#${observedAt}`,
+  }),
+  rankUnleasedChecksOfDay: (day: string) => ({ PK: `RANKUNLEASED#${day}` }),
   /** A pair's summary of one KST day (latest valid rank, min/avg/max): the next day's prev/yesterday rank. */
   rankPairDay: (pairId: string, day: string): Key => ({ PK: `RANKPAIR#${pairId}`, SK: `DAY#${day}` }),
   /** A pair's impressions and clicks of one KST day, as a worker last reported them. */

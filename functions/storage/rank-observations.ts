@@ -110,7 +110,7 @@ export const rankObservationsStore = {
     return items.map((i) => stripKeys<ObservationRecord>(i));
   },
 
-  /** Pairs with a valid check on the day. */
+  /** Every pair with a valid check on the day (the work list reads windows instead; `npm run bench rank-work` compares). */
   async checkedPairIds(day: string): Promise<Set<string>> {
     const items = await queryAll({
       TableName: tableName(),
@@ -119,6 +119,29 @@ export const rankObservationsStore = {
       ProjectionExpression: 'SK',
     });
     return new Set(items.map((i) => String(i.SK)));
+  },
+
+  /** Pairs with ids from `from` to `to` (inclusive) with a valid check on the day (one page of the work list). */
+  async checkedInRange(day: string, from: string, to: string): Promise<Set<string>> {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.rankCheckedOfDay(day).PK, ':from': from, ':to': to },
+      ProjectionExpression: 'SK',
+      ConsistentRead: true,
+    });
+    return new Set(items.map((i) => String(i.SK)));
+  },
+
+  /** Which of `pairIds` have a valid check on the day. */
+  async checkedAmong(day: string, pairIds: string[]): Promise<Set<string>> {
+    const items = pairIds.length
+      ? await batchGetAll(
+          pairIds.map((p) => keys.rankChecked(day, p)),
+          { consistent: true, attributes: ['pairId'] },
+        )
+      : [];
+    return new Set(items.map((i) => String(i.pairId)));
   },
 
   async pairDays(pairIds: string[], day: string): Promise<Map<string, PairDayRecord>> {

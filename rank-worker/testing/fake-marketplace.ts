@@ -95,13 +95,43 @@ export interface FakeMarketplace {
   requests: string[];
   /** The user agent of each request, in the same order. */
   userAgents: string[];
+  /** With `together`: whether that many requests did wait at once (not released by the time limit). */
+  gathered: boolean;
   close(): Promise<void>;
 }
 
-export async function startFakeMarketplace(scenarios: Record<string, Scenario>): Promise<FakeMarketplace> {
+export interface FakeOptions {
+  /**
+   * Answer nothing until this many requests wait at once (or `togetherMs` passed), then everything:
+   * several workers, each loading one page at a time, prove they all run side by side.
+   */
+  together?: number;
+  togetherMs?: number;
+}
+
+export async function startFakeMarketplace(
+  scenarios: Record<string, Scenario>,
+  options: FakeOptions = {},
+): Promise<FakeMarketplace> {
   const requests: string[] = [];
   const userAgents: string[] = [];
+  const fake: FakeMarketplace = { url: '', requests, userAgents, gathered: false, close: async () => {} };
+  let waiting: Array<() => void> | null = options.together ? [] : null;
+  const open = () => {
+    const released = waiting ?? [];
+    waiting = null;
+    for (const go of released) go();
+  };
   const server: Server = createServer((req, res) => {
+    if (waiting) {
+      waiting.push(() => server.emit('request', req, res));
+      if (waiting.length === 1) setTimeout(open, options.togetherMs ?? 60_000).unref();
+      if (waiting.length >= options.together!) {
+        fake.gathered = true;
+        open();
+      }
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url.pathname + url.search);
     userAgents.push(req.headers['user-agent'] ?? '');
@@ -123,14 +153,11 @@ export async function startFakeMarketplace(scenarios: Record<string, Scenario>):
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    userAgents,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  fake.url = `http://127.0.0.1:${port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
 }

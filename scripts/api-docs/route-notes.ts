@@ -21,7 +21,7 @@ import { sessionMessages } from '#shared/messages/sessions';
 import { CALLER_STATUS_CACHE_MS } from '../../functions/domain/auth/active-account';
 import { TEST_NOTIFICATIONS_PER_MINUTE } from '#shared/notification-constants';
 import { CHAT_CONTEXT_SLOTS } from '#shared/schemas/chat';
-import { observationSchema } from '#shared/schemas/rank';
+import { LEASE_SECONDS, observationSchema } from '#shared/schemas/rank';
 import { rateLimits } from '../../functions/domain/rate-limits';
 import { RANKING_CACHE_MS } from '../../functions/domain/ranking-page/ranking';
 
@@ -140,7 +140,7 @@ export const groupNotes: Record<GroupName, string> = {
     'User management for operators and developers (who may change whom: [data-model.md](data-model.md#user-management-who-may-change-whom-and-what-a-delete-keeps)).',
   ranking:
     'The ranking page’s real data, from the running slots’ ranks (design §5). Answers 409 while `featureRanking` is off.',
-  rank: 'Rank tracking (design §6): worker keys for developers and the two routes a rank-check worker calls. How to run a worker: [rank-worker.md](rank-worker.md); the recompute job: [rank-worker.md](rank-worker.md#rank-tracking-in-the-product).',
+  rank: 'Rank tracking: worker keys for developers and the routes a rank-check worker calls (the work list, its leases, the checks). How to run a worker: [rank-worker.md](rank-worker.md); the recompute job: [rank-worker.md](rank-worker.md#rank-tracking-in-the-product).',
   announcements:
     'Announcements (issue 15): users read the live ones, operators manage them and their images. More: [messaging.md](messaging.md#announcements).',
   notifications:
@@ -871,12 +871,48 @@ export const routeNotes = {
   },
   'GET /api/rank/work': {
     summary:
-      'Today’s (KST) distinct keyword–product pairs of active slots (and waiting ones starting today) without a found or not-found check today, paged by `cursor`.',
-    errors: [{ code: 'VALIDATION', when: 'a bad cursor', text: rankMessages.cursorInvalid }],
+      'Today’s (KST) distinct keyword–product pairs of active slots (and waiting ones starting today) without a found or not-found check today, in pair-id order, paged by `cursor` (`nextCursor`, null after the last pair). With `worker` (the process’s name), the page’s pairs are leased to that worker and pairs another worker holds are left out; without it the list is only read.',
+    errors: [
+      { code: 'VALIDATION', when: 'a bad cursor', text: rankMessages.cursorInvalid },
+      { code: 'VALIDATION', when: 'a bad `worker` name', text: rankMessages.workerNameInvalid },
+    ],
+    notes: [
+      `A lease lasts ${LEASE_SECONDS / 60} minutes (\`lease: {worker, seconds, expiresAt}\` in the answer); the worker renews it with \`POST /api/rank/leases\` while it works. A lease is held by the key and the \`worker\` name together, so processes sharing a key split the work too.`,
+      'A page may come back shorter than `limit` (another worker took a pair meanwhile) or empty with a `nextCursor`: go on until `nextCursor` is null. `remaining` is an upper bound (checks of pairs past the page are not read).',
+      'Each item carries the pair’s `id`, which the lease routes take.',
+    ],
+  },
+  'POST /api/rank/leases': {
+    summary:
+      'Takes or renews the worker’s leases on today’s pairs `{worker, pairIds}`: `{worker, seconds, expiresAt, held, lost}`. `lost`: pairs another worker holds (live lease) or already checked today; the worker leaves them.',
+    errors: [
+      { code: 'VALIDATION', when: 'a bad `worker` name', text: rankMessages.workerNameInvalid },
+      {
+        code: 'VALIDATION',
+        when: 'no pair ids, more than 1000, or one not a pair id',
+        text: rankMessages.leasePairIdsInvalid,
+      },
+    ],
+    notes: [
+      'A free pair, one whose lease ran out, and one the same key and worker hold already are taken; two workers never hold one pair at once (a conditional write per pair).',
+      'A worker started with `--shard` claims its share this way, a batch at a time, before checking it.',
+    ],
+  },
+  'POST /api/rank/leases/release': {
+    summary:
+      'Gives back the worker’s leases on today’s pairs `{worker, pairIds}` it will not check (it is stopping): `{released}`. Leases held by another worker are left alone.',
+    errors: [
+      { code: 'VALIDATION', when: 'a bad `worker` name', text: rankMessages.workerNameInvalid },
+      {
+        code: 'VALIDATION',
+        when: 'no pair ids, more than 1000, or one not a pair id',
+        text: rankMessages.leasePairIdsInvalid,
+      },
+    ],
   },
   'POST /api/rank/observations': {
     summary:
-      'A batch of checks, each `found` / `not_found` / `failed`, checked on its own: `{accepted, rejected, rejections: [{index, field, reason}], notes}`.',
+      'A batch of checks, each `found` / `not_found` / `failed`, checked on its own: `{accepted, rejected, results, rejections: [{index, field, reason}], notes, unleased}`.',
     inner: {
       title: 'Each observation (checked on its own: a bad one is rejected, the others are kept)',
       schema: observationSchema,
@@ -885,6 +921,7 @@ export const routeNotes = {
       'Idempotent per (pair, `observedAt`); only today’s and yesterday’s (KST) checks are taken.',
       '`imageUrl` is kept only for `https://*.coupangcdn.com` (else dropped with a note).',
       'The hourly `rank-recompute` job turns checks into each slot’s ranks; see [rank-worker.md](rank-worker.md#rank-tracking-in-the-product).',
+      'Optional `worker`: the name the worker leased its pairs under. A `failed` check gives back that worker’s lease on its pair (a later round retries it); a found or not-found check keeps it until it runs out. A check of a pair the worker held no live lease on is stored all the same and counted (`unleased` in the answer).',
       'Optional `metrics: [{keyword, productId, itemId?, vendorItemId?, day, impressions, clicks}]`: the day’s totals so far of a pair (today or yesterday, KST); one bad entry refuses the whole batch (400, nothing stored); see [rank-worker.md](rank-worker.md#impressions-clicks-and-ctr-issue-29-item-6).',
     ],
   },

@@ -20,6 +20,8 @@ export const rankMessages = {
   productInfoOnlyWhenFound: '상품명과 이미지는 순위를 찾은 결과(found)에만 보낼 수 있습니다.',
   imageDropped: '이미지 주소가 쿠팡 이미지 서버(https, *.coupangcdn.com)가 아니어서 이미지는 저장하지 않았습니다.',
   cursorInvalid: '페이지 커서가 올바르지 않습니다.',
+  workerNameInvalid: '작업자 이름(worker)은 영문·숫자와 . _ : @ - 로 된 1~64자여야 합니다.',
+  leasePairIdsInvalid: '임대할 조합(pairIds)은 작업 목록의 id(32자리 16진수)로 1~1000개를 보내주세요.',
   metricsTooMany: (max: number) => `노출·클릭 수치(metrics)는 한 번에 최대 ${max}개까지 보낼 수 있습니다.`,
   metricCountInvalid: '노출수(impressions)와 클릭수(clicks)는 0 이상의 정수여야 합니다.',
   metricClicksOverImpressions: '클릭수(clicks)는 노출수(impressions)보다 클 수 없습니다.',

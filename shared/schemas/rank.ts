@@ -35,10 +35,40 @@ export const workerKeyIdPathSchema = deferred(() =>
   z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
 );
 
+/** How long a lease on a pair lasts unless its worker renews it (`POST /api/rank/leases`). */
+export const LEASE_SECONDS = 600;
+/** The most pair ids one lease call takes (a work page's most). */
+export const MAX_LEASE_PAIRS = WORK_PAGE_MAX;
+
+/**
+ * The name a worker process gives itself (its host and process id by default): with the key it names
+ * who holds a lease, so several workers sharing one key still split the work.
+ */
+const workerName = z
+  .string({ error: rankMessages.workerNameInvalid })
+  .check(z.trim(), z.regex(/^[\w.:@-]{1,64}$/, rankMessages.workerNameInvalid));
+
 export const workQuerySchema = deferred(() =>
   z.object({
     limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(WORK_PAGE_MAX)), WORK_PAGE_DEFAULT),
     cursor: z.optional(z.string().check(z.maxLength(200))),
+    /** Given: the answer's pairs are leased to this worker, and pairs leased to another are left out. */
+    worker: z.optional(workerName),
+  }),
+);
+
+/** Take or renew (`POST /api/rank/leases`), or give back (`…/release`), leases on pairs of today. */
+export const leaseRequestSchema = deferred(() =>
+  z.object({
+    worker: workerName,
+    pairIds: z
+      .array(z.string().check(z.regex(/^[0-9a-f]{32}$/, rankMessages.leasePairIdsInvalid)), {
+        error: rankMessages.leasePairIdsInvalid,
+      })
+      .check(
+        z.minLength(1, rankMessages.leasePairIdsInvalid),
+        z.maxLength(MAX_LEASE_PAIRS, rankMessages.leasePairIdsInvalid),
+      ),
   }),
 );
 
@@ -77,6 +107,8 @@ export type MetricInput = z.output<typeof metricSchema>;
 /** The batch: its shape only; each observation is checked on its own (observationSchema) so good ones are kept. */
 export const observationBatchSchema = deferred(() =>
   z.object({
+    /** The posting worker's name (as on `GET /api/rank/work`): a failed check gives its lease back. */
+    worker: z.optional(workerName),
     observations: z
       .array(z.unknown(), { error: rankMessages.observationsRequired })
       .check(
@@ -137,6 +169,8 @@ export type ObservationInput = z.output<typeof observationSchema>;
 
 /** A (keyword, product) pair to check; one check serves every slot that shares it. */
 export interface WorkItem {
+  /** The pair's id: what the lease routes take. */
+  id: string;
   keyword: string;
   productId: string;
   itemId: string | null;
@@ -168,6 +202,8 @@ export interface ObservationBatchResult {
   rejections: ObservationRejection[];
   /** Accepted observations whose image was left out (not a marketplace image host), with why. */
   notes: ObservationRejection[];
+  /** Accepted observations of pairs the posting worker held no live lease on (stored all the same). */
+  unleased: number;
 }
 
 /** A rank-check worker's key as developers see it (never the secret after creation). */
@@ -193,6 +229,22 @@ export interface NewWorkerKeyDto {
 export interface WorkListDto {
   day: string;
   items: WorkItem[];
+  /** The pair id to pass as `cursor` for the next page; null after the last pair of the day's list. */
   nextCursor: string | null;
+  /** At most this many pairs from the cursor on are still to check (pairs past this page are not read). */
   remaining: number;
+  /** With `worker`: the lease the page's pairs are held under. */
+  lease: LeaseDto | null;
+}
+
+export interface LeaseDto {
+  worker: string;
+  seconds: number;
+  expiresAt: string;
+}
+
+/** `POST /api/rank/leases`: the pairs now held until `expiresAt`, and those another worker holds or that are done. */
+export interface LeaseClaimDto extends LeaseDto {
+  held: string[];
+  lost: string[];
 }

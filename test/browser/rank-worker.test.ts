@@ -278,4 +278,98 @@ describe('rank worker against local mode and a fake marketplace', () => {
       await browser.close();
     }
   });
+  it('three workers started at once with no share options check every pair once: each page of a healthy pair is fetched once in all', async () => {
+    // Twelve more pairs (another advertiser), at ranks on page 1, 2 or 3 of the results, or absent.
+    const ranks = [3, 8, 12, null, 1, 6, null, 14, 2, 9, null, 5];
+    const shared = ranks.map((rank, i) => {
+      const productId = String(8201 + i);
+      return { id: `RW-SHARE-${i}`, keyword: `공유 작업 ${i + 1}`, productId, rank };
+    });
+    const sharedScenarios: Record<string, Scenario> = Object.fromEntries(
+      shared.map((s) => [
+        s.keyword,
+        {
+          kind: 'results',
+          pages: resultPages({
+            pages: 3,
+            perPage: 5,
+            seed: 300 + Number(s.productId),
+            place: s.rank ? [{ rank: s.rank, product: target(s.productId) }] : [],
+          }),
+        },
+      ]),
+    );
+    // The fake answers no page until three are requested at once: every worker is at work side by side.
+    const market = await startFakeMarketplace(sharedScenarios, { together: 3 });
+    onTestFinished(() => market.close());
+    const other = await newAccount(stack);
+    await seedSlots(
+      other.id,
+      shared.map(({ id, keyword, productId }) => ({ id, keyword, productId })),
+    );
+    // Only the twelve are due: the earlier pairs get a healthy check of today.
+    await leaveOnlyFailingPairs();
+    const res = await fetch(`${stack.url}/api/rank/observations`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        observations: [
+          ['느린 검색어', '8106'],
+          ['발목 양말', '8104'],
+          ['장우산', '8105'],
+        ].map(([keyword, productId]) => ({
+          keyword,
+          productId,
+          itemId: '1',
+          vendorItemId: '2',
+          status: 'not_found',
+          depthScanned: 15,
+          observedAt: new Date().toISOString(),
+        })),
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { rankLeasesStore } = await import('../../functions/storage/rank-leases');
+    const unleasedBefore = await rankLeasesStore.unleasedCount(kstToday());
+
+    // One key for all three (as on one machine); no --shard. Two pairs a lease, so the twelve spread out.
+    const args = ['rank-worker/main.ts', '--api', stack.url, '--key', key, '--market-url', market.url, '--once'];
+    args.push('--depth', '3', '--delay-ms', '20', '--page-timeout-ms', '90000', '--batch-size', '2');
+    const runs = await Promise.all(
+      [1, 2, 3].map(
+        () =>
+          new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
+            execFile(tsx, args, { cwd: root, timeout: 150_000 }, (err, stdout, stderr) =>
+              done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+            ),
+          ),
+      ),
+    );
+    expect(market.gathered).toBe(true);
+    for (const run of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      // Every worker checked some of the pairs.
+      expect(run.stdout).toMatch(/공유 작업 \d+ \/ \d+: (found|not_found)/);
+    }
+    const checked = runs.flatMap((r) => [...r.stdout.matchAll(/(공유 작업 \d+) \/ \d+: /g)].map((m) => m[1]));
+    expect(checked.sort()).toEqual(shared.map((s) => s.keyword).sort());
+
+    // The fake's page requests, per pair: pages 1 up to the one with the product (all 3 when absent), once each.
+    const pagesAsked = new Map<string, number[]>();
+    for (const path of market.requests) {
+      const url = new URL(path, 'http://fake');
+      if (url.pathname !== '/np/search') continue;
+      const keyword = url.searchParams.get('q')!;
+      pagesAsked.set(keyword, [...(pagesAsked.get(keyword) ?? []), Number(url.searchParams.get('page'))]);
+    }
+    for (const s of shared) {
+      const last = s.rank ? Math.ceil(s.rank / 5) : 3;
+      expect(pagesAsked.get(s.keyword)?.sort(), s.keyword).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+      const stored = await checksOf(s.keyword, s.productId);
+      expect(stored, s.keyword).toHaveLength(1);
+      expect(stored[0]).toMatchObject(s.rank ? { status: 'found', rank: s.rank } : { status: 'not_found' });
+    }
+    // Each check came from the worker holding the pair's lease.
+    expect(await rankLeasesStore.unleasedCount(kstToday())).toBe(unleasedBefore);
+  }, 180_000);
 });

@@ -407,3 +407,217 @@ describe('observations the table cannot store, or of pairs nobody tracks (issue 
     ]);
   });
 });
+
+describe('work leases: each due pair goes to one worker at a time', () => {
+  const today = kstToday();
+  let key: string;
+  let otherKey: string;
+  type Page = { items: Array<{ id: string; productId: string }>; nextCursor: string | null; lease: any };
+  beforeAll(async () => {
+    key = (await newWorkerKey(stack, developer.token, '임대 작업자')).key;
+    otherKey = (await newWorkerKey(stack, developer.token, '임대 작업자 2')).key;
+  });
+  const seed = (prefix: string, productIds: string[]) =>
+    seedSlots(
+      advertiser.id,
+      productIds.map((productId) => ({ id: `${prefix}-${productId}`, keyword: `임대 ${prefix}`, productId })),
+    );
+  /** Every page a worker takes in one walk of the list, only the given products' pairs. */
+  const take = async (asKey: string, worker: string, productIds: string[], limit = 1000) => {
+    const items: Page['items'] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; body: { data: Page } } = await api.call(
+        'GET',
+        `/api/rank/work?limit=${limit}&worker=${worker}${cursor ? `&cursor=${cursor}` : ''}`,
+        { headers: asWorker(asKey) },
+      );
+      expect(res.status).toBe(200);
+      items.push(...res.body.data.items);
+      cursor = res.body.data.nextCursor;
+    } while (cursor);
+    return items.filter((i) => productIds.includes(i.productId));
+  };
+  const peek = async (productIds: string[]) => {
+    const res = await api.call('GET', '/api/rank/work?limit=1000', { headers: asWorker(key) });
+    return (res.body.data.items as Page['items']).filter((i) => productIds.includes(i.productId));
+  };
+  const post = (asKey: string, worker: string | undefined, observations: unknown[]) =>
+    api.call('POST', '/api/rank/observations', {
+      headers: asWorker(asKey),
+      body: { observations, ...(worker ? { worker } : {}) },
+    });
+
+  it('splits the list between workers: a pair handed to one is left out for the others until it is checked', async () => {
+    const ids = ['7101', '7102', '7103', '7104', '7105'];
+    await seed('SPLIT', ids);
+    // Two processes sharing one key, and a third on another key: three holders.
+    const onePage = async (asKey: string, worker: string) => {
+      const res = await api.call('GET', `/api/rank/work?limit=2&worker=${worker}`, { headers: asWorker(asKey) });
+      expect(res.status).toBe(200);
+      expect(res.body.data.lease).toMatchObject({ worker, seconds: 600 });
+      expect(Date.parse(res.body.data.lease.expiresAt) - Date.now()).toBeGreaterThan(500_000);
+      return (res.body.data.items as Page['items']).filter((i) => ids.includes(i.productId));
+    };
+    // Each process takes one page of 2; the third walks the rest of the list.
+    const a = await onePage(key, 'host-1');
+    const b = await onePage(key, 'host-2');
+    const c = await take(otherKey, 'host-1', ids);
+    expect(c.length).toBeGreaterThan(0);
+    const all = [...a, ...b, ...c].map((i) => i.productId);
+    expect(all.sort()).toEqual(ids);
+    expect(b.length + c.length).toBe(ids.length - a.length);
+    // Asking again, a worker gets back what it holds and nothing another one holds.
+    expect((await take(key, 'host-2', ids)).map((i) => i.productId).sort()).toEqual(b.map((i) => i.productId).sort());
+    // The list read without a worker name still shows every pair to check, leased or not.
+    expect((await peek(ids)).map((i) => i.productId).sort()).toEqual(ids);
+
+    // Checked (found / not found) pairs leave the list for everyone, whoever held them.
+    const pair = (productId: string) => ({ keyword: '임대 SPLIT', productId });
+    const res = await post(key, 'host-2', [
+      ...b.map((i) => observation(pair(i.productId))),
+      observation(pair(c[0].productId), { status: 'not_found', rank: undefined }),
+    ]);
+    expect(res.body.data).toMatchObject({ accepted: b.length + 1, rejected: 0 });
+    const left = (await peek(ids)).map((i) => i.productId).sort();
+    expect(left).toEqual(ids.filter((id) => !b.some((i) => i.productId === id) && id !== c[0].productId).sort());
+  });
+
+  it('late in the day, a worker leasing 10 at a time walks past checked pairs to every open one, and leaves none for another', async () => {
+    const ids = Array.from({ length: 250 }, (_, i) => String(76000 + i));
+    await seed('LONG', ids);
+    // Four in five are checked already, spread over the whole list (pair ids are hashes).
+    const done = ids.filter((_, i) => i % 5 !== 0);
+    const res = await post(
+      key,
+      undefined,
+      done.map((productId) => observation({ keyword: '임대 LONG', productId })),
+    );
+    expect(res.body.data.accepted).toBe(200);
+    const open = ids.filter((_, i) => i % 5 === 0);
+    let calls = 0;
+    const items: Page['items'] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { data: Page } } = await api.call(
+        'GET',
+        `/api/rank/work?limit=10&worker=walker${cursor ? `&cursor=${cursor}` : ''}`,
+        { headers: asWorker(key) },
+      );
+      calls++;
+      items.push(...page.body.data.items);
+      cursor = page.body.data.nextCursor;
+    } while (cursor);
+    const mine = items.filter((i) => ids.includes(i.productId)).map((i) => i.productId);
+    expect(mine.sort()).toEqual(open.sort());
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    expect(calls).toBeLessThan(20);
+    expect(await take(otherKey, 'late', ids)).toEqual([]);
+  });
+
+  it("gives a crashed worker's pairs to another once its lease has run out", async () => {
+    const ids = ['7201', '7202', '7203'];
+    await seed('CRASH', ids);
+    const held = await take(key, 'crashed', ids);
+    expect(held).toHaveLength(3);
+    // The worker dies without posting or releasing: its pairs stay with it while the lease lasts.
+    expect(await take(otherKey, 'survivor', ids)).toEqual([]);
+    // Ten minutes later (the stored expiry moved into the past instead of waiting).
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { keys } = await import('../../functions/storage/keys');
+    for (const { id } of held)
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.rankLease(today, id),
+          UpdateExpression: 'SET expiresAt = :past',
+          ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+        }),
+      );
+    const taken = await take(otherKey, 'survivor', ids);
+    expect(taken.map((i) => i.productId).sort()).toEqual(ids);
+    // The crashed worker, back, cannot renew them: they are the survivor's now.
+    const renew = await api.call('POST', '/api/rank/leases', {
+      headers: asWorker(key),
+      body: { worker: 'crashed', pairIds: held.map((i) => i.id) },
+    });
+    expect(renew.status).toBe(200);
+    expect(renew.body.data).toMatchObject({ held: [], lost: held.map((i) => i.id) });
+  });
+
+  it('a failed check gives the lease back at once; a failed check by another worker does not', async () => {
+    const ids = ['7301', '7302'];
+    await seed('FAIL', ids);
+    const held = await take(key, 'blocked', ids);
+    expect(held).toHaveLength(2);
+    const failed = (productId: string) =>
+      observation({ keyword: '임대 FAIL', productId }, { status: 'failed', rank: undefined, depthScanned: 0 });
+    // Another worker's failed check of a pair it does not hold leaves the holder's lease alone.
+    const stray = await post(otherKey, 'other', [failed('7302')]);
+    expect(stray.body.data).toMatchObject({ accepted: 1, unleased: 1 });
+    expect(await take(otherKey, 'other', ids)).toEqual([]);
+    // The holder's failed check releases its pair (a later round retries it); the other stays held.
+    const res = await post(key, 'blocked', [failed('7301')]);
+    expect(res.body.data).toMatchObject({ accepted: 1, unleased: 0 });
+    expect((await take(otherKey, 'other', ids)).map((i) => i.productId)).toEqual(['7301']);
+  });
+
+  it('renews and releases leases, stores checks without a lease and counts each once', async () => {
+    const ids = ['7401', '7402', '7403'];
+    await seed('RENEW', ids);
+    const held = await take(key, 'renewer', ids);
+    const pairIds = held.map((i) => i.id);
+    const { rankLeasesStore } = await import('../../functions/storage/rank-leases');
+    const before = (await rankLeasesStore.ofPairs(pairIds.map((pairId) => ({ day: today, pairId })))).values();
+    const expiries = [...before].map((l) => l.expiresAt);
+    await new Promise((r) => setTimeout(r, 20));
+    const renewed = await api.call('POST', '/api/rank/leases', {
+      headers: asWorker(key),
+      body: { worker: 'renewer', pairIds },
+    });
+    expect(renewed.body.data).toMatchObject({ worker: 'renewer', seconds: 600, held: pairIds, lost: [] });
+    expect(renewed.body.data.expiresAt > expiries.sort().at(-1)!).toBe(true);
+
+    // Given back: the pair is free for the next worker at once; another worker cannot release the rest.
+    const [back, ...kept] = held;
+    const released = await api.call('POST', '/api/rank/leases/release', {
+      headers: asWorker(key),
+      body: { worker: 'renewer', pairIds: [back.id] },
+    });
+    expect(released.body.data).toEqual({ released: 1 });
+    const foreign = await api.call('POST', '/api/rank/leases/release', {
+      headers: asWorker(otherKey),
+      body: { worker: 'renewer', pairIds: kept.map((i) => i.id) },
+    });
+    expect(foreign.body.data).toEqual({ released: 0 });
+    expect((await take(otherKey, 'next', ids)).map((i) => i.productId)).toEqual([back.productId]);
+
+    // A check of a pair another worker holds is real: stored, and counted as without a lease, once.
+    const unleasedBefore = await rankLeasesStore.unleasedCount(today);
+    const check = observation({ keyword: '임대 RENEW', productId: kept[0].productId });
+    const first = await post(otherKey, 'next', [check]);
+    expect(first.body.data).toMatchObject({ accepted: 1, unleased: 1 });
+    const again = await post(otherKey, 'next', [check]);
+    expect(again.body.data).toMatchObject({ accepted: 1, unleased: 1 });
+    expect(await rankLeasesStore.unleasedCount(today)).toBe(unleasedBefore + 1);
+    // The holder's own check is not counted.
+    const own = await post(key, 'renewer', [observation({ keyword: '임대 RENEW', productId: kept[1].productId })]);
+    expect(own.body.data).toMatchObject({ accepted: 1, unleased: 0 });
+    expect(await rankLeasesStore.unleasedCount(today)).toBe(unleasedBefore + 1);
+  });
+
+  it('refuses a bad worker name or pair ids with a Korean 400 and leases nothing', async () => {
+    await seed('BAD', ['7501']);
+    const badName = await api.call('GET', '/api/rank/work?worker=%EC%9E%91%EC%97%85%EC%9E%90', {
+      headers: asWorker(key),
+    });
+    expect(badName.status).toBe(400);
+    expect(badName.body.error).toBe('작업자 이름(worker)은 영문·숫자와 . _ : @ - 로 된 1~64자여야 합니다.');
+    for (const body of [{ worker: 'w', pairIds: [] }, { worker: 'w', pairIds: ['nope'] }, { worker: 'w' }]) {
+      const res = await api.call('POST', '/api/rank/leases', { headers: asWorker(key), body });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('임대할 조합(pairIds)은 작업 목록의 id(32자리 16진수)로 1~1000개를 보내주세요.');
+    }
+    expect((await take(otherKey, 'fresh', ['7501'])).map((i) => i.productId)).toEqual(['7501']);
+  });
+});

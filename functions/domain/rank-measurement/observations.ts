@@ -11,6 +11,7 @@ import {
 import { logger } from '#commons/logger';
 import { rankObservationsStore, type ObservationRecord, type PairMetricsRecord } from '../../storage/rank-observations';
 import type { WorkerIdentity } from './worker-keys';
+import { settleLeases } from './leases';
 import { pairIdOf, trackedPairs } from './pairs';
 
 /**
@@ -46,7 +47,7 @@ export function isMarketplaceImage(raw: string): boolean {
 }
 
 export async function recordObservations(
-  worker: WorkerIdentity,
+  worker: WorkerIdentity & { instance?: string },
   observations: unknown[],
   now = new Date(),
   metrics: MetricInput[] = [],
@@ -133,6 +134,12 @@ export async function recordObservations(
     logger.error('rank observation refused by the store', { error: error as Error, pairId: record.pairId });
     refuse(indexOf.get(record)!, null, rankMessages.notStorable);
   }
+  const refusedRecords = new Set(unstored.map((u) => u.record));
+  const unleased = await settleLeases(
+    worker,
+    entries.map((e) => e.record).filter((r) => !refusedRecords.has(r)),
+    now,
+  );
 
   if (metricRecords.length) await rankObservationsStore.putMetrics(metricRecords);
 
@@ -149,6 +156,7 @@ export async function recordObservations(
     }),
     rejections,
     notes,
+    unleased,
   };
 }
 

@@ -1,17 +1,19 @@
 import { answerOf, type RouteContract } from '../route';
 import { rankAuthMessages } from '../../messages/rank-auth';
 import {
+  leaseRequestSchema,
   observationBatchSchema,
   workerKeyCreateSchema,
   workerKeyIdPathSchema,
   workQuerySchema,
+  type LeaseClaimDto,
   type NewWorkerKeyDto,
   type ObservationBatchResult,
   type WorkerKeyDto,
   type WorkListDto,
 } from '../../schemas/rank';
 
-/** The `rank` group: worker keys (developers) and the two rank-check worker routes (`x-api-key`). */
+/** The `rank` group: worker keys (developers) and the rank-check worker routes (`x-api-key`). */
 export const rankRoutes = [
   {
     method: 'POST',
@@ -49,6 +51,26 @@ export const rankRoutes = [
     forbidden: rankAuthMessages.workerRouteForUsers,
     input: { query: workQuerySchema },
     answer: answerOf<WorkListDto>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/rank/leases',
+    group: 'rank',
+    op: 'claimLeases',
+    access: 'worker',
+    forbidden: rankAuthMessages.workerRouteForUsers,
+    input: { body: leaseRequestSchema },
+    answer: answerOf<LeaseClaimDto>(),
+  },
+  {
+    method: 'POST',
+    path: '/api/rank/leases/release',
+    group: 'rank',
+    op: 'releaseLeases',
+    access: 'worker',
+    forbidden: rankAuthMessages.workerRouteForUsers,
+    input: { body: leaseRequestSchema },
+    answer: answerOf<{ released: number }>(),
   },
   {
     method: 'POST',
