@@ -1,6 +1,7 @@
 import * as WorkerKeys from '../domain/rank-measurement/worker-keys';
 import * as Work from '../domain/rank-measurement/work-list';
 import * as Observations from '../domain/rank-measurement/observations';
+import * as Operations from '../domain/rank-measurement/operations';
 import { authenticateWorker } from '../domain/rank-measurement/worker-auth';
 import { defineGroup, reply } from '../http/api-handler';
 import { rankRoutes } from '#shared/contract/routes/rank';
@@ -14,6 +15,8 @@ export const handler = defineGroup(
     listWorkerKeys: (_, ctx) => WorkerKeys.listWorkerKeys(ctx.user),
 
     revokeWorkerKey: ({ path }, ctx) => WorkerKeys.revokeWorkerKey(ctx.user, path.id),
+
+    operations: (_, ctx) => Operations.rankOperations(ctx.user),
 
     work: ({ query }) => Work.workList(query),
 

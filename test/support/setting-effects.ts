@@ -32,6 +32,8 @@ const layoutOptions =
   'a developer previews a wider sidebar, a narrow content and larger padding before saving; the advertiser’s pages use them once saved';
 const console_ =
   'the operator’s console follows featureSlotManagement, and the issuance dialog starts at defaultSlotAllocation';
+const rankCoverage =
+  'rankCoverageAlertHour and rankCoverageMinPercent: too few of today’s pairs checked by that hour tells staff once that day';
 
 export const settingEffects: Record<SettingKey, SettingEffectTest[]> = {
   useCashSystem: [
@@ -106,6 +108,14 @@ export const settingEffects: Record<SettingKey, SettingEffectTest[]> = {
     { file: browserEffects, test: shell },
   ],
   featureSlotManagement: [{ file: browserEffects, test: console_ }],
+  rankAlertSilenceMinutes: [
+    {
+      file: 'test/integration/rank-operations.test.ts',
+      test: 'rankAlertSilenceMinutes: no worker call for that long tells each staff member once; a call clears it and the next silence tells them again',
+    },
+  ],
+  rankCoverageAlertHour: [{ file: 'test/integration/rank-operations.test.ts', test: rankCoverage }],
+  rankCoverageMinPercent: [{ file: 'test/integration/rank-operations.test.ts', test: rankCoverage }],
   staffSecondFactorRequired: [
     {
       file: 'test/integration/second-factor.test.ts',

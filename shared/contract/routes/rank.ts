@@ -10,8 +10,12 @@ import {
   type WorkerKeyDto,
   type WorkListDto,
 } from '../../schemas/rank';
+import type { RankOperationsDto } from '../../rank-operations';
 
-/** The `rank` group: worker keys (developers) and the two rank-check worker routes (`x-api-key`). */
+/**
+ * The `rank` group: worker keys (developers), the operations screen (staff) and the two rank-check
+ * worker routes (`x-api-key`).
+ */
 export const rankRoutes = [
   {
     method: 'POST',
@@ -39,6 +43,14 @@ export const rankRoutes = [
     access: 'developer',
     input: { path: workerKeyIdPathSchema },
     answer: answerOf<WorkerKeyDto>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/rank/operations',
+    group: 'rank',
+    op: 'operations',
+    access: 'operator',
+    answer: answerOf<RankOperationsDto>(),
   },
   {
     method: 'GET',
