@@ -18,6 +18,8 @@ export const handler = defineGroup(
 
     operations: (_, ctx) => Operations.rankOperations(ctx.user),
 
+    alerts: (_, ctx) => Operations.firingRankAlerts(ctx.user),
+
     work: ({ query }) => Work.workList(query),
 
     observations: ({ body }, ctx) =>

@@ -868,6 +868,10 @@ export const routeNotes = {
       'Failure reasons come from the evidence of a failed check: `blocked` (challenge page, HTTP 403/429), `timeout`, `layout` (no known result list), `load` (another loading fault), `other`.',
     ],
   },
+  'GET /api/rank/alerts': {
+    summary:
+      'The rank alerts firing now (`workerSilent`, `checksFailing`, `coverageShort`) with when each started: the console’s notice asks every minute.',
+  },
   'GET /api/rank/work': {
     summary:
       'Today’s (KST) distinct keyword–product pairs of active slots (and waiting ones starting today) without a found or not-found check today, paged by `cursor`.',

@@ -160,6 +160,7 @@ const cases: Record<string, RouteCase> = {
   'GET /api/rank/worker-keys': {},
   'DELETE /api/rank/worker-keys/{id}': { path: () => '/api/rank/worker-keys/unknown-key' },
   'GET /api/rank/operations': {},
+  'GET /api/rank/alerts': {},
   'GET /api/rank/work': {},
   'POST /api/rank/observations': {},
   // announcements (issue 15): reads for every signed-in account, writes and images for operators

@@ -4,6 +4,7 @@ import {
   failureReasons,
   rankAlertRules,
   type DayCoverageDto,
+  type RankAlertStateDto,
   type RankOperationsDto,
   type RecomputeRunDto,
 } from '#shared/rank-operations';
@@ -54,6 +55,17 @@ export function runView(run: RecomputeRunRecord, now: Date): RecomputeRunDto {
     durationMs: Math.max(0, Date.parse(end) - Date.parse(run.plannedAt)),
     suspectUnits: results.filter((r) => r.suspect).length,
     lastError: failures[0] ?? null,
+  };
+}
+
+/** GET /rank/alerts: the rank alerts firing now (one small query; every console page asks each minute). */
+export async function firingRankAlerts(caller: Caller): Promise<{ items: RankAlertStateDto[] }> {
+  assertStaff(caller);
+  const states = await rankOpsAlertsStore.all();
+  return {
+    items: states
+      .filter((s) => s.firing)
+      .map((s) => ({ rule: s.rule, firing: true, since: s.since, notifiedAt: s.notifiedAt })),
   };
 }
 

@@ -10,7 +10,7 @@ import {
   type WorkerKeyDto,
   type WorkListDto,
 } from '../../schemas/rank';
-import type { RankOperationsDto } from '../../rank-operations';
+import type { RankAlertStateDto, RankOperationsDto } from '../../rank-operations';
 
 /**
  * The `rank` group: worker keys (developers), the operations screen (staff) and the two rank-check
@@ -51,6 +51,14 @@ export const rankRoutes = [
     op: 'operations',
     access: 'operator',
     answer: answerOf<RankOperationsDto>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/rank/alerts',
+    group: 'rank',
+    op: 'alerts',
+    access: 'operator',
+    answer: answerOf<{ items: RankAlertStateDto[] }>(),
   },
   {
     method: 'GET',

@@ -100,7 +100,7 @@ describe('RankOperationsPage (/admin/rank-operations)', () => {
     expect(within(reasons).getByText('시간 초과').closest('tr')).toHaveTextContent('1');
     expect(within(reasons).getByText('페이지 형식 인식 실패').closest('tr')).toHaveTextContent('1');
 
-    const alerts = screen.getByRole('region', { name: '순위 경보' });
+    const alerts = screen.getByRole('region', { name: '현재 순위 경보' });
     expect(alerts).toHaveTextContent('최근 1시간 측정 실패 과반');
     expect(alerts).toHaveTextContent('2030-01-14 11:50부터 경보 중');
 
@@ -121,7 +121,7 @@ describe('RankOperationsPage (/admin/rank-operations)', () => {
   it('says so when no alert fires, with the thresholds in force', async () => {
     answer.alerts = answer.alerts.map((a) => ({ ...a, firing: false, since: null }));
     renderPage();
-    const alerts = await screen.findByRole('region', { name: '순위 경보' });
+    const alerts = await screen.findByRole('region', { name: '현재 순위 경보' });
     expect(alerts).toHaveTextContent('지금 울리는 경보가 없습니다');
     expect(alerts).toHaveTextContent('18시까지 80% 미만');
   });

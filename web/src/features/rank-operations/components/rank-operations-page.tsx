@@ -48,7 +48,7 @@ export function RankOperationsPage() {
     <>
       {header}
       <div className={styles.stack}>
-        <section className={styles.alerts} aria-label="순위 경보">
+        <section className={styles.alerts} aria-label="현재 순위 경보">
           {firing.length === 0 ? (
             <Alert tone="success">
               지금 울리는 경보가 없습니다. (수집기 {silenceMinutes}분 무응답, 최근 1시간 실패 과반, {coverageHour}시까지{' '}
