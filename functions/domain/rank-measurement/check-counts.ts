@@ -13,8 +13,13 @@ import { rankOpsCountersStore, windowOf, type CheckTally } from '../../storage/r
  * markers follow the same way and count the day's checked pairs. A check the store refuses is
  * answered as refused, alone (its transaction-mates are stored one by one).
  */
-const CHECKS_PER_TRANSACTION = 25;
-const TRANSACTIONS_IN_FLIGHT = 4;
+/**
+ * Checks per transaction: with their counter updates (two days, one window, a key's two days at most)
+ * well inside DynamoDB's 100 items. The transactions of a batch go one after another: side by side they
+ * would update the same counter items and lose to each other (transaction conflicts).
+ */
+const CHECKS_PER_TRANSACTION = 90;
+const TRANSACTIONS_IN_FLIGHT = 1;
 
 /** What a set of checks adds to the counters (pure). */
 export function tallyOf(records: ObservationRecord[], at: Date): CheckTally {
