@@ -11,6 +11,7 @@ import { runSlotsBulkBench } from './slots-bulk.bench';
 import { runSlotsContentionBench } from './slots-contention.bench';
 import { runStaffSlotListBench } from './staff-slot-list.bench';
 import { runRankingBench } from './ranking.bench';
+import { runRankOperationsBench } from './rank-operations.bench';
 import { runRankRecomputeBench, runRankRecomputePlanBench } from './rank-recompute.bench';
 import { runRankWorkBench } from './rank-work.bench';
 import { runNotificationsBroadcastBench } from './notifications-broadcast.bench';
@@ -30,6 +31,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   'rank-recompute': () => runRankRecomputeBench(),
   'rank-recompute-plan': () => runRankRecomputePlanBench(),
   'rank-work': () => runRankWorkBench(),
+  'rank-operations': () => runRankOperationsBench(),
   'notifications-broadcast': () => runNotificationsBroadcastBench(),
   'api-cost': () => runApiCostBench(),
   'console-lists': () => runConsoleListsBench(),

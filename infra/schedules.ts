@@ -8,8 +8,11 @@ import type { WorkQueueName } from '#shared/work-queues';
 export interface ScheduleDef {
   name: string;
   entry: string;
-  /** UTC minute and hour of the daily run; hour `'*'` runs every hour at that minute. */
-  cron: { minute: number; hour: number | '*' };
+  /**
+   * UTC minute and hour of the daily run; hour `'*'` runs every hour at that minute; a step minute
+   * (`'*' + '/5'`, with hour `'*'`) runs every 5 minutes.
+   */
+  cron: { minute: number | `*/${number}`; hour: number | '*' };
   description: string;
   timeoutSeconds?: number;
   memoryMb?: number;
@@ -23,6 +26,11 @@ export interface ScheduleDef {
    * CloudWatch alarm on the stage's operator alarm topic.
    */
   alarms?: readonly string[];
+  /**
+   * Metrics this job emits (Embedded Metric Format, namespace `SimpleSlot/{stage}`, commons/metrics.ts)
+   * as 1 while something needs a person: each gets a CloudWatch alarm on the stage's operator topic.
+   */
+  metricAlarms?: ReadonlyArray<{ metric: string; description: string }>;
 }
 
 export const schedules: readonly ScheduleDef[] = [
@@ -73,6 +81,23 @@ export const schedules: readonly ScheduleDef[] = [
     memoryMb: 1024,
     tableAccess: 'readWrite',
     sends: ['rank-recompute'],
+  },
+  {
+    name: 'rank-ops-alerts',
+    entry: 'functions/jobs/rank-ops-alerts.ts',
+    cron: { minute: '*/5', hour: '*' },
+    description:
+      'Checks that rank measuring goes on (a worker calling, checks mostly succeeding, enough of today checked); tells staff once per episode and emits the figures',
+    timeoutSeconds: 120,
+    memoryMb: 512,
+    // Writes the day's due pairs, the alert states and the staff notices.
+    tableAccess: 'readWrite',
+    needs: ['websocketPush'],
+    metricAlarms: [
+      { metric: 'RankWorkerSilent', description: 'No rank worker has called for the configured time' },
+      { metric: 'RankChecksFailing', description: "More than half of the last hour's rank checks failed" },
+      { metric: 'RankCoverageShort', description: "Too few of today's rank pairs are checked by the configured hour" },
+    ],
   },
 ];
 

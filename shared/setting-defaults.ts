@@ -71,6 +71,12 @@ export const settingDefaults = {
    * `npm start` stays a one-command demo. A security setting: developers only, with a fresh code.
    */
   staffSecondFactorRequired: { category: 'feature', default: true },
+  /** Rank alerts: staff are told when no worker has called for this many minutes while pairs are due. */
+  rankAlertSilenceMinutes: { category: 'feature', default: 60 },
+  /** Rank alerts: from this KST hour on, staff are told once a day when too few of today's pairs are checked. */
+  rankCoverageAlertHour: { category: 'feature', default: 18 },
+  /** Rank alerts: the share of today's pairs (percent) that must be checked by that hour. */
+  rankCoverageMinPercent: { category: 'feature', default: 80 },
 } as const satisfies Record<string, { category: SettingCategory; default: unknown; values?: readonly string[] }>;
 
 export type SettingKey = keyof typeof settingDefaults;

@@ -105,6 +105,9 @@ export const settingDefinitions = {
   featureRanking: { ...settingDefaults.featureRanking, schema: bool },
   featureSlotManagement: { ...settingDefaults.featureSlotManagement, schema: bool },
   staffSecondFactorRequired: { ...settingDefaults.staffSecondFactorRequired, schema: bool },
+  rankAlertSilenceMinutes: { ...settingDefaults.rankAlertSilenceMinutes, schema: int(5, 1440) },
+  rankCoverageAlertHour: { ...settingDefaults.rankCoverageAlertHour, schema: int(0, 23) },
+  rankCoverageMinPercent: { ...settingDefaults.rankCoverageMinPercent, schema: int(1, 100) },
 } as const satisfies Record<SettingKey, { category: SettingCategory; schema: z.ZodType; default: unknown }>;
 
 export type Settings = {

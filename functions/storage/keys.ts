@@ -218,6 +218,23 @@ export const keys = {
   rankJobState: (): Key => ({ PK: 'RANKJOB', SK: 'STATE' }),
   /** One run of the recompute job: its units (pair-id ranges), which are done, and their results. */
   rankRecomputeRun: (runId: string): Key => ({ PK: `RANKRUN#${runId}`, SK: 'RUN' }),
+  /** GSI1: recompute runs by planning time (the operations screen's latest runs; kept a week). */
+  rankRecomputeRunListing: (plannedAt?: string, runId?: string) => ({
+    GSI1PK: 'RANKRUNS',
+    ...(plannedAt ? { GSI1SK: `${plannedAt}#${runId}` } : {}),
+  }),
+  /** One KST day's check counts (coverage): every day in one partition, so 14 days are one query. */
+  rankOpsDay: (day: string): Key => ({ PK: 'RANKOPS#DAYS', SK: day }),
+  rankOpsDays: () => ({ PK: 'RANKOPS#DAYS' }),
+  /** Checks received in one ten-minute window (UTC `yyyy-MM-ddTHH:m0`): the failure alert's last hour. */
+  rankOpsWindow: (window: string): Key => ({ PK: 'RANKOPS#WINDOWS', SK: window }),
+  rankOpsWindows: () => ({ PK: 'RANKOPS#WINDOWS' }),
+  /** One worker key's checks of one KST day. */
+  rankOpsKeyDay: (day: string, keyId: string): Key => ({ PK: `RANKOPS#KEYS#${day}`, SK: keyId }),
+  rankOpsKeysOfDay: (day: string) => ({ PK: `RANKOPS#KEYS#${day}` }),
+  /** One rank alert rule's state (firing or not, since when, last notified). */
+  rankOpsAlert: (rule: string): Key => ({ PK: 'RANKOPS#ALERTS', SK: rule }),
+  rankOpsAlerts: () => ({ PK: 'RANKOPS#ALERTS' }),
 
   // cash (functions/storage/ledger.ts, functions/storage/charge-requests.ts)
   /** A user's balance: amount, entry sequence and per-type entry counts. */

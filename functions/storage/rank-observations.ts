@@ -1,7 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { cancellationCodes } from '#commons/store-errors';
 import { batchGetAll, batchWriteAll, putEach, queryAll } from './item-io';
 import { keys, stripKeys, ttlIn } from './keys';
+import { transact, type TransactItem } from './transactions';
 
 /**
  * What rank-check workers reported (issue 12 items 2–4): observations in per-pair-per-day partitions,
@@ -68,9 +70,64 @@ export interface RankJobState {
 const OBSERVATION_TTL_SECONDS = 40 * 24 * 3600;
 const PAIR_DAY_TTL_SECONDS = 40 * 24 * 3600;
 
+/**
+ * One all-or-nothing attempt at putting items that must not exist yet, with `linked` writes (the
+ * counters that count them). Answers the positions that existed already (nothing was written; the
+ * caller tries again without them), or [] when everything committed. Other failures are thrown.
+ */
+async function putNewItems(items: Array<Record<string, unknown>>, linked: TransactItem[]): Promise<number[]> {
+  try {
+    await transact([
+      ...items.map((Item) => ({
+        Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(PK)' },
+      })),
+      ...linked,
+    ]);
+    return [];
+  } catch (err) {
+    const codes = cancellationCodes(err);
+    const present = (codes ?? []).flatMap((c, i) => (i < items.length && c === 'ConditionalCheckFailed' ? [i] : []));
+    if (!codes || !present.length || !codes.every((c) => c === 'None' || c === 'ConditionalCheckFailed')) throw err;
+    return present;
+  }
+}
+
 export const rankObservationsStore = {
   /**
-   * Stores observations (a put per (pair, observedAt): the same check sent again lands on the same
+   * One attempt at storing observations that are not stored yet (keyed by pair and observedAt) with
+   * the counters that count them, all or nothing: see putNewItems. The API's path (check-counts.ts).
+   */
+  putNew(records: ObservationRecord[], linked: TransactItem[]): Promise<number[]> {
+    const ttl = ttlIn(OBSERVATION_TTL_SECONDS);
+    return putNewItems(
+      records.map((r) => ({
+        ...keys.rankObservation(r.pairId, r.day, r.observedAt),
+        entity: 'rankObservation',
+        ttl,
+        ...r,
+      })),
+      linked,
+    );
+  },
+
+  /** One attempt at the checked-today markers of pairs not marked yet, with their count (as putNew). */
+  markCheckedNew(marks: Array<{ day: string; pairId: string }>, linked: TransactItem[]): Promise<number[]> {
+    const ttl = ttlIn(OBSERVATION_TTL_SECONDS);
+    return putNewItems(
+      marks.map((m) => ({
+        ...keys.rankChecked(m.day, m.pairId),
+        entity: 'rankChecked',
+        ttl,
+        pairId: m.pairId,
+        day: m.day,
+      })),
+      linked,
+    );
+  },
+
+  /**
+   * Seeding only (benches, tests that need many checks fast): stores observations in batches without
+   * counting them on the operations screen. Stores observations (a put per (pair, observedAt): the same check sent again lands on the same
    * item), each whole or not at all, then the checked-today marker of each pair with a stored valid
    * one. Answers the observations the store refused (nothing of them written). Callers pass no
    * duplicate keys.

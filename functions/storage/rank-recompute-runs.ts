@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
+import { queryFirst } from './item-io';
 import { keys, stripKeys, ttlIn } from './keys';
 
 /**
@@ -62,6 +63,7 @@ export const rankRecomputeRunsStore = {
           TableName: tableName(),
           Item: {
             ...keys.rankRecomputeRun(run.runId),
+            ...keys.rankRecomputeRunListing(run.plannedAt, run.runId),
             entity: 'rankRecomputeRun',
             ttl: ttlIn(RUN_TTL_SECONDS),
             ...run,
@@ -76,6 +78,22 @@ export const rankRecomputeRunsStore = {
       if (!isConditionFailure(err)) throw err;
       return (await this.get(run.runId))!;
     }
+  },
+
+  /** The latest runs, newest first (the operations screen). */
+  async latest(limit: number): Promise<RecomputeRunRecord[]> {
+    const items = await queryFirst(
+      {
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.rankRecomputeRunListing().GSI1PK },
+        ScanIndexForward: false,
+      },
+      limit,
+      { pageLimit: (missing) => missing },
+    );
+    return items.map(fromItem);
   },
 
   async get(runId: string): Promise<RecomputeRunRecord | undefined> {

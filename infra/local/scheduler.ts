@@ -19,9 +19,16 @@ export const runJob = (job: ScheduleDef, source?: string) =>
 
 export const findJob = (name: string) => schedules.find((s) => s.name === name);
 
-/** Next time (ms) the daily UTC hour:minute (or, with hour '*', the hourly minute) comes round after `now`. */
+/**
+ * Next time (ms) the daily UTC hour:minute (or, with hour '*', the hourly minute; with a step minute, the
+ * next multiple of the step) comes round after `now`.
+ */
 export function nextRun(job: ScheduleDef, now = Date.now()): number {
   const d = new Date(now);
+  if (typeof job.cron.minute === 'string') {
+    const step = Number(job.cron.minute.slice(2)) * 60_000;
+    return (Math.floor(now / step) + 1) * step;
+  }
   if (job.cron.hour === '*') {
     const at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), job.cron.minute);
     return at > now ? at : at + 3600 * 1000;

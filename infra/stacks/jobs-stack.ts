@@ -1,5 +1,5 @@
 import { Duration, Stack } from 'aws-cdk-lib';
-import type { IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Metric, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -74,6 +74,18 @@ export class JobsStack extends Stack {
       });
       for (const alarm of job.alarms ?? [])
         this.alarmOnLogLine(`${id}${pascalCase(alarm)}`, fn, alarm, stage, job.description);
+      // Figures the job emits as Embedded Metric Format lines: 1 while the condition holds.
+      for (const { metric, description } of job.metricAlarms ?? [])
+        this.alarm(
+          `${id}${metric}Alarm`,
+          `${metric} (${stage}): ${description}`,
+          new Metric({
+            namespace: `SimpleSlot/${stage}`,
+            metricName: metric,
+            statistic: 'Maximum',
+            period: ALARM_PERIOD,
+          }),
+        );
       // Every failed attempt, retries included: the job threw, timed out or crashed.
       this.alarm(
         `${id}ErrorsAlarm`,

@@ -869,6 +869,18 @@ export const routeNotes = {
     summary: 'Revokes a key at once: its next call is a 401. The record stays, marked revoked.',
     errors: [{ code: 'NOT_FOUND', when: 'no such key', text: rankMessages.workerKeyNotFound }],
   },
+  'GET /api/rank/operations': {
+    summary:
+      'The rank operations screen: coverage of today and the 13 days before (`due` pairs, `pairsChecked`, checks found / not found / failed by reason), the last hour’s checks and failures, each worker key’s last call, checks today and failure rate, the latest recompute runs, and the rank alerts’ state.',
+    notes: [
+      'Read from counters the observations route keeps as checks arrive (each stored check counted once, a batch sent again not at all): a fixed number of small reads whatever the number of slots.',
+      'Failure reasons come from the evidence of a failed check: `blocked` (challenge page, HTTP 403/429), `timeout`, `layout` (no known result list), `load` (another loading fault), `other`.',
+    ],
+  },
+  'GET /api/rank/alerts': {
+    summary:
+      'The rank alerts firing now (`workerSilent`, `checksFailing`, `coverageShort`) with when each started: the console’s notice asks every minute.',
+  },
   'GET /api/rank/work': {
     summary:
       'Today’s (KST) distinct keyword–product pairs of active slots (and waiting ones starting today) without a found or not-found check today, in pair-id order, paged by `cursor` (`nextCursor`, null after the last pair). With `worker` (the process’s name), the page’s pairs are leased to that worker and pairs another worker holds are left out; without it the list is only read.',

@@ -67,6 +67,9 @@ export const settingLabels: Record<string, string> = {
   featureRanking: '성과 랭킹 메뉴',
   featureSlotManagement: '슬롯 관리 메뉴',
   staffSecondFactorRequired: '직원 2단계 인증 필수',
+  rankAlertSilenceMinutes: '순위 수집 중단 경보 (분)',
+  rankCoverageAlertHour: '순위 측정 현황 경보 시각 (한국 시간, 시)',
+  rankCoverageMinPercent: '순위 측정 최소 비율 (%)',
 };
 
 /**
@@ -83,6 +86,11 @@ export const featureSettingHints = {
     '새 채팅 메시지가 오면 짧은 소리를 냅니다. 광고주는 상담원의 답을, 운영자는 고객의 메시지를 듣습니다.',
   notificationAutoRead: '켜면 사용자가 본 알림 팝업(표시 시간이 끝나 닫혔거나 직접 닫은 것)을 읽음으로 처리합니다.',
   notificationDuration: '알림 팝업이 떠 있는 기본 시간 (1,000~30,000ms). 오류와 중요 알림은 10초입니다.',
+  rankAlertSilenceMinutes:
+    '측정할 키워드가 있는데 이 시간(5~1,440분) 동안 어떤 순위 수집기도 호출하지 않으면 운영자와 개발자에게 한 번 알립니다.',
+  rankCoverageAlertHour:
+    '이 시각(0~23시) 이후에도 오늘 측정한 키워드·상품 비율이 아래 값보다 낮으면 그날 한 번 알립니다.',
+  rankCoverageMinPercent: '위 시각까지 측정되어 있어야 하는 오늘 키워드·상품의 비율 (1~100%).',
   staffSecondFactorRequired:
     '켜면 운영자와 개발자는 비밀번호와 인증 앱 코드로 로그인하고, 등록 전에는 등록 말고는 아무것도 할 수 없습니다. 바꾸려면 15분 안에 확인한 인증 코드가 필요합니다.',
 } as const;

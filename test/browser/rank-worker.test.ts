@@ -175,6 +175,79 @@ describe('rank worker against local mode and a fake marketplace', () => {
     expect(left.map((i) => i.keyword).sort()).toEqual(['느린 검색어', '발목 양말', '장우산'].sort());
   });
 
+  it('the operations screen shows the coverage and failure reasons the fake served; a blocked worker raises one staff alert', async () => {
+    const operator = await newAccount(stack, { role: 'operator' });
+    const browser = await launchBrowser();
+    const failing = ['발목 양말', '장우산', '느린 검색어'] as const;
+    const served = Object.fromEntries(failing.map((k) => [k, scenarios[k]]));
+    try {
+      const page = await browser.freshPage();
+      const api = trackApiCalls(page);
+      await submitLogin(page, stack.url, operator.email, 'secret12');
+      await page.waitForURL((url) => url.pathname === '/admin');
+      await page.getByRole('link', { name: '순위 측정 현황' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/admin/rank-operations');
+      const today = page.getByLabel('오늘 측정 현황', { exact: true }).and(page.locator('dl'));
+      await today.waitFor();
+      await api.settled();
+      // The first run: 7th found, two not found (15 healthy results, an empty search), three failed.
+      const figures = async () => (await today.locator('dd').allTextContents()).slice(0, 6);
+      expect(await figures()).toEqual(['6개', '3개 (50%)', '6건', '1건', '2건', '3건']);
+      const reasons = async () =>
+        Object.fromEntries(
+          (await page.getByRole('table', { name: '오늘 실패 사유' }).locator('tbody tr').allTextContents()).map(
+            (row) => [row.replace(/\d+$/, ''), Number(row.match(/\d+$/)![0])],
+          ),
+        );
+      // The fake's 403 block page, its unknown layout and its slow page, one each.
+      expect(await reasons()).toEqual({
+        차단됨: 1,
+        '시간 초과': 1,
+        '페이지 형식 인식 실패': 1,
+        '페이지 불러오기 실패': 0,
+        기타: 0,
+      });
+      const worker = page.getByRole('table', { name: '순위 수집기 현황' }).getByRole('row', { name: /테스트 수집기/ });
+      // Checks today, failed today, failure rate.
+      expect((await worker.locator('td').allTextContents()).slice(4, 7)).toEqual(['6', '3', '50%']);
+      await page.getByRole('table', { name: '순위 재계산 실행 목록' }).getByText('1/1 단위').first().waitFor();
+      await expect(page.getByRole('region', { name: '현재 순위 경보' }).textContent()).resolves.toContain(
+        '경보가 없습니다',
+      );
+
+      // The marketplace now blocks every search: the worker's next round fails every pair it is given.
+      for (const k of failing) scenarios[k] = { kind: 'blocked' };
+      const run = await runWorker(['--max-failures', '10']);
+      expect(run.stdout).toMatch(/posted 3: accepted 3/);
+      const job = await fetch(`${stack.url}/_local/jobs/rank-ops-alerts`, { method: 'POST' });
+      expect(job.status).toBe(200);
+      // Running the job again while the rule still holds sends nothing more.
+      expect((await fetch(`${stack.url}/_local/jobs/rank-ops-alerts`, { method: 'POST' })).status).toBe(200);
+      // Staff carry no bell or toasts: the console shows the firing alert on every page.
+      await page.reload();
+      const notice = page.getByRole('region', { name: '순위 경보 알림' });
+      await notice.waitFor();
+      await expect(notice.textContent()).resolves.toContain('최근 1시간 측정 실패 과반');
+      await expect(page.getByRole('region', { name: '현재 순위 경보' }).textContent()).resolves.toContain(
+        '최근 1시간 측정 실패 과반',
+      );
+      expect(await reasons()).toMatchObject({ 차단됨: 4, '시간 초과': 1, '페이지 형식 인식 실패': 1 });
+      await page.getByRole('link', { name: '사용자 관리' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/admin/users');
+      await notice.getByRole('link', { name: '순위 측정 현황 보기' }).waitFor();
+      // One stored notice for each staff member (6 of the last hour's 9 checks failed), not one per pair.
+      const { notificationsOf } = await import('../support/notifications');
+      const notices = (await notificationsOf(operator.id)).filter((n) => n.title === '순위 측정 실패가 많습니다');
+      expect(notices).toHaveLength(1);
+      expect(notices[0].message).toMatch(
+        /^최근 1시간 순위 측정 9건 중 6건이 실패했습니다\. 오늘의 실패 사유: 차단됨 4건/,
+      );
+    } finally {
+      Object.assign(scenarios, served);
+      await browser.close();
+    }
+  });
+
   it('stops after the configured number of failed checks in a row instead of hammering a blocking site', async () => {
     await leaveOnlyFailingPairs();
     const before = fake.requests.length;

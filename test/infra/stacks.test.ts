@@ -685,10 +685,13 @@ describe('jobs', () => {
       Statistic: 'Maximum',
       ...notifiesTopic,
     });
-    // Drift per log-line alarm, plus one Errors alarm per job and the FailedJobs one; all notify the topic.
+    // Drift per log-line alarm, one per emitted metric (rank alerts), plus one Errors alarm per job and the
+    // FailedJobs one; all notify the topic.
     const alarms = Object.values(t.jobs.findResources('AWS::CloudWatch::Alarm'));
     const logLineAlarms = schedules.reduce((n, job) => n + (job.alarms?.length ?? 0), 0);
-    expect(alarms).toHaveLength(logLineAlarms + schedules.length + 1);
+    const metricAlarms = schedules.reduce((n, job) => n + (job.metricAlarms?.length ?? 0), 0);
+    expect(metricAlarms).toBe(3);
+    expect(alarms).toHaveLength(logLineAlarms + metricAlarms + schedules.length + 1);
     for (const alarm of alarms) expectToOperators(t.jobs, alarm.Properties.AlarmActions);
   });
 

@@ -159,6 +159,8 @@ const cases: Record<string, RouteCase> = {
   'POST /api/rank/worker-keys': {},
   'GET /api/rank/worker-keys': {},
   'DELETE /api/rank/worker-keys/{id}': { path: () => '/api/rank/worker-keys/unknown-key' },
+  'GET /api/rank/operations': {},
+  'GET /api/rank/alerts': {},
   'GET /api/rank/work': {},
   'POST /api/rank/leases': {},
   'POST /api/rank/leases/release': {},

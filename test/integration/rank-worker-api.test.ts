@@ -382,6 +382,7 @@ describe('observations the table cannot store, or of pairs nobody tracks (issue 
 
   it('the store writes each observation whole or not at all, and answers the ones it refused', async () => {
     const { rankObservationsStore } = await import('../../functions/storage/rank-observations');
+    const { storeChecks } = await import('../../functions/domain/rank-measurement/check-counts');
     const { pairIdOf } = await import('../../functions/domain/rank-measurement/pairs');
     const pair = { keyword: '직접 저장', productId: '603', itemId: '1', vendorItemId: '2' };
     const pairId = pairIdOf(pair);
@@ -399,7 +400,7 @@ describe('observations the table cannot store, or of pairs nobody tracks (issue 
     });
     // Past the schema (a rule it might miss): the store itself refuses the empty attribute name.
     const records = [...Array.from({ length: 30 }, (_, i) => record(i)), record(30, { '': 1 }), record(31)];
-    const refused = await rankObservationsStore.put(records);
+    const refused = await storeChecks(records, { at: new Date() });
     expect(refused.map((r) => r.record.rank)).toEqual([31]);
     expect((await rankObservationsStore.ofPairDay(pairId, today)).map((o) => o.rank).sort((a, b) => a! - b!)).toEqual([
       ...Array.from({ length: 30 }, (_, i) => 1 + i),

@@ -46,6 +46,7 @@ export const firstLoadRoutes: { path: string; as: FirstLoadRole; landsOn?: strin
   // The customer view: any id measures the same code (an unknown one shows the page's not-found).
   { path: '/admin/users/:id', as: 'operator' },
   { path: '/admin/chat', as: 'operator' },
+  { path: '/admin/rank-operations', as: 'operator' },
   { path: '/admin/notifications', as: 'operator' },
   { path: '/admin/notification-history', as: 'operator' },
   { path: '/admin/announcements', as: 'operator' },

@@ -34,6 +34,8 @@ const rankFreshnessJourney =
   'a rank older than rankDelayHours shows as 측정 지연 with its time on My slots, the rank history and the ranking page; a fresh one shows its time';
 const console_ =
   'the operator’s console follows featureSlotManagement, and the issuance dialog starts at defaultSlotAllocation';
+const rankCoverage =
+  'rankCoverageAlertHour and rankCoverageMinPercent: too few of today’s pairs checked by that hour tells staff once that day';
 
 export const settingEffects: Record<SettingKey, SettingEffectTest[]> = {
   useCashSystem: [
@@ -115,6 +117,14 @@ export const settingEffects: Record<SettingKey, SettingEffectTest[]> = {
     { file: browserEffects, test: shell },
   ],
   featureSlotManagement: [{ file: browserEffects, test: console_ }],
+  rankAlertSilenceMinutes: [
+    {
+      file: 'test/integration/rank-operations.test.ts',
+      test: 'rankAlertSilenceMinutes: no worker call for that long tells each staff member once; a call clears it and the next silence tells them again',
+    },
+  ],
+  rankCoverageAlertHour: [{ file: 'test/integration/rank-operations.test.ts', test: rankCoverage }],
+  rankCoverageMinPercent: [{ file: 'test/integration/rank-operations.test.ts', test: rankCoverage }],
   staffSecondFactorRequired: [
     {
       file: 'test/integration/second-factor.test.ts',

@@ -13,6 +13,7 @@ import { rankObservationsStore, type ObservationRecord, type PairMetricsRecord }
 import type { WorkerIdentity } from './worker-keys';
 import { settleLeases } from './leases';
 import { pairIdOf, trackedPairs } from './pairs';
+import { storeChecks } from './check-counts';
 
 /**
  * POST /rank/observations (issue 12 item 3, issue 25 finding 3): each observation of the batch is
@@ -128,7 +129,13 @@ export async function recordObservations(
   // The schema keeps out everything the table is known to refuse; should the store still refuse
   // one, that observation alone is answered as refused (and logged: the schema missed a rule).
   const entries = [...records.values()];
-  const unstored = entries.length ? await rankObservationsStore.put(entries.map((e) => e.record)) : [];
+  // Stored and counted for the operations screen together, once each (check-counts.ts).
+  const unstored = entries.length
+    ? await storeChecks(
+        entries.map((e) => e.record),
+        { at: now, due: { day: today, pairs: tracked.size } },
+      )
+    : [];
   const indexOf = new Map(entries.map((e) => [e.record, e.index]));
   for (const { record, error } of unstored) {
     logger.error('rank observation refused by the store', { error: error as Error, pairId: record.pairId });

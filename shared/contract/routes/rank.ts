@@ -12,8 +12,12 @@ import {
   type WorkerKeyDto,
   type WorkListDto,
 } from '../../schemas/rank';
+import type { RankAlertStateDto, RankOperationsDto } from '../../rank-operations';
 
-/** The `rank` group: worker keys (developers) and the rank-check worker routes (`x-api-key`). */
+/**
+ * The `rank` group: worker keys (developers), the operations screen (staff), the rank-check worker routes
+ * (`x-api-key`) and their leases.
+ */
 export const rankRoutes = [
   {
     method: 'POST',
@@ -41,6 +45,22 @@ export const rankRoutes = [
     access: 'developer',
     input: { path: workerKeyIdPathSchema },
     answer: answerOf<WorkerKeyDto>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/rank/operations',
+    group: 'rank',
+    op: 'operations',
+    access: 'operator',
+    answer: answerOf<RankOperationsDto>(),
+  },
+  {
+    method: 'GET',
+    path: '/api/rank/alerts',
+    group: 'rank',
+    op: 'alerts',
+    access: 'operator',
+    answer: answerOf<{ items: RankAlertStateDto[] }>(),
   },
   {
     method: 'GET',

@@ -44,6 +44,7 @@ describe('menuFor', () => {
       'admin-cash',
       'admin-users',
       'admin-chat',
+      'admin-rank-operations',
       'admin-notifications',
       'admin-notification-history',
       'admin-announcements',

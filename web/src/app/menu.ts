@@ -78,6 +78,13 @@ export const adminMenu: MenuItem[] = [
     visible: (c) => staffOnly(c) && c.settings.chatEnabled,
   },
   {
+    id: 'admin-rank-operations',
+    path: '/admin/rank-operations',
+    label: '순위 측정 현황',
+    icon: 'chart',
+    visible: staffOnly,
+  },
+  {
     id: 'admin-settings',
     path: '/admin/settings',
     label: '시스템 설정',

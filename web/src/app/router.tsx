@@ -87,6 +87,12 @@ const adminRoutes: RouteObject[] = [
   page('users', '사용자 관리', () => import('./routes/admin-users-route'), 'AdminUsersRoute'),
   page('users/:id', '고객 상세', () => import('./routes/admin-customer-route'), 'AdminCustomerRoute'),
   page('chat', '채팅 관리', () => import('@/features/chat/components/chat-admin-page'), 'ChatAdminPage'),
+  page(
+    'rank-operations',
+    '순위 측정 현황',
+    () => import('@/features/rank-operations/components/rank-operations-page'),
+    'RankOperationsPage',
+  ),
   {
     element: <RequireDeveloper />,
     children: [page('settings', '시스템 설정', () => import('./routes/admin-settings-route'), 'AdminSettingsRoute')],

@@ -37,6 +37,10 @@ const LiveUpdates = lazy(() => import('./live-updates').then((m) => ({ default: 
 const ChatWidget = lazy(() =>
   import('@/features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })),
 );
+// Staff only: the rank alerts firing now (staff have no notification bell or toasts).
+const RankAlertNotice = lazy(() =>
+  import('@/features/rank-operations/components/rank-alert-notice').then((m) => ({ default: m.RankAlertNotice })),
+);
 const StaffChatNotice = lazy(() =>
   import('@/features/chat/components/chat-widget').then((m) => ({ default: m.StaffChatNotice })),
 );
@@ -215,6 +219,11 @@ function AppLayoutFrame() {
           {keepsWorking && settings.maintenanceMode && <MaintenanceNotice />}
           {/* Issue 15: the pinned-announcement banner, on every layout preset. */}
           <PinnedBanner />
+          {staff && (
+            <Suspense fallback={null}>
+              <RankAlertNotice />
+            </Suspense>
+          )}
         </>
       }
       floatingReserve={floatingReserve({

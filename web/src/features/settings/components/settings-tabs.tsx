@@ -59,6 +59,9 @@ const featureKeys = [
   'featureRanking',
   'featureSlotManagement',
   'staffSecondFactorRequired',
+  'rankAlertSilenceMinutes',
+  'rankCoverageAlertHour',
+  'rankCoverageMinPercent',
 ] as const;
 
 /** Theme tab: site info (saved on its own, operator §2) and the look: theme, layout, logo. */
