@@ -180,6 +180,24 @@ function sharedResult(key: string | undefined, compute: () => Promise<Searchable
   return fresh;
 }
 
+/** Rows looked at between two turns of the event loop while a search filters the copy of every slot. */
+const FILTER_SLICE = 5_000;
+
+/**
+ * `rows.filter(keep)`, a slice at a time, letting other requests run between slices: one search's
+ * filtering of 100,000 rows (and its first lowering of their texts) holds no other request up for long.
+ */
+async function filterInSlices<T>(rows: readonly T[], keep: (row: T) => boolean): Promise<T[]> {
+  if (rows.length <= FILTER_SLICE) return rows.filter(keep);
+  const kept: T[] = [];
+  for (let start = 0; start < rows.length; start += FILTER_SLICE) {
+    if (start) await new Promise((r) => setImmediate(r));
+    const end = Math.min(rows.length, start + FILTER_SLICE);
+    for (let i = start; i < end; i++) if (keep(rows[i])) kept.push(rows[i]);
+  }
+  return kept;
+}
+
 type Sortable = string | number | null | undefined;
 const sortValue = (row: SlotListRow, by: SlotListQuery['sortBy']): Sortable => row[by];
 
@@ -251,7 +269,7 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
         JSON.stringify([createdBefore ?? null, workFrom ?? null, workTo ?? null, hideExpired, sortBy, sortOrder])
       : undefined;
   const filtered = await sharedResult(resultKey, async () => {
-    const matching = candidates.filter((row) => {
+    const matching = await filterInSlices(candidates, (row) => {
       if (!searches.every(([type, n]) => matchesSearch(row, type, n, searchable, searchableKey))) return false;
       if (createdFrom && row.createdAt < createdFrom) return false;
       if (createdBefore && row.createdAt >= createdBefore) return false;

@@ -164,7 +164,11 @@ async function catchUp(copy: Copy, counters: SlotCounters) {
       if (!old || old.version <= row.version) copy.rows.set(row.id, row);
     }
     copy.ordered = [...copy.rows.values()].sort(order);
-  } else for (const row of rows) put(copy, row);
+  } else if (rows.length) {
+    // A new array: the one handed out before stays as it was for the searches still filtering it.
+    copy.ordered = copy.ordered.slice();
+    for (const row of rows) put(copy, row);
+  }
   copy.readFrom = readFrom;
   copy.generation += 1;
   copy.version = counters.listVersion;
@@ -178,7 +182,8 @@ let loads = 0;
 
 /**
  * Every slot's search row, newest registration first, current as of this call: every change
- * committed before it is in (the array is the copy's own: read it, never change it). `generation`
+ * committed before it is in (the array is the copy's own: read it, never change it; a later catch-up
+ * makes a new one, so a search may take turns of the event loop over it). `generation`
  * names the copy's state: what is computed from the rows holds while it is unchanged.
  */
 export async function searchRows(): Promise<{ rows: readonly SlotSearchRow[]; generation: string }> {
