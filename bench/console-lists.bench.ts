@@ -16,9 +16,6 @@ import { machineFacts, round } from './stats';
  * The machine's load average is recorded at start and end: the figures are what this machine gave.
  * `CONSOLE_LISTS_SLOTS=100000` seeds 100,000 slots of 10,000 advertisers instead (the slot search's scale).
  * `CONSOLE_LISTS_ONLY=issuanceHistory[,chatInbox…]` runs only those lists (on the same seed) for a quick rerun.
- * `CONSOLE_LISTS_DB_DIR=/tmp/dir` keeps DynamoDB Local's data in that directory: a later run with the same
- * directory and sizes reuses the seeded slots (seeding 100,000 takes minutes) and the stored search snapshot
- * (with `CONSOLE_LISTS_ONLY=slots`: the other lists would be seeded again).
  */
 const DAY_MS = 86_400_000;
 /** `CONSOLE_LISTS_SLOTS=100000` seeds 100,000 slots (10,000 advertisers) instead of 20,000. */
@@ -35,35 +32,29 @@ const TARGET_P95_MS = 300;
 export async function runConsoleListsBench(log: (msg: string) => void = console.log) {
   const only = process.env.CONSOLE_LISTS_ONLY?.split(',').map((l) => l.trim());
   const loadAtStart = loadavg()[0];
-  const dbDir = process.env.CONSOLE_LISTS_DB_DIR;
-  const stack = await startBenchStack({ dynamoDataDir: dbDir });
+  const stack = await startBenchStack();
   try {
     const { createUser } = await import('../functions/domain/auth/auth-service');
-    const { usersStore } = await import('../functions/storage/users');
-    const { slotCountersStore } = await import('../functions/storage/slot-counters');
-    const held = Object.values((await slotCountersStore.global({ consistent: true })).byStatus).reduce(
-      (n, c) => n + c,
-      0,
-    );
-    const reused = !!dbDir && held === USERS * SLOTS_PER_USER;
-    if (reused) log(`reusing the ${held} slots seeded in ${dbDir}`);
-    else log(`seeding ${USERS * SLOTS_PER_USER} slots of ${USERS} users over 365 days …`);
-    const slots = reused
-      ? { seedMs: 0 }
-      : await seedStaffSlots({
-          users: USERS,
-          slotsPerUser: SLOTS_PER_USER,
-          spacingMs: Math.floor((365 * DAY_MS) / (USERS * SLOTS_PER_USER)),
-          parallel: 8,
-        });
+    log(`seeding ${USERS * SLOTS_PER_USER} slots of ${USERS} users over 365 days …`);
+    const slots = await seedStaffSlots({
+      users: USERS,
+      slotsPerUser: SLOTS_PER_USER,
+      spacingMs: Math.floor((365 * DAY_MS) / (USERS * SLOTS_PER_USER)),
+      parallel: 8,
+    });
     log(`slots seeded in ${round(slots.seedMs)} ms`);
-    const operator = async (loginId: string, fullName: string) => {
-      const known = await usersStore.idOf(loginId);
-      if (known) return { id: known };
-      return createUser({ loginId, password: 'benchpass1', fullName, role: 'operator' });
-    };
-    const op = await operator('benchoperator', '운영자');
-    const op2 = await operator('benchop2', '발행담당');
+    const op = await createUser({
+      loginId: 'benchoperator',
+      password: 'benchpass1',
+      fullName: '운영자',
+      role: 'operator',
+    });
+    const op2 = await createUser({
+      loginId: 'benchop2',
+      password: 'benchpass1',
+      fullName: '발행담당',
+      role: 'operator',
+    });
     const userNo = (id: string) => Number(id.replace('BENCHUSER', ''));
     const advertiserIds = Array.from({ length: USERS }, (_, u) => `BENCHUSER${String(u).padStart(4, '0')}`);
     const wanted = (list: string) => !only || only.includes(list);
@@ -117,7 +108,6 @@ export async function runConsoleListsBench(log: (msg: string) => void = console.
     if (wanted('slots')) {
       const { runSlotSearchSnapshotJob } = await import('../functions/domain/slots/search-snapshot-job');
       const { searchRows, dropSearchCopies, lastCopyLoad } = await import('../functions/domain/slots/search-copy');
-      // A reused seed has its snapshot already: the job builds on it (no whole-index read to time).
       const job = await runSlotSearchSnapshotJob();
       const indexLoad = lastCopyLoad();
       log(`snapshot job (whole index): ${JSON.stringify(job)}`);

@@ -9,12 +9,9 @@ import { startLocalServer } from '../infra/local/http-server';
  * The local product for a benchmark run, started the way test/support/local-stack.ts does it but
  * outside vitest: its own in-memory DynamoDB Local, the real handlers behind the real HTTP server.
  */
-export async function startBenchStack(
-  opts: { webDist?: boolean; workQueueThreads?: boolean; dynamoDataDir?: string } = {},
-) {
+export async function startBenchStack(opts: { webDist?: boolean; workQueueThreads?: boolean } = {}) {
   process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
-  // `dynamoDataDir`: DynamoDB Local keeps its data there (a later run reuses a slow seed); in memory otherwise.
-  const dynamo = await startDynamoDbLocal({ dataDir: opts.dynamoDataDir });
+  const dynamo = await startDynamoDbLocal();
   const dataDir = mkdtempSync(join(tmpdir(), 'simple-slot-bench-'));
   const port = await freePort();
   const tableName = 'simple-slot-bench';

@@ -106,8 +106,10 @@ type SearchableRow = SlotListRow & { customFields?: Record<string, string> };
 
 /**
  * A row's searched texts in lower case, joined per search type (a separator no one types keeps a match
- * inside one field), kept per row object: the staff search filters every slot on each search, and a
- * row's texts are lowered once, not once a search. Rebuilt when the searchable fields change.
+ * inside one field), kept on the row object itself under a symbol (never stored: JSON leaves symbols
+ * out): the staff search filters every slot on each search, and a row's texts are lowered once, not
+ * once a search. A property rather than a WeakMap of 100,000 rows, which every full garbage collection
+ * would walk. Rebuilt when the searchable fields change.
  */
 interface Haystacks {
   searchable: string;
@@ -116,11 +118,12 @@ interface Haystacks {
   productName: string;
   all: string;
 }
-const haystacks = new WeakMap<object, Haystacks>();
+const HAYSTACKS = Symbol('haystacks');
 const SEPARATOR = '\u0000';
 
 function haystacksOf(row: SearchableRow, searchable: readonly string[], searchableKey: string): Haystacks {
-  const hit = haystacks.get(row);
+  const held = row as SearchableRow & { [HAYSTACKS]?: Haystacks };
+  const hit = held[HAYSTACKS];
   if (hit && hit.searchable === searchableKey) return hit;
   const lower = (v: string | null | undefined) => (v ?? '').toLowerCase();
   const custom = row.customFields ? searchable.map((key) => row.customFields![key]) : [];
@@ -134,7 +137,7 @@ function haystacksOf(row: SearchableRow, searchable: readonly string[], searchab
       .join(SEPARATOR)
       .toLowerCase(),
   };
-  haystacks.set(row, fresh);
+  held[HAYSTACKS] = fresh;
   return fresh;
 }
 
