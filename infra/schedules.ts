@@ -99,6 +99,18 @@ export const schedules: readonly ScheduleDef[] = [
       { metric: 'RankCoverageShort', description: "Too few of today's rank pairs are checked by the configured hour" },
     ],
   },
+  {
+    name: 'slot-search-snapshot',
+    entry: 'functions/jobs/slot-search-snapshot.ts',
+    // Every hour at :20, after the :02 rank run's units have written their new ranks.
+    cron: { minute: 20, hour: '*' },
+    description:
+      "Stores the staff slot search's copy of every slot as a snapshot, so a new process's first search reads it and only what changed since",
+    // The whole index once a day (the rest build on the last snapshot); the copy and its compressed chunks in memory.
+    timeoutSeconds: 300,
+    memoryMb: 1024,
+    tableAccess: 'readWrite',
+  },
 ];
 
 /** The WebSocket API's one handler module ($connect, $disconnect, $default). */

@@ -123,6 +123,15 @@ export const keys = {
     GSI3PK: slotSearchPartition(slotSearchShard(slotId)),
     ...(writtenAt ? { GSI3SK: `${writtenAt}#${slotId}` } : {}),
   }),
+  /**
+   * The staff search's snapshot (functions/storage/slot-search-snapshots.ts): the head names the newest
+   * complete one; each snapshot's chunks sit in a partition of their own, numbered from 0.
+   */
+  slotSearchSnapshotHead: (): Key => ({ PK: 'SLOTSEARCHSNAP', SK: 'HEAD' }),
+  slotSearchSnapshotChunk: (snapshotId: string, index: number): Key => ({
+    PK: `SLOTSEARCHSNAP#${snapshotId}`,
+    SK: `CHUNK#${String(index).padStart(4, '0')}`,
+  }),
   slotLog: (slotId: string, createdAt: string, logId: string): Key => ({
     PK: `SLOT#${slotId}`,
     SK: `LOG#${createdAt}#${logId}`,

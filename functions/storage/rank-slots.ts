@@ -206,12 +206,20 @@ export const rankSlotsStore = {
   },
 
   /** The rank job's change of one slot, if nobody changed the slot since `version` was read. */
-  rankUpdate(slot: Pick<RankSlotRow, 'id' | 'version'>, changes: RankSlotChanges): TransactItem {
-    // A new rank moves the slot in the staff search's index too (its copy sorts by rank).
+  rankUpdate(
+    slot: Pick<RankSlotRow, 'id' | 'version' | 'rank' | 'product_name'>,
+    changes: RankSlotChanges,
+  ): TransactItem {
+    // A new rank or product name moves the slot in the staff search's index (its copy sorts by rank and
+    // searches product names); the other rank attributes (yesterday's rank, figures, alerts) are not in
+    // the copy, and restamping every tracked slot each hour would make every copy read them all again.
+    const searched =
+      (changes.rank !== undefined && changes.rank !== slot.rank) ||
+      (changes.product_name !== undefined && changes.product_name !== slot.product_name);
     const set: Record<string, unknown> = {
       ...changes,
       version: slot.version + 1,
-      ...keys.slotSearch(slot.id, new Date().toISOString()),
+      ...(searched && keys.slotSearch(slot.id, new Date().toISOString())),
     };
     const entries = Object.entries(set).filter(([, v]) => v !== undefined);
     return {
@@ -237,7 +245,10 @@ export const rankSlotsStore = {
    * with other writers' counters). False when the slot changed since it was read. The owner's list
    * version is bumped afterwards, once per owner and unit (slotCountersStore.touchLists).
    */
-  async writeRank(slot: Pick<RankSlotRow, 'id' | 'version'>, changes: RankSlotChanges): Promise<boolean> {
+  async writeRank(
+    slot: Pick<RankSlotRow, 'id' | 'version' | 'rank' | 'product_name'>,
+    changes: RankSlotChanges,
+  ): Promise<boolean> {
     try {
       await db().send(new UpdateCommand(rankSlotsStore.rankUpdate(slot, changes).Update!));
       return true;

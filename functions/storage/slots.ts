@@ -214,7 +214,7 @@ const rankAttributes: Array<keyof SlotRankRow> = [
  * (configured fields marked searchable are searched) and the version (the newest read wins).
  */
 export type SlotSearchRow = SlotListRow & Pick<SlotRecord, 'customFields' | 'version'>;
-const searchAttributes: Array<keyof SlotSearchRow> = [...listAttributes, 'customFields', 'version'];
+export const searchAttributes: ReadonlyArray<keyof SlotSearchRow> = [...listAttributes, 'customFields', 'version'];
 
 /** The search index's keys for a slot written now: every write of a slot carries them (searches read what changed since). */
 export const searchKeysNow = (slotId: string) => keys.slotSearch(slotId, new Date().toISOString());

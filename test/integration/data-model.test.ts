@@ -142,6 +142,23 @@ describe('data model access patterns', () => {
       rank: 3,
       version: 2,
     });
+    // The rank job's write of what the search does not hold (yesterday's rank, figures) leaves it where it
+    // is: an hourly run does not make every searching process read every tracked slot again.
+    await new Promise((r) => setTimeout(r, 5));
+    const afterRank = new Date().toISOString();
+    const ranked = (await slotsStore.get(slot.id))!;
+    expect(await rankSlotsStore.writeRank(ranked, { rank: 3, yesterday_rank: 5, impressions: 40, clicks: 2 })).toBe(
+      true,
+    );
+    expect((await slotsStore.searchRows(shard, afterRank)).map((r) => r.id)).not.toContain(slot.id);
+    expect(await rankSlotsStore.writeRank({ ...ranked, version: 3 }, { rank: 4, product_name: '새 상품명' })).toBe(
+      true,
+    );
+    expect((await slotsStore.searchRows(shard, afterRank)).find((r) => r.id === slot.id)).toMatchObject({
+      rank: 4,
+      product_name: '새 상품명',
+      version: 4,
+    });
     // The other partitions do not hold it.
     expect((await slotsStore.searchRows((shard + 1) % 8)).map((r) => r.id)).not.toContain(slot.id);
   });

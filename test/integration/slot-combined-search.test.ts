@@ -1,6 +1,6 @@
 import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addKstDays } from '../../shared/kst';
 import { stableKstToday } from '../support/kst-day';
 import { defaultFieldConfigs } from '../../shared/field-configs';
@@ -10,6 +10,8 @@ import { db, tableName } from '../../functions/storage/client';
 import { fieldConfigsStore } from '../../functions/storage/field-configs';
 import { keys } from '../../functions/storage/keys';
 import { slotsStore } from '../../functions/storage/slots';
+import { slotSearchSnapshotsStore } from '../../functions/storage/slot-search-snapshots';
+import { dropSearchCopies, lastCopyLoad } from '../../functions/domain/slots/search-copy';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, row, setSetting } from '../support/slots';
@@ -244,5 +246,117 @@ describe('combined advanced search', () => {
     expect(await bad(q({ user: alice.id, slotNumber: 'abc' }))).toBe(slotQueryMessages.slotNumberInvalid);
     // A reversed period is refused in the simple search too, not answered with an empty list.
     expect(await bad(q({ search: '무선', dateFrom: today, dateTo: addKstDays(today, -1) }))).toMatch(/종료일/);
+  });
+});
+
+describe("the search's snapshot: a new process's first search starts from it", () => {
+  const runJob = async () => {
+    const res = await fetch(`${stack.url}/_local/jobs/slot-search-snapshot`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    return (await res.json()).data as { written: boolean; snapshotId: string; rows: number; chunks: number };
+  };
+  /** The answer a process that never searched gives (its first search loads the copy). */
+  const coldSearch = async (query: string) => {
+    dropSearchCopies();
+    return search(query);
+  };
+  const chunksOf = async (snapshotId: string) =>
+    (
+      await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.slotSearchSnapshotChunk(snapshotId, 0).PK },
+          ProjectionExpression: 'SK',
+        }),
+      )
+    ).Items ?? [];
+
+  it('finds slots written and changed after the snapshot, with their new values', async () => {
+    const job = await runJob();
+    expect(job.written).toBe(true);
+    const before = await coldSearch(q({ keyword: '키보드 8' }));
+    expect(lastCopyLoad()?.source).toBe('snapshot');
+    expect(before.items.map((s) => s.id)).toEqual([aliceIds[7]]);
+    // After the snapshot: a new slot, and one of its slots with a new keyword.
+    const res = await api.call('POST', '/api/slots/bulk', {
+      token: bob.token,
+      body: { rows: [row(400, { keywords: '스냅샷 이후 모니터' })] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [late] = res.body.data.slotIds;
+    const edit = await api.call('PUT', `/api/slots/${aliceIds[7]}/update-fields`, {
+      token: alice.token,
+      body: { customFields: { keywords: '스냅샷 이후 태블릿' } },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const after = await coldSearch(q({ keyword: '스냅샷 이후' }));
+    expect(lastCopyLoad()?.source).toBe('snapshot');
+    expect(new Set(after.items.map((s) => s.id))).toEqual(new Set([late, aliceIds[7]]));
+    expect(after.pagination.total).toBe(2);
+    // The snapshot's older row of the changed slot does not win over its newer one.
+    expect((await search(q({ keyword: '키보드 8' }))).items).toEqual([]);
+  });
+
+  it('a damaged or partial snapshot is passed over: the whole index answers, the same rows', async () => {
+    await runJob();
+    const expected = await coldSearch(q({ keyword: '무선' }));
+    expect(lastCopyLoad()?.source).toBe('snapshot');
+    const head = (await slotSearchSnapshotsStore.head())!;
+    // One chunk's bytes damaged.
+    await slotSearchSnapshotsStore.putChunk(head.snapshotId, 0, Buffer.from('not a gzip chunk'));
+    const damaged = await coldSearch(q({ keyword: '무선' }));
+    expect(lastCopyLoad()).toMatchObject({ source: 'index', passedOver: 'chunk 0 damaged' });
+    expect(damaged.pagination.total).toBe(expected.pagination.total);
+    expect(damaged.items.map((s) => s.id)).toEqual(expected.items.map((s) => s.id));
+    // A head naming a chunk that was never written (a run that stopped half-way).
+    const fresh = await runJob();
+    expect(fresh.written).toBe(true);
+    const written = (await slotSearchSnapshotsStore.head())!;
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.slotSearchSnapshotHead(),
+          ...written,
+          takenAt: new Date().toISOString(),
+          chunkRows: [...written.chunkRows, 3],
+          rows: written.rows + 3,
+        },
+      }),
+    );
+    const partial = await coldSearch(q({ keyword: '무선' }));
+    expect(lastCopyLoad()).toMatchObject({ source: 'index', passedOver: `chunk ${written.chunkRows.length} missing` });
+    expect(partial.pagination.total).toBe(expected.pagination.total);
+  });
+
+  it('the snapshot job run again with nothing changed writes nothing; older snapshots are deleted', async () => {
+    const first = await runJob();
+    // This process's copy read the unusable head above: the job replaced it.
+    expect(first.written).toBe(true);
+    const again = await runJob();
+    expect(again).toMatchObject({ written: false, snapshotId: first.snapshotId });
+    expect(await chunksOf(first.snapshotId)).toHaveLength(first.chunks);
+    const change = async (keyword: string) => {
+      const res = await api.call('PUT', `/api/slots/${aliceIds[9]}/update-fields`, {
+        token: alice.token,
+        body: { customFields: { keywords: keyword } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return runJob();
+    };
+    const second = await change('스냅샷 두 번째');
+    expect(second.written).toBe(true);
+    // The one it replaced is kept for readers still on it.
+    expect(await chunksOf(first.snapshotId)).toHaveLength(first.chunks);
+    const third = await change('스냅샷 세 번째');
+    expect(third.written).toBe(true);
+    expect(await chunksOf(first.snapshotId)).toEqual([]);
+    expect(await chunksOf(second.snapshotId)).toHaveLength(second.chunks);
+    // Every slot is in it once.
+    const indexed = await Promise.all(Array.from({ length: 8 }, (_, shard) => slotsStore.searchRows(shard)));
+    expect(third.rows).toBe(indexed.flat().length);
+    expect((await coldSearch(q({ keyword: '스냅샷 세 번째' }))).items.map((s) => s.id)).toEqual([aliceIds[9]]);
+    expect(lastCopyLoad()?.source).toBe('snapshot');
   });
 });

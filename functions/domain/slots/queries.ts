@@ -106,8 +106,10 @@ type SearchableRow = SlotListRow & { customFields?: Record<string, string> };
 
 /**
  * A row's searched texts in lower case, joined per search type (a separator no one types keeps a match
- * inside one field), kept per row object: the staff search filters every slot on each search, and a
- * row's texts are lowered once, not once a search. Rebuilt when the searchable fields change.
+ * inside one field), kept on the row object itself under a symbol (never stored: JSON leaves symbols
+ * out): the staff search filters every slot on each search, and a row's texts are lowered once, not
+ * once a search. A property rather than a WeakMap of 100,000 rows, which every full garbage collection
+ * would walk. Rebuilt when the searchable fields change.
  */
 interface Haystacks {
   searchable: string;
@@ -116,11 +118,12 @@ interface Haystacks {
   productName: string;
   all: string;
 }
-const haystacks = new WeakMap<object, Haystacks>();
+const HAYSTACKS = Symbol('haystacks');
 const SEPARATOR = '\u0000';
 
 function haystacksOf(row: SearchableRow, searchable: readonly string[], searchableKey: string): Haystacks {
-  const hit = haystacks.get(row);
+  const held = row as SearchableRow & { [HAYSTACKS]?: Haystacks };
+  const hit = held[HAYSTACKS];
   if (hit && hit.searchable === searchableKey) return hit;
   const lower = (v: string | null | undefined) => (v ?? '').toLowerCase();
   const custom = row.customFields ? searchable.map((key) => row.customFields![key]) : [];
@@ -134,7 +137,7 @@ function haystacksOf(row: SearchableRow, searchable: readonly string[], searchab
       .join(SEPARATOR)
       .toLowerCase(),
   };
-  haystacks.set(row, fresh);
+  held[HAYSTACKS] = fresh;
   return fresh;
 }
 
@@ -178,6 +181,24 @@ function sharedResult(key: string | undefined, compute: () => Promise<Searchable
   if (results.size >= MAX_RESULTS) results.delete(results.keys().next().value!);
   results.set(key, fresh);
   return fresh;
+}
+
+/** Rows looked at between two turns of the event loop while a search filters the copy of every slot. */
+const FILTER_SLICE = 5_000;
+
+/**
+ * `rows.filter(keep)`, a slice at a time, letting other requests run between slices: one search's
+ * filtering of 100,000 rows (and its first lowering of their texts) holds no other request up for long.
+ */
+async function filterInSlices<T>(rows: readonly T[], keep: (row: T) => boolean): Promise<T[]> {
+  if (rows.length <= FILTER_SLICE) return rows.filter(keep);
+  const kept: T[] = [];
+  for (let start = 0; start < rows.length; start += FILTER_SLICE) {
+    if (start) await new Promise((r) => setImmediate(r));
+    const end = Math.min(rows.length, start + FILTER_SLICE);
+    for (let i = start; i < end; i++) if (keep(rows[i])) kept.push(rows[i]);
+  }
+  return kept;
 }
 
 type Sortable = string | number | null | undefined;
@@ -251,7 +272,7 @@ export async function listSlots(caller: Caller, query: SlotListQuery): Promise<S
         JSON.stringify([createdBefore ?? null, workFrom ?? null, workTo ?? null, hideExpired, sortBy, sortOrder])
       : undefined;
   const filtered = await sharedResult(resultKey, async () => {
-    const matching = candidates.filter((row) => {
+    const matching = await filterInSlices(candidates, (row) => {
       if (!searches.every(([type, n]) => matchesSearch(row, type, n, searchable, searchableKey))) return false;
       if (createdFrom && row.createdAt < createdFrom) return false;
       if (createdBefore && row.createdAt >= createdBefore) return false;
