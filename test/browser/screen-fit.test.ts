@@ -246,6 +246,12 @@ const unreachableControls = (page: Page) =>
     return problems;
   });
 
+/** Once animations (toasts sliding in, menus) are at rest, every visible control answers a tap. */
+async function expectAllReachable(page: Page, what: string) {
+  await page.waitForTimeout(150);
+  expect.soft(await unreachableControls(page), `${what}: covered controls`).toEqual([]);
+}
+
 /** Controls of the page cut off at the window's edge (outside any box that scrolls sideways). */
 const cutOffControls = (page: Page) =>
   page.evaluate(() => {
@@ -329,11 +335,20 @@ describe('the advertiser pages on a 390×844 phone', () => {
       await shot(page, `phone${path.replaceAll('/', '-')}`, true);
       expect.soft(await pageOverflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       expect.soft(await cutOffControls(page), `${path}: controls cut off at the edge`).toEqual([]);
+      // The main pages' check of every control (below, at 1366×768 as well) is made on this visit.
+      if (mainAdvertiserPages.some((main) => main.path === path)) await expectAllReachable(page, `390×844 ${path}`);
       // Scrolled to its end, the page's last controls are clear of the floating buttons.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForTimeout(100);
       expect.soft(await coveredControls(page), `${path}: controls under the floating buttons`).toEqual([]);
     }
+
+    // The chat: the floating button's dialog.
+    await page.getByRole('button', { name: /^1:1 문의하기/ }).click();
+    await page.getByRole('dialog', { name: '고객 지원' }).waitFor();
+    await calls.settled();
+    await expectAllReachable(page, '390×844 chat');
+    await shot(page, 'covered-390-chat');
 
     // My slots: the card view, not a table to scroll sideways.
     await page.goto(`${stack.url}/slots`);
@@ -386,7 +401,8 @@ describe('the advertiser pages on a 390×844 phone', () => {
     await page.waitForTimeout(400); // the slide-in animation
     await shot(page, 'phone-toast-notification');
     await expectHeaderReachable(page, 'the notification toast');
-  });
+    // Eleven page loads and three checks of every control on a phone: as long as each test below.
+  }, 240_000);
 });
 
 describe('/admin/slots at 1440×900', () => {
@@ -468,8 +484,7 @@ describe('no control is covered on the main pages', () => {
         await signIn(page, email, password, landing);
         const check = async (what: string) => {
           await calls.settled();
-          await page.waitForTimeout(150); // animations (toasts sliding in, menus) come to rest
-          expect.soft(await unreachableControls(page), `${label} ${what}: covered controls`).toEqual([]);
+          await expectAllReachable(page, `${label} ${what}`);
         };
         const visit = async (path: string, heading: string) => {
           await page.goto(`${stack.url}${path}`);
@@ -479,13 +494,16 @@ describe('no control is covered on the main pages', () => {
         return { page, calls, check, visit };
       };
 
-      const adv = await open(advertiser.email, advertiser.password, '/slots');
-      for (const { path, heading } of mainAdvertiserPages) await adv.visit(path, heading);
-      // The chat: the floating button's dialog.
-      await adv.page.getByRole('button', { name: /^1:1 문의하기/ }).click();
-      await adv.page.getByRole('dialog', { name: '고객 지원' }).waitFor();
-      await adv.check('chat');
-      await shot(adv.page, `covered-${size.width}-chat`);
+      // On a phone the first test checks the advertiser's pages and the chat while it visits them.
+      if (size !== PHONE) {
+        const adv = await open(advertiser.email, advertiser.password, '/slots');
+        for (const { path, heading } of mainAdvertiserPages) await adv.visit(path, heading);
+        // The chat: the floating button's dialog.
+        await adv.page.getByRole('button', { name: /^1:1 문의하기/ }).click();
+        await adv.page.getByRole('dialog', { name: '고객 지원' }).waitFor();
+        await adv.check('chat');
+        await shot(adv.page, `covered-${size.width}-chat`);
+      }
 
       const { page, calls, visit } = await open(developer.email, developer.password, '/admin');
       for (const { path, heading } of mainOperatorPages) await visit(path, heading);
