@@ -105,6 +105,21 @@ export default defineConfig(
       ],
     },
   },
+  {
+    files: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'waitFor',
+          message:
+            "vi.waitFor gives up after 1 s, which a render on the loaded test machine misses: use testing-library's " +
+            'waitFor (its timeout is set for this machine in test/support/web-setup.ts).',
+        },
+      ],
+    },
+  },
   { ...jsxA11y.flatConfigs.recommended, files: ['web/src/**/*.tsx'] },
   {
     files: ['web/src/**/*.tsx'],

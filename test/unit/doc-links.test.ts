@@ -17,12 +17,21 @@ const slug = (heading: string) =>
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .replace(/ /g, '-');
 
+/**
+ * Each page's headings, read once: ~150 links point into a handful of pages of up to 280 KB, and
+ * reading and scanning a page again for each link took seconds of a loaded machine's 5 s test time.
+ */
+const anchorCache = new Map<string, Set<string>>();
 function anchorsOf(file: string): Set<string> {
+  const cached = anchorCache.get(file);
+  if (cached) return cached;
   const headings = readFileSync(file, 'utf8')
     .replace(/^```[\s\S]*?^```/gm, '')
     .split('\n')
     .filter((l) => /^#{1,6} /.test(l));
-  return new Set(headings.map((l) => slug(l.replace(/^#+ /, ''))));
+  const anchors = new Set(headings.map((l) => slug(l.replace(/^#+ /, ''))));
+  anchorCache.set(file, anchors);
+  return anchors;
 }
 
 /** Every relative link of a page: `[text](target)`, the target without its title. */

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -91,7 +91,7 @@ describe('SessionsCard', () => {
     expect(
       fetchMock.mock.calls.some(([url, init]) => init?.method === 'DELETE' && url === '/api/auth/sessions/phone'),
     ).toBe(true);
-    await vi.waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     expect(within(table).queryByText('Safari 17 · iOS 17 (모바일)')).toBeNull();
   });
 });

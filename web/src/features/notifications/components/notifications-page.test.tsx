@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionForTests } from '@/lib/session-store';
 import { fakeNotificationsApi, signInUser } from '../testing/fake-notifications-api';
 import { notification } from '../testing/notification-fixture';
-import { NotificationTestPage } from './notification-test-page';
+import { NotificationTestPage, TEST_INTERVAL_MS } from './notification-test-page';
 import { NotificationsPage } from './notifications-page';
 
 function renderPage(node: React.ReactNode = <NotificationsPage />) {
@@ -100,13 +100,21 @@ describe('/notification-test', { timeout: 20_000 }, () => {
       await userEvent.click(screen.getByRole('button', { name: '테스트 알림 5개 보내기' }));
       await waitFor(() => expect(api.callsTo('POST /api/notifications/test')).toHaveLength(1));
       expect(screen.getByText('1 / 5 발송')).toBeInTheDocument();
-      await act(() => vi.advanceTimersByTimeAsync(1_900));
-      expect(api.callsTo('POST /api/notifications/test')).toHaveLength(1);
-      await act(() => vi.advanceTimersByTimeAsync(100));
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
       await waitFor(() => expect(api.callsTo('POST /api/notifications/test')).toHaveLength(2));
       await act(() => vi.advanceTimersByTimeAsync(6_000));
       await waitFor(() => expect(screen.getByText('5 / 5 발송 완료')).toBeInTheDocument());
       expect(api.callsTo('POST /api/notifications/test')).toHaveLength(5);
+      // 2 s apart by the page's clock. The fake clock also moves with real time (shouldAdvanceTime),
+      // so a check of the count at 1.9 s raced a loaded machine; each send's time does not.
+      const sentAt = api.state.calls.flatMap((call, i) =>
+        call.startsWith('POST /api/notifications/test') ? [api.state.sentAt[i]] : [],
+      );
+      const gaps = sentAt.slice(1).map((at, i) => at - sentAt[i]);
+      expect(
+        gaps.every((gap) => gap >= TEST_INTERVAL_MS),
+        `gaps ${gaps.join(', ')} ms`,
+      ).toBe(true);
       expect(screen.getByRole('progressbar', { name: '발송 진행률' })).toHaveAttribute('aria-valuenow', '5');
       const bodies = api.spy.mock.calls
         .filter(([, init]) => init?.method === 'POST')

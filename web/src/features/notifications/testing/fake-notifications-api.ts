@@ -12,13 +12,15 @@ const ok = (data: unknown, status = 200) => json({ success: true, data }, status
  * routes from `items` and records every call ("GET /api/notifications/unread-count", …).
  */
 export function fakeNotificationsApi(initial: NotificationDto[] = [], opts: { pageSize?: number } = {}) {
-  const state = { items: [...initial], calls: [] as string[], unreadStatus: 200 };
+  // `sentAt[i]` is the page's clock (Date.now(), faked with the timers) when `calls[i]` was made.
+  const state = { items: [...initial], calls: [] as string[], sentAt: [] as number[], unreadStatus: 200 };
   const unread = () => state.items.filter((n) => !n.is_read).length;
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const path = url.pathname;
     state.calls.push(`${method} ${path}${url.search}`);
+    state.sentAt.push(Date.now());
     const now = new Date().toISOString();
     if (method === 'GET' && path === '/api/notifications/unread-count') {
       return state.unreadStatus === 200

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyField, type FieldConfigForm } from '../utils/field-config-form';
@@ -32,7 +32,7 @@ describe('FieldConfigDialog options', () => {
     await user.click(within(dialog).getByRole('button', { name: '선택지 3 삭제' }));
     expect(optionBoxes(dialog).map((b) => (b as HTMLInputElement).value)).toEqual(['빨강', '파랑']);
     await user.click(within(dialog).getByRole('button', { name: '추가' }));
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ field_type: 'select', options: ['빨강', '파랑'] });
   });
 

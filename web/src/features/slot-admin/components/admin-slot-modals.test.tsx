@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
@@ -113,7 +113,7 @@ describe('ApproveSlotModal', () => {
     wrap(<Keyed render={(keys) => <ApproveSlotModal slot={slot} onClose={onClose} keys={keys} />} />);
     await user.type(screen.getByLabelText(/가격/), '45000');
     await user.click(screen.getByRole('button', { name: '승인' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes()[0]).toMatchObject({
       method: 'POST',
       path: '/api/slots/s1/approve',
@@ -133,7 +133,7 @@ describe('ApproveSlotModal for a slot the balance paid (cash system on)', () => 
     expect(screen.getByText(/다른 가격은 승인 후 '가격 수정'에서 바꿀 수 있습니다/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/가격 \(원\)/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '승인' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes()).toEqual([
       expect.objectContaining({ path: '/api/slots/s1/approve', body: { approved: true, approvedPrice: 50_000 } }),
     ]);
@@ -181,7 +181,7 @@ describe('RefundSlotModal', () => {
     expect(await screen.findByText('50,000원')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/환불 사유/), '광고주 요청');
     await user.click(screen.getByRole('button', { name: '환불' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes()[0]).toMatchObject({
       method: 'PATCH',
       path: '/api/slots/s1/status',
@@ -213,10 +213,10 @@ describe('money calls keep one Idempotency-Key per decision', () => {
     await user.click(screen.getByRole('button', { name: '환불' }));
     expect(await screen.findByText('환불 처리 중 오류가 발생했습니다.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '환불' }));
-    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    await waitFor(() => expect(writes()).toHaveLength(2));
     await user.type(screen.getByLabelText(/환불 사유/), ' 변경');
     await user.click(screen.getByRole('button', { name: '환불' }));
-    await vi.waitFor(() => expect(writes()).toHaveLength(3));
+    await waitFor(() => expect(writes()).toHaveLength(3));
     const [first, retry, changed] = writes().map((w) => w.key);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(retry).toBe(first);
@@ -227,9 +227,9 @@ describe('money calls keep one Idempotency-Key per decision', () => {
     const user = userEvent.setup();
     wrap(<Keyed render={(keys) => <ExtendSlotModal slot={slot} onClose={vi.fn()} keys={keys} />} />);
     await user.click(screen.getByRole('button', { name: '연장' }));
-    await vi.waitFor(() => expect(writes()).toHaveLength(1));
+    await waitFor(() => expect(writes()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: '연장' }));
-    await vi.waitFor(() => expect(writes()).toHaveLength(2));
+    await waitFor(() => expect(writes()).toHaveLength(2));
     expect(writes()[1].key).not.toBe(writes()[0].key);
   });
 });
@@ -244,7 +244,7 @@ describe('ExtendSlotModal', () => {
     expect(screen.getByLabelText('10일')).toBeChecked();
     await user.click(screen.getByLabelText('30일'));
     await user.click(screen.getByRole('button', { name: '연장' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes()[0]).toMatchObject({ method: 'POST', path: '/api/slots/s1/extend', body: { extensionDays: 30 } });
   });
 

@@ -1,5 +1,5 @@
 import { MemoryRouter } from 'react-router';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -134,7 +134,7 @@ describe('AdminSlotsPage', () => {
     await screen.findByRole('tab', { name: /비활성\s*3/ });
     expect(screen.getAllByRole('tab')).toHaveLength(9);
     await user.click(screen.getByRole('tab', { name: /비활성\s*3/ }));
-    await vi.waitFor(() => expect(listCalls.at(-1)?.get('userStatus')).toBe('inactive'));
+    await waitFor(() => expect(listCalls.at(-1)?.get('userStatus')).toBe('inactive'));
   });
 
   it('opens filtered to the user in ?userId=, says who with that user’s own counts, and clears back to everyone', async () => {
@@ -142,9 +142,9 @@ describe('AdminSlotsPage', () => {
     renderPage({}, undefined, '/admin/slots?userId=u7');
     const filter = await screen.findByRole('status', { name: '사용자 필터' });
     await within(filter).findByText('김고객 (kim7) 님의 슬롯만 표시 중');
-    await vi.waitFor(() => expect(listCalls.at(-1)?.get('userId')).toBe('u7'));
+    await waitFor(() => expect(listCalls.at(-1)?.get('userId')).toBe('u7'));
     // The tabs count this user's slots, not everyone's.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
         '전체6',
         '승인대기2',
@@ -155,7 +155,7 @@ describe('AdminSlotsPage', () => {
       ]),
     );
     await user.click(within(filter).getByRole('button', { name: '사용자 필터 해제' }));
-    await vi.waitFor(() => expect(listCalls.at(-1)?.has('userId')).toBe(false));
+    await waitFor(() => expect(listCalls.at(-1)?.has('userId')).toBe(false));
     expect(screen.queryByRole('status', { name: '사용자 필터' })).not.toBeInTheDocument();
     await screen.findByRole('tab', { name: /전체\s*12/ });
   });
@@ -163,10 +163,10 @@ describe('AdminSlotsPage', () => {
   it('searches 500 ms after the last keystroke, and the advanced panel disables the simple search', async () => {
     const user = userEvent.setup();
     renderPage();
-    await vi.waitFor(() => expect(listCalls).toHaveLength(1));
+    await waitFor(() => expect(listCalls).toHaveLength(1));
     await user.type(screen.getByRole('searchbox', { name: '슬롯 검색' }), '키워드');
     expect(listCalls.some((p) => p.get('search'))).toBe(false);
-    await vi.waitFor(() => expect(listCalls.at(-1)?.get('search')).toBe('키워드'), { timeout: 2000 });
+    await waitFor(() => expect(listCalls.at(-1)?.get('search')).toBe('키워드'));
     expect(listCalls.filter((p) => p.get('search'))).toHaveLength(1);
     // With text in the simple search the advanced one is off, and the other way round.
     expect(screen.getByRole('button', { name: '상세 검색' })).toBeDisabled();
@@ -186,7 +186,7 @@ describe('AdminSlotsPage', () => {
     await user.type(within(form).getByRole('textbox', { name: '사용자 ID' }), 'adv1');
     await user.type(within(form).getByRole('textbox', { name: '슬롯 번호' }), '#7');
     await user.click(within(form).getByRole('button', { name: '검색' }));
-    await vi.waitFor(() => expect(listCalls.at(-1)?.get('keyword')).toBe('무선 마우스'));
+    await waitFor(() => expect(listCalls.at(-1)?.get('keyword')).toBe('무선 마우스'));
     const sent = listCalls.at(-1)!;
     expect([sent.get('productName'), sent.get('user'), sent.get('slotNumber')]).toEqual(['로지텍', 'adv1', '7']);
     // The server searches every slot: no period is slipped in.
@@ -199,7 +199,7 @@ describe('AdminSlotsPage', () => {
       q.get('dateFrom') && q.get('dateFrom')! > q.get('dateTo')! ? '종료일은 시작일보다 늦어야 합니다.' : null;
     const user = userEvent.setup();
     const { container } = renderPage();
-    await vi.waitFor(() => expect(container.querySelectorAll('tr[data-slot-id]')).toHaveLength(1));
+    await waitFor(() => expect(container.querySelectorAll('tr[data-slot-id]')).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: '상세 검색' }));
     const form = screen.getByRole('form', { name: '상세 검색' });
     await user.type(within(form).getByRole('textbox', { name: '키워드' }), '마우스');
@@ -213,7 +213,7 @@ describe('AdminSlotsPage', () => {
   it('catches a slot number that is not a number in the form and sends nothing', async () => {
     const user = userEvent.setup();
     renderPage();
-    await vi.waitFor(() => expect(listCalls).toHaveLength(1));
+    await waitFor(() => expect(listCalls).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: '상세 검색' }));
     const form = screen.getByRole('form', { name: '상세 검색' });
     const slotNumber = within(form).getByRole('textbox', { name: '슬롯 번호' });
@@ -230,7 +230,7 @@ describe('AdminSlotsPage', () => {
     const select = screen.getByRole('combobox', { name: '페이지당 개수' });
     expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['10', '30', '50', '100', '200']);
     await user.selectOptions(select, '200');
-    await vi.waitFor(() => expect(listCalls.at(-1)?.get('limit')).toBe('200'));
+    await waitFor(() => expect(listCalls.at(-1)?.get('limit')).toBe('200'));
     unmount();
     renderPage();
     expect(screen.getByRole('combobox', { name: '페이지당 개수' })).toHaveValue('200');

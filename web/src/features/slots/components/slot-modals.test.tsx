@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
@@ -100,7 +100,7 @@ describe('EditSlotModal', () => {
       name: '변경하고 저장',
     });
     // The change is confirmed once the server has said what it wipes (or could not say it).
-    await vi.waitFor(() => expect(confirm).toBeEnabled());
+    await waitFor(() => expect(confirm).toBeEnabled());
     if (historyDays === 'fails')
       expect(screen.getByText(/삭제될 순위 히스토리 일수를 확인하지 못했습니다/)).toBeInTheDocument();
     await user.click(confirm);
@@ -122,13 +122,13 @@ describe('EditSlotModal', () => {
   it('says when the day count cannot be read, and still lets the change be saved', async () => {
     historyDays = 'fails';
     await changeKeyword();
-    await vi.waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
+    await waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
     expect(calls.filter((c) => c === 'GET /api/slots/a1/rank-delete-query').length).toBeGreaterThan(0);
   });
 
   it('saves a keyword change with update-fields alone (the server resets the rank data)', async () => {
     await changeKeyword();
-    await vi.waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
+    await waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
     // The count is only read: nothing is deleted before the update, which resets the rank itself.
     expect(calls.filter((c) => !c.startsWith('GET'))).toEqual(['PUT /api/slots/a1/update-fields']);
   });
@@ -225,7 +225,7 @@ describe('select and boolean fields (issue 29 item 3)', () => {
     await user.selectOptions(select, '파랑');
     await user.click(screen.getByRole('checkbox', { name: /사은품/ }));
     await user.click(screen.getByRole('button', { name: /^등록/ }));
-    await vi.waitFor(() => expect(calls).toContain('POST /api/slots'));
+    await waitFor(() => expect(calls).toContain('POST /api/slots'));
     expect(bodies[0]).toMatchObject({ customFields: { color: '파랑', gift: 'true' } });
   });
 
@@ -241,7 +241,7 @@ describe('select and boolean fields (issue 29 item 3)', () => {
     expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
     await user.selectOptions(select, '빨강');
     await user.click(screen.getByRole('button', { name: '저장' }));
-    await vi.waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
+    await waitFor(() => expect(calls).toContain('PUT /api/slots/a1/update-fields'));
     expect(bodies[0]).toMatchObject({ customFields: { color: '빨강', gift: 'false' } });
   });
 });

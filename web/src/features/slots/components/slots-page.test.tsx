@@ -166,14 +166,14 @@ describe('SlotsPage', () => {
     await user.click(toggle);
     const dialog = await screen.findByRole('dialog', { name: '슬롯 일시정지' });
     await user.click(within(dialog).getByRole('button', { name: '일시정지' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s5/status', body: { status: 'paused' } }),
     );
 
     await user.click(within(rowOf(6)).getByRole('switch', { name: '슬롯 #6 재개' }));
     const resume = await screen.findByRole('dialog', { name: '슬롯 재개' });
     await user.click(within(resume).getByRole('button', { name: '재개' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s6/status', body: { status: 'active' } }),
     );
   });
@@ -199,8 +199,8 @@ describe('SlotsPage', () => {
     await user.click(within(rowOf(5)).getByRole('switch', { name: '슬롯 #5 일시정지' }));
     const dialog = await screen.findByRole('dialog', { name: '슬롯 일시정지' });
     await user.click(within(dialog).getByRole('button', { name: '일시정지' }));
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('슬롯 일시정지 실패', expect.anything()));
-    await vi.waitFor(() =>
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('슬롯 일시정지 실패', expect.anything()));
+    await waitFor(() =>
       expect(within(rowOf(5)).getByRole('switch', { name: '슬롯 #5 일시정지' })).toHaveAttribute(
         'aria-checked',
         'true',
@@ -285,9 +285,9 @@ describe('SlotsPage', () => {
     renderPage();
     await screen.findByText('키워드1');
     await user.click(screen.getByRole('button', { name: '3 페이지' }));
-    await vi.waitFor(() => expect(queries.at(-1)?.get('page')).toBe('3'));
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('3'));
     await user.selectOptions(screen.getByRole('combobox', { name: '페이지당 개수' }), '30');
-    await vi.waitFor(() => expect(queries.at(-1)?.get('limit')).toBe('30'));
+    await waitFor(() => expect(queries.at(-1)?.get('limit')).toBe('30'));
     expect(queries.at(-1)?.get('page')).toBe('1');
     expect(queries.some((q) => q.get('limit') === '30' && q.get('page') === '3')).toBe(false);
   });
@@ -298,10 +298,10 @@ describe('SlotsPage', () => {
     renderPage();
     await screen.findByText('키워드1');
     await user.click(screen.getByRole('button', { name: '마지막 페이지' }));
-    await vi.waitFor(() => expect(queries.at(-1)?.get('page')).toBe('6'));
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('6'));
     listTotal = 15;
     await user.click(screen.getByRole('button', { name: '새로고침' }));
-    await vi.waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
     // The pager follows once page 2's answer has rendered (the button itself was there already).
     await waitFor(() =>
       expect(screen.getByRole('button', { name: '2 페이지' })).toHaveAttribute('aria-current', 'page'),
@@ -327,7 +327,7 @@ describe('SlotsPage', () => {
     await user.click(screen.getByRole('button', { name: '새로고침' }));
     await screen.findByText('바뀐 키워드');
     const bar = screen.getByRole('region', { name: '선택한 슬롯 작업' });
-    await vi.waitFor(() => expect(within(bar).getByText('1')).toBeInTheDocument());
+    await waitFor(() => expect(within(bar).getByText('1')).toBeInTheDocument());
     await user.click(within(bar).getByRole('button', { name: '일괄 정보 변경' }));
     const chosen = within(await screen.findByRole('list', { name: '선택한 슬롯' }));
     expect(chosen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['#5바뀐 키워드']);
@@ -345,7 +345,7 @@ describe('SlotsPage', () => {
     const confirm = await screen.findByRole('dialog', { name: '슬롯 삭제' });
     expect(confirm).toHaveTextContent('슬롯 #3을(를) 삭제하시겠습니까?');
     await user.click(within(confirm).getByRole('button', { name: '삭제' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(writes).toContainEqual({ method: 'PATCH', path: '/api/slots/s3/status', body: { status: 'deleted' } }),
     );
     expect(await screen.findByText('슬롯이 삭제되었습니다.')).toBeInTheDocument();
