@@ -26,12 +26,17 @@ export function RequireAuth() {
         <EnrolmentRoute />
       </Suspense>
     );
+  // Only staff (and a developer acting as someone) do the acts that ask for a fresh code: an advertiser's
+  // first load does not fetch the prompt.
+  const mayStepUp = isStaff(normaliseRole(state.session.user.role)) || Boolean(state.session.actingAs);
   return (
     <>
       <Outlet />
-      <Suspense fallback={null}>
-        <StepUpPrompt />
-      </Suspense>
+      {mayStepUp && (
+        <Suspense fallback={null}>
+          <StepUpPrompt />
+        </Suspense>
+      )}
     </>
   );
 }
