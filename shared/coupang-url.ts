@@ -2,7 +2,7 @@ import { COUPANG_HOST } from './slot-constants';
 import { coupangUrlMessages } from './messages/slots';
 
 /**
- * THE Coupang product URL rule (advertiser spec §5 "Shopping URL rule"). One implementation for every
+ * THE Coupang product URL rule (a shopping URL on the marketplace's host). One implementation for every
  * form (single registration, edit, bulk edit, bulk input, bulk registration grid, fill) and the server.
  *
  * Decisions where the spec reads "must start with http:// or {host}":
@@ -31,7 +31,7 @@ export type CoupangUrlResult =
 
 const fail = (code: CoupangUrlErrorCode): CoupangUrlResult => ({ ok: false, code, message: coupangUrlMessages[code] });
 
-/** Whitespace removed and text from `&q=` on cut (spec §5). Safe on any string. */
+/** Whitespace removed and text from `&q=` on cut: the search tail is not part of the product. Safe on any string. */
 export function cleanUrlInput(raw: string): string {
   const compact = raw.replace(/\s+/g, '');
   const q = compact.indexOf('&q=');

@@ -13,7 +13,7 @@ import { slotFieldMessages } from './messages/slots';
 import { MAX_KEYWORDS } from './slot-constants';
 
 /**
- * Slot field validation generated from the field configs (advertiser spec §2 modals, §5). The web
+ * Slot field validation generated from the field configs (every slot form and the bulk grids). The web
  * forms and the server call the same functions, so a value the form accepts is one the server
  * accepts and the messages read the same.
  *

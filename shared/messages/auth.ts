@@ -1,6 +1,6 @@
 import { accessMessages } from './access';
 
-/** Sign-in, sessions, profile and user switching (advertiser-area §2, §8; operator-console developer switching). */
+/** Sign-in, sessions, profile and the developer's user switching. */
 /**
  * Korean texts shared by the server and the SPA. Quoted spec texts are kept verbatim; where the
  * spec gives only an English gist, the Korean wording here is the product's text.

@@ -4,7 +4,7 @@ import type { Role } from '../roles';
 
 export const PASSWORD_MIN = 6;
 
-/** Login ids are letters and digits (operator console §5); sent as `email` for the spec's shape. */
+/** Login ids are letters and digits; sent as `email`, the field name API clients already use. */
 export const loginIdSchema = deferred(() =>
   z
     .string({ error: authMessages.loginRequired })
