@@ -26,7 +26,7 @@ import { userMessages } from '#shared/messages/users';
 import { enforceRateLimits } from '../rate-limits';
 
 /**
- * Charge requests (advertiser-area §2/§4, operator-console Cash approval): an advertiser asks for a
+ * Charge requests: an advertiser asks for a
  * charge by bank deposit; an operator approves it (amount and bonus credited as two ledger entries,
  * exactly once) or rejects it; the owner may cancel while it is pending. With cashAutoApproval a new
  * request is approved at once by the system.

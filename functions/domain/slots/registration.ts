@@ -39,7 +39,7 @@ import { inTurn } from '../user-write-turns';
  * from the key, and the ledger replays the charge instead of taking it again.
  */
 
-/** pending, or with slotAutoApproval active from today for slotDurationDays (design §8), approved by the system. */
+/** pending, or with slotAutoApproval active from today for slotDurationDays, approved by the system. */
 const initialState = (settings: Settings, today: string, now: string, price: number) =>
   settings.slotAutoApproval
     ? {
