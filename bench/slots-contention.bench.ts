@@ -3,7 +3,7 @@ import { startBenchStack } from './local-stack';
 import { percentile, round } from './stats';
 
 /**
- * Foundations issue, item 3 (not a timed test; `npm run bench slots-contention`): one user fires
+ * Slot contention (not a timed test; `npm run bench slots-contention`): one user fires
  * many POST /api/slots at once.
  *  - 50 at once with cash for all 50: target 50 created, 0 refused;
  *  - 120 at once with the 100-slot limit: target 100 created, 20 × 409 for the limit, nothing else.
