@@ -110,7 +110,7 @@ export async function runSlotsContentionBench(log: (msg: string) => void = conso
       date: new Date().toISOString(),
       machine: { loadAverageAtStart: loadAtStart },
       before: {
-        note: 'main before the foundations issue (issue text)',
+        note: 'before parallel registrations were made safe (the figures first reported)',
         all50: { 201: 19, 409: 31 },
         limit120: { 201: 25, 409: 95 },
       },

@@ -144,7 +144,7 @@ async function mustGet(id: string): Promise<ChargeRequestRecord> {
  * Staff hold balances too (the sidebar offers them 캐시충전), but nobody approves money for
  * themselves: neither in their own session nor as a developer switched into another operator's
  * account (the token's `actorId` is the real person behind it). A 409, not a 403: the SPA ends the
- * session on any 403 (spec session rule).
+ * session on any 403.
  */
 async function mustProcessable(caller: Caller, id: string): Promise<ChargeRequestRecord> {
   const record = await mustGet(id);
