@@ -14,7 +14,7 @@ import type { SlotDto } from './slots';
 /** The server's ceiling; the slot-list modal keeps its own 100 cap. */
 export const ALLOCATION_MAX_SLOTS = 1000;
 export const ALLOCATION_MODAL_MAX_SLOTS = 100;
-/** A test slot runs 3 days and is free: long enough to see a rank move, short enough to cost nothing. */
+/** A test slot runs 3 days and is free: a trial of the service, not a sale. */
 export const TEST_SLOT_DAYS = 3;
 export { EXTENSION_WINDOW_DAYS } from '../slot-status';
 export const extensionDayChoices = [1, 7, 10, 30] as const;

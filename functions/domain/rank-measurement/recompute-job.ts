@@ -27,8 +27,8 @@ import { alertFor, MAX_ALERT_EVENTS, sendRankAlert } from './rank-alerts';
  * write, and a second run writes nothing: the job is idempotent. The owners of the written slots get
  * their list version bumped once each after the writes (and a global shard's), so cached lists show
  * the new rank.
- * This module computes a set of pairs; recompute-run.ts cuts a run into units of pairs, so a run's cost
- * grows with the slots, not its single call's time.
+ * This module computes a set of pairs; recompute-run.ts cuts a run into units of pairs, so no single
+ * call has to fit a whole day's pairs into its time limit.
  */
 const PAIR_READS_IN_FLIGHT = 16;
 const SLOT_WRITES_IN_FLIGHT = 16;
