@@ -115,6 +115,6 @@ export function groupByCategory(settings: Settings): SettingsByCategory {
   return out;
 }
 
-/** The page title the SPA sets (spec: built from siteName and siteTitle). */
+/** The page title the SPA sets, built from siteName and siteTitle. */
 export const pageTitle = (s: Pick<Settings, 'siteName' | 'siteTitle'>) =>
   s.siteTitle ? `${s.siteName} - ${s.siteTitle}` : s.siteName;

@@ -70,7 +70,7 @@ describe('validateSlotFields (complete)', () => {
     });
   });
 
-  it('requires keyword and URL with the spec texts', () => {
+  it('requires keyword and URL with their own Korean texts', () => {
     const r = validateSlotFields({ keywords: '  ', landingUrl: '' }, configs);
     expect(r).toEqual({
       ok: false,
@@ -168,7 +168,7 @@ describe('validateSlotFields (fill)', () => {
 });
 
 describe('collectFieldInput', () => {
-  it('maps the spec aliases keyword/url to the field keys; customFields win unless blank', () => {
+  it('maps the aliases keyword/url to the field keys; customFields win unless blank', () => {
     expect(collectFieldInput({ keyword: 'a', url: 'u', mid: 'm', customFields: { description: 'd' } })).toEqual({
       keywords: 'a',
       landingUrl: 'u',

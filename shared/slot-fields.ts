@@ -19,7 +19,7 @@ import { MAX_KEYWORDS } from './slot-constants';
  *
  * - `keywords` and `landingUrl` are the core fields: every slot form shows them (even if a config
  *   switched them off: a slot without keyword and URL can't be tracked) and registration requires
- *   them with the spec's own texts.
+ *   them with their own texts.
  * - Other fields follow their config: enabled ones are shown; required ones must be non-blank after
  *   trimming ('{label}은(는) 필수 입력 항목입니다.'); number = digits only; email and url formats;
  *   keywords at most 10, comma-separated; select = one of the field's options; boolean = 'true' or
@@ -58,7 +58,7 @@ export const slotListFields = (configs: readonly FieldConfig[]) =>
 
 export const maxLengthOf = (type: FieldConfig['field_type']) => (type === 'textarea' ? 2000 : 500);
 
-/** Input keys the spec's calls also use for the core fields (POST /slots: keyword or keywords, url or landingUrl). */
+/** Input keys API clients also use for the core fields (POST /slots: keyword or keywords, url or landingUrl). */
 const aliases = new Map([
   ['keyword', KEYWORD_FIELD],
   ['url', URL_FIELD],

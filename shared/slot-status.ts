@@ -201,7 +201,7 @@ const comparable = (rank: number | null | undefined): rank is number => rankDisp
 
 /**
  * Change versus yesterday: positive = climbed (an up arrow). Null when either value is not a real
- * rank (0, 999, above 500, missing): the spec's comparisons ignore those.
+ * rank (0, 999, above 500, missing): comparisons ignore those.
  */
 export function rankDelta(
   rank: number | null | undefined,

@@ -998,7 +998,7 @@ export const routeNotes = {
   },
   'PUT /api/notifications/mark-all-read': { summary: 'Marks every one read: `{updated, unreadCount}`.' },
   'PUT /api/notifications/read-all': {
-    summary: 'The same as `PUT /api/notifications/mark-all-read` (the spec’s other name).',
+    summary: 'The same as `PUT /api/notifications/mark-all-read` (another name API clients use).',
   },
   'DELETE /api/notifications/delete-read': { summary: 'Deletes every read one: `{deleted}`.' },
   'DELETE /api/notifications/{id}': {

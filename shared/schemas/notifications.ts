@@ -37,7 +37,7 @@ export interface NotificationAction {
   action: string;
 }
 
-/** What a user receives (the spec's snake_case entity). */
+/** What a user receives (snake_case, as API clients know it). */
 export interface NotificationDto {
   id: string;
   type: NotificationType;

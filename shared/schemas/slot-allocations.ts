@@ -30,7 +30,7 @@ const nonNegativeInt = (message: string) => z.number({ error: message }).check(z
 export const allocationSchemaWithMax = (max: number, maxMessage: string) =>
   z
     .object({
-      /** The path names the user; a body userId (the spec's client sends it) is ignored. */
+      /** The path names the user; a body userId (older clients send it) is ignored. */
       userId: z.optional(z.string()),
       slotCount: z
         .number({ error: allocationMessages.slotCountMin })

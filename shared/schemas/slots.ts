@@ -32,7 +32,7 @@ export const customFieldsSchema = deferred(() =>
 
 const optionalText = deferred(() => z.optional(z.string().check(z.maxLength(5000))));
 
-/** POST /slots: customFields, or the spec's top-level keyword/keywords, url/landingUrl, mid. */
+/** POST /slots: customFields, or the top-level keyword/keywords, url/landingUrl, mid older clients send. */
 export const createSlotSchema = deferred(() =>
   z.object({
     customFields: z.optional(customFieldsSchema),
@@ -41,7 +41,7 @@ export const createSlotSchema = deferred(() =>
     url: optionalText,
     landingUrl: optionalText,
     mid: optionalText,
-    /** Sent by the spec's client; not used. */
+    /** Sent by older clients; not used. */
     dailyBudget: z.optional(z.unknown()),
   }),
 );
@@ -72,7 +72,7 @@ export interface BulkRowError {
 export interface BulkCreateResult {
   succeeded: number;
   failed: number;
-  /** Blank rows, excluded as the spec says. */
+  /** Blank rows, excluded: an empty row of the grid is not a slot. */
   skipped: number;
   errors: BulkRowError[];
   /** Ids of the created slots, in row order. */
@@ -280,7 +280,7 @@ export interface SlotDto {
   displayStatusLabel: string;
   /** Configured field values by field_key, including url_product_id / url_item_id / url_vendor_item_id. */
   customFields: Record<string, string>;
-  /** customFields as a list (spec: fieldValues of field_key and value). */
+  /** customFields as a list (`fieldValues` of field_key and value, as API clients read them). */
   fieldValues: Array<{ field_key: string; value: string }>;
   keyword: string;
   url: string;

@@ -25,7 +25,7 @@ const passwordSchema = deferred(() =>
     ),
 );
 
-/** POST /api/users. A `role` may be sent (the spec's payload) but a created user is always `user`. */
+/** POST /api/users. A `role` may be sent (older clients do) but a created user is always `user`. */
 export const createUserSchema = deferred(() =>
   z.object({
     email: required().check(
@@ -58,7 +58,7 @@ export const updateUserSchema = deferred(() =>
         z.transform((p) => (p ? p : undefined)),
       )
       .check(z.refine((p) => p === undefined || p.length >= PASSWORD_MIN, { message: authMessages.passwordTooShort })),
-    /** Sent by one reading of the spec's client; an operator resets passwords without it. */
+    /** Sent by some clients; an operator resets passwords without it. */
     currentPassword: z.optional(z.string().check(z.maxLength(200))),
   }),
 );
