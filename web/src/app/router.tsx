@@ -37,7 +37,7 @@ const userRoutes: RouteObject[] = [
     () => import('@/features/slot-bulk/components/bulk-registration-page'),
     'BulkRegistrationPage',
   ),
-  // Both spellings appear in the spec (design §8 keeps both).
+  // Links in use name both spellings of the cash pages, so both paths open the same page.
   page('cash', '캐시 충전', cashChargePage, 'CashChargePage'),
   page('cash/charge', '캐시 충전', cashChargePage, 'CashChargePage'),
   page('cash-history', '캐시 내역', cashHistoryPage, 'CashHistoryPage'),

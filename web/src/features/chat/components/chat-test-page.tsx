@@ -24,7 +24,7 @@ interface LogEntry {
 /**
  * /chat-test (signed in, hidden from menus): realtime diagnostics — the shared socket's state, a
  * ping/pong round trip and the events it receives — plus, for role users, the support chat panel itself
- * and the per-theme chat switches of this browser (issue 14).
+ * and the per-theme chat switches of this browser.
  */
 export function ChatTestPage() {
   const status = useRealtimeStatus();

@@ -6,7 +6,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { resetSessionForTests } from '@/lib/session-store';
 import { SendNotificationForm } from './send-notification-form';
 
-/** The send form (operator console §5): the shared schema's messages, recipient modes, the duration switch, the answers. */
+/** The send form: the shared schema's messages, recipient modes, the duration switch, the answers. */
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const people = [

@@ -1,7 +1,7 @@
 import { addKstDays } from '#shared/kst';
 import type { NotificationType } from '#shared/schemas/notifications';
 
-/** The history page's date tabs (operator console §2: all, today, week, month = the last 7 / 30 KST days). */
+/** The history page's date tabs: all, today, week, month = the last 7 / 30 KST days. */
 export const historyPeriods = [
   { value: 'all', label: '전체' },
   { value: 'today', label: '오늘' },

@@ -10,7 +10,7 @@ import { AppSettingsContext, SETTINGS_CHANGED_EVENT } from '@/lib/app-settings';
 import { resetSessionForTests } from '@/lib/session-store';
 import { SystemSettingsPage, type ExtraSettingsTab } from './system-settings-page';
 
-/** /admin/settings (operator §2): the tabs' forms, what they send, and the texts the developer sees. */
+/** /admin/settings: the tabs' forms, what they send, and the texts the developer sees. */
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
