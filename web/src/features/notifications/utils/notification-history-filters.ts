@@ -18,7 +18,7 @@ export function historyRangeOf(period: HistoryPeriod, today: string): { fromDate
   return {};
 }
 
-/** The type filter: 'all' or one of the spec's five (custom sends still show under 'all'). */
+/** The type filter: 'all' or one of the five notification types (custom sends still show under 'all'). */
 export const historyTypeFilters: Array<'all' | NotificationType> = [
   'all',
   'info',

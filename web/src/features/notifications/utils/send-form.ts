@@ -78,5 +78,5 @@ export function validateSendForm(
   return { errors };
 }
 
-/** The spec: send stays disabled without a title and a message (blank-only text is left to the schema's message). */
+/** Send stays disabled without a title and a message (blank-only text is left to the schema's message). */
 export const canSend = (values: SendFormValues) => values.title !== '' && values.message !== '';

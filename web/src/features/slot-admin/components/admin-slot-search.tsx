@@ -124,7 +124,7 @@ function AdvancedPanel({
   );
 }
 
-/** Debounced simple search and the advanced panel; each disables the other (spec §2). */
+/** Debounced simple search and the advanced panel; each disables the other, so it is always clear which one the list answers. */
 export function AdminSlotSearch({ filters }: { filters: AdminSlotFilters }) {
   return (
     <>
