@@ -121,7 +121,7 @@ export function ChatTestPage() {
   );
 }
 
-/** The chat itself (role users; staff see the notice that sends them to the console) and this browser's per-theme switches. */
+/** The chat itself (role users; staff see the notice that sends them to the console) and the per-theme switches. */
 function ChatTestChat() {
   const role = useSessionState().session?.user.role ?? 'user';
   const { chatEnabled } = useAppSettings();

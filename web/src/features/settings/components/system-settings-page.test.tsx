@@ -80,7 +80,7 @@ function renderPage({
 }
 
 describe('SystemSettingsPage', () => {
-  it('has the four tabs theme, field, business and feature plus the ones the app adds, moved between with the arrow keys', async () => {
+  it('has the tabs theme, field, business, feature and the added ones, moved between with the arrow keys', async () => {
     const user = renderPage({ extraTabs: [{ id: 'worker-keys', label: '워커 키', element: <p>워커 키 패널</p> }] });
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['테마', '필드', '비즈니스', '기능', '워커 키']);

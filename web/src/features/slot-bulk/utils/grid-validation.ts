@@ -62,7 +62,7 @@ export function toCustomFields(row: readonly string[], columns: readonly FieldCo
   );
 }
 
-/** 'a, b, c 외 N개' style: the first `max` lines then '... 외 N개' (a long list of errors would push the grid off the screen). */
+/** 'a, b, c 외 N개' style: the first `max` lines then '... 외 N개' (a long list would push the grid away). */
 export function truncateLines(lines: readonly string[], max: number): string[] {
   if (lines.length <= max) return [...lines];
   return [...lines.slice(0, max), `... 외 ${lines.length - max}개`];
