@@ -33,7 +33,8 @@ export const cachesChangedBy: Record<NotificationEvent, readonly Cache[]> = {
   'charge-approved': [...money, 'chargeRequests'],
   'charge-rejected': [...money, 'chargeRequests'],
   'slot-approved': ['slots'],
-  // A rejected slot's registration price goes back to the balance in full, at once.
+  // A rejected slot's registration price goes back to the balance in full, at once (see 'A refund is computed
+  // on the server' in docs/decisions.md).
   'slot-rejected': [...money, 'slots'],
   'slot-refunded': [...money, 'slots'],
   'slot-price-changed': [...money, 'slots'],

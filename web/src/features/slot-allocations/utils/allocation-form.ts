@@ -11,7 +11,7 @@ import {
 /**
  * The two allocation dialogs: the user-management one allows 1000 slots (the server's ceiling) and
  * 1/3/7/10/30 days (default 10); the slot-list modal keeps its 100 cap and message and 1/7/10/30
- * (default 7), as operators know it.
+ * (default 7). See 'Pre-allocation counts and durations' in docs/decisions.md.
  */
 export type AllocationVariant = 'user' | 'modal';
 
