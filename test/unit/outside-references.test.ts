@@ -17,7 +17,7 @@ const binary = /\.(png|jpe?g|gif|webp|ico|xlsx?|fods|pdf|woff2?|ttf|zip|gz)$/i;
 
 // Spelled with escapes so that this file does not find itself.
 const sectionMark = '\u00a7';
-/** A section mark, or an issue number: "issue 12", "issues 23–25", "Issue #29", "(issue 12 item 3)". */
+/** A section mark, or the word issue followed by a number (with or without "#"), in any case. */
 const outsideReference = new RegExp(`${sectionMark}|\\bissues?\\s*#?\\s*\\d`, 'i');
 
 /** The part of a line around the reference, so a long table row reads as the words that cite. */
