@@ -820,7 +820,7 @@ describe('the list follows every change', () => {
   });
 });
 
-describe('done-when journey (API part)', () => {
+describe('first slots of an advertiser, through the API (the server half of the slots browser journey)', () => {
   it('one slot and 30 from a spreadsheet, one approved, edited, paused and resumed; balance down by exactly 31 prices', async () => {
     const user = await newAccount(stack, { balance: 2_000_000 });
     const single = await register(user.token, 0);
