@@ -18,7 +18,7 @@ import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { ALARM_PERIOD, alarm, alarmOnFunction } from '#infra/alarms';
 import { accessLogGroup, HTTP_API_THROTTLE, httpAccessLogFormat } from '#infra/api-stage';
-import { AppFunction } from '#infra/constructs/app-function';
+import { AppFunction, ITEM_WRITES, TABLE_READS } from '#infra/constructs/app-function';
 import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
 import { pascalCase } from '#infra/naming';
 import { ORIGIN_VERIFY_SECRET_ENV } from '#shared/origin-lock';
@@ -43,6 +43,13 @@ export interface ApiStackProps extends StageStackProps {
   originVerifySecret: ISecret;
   /** Login id of the developer account the bootstrap creates. */
   developerId: string;
+}
+
+/** GetSecretValue on that one secret: the code reads the value and never describes the secret (grantRead would allow both). */
+function readSecretValue(fn: AppFunction, secret: ISecret): void {
+  fn.addToRolePolicy(
+    new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+  );
 }
 
 /**
@@ -92,7 +99,7 @@ export class ApiStack extends Stack {
       for (const queue of def.sends ?? []) props.work.grantSend(fn, queue);
       // Origin lock: only requests carrying CloudFront's secret header get past the handler.
       fn.addEnvironment(ORIGIN_VERIFY_SECRET_ENV, props.originVerifySecret.secretArn);
-      props.originVerifySecret.grantRead(fn);
+      readSecretValue(fn, props.originVerifySecret);
 
       alarmOnFunction(this, `${pascalCase(group)}Function`, fn, alarmTopic, `/api ${group} (${stage})`);
 
@@ -165,14 +172,14 @@ export class ApiStack extends Stack {
       description: 'Creates the developer account, default settings and field configs when missing',
       stage,
       table,
-      tableAccess: 'readWrite',
+      tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'BatchWriteItem'],
       timeoutSeconds: 60,
       environment: {
         BOOTSTRAP_DEVELOPER_ID: developerId,
         BOOTSTRAP_SECRET_ARN: password.secretArn,
       },
     });
-    password.grantRead(bootstrap);
+    readSecretValue(bootstrap, password);
 
     const provider = new Provider(this, 'BootstrapProvider', {
       onEventHandler: bootstrap,
