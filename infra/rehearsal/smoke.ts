@@ -304,6 +304,17 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
         throw new Error('the announcement is not listed');
     });
 
+    // Groups the steps above never reach signed in: each verifies the token (the public key) and reads.
+    await step('signed-in reads of the remaining groups', async () => {
+      for (const path of [
+        '/api/users?limit=10',
+        '/api/field-configs',
+        '/api/notifications?limit=10',
+        '/api/ranking/keywords',
+      ])
+        expectStatus(`GET ${path}`, await call('GET', path, { token: developer }), 200);
+    });
+
     await step('every schedule target with its input', async () => {
       for (const s of rehearsal.schedules()) await rehearsal.invoke(s.target, s.event);
       await rehearsal.drainQueues();
