@@ -29,7 +29,7 @@ export const apiGroups = {
   auth: {
     entry: 'functions/api/auth.ts',
     memoryMb: 1024,
-    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'ConditionCheckItem'],
     needs: ['signingKey', 'websocketPush'],
   },
   settings: { entry: 'functions/api/settings.ts', tableAccess: [...TABLE_READS, ...ITEM_WRITES] },
@@ -42,7 +42,7 @@ export const apiGroups = {
   },
   fieldConfigs: {
     entry: 'functions/api/field-configs.ts',
-    tableAccess: [...TABLE_READS, 'PutItem', 'UpdateItem', 'DeleteItem'],
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
   },
   // a refund (PATCH /slots/{id}/status) notifies the owner (issue 13)
   slots: {
@@ -57,7 +57,7 @@ export const apiGroups = {
     entry: 'functions/api/slot-admin.ts',
     memoryMb: 1024,
     timeoutSeconds: 29,
-    tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'BatchWriteItem'],
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'ConditionCheckItem', 'BatchWriteItem'],
     needs: ['websocketPush'],
   },
   // operator console: user management (issue 10, users); scrypt for created users and password resets
@@ -75,12 +75,12 @@ export const apiGroups = {
     entry: 'functions/api/rank.ts',
     memoryMb: 1024,
     timeoutSeconds: 29,
-    tableAccess: [...TABLE_READS, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'BatchWriteItem'],
   },
   // issue 15: announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one notifies users (push)
   announcements: {
     entry: 'functions/api/announcements.ts',
-    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'ConditionCheckItem'],
     needs: ['mediaBucket', 'websocketPush'],
   },
   // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API;
@@ -95,7 +95,7 @@ export const apiGroups = {
   // issue 14: support chat — the advertiser's room, the operator inbox; each message and read pushes over the WebSocket API
   chat: {
     entry: 'functions/api/chat.ts',
-    tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'BatchWriteItem'],
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
     needs: ['websocketPush'],
   },
 } as const satisfies Record<GroupName, ApiGroup>;

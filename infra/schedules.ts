@@ -58,7 +58,7 @@ export const schedules: readonly ScheduleDef[] = [
     description:
       'Moves stored slot statuses along the KST calendar (waiting, active, completed) with their counters; deletes rows of bulks that never committed',
     timeoutSeconds: 300,
-    tableAccess: [...TABLE_READS, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
   },
   {
     name: 'expiry',
@@ -68,7 +68,7 @@ export const schedules: readonly ScheduleDef[] = [
     description:
       "Marks pre-allocated slots never filled by their end date expired; sends each slot's '만료 예정' notices 3 days and 1 day before its end",
     timeoutSeconds: 300,
-    tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'BatchWriteItem'],
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
     needs: ['websocketPush'],
   },
   {
@@ -81,7 +81,7 @@ export const schedules: readonly ScheduleDef[] = [
     // The planner only: it reads the tracked slots once and enqueues the units (infra/work-queues.ts).
     timeoutSeconds: 300,
     memoryMb: 1024,
-    tableAccess: [...TABLE_READS, 'PutItem', 'UpdateItem', 'BatchWriteItem'],
+    tableAccess: [...TABLE_READS, 'PutItem'],
     sends: ['rank-recompute'],
   },
   {
@@ -111,7 +111,7 @@ export const schedules: readonly ScheduleDef[] = [
     // The whole index once a day (the rest build on the last snapshot); the copy and its compressed chunks in memory.
     timeoutSeconds: 300,
     memoryMb: 1024,
-    tableAccess: [...TABLE_READS, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    tableAccess: [...TABLE_READS, 'PutItem'],
   },
 ];
 

@@ -26,13 +26,11 @@ export const TABLE_WRITE_ACTIONS: readonly TableAction[] = [
 ];
 /** Item, batch and key-condition reads: what nearly every function does. */
 export const TABLE_READS = ['GetItem', 'BatchGetItem', 'Query'] as const satisfies readonly TableAction[];
-/** Single-item writes; ConditionCheckItem for transactions guarded by another item (a live account, a record unchanged). */
-export const ITEM_WRITES = [
-  'PutItem',
-  'UpdateItem',
-  'DeleteItem',
-  'ConditionCheckItem',
-] as const satisfies readonly TableAction[];
+/**
+ * Single-item writes. Every API group has all three: the HTTP adapter stores a keyed request's answer
+ * (UpdateItem) and releases the key of one that failed (DeleteItem).
+ */
+export const ITEM_WRITES = ['PutItem', 'UpdateItem', 'DeleteItem'] as const satisfies readonly TableAction[];
 
 /**
  * Exactly the actions the function's code uses (an empty list: no table grant; the WebSocket

@@ -10,7 +10,7 @@ export interface GrantUse {
 /** A grant the rehearsal does not exercise, kept on purpose: which functions, which action, why. */
 export interface UnrehearsedGrant {
   functions: readonly string[];
-  action: string;
+  actions: readonly string[];
   reason: string;
 }
 
@@ -24,7 +24,7 @@ export const GRANT_LIST_FILE = 'infra/unrehearsed-grants.ts';
 export function grantFindings(uses: readonly GrantUse[], listed: readonly UnrehearsedGrant[]): string[] {
   const findings: string[] = [];
   const isListed = (fn: string, action: string) =>
-    listed.some((l) => l.functions.includes(fn) && globMatch(l.action, action, true));
+    listed.some((l) => l.functions.includes(fn) && l.actions.some((a) => globMatch(a, action, true)));
   for (const use of uses)
     for (const action of use.unused)
       if (!isListed(use.fn, action))
@@ -32,10 +32,11 @@ export function grantFindings(uses: readonly GrantUse[], listed: readonly Unrehe
           `${use.fn} is granted ${action}, which no rehearsed call used: remove it from the function's declaration or list it with its reason in ${GRANT_LIST_FILE}`,
         );
   for (const entry of listed)
-    for (const fn of entry.functions) {
-      const use = uses.find((u) => u.fn === fn);
-      if (!use || !use.granted.some((a) => globMatch(entry.action, a, true)))
-        findings.push(`${GRANT_LIST_FILE} lists ${entry.action} for ${fn}, which its policy does not grant`);
-    }
+    for (const fn of entry.functions)
+      for (const action of entry.actions) {
+        const use = uses.find((u) => u.fn === fn);
+        if (!use || !use.granted.some((a) => globMatch(action, a, true)))
+          findings.push(`${GRANT_LIST_FILE} lists ${action} for ${fn}, which its policy does not grant`);
+      }
   return findings;
 }

@@ -18,7 +18,7 @@ import { Provider } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { ALARM_PERIOD, alarm, alarmOnFunction } from '#infra/alarms';
 import { accessLogGroup, HTTP_API_THROTTLE, httpAccessLogFormat } from '#infra/api-stage';
-import { AppFunction, ITEM_WRITES, TABLE_READS } from '#infra/constructs/app-function';
+import { AppFunction } from '#infra/constructs/app-function';
 import type { TokenSigningKey } from '#infra/constructs/token-signing-key';
 import { pascalCase } from '#infra/naming';
 import { ORIGIN_VERIFY_SECRET_ENV } from '#shared/origin-lock';
@@ -172,7 +172,8 @@ export class ApiStack extends Stack {
       description: 'Creates the developer account, default settings and field configs when missing',
       stage,
       table,
-      tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'BatchWriteItem'],
+      // What a first deploy does on an empty table: reads, puts the account, settings and field configs.
+      tableAccess: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
       timeoutSeconds: 60,
       environment: {
         BOOTSTRAP_DEVELOPER_ID: developerId,
