@@ -82,7 +82,7 @@ async function main(): Promise<number> {
     }
     await rehearsal.settled().catch(() => undefined);
     // Only a whole run tells which grants went unused.
-    if (!smokeError) rehearsal.checkGrants();
+    if (!smokeError) rehearsal.problems.push(...rehearsal.grantProblems());
 
     const notRehearsed = assembly.functions
       .filter((f) => !f.product)

@@ -775,13 +775,11 @@ export class Rehearsal {
   }
 
   /**
-   * The least-privilege check, after a full run: each granted action some call used or listed with
-   * its reason (infra/unrehearsed-grants.ts). Recorded as problems, so the rehearsal fails on them.
+   * The least-privilege check, meaningful after a whole run: each granted action some call used or
+   * listed with its reason (infra/unrehearsed-grants.ts).
    */
-  public checkGrants(listed: readonly UnrehearsedGrant[] = unrehearsedGrants): Problem[] {
-    const found = grantFindings(this.unusedGrants(), listed).map((message): Problem => ({ kind: 'grant', message }));
-    this.problems.push(...found);
-    return found;
+  public grantProblems(listed: readonly UnrehearsedGrant[] = unrehearsedGrants): Problem[] {
+    return grantFindings(this.unusedGrants(), listed).map((message): Problem => ({ kind: 'grant', message }));
   }
 
   public async stop(): Promise<void> {
