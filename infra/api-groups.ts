@@ -80,7 +80,7 @@ export const apiGroups = {
   // issue 15: announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one notifies users (push)
   announcements: {
     entry: 'functions/api/announcements.ts',
-    tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'ConditionCheckItem'],
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
     needs: ['mediaBucket', 'websocketPush'],
   },
   // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API;

@@ -172,8 +172,10 @@ export class ApiStack extends Stack {
       description: 'Creates the developer account, default settings and field configs when missing',
       stage,
       table,
-      // What a first deploy does on an empty table: reads, puts the account, settings and field configs.
-      tableAccess: ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+      // Creates what is missing (account, settings, field configs) and backfills records from older
+      // versions: list keys and counts (updates), announcement summaries (a put guarded by a condition
+      // check), a chat room's renamed entry (a delete).
+      tableAccess: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       timeoutSeconds: 60,
       environment: {
         BOOTSTRAP_DEVELOPER_ID: developerId,
