@@ -1,4 +1,9 @@
-import type { UnrehearsedGrant } from './rehearsal/grants';
+/** A grant the rehearsal does not exercise, kept on purpose: which functions, which actions, why. */
+export interface UnrehearsedGrant {
+  functions: readonly string[];
+  actions: readonly string[];
+  reason: string;
+}
 
 /**
  * Grants the deploy rehearsal's run does not exercise, kept because the function's code calls them

@@ -1,17 +1,13 @@
+import type { UnrehearsedGrant } from '../unrehearsed-grants';
 import { globMatch } from './iam';
+
+export type { UnrehearsedGrant };
 
 /** A function's granted actions and those no rehearsed call used, named `<stack>/<function>` (`Api/cash`). */
 export interface GrantUse {
   fn: string;
   granted: readonly string[];
   unused: readonly string[];
-}
-
-/** A grant the rehearsal does not exercise, kept on purpose: which functions, which action, why. */
-export interface UnrehearsedGrant {
-  functions: readonly string[];
-  actions: readonly string[];
-  reason: string;
 }
 
 export const GRANT_LIST_FILE = 'infra/unrehearsed-grants.ts';
