@@ -3,7 +3,8 @@
  * into a directory outside the project, runs every function's asset with its template environment
  * against DynamoDB Local and local stand-ins, drives the API smoke run through the template's routes,
  * and fails on any call a policy does not allow, any setting a template lacks, any request no route
- * answers, any granted action no call used that infra/unrehearsed-grants.ts does not list. Cold-start figures go to bench/results/rehearsal.json.
+ * answers, any granted action no call used that infra/unrehearsed-grants.ts does not list. Cold-start
+ * figures go to bench/results/rehearsal.json.
  *
  *   npm run rehearse                       # stage "rehearsal", 3 cold starts per function
  *   npm run rehearse -- --assembly DIR     # reuse a cdk.out (outside the project)

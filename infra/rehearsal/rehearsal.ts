@@ -759,7 +759,7 @@ export class Rehearsal {
    * Per function: its granted actions and those no call of this run used (least privilege), without
    * Lambda's own (and, for a queue consumer, its poller's).
    */
-  public unusedGrants(): Array<GrantUse & { actions: string[] }> {
+  public unusedGrants(): GrantUse[] {
     const consumers = new Set<string>();
     this.eachResource((stack, _id, props, type) => {
       if (type === 'AWS::Lambda::EventSourceMapping') consumers.add(`${stack.name}/${props.FunctionName?.Ref}`);
@@ -770,7 +770,7 @@ export class Rehearsal {
         .filter((a) => !own.some((o) => globMatch(o, a, true)))
         .sort();
       const unused = granted.filter((a) => !f.requests.some((r) => globMatch(a, r.action, true)));
-      return { fn: Rehearsal.label(f), granted, unused, actions: unused };
+      return { fn: Rehearsal.label(f), granted, unused };
     });
   }
 
