@@ -11,8 +11,6 @@ import { lambdaBundling } from '#infra/constructs/lambda-bundling';
 import { statefulRemovalPolicy } from '#infra/stage';
 import type { TableAccess } from '#infra/table-access';
 
-export { ITEM_WRITES, TABLE_READS, type TableAccess, type TableAction } from '#infra/table-access';
-
 /** Entries in the route and schedule tables are relative to the project root. */
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -1,8 +1,6 @@
 import type { UnrehearsedGrant } from '../unrehearsed-grants';
 import { globMatch } from './iam';
 
-export type { UnrehearsedGrant };
-
 /** A function's granted actions and those no rehearsed call used, named `<stack>/<function>` (`Api/cash`). */
 export interface GrantUse {
   fn: string;
@@ -10,7 +8,7 @@ export interface GrantUse {
   unused: readonly string[];
 }
 
-export const GRANT_LIST_FILE = 'infra/unrehearsed-grants.ts';
+const GRANT_LIST_FILE = 'infra/unrehearsed-grants.ts';
 
 /**
  * Least privilege by use: every granted action must have been used by some rehearsed call or be on

@@ -12,8 +12,8 @@ import { REHEARSAL_ACCOUNT, Resolver } from './resolve';
 import { Sandbox, type LoadFigures, type SdkCall } from './sandbox';
 import { AwsStandIns } from './stand-ins';
 import { isOptionalSetting, lambdaRuntimeEnvironment, REQUIRED_WHEN_GRANTED } from './settings';
-import { unrehearsedGrants } from '../unrehearsed-grants';
-import { grantFindings, type GrantUse, type UnrehearsedGrant } from './grants';
+import { unrehearsedGrants, type UnrehearsedGrant } from '../unrehearsed-grants';
+import { grantFindings, type GrantUse } from './grants';
 
 export interface RehearsedFunction {
   key: string;
