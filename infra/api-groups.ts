@@ -81,12 +81,13 @@ export const apiGroups = {
     timeoutSeconds: 29,
     tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'BatchWriteItem'],
   },
-  // announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one notifies
-  // users (push)
+  // announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one is
+  // broadcast to every user, which goes through the notification-delivery queue like an operator's broadcast
   announcements: {
     entry: 'functions/api/announcements.ts',
     tableAccess: [...TABLE_READS, ...ITEM_WRITES],
     needs: ['mediaBucket', 'websocketPush'],
+    sends: ['notification-delivery'],
   },
   // notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API;
   // a broadcast's delivery goes through the notification-delivery queue, so the send answers at once

@@ -266,7 +266,7 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
       );
     });
 
-    await step('announcement with an image (S3)', async () => {
+    await step('pinned urgent announcement with an image (S3), broadcast to users (work queue)', async () => {
       // A PNG's signature and header: what the confirm step sniffs.
       const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(84)]);
       const ticket = expectStatus(
@@ -294,7 +294,12 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
         'announcement',
         await call('POST', '/api/announcements', {
           token: developer,
-          body: { title: '리허설 공지', content: `<p>배포 전 리허설</p><p><img src="${image}"></p>` },
+          body: {
+            title: '리허설 공지',
+            content: `<p>배포 전 리허설</p><p><img src="${image}"></p>`,
+            priority: 'urgent',
+            is_pinned: true,
+          },
         }),
         200,
         201,
@@ -302,6 +307,12 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
       const listed = expectStatus('list', await call('GET', '/api/announcements?limit=10', { token: user.token }), 200);
       if (!JSON.stringify(listed.body).includes(created.body.data.id))
         throw new Error('the announcement is not listed');
+      // A pinned urgent announcement is told to every user: the announcements function enqueues the broadcast.
+      await rehearsal.drainQueues();
+      await socket.waitFor(
+        'urgent announcement',
+        (m) => m.type === 'new_notification' && JSON.stringify(m.data).includes('[긴급 공지] 리허설 공지'),
+      );
     });
 
     await step('broadcast notification delivered over the socket (work queue)', async () => {
