@@ -34,6 +34,7 @@ export function addSimpleSlot(app: App) {
     env,
     alarmEmail,
     restoredTableName: context('restoredTable'),
+    signingKeyRotation: context('signingKeyRotation'),
   });
   const realtime = new RealtimeStack(app, stackName(stage, 'Realtime'), {
     stage,

@@ -25,6 +25,8 @@ export interface DataStackProps extends StageStackProps {
    * functions, grants and alarms move to it. The stage's own table stays in the stack untouched.
    */
   restoredTableName?: string;
+  /** The signing key's generation (`-c signingKeyRotation=N`); a new number means a new key. */
+  signingKeyRotation?: string;
 }
 
 export class DataStack extends Stack {
@@ -70,7 +72,7 @@ export class DataStack extends Stack {
         })
       : this.stageTable;
 
-    this.signingKey = new TokenSigningKey(this, 'TokenSigningKey', { stage });
+    this.signingKey = new TokenSigningKey(this, 'TokenSigningKey', { stage, rotation: props.signingKeyRotation });
 
     this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
       description: `Simple Slot ${stage}: header value CloudFront sends to the HTTP API (origin lock); rotate per docs/infra.md`,

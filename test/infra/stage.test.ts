@@ -89,4 +89,28 @@ describe('stages', () => {
       if (part === 'Api') expect(policies).toContain(`:table/${restored}/index/*`);
     }
   });
+
+  it('signs with a new KMS key after -c signingKeyRotation=N, the functions pointed at it', () => {
+    const keyIds = (context: Record<string, unknown>) => {
+      const stacks = build({ stage: 'alice', ...context });
+      const data = Template.fromStack(stacks.find((s) => s.stackName === 'SimpleSlot-alice-Data')!);
+      const api = Template.fromStack(stacks.find((s) => s.stackName === 'SimpleSlot-alice-Api')!);
+      const keys = Object.keys(data.findResources('AWS::KMS::Key'));
+      const used = new Set(
+        [...appFunctions(api).values()]
+          .flat()
+          .filter((f) => f.env.SIGNING_KEY_ID)
+          .map((f) => JSON.stringify(f.env.SIGNING_KEY_ID)),
+      );
+      return { keys, used: [...used] };
+    };
+    const before = keyIds({});
+    const after = keyIds({ signingKeyRotation: '1' });
+    expect(before.keys).toHaveLength(1);
+    expect(after.keys).toHaveLength(1);
+    expect(after.keys).not.toEqual(before.keys);
+    expect(after.used).toHaveLength(1);
+    expect(after.used).not.toEqual(before.used);
+    expect(() => build({ stage: 'alice', signingKeyRotation: 'next' })).toThrow(/signingKeyRotation must be a number/);
+  });
 });
