@@ -12,12 +12,15 @@ import path from 'node:path';
 import { afterAll, beforeEach, expect } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-export const testLogDir = path.join(root, '.cache/test-logs');
+const testLogDir = path.join(root, '.cache/test-logs');
 
-/** Printed before a failed test's product lines; scripts/run-tests.mjs knows lines under it are shown on purpose. */
-export const failedTestLogMark = '│ ';
+/** Before each line shown for a failure: a marked line does not begin with `{`, so scripts/run-tests.mjs
+ * does not count it as a log line that leaked into the report. */
+const mark = '│ ';
+/** A failing soak test logs thousands of lines: the newest are shown, the file has them all. */
+const SHOWN_LINES = 200;
 
-type Sink = { fd?: number; file?: string };
+type Sink = { fd?: number };
 const shared = globalThis as typeof globalThis & { simpleSlotStackLogs?: Sink };
 
 function redirect(sink: Sink) {
@@ -47,7 +50,6 @@ const file = path.join(testLogDir, `${path.relative(root, testPath).replace(/\.t
 mkdirSync(path.dirname(file), { recursive: true });
 if (sink.fd !== undefined) closeSync(sink.fd);
 sink.fd = openSync(file, 'w+');
-sink.file = file;
 
 // Product logs are on in tests (they land in the file); a test or the caller may still choose a level.
 process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
@@ -63,9 +65,10 @@ function linesSince(offset: number) {
 
 function show(title: string, offset: number) {
   const text = linesSince(offset).trimEnd();
-  const where = path.relative(root, file);
-  const body = text ? text.split('\n').map((line) => failedTestLogMark + line) : [`${failedTestLogMark}(none)`];
-  console.log([`${title} (the whole log: ${where})`, ...body].join('\n'));
+  const lines = text ? text.split('\n') : ['(none)'];
+  const cut = lines.length > SHOWN_LINES ? `, the last ${SHOWN_LINES} of ${lines.length} lines` : '';
+  const body = lines.slice(-SHOWN_LINES).map((line) => mark + line);
+  console.log([`${title} (the whole log: ${path.relative(root, file)}${cut})`, ...body].join('\n'));
 }
 
 beforeEach((context) => {
