@@ -74,7 +74,8 @@ const checkRuns = checks.map((script) => {
 const [testsPassed, ...checksPassed] = await Promise.all([finished(vitest), ...checkRuns]);
 const failedChecks = checks.filter((_, i) => !checksPassed[i]);
 if (leaked.length) {
-  console.log(`\n✗ ${leaked.length} product log lines reached the test report (they belong in .cache/test-logs/):`);
+  const lines = leaked.length === 1 ? '1 product log line' : `${leaked.length} product log lines`;
+  console.log(`\n✗ ${lines} reached the test report (they belong in .cache/test-logs/):`);
   for (const line of leaked.slice(0, 5)) console.log(`  ${line.slice(0, 200)}`);
 }
 if (failedChecks.length) console.log(`\n✗ failed: ${failedChecks.map((s) => `npm run ${s}`).join(', ')}`);
