@@ -9,7 +9,7 @@ import { addKstDays, kstToday } from '../../shared/kst';
 import { fund, resetSettings, setSetting } from '../support/slots';
 
 /**
- * Issue 29 item 8, what the screenshots showed: every advertiser page fits a 390×844 phone without
+ * Screens that fit: every advertiser page fits a 390×844 phone without
  * sideways scrolling, the floating buttons and toasts cover no action, My slots opens as cards there;
  * at 1440×900 the operator's slot list shows ten rows in one screen with long names cut short and
  * the full text in the tooltip. Screenshots land in test/artifacts/.
