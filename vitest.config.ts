@@ -55,6 +55,8 @@ export default defineConfig({
           // The API middlewares' tests read and write a real table: they run with the integration tests.
           exclude: [...configDefaults.exclude, 'functions/http/middleware/**'],
           environment: 'node',
+          // Product code logs here too: its lines go to a file like the stacks' (test/support/stack-logs.ts).
+          setupFiles: ['test/support/stack-logs.ts'],
         },
       },
       {
@@ -89,7 +91,7 @@ export default defineConfig({
           isolate: false,
           include: ['test/integration/**/*.test.ts', 'functions/http/middleware/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/support/password-cost-setup.ts'],
+          setupFiles: ['test/support/stack-logs.ts', 'test/support/password-cost-setup.ts'],
           globalSetup: ['test/support/dynamo-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -101,7 +103,7 @@ export default defineConfig({
           isolate: false, // as integration
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/support/password-cost-setup.ts'],
+          setupFiles: ['test/support/stack-logs.ts', 'test/support/password-cost-setup.ts'],
           globalSetup: ['test/support/dynamo-global-setup.ts', 'test/support/chromium-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
@@ -118,6 +120,7 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           exclude: [...rehearsalFiles],
           environment: 'node',
+          setupFiles: ['test/support/stack-logs.ts'],
           testTimeout: 120_000,
         },
       },
@@ -128,6 +131,7 @@ export default defineConfig({
           name: 'rehearsal',
           include: rehearsalFiles,
           environment: 'node',
+          setupFiles: ['test/support/stack-logs.ts'],
           globalSetup: ['test/support/synth-global-setup.ts', 'test/support/dynamo-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

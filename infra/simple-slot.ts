@@ -29,7 +29,13 @@ export function addSimpleSlot(app: App) {
   Tags.of(app).add('project', 'simple-slot');
   Tags.of(app).add('stage', stage);
 
-  const data = new DataStack(app, stackName(stage, 'Data'), { stage, env, alarmEmail });
+  const data = new DataStack(app, stackName(stage, 'Data'), {
+    stage,
+    env,
+    alarmEmail,
+    restoredTableName: context('restoredTable'),
+    signingKeyRotation: context('signingKeyRotation'),
+  });
   const realtime = new RealtimeStack(app, stackName(stage, 'Realtime'), {
     stage,
     env,

@@ -6,6 +6,11 @@ import { statefulRemovalPolicy } from '#infra/stage';
 
 export interface TokenSigningKeyProps {
   stage: string;
+  /**
+   * Which key signs (`-c signingKeyRotation=N`, docs/operations.md). KMS does not rotate asymmetric
+   * keys, so a rotation is a new key: a new number creates one and the functions move to it.
+   */
+  rotation?: string;
 }
 
 /**
@@ -20,7 +25,10 @@ export class TokenSigningKey extends Construct {
   public constructor(scope: Construct, id: string, props: TokenSigningKeyProps) {
     super(scope, id);
     this.audience = `simple-slot-${props.stage}`;
-    this.key = new Key(this, 'Key', {
+    const rotation = props.rotation ?? '0';
+    if (!/^\d{1,4}$/.test(rotation)) throw new Error(`signingKeyRotation must be a number, got "${rotation}"`);
+    // Generation 0 keeps the original logical id, so a stage deployed before rotations keeps its key.
+    this.key = new Key(this, rotation === '0' ? 'Key' : `Key${rotation}`, {
       description: `Simple Slot ${props.stage}: access token signing`,
       keySpec: KeySpec.RSA_2048,
       keyUsage: KeyUsage.SIGN_VERIFY,

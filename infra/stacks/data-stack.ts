@@ -1,6 +1,6 @@
 import { Stack } from 'aws-cdk-lib';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -20,10 +20,20 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 export interface DataStackProps extends StageStackProps {
   /** Subscribed to the operator alarm topic when given (`-c alarmEmail=ops@example.com`; required for prod). */
   alarmEmail?: string;
+  /**
+   * A table restored from point-in-time recovery (`-c restoredTable=NAME`, docs/operations.md): the
+   * functions, grants and alarms move to it. The stage's own table stays in the stack untouched.
+   */
+  restoredTableName?: string;
+  /** The signing key's generation (`-c signingKeyRotation=N`); a new number means a new key. */
+  signingKeyRotation?: string;
 }
 
 export class DataStack extends Stack {
-  public readonly table: TableV2;
+  /** The table the product reads and writes: the stage's own, or the restored one when named. */
+  public readonly table: ITableV2;
+  /** The table this stack created (point-in-time recovery on); kept when the stage moves to a restored one. */
+  public readonly stageTable: TableV2;
   public readonly signingKey: TokenSigningKey;
   /**
    * Where every alarm of the stage goes (API errors and throttles, 5xx rate, table throttling, jobs).
@@ -40,7 +50,7 @@ export class DataStack extends Stack {
     super(scope, id, props);
     const { stage } = props;
 
-    this.table = new TableV2(this, 'Table', {
+    this.stageTable = new TableV2(this, 'Table', {
       partitionKey: stringKey(tableDefinition.partitionKey),
       sortKey: stringKey(tableDefinition.sortKey),
       globalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((index) => ({
@@ -54,8 +64,15 @@ export class DataStack extends Stack {
       removalPolicy: statefulRemovalPolicy(stage),
       deletionProtection: isProduction(stage),
     });
+    // A restore makes a new table (DynamoDB restores never overwrite one); the stage switches to it by name.
+    this.table = props.restoredTableName
+      ? TableV2.fromTableAttributes(this, 'RestoredTable', {
+          tableName: props.restoredTableName,
+          grantIndexPermissions: true,
+        })
+      : this.stageTable;
 
-    this.signingKey = new TokenSigningKey(this, 'TokenSigningKey', { stage });
+    this.signingKey = new TokenSigningKey(this, 'TokenSigningKey', { stage, rotation: props.signingKeyRotation });
 
     this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
       description: `Simple Slot ${stage}: header value CloudFront sends to the HTTP API (origin lock); rotate per docs/infra.md`,

@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';

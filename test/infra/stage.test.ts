@@ -3,7 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { addSimpleSlot } from '#infra/simple-slot';
 import { FALLBACK_REGION } from '#infra/stage';
-import { testApp } from '#test/infra/support';
+import { appFunctions, testApp } from '#test/infra/support';
 
 /** Constructing (not synthesizing) the app is enough to see which stage, account and region it picks. */
 const build = (context: Record<string, unknown>) => {
@@ -67,5 +67,54 @@ describe('stages', () => {
       Protocol: 'email',
       Endpoint: 'ops@example.com',
     });
+  });
+
+  // One build with both operations' context values serves the two tests below (a build takes seconds).
+  const restored = 'SimpleSlot-alice-Data-restored-20261207';
+  let operatedStacks: Stack[] | undefined;
+  const operated = () =>
+    (operatedStacks ??= build({ stage: 'alice', restoredTable: restored, signingKeyRotation: '1' }));
+
+  it("moves a stage's functions to a restored table with -c restoredTable and keeps the stage's own table", () => {
+    const stacks = operated();
+    const template = (part: string) =>
+      Template.fromStack(stacks.find((s) => s.stackName === `SimpleSlot-alice-${part}`)!);
+    // The table point-in-time recovery protects is still the stack's: nothing is deleted by the switch.
+    template('Data').hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      Replicas: [{ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }],
+    });
+    for (const part of ['Api', 'Jobs', 'Realtime']) {
+      const t = template(part);
+      const functions = [...appFunctions(t).values()].flat().filter((f) => 'TABLE_NAME' in f.env);
+      expect(functions.length, part).toBeGreaterThan(0);
+      for (const f of functions) expect(f.env.TABLE_NAME, `${part} ${f.logicalId}`).toBe(restored);
+      // Grants name the restored table (and, where the functions query them, its indexes).
+      const policies = JSON.stringify(t.findResources('AWS::IAM::Policy'));
+      expect(policies, part).toContain(`:table/${restored}"`);
+      if (part === 'Api') expect(policies).toContain(`:table/${restored}/index/*`);
+    }
+  });
+
+  it('signs with a new KMS key after -c signingKeyRotation=N, the functions pointed at it', () => {
+    const keyIds = (stacks: Stack[]) => {
+      const data = Template.fromStack(stacks.find((s) => s.stackName === 'SimpleSlot-alice-Data')!);
+      const api = Template.fromStack(stacks.find((s) => s.stackName === 'SimpleSlot-alice-Api')!);
+      const keys = Object.keys(data.findResources('AWS::KMS::Key'));
+      const used = new Set(
+        [...appFunctions(api).values()]
+          .flat()
+          .filter((f) => f.env.SIGNING_KEY_ID)
+          .map((f) => JSON.stringify(f.env.SIGNING_KEY_ID)),
+      );
+      return { keys, used: [...used] };
+    };
+    const before = keyIds(build({ stage: 'alice' }));
+    const after = keyIds(operated());
+    expect(before.keys).toHaveLength(1);
+    expect(after.keys).toHaveLength(1);
+    expect(after.keys).not.toEqual(before.keys);
+    expect(after.used).toHaveLength(1);
+    expect(after.used).not.toEqual(before.used);
+    expect(() => build({ stage: 'alice', signingKeyRotation: 'next' })).toThrow(/signingKeyRotation must be a number/);
   });
 });

@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcementMessages } from '../../shared/messages/announcements';
 import { apiClient } from '../support/http';

@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';

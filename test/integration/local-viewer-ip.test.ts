@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { VIEWER_IP_HEADER } from '../../shared/api';
 import { startLocalStack, type LocalStack } from '../support/local-stack';

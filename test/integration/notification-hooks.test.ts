@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKstDays, kstToday } from '../../shared/kst';
 import { apiClient } from '../support/http';

@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount } from '../support/slots';

@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationsOf } from '../support/notifications';
 import { startLocalStack, type LocalStack } from '../support/local-stack';

@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/storage/client';

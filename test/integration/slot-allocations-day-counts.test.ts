@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { addKstDays, kstDayOf, kstDayStartIso } from '../../shared/kst';

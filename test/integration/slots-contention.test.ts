@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerStore, signedAmount } from '../../functions/storage/ledger';
 import { slotCountersStore } from '../../functions/storage/slot-counters';

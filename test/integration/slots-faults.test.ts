@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mockClient, type AwsStub } from 'aws-sdk-client-mock';
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';

@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProblems } from '../../functions/domain/cash/reconcile';
 import { ledgerStore } from '../../functions/storage/ledger';

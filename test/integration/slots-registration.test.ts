@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addKstDays, kstToday } from '../../shared/kst';
 import { ledgerStore } from '../../functions/storage/ledger';

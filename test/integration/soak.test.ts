@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runSoak } from '../../bench/soak';
 import { startLocalStack, type LocalStack } from '../support/local-stack';

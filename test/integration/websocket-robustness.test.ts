@@ -1,4 +1,3 @@
-import '../support/quiet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,3 @@
-import './quiet';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

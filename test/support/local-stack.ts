@@ -23,7 +23,6 @@ export async function startLocalStack(opts: { web?: boolean; workQueues?: LocalW
   const port = await freePort();
   applyLocalEnvironment({ dataDir, tableName, dynamoEndpoint, port });
   placeSigningKey();
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
   // Tests play many viewers from one machine through the viewer-IP header (npm start ignores it).
   process.env.LOCAL_TRUST_VIEWER_IP = '1';
   await ensureTable(dynamoEndpoint, tableName);

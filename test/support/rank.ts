@@ -1,4 +1,3 @@
-import './quiet';
 import { apiClient } from './http';
 import type { LocalStack } from './local-stack';
 import type { SlotStatus } from '../../shared/slot-status';

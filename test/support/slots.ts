@@ -1,4 +1,3 @@
-import './quiet';
 import { settingDefinitions, type SettingKey, type Settings } from '../../shared/settings';
 import { credit, getBalance } from '../../functions/domain/cash/ledger';
 import { invalidateSettingsCache } from '../../functions/domain/settings/settings-service';

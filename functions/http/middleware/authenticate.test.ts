@@ -1,4 +1,3 @@
-import '../../../test/support/quiet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accessMessages } from '#shared/messages/access';
 import { rankAuthMessages } from '#shared/messages/rank-auth';

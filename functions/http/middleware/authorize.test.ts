@@ -1,4 +1,3 @@
-import '../../../test/support/quiet';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';

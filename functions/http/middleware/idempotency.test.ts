@@ -1,4 +1,3 @@
-import '../../../test/support/quiet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commonMessages } from '#shared/messages/common';
 import type { RouteContract } from '#shared/contract/route';

@@ -1,4 +1,3 @@
-import '../../../test/support/quiet';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceText } from '#shared/messages/settings';
 import type { RouteContract } from '#shared/contract/route';

@@ -1,4 +1,3 @@
-import '../../../test/support/quiet';
 import { describe, expect, it } from 'vitest';
 import { commonMessages } from '#shared/messages/common';
 import { slotRoutes } from '#shared/contract/routes/slots';
