@@ -20,6 +20,8 @@ export const metricCatalogue = {
   // Per API group, recorded by the HTTP adapter for every request (functions/http/middleware/observe.ts).
   ApiRequests: { unit: 'Count', dimensions: ['group'], label: 'requests' },
   ApiLatency: { unit: 'Milliseconds', dimensions: ['group'], label: 'latency (adapter in to answer out)' },
+  ApiClientErrors: { unit: 'Count', dimensions: ['group'], label: '4xx answers' },
+  ApiServerErrors: { unit: 'Count', dimensions: ['group'], label: '5xx answers' },
   ApiErrors: { unit: 'Count', dimensions: ['group', 'code'], label: 'error answers by code' },
   // Business figures, recorded where the change is committed.
   SlotsRegistered: { unit: 'Count', dimensions: [], label: 'slots registered' },
@@ -42,6 +44,9 @@ export const metricCatalogue = {
 } as const satisfies Record<string, MetricDef>;
 
 export type MetricName = keyof typeof metricCatalogue;
+
+/** The statuses a rank check is stored with (the `status` dimension of RankChecksStored). */
+export const RANK_CHECK_STATUSES = ['found', 'not_found', 'failed'] as const;
 
 /** The dimension values a metric needs, keyed by its dimension names. */
 export type DimensionsOf<N extends MetricName> = Record<(typeof metricCatalogue)[N]['dimensions'][number], string>;

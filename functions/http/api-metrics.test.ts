@@ -66,7 +66,13 @@ describe('request metrics', () => {
       Namespace: expect.stringMatching(/^SimpleSlot\//),
       Dimensions: [['group']],
     });
-    expect(line).toMatchObject({ group: 'settings', ApiRequests: 1, ApiLatency: expect.any(Number) });
+    expect(line).toMatchObject({
+      group: 'settings',
+      ApiRequests: 1,
+      ApiLatency: expect.any(Number),
+      ApiClientErrors: 0,
+      ApiServerErrors: 0,
+    });
     expect(named('ApiErrors')).toEqual([]);
   });
 
@@ -75,7 +81,8 @@ describe('request metrics', () => {
     const res = (await handler(healthEvent(), context)) as { statusCode: number };
     expect(res.statusCode).toBe(503);
 
-    expect(named('ApiRequests')).toHaveLength(1);
+    const [request] = named('ApiRequests');
+    expect(request).toMatchObject({ group: 'settings', ApiRequests: 1, ApiClientErrors: 0, ApiServerErrors: 1 });
     const [error] = named('ApiErrors');
     expect(error._aws.CloudWatchMetrics[0].Dimensions).toEqual([['group', 'code']]);
     expect(error).toMatchObject({ group: 'settings', code: 'INTERNAL', ApiErrors: 1 });

@@ -18,8 +18,17 @@ export function observe(group: string): ApiMiddleware {
       { statusCode?: number; body?: string; headers?: Record<string, string> } | undefined;
     if (!begun || !response) return;
     if (begun.id) response.headers = { ...response.headers, [CORRELATION_HEADER]: begun.id };
-    recordMetrics({ group }, { ApiRequests: 1, ApiLatency: Date.now() - begun.at });
     const status = response.statusCode ?? 200;
+    // 4xx and 5xx as 0 or 1 in the same line, so their sums over a period read as counts and rates.
+    recordMetrics(
+      { group },
+      {
+        ApiRequests: 1,
+        ApiLatency: Date.now() - begun.at,
+        ApiClientErrors: status >= 400 && status < 500 ? 1 : 0,
+        ApiServerErrors: status >= 500 ? 1 : 0,
+      },
+    );
     if (status >= 400) recordMetrics({ group, code: errorCode(response.body, status) }, { ApiErrors: 1 });
   };
 
