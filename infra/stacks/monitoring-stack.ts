@@ -2,7 +2,6 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import {
   Dashboard,
   GraphWidget,
-  MathExpression,
   Metric,
   SingleValueWidget,
   TextWidget,
@@ -41,7 +40,8 @@ export const GROUP_5XX_ALARM_COUNT = 5;
 
 /**
  * What an operator watches: one CloudWatch dashboard per stage (API, functions, table, queues, rank
- * measuring, business figures) and the alarms on what needs a person, on the operator topic. Built
+ * measuring, business figures) and the alarms on what needs a person, on the operator topic (the
+ * stage's alarm e-mail; in prod required). Built
  * after the stacks it watches; it owns no resource they use.
  */
 export class MonitoringStack extends Stack {
@@ -212,7 +212,8 @@ export class MonitoringStack extends Stack {
       widgets,
     });
 
-    this.addAlarms({ stage, groups, queueNames, work, table: tableMetric, alarmTopic });
+    // The table's throttle alarms live with the table (DataStack); here only its graph.
+    this.addAlarms({ stage, groups, queueNames, work, alarmTopic });
   }
 
   /** What needs a person; everything else is for the dashboard. */
@@ -221,7 +222,6 @@ export class MonitoringStack extends Stack {
     groups: GroupName[];
     queueNames: string[];
     work: WorkStack;
-    table: (name: string) => Metric;
     alarmTopic: ITopic;
   }) {
     const { stage, groups, queueNames, work, alarmTopic: topic } = opts;
@@ -241,17 +241,6 @@ export class MonitoringStack extends Stack {
         evaluationPeriods: 3,
       });
     }
-    alarm(this, 'TableThrottlesAlarm', {
-      topic,
-      description: `DynamoDB table (${stage}): requests throttled in five minutes (a hot key or an account limit)`,
-      metric: new MathExpression({
-        expression: 'reads + writes',
-        usingMetrics: { reads: opts.table('ReadThrottleEvents'), writes: opts.table('WriteThrottleEvents') },
-        period: ALARM_PERIOD,
-        label: 'throttled events',
-      }),
-      threshold: 10,
-    });
     for (const q of queueNames) {
       alarm(this, `${pascalCase(q)}QueueAgeAlarm`, {
         topic,
