@@ -65,7 +65,7 @@ export default defineConfig({
           ...webProject.test,
           name: 'web',
           // One jsdom per worker instead of one per file, and React and the features imported once:
-          // the web project took ~200 s of CPU isolated and ~60 s not (issue 30). Tests clean up after
+          // the web project took ~200 s of CPU isolated and ~60 s not. Tests clean up after
           // themselves (test/support/web-setup.ts) and give swr a fresh cache where they share keys.
           isolate: false,
           include: ['web/src/**/*.test.{ts,tsx}'],

@@ -6,7 +6,7 @@ import { runSoak } from './soak';
 import { machineFacts, percentile, round } from './stats';
 
 /**
- * Issue 30 (cost model): what each kind of API call consumes, for `npm run cost` (docs/cost.md).
+ * The cost model's input: what each kind of API call consumes, for `npm run cost` (docs/cost.md).
  * One soak client (so calls never overlap and each one's share is exact) runs the soak's mix of every
  * feature's reads and writes through the real HTTP path for a while; per operation it records the
  * function group that serves it, the DynamoDB read and write capacity units DynamoDB Local reports

@@ -5,7 +5,7 @@ import { seedStaffSlots } from './seed-slots';
 import { machineFacts, percentile, round } from './stats';
 
 /**
- * Issue 18 item 2 (`npm run bench api-overhead`; not a timed test): what a signed-in read costs
+ * API overhead (`npm run bench api-overhead`; not a timed test): what a signed-in read costs
  * through the whole local path (HTTP server → API Gateway event → auth → domain → DynamoDB Local),
  * driven by autocannon on loopback at 20 and 50 connections. Each endpoint is read as a ratio to
  * `GET /api/cash/balance` (one item read behind the same auth) in the same run:
@@ -104,7 +104,7 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
     if (registered?.succeeded !== 100)
       throw new Error(`bulk registration: ${JSON.stringify(registered).slice(0, 300)}`);
 
-    // Notifications (issue 13): direct ones and broadcasts through the operator's send, two of each kind read.
+    // Notifications: direct ones and broadcasts through the operator's send, two of each kind read.
     const call = async (token: string, method: string, path: string, body?: unknown) => {
       const res = await fetch(`${stack.url}${path}`, {
         method,
@@ -130,7 +130,7 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
       for (const n of inbox.filter((x) => x.recipient_id === kind).slice(0, 2))
         await call(tokens.user, 'PUT', `/api/notifications/${n.id}/read`);
     }
-    // Chat (issue 14): the advertiser asks, an operator answers twice, unread by the advertiser.
+    // Chat: the advertiser asks, an operator answers twice, unread by the advertiser.
     await call(tokens.operator, 'PUT', '/api/system-settings/key/chatEnabled', { value: true });
     const first = await call(tokens.user, 'POST', '/api/chat/messages', { content: '벤치 문의입니다.' });
     for (const text of ['확인 중입니다.', '처리했습니다.'])

@@ -8,7 +8,7 @@ import { seedStaffSlots } from './seed-slots';
 import { machineFacts, round } from './stats';
 
 /**
- * Issue 29 item 1 benchmark (`npm run bench console-lists`; not a timed test): the operator console's
+ * Console lists benchmark (`npm run bench console-lists`; not a timed test): the operator console's
  * searchable lists at a business's scale — 20,000 slots of 2,000 advertisers registered over a year,
  * 5,000 chat rooms (the advertisers' and 3,000 chat-only customers'), 5,000 issuances over a year by
  * two operators, 500 announcements — each read at 20 clients in flight. Everything is seeded through

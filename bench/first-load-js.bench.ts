@@ -3,7 +3,7 @@ import { firstLoadBudgetKb, firstLoadRoutes, measureFirstLoad, type FirstLoad } 
 import { startBenchStack } from './local-stack';
 
 /**
- * Issue 18, item 1 (the figures; test/browser/first-load-budget.test.ts enforces the budgets): the
+ * First-load JavaScript (the figures; test/browser/first-load-budget.test.ts enforces the budgets): the
  * JavaScript a first visit of each route of the router downloads, counted from the network in
  * headless Chromium with the HTTP cache off, each file gzip-compressed as a CDN would serve it, signed
  * in as the route's role. Budgets (React 19): login ≤ 125 KB, /slots ≤ 175 KB, others ≤ 215 KB. Each route's

@@ -12,7 +12,7 @@ import { bootstrapEntry, schedules, websocketEntry } from '../infra/schedules';
 import { machineFacts, round } from './stats';
 
 /**
- * Item 8 benchmark (not a timed test; run with `npm run bench lambda-bundles`): bundles every Lambda
+ * Lambda bundles benchmark (not a timed test; run with `npm run bench lambda-bundles`): bundles every Lambda
  * entry with the options AppFunction ships (infra/constructs/lambda-bundling.ts), and records per
  * bundle its minified and gzip size and its cold import time in a fresh `node` process, next to an
  * empty handler bundled the same way in the same run.

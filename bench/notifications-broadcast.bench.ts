@@ -6,11 +6,11 @@ import { startBenchStack } from './local-stack';
 import { machineFacts, percentile, round } from './stats';
 
 /**
- * Issue 13 benchmark (`npm run bench notifications-broadcast`): 1,000 advertisers each with one open
+ * Notifications benchmark (`npm run bench notifications-broadcast`): 1,000 advertisers each with one open
  * WebSocket on the local /ws (the real $connect handler, the real @connections endpoint the AWS SDK
  * posts to). Measured:
  *  - a broadcast (`POST /api/notifications`, recipientId 'all', as an operator): the time from the
- *    request to its answer (the send stores and enqueues; issue 30: ≤ 1 s whatever the audience)
+ *    request to its answer (the send stores and enqueues: ≤ 1 s whatever the audience)
  *    and to the LAST socket receiving `new_notification` through the notification-delivery queue,
  *    with the consumer's invocations, busy time and CPU: the per-page and per-post costs
  *    docs/performance.md scales to 100,000 sockets. Twice: first in fresh consumer environments
@@ -22,8 +22,8 @@ import { machineFacts, percentile, round } from './stats';
  * on the bench's thread; each consumer invocation in an execution environment of its own (a worker
  * thread, infra/local/lambda-threads.ts, the same handler); the 1,000 simulated browsers in one
  * more thread (bench/broadcast-clients.ts), whose CPU is reported apart from the product's.
- * Targets: the send's answer ≤ 1 s, the last broadcast delivery ≤ 2 s (issue 30, on a quiet
- * machine), direct p95 ≤ 1 s (the issue's "within a second"). `BROADCAST_BENCH_USERS` runs a
+ * Targets (docs/performance.md): the send's answer ≤ 1 s, the last broadcast delivery ≤ 2 s (on a quiet
+ * machine), direct p95 ≤ 1 s (a notice arrives within a second). `BROADCAST_BENCH_USERS` runs a
  * smaller audience (a smoke run).
  */
 const USERS = Number(process.env.BROADCAST_BENCH_USERS ?? 1000);

@@ -8,7 +8,7 @@ import { benchAdvertiser } from './bench-advertiser';
 import type { ObservationRecord } from '../functions/storage/rank-observations';
 
 /**
- * Issue 12 / issue 30 benchmark (`npm run bench rank-recompute`): the hourly rank job over a day of
+ * Rank recompute benchmark (`npm run bench rank-recompute`): the hourly rank job over a day of
  * checks, run as units of pairs (recompute-run.ts). Each size gets its own DynamoDB Local: N active
  * slots of N/20 advertisers sharing N/4 distinct (keyword, product) pairs (four slots per pair, across
  * owners), with two checks per pair yesterday and four today (about 5 % not found, 3 % failed),
@@ -21,7 +21,7 @@ import type { ObservationRecord } from '../functions/storage/rank-observations';
  *    the DynamoDB read and write capacity units consumed (every DocumentClient call asks for
  *    ReturnConsumedCapacity), each also per 1,000 slots;
  *  - a run with nothing new (idempotent: reads everything, writes nothing).
- * Targets (issue 30): time per 1,000 slots at the largest size within 1.5× of the smallest (linear
+ * Targets (docs/performance.md): time per 1,000 slots at the largest size within 1.5× of the smallest (linear
  * capacity), and the slowest unit under 60 s locally (a quarter of the consumer's 180 s timeout, a
  * fifteenth of Lambda's ceiling) at every size. `RANK_BENCH_SIZES=25000` runs one size only.
  */
@@ -193,7 +193,7 @@ async function runSize(slotCount: number, parallel: number[], log: (msg: string)
           ...capacity,
           readPer1000Slots: round((capacity.read / slotCount) * 1000),
           writePer1000Slots: round((capacity.write / slotCount) * 1000),
-          // What one unit costs: the figure that must not grow with the total (issue 30).
+          // What one unit costs: the figure that must not grow with the total.
           readPerUnit: round(capacity.read / summary.units),
           writePerUnit: round(capacity.write / summary.units),
         },

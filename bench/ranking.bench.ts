@@ -4,7 +4,7 @@ import { machineFacts, percentile, round } from './stats';
 import { benchAdvertiser } from './bench-advertiser';
 
 /**
- * Issue 12 benchmark (`npm run bench ranking`): the ranking page over 10,000 running slots with
+ * Ranking page benchmark (`npm run bench ranking`): the ranking page over 10,000 running slots with
  * ranks, of 500 advertisers. The slots are written straight through the storage module. Measured:
  *  - the cold call: one walk of GSI2 `SLOTS#active` (projected rank attributes) building both tabs,
  *    once per minute per warm Lambda (docs/data-model.md R1);

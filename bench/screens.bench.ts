@@ -5,7 +5,7 @@ import { startBenchStack } from './local-stack';
 import { machineFacts, round } from './stats';
 
 /**
- * Issue 18 item 3 (`npm run bench screens`; not a timed test): screens that stay fast, measured in
+ * Screens (`npm run bench screens`; not a timed test): screens that stay fast, measured in
  * headless Chromium against the local product with the production build.
  *  - Largest Contentful Paint of /slots for an advertiser with 100 slots (a full page load: the
  *    session is restored from the refresh cookie, then the list loads), at page size 10 and 100.

@@ -3,8 +3,8 @@ import { startBenchStack } from './local-stack';
 import { machineFacts, percentile, round } from './stats';
 
 /**
- * Issue 4 benchmark (not a timed test; run with `npm run bench`):
- *  1. register 1000 slots with ONE POST /api/slots/bulk, and 1000 slots the way the spec's client
+ * Bulk registration benchmark (not a timed test; run with `npm run bench`):
+ *  1. register 1000 slots with ONE POST /api/slots/bulk, and 1000 slots the way a row-by-row client
  *     does (one POST /api/slots per row, 100 ms apart), on the same server in the same run;
  *  2. list page of a user holding 1000 slots, 20 requests in flight → p50 / p95.
  * Targets: bulk ≥ 20× faster than the sequential client and under 10 s locally.

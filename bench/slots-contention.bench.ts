@@ -3,7 +3,7 @@ import { startBenchStack } from './local-stack';
 import { percentile, round } from './stats';
 
 /**
- * Foundations issue, item 3 (not a timed test; `npm run bench slots-contention`): one user fires
+ * Slot contention (not a timed test; `npm run bench slots-contention`): one user fires
  * many POST /api/slots at once.
  *  - 50 at once with cash for all 50: target 50 created, 0 refused;
  *  - 120 at once with the 100-slot limit: target 100 created, 20 × 409 for the limit, nothing else.
@@ -110,7 +110,7 @@ export async function runSlotsContentionBench(log: (msg: string) => void = conso
       date: new Date().toISOString(),
       machine: { loadAverageAtStart: loadAtStart },
       before: {
-        note: 'main before the foundations issue (issue text)',
+        note: 'before parallel registrations were made safe (the figures first reported)',
         all50: { 201: 19, 409: 31 },
         limit120: { 201: 25, 409: 95 },
       },

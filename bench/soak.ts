@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { VIEWER_IP_HEADER } from '../shared/api';
 
 /**
- * The soak (issue 17, item 8): many clients at once, for a while, mixing the reads and writes of
+ * The soak: many clients at once, for a while, mixing the reads and writes of
  * every feature through the real HTTP API, then the books are checked:
  *  - no 5xx at any time (4xx are fine: business refusals such as a full slot limit are expected);
  *  - the ledger reconciles (every balance equals its entries, the chain unbroken);

@@ -5,7 +5,7 @@ import { machineFacts, round } from './stats';
 import { seedStaffSlots } from './seed-slots';
 
 /**
- * Issue 10 benchmark (not a timed test; `npm run bench staff-slot-list`): the operator's slot list
+ * Staff slot list benchmark (not a timed test; `npm run bench staff-slot-list`): the operator's slot list
  * over 20,000 slots of 200 advertisers. The slots, users and counters are written straight through
  * the storage modules (BatchWrite; counters in one transaction per user, equal to what was written).
  * Then, at 20 clients in flight for a fixed number of requests each:

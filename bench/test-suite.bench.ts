@@ -6,7 +6,7 @@ import { projectRoot } from '../infra/constructs/app-function';
 import { machineFacts, round } from './stats';
 
 /**
- * Issue 30 item 4 (`npm run bench test-suite`): times the README's `npm test` (every project, the
+ * Test suite (`npm run bench test-suite`): times the README's `npm test` (every project, the
  * web build and the format, lint and type checks) and the edit loop's `npm run test:quick`, as a
  * developer runs them on this machine, and writes each with its target: `npm test` ≤ 8 min,
  * `test:quick` < 2 min. Where the time went comes from vitest's JSON report (file time per project,

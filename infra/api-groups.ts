@@ -21,7 +21,7 @@ export interface ApiGroup {
 }
 
 export const apiGroups = {
-  // logout and switch-back close the ended session's sockets (issue 25)
+  // logout and switch-back close the ended session's sockets, so it hears nothing more
   auth: {
     entry: 'functions/api/auth.ts',
     memoryMb: 1024,
@@ -29,10 +29,10 @@ export const apiGroups = {
     needs: ['signingKey', 'websocketPush'],
   },
   settings: { entry: 'functions/api/settings.ts', tableAccess: 'readWrite' },
-  // charge approved / rejected notify the user (issue 13): pushes over the WebSocket API
+  // charge approved / rejected notify the user: pushes over the WebSocket API
   cash: { entry: 'functions/api/cash.ts', tableAccess: 'readWrite', timeoutSeconds: 30, needs: ['websocketPush'] },
   fieldConfigs: { entry: 'functions/api/field-configs.ts', tableAccess: 'readWrite' },
-  // a refund (PATCH /slots/{id}/status) notifies the owner (issue 13)
+  // a refund (PATCH /slots/{id}/status) notifies the owner
   slots: {
     entry: 'functions/api/slots.ts',
     memoryMb: 1024,
@@ -40,7 +40,10 @@ export const apiGroups = {
     tableAccess: 'readWrite',
     needs: ['websocketPush'],
   },
-  /** The operator console's slot work (approval, refund preview, stats, issuance, extensions): its own function; approvals, issuance and extensions notify (issue 13). */
+  /**
+   * The operator console's slot work (approval, refund preview, stats, issuance, extensions): its own function;
+   * approvals, issuance and extensions notify.
+   */
   slotAdmin: {
     entry: 'functions/api/slot-admin.ts',
     memoryMb: 1024,
@@ -48,21 +51,23 @@ export const apiGroups = {
     tableAccess: 'readWrite',
     needs: ['websocketPush'],
   },
-  // operator console: user management (issue 10, users); scrypt for created users and password resets
-  // a deactivation, demotion or delete closes the user's sockets (issue 25)
+  // operator console: user management; scrypt for created users and password resets
+  // a deactivation, demotion or delete closes the user's sockets, so the account hears nothing more
   users: { entry: 'functions/api/users.ts', memoryMb: 1024, tableAccess: 'readWrite', needs: ['websocketPush'] },
-  // issue 12 item 8: the ranking page (reads only; cached a minute in the Lambda; a cold walk of 10,000 running slots takes ~0.8 s: bench/ranking)
+  // the ranking page (reads only; cached a minute in the Lambda; a cold walk of 10,000 running slots takes ~0.8 s:
+  // bench/ranking)
   ranking: { entry: 'functions/api/ranking.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'read' },
   // rank tracking — worker keys (developers) and the rank-check worker routes (x-api-key)
   rank: { entry: 'functions/api/rank.ts', memoryMb: 1024, timeoutSeconds: 29, tableAccess: 'readWrite' },
-  // issue 15: announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one notifies users (push)
+  // announcements and their images (the media bucket: see infra/stacks/api-stack.ts); a pinned urgent one notifies
+  // users (push)
   announcements: {
     entry: 'functions/api/announcements.ts',
     tableAccess: 'readWrite',
     needs: ['mediaBucket', 'websocketPush'],
   },
-  // issue 13: notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API;
-  // a broadcast's delivery goes through the notification-delivery queue (issue 30)
+  // notifications — each user's inbox, the operator's send and history; pushes over the WebSocket API;
+  // a broadcast's delivery goes through the notification-delivery queue, so the send answers at once
   notifications: {
     entry: 'functions/api/notifications.ts',
     timeoutSeconds: 29,
@@ -70,7 +75,7 @@ export const apiGroups = {
     needs: ['websocketPush'],
     sends: ['notification-delivery'],
   },
-  // issue 14: support chat — the advertiser's room, the operator inbox; each message and read pushes over the WebSocket API
+  // support chat — the advertiser's room, the operator inbox; each message and read pushes over the WebSocket API
   chat: { entry: 'functions/api/chat.ts', tableAccess: 'readWrite', needs: ['websocketPush'] },
 } as const satisfies Record<GroupName, ApiGroup>;
 

@@ -1,7 +1,7 @@
 import { Aws } from 'aws-cdk-lib';
 
 /**
- * The announcement media bucket (issue 15) lives in the Web stack, next to the distribution whose
+ * The announcement media bucket lives in the Web stack, next to the distribution whose
  * `/media/*` behaviour reads it through origin access control (in one stack: no cycle). The API
  * stack, deployed before it, knows it only by this fixed name. Bucket names are global and at most
  * 63 characters: `ss-` keeps a 20-character stage in a 14-character region at 57.

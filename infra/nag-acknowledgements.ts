@@ -54,7 +54,7 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
   })),
   ...[
     // In the Realtime stack the API id is a token; in the Api and Jobs stacks (functions that notify,
-    // issue 13) it is the resolved cross-stack reference to the Realtime stack.
+    // notifications) it is the resolved cross-stack reference to the Realtime stack.
     'AwsSolutions-IAM5[Resource::arn:aws:execute-api:<REGION>:<ACCOUNT>:<WebSocketApi34BCF99B>/ws/*/@connections/*]',
     'AwsSolutions-IAM5[Resource::arn:aws:execute-api:<REGION>:<ACCOUNT>:{"Fn::GetStackOutput":{"StackName":"<REALTIME_STACK>","Region":"<REGION>","OutputName":"PublishOutputRefWebSocketApi34BCF99BA71ACD19"}}/ws/*/@connections/*]',
   ].map((id) => ({
@@ -162,7 +162,7 @@ export const nagAcknowledgements: readonly NagAcknowledgement[] = [
     reason:
       'The alarm e-mail subscription: SNS retries e-mail delivery itself, and a dead-letter queue for undelivered alarm mails would be one more queue nobody watches; the alarms stay visible in CloudWatch.',
   },
-  // Announcement media (issue 15)
+  // Announcement media
   ...['uploads/*', 'media/announcements/*'].map((objects) => ({
     id: `AwsSolutions-IAM5[Resource::arn:aws:s3:::ss-<STAGE>-media-<ACCOUNT>-<REGION>/${objects}]`,
     where: /^Api\/AnnouncementsFunction\//,

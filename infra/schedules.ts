@@ -43,7 +43,7 @@ export const schedules: readonly ScheduleDef[] = [
       'Checks every ledger: entries sum to the balance, no negative balance; drift is alarmed and notified to developers, never repaired',
     timeoutSeconds: 900,
     memoryMb: 512,
-    // Writes only the drift notification (issue 13); ledgers are never written here.
+    // Writes only the drift notification; ledgers are never written here.
     tableAccess: 'readWrite',
     needs: ['websocketPush'],
     alarms: ['LEDGER_DRIFT'],

@@ -25,7 +25,7 @@ export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
 
 /**
  * The policy, with `extraConnectSrc` added to connect-src: in the cloud the media bucket's own S3
- * host, where the operator's browser posts an announcement image with its presigned POST (issue 15).
+ * host, where the operator's browser posts an announcement image with its presigned POST.
  * Locally the upload goes to the same origin, so nothing is added.
  */
 export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []) =>

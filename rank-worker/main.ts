@@ -1,6 +1,6 @@
 /**
  * `npm run rank-worker -- --api URL --key KEY [options]`: measures each work-list pair's rank on the
- * marketplace's search with a real browser and posts the checks (issue 27, docs/rank-worker.md).
+ * marketplace's search with a real browser and posts the checks (docs/rank-worker.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * `npm run demo-data` (issue 18 item 6): fills a LOCAL product with a first look that is not empty,
+ * `npm run demo-data`: fills a LOCAL product with a first look that is not empty,
  * through the real API only — advertisers, an operator, charges (approved with a bonus, rejected,
  * pending) and their ledger, slots in every status (승인대기, 진행대기, 진행중, 일시정지, 완료, 거절,
  * 환불, 삭제, 입력대기, 만료), a pre-allocation issuance, then the daily jobs; rank history from a demo

@@ -1,5 +1,5 @@
 /**
- * `npm run simulate-ranks`: a demo rank-check worker for local mode (issue 12 item 9). It pulls the
+ * `npm run simulate-ranks`: a demo rank-check worker for local mode. It pulls the
  * work list and posts plausible observations through the real worker API, then runs the recompute
  * job, so the slot list shows moving ranks. Nothing here is truth: ranks are a random walk per pair,
  * and the optional impressions/clicks (`metrics`) a made-up count that grows through the day.

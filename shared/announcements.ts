@@ -13,7 +13,7 @@ export type AnnouncementContentType = (typeof announcementContentTypes)[number];
 
 export const ANNOUNCEMENT_TITLE_MAX = 200;
 export const ANNOUNCEMENT_CONTENT_MAX = 200_000;
-/** Operator-console §9: the management list loads 100; the banner 10 (advertiser-area §9). */
+/** The operator's management list loads 100 announcements; the advertiser's banner 10. */
 export const ANNOUNCEMENTS_LIMIT_MAX = 100;
 export const ANNOUNCEMENT_IMAGES_MAX = 20;
 

@@ -1,4 +1,4 @@
-/** The API envelope (design §5), shared by the server and the SPA's HTTP client. */
+/** The API envelope every route answers in, shared by the server and the SPA's HTTP client. */
 export type ErrorCode =
   | 'VALIDATION'
   | 'UNAUTHORIZED'

@@ -2,10 +2,10 @@ import { COUPANG_HOST } from './slot-constants';
 import { coupangUrlMessages } from './messages/slots';
 
 /**
- * THE Coupang product URL rule (advertiser spec §5 "Shopping URL rule"). One implementation for every
+ * THE Coupang product URL rule (a shopping URL on the marketplace's host). One implementation for every
  * form (single registration, edit, bulk edit, bulk input, bulk registration grid, fill) and the server.
  *
- * Decisions where the spec reads "must start with http:// or {host}":
+ * Decisions where the rule reads "must start with http:// or {host}":
  * - A URL may start with `http://` or `https://`. A bare Coupang host (`www.coupang.com/...`,
  *   `coupang.com/...`, `m.coupang.com/...`) is also accepted and gets `https://` in front, because
  *   advertisers often copy the address bar without the scheme. Anything else gets `messages.scheme`.
@@ -31,7 +31,7 @@ export type CoupangUrlResult =
 
 const fail = (code: CoupangUrlErrorCode): CoupangUrlResult => ({ ok: false, code, message: coupangUrlMessages[code] });
 
-/** Whitespace removed and text from `&q=` on cut (spec §5). Safe on any string. */
+/** Whitespace removed and text from `&q=` on cut: the search tail is not part of the product. Safe on any string. */
 export function cleanUrlInput(raw: string): string {
   const compact = raw.replace(/\s+/g, '');
   const q = compact.indexOf('&q=');
@@ -72,7 +72,7 @@ export function parseCoupangUrl(raw: string | null | undefined): CoupangUrlResul
   const productId = path[1];
   return {
     ok: true,
-    // Typed as http:// (the spec accepts it), always stored and linked as https://.
+    // Typed as http:// (the rule accepts it), always stored and linked as https://.
     url: text.replace(/^http:\/\//i, 'https://'),
     canonicalUrl: `https://${COUPANG_HOST}/vp/products/${productId}?itemId=${itemId}&vendorItemId=${vendorItemId}`,
     productId,

@@ -1,5 +1,5 @@
 /**
- * Slot registration fields (spec §3 field config). The slot forms are generated from this list as
+ * Slot registration fields (the field configs). The slot forms are generated from this list as
  * stored; these are the defaults written on first start and restored by "reset".
  */
 export const fieldTypes = ['text', 'textarea', 'url', 'email', 'number', 'select', 'date', 'boolean'] as const;
@@ -35,14 +35,14 @@ export const optionsOf = (config: Pick<FieldConfig, 'options'>): readonly string
 export const systemFieldKeys = ['url_product_id', 'url_item_id', 'url_vendor_item_id'] as const;
 
 /**
- * What every slot needs (issue 25 finding 7): the keyword and the product URL the system fields come
+ * What every slot needs: the keyword and the product URL the system fields come
  * from. Always on the slot forms and required by registration, whatever the configs say; their
  * configs can be relabelled and moved, never deleted.
  */
 export const coreFieldKeys = ['keywords', 'landingUrl'] as const;
 
 /**
- * Names a field key may not take (issue 25 finding 2): what every object already answers to (its
+ * Names a field key may not take: what every object already answers to (its
  * prototype's members: a plain-object lookup of `constructor` finds a function, not a missing
  * value) and the input aliases of the core fields (`keyword`, `url` already mean keywords and
  * landingUrl in a request). Checked where keys are validated; lookups by key use `fieldValueOf`

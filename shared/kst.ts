@@ -1,6 +1,6 @@
 /**
- * Business days are Asia/Seoul calendar days (design §3). Slot dates are plain `yyyy-MM-dd` KST
- * days (end dates inclusive); these helpers do calendar arithmetic on them, never on instants.
+ * Business days are Asia/Seoul calendar days: the advertisers' and operators' day. Slot dates are plain
+ * `yyyy-MM-dd` KST days (end dates inclusive); these helpers do calendar arithmetic on them, never on instants.
  *
  * Why no date library here: Asia/Seoul has kept one offset, UTC+9, with no daylight saving since
  * 1988, so a KST day is the UTC day of the instant moved 9 hours, and day arithmetic is UTC

@@ -6,8 +6,8 @@ export const ledgerTypes = ['charge', 'purchase', 'refund', 'withdrawal', 'bonus
 export type LedgerType = (typeof ledgerTypes)[number];
 
 /**
- * Types that add to the balance. The spec shows only charge and refund as plus; a bonus is credited
- * money too, so it reads as plus here (design: what an advertiser would expect).
+ * Types that add to the balance: charges and refunds, and bonuses too, which are credited money, so they
+ * read as plus (what an advertiser would expect).
  */
 export const creditLedgerTypes: readonly LedgerType[] = ['charge', 'bonus', 'refund'];
 export const isCreditType = (type: string) => (creditLedgerTypes as readonly string[]).includes(type);

@@ -1,5 +1,5 @@
 /**
- * Notification constants and enums (issue 13), apart from the zod schemas so server code that only
+ * Notification constants and enums, apart from the zod schemas so server code that only
  * sends (every feature's Lambda) bundles no schema. shared/schemas/notifications.ts re-exports them.
  */
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error', 'custom', 'promotion'] as const;

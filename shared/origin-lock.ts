@@ -1,5 +1,5 @@
 /**
- * Origin lock (issue 16): CloudFront adds a secret header to every request it sends to the HTTP API
+ * Origin lock: CloudFront adds a secret header to every request it sends to the HTTP API
  * (infra/stacks/web-stack.ts) and the API functions refuse requests without it
  * (functions/http/origin-lock.ts). The two names both sides use:
  */

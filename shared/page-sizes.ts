@@ -1,5 +1,6 @@
 /**
- * List page sizes, defined once for the server's query schemas and the web's selects (design §8):
+ * List page sizes, defined once for the server's query schemas and the web's selects
+ * (see 'Defaults where the spec gives two' in docs/decisions.md):
  * admin lists 10/30/50/100/200, user lists 10/30/50/100.
  */
 export const adminPageSizes = [10, 30, 50, 100, 200] as const;

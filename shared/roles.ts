@@ -1,7 +1,7 @@
 export const roles = ['user', 'operator', 'developer'] as const;
 export type Role = (typeof roles)[number];
 
-/** `admin` is accepted as an alias of operator (design §4). */
+/** `admin` is accepted as an alias of operator: a client or record that says 'admin' means an operator. */
 export function normaliseRole(role: string): Role {
   if (role === 'admin') return 'operator';
   return (roles as readonly string[]).includes(role) ? (role as Role) : 'user';

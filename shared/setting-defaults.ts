@@ -1,8 +1,8 @@
 import type { Settings, SettingsByCategory } from './settings';
 
 /**
- * Every system setting's category and default (spec §9 of both files; design §8 decides where the
- * spec reads two ways), with no schema library: the SPA's shell reads these (defaults before the
+ * Every system setting's category and default (where two were possible, see 'Defaults where the spec
+ * gives two' in docs/decisions.md), with no schema library: the SPA's shell reads these (defaults before the
  * first answer, the page title) without loading zod. The rules each value must follow are in
  * shared/settings.ts, which the server and the settings page use.
  */
@@ -12,7 +12,7 @@ export type SettingCategory = (typeof settingCategories)[number];
 export const themes = ['simple', 'modern', 'luxury'] as const;
 export const layouts = ['classic', 'modern', 'minimal', 'dashboard'] as const;
 /**
- * Layout options (operator-console §9: sidebar narrow/normal/wide, content full/container/narrow,
+ * Layout options (sidebar narrow/normal/wide, content full/container/narrow,
  * padding none/normal/large), applied by every preset. `preset` keeps the layout preset's own value
  * (dashboard: wide sidebar, full content; minimal: large padding; the others normal/container/normal).
  */
@@ -34,9 +34,10 @@ export const settingDefaults = {
   registrationEnabled: { category: 'business', default: true },
   slotOperationMode: { category: 'business', default: 'normal', values: ['normal', 'pre-allocation'] },
   defaultSlotAllocation: { category: 'business', default: 10 },
-  /** Design §8: normal-mode slots run this many KST days from approval, end date inclusive. */
+  /** Normal-mode slots run this many KST days from approval, end date inclusive: see 'Normal-mode slots run
+   * slotDurationDays from approval' in docs/decisions.md. */
   slotDurationDays: { category: 'business', default: 30 },
-  /** Issue 29 #5: the account advertisers transfer to; all empty = the charge form says to ask the operator. */
+  /** The account advertisers transfer to; all empty = the charge form says to ask the operator. */
   depositBankName: { category: 'business', default: '' },
   depositAccountNumber: { category: 'business', default: '' },
   depositAccountHolder: { category: 'business', default: '' },
@@ -114,6 +115,6 @@ export function groupByCategory(settings: Settings): SettingsByCategory {
   return out;
 }
 
-/** The page title the SPA sets (spec: built from siteName and siteTitle). */
+/** The page title the SPA sets, built from siteName and siteTitle. */
 export const pageTitle = (s: Pick<Settings, 'siteName' | 'siteTitle'>) =>
   s.siteTitle ? `${s.siteName} - ${s.siteTitle}` : s.siteName;

@@ -50,7 +50,7 @@ export const settingDefinitions = {
   registrationEnabled: { ...settingDefaults.registrationEnabled, schema: bool },
   slotOperationMode: { ...settingDefaults.slotOperationMode, schema: z.enum(settingDefaults.slotOperationMode.values) },
   defaultSlotAllocation: { ...settingDefaults.defaultSlotAllocation, schema: int(1, 100) },
-  /** Design §8: normal-mode slots run this many KST days from approval, end date inclusive. */
+  /** Normal-mode slots run this many KST days from approval, end date inclusive. */
   slotDurationDays: { ...settingDefaults.slotDurationDays, schema: int(1, 3650) },
   depositBankName: { ...settingDefaults.depositBankName, schema: z.string().check(z.trim(), z.maxLength(30)) },
   /** Digits with optional hyphens (as banks print them), or empty. */
@@ -71,7 +71,7 @@ export const settingDefinitions = {
   // theme
   siteName: { ...settingDefaults.siteName, schema: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)) },
   siteTitle: { ...settingDefaults.siteTitle, schema: z.string().check(z.trim(), z.maxLength(100)) },
-  /** Empty, an http(s) address or a path on this site: never `javascript:`, `data:` or `//host` (issue 25 #8). */
+  /** Empty, an http(s) address or a path on this site: never `javascript:`, `data:` or `//host`. */
   logoUrl: {
     ...settingDefaults.logoUrl,
     schema: z.string().check(

@@ -23,7 +23,7 @@ describe('slotFormFields', () => {
     const off = withConfig('keywords', { is_enabled: false });
     expect(slotFormFields(off).map((f) => f.field_key)).toContain('keywords');
   });
-  it('keeps keyword and URL even when their configs are gone, so no slot is registered without them (issue 25 #7)', () => {
+  it('keeps keyword and URL even when their configs are gone, so no slot is registered without them', () => {
     const without = configs.filter((c) => c.field_key !== 'landingUrl' && c.field_key !== 'keywords');
     expect(slotFormFields(without).map((f) => f.field_key)).toEqual(['keywords', 'landingUrl', 'mid', 'description']);
     expect(validateSlotFields({ keywords: '마우스' }, without)).toEqual({
@@ -70,7 +70,7 @@ describe('validateSlotFields (complete)', () => {
     });
   });
 
-  it('requires keyword and URL with the spec texts', () => {
+  it('requires keyword and URL with their own Korean texts', () => {
     const r = validateSlotFields({ keywords: '  ', landingUrl: '' }, configs);
     expect(r).toEqual({
       ok: false,
@@ -168,7 +168,7 @@ describe('validateSlotFields (fill)', () => {
 });
 
 describe('collectFieldInput', () => {
-  it('maps the spec aliases keyword/url to the field keys; customFields win unless blank', () => {
+  it('maps the aliases keyword/url to the field keys; customFields win unless blank', () => {
     expect(collectFieldInput({ keyword: 'a', url: 'u', mid: 'm', customFields: { description: 'd' } })).toEqual({
       keywords: 'a',
       landingUrl: 'u',
@@ -237,7 +237,7 @@ describe('request schemas', () => {
   });
 });
 
-describe('keys named after object members (issue 25 finding 2)', () => {
+describe('keys named after object members', () => {
   const member = (key: string): FieldConfig => ({
     ...defaultFieldConfigs.find((c) => c.field_key === 'mid')!,
     field_key: key,
@@ -267,7 +267,7 @@ describe('keys named after object members (issue 25 finding 2)', () => {
   });
 });
 
-describe('select and boolean fields (issue 29 item 3)', () => {
+describe('select and boolean fields', () => {
   const color: FieldConfig = {
     ...defaultFieldConfigs.find((c) => c.field_key === 'mid')!,
     field_key: 'color',

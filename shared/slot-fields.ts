@@ -13,13 +13,13 @@ import { slotFieldMessages } from './messages/slots';
 import { MAX_KEYWORDS } from './slot-constants';
 
 /**
- * Slot field validation generated from the field configs (advertiser spec §2 modals, §5). The web
+ * Slot field validation generated from the field configs (every slot form and the bulk grids). The web
  * forms and the server call the same functions, so a value the form accepts is one the server
  * accepts and the messages read the same.
  *
  * - `keywords` and `landingUrl` are the core fields: every slot form shows them (even if a config
  *   switched them off: a slot without keyword and URL can't be tracked) and registration requires
- *   them with the spec's own texts.
+ *   them with their own texts.
  * - Other fields follow their config: enabled ones are shown; required ones must be non-blank after
  *   trimming ('{label}은(는) 필수 입력 항목입니다.'); number = digits only; email and url formats;
  *   keywords at most 10, comma-separated; select = one of the field's options; boolean = 'true' or
@@ -58,7 +58,7 @@ export const slotListFields = (configs: readonly FieldConfig[]) =>
 
 export const maxLengthOf = (type: FieldConfig['field_type']) => (type === 'textarea' ? 2000 : 500);
 
-/** Input keys the spec's calls also use for the core fields (POST /slots: keyword or keywords, url or landingUrl). */
+/** Input keys API clients also use for the core fields (POST /slots: keyword or keywords, url or landingUrl). */
 const aliases = new Map([
   ['keyword', KEYWORD_FIELD],
   ['url', URL_FIELD],

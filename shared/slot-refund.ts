@@ -3,8 +3,9 @@ import { slotAdminMessages } from './messages/slot-admin';
 import { deriveDisplayStatus, type SlotStatusInput } from './slot-status';
 
 /**
- * Refunds (operator-console §4, design §8): who may be refunded and how much, shared by the server
- * (which alone decides and computes the amount) and the operator page (which offers the action).
+ * Refunds (see 'A refund is computed on the server' in docs/decisions.md): who may be refunded and how
+ * much, shared by the server (which alone decides and computes the amount) and the operator page (which
+ * offers the action).
  */
 
 export type SlotOperationMode = 'normal' | 'pre-allocation';

@@ -73,7 +73,7 @@ describe('deriveDisplayStatus', () => {
     expect(deriveDisplayStatus(slot({ status: 'pending', startDate: null, endDate: null }), today)).toBe('pending');
   });
 
-  it('has the spec labels', () => {
+  it('has the Korean status labels', () => {
     expect(displayStatusLabels).toMatchObject({
       empty: '입력대기',
       pending: '승인대기',

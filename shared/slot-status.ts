@@ -3,13 +3,13 @@ import { extensionMessages } from './messages/slot-allocations';
 import { slotStatusMessages } from './messages/slots';
 
 /**
- * Slot statuses and every rule that reads them (advertiser spec §2, §4; operator spec §4; design §8),
+ * Slot statuses and every rule that reads them,
  * shared by the server (which derives `displayStatus` on every answer) and the SPA (badges, toggles,
  * selection). Dates are KST `yyyy-MM-dd` days, end dates inclusive; pass `today` = kstToday().
  */
 
 /**
- * What is stored on a slot (spec §4 lists them all as stored). Registration stores pending or
+ * What is stored on a slot (every status is a stored value, none only derived). Registration stores pending or
  * active; `waiting` (approved, start in the future) and `completed` (end passed) are also what the
  * daily slot-status job writes so the counters follow the calendar. The display status is derived
  * from the dates anyway, so it is right between job runs.
@@ -45,7 +45,7 @@ export const displayStatusLabels: Record<DisplayStatus, string> = {
   deleted: '삭제',
 };
 
-/** The status cards of My slots, in order (spec §2: total, empty, waiting, in progress, paused, completed). */
+/** The status cards of My slots, in order (total, empty, waiting, in progress, paused, completed). */
 export const statusCards = ['total', 'empty', 'waiting', 'active', 'paused', 'completed'] as const;
 export type StatusCard = (typeof statusCards)[number];
 export const statusCardLabels: Record<StatusCard, string> = {
@@ -78,7 +78,7 @@ export interface SlotStatusInput extends SlotDates {
 const terminal = new Set<SlotStatus>(['deleted', 'refunded', 'rejected', 'expired']);
 
 /**
- * Display status (spec §4): terminal statuses stay as they are; a slot without keyword or URL is
+ * Display status: terminal statuses stay as they are; a slot without keyword or URL is
  * empty; an active or paused slot whose start is in the future is waiting, past its end completed;
  * otherwise the stored status. Refunded, rejected and deleted slots are never shown as completed.
  */
@@ -153,7 +153,7 @@ export const isExpiredOn = (endDate: KstDay | null | undefined, today: KstDay) =
 
 export type EndDateTone = 'expired' | 'red' | 'orange' | 'normal';
 
-/** Spec §2: 3 days or fewer remaining is red, 7 or fewer orange (inclusive count); passed → expired. */
+/** 3 days or fewer remaining is red, 7 or fewer orange (inclusive count); passed → expired. */
 export function endDateTone(endDate: KstDay | null | undefined, today: KstDay): EndDateTone | null {
   const left = remainingDays(endDate, today);
   if (left === null) return null;
@@ -173,7 +173,7 @@ export function dDayLabel(endDate: KstDay | null | undefined, today: KstDay): st
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rank (design §8): 0 / none / above 500 → 순위없음; 999 → not found; null → 측정중
+// Rank: 0 / none / above 500 → 순위없음; 999 → not found; null → 측정중
 
 export const RANK_NOT_FOUND = 999;
 export const RANK_MAX_SHOWN = 500;
@@ -201,7 +201,7 @@ const comparable = (rank: number | null | undefined): rank is number => rankDisp
 
 /**
  * Change versus yesterday: positive = climbed (an up arrow). Null when either value is not a real
- * rank (0, 999, above 500, missing): the spec's comparisons ignore those.
+ * rank (0, 999, above 500, missing): comparisons ignore those.
  */
 export function rankDelta(
   rank: number | null | undefined,
@@ -216,7 +216,7 @@ export function rankDelta(
 // What may be done to a slot
 
 /**
- * The pause switch (spec §4, design §8): a slot that is waiting or in progress can be paused, a
+ * The pause switch: a slot that is waiting or in progress can be paused, a
  * paused one resumed. Stored `waiting` is an approved slot whose start is ahead (the same 진행대기 an
  * `active` slot with a future start shows), so it pauses like an active one.
  */
@@ -224,7 +224,7 @@ export const isPausable = (status: SlotStatus) => status === 'active' || status 
 export const isResumable = (status: SlotStatus) => status === 'paused';
 
 /**
- * Spec §4: selectable for bulk actions = status empty or active, end date absent or not passed.
+ * Selectable for bulk actions = status empty or active, end date absent or not passed.
  * Stored `waiting` counts as active here (approved, start ahead: shown as 진행대기 either way).
  */
 export function isSelectableForBulk(slot: { status: SlotStatus; endDate?: KstDay | null }, today: KstDay): boolean {
@@ -237,7 +237,7 @@ export function isSelectableForBulk(slot: { status: SlotStatus; endDate?: KstDay
 export type Actor = 'owner' | 'staff';
 
 export interface SlotActions {
-  /** Edit the configured fields (spec §4: pending, active or paused and not completed). */
+  /** Edit the configured fields (pending, active or paused and not completed). */
   edit: boolean;
   /** Fill an empty slot. */
   fill: boolean;
@@ -317,13 +317,14 @@ export function decideExtension(slot: SlotStatusInput, today: KstDay): { ok: tru
   return { ok: true };
 }
 
-/** The statuses PATCH /slots/{id}/status takes (spec §7; refunds come with the operator console). */
+/** The statuses PATCH /slots/{id}/status takes from anyone (a refund, staff only, is decided apart). */
 export const patchableStatuses = ['paused', 'active', 'deleted'] as const;
 export type PatchableStatus = (typeof patchableStatuses)[number];
 
 /**
- * Decides a status change (design §8: an owner never makes a pending, rejected or refunded slot
- * active). Returns the next stored status or the Korean reason it is refused. `active` means resume
+ * Decides a status change (an owner never makes a pending, rejected or refunded slot active: see
+ * 'What an owner may change on a slot' in docs/decisions.md). Returns the next stored status or the
+ * Korean reason it is refused. `active` means resume
  * (paused → waiting or active by the calendar) or, on a deleted slot, restore (restoredStatus).
  */
 export function decideStatusChange(

@@ -5,7 +5,7 @@ import { fieldLabels } from './messages/common';
 /**
  * zod configured with Korean messages that name the field. Every shared schema imports `z` from here,
  * so the server's 400s and the SPA's form errors read the same. Messages a schema sets itself (the
- * spec's exact texts) win over these.
+ * product's exact texts) win over these.
  */
 export const labelOf = (path: readonly PropertyKey[]): string => {
   const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;

@@ -15,7 +15,7 @@ import {
 import { inParallel } from '../storage/item-io';
 import type { Role } from '#shared/roles';
 
-/** What the server pushes over the socket (design §7). */
+/** What the server pushes over the socket: `{type, data}`. */
 export interface PushMessage {
   type: 'new_notification' | 'chat_message' | 'chat_read' | 'chat_room' | 'unread_count' | 'pong';
   data: unknown;

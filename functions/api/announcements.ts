@@ -3,7 +3,7 @@ import * as Images from '../domain/announcements/images';
 import { defineGroup, reply } from '../http/api-handler';
 import { announcementRoutes } from '#shared/contract/routes/announcements';
 
-/** Announcements (issue 15): lists, the banner's pinned ones, opening one (counts a view), operator writes and images. */
+/** Announcements: lists, the banner's pinned ones, opening one (counts a view), operator writes and images. */
 export const handler = defineGroup(announcementRoutes, {
   list: ({ query }, ctx) => Announcements.listAnnouncements(ctx.user, query),
 

@@ -8,7 +8,7 @@ import { REFRESH_COOKIE, clearedRefreshCookie, refreshCookie } from '../http/coo
 import { logger } from '#commons/logger';
 import { authRoutes } from '#shared/contract/routes/auth';
 
-/** A new session: tokens in the body (the spec's shape) and the refresh token in the HttpOnly cookie. */
+/** A new session: tokens in the body (the shape API clients read) and the refresh token in the HttpOnly cookie. */
 const sessionReply = (session: AuthSession) =>
   reply(session, { cookies: [refreshCookie(session.tokens.refreshToken)] });
 

@@ -3,7 +3,7 @@ import * as ChargeRequests from '../domain/cash/charge-requests';
 import { defineGroup, reply } from '../http/api-handler';
 import { cashRoutes } from '#shared/contract/routes/cash';
 
-/** The cash API (design §5 cash paths): thin adapters over functions/domain/cash. */
+/** The cash API: thin adapters over functions/domain/cash. */
 export const handler = defineGroup(cashRoutes, {
   balance: (_, ctx) => Cash.myBalance(ctx.user),
 

@@ -5,7 +5,7 @@ import * as Canned from '../domain/chat/canned-replies';
 import { defineGroup, reply } from '../http/api-handler';
 import { chatRoutes } from '#shared/contract/routes/chat';
 
-/** Support chat (issue 14): the advertiser's room and messages, the operator inbox, its context and canned replies. */
+/** Support chat: the advertiser's room and messages, the operator inbox, its context and canned replies. */
 export const handler = defineGroup(chatRoutes, {
   createRoom: async ({ body }, ctx) => reply(await Rooms.openRoom(ctx.user, body), { status: 201 }),
   listRooms: ({ query }, ctx) => Rooms.listRooms(ctx.user, query),

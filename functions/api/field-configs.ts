@@ -3,9 +3,9 @@ import { defineGroup, reply } from '../http/api-handler';
 import { fieldConfigRoutes } from '#shared/contract/routes/field-configs';
 
 /**
- * GET /api/field-configs: the slot forms are generated from this list (spec §3 field config), disabled
+ * GET /api/field-configs: the slot forms are generated from this list, disabled
  * fields included (the forms filter them; the settings page edits them). The /api/admin routes are
- * the developer's field tab (operator-console §2, §7).
+ * the developer's field tab on the settings page.
  */
 export const handler = defineGroup(fieldConfigRoutes, {
   list: () => FieldConfigs.listFieldConfigs(),

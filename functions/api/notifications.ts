@@ -3,7 +3,7 @@ import * as Sends from '../domain/notifications/operator-sends';
 import { defineGroup, reply } from '../http/api-handler';
 import { notificationRoutes } from '#shared/contract/routes/notifications';
 
-/** Notifications (issue 13): a user's own inbox, the test generator, the operator's send and history. */
+/** Notifications: a user's own inbox, the test generator, the operator's send and history. */
 export const handler = defineGroup(notificationRoutes, {
   list: ({ query }, ctx) => Inbox.listNotifications(ctx.user, query),
   unreadCount: (_, ctx) => Inbox.unreadCount(ctx.user),

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsStore } from '../storage/settings';
 import { handler } from './settings';
 
-/** GET /api/health (design §5): liveness plus store reachability, in the §5 envelope either way. */
+/** GET /api/health: liveness plus store reachability, in the API envelope either way. */
 const event = {
   version: '2.0',
   routeKey: 'GET /api/health',

@@ -8,7 +8,7 @@ export const handler = defineGroup(settingsRoutes, {
   health: async () => {
     const { storeReachable, checkedAt } = await SettingsService.checkHealth();
     if (storeReachable) return { status: 'ok', store: 'reachable', checkedAt } as const;
-    // The §5 error envelope; the health fields ride along as `details` for monitors.
+    // The error envelope; the health fields ride along as `details` for monitors.
     return reply(
       { status: 'degraded', store: 'unreachable', checkedAt },
       { status: 503, error: { code: 'INTERNAL', message: commonMessages.unavailable } },
@@ -21,7 +21,7 @@ export const handler = defineGroup(settingsRoutes, {
 
   getKey: ({ path }) => SettingsService.getSetting(path.key),
 
-  // issue 11: writes, their history and one-click revert
+  // writes, their history and one-click revert
   updateAll: ({ body }, ctx) => SettingsWrites.updateSettings(ctx.user, body.settings),
 
   updateKey: ({ path, body }, ctx) => SettingsWrites.updateSetting(ctx.user, path.key, body.value),

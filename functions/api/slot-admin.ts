@@ -8,7 +8,7 @@ import { systemStats } from '../domain/slots/system-stats';
 import { defineGroup, reply } from '../http/api-handler';
 import { slotAdminRoutes } from '#shared/contract/routes/slot-admin';
 
-/** The operator console's slot work (operator-console §7): approval, refund preview, price edit, stats, issuance, extensions. */
+/** The operator console's slot work: approval, refund preview, price edit, stats, issuance, extensions. */
 export const handler = defineGroup(slotAdminRoutes, {
   approve: ({ path, body }, ctx) => approveSlot(path.id, body, change(ctx)),
   systemStats: (_, ctx) => systemStats(ctx.user),

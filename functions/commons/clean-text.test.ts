@@ -36,7 +36,7 @@ describe('cleanText', () => {
   });
 });
 
-describe('invisible-only text (issue 25 finding 8)', () => {
+describe('invisible-only text', () => {
   it('empties a text made only of zero-width and other invisible characters', () => {
     expect(cleanText('\u200B\u200B\u200B')).toBe('');
     expect(cleanText(' \u200C\uFEFF\u2060 ')).toBe('  ');

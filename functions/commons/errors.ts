@@ -2,7 +2,7 @@ import type { ErrorCode, FieldIssue } from '#shared/api';
 
 /**
  * Typed domain errors. Domain code throws these; the HTTP adapter maps `code` to a status and puts
- * `message` (Korean, from the spec's catalogue) in the envelope. Anything else becomes a 500 with a
+ * `message` (Korean, from shared/messages) in the envelope. Anything else becomes a 500 with a
  * generic message, never the internals.
  */
 export class DomainError extends Error {

@@ -1,6 +1,6 @@
 import type { Paginated } from '#shared/api';
 
-/** The design §5 list answer: `items` plus `pagination {page, limit, total, totalPages}`. */
+/** Every list's answer: `items` plus `pagination {page, limit, total, totalPages}`. */
 export function paginate<T>(items: T[], page: number, limit: number, total: number): Paginated<T> {
   return { items, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } };
 }

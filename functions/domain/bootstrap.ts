@@ -11,7 +11,7 @@ import { summariseAnnouncements } from './announcements/summary-backfill';
 import { fillMissingSearchKeys } from './chat/search-keys';
 
 /**
- * First start on an empty table (design §2): the developer account, default settings and field
+ * First start on an empty table: the developer account, default settings and field
  * configs; and the one-off keys older records lack. Safe to run on every start and every deploy:
  * nothing existing is overwritten.
  */

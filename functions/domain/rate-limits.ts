@@ -3,7 +3,7 @@ import { ThrottledError } from '#commons/errors';
 import { rateLimitsStore } from '../storage/rate-limits';
 
 /**
- * Request rate limits for writes anyone can repeat cheaply (issue: 40 parallel sign-ups all went
+ * Request rate limits for writes anyone can repeat cheaply (without them, 40 parallel sign-ups all went
  * through). Fixed windows counted in the table, so every Lambda instance sees the same count.
  * Limits are generous for people and tight for scripts.
  */

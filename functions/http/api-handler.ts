@@ -29,7 +29,7 @@ export type { RequestContext } from './middleware/api-request';
  * The one adapter between API Gateway (HTTP API v2 events) and domain code: a pipeline of middy
  * middlewares (./middleware), each driven by the route's contract (shared/contract) alone, then the
  * op. A group handler lists its ops; each makes one domain call and returns data; typed domain
- * errors become the design §5 envelope with the matching status.
+ * errors become the API envelope (shared/api.ts) with the matching status.
  */
 
 /** One op of a group: its route's parsed input in, its route's answer (or a reply carrying it) out. */

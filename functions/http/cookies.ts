@@ -1,7 +1,7 @@
 import { config } from '#commons/config';
 import { REFRESH_FAMILY_SECONDS } from '../domain/auth/tokens';
 
-/** The SPA's refresh token lives only in this cookie (design §4): script cannot read it. */
+/** The SPA's refresh token lives only in this cookie: script cannot read it. */
 export const REFRESH_COOKIE = 'ss_refresh';
 /**
  * Local mode serves plain http, where browsers keep a Secure cookie only for localhost: opened from

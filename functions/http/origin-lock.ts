@@ -5,7 +5,7 @@ import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV } from '#shared/origin-l
 export { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV };
 
 /**
- * Origin lock (issue 16): CloudFront adds a secret header to every request it sends to the HTTP API
+ * Origin lock: CloudFront adds a secret header to every request it sends to the HTTP API
  * (infra/stacks/web-stack.ts); the API handler refuses requests without it before anything else, so
  * nobody can call the execute-api endpoint directly, where the viewer-IP header would be the caller's
  * word. The header's names live in shared/origin-lock.ts, read by the CDK stacks too.

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '#shared/api';
 
-/** What a reply with a status of 400 or more says in the design §5 error envelope. */
+/** What a reply with a status of 400 or more says in the error envelope. */
 export interface ReplyError {
   code: ErrorCode;
   /** Korean, shown to people. */
@@ -20,7 +20,7 @@ export class HttpReply<T = unknown> {
 
 /**
  * Data with a status other than 200, or cookies/headers to set. A status of 400 or more answers the
- * §5 error envelope: `error` and `code` from `opts.error`, the data as `details` (for answers whose
+ * error envelope: `error` and `code` from `opts.error`, the data as `details` (for answers whose
  * status no ErrorCode maps to, such as the health check's 503).
  */
 export const reply = <T>(

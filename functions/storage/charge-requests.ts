@@ -7,7 +7,7 @@ import { isConditionFailure } from '#commons/store-errors';
 import { transact, type TransactItem } from './transactions';
 
 /**
- * Cash charge requests (advertiser-area §3/§4). A request lives under its own key; GSI1 lists one
+ * Cash charge requests. A request lives under its own key; GSI1 lists one
  * user's requests and GSI2 one status's requests, both newest first. Counts by status are kept per
  * user and globally in the same transaction as every status change, so lists know their totals and
  * the dashboard its pending count without scanning.

@@ -7,7 +7,7 @@ import { chatKeys, stripKeys } from './keys';
 import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from './transactions';
 
 /**
- * Support chat (issue 14). Layout (docs/data-model.md):
+ * Support chat. Layout (docs/data-model.md):
  * - a room `CHATROOM#{id} / ROOM` with the last message, a read marker per side (the id of the newest
  *   message that side has read) and an unread counter per side; listed by last activity on GSI1
  *   `CHATROOMS` and per status on GSI2 `CHATROOMS#{status}` (the operator inbox, no scans);

@@ -193,7 +193,7 @@ export const keys = {
   }),
   slotAllocationExtensionPrefix: () => 'EXT#',
 
-  // rank tracking (issue 12; functions/storage/rank-*.ts)
+  // rank tracking (functions/storage/rank-*.ts)
   /** A rank-check worker API key, found by the sha256 of the key itself (the only lookup a request makes). */
   rankWorkerKey: (keyHash: string): Key => ({ PK: `RANKKEY#${keyHash}`, SK: 'RANKKEY' }),
   /** GSI1: every worker key by creation time (the developer's panel; a handful of items). */
@@ -276,7 +276,7 @@ export const keys = {
 };
 
 /**
- * Notifications (issue 13; functions/storage/notifications.ts), an object of their own so functions
+ * Notifications (functions/storage/notifications/), an object of their own so functions
  * that never notify bundle none of them. Ids are the send's group id (a ULID): one send reaches each
  * recipient once, so a recipient's item is keyed by it and newest first = descending.
  */
@@ -312,7 +312,7 @@ export const notificationKeys = {
 };
 
 /**
- * Support chat (issue 14; functions/storage/chat.ts), an object of its own so functions that never chat
+ * Support chat (functions/storage/chat.ts), an object of its own so functions that never chat
  * bundle none of it. A room's messages live in the room's partition under time-ordered ULID keys, so a
  * page newest-first is one reverse query and `after` a key range.
  */

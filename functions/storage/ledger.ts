@@ -7,8 +7,8 @@ import { isCreditType, ledgerTypes, type LedgerType } from '#shared/ledger-types
 import type { CashTransactionDto } from '#shared/schemas/cash';
 
 /**
- * Balances and ledger entries (design §3 money rules). One balance item per user carries the amount,
- * the sequence number of its latest ledger entry and per-type entry counts; each ledger entry is keyed
+ * Balances and ledger entries (money moves only here, in one transaction). One balance item per user carries
+ * the amount, the sequence number of its latest ledger entry and per-type entry counts; each ledger entry is keyed
  * by that sequence, so entries are strictly ordered and `balanceAfter` forms an unbroken chain.
  *
  * This module only builds items and reads; functions/domain/cash/ledger.ts decides what to write.

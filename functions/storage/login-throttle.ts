@@ -11,8 +11,8 @@ import { isExpired, keys, ttlIn } from './keys';
 export type LoginThrottleScope = 'id-ip' | 'ip' | 'id' | 'code-id-ip' | 'code-ip' | 'code-id';
 
 /**
- * Sign-in counters per login id and address, per address and per login id (design §4 throttling). `attempts` counts the
- * attempts let through to a password check, `failures` those of them that failed: an attempt is
+ * Sign-in counters per login id and address, per address and per login id (password guessing is throttled).
+ * `attempts` counts the attempts let through to a password check, `failures` those of them that failed: an attempt is
  * reserved (`attempts` + 1) before its check, so parallel guesses cannot outrun the count, and then
  * either becomes a failure or is released. Only failures lock. The window resets after an idle hour.
  */

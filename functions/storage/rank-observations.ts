@@ -6,7 +6,7 @@ import { keys, stripKeys, ttlIn } from './keys';
 import { transact, type TransactItem } from './transactions';
 
 /**
- * What rank-check workers reported (issue 12 items 2–4): observations in per-pair-per-day partitions,
+ * What rank-check workers reported: observations in per-pair-per-day partitions,
  * the "checked today" markers the work list subtracts, each pair's daily summary (the next day's
  * prev/yesterday rank) and the recompute job's state. Observations expire after 40 days; the slots'
  * rank days (slot-rank-days.ts) are the lasting history.
@@ -46,7 +46,7 @@ export interface PairDayRecord {
   failed: number;
   productName: string | null;
   imageUrl: string | null;
-  /** The day's impressions and clicks as a worker last reported them (issue 29); null when none came. */
+  /** The day's impressions and clicks as a worker last reported them; null when none came. */
   impressions?: number | null;
   clicks?: number | null;
 }

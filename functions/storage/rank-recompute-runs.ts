@@ -5,7 +5,7 @@ import { queryFirst } from './item-io';
 import { keys, stripKeys, ttlIn } from './keys';
 
 /**
- * One run of the rank recompute job (issue 30 item 2): the planner cuts the day's tracked pairs into
+ * One run of the rank recompute job: the planner cuts the day's tracked pairs into
  * units (pair-id ranges), each unit records its result here when it is done, and the run is complete
  * when every unit is. A run is kept a week: what an operator looks at when a day's ranks look stale.
  */

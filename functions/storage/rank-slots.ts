@@ -8,7 +8,7 @@ import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
 /**
- * The slot attributes rank tracking reads and writes (issue 12). Tracked slots are read by stored
+ * The slot attributes rank tracking reads and writes. Tracked slots are read by stored
  * status from GSI2 (`SLOTS#active`, `SLOTS#waiting`) with a projection, never a table scan. The rank
  * job's writes go through `rankUpdate`, guarded by the slot's version like every slot change.
  */
@@ -83,7 +83,7 @@ const rankRowAttributes: Array<keyof RankSlotRow> = [
 ];
 
 /**
- * What the recompute planner and the work list read of a tracked slot (issue 30): whether it is tracked
+ * What the recompute planner and the work list read of a tracked slot: whether it is tracked
  * today (status, start day, its bulk's attempt) and its pair; never the rank, alert or metrics
  * attributes, which only the units read (by id, `byIds`).
  */

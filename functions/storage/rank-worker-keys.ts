@@ -5,7 +5,7 @@ import { queryAll } from './item-io';
 import { keys, stripKeys } from './keys';
 
 /**
- * Rank-check worker API keys (issue 12 item 1): `RANKKEY#{sha256 of the key} / RANKKEY`, listed on
+ * Rank-check worker API keys: `RANKKEY#{sha256 of the key} / RANKKEY`, listed on
  * GSI1 `RANKKEYS`. Only the hash is stored; the key itself is shown once when it is created.
  */
 export interface RankWorkerKeyRecord {

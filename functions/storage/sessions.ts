@@ -5,7 +5,7 @@ import { isExpired, keys } from './keys';
 import { isConditionFailure } from '#commons/store-errors';
 
 /**
- * Refresh-token families (design §4). A family starts at sign-in; each refresh marks the presented
+ * Refresh-token families. A family starts at sign-in; each refresh marks the presented
  * token used and adds its successor in one transaction. Presenting a used token again revokes the
  * whole family (a stolen token was replayed), unless the domain's grace window lets it rotate again
  * (`rotateUsed`). Families are listed per user on GSI1 so a password change can end the others.

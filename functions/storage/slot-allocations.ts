@@ -8,7 +8,7 @@ import { keys, stripKeys } from './keys';
 import { transactUnlessRefused, type TransactItem } from './transactions';
 
 /**
- * Pre-allocation issuances (operator-console §3 "allocation history record"):
+ * Pre-allocation issuances (the records the issuance history lists):
  * `SLOTALLOC#{id} / ALLOC`, on GSI1 `SLOTALLOCS / {createdAt}#{id}` (all, by time) and GSI2
  * `SLOTALLOCS#{userId} / {createdAt}#{id}` (one user's) and GSI3 `SLOTALLOCS#OP#{operatorId} /
  * {createdAt}#{id}` (one operator's); counted in `SLOTALLOCS / COUNT` and `SLOTALLOCS#OP#{operatorId} /

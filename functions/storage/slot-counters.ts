@@ -6,7 +6,7 @@ import { keys, type Key } from './keys';
 import type { TransactItem } from './transactions';
 
 /**
- * Slot counters (design §3: counted in the same transaction as the change they count, so
+ * Slot counters (counted in the same transaction as the change they count, so
  * dashboards and badges never scan): per user `USER#{userId} / SLOTCOUNTS` with counts by stored
  * status, the held count, the slot-number sequence and the list version; globally the same counts
  * spread over GLOBAL_SHARDS items that readers add up.

@@ -10,7 +10,7 @@ export interface RankDayRecord {
   avg_rank: number | null;
   max_rank: number | null;
   prev_rank: number | null;
-  /** The day's impressions and clicks a worker reported (issue 29); null or absent when none came. */
+  /** The day's impressions and clicks a worker reported; null or absent when none came. */
   impressions?: number | null;
   clicks?: number | null;
 }

@@ -23,7 +23,7 @@ export interface UserRecord {
   deletedAt?: string | null;
   /** In the user counts (`user-stats.ts`): set at creation; older accounts get it from `countUncountedUsers`. */
   counted?: boolean;
-  /** Advertiser §4 User (issue 29 #5); absent until first saved. */
+  /** Bank and business details; absent until first saved. */
   bankInfo?: BankInfo;
   business?: BusinessInfo;
 }

@@ -1,5 +1,5 @@
 /**
- * `npm start`: the whole product on one machine, one process, one port (design §2).
+ * `npm start`: the whole product on one machine, one process, one port (docs/architecture.md).
  * DynamoDB Local keeps its data under DATA_DIR, so a second start sees everything the first wrote.
  */
 import { resolve } from 'node:path';

@@ -99,7 +99,7 @@ export class WebStack extends Stack {
       autoDeleteObjects: !isProduction(stage),
     });
 
-    // Announcement images (issue 15): uploaded by the browser with a presigned POST to uploads/,
+    // Announcement images: uploaded by the browser with a presigned POST to uploads/,
     // copied to media/announcements/ once the API checked the bytes, served at /media/* below.
     this.mediaBucket = new Bucket(this, 'MediaBucket', {
       bucketName: mediaBucketName(stage, this.account, this.region),
@@ -129,7 +129,7 @@ export class WebStack extends Stack {
     const responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Simple Slot ${stage}: CSP, HSTS, nosniff, frame-ancestors none, referrer policy`,
       securityHeadersBehavior: {
-        // The media bucket's S3 host: image uploads are presigned POSTs straight to it (issue 15).
+        // The media bucket's S3 host: image uploads are presigned POSTs straight to it.
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy([`https://${this.mediaBucket.bucketRegionalDomainName}`]),
           override: true,

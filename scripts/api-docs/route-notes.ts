@@ -128,24 +128,23 @@ const chatRateLimit = `${perMinute(rateLimits.chatMessagesPerUser)} per account 
 export const groupNotes: Record<GroupName, string> = {
   auth: 'Sessions, the caller’s own account, and a developer acting as a user (user-switch). A new session answers `{user, tokens, actingAs}` and sets the refresh token as an HttpOnly cookie too.',
   settings:
-    'Liveness and the system settings (operator-console §6; issue 11). What each setting does: [settings.md](settings.md).',
-  cash: 'The prepaid cash balance, its ledger and charge requests (design §5). The whole group answers 409 while `useCashSystem` is off.',
+    'Liveness and the system settings: anyone reads them, staff change them, developers see their history and revert. What each setting does: [settings.md](settings.md).',
+  cash: 'The prepaid cash balance, its ledger and charge requests. The whole group answers 409 while `useCashSystem` is off.',
   fieldConfigs:
-    'The slot registration fields the forms are built from (advertiser-area §3); the `/api/admin` routes are the developer’s field tab.',
-  slots:
-    'Advertisers’ slots (advertiser-area §7); staff use the same routes for any slot. Literal segments win over `{id}`.',
+    'The slot registration fields the forms are built from; the `/api/admin` routes are the developer’s field tab.',
+  slots: 'Advertisers’ slots; staff use the same routes for any slot. Literal segments win over `{id}`.',
   slotAdmin:
-    'The operator console’s slot work: approval, refund and price previews, price edits, pre-allocation issuance and extensions (operator-console §7).',
+    'The operator console’s slot work: approval, refund and price previews, price edits, pre-allocation issuance and extensions.',
   users:
     'User management for operators and developers (who may change whom: [data-model.md](data-model.md#user-management-who-may-change-whom-and-what-a-delete-keeps)).',
   ranking:
-    'The ranking page’s real data, from the running slots’ ranks (design §5). Answers 409 while `featureRanking` is off.',
+    'The ranking page’s real data, from the running slots’ ranks, never samples. Answers 409 while `featureRanking` is off.',
   rank: 'Rank tracking: worker keys for developers and the routes a rank-check worker calls (the work list, its leases, the checks). How to run a worker: [rank-worker.md](rank-worker.md); the recompute job: [rank-worker.md](rank-worker.md#rank-tracking-in-the-product).',
   announcements:
-    'Announcements (issue 15): users read the live ones, operators manage them and their images. More: [messaging.md](messaging.md#announcements).',
+    'Announcements: users read the live ones, operators manage them and their images. More: [messaging.md](messaging.md#announcements).',
   notifications:
-    'In-app notifications (issue 13): each user’s own inbox, the operator’s sends and history. Pushes and who is told what: [messaging.md](messaging.md#notifications).',
-  chat: '1:1 support chat (issue 14): one room per advertiser, answered by staff as one side. Pushes and limits: [messaging.md](messaging.md#support-chat).',
+    'In-app notifications: each user’s own inbox, the operator’s sends and history. Pushes and who is told what: [messaging.md](messaging.md#notifications).',
+  chat: '1:1 support chat: one room per advertiser, answered by staff as one side. Pushes and limits: [messaging.md](messaging.md#support-chat).',
 };
 
 export const routeNotes = {
@@ -600,7 +599,7 @@ export const routeNotes = {
       { code: 'CONFLICT', when: 'a refund of an already refunded slot', text: slotAdminMessages.alreadyRefunded },
     ],
     notes: [
-      'Refund amount (design §8): price × remaining days (refund day to end date, inclusive) ÷ total days, rounded down to 10 won; a full refund is the operator’s explicit choice. See `GET /api/slots/{id}/refund-preview`.',
+      'Refund amount, computed by the server alone: price × remaining days (refund day to end date, inclusive) ÷ total days, rounded down to 10 won; a full refund is the operator’s explicit choice. See `GET /api/slots/{id}/refund-preview`.',
     ],
   },
   'PUT /api/slots/{id}/update-fields': {
@@ -999,7 +998,7 @@ export const routeNotes = {
   },
   'PUT /api/notifications/mark-all-read': { summary: 'Marks every one read: `{updated, unreadCount}`.' },
   'PUT /api/notifications/read-all': {
-    summary: 'The same as `PUT /api/notifications/mark-all-read` (the spec’s other name).',
+    summary: 'The same as `PUT /api/notifications/mark-all-read` (another name API clients use).',
   },
   'DELETE /api/notifications/delete-read': { summary: 'Deletes every read one: `{deleted}`.' },
   'DELETE /api/notifications/{id}': {

@@ -61,7 +61,10 @@ export interface RouteContract {
    * other signed-in route answers it 403 `SECOND_FACTOR_ENROLMENT`): its own status, enrolling, `me`.
    */
   secondFactor?: 'enrolment';
-  /** The 403 text for a caller whose role falls short (a person's token on a worker route), where the spec has its own. */
+  /**
+   * The 403 text for a caller whose role falls short (a person's token on a worker route), where the route
+   * has its own.
+   */
   forbidden?: string;
 }
 

@@ -1,4 +1,4 @@
-/** Announcements (advertiser-area §2 Announcements; operator-console Announcement management, §5, §8). */
+/** Announcements: the advertiser's list and banner, the operator's announcement management. */
 export const announcementMessages = {
   titleAndContentRequired: '제목과 내용을 입력해주세요.',
   searchTooLong: '검색어는 100자 이하로 입력해주세요.',

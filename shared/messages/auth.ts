@@ -1,9 +1,9 @@
 import { accessMessages } from './access';
 
-/** Sign-in, sessions, profile and user switching (advertiser-area §2, §8; operator-console developer switching). */
+/** Sign-in, sessions, profile and the developer's user switching. */
 /**
- * Korean texts shared by the server and the SPA. Quoted spec texts are kept verbatim; where the
- * spec gives only an English gist, the Korean wording here is the product's text.
+ * Korean texts shared by the server and the SPA. Texts the product was given in Korean are kept verbatim;
+ * where it was given only an English gist, the Korean wording here is the product's text.
  */
 export const authMessages = {
   ...accessMessages,

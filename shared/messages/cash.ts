@@ -1,4 +1,4 @@
-/** Cash system (advertiser-area §2, §8; operator-console Cash approval). */
+/** Cash system: the advertiser's balance, charges and history; the operator's charge approval. */
 export const cashMessages = {
   disabled: '캐시 시스템이 비활성화되어 있습니다.',
   insufficientBalance: (required: string, balance: string) =>
@@ -31,7 +31,7 @@ export const cashMessages = {
   chargeEntry: '캐시 충전',
   bonusEntry: (percentage: number) => `충전 보너스 (${percentage}%)`,
   chargeAmountLabel: '충전 금액',
-  /** Issue 29 #5: the business deposit account on the charge form and page. */
+  /** The business deposit account on the charge form and page. */
   depositAccountTitle: '입금 계좌',
   depositAccountMissing: '입금 계좌가 아직 등록되지 않았습니다. 입금 전에 운영자에게 계좌를 문의해주세요.',
   depositAccountCopied: '계좌번호를 복사했습니다.',

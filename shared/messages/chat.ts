@@ -1,4 +1,4 @@
-/** Support chat (issue 14; advertiser-area §2 Support chat, §8 chat errors; operator console /admin/chat). */
+/** Support chat: the advertiser's widget and the operator inbox (/admin/chat). */
 export const chatMessages = {
   empty: '메시지를 입력해주세요.',
   tooLong: '메시지는 2000자 이하로 입력해주세요.',
@@ -35,7 +35,7 @@ export const chatMessages = {
   cannedContentRequired: '답변 내용을 입력해주세요.',
   cannedContentTooLong: '답변 내용은 2000자 이하로 입력해주세요.',
   afterInvalid: '메시지 기준 값이 올바르지 않습니다.',
-  // §8 chat errors, in Korean (the spec gives only English gists).
+  // The widget's failures, in the product's Korean words.
   createRoomFailed: '채팅방을 만들지 못했습니다.',
   fetchRoomsFailed: (status: number | string) => `채팅방 목록을 불러오지 못했습니다: ${status}`,
   fetchMessagesFailed: '메시지를 불러오지 못했습니다.',

@@ -1,6 +1,6 @@
 /**
- * Korean texts shared by the server and the SPA, one file per feature. Quoted spec texts are kept
- * verbatim; where the spec gives only an English gist, the Korean wording here is the product's text.
+ * Korean texts shared by the server and the SPA, one file per feature. Texts the product was given in
+ * Korean are kept verbatim; where it was given only an English gist, the Korean wording here is our own.
  */
 
 export const commonMessages = {

@@ -1,7 +1,7 @@
 import { formatWonNumber as won } from '../won';
 
 /**
- * What features tell people through notify() (issue 13 item 6): each event's Korean title and message,
+ * What features tell people through notify(): each event's Korean title and message,
  * one export per event so a feature's Lambda bundles only its own texts. Actions point at the page
  * where the person sees the change.
  */

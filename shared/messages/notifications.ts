@@ -1,6 +1,6 @@
 import { recipientLabels } from './notification-labels';
 
-/** Notifications (issue 13): the send form's and the API's Korean texts (operator console §5, advertiser §9). */
+/** Notifications: the operator's send form's and the API's Korean texts. */
 export const notificationMessages = {
   titleAndMessageRequired: '제목과 내용을 입력해주세요.',
   recipientsRequired: '알림을 받을 사용자를 선택해주세요.',

@@ -1,4 +1,4 @@
-/** Rank alerts (issue 12 item 7, beyond the spec): the advertiser's "tell me when the rank moves" texts. */
+/** Rank alerts (the product's own addition): the advertiser's "tell me when the rank moves" texts. */
 export const rankAlertMessages = {
   moveByRange: (min: number, max: number) => `순위 변동 폭은 ${min}에서 ${max} 사이의 정수로 입력해주세요.`,
   whenOutType: '순위권 이탈 알림 여부를 선택해주세요.',

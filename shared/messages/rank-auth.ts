@@ -1,4 +1,4 @@
-/** The worker-route check's texts (issue 12): apart from rank.ts so every API bundle carries only these. */
+/** The worker-route check's texts: apart from rank.ts so every API bundle carries only these. */
 export const rankAuthMessages = {
   workerKeyMissing: '작업자 API 키가 없습니다.',
   workerKeyUnknown: '유효하지 않거나 폐기된 작업자 API 키입니다.',

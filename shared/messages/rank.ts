@@ -1,4 +1,4 @@
-/** Rank tracking (issue 12): worker keys, the work list, observations. */
+/** Rank tracking: worker keys, the work list, observations. */
 export { rankAuthMessages } from './rank-auth';
 
 export const rankMessages = {

@@ -1,4 +1,4 @@
-/** The ranking page (issue 12 item 8): texts shared by the API and the SPA. */
+/** The ranking page: texts shared by the API and the SPA. */
 export const rankingMessages = {
   disabled: '성과 랭킹 기능이 꺼져 있습니다.',
   empty: '아직 순위 데이터가 없습니다.',

@@ -1,8 +1,7 @@
 /**
- * Korean texts of the system settings page (operator console §8 "Settings": the spec gives the
- * English gist 'theme settings saved' / 'failed to save theme settings', the same pattern for
- * business, feature and field; site info saved / 'save failed'). The server's own settings texts
- * live with the settings routes.
+ * Korean texts of the system settings page: each tab says it saved or failed to save ('theme settings
+ * saved' / 'failed to save theme settings', the same for business, feature and field; site info saved
+ * / 'save failed'). The server's own settings texts live with the settings routes.
  */
 export const settingsTabLabels = {
   theme: '테마',
@@ -73,7 +72,7 @@ export const settingLabels: Record<string, string> = {
 };
 
 /**
- * Help under the feature settings (issue 24): what chat and notification settings do, and how a
+ * Help under the feature settings: what chat and notification settings do, and how a
  * user's own notification preferences (stored in their browser) meet the operator's values.
  */
 export const featureSettingHints = {
@@ -116,7 +115,7 @@ export const settingValueLabels: Record<string, string> = {
   large: '넓게',
 };
 
-/** The layout options' preview on the theme tab (issue 29 item 4). */
+/** The layout options' preview on the theme tab. */
 export const layoutPreviewMessages = {
   live: '레이아웃 옵션은 저장하기 전까지 지금 이 화면에만 미리 적용됩니다.',
   hints: {

@@ -1,7 +1,6 @@
 /**
- * System settings and slot field configs (operator-console §2 System settings, §3, §5; advertiser
- * §7, §9). The spec gives only the English gist 'Only administrators can update settings'; the
- * Korean wording here is the product's text.
+ * System settings and slot field configs. The refusal means 'Only administrators can update
+ * settings'; the Korean wording here is the product's text.
  */
 /** Top-level so a bundle that needs only these (the HTTP adapter in every function) leaves the rest out. */
 export const onlyAdministratorsText = '관리자만 설정을 변경할 수 있습니다.';
@@ -32,7 +31,7 @@ export const settingsMessages = {
 } as const;
 
 export const fieldConfigMessages = {
-  /** Operator-console §5 field-config add: 'field key and label are required'. */
+  /** Adding a field config without its key or label. */
   keyAndLabelRequired: '필드 키와 라벨은 필수입니다.',
   keyFormat: '필드 키는 영문자로 시작하고 영문자, 숫자, 밑줄(_)만 사용해 50자 이내로 입력해주세요.',
   labelLength: '라벨은 1~50자로 입력해주세요.',
@@ -56,7 +55,7 @@ export const fieldConfigMessages = {
   systemKeyReserved: (key: string) => `'${key}'은(는) 시스템 필드 키라 새로 추가할 수 없습니다.`,
   tooManyFields: (max: number) => `필드는 최대 ${max}개까지 둘 수 있습니다.`,
   fieldsRequired: '필드 목록을 보내주세요.',
-  /** Select options (issue 29 item 3). */
+  /** Select options. */
   optionsRequired: '선택 항목(select) 필드에는 선택지를 1개 이상 입력해주세요.',
   optionBlank: '빈 선택지는 둘 수 없습니다.',
   optionLength: (max: number) => `선택지는 ${max}자 이하로 입력해주세요.`,

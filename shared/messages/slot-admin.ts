@@ -1,6 +1,6 @@
 import { formatWonNumber } from '../won';
 
-/** Operator slot management (operator-console §2, §5, §8): refunds, system stats, extension. */
+/** Operator slot management: refunds, system stats, extension. */
 export const slotAdminMessages = {
   refundReasonRequired: '환불 사유를 입력해주세요.',
   refundDone: '환불 처리가 완료되었습니다.',

@@ -1,12 +1,12 @@
 import { formatWonNumber } from '../won';
 
 /**
- * Pre-allocation issuance, its history and extensions (operator-console §2, §5, §8). Texts in
- * quotes in the spec are used verbatim; the rest follow their tone.
+ * Pre-allocation issuance, its history and extensions. Texts the product was given are used
+ * verbatim; the rest follow their tone.
  */
 export const allocationMessages = {
   slotCountMin: '슬롯 개수는 1개 이상이어야 합니다.',
-  /** The slot-list modal's cap (design §8). */
+  /** The slot-list modal's cap (see 'Pre-allocation counts and durations' in docs/decisions.md). */
   slotCountModalMax: '슬롯 개수는 100개를 초과할 수 없습니다.',
   slotCountMax: '슬롯 개수는 1000개를 초과할 수 없습니다.',
   startDateRequired: '시작일을 입력해주세요.',
@@ -43,7 +43,7 @@ export const allocationMessages = {
 } as const;
 
 export const extensionMessages = {
-  /** The advertiser's extension history of a slot, when it has none (advertiser spec §8). */
+  /** The advertiser's extension history of a slot, when it has none. */
   noHistory: '연장 내역이 없습니다.',
   historyFailed: '연장 내역을 불러오지 못했습니다.',
   historyButton: '연장 내역',

@@ -1,4 +1,4 @@
-/** The price edit after approval (operator console §5: the price must be above 0, as on approval). */
+/** The price edit after approval (the price must be above 0, as on approval). */
 export const priceEditDialogTexts = {
   title: '가격 수정',
   menuLabel: '가격 수정',

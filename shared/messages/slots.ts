@@ -3,8 +3,8 @@ import { COUPANG_HOST, COUPANG_URL_FORMAT, MAX_KEYWORDS } from '../slot-constant
 import { cashMessages } from './cash';
 
 /**
- * Slots: registration, edits, status changes, field rules and product URLs (advertiser-area §2,
- * §5, §8; operator-console slot management). One file, so every slot text is found in one place.
+ * Slots: registration, edits, status changes, field rules and product URLs, for owners and staff.
+ * One file, so every slot text is found in one place.
  */
 
 export const slotMessages = {
@@ -26,7 +26,7 @@ export const slotMessages = {
   /** The cash module's text, with won numbers: '잔액이 부족합니다. 필요 금액: X원, 현재 잔액: Y원'. */
   insufficientBalance: (required: number, balance: number) =>
     cashMessages.insufficientBalance(formatWonNumber(required), formatWonNumber(balance)),
-  /** Single registration button text when the balance is below the slot price (spec §2). */
+  /** Single registration button text when the balance is below the slot price. */
   cashShort: (balance: number) => `캐시가 부족합니다. 현재 잔액: ${formatWonNumber(balance)}원`,
   registrationInPreAllocation: '선슬롯 운영 모드에서는 슬롯을 직접 등록할 수 없습니다. 발행된 슬롯에 입력해주세요.',
   /** After a single registration: waiting for approval, or running at once (slotAutoApproval). */
@@ -39,7 +39,7 @@ export const slotMessages = {
   bulkUpdated: '일괄 수정이 완료되었습니다.',
   bulkUpdateFailed: '일괄 수정에 실패했습니다.',
   bulkUpdateError: '일괄 수정 중 오류가 발생했습니다.',
-  /** Spec §8: a refused edit reads '수정 실패: {reason}' ('저장 실패: …' when filling an empty slot). */
+  /** A refused edit reads '수정 실패: {reason}' ('저장 실패: …' when filling an empty slot). */
   editRefused: (reason: string, fill = false) => `${fill ? '저장 실패' : '수정 실패'}: ${reason}`,
   editError: (fill = false) => (fill ? '저장 중 오류가 발생했습니다.' : '수정 중 오류가 발생했습니다.'),
   slotUpdated: '슬롯이 성공적으로 수정되었습니다.',
@@ -77,21 +77,21 @@ export const slotFieldMessages = {
   url: (label: string) => `${label}은(는) http:// 또는 https://로 시작하는 주소여야 합니다.`,
   date: (label: string) => `${label}은(는) YYYY-MM-DD 형식으로 입력해주세요.`,
   boolean: (label: string) => `${label}은(는) 예(true) 또는 아니오(false)로 입력해주세요.`,
-  /** A select value outside the field's options (issue 29 item 3). */
+  /** A select value outside the field's options. */
   notAnOption: (label: string, options: readonly string[]) =>
     `${label}은(는) 다음 중 하나를 선택해주세요: ${options.join(', ')}`,
   tooLong: (label: string, max: number) => `${label}은(는) ${max}자 이하로 입력해주세요.`,
   notText: (label: string) => `${label}의 형식이 올바르지 않습니다.`,
   fillAtLeastOne: '최소 하나 이상의 필드를 입력해주세요.',
   noEnabledFields: '활성화된 입력 필드가 없습니다.',
-  /** Inline row and bulk input summaries (spec §5). */
+  /** Inline row and bulk input summaries. */
   checkRequired: '필수 입력 항목을 확인해주세요.',
   noInput: '입력된 데이터가 없습니다.',
   bulkEditEmpty: '수정할 내용을 입력해주세요.',
 } as const;
 
 /**
- * How select and boolean values read on screen (issue 29 item 3). Apart from slotFieldMessages so the
+ * How select and boolean values read on screen. Apart from slotFieldMessages so the
  * server bundles, which never show them, leave them out.
  */
 export const fieldValueTexts = {
@@ -101,7 +101,7 @@ export const fieldValueTexts = {
   staleOption: (value: string) => `${value} (목록에 없는 값)`,
 } as const;
 
-/** The rank history's load failure (spec §8): refused, or no answer ('조회 중 오류' variant). Web only. */
+/** The rank history's load failure: refused, or no answer ('조회 중 오류' variant). Web only. */
 export const rankHistoryTexts = {
   loadFailed: '순위 히스토리 조회에 실패했습니다.',
   loadError: '순위 히스토리 조회 중 오류가 발생했습니다.',
@@ -109,13 +109,13 @@ export const rankHistoryTexts = {
 
 export const coupangUrlMessages = {
   required: 'URL은 필수 입력 항목입니다.',
-  /** Spec §5 verbatim ('URL은 http:// 또는 {host} 시작해야 합니다.'). */
+  /** The product's given wording, kept verbatim ('URL은 http:// 또는 {host} 시작해야 합니다.'). */
   scheme: `URL은 http:// 또는 ${COUPANG_HOST} 시작해야 합니다.`,
   onlyCoupang: '쿠팡 URL만 허용됩니다.',
   productPath: `올바른 쿠팡 상품 URL 형식이 아닙니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,
   requiredParams: `쿠팡 URL에는 itemId와 vendorItemId 파라미터가 필요합니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,
   numericParams: `itemId와 vendorItemId는 숫자여야 합니다. 올바른 형식: ${COUPANG_URL_FORMAT}`,
-  /** Bulk edit's summary alert when any URL is wrong (spec §5). */
+  /** Bulk edit's summary alert when any URL is wrong. */
   checkFormat: 'URL 형식을 확인해주세요.',
 } as const;
 
@@ -164,9 +164,9 @@ export const slotLogTexts = {
 } as const;
 
 /**
- * The confirmations and outcomes of the status actions on both screens (issue 24 item 3): an
+ * The confirmations and outcomes of the status actions on both screens: an
  * owner's delete of a finished slot in My slots, and staff pause / resume / delete / restore in the
- * console's row menu. Failures show the server's text when it sent one (spec §8 'server error first').
+ * console's row menu. Failures show the server's text when it sent one: it says why, ours only that it failed.
  */
 export const slotActionTexts = {
   pauseTitle: '슬롯 일시정지',
@@ -202,7 +202,7 @@ export const slotActionTexts = {
   resumeFailed: '슬롯 재개에 실패했습니다.',
 } as const;
 
-/** Impressions, clicks and CTR (issue 29 item 6) in My slots and the rank history. */
+/** Impressions, clicks and CTR in My slots and the rank history. */
 export const slotMetricTexts = {
   impressions: '노출',
   clicks: '클릭',
@@ -210,8 +210,8 @@ export const slotMetricTexts = {
   rangeTotal: '기간 합계',
 } as const;
 
-/** Inline row edit in My slots (advertiser spec §5). */
-/** Excel upload into the bulk grid (spec §5: .xlsx and .xls, at most 5 MB, the first row is the header). */
+/** Inline row edit in My slots. */
+/** Excel upload into the bulk grid: .xlsx and .xls, at most 5 MB, the first row is the header. */
 export const excelImportMessages = {
   type: '엑셀 파일(.xlsx, .xls)만 업로드할 수 있습니다.',
   size: '파일 크기는 5MB 이하여야 합니다.',

@@ -1,9 +1,9 @@
 import { commonMessages } from './common';
-/** Accounts, as other features refer to them, and the user management screens (operator console §2, §5, §8). */
+/** Accounts, as other features refer to them, and the operator console's user management screens. */
 export const userMessages = {
   userNotFound: commonMessages.userNotFound,
 
-  // bank and business details of the user record (advertiser §4 User: bankInfo, business; issue 29 #5)
+  // bank and business details of the user record (`bankInfo`, `business`)
   bankNameTooLong: '은행명은 30자 이하로 입력해주세요.',
   accountNumberFormat: '계좌번호는 숫자와 하이픈(-)만 사용해 30자 이하로 입력해주세요.',
   accountHolderTooLong: '예금주는 30자 이하로 입력해주세요.',
@@ -15,7 +15,7 @@ export const userMessages = {
   detailsSaved: '계좌 및 사업자 정보가 저장되었습니다.',
   detailsSaveFailed: '계좌 및 사업자 정보 저장에 실패했습니다.',
 
-  // user management /admin/users (operator console §5, §8)
+  // user management /admin/users
   requiredMissing: '필수 항목을 모두 입력해주세요.',
   listFailed: '사용자 목록을 불러오는데 실패했습니다.',
   loadFailed: '사용자 정보를 불러오는데 실패했습니다.',
@@ -28,13 +28,13 @@ export const userMessages = {
   deleteConfirm: (name: string) =>
     `${name} 사용자를 삭제하시겠습니까? 계정은 비활성화되고 목록에서 사라집니다. 캐시 내역과 슬롯은 보존됩니다.`,
   nothingChanged: '변경된 항목이 없습니다.',
-  // role rules (design §4; the spec is silent on who may change whom)
+  // role rules: who may change whom (functions/domain/users/role-rules.ts)
   cannotChangeSelf: '자기 자신의 역할, 활성 상태, 비밀번호는 여기서 변경할 수 없습니다.',
   cannotDeleteSelf: '자기 자신은 삭제할 수 없습니다.',
   developerOnlyRole: '개발자 역할은 개발자만 부여하거나 변경할 수 있습니다.',
   developerDetailsOnly: '개발자 계정의 계좌 및 사업자 정보는 개발자만 변경할 수 있습니다.',
   userDeleted: '삭제된 사용자입니다.',
-  // switch user from the list (operator console §6)
+  // switch user from the list (developers only)
   switchDeveloperOnly: '개발자 계정만 사용자 전환을 할 수 있습니다.',
   switchConfirm: (name: string) => `${name} 사용자로 전환하시겠습니까?`,
   // screen labels

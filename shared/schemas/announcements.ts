@@ -14,7 +14,7 @@ import {
 } from '../announcements';
 
 /**
- * Announcements (advertiser-area §3, operator-console §3, §5, §7): one shape shared by the server and
+ * Announcements: one shape shared by the server and
  * the operator's create/edit dialog. Dates are KST days (`yyyy-MM-dd`), inclusive; no date means no
  * bound. HTML content is sanitised by the server before it is stored (functions/domain/announcements).
  */

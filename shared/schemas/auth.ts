@@ -4,7 +4,7 @@ import type { Role } from '../roles';
 
 export const PASSWORD_MIN = 6;
 
-/** Login ids are letters and digits (operator console §5); sent as `email` for the spec's shape. */
+/** Login ids are letters and digits; sent as `email`, the field name API clients already use. */
 export const loginIdSchema = deferred(() =>
   z
     .string({ error: authMessages.loginRequired })
@@ -50,7 +50,7 @@ export const registerSchema = deferred(() =>
 );
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-/** Refresh token from the body (spec shape) or, for the SPA, from the HttpOnly cookie. */
+/** Refresh token from the body (API clients) or, for the SPA, from the HttpOnly cookie. */
 export const refreshSchema = deferred(() =>
   z.object({ refreshToken: z.optional(z.string().check(z.minLength(1), z.maxLength(200))) }),
 );
@@ -65,7 +65,7 @@ export const changePasswordSchema = deferred(() =>
 );
 
 /**
- * Profile: only fullName is editable. When a new password is given the checks run in the spec's
+ * Profile: only fullName is editable. When a new password is given the checks run in this
  * order: confirmation matches → minimum length → current password present. Blank = no change, but
  * a confirmation typed without a new password is a mismatch, not a silent name-only save.
  */

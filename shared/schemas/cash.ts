@@ -4,8 +4,7 @@ import { formatWonNumber } from '../won';
 import { ledgerTypes, type LedgerType } from '../ledger-types';
 
 /**
- * Cash system shapes shared by the server and the SPA (advertiser-area §2/§3/§5, design §5 cash
- * paths). Money is integer won everywhere.
+ * Cash system shapes shared by the server and the SPA. Money is integer won everywhere.
  */
 export { creditLedgerTypes, isCreditType, ledgerTypes, type LedgerType } from '../ledger-types';
 
@@ -28,7 +27,7 @@ export const chargeStatusLabels: Record<ChargeStatus, string> = {
   cancelled: '취소',
 };
 
-/** Preset amounts of the charge form (spec §9). */
+/** Preset amounts of the charge form. */
 export const chargePresets = [10000, 30000, 50000, 100000, 300000, 500000] as const;
 
 /** Years an expected deposit may fall in: catches typos such as 0202 or 20255 without a moving window. */
@@ -48,7 +47,7 @@ function isRealDateTime(y: number, m: number, d: number, h: number, min: number,
 }
 
 /**
- * `2025-03-01T14:30` (a datetime-local input) and `2025-03-01` (00:00) are Seoul time (design §3);
+ * `2025-03-01T14:30` (a datetime-local input) and `2025-03-01` (00:00) are Seoul time (the business day);
  * a timestamp with `Z` or an offset is taken as it says. Impossible dates are refused, not rolled
  * over. → a UTC ISO string.
  */

@@ -3,12 +3,12 @@ import { chatMessages as m } from '../messages/chat';
 import type { SlotStatus } from '../slot-status';
 
 /**
- * Support chat (issue 14; advertiser-area §3/§4/§7/§9, operator console /admin/chat, design §7). The
+ * Support chat: the advertiser's widget and the operator inbox (/admin/chat), pushed over the socket. The
  * widget's input parses with `chatMessageSchema`, the same schema the server uses. Every top-level schema
  * is deferred (built at first parse: keeps Lambda cold imports fast).
  */
 
-// §9 chat constants
+// chat constants
 export const CHAT_MESSAGE_MAX = 2000;
 export const CHAT_MESSAGES_DEFAULT = 50;
 export const CHAT_MESSAGES_MAX = 100;
@@ -120,7 +120,7 @@ export interface CannedRepliesResult {
   items: CannedReply[];
 }
 
-/** WebSocket pushes (design §7): `{type, data}`. */
+/** WebSocket pushes: `{type, data}`. */
 export interface ChatMessagePushData {
   room_id: string;
   message: ChatMessageDto;

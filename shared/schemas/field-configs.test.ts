@@ -7,7 +7,7 @@ const messagesOf = (input: unknown) => {
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 };
 
-describe('field config options (issue 29 item 3)', () => {
+describe('field config options', () => {
   it('keeps a select field its trimmed options in order', () => {
     expect(createFieldConfigSchema.parse({ ...base, options: [' 빨강 ', '파랑'] }).options).toEqual(['빨강', '파랑']);
   });

@@ -3,7 +3,7 @@ import { fieldConfigMessages } from '../messages/settings';
 import { fieldTypes, MAX_FIELD_OPTIONS, MAX_OPTION_LENGTH, reservedFieldKeys } from '../field-configs';
 
 /**
- * Field-config editing on the developer's settings page (operator-console §2 field tab, §5, §7):
+ * Field-config editing on the developer's settings page (its field tab):
  * one field's shape, shared by the server and the settings form. `is_system_generated` is never taken
  * from a request: the server sets it from `systemFieldKeys`.
  */

@@ -24,7 +24,7 @@ import {
 } from '../notification-constants';
 
 /**
- * Notifications (issue 13; advertiser-area §3/§7, operator console §5, design §7). The operator's send
+ * Notifications: each user's inbox, pushed over the socket, and the operator's send. The operator's send
  * form parses with `notificationSendSchema`, the same schema the server uses, so both say the same words.
  * Every top-level schema is deferred (built at first parse: keeps Lambda cold imports fast).
  */
@@ -37,7 +37,7 @@ export interface NotificationAction {
   action: string;
 }
 
-/** What a user receives (the spec's snake_case entity). */
+/** What a user receives (snake_case, as API clients know it). */
 export interface NotificationDto {
   id: string;
   type: NotificationType;
@@ -132,8 +132,8 @@ export interface SendHistoryResult {
 }
 
 /**
- * WebSocket pushes (design §7): `{type, data}`. A `new_notification` carries the recipient's new
- * unread count in the same post (`unread`, issue 30: one post per socket); `unread_count` alone
+ * WebSocket pushes: `{type, data}`. A `new_notification` carries the recipient's new
+ * unread count in the same post (`unread`: one post per socket, not two); `unread_count` alone
  * follows a read, a delete or a mark-all.
  */
 export type NotificationPush =

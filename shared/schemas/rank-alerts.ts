@@ -6,7 +6,7 @@ import type { RankAlert } from '../rank-alerts';
 export { rankAlertEventText, type RankAlert, type RankAlertEvent } from '../rank-alerts';
 
 /**
- * Rank alerts (issue 12 item 7): an advertiser asks to be told when a slot's rank moves by `moveBy`
+ * Rank alerts: an advertiser asks to be told when a slot's rank moves by `moveBy`
  * places or more (either way) or falls out of the results (`whenOut`). Stored on the slot as
  * `rank_alert`; the rank job evaluates it and records what fired in `rank_alert_last` /
  * `rank_alert_events` (shown on the slot until the notification service delivers them).

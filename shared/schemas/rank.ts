@@ -3,7 +3,7 @@ import { rankMessages } from '../messages/rank';
 import { storableJsonSchema } from './storable-json';
 
 /**
- * Rank tracking (issue 12, design §6): worker keys, the work list and the observations workers post.
+ * Rank tracking (docs/rank-worker.md): worker keys, the work list and the observations workers post.
  * Every top-level schema is deferred (built at first parse: keeps Lambda cold imports fast).
  */
 export const MAX_OBSERVATIONS_PER_BATCH = 500;
@@ -116,7 +116,7 @@ export const observationBatchSchema = deferred(() =>
         z.maxLength(MAX_OBSERVATIONS_PER_BATCH, rankMessages.observationsTooMany(MAX_OBSERVATIONS_PER_BATCH)),
       ),
     /**
-     * Optional impressions and clicks of a pair for a KST day (issue 29 item 6): the day's totals so
+     * Optional impressions and clicks of a pair for a KST day: the day's totals so
      * far (a later report replaces an earlier one). Unlike observations, one bad metric refuses the
      * whole batch (400, nothing written): a worker that sends them sends them on purpose.
      */

@@ -1,5 +1,5 @@
 /**
- * GET /api/ranking/keywords and /api/ranking/advertisers (issue 12 item 8): real ranks of running
+ * GET /api/ranking/keywords and /api/ranking/advertisers: real ranks of running
  * slots, never samples. Only slots that run today (display status active, not test slots) with a
  * real rank (1…500; 0, 999 and missing are left out) count.
  *

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings, settingDefinitions, type SettingKey } from '../settings';
 import { checkSettingValue, checkSettingsTogether, settingRule } from './settings';
 
-/** The per-key check the server and the settings page share (issue 11: 400 naming the key). */
+/** The per-key check the server and the settings page share (a 400 naming the key). */
 describe('checkSettingValue', () => {
   it('accepts every default as it is, so a revert to a default always goes through', () => {
     const defaults = defaultSettings();
@@ -35,7 +35,7 @@ describe('checkSettingValue', () => {
       ok: false,
       message: "'logoUrl' 값이 올바르지 않습니다: 500자 이하의 문자열이어야 합니다.",
     });
-    // The logo: an http(s) address or a site path only (issue 25 finding 8; the CSP blocked it before).
+    // The logo: an http(s) address or a site path only (`javascript:` and `data:` would run or hide script).
     for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/logo.png', '/\\evil'])
       expect(checkSettingValue('logoUrl', bad)).toEqual({
         ok: false,

@@ -4,7 +4,7 @@ import { adminPageSizes, isPageSize, pageSizeMessage } from '../page-sizes';
 import { isSettingKey, settingDefinitions, type SettingCategory, type SettingKey, type Settings } from '../settings';
 
 /**
- * Settings writes (issue 11): the request shapes and the per-key value check, shared by the server
+ * Settings writes: the request shapes and the per-key value check, shared by the server
  * and the settings page so both refuse a value with the same Korean sentence naming the key.
  */
 

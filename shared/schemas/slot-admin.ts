@@ -3,7 +3,7 @@ import { slotAdminMessages } from '../messages/slot-admin';
 import { slotMessages } from '../messages/slots';
 import type { SlotDto } from './slots';
 
-/** Operator slot management requests and answers (operator-console §2, §7). */
+/** Operator slot management requests and answers. */
 
 const fullRefundParam = deferred(() =>
   z.union([
@@ -76,7 +76,7 @@ export interface SystemStatsDto {
   statusBreakdown: Record<SystemStatsKey, number>;
 }
 
-/** A slot price (won): an integer above 0 (operator-console §5: 'please enter a valid price'). */
+/** A slot price (won): an integer above 0, else 'please enter a valid price'. */
 const MAX_PRICE = 100_000_000;
 const price = (number: ReturnType<typeof z.number>) =>
   number.check(

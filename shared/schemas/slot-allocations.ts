@@ -7,13 +7,14 @@ import type { SlotDto } from './slots';
 
 /**
  * Pre-allocation issuance (POST /slots/allocate/{userId}), its history and extensions
- * (operator-console §3, §5, §7; design §8). The server and both dialog variants parse with these.
+ * (see 'Pre-allocation counts and durations' in docs/decisions.md). The server and both dialog
+ * variants parse with these.
  */
 
-/** The server's ceiling (design §8); the slot-list modal keeps its own 100 cap. */
+/** The server's ceiling; the slot-list modal keeps its own 100 cap. */
 export const ALLOCATION_MAX_SLOTS = 1000;
 export const ALLOCATION_MODAL_MAX_SLOTS = 100;
-/** A test slot runs 3 days and is free (spec §5, §9). */
+/** A test slot runs 3 days and is free: a trial of the service, not a sale. */
 export const TEST_SLOT_DAYS = 3;
 export { EXTENSION_WINDOW_DAYS } from '../slot-status';
 export const extensionDayChoices = [1, 7, 10, 30] as const;
@@ -29,7 +30,7 @@ const nonNegativeInt = (message: string) => z.number({ error: message }).check(z
 export const allocationSchemaWithMax = (max: number, maxMessage: string) =>
   z
     .object({
-      /** The path names the user; a body userId (the spec's client sends it) is ignored. */
+      /** The path names the user; a body userId (older clients send it) is ignored. */
       userId: z.optional(z.string()),
       slotCount: z
         .number({ error: allocationMessages.slotCountMin })
@@ -162,7 +163,7 @@ export interface ExtendBulkResult {
 }
 
 /**
- * One extension in a slot's chain (GET /slots/{id}/extensions, issue 29 item 7): the extension slot
+ * One extension in a slot's chain (GET /slots/{id}/extensions): the extension slot
  * made from `parent_slot_number`, newest first. The owner sees their own; staff see every slot's.
  */
 export interface SlotExtensionDto {

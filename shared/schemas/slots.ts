@@ -32,7 +32,7 @@ export const customFieldsSchema = deferred(() =>
 
 const optionalText = deferred(() => z.optional(z.string().check(z.maxLength(5000))));
 
-/** POST /slots: customFields, or the spec's top-level keyword/keywords, url/landingUrl, mid. */
+/** POST /slots: customFields, or the top-level keyword/keywords, url/landingUrl, mid older clients send. */
 export const createSlotSchema = deferred(() =>
   z.object({
     customFields: z.optional(customFieldsSchema),
@@ -41,7 +41,7 @@ export const createSlotSchema = deferred(() =>
     url: optionalText,
     landingUrl: optionalText,
     mid: optionalText,
-    /** Sent by the spec's client; not used. */
+    /** Sent by older clients; not used. */
     dailyBudget: z.optional(z.unknown()),
   }),
 );
@@ -72,7 +72,7 @@ export interface BulkRowError {
 export interface BulkCreateResult {
   succeeded: number;
   failed: number;
-  /** Blank rows, excluded as the spec says. */
+  /** Blank rows, excluded: an empty row of the grid is not a slot. */
   skipped: number;
   errors: BulkRowError[];
   /** Ids of the created slots, in row order. */
@@ -178,7 +178,7 @@ export type ApproveSlotInput = z.output<typeof approveSlotSchema>;
 
 export const slotSearchTypes = ['all', 'keyword', 'url', 'productName', 'userId', 'slotNumber'] as const;
 export type SlotSearchType = (typeof slotSearchTypes)[number];
-/** userId and slotNumber searches are for operators and developers (spec §2). */
+/** userId and slotNumber searches are for operators and developers. */
 export const staffOnlySearchTypes: readonly SlotSearchType[] = ['userId', 'slotNumber'];
 export const slotSortFields = [
   'createdAt',
@@ -231,7 +231,7 @@ export const slotListQuerySchema = deferred(() =>
     /** Staff: only slots of deactivated accounts (the operator's "inactive" tab). */
     userStatus: z.optional(z.enum(['inactive'])),
     /**
-     * Staff's combined advanced search (operator console §2): every field given must match. Served
+     * Staff's combined advanced search: every field given must match. Served
      * by a narrowed partition — the user's slots (`user`/`userId`) or the registration period —
      * never a walk of every slot (functions/domain/slots/queries.ts listSlots).
      */
@@ -266,7 +266,7 @@ export const rankHistoryQuerySchema = deferred(() =>
 // ---------------------------------------------------------------------------------------------
 // Answers
 
-/** A slot as the API returns it (spec §3 field names). Dates are KST `yyyy-MM-dd`, end inclusive. */
+/** A slot as the API returns it (snake_case, as API clients know it). Dates are KST `yyyy-MM-dd`, end inclusive. */
 export interface SlotDto {
   id: string;
   /** Per-user number, 1, 2, 3… in registration order. */
@@ -280,7 +280,7 @@ export interface SlotDto {
   displayStatusLabel: string;
   /** Configured field values by field_key, including url_product_id / url_item_id / url_vendor_item_id. */
   customFields: Record<string, string>;
-  /** customFields as a list (spec: fieldValues of field_key and value). */
+  /** customFields as a list (`fieldValues` of field_key and value, as API clients read them). */
   fieldValues: Array<{ field_key: string; value: string }>;
   keyword: string;
   url: string;
@@ -324,7 +324,7 @@ export interface SlotDto {
   is_empty: boolean;
   pre_allocation_start_date: KstDay | null;
   pre_allocation_end_date: KstDay | null;
-  // pre-allocation issuance and extensions (operator-console §3)
+  // pre-allocation issuance and extensions
   allocation_id: string | null;
   has_extension: boolean;
   extension_days: number | null;
@@ -340,7 +340,7 @@ export interface SlotDto {
   expiry_notices: { 'D-3'?: string; 'D-1'?: string };
   createdAt: string;
   updatedAt: string;
-  /** The owner's rank alert (issue 12 item 7); null = none. */
+  /** The owner's rank alert; null = none. */
   rank_alert: RankAlert | null;
   /** The latest alert that fired, and the last 20 newest first (written by the rank job). */
   rank_alert_last: RankAlertEvent | null;
@@ -349,7 +349,7 @@ export interface SlotDto {
 
 export type SlotList = { items: SlotDto[]; pagination: Pagination };
 
-/** Slot counts (design §3 counters): by stored status and by the status cards of My slots. */
+/** Slot counts, kept with each change so no screen scans: by stored status and by the status cards of My slots. */
 export interface SlotCountDto {
   /** Slots of the asked status (all visible ones without a status). */
   count: number;
@@ -368,7 +368,7 @@ export const slotChangeTypes = ['field_update', 'status_change', 'fill_empty', '
 export type SlotChangeType = (typeof slotChangeTypes)[number];
 
 /**
- * One line of GET /slots/{id}/logs (operator spec §3). `ip_address` and `user_agent` go to operators
+ * One line of GET /slots/{id}/logs. `ip_address` and `user_agent` go to operators
  * and developers on every line, to an owner only on the lines the owner made.
  */
 export interface SlotLogDto {
@@ -407,7 +407,7 @@ export interface RankHistoryEntry {
   avg_rank: number | null;
   max_rank: number | null;
   prev_rank: number | null;
-  /** The day's impressions and clicks (issue 29 item 6); absent when no worker reported them. */
+  /** The day's impressions and clicks; absent when no worker reported them. */
   impressions?: number;
   clicks?: number;
 }

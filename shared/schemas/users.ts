@@ -6,7 +6,7 @@ import { PASSWORD_MIN } from './auth';
 import type { Pagination } from '../api';
 
 /**
- * User management (operator console §2, §5, §7). The SPA's forms parse with these same schemas, so
+ * User management. The SPA's forms parse with these same schemas, so
  * the dialog and the server's 400 say the same words.
  */
 const required = () =>
@@ -25,7 +25,7 @@ const passwordSchema = deferred(() =>
     ),
 );
 
-/** POST /api/users. A `role` may be sent (the spec's payload) but a created user is always `user`. */
+/** POST /api/users. A `role` may be sent (older clients do) but a created user is always `user`. */
 export const createUserSchema = deferred(() =>
   z.object({
     email: required().check(
@@ -58,7 +58,7 @@ export const updateUserSchema = deferred(() =>
         z.transform((p) => (p ? p : undefined)),
       )
       .check(z.refine((p) => p === undefined || p.length >= PASSWORD_MIN, { message: authMessages.passwordTooShort })),
-    /** Sent by one reading of the spec's client; an operator resets passwords without it. */
+    /** Sent by some clients; an operator resets passwords without it. */
     currentPassword: z.optional(z.string().check(z.maxLength(200))),
   }),
 );
@@ -66,7 +66,7 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUserFields = z.output<typeof updateUserSchema>;
 
 /**
- * The user record's bank and business details (advertiser §4 User: bankInfo, business; issue 29 #5):
+ * The user record's bank and business details (`bankInfo`, `business`):
  * where a refund or settlement goes and whom to invoice. Blank fields are stored as ''; a bank account
  * is all three fields or none; a business number is 10 digits, saved as 000-00-00000.
  */
@@ -124,7 +124,7 @@ export const emptyUserDetails = (): UserDetails => ({
 });
 
 export const USER_LIST_DEFAULT_LIMIT = 50;
-/** The dashboard and the notification recipient picker load up to 1000 users (§7, §9). */
+/** The dashboard and the notification recipient picker load up to 1000 users. */
 export const USER_LIST_MAX_LIMIT = 1000;
 
 export const userListQuerySchema = deferred(() =>

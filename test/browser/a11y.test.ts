@@ -8,7 +8,7 @@ import { apiClient } from '../support/http';
 import { fund, row } from '../support/slots';
 
 /**
- * Issue 18 item 5: axe-core (WCAG 2.x A and AA rules) in Chromium on every main page of each role,
+ * axe-core (WCAG 2.x A and AA rules) in Chromium on every main page of each role,
  * with data on the screen. No serious or critical violation may ship.
  */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -104,7 +104,7 @@ beforeAll(async () => {
     body: { type: 'warning', title: '점검 안내', message: '오늘 밤 점검이 있습니다.', recipientId: other.id },
   });
   if (sent.status !== 201) throw new Error(`notification send failed: ${sent.status}`);
-  // Issue 14: the chat on (the widget on every advertiser page, /admin/chat), with a question waiting.
+  // The chat on (the widget on every advertiser page, /admin/chat), with a question waiting.
   const dev = await api.login(localStackDefaults.developerId, localStackDefaults.developerPassword);
   await api.call('PUT', '/api/system-settings/key/chatEnabled', { token: dev.token, body: { value: true } });
   await api.call('POST', '/api/chat/messages', { token, body: { content: '슬롯 승인은 언제 되나요?' } });

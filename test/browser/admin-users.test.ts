@@ -5,7 +5,7 @@ import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 
 /**
- * Issue 10 (users) "done when": an operator adds a user on /admin/users, the user signs in in another
+ * User management in the browser: an operator adds a user on /admin/users, the user signs in in another
  * browser, the operator deactivates them, and the user's next write is refused and lands on /login;
  * a developer switches to a user from the users page and back.
  */

@@ -9,7 +9,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { pngBytes } from '../support/announcements';
 
 /**
- * Issue 15 done-when, in Chromium against the built SPA: an operator writes a pinned announcement
+ * Announcements in Chromium against the built SPA: an operator writes a pinned announcement
  * with formatting and an uploaded image; advertisers see it rotate in the banner, open it from the
  * list, and the view count rises once per user; the list pages past the first 100, and a failed
  * load says why.
@@ -184,14 +184,14 @@ describe('announcements journey', () => {
     await page.goto(`${stack.url}/admin/announcements`);
     const row = page.locator('tr', { hasText: TITLE });
     await row.waitFor();
-    // Operator §2: pinned but inactive → a warning icon (the banner leaves it out).
+    // Pinned but inactive → a warning icon (the banner leaves it out).
     const warning = row.getByRole('img', { name: '고정되었지만 비활성 상태라 배너에 보이지 않습니다.' });
     expect(await warning.count()).toBe(0);
     await row.getByRole('button', { name: `${TITLE} 비활성화` }).click();
     await page.getByText('공지사항이 수정되었습니다.').waitFor();
     await warning.waitFor();
 
-    // Operator §8: a failure without a server text names the change that failed, and nothing changes.
+    // A failure without a server text names the change that failed, and nothing changes.
     await page.route('**/api/announcements/*', (route) =>
       ['PUT', 'DELETE'].includes(route.request().method())
         ? route.fulfill({ status: 502, contentType: 'text/html', body: '<html>bad gateway</html>' })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 
-/** Sign-in journeys in a real browser against the real local product (advertiser §2, §4, §8). */
+/** Sign-in journeys in a real browser against the real local product: sign-in, the session, 내 정보 and the route guards. */
 
 const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
 const advertiser = { email: 'advertiser1', password: 'adpass123', fullName: '김광고' };

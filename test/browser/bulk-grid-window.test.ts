@@ -4,7 +4,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { productUrl } from '../support/slots';
 
 /**
- * Issue 18 item 3 in Chromium: the bulk registration grid with 1,000 pasted rows renders only the
+ * In Chromium: the bulk registration grid with 1,000 pasted rows renders only the
  * rows in view, yet scrolls like the whole table (its height is every row's), shows the last row at
  * the bottom, and keeps keyboard editing there.
  */

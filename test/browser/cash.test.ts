@@ -8,7 +8,7 @@ import { settingsStore } from '../../functions/storage/settings';
 import { invalidateSettingsCache } from '../../functions/domain/settings/settings-service';
 
 /**
- * Issue 3 "done when": an advertiser requests a charge in the browser, an operator approves it with
+ * Cash in the browser: an advertiser requests a charge in the browser, an operator approves it with
  * a 10 % bonus, and the advertiser's balance and history show the amount and the bonus.
  */
 const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();

@@ -14,7 +14,7 @@ import { localStackDefaults, startLocalStack, type LocalStack } from '../support
 import { fund, row } from '../support/slots';
 
 /**
- * Issue 14 "done when": in two Chromium windows an advertiser asks a question, the operator sees it in
+ * Support chat: in two Chromium windows an advertiser asks a question, the operator sees it in
  * /admin/chat live (from the push; `npm run bench live-push` times it) with the customer context, answers (with a canned reply), and the
  * advertiser sees the answer and the read mark, with no chat polling while the socket is up.
  * Screenshots land in test/artifacts/.

@@ -9,7 +9,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { fund, row, setSetting } from '../support/slots';
 
 /**
- * Issue 29 item 1 in the browser: the lists an operator searches on the server. The slot console's
+ * In the browser: the lists an operator searches on the server. The slot console's
  * combined search (two fields and the period at once, a refused search, a slot number that is not a number), the issuance history searched by user (reached
  * from a user's row) and by operator, the announcements admin paged and searched, and the chat inbox
  * searched by user, filtered by status and unread, and paged with '더 보기'.

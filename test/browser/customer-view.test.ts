@@ -7,7 +7,7 @@ import { addKstDays, kstToday } from '#shared/kst';
 import { fund, newAccount, productUrl, resetSettings, row, setSetting } from '../support/slots';
 
 /**
- * Issue 29 #2 and #5 in Chromium: an operator opens a customer from user management and from a slot
+ * The customer view and deposit details in Chromium: an operator opens a customer from user management and from a slot
  * row, pages the ledger and deactivates through the existing edit dialog; an advertiser sees the
  * business deposit account with a copy button and saves their own bank details; the operator reads the
  * customer's extensions, sends them a notification and opens their chat from the same view.

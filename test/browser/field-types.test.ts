@@ -7,7 +7,7 @@ import { localStackDefaults, startLocalStack, type LocalStack } from '../support
 import { fund, productUrl } from '../support/slots';
 
 /**
- * Issue 29 items 3 and 4 in Chromium: a developer makes a select field with options and a boolean
+ * Field types and layout options in Chromium: a developer makes a select field with options and a boolean
  * field, an advertiser registers with them in the single form and by pasting into the bulk grid and
  * reads them in the list; a developer tries the sidebar width and content padding on the settings
  * page before saving, and the advertiser's pages use what was saved.

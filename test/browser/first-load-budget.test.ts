@@ -14,7 +14,7 @@ import { newAccount, row } from '../support/slots';
 import { apiClient } from '../support/http';
 
 /**
- * Issues 18 and 23: the first-load JavaScript budget of the production build on React 19 (every
+ * The first-load JavaScript budget of the production build on React 19 (every
  * script a first visit downloads, taken from the network in headless Chromium and gzip-compressed
  * one by one as a CDN sends it): /login ≤ 125 KB, /slots ≤ 175 KB, every other route ≤ 215 KB. It
  * measures web/dist as built (`npm test` runs `npm run build:web` first) and builds nothing itself. Over budget? `npm run bench first-load-js` lists each route's

@@ -13,7 +13,7 @@ import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 
 /**
- * Issue 13 "done when", the advertiser's side: an operator sends through the real API and the
+ * Notifications, the advertiser's side: an operator sends through the real API and the
  * advertiser's open page shows it as a toast and in the bell, over the WebSocket (how fast: `npm run bench live-push`)
  * (no polling while it is up); read state survives a reload; operators open no socket and load no
  * notifications. Screenshots land in test/artifacts/.

@@ -7,7 +7,7 @@ import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 
 /**
- * Issue 13 "Done when": in separate Chromium contexts (separate cookie jars, separate sockets) an
+ * Notifications: in separate Chromium contexts (separate cookie jars, separate sockets) an
  * operator sends from /admin/notifications and the advertiser's window shows the toast and the bell
  * count pushed over /ws with no unread-count polling (how fast: `npm run bench live-push`); a broadcast from the history
  * page's dialog reaches both signed-in advertisers; a read survives a reload; the history shows each

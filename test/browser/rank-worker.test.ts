@@ -18,7 +18,7 @@ import { newWorkerKey, seedSlots } from '../support/rank';
 import { newAccount } from '../support/slots';
 
 /**
- * Issue 27 "done when": `npm run rank-worker` against local mode and a fake marketplace measures every
+ * The rank worker end to end: `npm run rank-worker` against local mode and a fake marketplace measures every
  * pair of the work list with Chromium, the recompute job turns the checks into ranks, and My slots
  * shows them: a rank counted over organic results only, 999 for a product absent from every healthy
  * page, and a blocked / unreadable / slow page posted as `failed`, which never touches a rank.

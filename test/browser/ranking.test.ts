@@ -16,7 +16,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { fund, row } from '../support/slots';
 
 /**
- * Issue 12 "done when" (the advertiser's side): with ranks recorded for their slots, an advertiser
+ * Rank tracking, the advertiser's side: with ranks recorded for their slots, an advertiser
  * sees the rank and the arrow versus yesterday in My slots, opens the rank history (chart and daily
  * grid), sets a rank alert, and the ranking page lists the real slots. Rank fields and rank days are
  * written through the storage modules, as the rank job writes them.

@@ -6,7 +6,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, newAccount, productUrl } from '../support/slots';
 
 /**
- * Issue 24 item 1: a retry charges once. The registration reaches the server, which commits it, but
+ * A retry charges once. The registration reaches the server, which commits it, but
  * its answer never reaches the page (the connection drops); the screen says so, the advertiser
  * presses the button again, and the server answers that very registration: one slot set, one ledger
  * entry, the balance charged once. For one slot and for a bulk of three rows.

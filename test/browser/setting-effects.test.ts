@@ -12,7 +12,7 @@ import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 
 /**
- * Issue 24 item 2: settings that act on screens. Each journey changes a setting the way an operator
+ * Settings that act on screens. Each journey changes a setting the way an operator
  * does (the settings page, or the same PUT it calls) and watches the screen of the person it is for,
  * with no code change in between. The registry in test/support/setting-effects.ts points here.
  */

@@ -8,7 +8,7 @@ import { localStackDefaults, startLocalStack, type LocalStack } from '../support
 import { fund, productUrl } from '../support/slots';
 
 /**
- * Issue 11 done-when: a developer switches the theme to luxury and the layout to dashboard and every
+ * System settings in the browser: a developer switches the theme to luxury and the layout to dashboard and every
  * page follows; pre-allocation mode changes the user and admin slot screens; a field added in the
  * field tab appears in the registration form and the slot list. Plus the guards and maintenance.
  */

@@ -15,7 +15,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, newAccount, row } from '../support/slots';
 
 /**
- * Issue 24 item 3: every slot state has its way out. An advertiser deletes finished (rejected) slots
+ * Every slot state has its way out. An advertiser deletes finished (rejected) slots
  * from My slots, one from its row and one from the selection bar; they leave the list; an operator
  * finds them under '삭제됨' and restores one; the advertiser sees it again. An operator edits an
  * approved slot's price: the dialog previews the difference, and the ledger and balance agree.

@@ -9,7 +9,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { productUrl, setSetting } from '../support/slots';
 
 /**
- * Issue 10, pre-allocation: in pre-allocation mode an operator issues 20 slots to an advertiser with
+ * Pre-allocation: in pre-allocation mode an operator issues an advertiser twenty slots with
  * the issuance dialog, the advertiser fills one on /slots, and the operator sees the issuance in the
  * history page, looks at its slots and extends them all.
  */
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('pre-allocation journey', () => {
-  it('issues 20 slots with the dialog, the advertiser fills one, the operator extends the issuance', async () => {
+  it('issues an advertiser twenty slots with the dialog, the advertiser fills one, the operator extends the issuance', async () => {
     // 1. The operator opens the issuance history: nothing issued yet.
     let page = await browser.freshPage();
     await submitLogin(page, stack.url, operator.email, operator.password);
@@ -47,7 +47,7 @@ describe('pre-allocation journey', () => {
     await page.getByRole('heading', { name: '슬롯 발행 내역' }).waitFor();
     await page.getByText('발행 내역이 없습니다.').waitFor();
 
-    // 2. Issue 20 slots: pick the advertiser (or type the id if the user search is unavailable).
+    // 2. Twenty slots for the advertiser: pick the advertiser (or type the id if the user search is unavailable).
     await page.getByRole('button', { name: '선슬롯 발행' }).click();
     const picker = page.getByRole('dialog', { name: '발행할 사용자 선택' });
     await picker.getByLabel('사용자 검색').fill(advertiser.email);

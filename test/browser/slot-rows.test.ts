@@ -10,7 +10,7 @@ import { observation } from '../support/rank';
 import { productUrl, resetSettings, setSetting } from '../support/slots';
 
 /**
- * Issue 29 items 6 and 7 in Chromium: an advertiser reads impressions, clicks and CTR in My slots and
+ * In Chromium: an advertiser reads impressions, clicks and CTR in My slots and
  * the rank history, edits a row in place ('필수 입력', then a save), and opens an issued slot's
  * extension history (empty, and with the extension an operator made). Then: a keyword change warns
  * with the server's count of rank-history days it deletes, and an operator extends from its row an
@@ -72,7 +72,7 @@ afterAll(async () => {
 
 const rowOf = (page: Page, n: number) => page.locator(`tr[data-slot-number="${n}"]`);
 
-describe('My slots rows (issue 29)', () => {
+describe('My slots rows', () => {
   it('shows impressions, clicks and CTR in the list and the rank history', async () => {
     const page = await browser.freshPage();
     await submitLogin(page, stack.url, advertiser.email, advertiser.password);

@@ -10,7 +10,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, fund, productUrl } from '../support/slots';
 
 /**
- * Issue 4 "done when": an advertiser with enough balance registers one slot and 30 slots pasted from
+ * Slot registration in the browser: an advertiser with enough balance registers one slot and 30 slots pasted from
  * a spreadsheet in Chromium, sees them in the list with the right statuses; after one is approved
  * through the API they edit, pause and resume it; the balance dropped by exactly the price of the
  * created slots.

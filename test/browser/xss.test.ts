@@ -7,7 +7,7 @@ import { fund, productUrl } from '../support/slots';
 import { offSiteUrl, owaspXssVectors } from '../support/xss-vectors';
 
 /**
- * Stored text is shown as text, never run (issue 17, item 6). Names, slot fields, rejection and
+ * Stored text is shown as text, never run. Names, slot fields, rejection and
  * refund reasons carry vectors of the OWASP XSS filter-evasion cheat sheet; the pages that show
  * them are opened in Chromium, and no vector may create an element, set a handler or run a script.
  * The site's CSP would stop an inline handler anyway, so the test looks at the DOM itself too.
@@ -115,7 +115,7 @@ describe('stored XSS vectors', () => {
 });
 
 /**
- * Announcements (issue 15): HTML is sanitised on save (server) and again on render (DOMPurify). The
+ * Announcements: HTML is sanitised on save (server) and again on render (DOMPurify). The
  * OWASP set goes in twice: through the API (the server's pass) and written straight to the table,
  * skipping the server, so the browser's pass alone must hold. Neither may run, add a handler,
  * a javascript:/data: URL, an external image, an iframe/style/script element or a style attribute.
@@ -201,7 +201,7 @@ describe('announcement HTML (OWASP XSS cheat-sheet vectors)', () => {
       await page.keyboard.press('Escape');
     }
 
-    // The operator's editor loads the same markup through the reader's sanitiser (issue 25 finding 6).
+    // The operator's editor loads the same markup through the reader's sanitiser, so it cannot run there either.
     const staff = await browser.freshPage();
     staff.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -238,7 +238,7 @@ describe('announcement HTML (OWASP XSS cheat-sheet vectors)', () => {
 });
 
 /**
- * Support chat (issue 14): messages are plain text. An advertiser's messages carry the vectors; the
+ * Support chat: messages are plain text. An advertiser's messages carry the vectors; the
  * widget (advertiser) and the inbox (operator, with the vector-named customer) show them as text, and
  * none runs.
  */

@@ -6,7 +6,7 @@ import { findWorkQueue, visibilityTimeoutSeconds } from '#infra/work-queues';
 import { allowedStatements, appFunction, buildSimpleSlot, DYNAMODB_WRITE_ACTIONS } from './support';
 
 /**
- * Issue 30 item 2: the hourly rank job is a planner that enqueues units on the `rank-recompute` work
+ * The hourly rank job is a planner that enqueues units on the `rank-recompute` work
  * queue; a consumer runs one unit per invocation, several at once, and a unit failing five times
  * waits in the queue's dead letters with an alarm.
  */

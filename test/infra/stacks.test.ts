@@ -121,7 +121,7 @@ describe('HTTP API', () => {
     }
   });
 
-  it('makes a group read-only exactly when all its routes read (settings and field configs write since issue 11)', () => {
+  it('makes a group read-only exactly when all its routes read (settings and field configs write too)', () => {
     for (const [group, def] of groups) {
       const onlyReads = routes.filter((r) => r.group === group).every((r) => r.method === 'GET');
       expect(def.tableAccess === 'read', group).toBe(onlyReads);
@@ -442,7 +442,7 @@ describe('alarms', () => {
   });
 });
 
-describe('work queues (issue 30)', () => {
+describe('work queues', () => {
   const queueIds = (template: Template) => Object.keys(template.findResources('AWS::SQS::Queue'));
   const queueLogicalId = (name: string, kind: 'Queue' | 'DeadLetters') =>
     queueIds(t.work).find((id) =>
@@ -938,7 +938,7 @@ describe('web', () => {
         RestrictPublicBuckets: true,
       },
     });
-    // One for the site bucket, one for the announcement media bucket (issue 15).
+    // One for the site bucket, one for the announcement media bucket.
     t.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
   });
 
@@ -977,7 +977,7 @@ describe('web', () => {
   });
 });
 
-describe('announcement media (issue 15)', () => {
+describe('announcement media', () => {
   const buckets = t.web.findResources('AWS::S3::Bucket');
   const [mediaId, media] = Object.entries(buckets).find(([id]) => id.startsWith('MediaBucket'))!;
   const distribution = Object.values(t.web.findResources('AWS::CloudFront::Distribution'))[0].Properties

@@ -13,7 +13,7 @@ import { offSiteUrl, owaspXssVectors } from '../support/xss-vectors';
 import { uploadImage, pngBytes, gifBytes } from '../support/announcements';
 
 /**
- * Announcements (issue 15): visibility by KST dates and activity, includeInactive for operators only,
+ * Announcements: visibility by KST dates and activity, includeInactive for operators only,
  * a view counted once per user (also under concurrent opens), the 400 and 403 texts, sanitising on
  * save against the OWASP cheat-sheet set, and image uploads checked by their real bytes.
  */
@@ -379,7 +379,7 @@ describe('announcement images', () => {
     expect(lying.confirm.status).toBe(404);
     expect(lying.confirm.body.error).toBe(announcementMessages.imageNotUploaded);
     // Declared 100 B, sent 4 MB (under the limit): the confirmation checks the bytes against the
-    // declaration (issue 25 finding 8), and nothing is published.
+    // declaration, and nothing is published.
     const fourMb = Buffer.concat([pngBytes(), Buffer.alloc(4 * 1024 * 1024)]);
     const understated = await uploadImage(api, stack.url, operator.token, fourMb, 'image/png', 100);
     expect(understated.upload.status).toBeLessThan(300);

@@ -90,7 +90,7 @@ describe('sign-in', () => {
       api.call('POST', '/api/auth/login', { body: { email, password }, headers: { [VIEWER_IP_HEADER]: address } });
     // 20 failures from one viewer (each on a different id, so only the address limit is reached).
     for (let i = 0; i < 20; i++) expect((await viaEdge('203.0.113.7', `probe${i}`, 'wrong-pass')).status).toBe(401);
-    // The address is slowed, not locked (issue 25 finding 8): a colleague with the right password waits
+    // The address is slowed, not locked: a colleague with the right password waits
     // seconds (at most 30 s however many typos), never the 15 minutes an id at an address gets.
     const slowed = await viaEdge('203.0.113.7', 'advertiser1', 'secret12');
     expect(slowed.status).toBe(429);
@@ -224,7 +224,7 @@ describe('tokens', () => {
       (await api.call('GET', '/api/auth/me', { token: sign(h, { ...payload, iat: past - 900, exp: past }, ours) }))
         .status,
     ).toBe(401);
-    // Our key and every other claim right, but no expiry: it would never end (issue 25 finding 8).
+    // Our key and every other claim right, but no expiry: it would never end.
     const { exp: _exp, ...forever } = payload;
     expect((await api.call('GET', '/api/auth/me', { token: sign(h, forever, ours) })).status).toBe(401);
     // Our key, but a lifetime no token of ours has: ten years from now, or 15 minutes from a year ahead.

@@ -19,7 +19,7 @@ let api: ReturnType<typeof apiClient>;
 interface Fixtures {
   ownerId: string;
   slotId: string;
-  /** The owner's slots closed to them (issue 24 item 4): refunded by an operator, deleted by the owner. */
+  /** The owner's slots closed to them: refunded by an operator, deleted by the owner. */
   refundedSlotId: string;
   deletedSlotId: string;
   chargeId: string;
@@ -165,7 +165,7 @@ const cases: Record<string, RouteCase> = {
   'POST /api/rank/leases': {},
   'POST /api/rank/leases/release': {},
   'POST /api/rank/observations': {},
-  // announcements (issue 15): reads for every signed-in account, writes and images for operators
+  // announcements: reads for every signed-in account, writes and images for operators
   'GET /api/announcements': {},
   'GET /api/announcements/pinned': {},
   'GET /api/announcements/{id}': { path: () => '/api/announcements/01ARZ3NDEKTSV4RRFFQ69G5FAV' },
@@ -187,7 +187,7 @@ const cases: Record<string, RouteCase> = {
   'POST /api/notifications/test': {},
   'POST /api/notifications': {},
   'GET /api/notifications/all': {},
-  // support chat (issue 14): a user's own room only (another's is 404, nothing written); the inbox tools are staff-only
+  // support chat: a user's own room only (another's is 404, nothing written); the inbox tools are staff-only
   'POST /api/chat/rooms': { refused: ['operator', 'developer'] },
   'GET /api/chat/rooms': {},
   'GET /api/chat/rooms/{id}/messages': { path: chatRoomPath('/messages'), owned: {} },

@@ -22,7 +22,7 @@ import { settingsStore } from '../../functions/storage/settings';
 import { invalidateSettingsCache } from '../../functions/domain/settings/settings-service';
 
 /**
- * Fault injection (issue 3): the store fails a money transaction midway — cancelled for throttling,
+ * Fault injection: the store fails a money transaction midway — cancelled for throttling,
  * throttled outright, or cancelled for a reason we do not expect. Balance, ledger, request status
  * and counters stay as they were, and the API answers a clean Korean error, never internals.
  */

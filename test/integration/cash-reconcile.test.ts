@@ -167,7 +167,7 @@ describe('ledger-reconcile', () => {
     // Never silently repaired.
     expect(await Promise.all([inflated, negative, gap].map((u) => ledgerStore.getBalance(u)))).toEqual(balancesBefore);
     expect(await ledgerStore.allEntries(gap)).toHaveLength(2);
-    // Issue 13: every developer account is notified once; a re-run finding the same drift the same day adds nothing.
+    // Every developer account is notified once; a re-run finding the same drift the same day adds nothing.
     const developerNotices = async () =>
       (await notificationsOf(developerId)).filter((n) => n.title === '캐시 원장 불일치');
     expect((await developerNotices()).map((n) => [n.type, n.priority, n.message])).toEqual([

@@ -10,7 +10,7 @@ import { approveChargeRequest, rejectChargeRequest } from '../../functions/domai
 import { ForbiddenError } from '#commons/errors';
 
 /**
- * The cash API end to end (design §5 cash paths; issue 3): charge requests, approval with bonus,
+ * The cash API end to end (the product's cash paths, which the spec leaves out): charge requests, approval with bonus,
  * rejection, cancellation, balance and ledger history, settings switches, idempotent retries and
  * concurrent approvals, on the real local stack.
  */

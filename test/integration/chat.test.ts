@@ -10,7 +10,7 @@ import { fund, row, setSetting, resetSettings } from '../support/slots';
 import { owaspXssVectors } from '../support/xss-vectors';
 
 /**
- * Support chat end to end (issue 14 items 1 and 2; issue 17 items 4 and 6): the real HTTP routes over
+ * Support chat end to end (rooms, messages, read marks, rate limits, plain text): the real HTTP routes over
  * DynamoDB Local, and pushes read from real sockets on the local /ws.
  */
 let stack: LocalStack;
@@ -233,7 +233,7 @@ describe('bad input → 400 with a Korean message, nothing written', () => {
     ['가'.repeat(2001), m.tooLong],
     [undefined, m.empty],
     [42, m.empty],
-    // Only zero-width spaces, joiners, BOMs or Hangul fillers: as empty as it looks (issue 25 finding 8).
+    // Only zero-width spaces, joiners, BOMs or Hangul fillers: as empty as it looks.
     ['\u200B\u200B\u200B', m.empty],
     [' \u200C\uFEFF\u2060\u3164 ', m.empty],
   ])('content %j → 400', async (content, text) => {
@@ -506,7 +506,7 @@ describe('realtime pushes on real sockets', () => {
   });
 });
 
-describe('rate limits (issue 17 item 4)', () => {
+describe('rate limits', () => {
   it('per user: past 30 messages a minute → 429 THROTTLED with the Korean text, and the refused ones are not stored', async () => {
     const spam = await account('도배');
     const room = (await firstMessage(spam, '0')).body.data.room;
@@ -554,14 +554,14 @@ describe('rate limits (issue 17 item 4)', () => {
   });
 });
 
-describe('stored as plain text (issue 17 item 6)', () => {
+describe('stored as plain text', () => {
   it('OWASP XSS vectors come back exactly as typed, never sanitised or rendered', async () => {
     const x = await account('<img src=x onerror=alert(1)>');
     const room = (await firstMessage(x, '시작')).body.data.room;
     expect(room.name).toBe('<img src=x onerror=alert(1)>님의 문의');
     const vectors = owaspXssVectors.slice(0, 20).filter((v) => v.trim().length > 0 && v.length <= 2000);
     for (const v of vectors) {
-      // The HTTP adapter drops control characters (issue 17 item 2); everything else is kept verbatim.
+      // The HTTP adapter drops control characters; everything else is kept verbatim.
       const res = await post(x, room.id, v);
       expect(res.status).toBe(201);
     }

@@ -9,7 +9,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount } from '../support/slots';
 
 /**
- * Issue 29 #5 on the real local stack: the business deposit account settings, and the user record's
+ * Deposit and business details on the real local stack: the business deposit account settings, and the user record's
  * bank and business details, edited by the advertiser (own profile) and by an operator (customer view).
  */
 let stack: LocalStack;

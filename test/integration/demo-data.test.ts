@@ -6,7 +6,7 @@ import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { addKstDays, kstDayOf, kstToday } from '../../shared/kst';
 
-/** `npm run demo-data` (issue 18 item 6): a populated first look through the real API, local only. */
+/** `npm run demo-data`: a populated first look through the real API, local only. */
 const run = promisify(execFile);
 let stack: LocalStack;
 

@@ -9,8 +9,8 @@ import { fieldConfigsStore } from '../../functions/storage/field-configs';
 import { balanceOf, newAccount, row } from '../support/slots';
 
 /**
- * Slot field configs edited on the developer's settings page (issue 11 item 2; operator-console §2
- * field tab, §5, §7): add, edit, reorder, remove, reset, system fields protected, and the slot
+ * Slot field configs edited on the developer's settings page (its field tab, through the field-config
+ * routes): add, edit, reorder, remove, reset, system fields protected, and the slot
  * registration that follows the configuration at once.
  */
 let stack: LocalStack;
@@ -213,7 +213,7 @@ describe('POST /api/admin/field-configs (one field)', () => {
   });
 });
 
-describe('field keys named after object members (issue 25 finding 2)', () => {
+describe('field keys named after object members', () => {
   const prototypeNames = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', 'isPrototypeOf'];
 
   it("refuses them (and the core fields' input aliases) on add and on a whole-list save; nothing is written", async () => {
@@ -317,7 +317,7 @@ describe('DELETE /api/admin/field-configs/{key} and POST …/reset', () => {
     expect(await fieldItems()).toBe(before);
   });
 
-  it('never removes the keyword or URL field, and a list without them stored earlier still needs a product URL (issue 25 #7)', async () => {
+  it('never removes the keyword or URL field, and a list without them stored earlier still needs a product URL', async () => {
     const before = await fieldItems();
     for (const key of ['landingUrl', 'keywords']) {
       const res = await api.call('DELETE', `/api/admin/field-configs/${key}`, { token: developer.token });
@@ -409,7 +409,7 @@ describe('who may edit field configs', () => {
   });
 });
 
-describe('select and boolean fields (issue 29 item 3)', () => {
+describe('select and boolean fields', () => {
   const color = {
     field_key: 'color',
     label: '색상',

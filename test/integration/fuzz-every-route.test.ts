@@ -12,7 +12,7 @@ import { newAccount, row } from '../support/slots';
 /**
  * Property-based bad input for every route of the route table (fast-check): random and malformed
  * bodies, queries and path ids, sent by a signed-in advertiser and by an operator. Whatever comes
- * in, the answer is never a 5xx, always the design §5 envelope, and when every request to a route
+ * in, the answer is never a 5xx, always the error envelope `{ success: false, error, code }`, and when every request to a route
  * was refused, a scan of the table shows nothing changed (throttle and rate-limit counters aside:
  * counting refused attempts is their job).
  */
@@ -67,7 +67,7 @@ const jsonValue = fc.letrec((tie) => ({
     nastyString,
     fc.integer(),
     fc.double(),
-    // Numbers the table cannot keep as they are (issue 25 finding 3).
+    // Numbers the table cannot keep as they are.
     fc.constantFrom(1e300, -1e300, 2 ** 60, 5e-324, Number.MAX_VALUE, Number.MIN_SAFE_INTEGER - 2, -0),
     fc.boolean(),
     fc.constant(null),
@@ -86,7 +86,7 @@ const jsonValue = fc.letrec((tie) => ({
           'password',
           '__proto__',
           'constructor',
-          // Keys every object already answers to (issue 25 finding 2).
+          // Keys every object already answers to.
           'toString',
           'hasOwnProperty',
           'valueOf',

@@ -11,7 +11,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, productUrl, resetSettings, row, setSetting } from '../support/slots';
 
 /**
- * Issue 24 item 1, the server half: every call that moves money or creates records, sent twice with
+ * A retry writes nothing more, the server half: every call that moves money or creates records, sent twice with
  * one Idempotency-Key and the same body (a client whose answer was lost retries), answers the first
  * answer again and writes nothing more — checked on the table itself, not only on the status.
  */

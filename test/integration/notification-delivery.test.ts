@@ -5,7 +5,7 @@ import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 
 /**
- * A broadcast's delivery through the notification-delivery work queue (issue 30 item 1), on the
+ * A broadcast's delivery through the notification-delivery work queue, on the
  * real local product: the operator's send answers at once, the queue's consumer (the same handler
  * Lambda runs behind SQS) posts each role-user socket ONE message with the notification and the
  * user's count, retries posts API Gateway throttles (429), forgets gone sockets (410), and a

@@ -6,7 +6,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, productUrl, resetSettings, row, setSetting } from '../support/slots';
 
 /**
- * Issue 13 item 6: each feature tells the person through notify() after its own change commits,
+ * Each feature tells the person through notify() after its own change commits,
  * once, however often the operator's call is repeated or retried (the same Idempotency-Key, a
  * second click, a concurrent twin). Read through the user's own GET /api/notifications.
  */

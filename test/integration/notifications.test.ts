@@ -8,7 +8,7 @@ import { notificationMessages as m } from '../../shared/messages/notifications';
 import { TEST_NOTIFICATIONS_PER_MINUTE } from '../../shared/notification-constants';
 
 /**
- * Notifications end to end (issue 13 items 1, 2, 6): the real HTTP routes over DynamoDB Local, and
+ * Notifications end to end (sending, reading, the features' notices): the real HTTP routes over DynamoDB Local, and
  * pushes read from real sockets on the local /ws (the same @connections path API Gateway has).
  */
 let stack: LocalStack;

@@ -11,7 +11,7 @@ import type { rankObservationsStore } from '../../functions/storage/rank-observa
 import type { pairIdOf } from '../../functions/domain/rank-measurement/pairs';
 
 /**
- * Issue 29 item 6: the impressions and clicks a rank worker may post with its observations — refused
+ * The impressions and clicks a rank worker may post with its observations — refused
  * as a whole batch (400, Korean, nothing written) when one is bad; summed per slot over the days by
  * the recompute job; shown by the list and the rank history answers with the day's figures.
  */

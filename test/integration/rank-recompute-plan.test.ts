@@ -11,7 +11,7 @@ import type * as RankSlotsModule from '../../functions/storage/rank-slots';
 import type { slotsStore } from '../../functions/storage/slots';
 
 /**
- * Issue 30 item 2: the recompute planner reads the tracked slots as segments of registration time
+ * The recompute planner reads the tracked slots as segments of registration time
  * side by side, with only the attributes a plan needs. On a table with slots of every stored status
  * (tracked today or not), rows of committed and uncommitted bulks and registration times spread over
  * two years, its plan is the plan of a whole read of every slot: the same units with the same slots.

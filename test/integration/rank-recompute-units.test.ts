@@ -14,7 +14,7 @@ import type { slotRankDaysStore } from '../../functions/storage/slot-rank-days';
 import type { slotCountersStore } from '../../functions/storage/slot-counters';
 
 /**
- * Issue 30 item 2: the recompute job split into units of pair ranges, against the real DynamoDB Local
+ * The recompute job split into units of pair ranges, against the real DynamoDB Local
  * table. A unit run twice, or twice at once, stores what one run stores (and sends its alert once); a
  * unit that fails is run again alone, and the run (and the day's close) completes only when every unit is.
  */

@@ -11,7 +11,7 @@ import type { slotsStore } from '../../functions/storage/slots';
 import type { slotRankDaysStore } from '../../functions/storage/slot-rank-days';
 
 /**
- * Issue 12 item 4 and 7: the recompute job's rules over a two-day timeline (KST), run in-process with
+ * The recompute job's rules over a two-day timeline (KST), run in-process with
  * a fixed clock against the real DynamoDB Local table; the list and history answers through the API.
  */
 let stack: LocalStack;
@@ -88,7 +88,7 @@ describe('rank recompute job', () => {
       failed(P3, DAY1, '09:40'),
       notFound(P4, DAY1, '09:00'),
     ]);
-    // A paused slot is not tracked: its pair's checks are refused when posted (issue 25 finding 3).
+    // A paused slot is not tracked: its pair's checks are refused when posted.
     const paused = await m.recordObservations(
       worker,
       [found({ ...P5, productId: '806' }, DAY1, '09:00', 3)],
@@ -162,7 +162,7 @@ describe('rank recompute job', () => {
     expect(s1.rank_alert_events).toEqual([s1.rank_alert_last]);
     // The other owner's slot of the same pair has no alert set.
     expect((await slot('RC-S2')).rank_alert_last).toBeUndefined();
-    // The owner is notified once (issue 13); the other owner is not.
+    // The owner is notified once; the other owner is not.
     const sent = await notificationsOf(advertiser.id);
     expect(sent.map((n) => [n.title, n.message])).toEqual([
       ['순위 변동 알림', "'등산화' 순위가 30위에서 40위로 내려갔습니다."],

@@ -9,7 +9,7 @@ import { newAccount } from '../support/slots';
 import { newWorkerKey, observation, seedSlots } from '../support/rank';
 import { recordStoreCalls } from '../support/store-calls';
 
-/** Issue 12 items 1–3: worker keys, the work list and observations, through the real local server. */
+/** Worker keys, the work list and observations, through the real local server. */
 let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
 let developer: { id: string; token: string };
@@ -266,7 +266,7 @@ describe('work list and observations', () => {
   });
 });
 
-describe('observations the table cannot store, or of pairs nobody tracks (issue 25 finding 3)', () => {
+describe('observations the table cannot store, or of pairs nobody tracks', () => {
   let key: string;
   const today = kstToday();
   const probePair = { keyword: '저장 검사', productId: '601' };

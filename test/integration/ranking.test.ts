@@ -12,7 +12,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, resetSettings, row, setSetting } from '../support/slots';
 
 /**
- * Issue 12, the advertiser's side of ranks: rank history answers, rank alerts and the ranking page.
+ * The advertiser's side of ranks: rank history answers, rank alerts and the ranking page.
  * Rank fields and rank days are written straight through the storage modules here (the rank job that
  * writes them in the product is tested with the engine).
  */

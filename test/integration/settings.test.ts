@@ -9,7 +9,7 @@ import { localStackDefaults, startLocalStack, type LocalStack } from '../support
 import { newAccount, row } from '../support/slots';
 
 /**
- * System settings writes end to end (issue 11 items 1 and 5, bad input, history and revert), on the
+ * System settings writes end to end (the PUT routes, bad input, history and revert), on the
  * real local stack. Every behaviour switch is changed THROUGH the new PUT route and then observed on
  * the route it governs: that also proves a write clears the 10 s settings cache of this process.
  */

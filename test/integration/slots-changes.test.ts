@@ -242,7 +242,7 @@ describe('PATCH /api/slots/{id}/status', () => {
     expect((await call('GET', '/api/slots', user.token)).body.data.items.map((s: any) => s.id)).toEqual([active.id]);
     expect((await countsOf(user.token)).byStatus).toMatchObject({ rejected: 0, deleted: 1 });
 
-    // A deleted slot is closed to its owner (issue 24 item 4): not found, not even to restore.
+    // A deleted slot is closed to its owner: not found, not even to restore.
     const byOwner = await call('PATCH', `/api/slots/${rejected.id}/status`, user.token, { status: 'active' });
     expect(byOwner.status).toBe(404);
     expect(byOwner.body.error).toBe('슬롯을 찾을 수 없습니다.');
@@ -648,7 +648,7 @@ describe('PUT /api/slots/user/bulk-update', () => {
         'URL은 http:// 또는 www.coupang.com 시작해야 합니다.',
       ],
       [{ slotIds: [], updates: { keyword: 'a' } }, 400, '수정할 슬롯을 선택해주세요.'],
-      // Advertiser §2: the bulk edit takes at most 50 selected slots.
+      // The bulk edit takes at most 50 selected slots.
       [
         { slotIds: Array.from({ length: 51 }, () => active.id), updates: { keyword: '새 키워드' } },
         400,
@@ -820,7 +820,7 @@ describe('the list follows every change', () => {
   });
 });
 
-describe('done-when journey (API part)', () => {
+describe('first slots of an advertiser, through the API (the server half of the slots browser journey)', () => {
   it('one slot and 30 from a spreadsheet, one approved, edited, paused and resumed; balance down by exactly 31 prices', async () => {
     const user = await newAccount(stack, { balance: 2_000_000 });
     const single = await register(user.token, 0);

@@ -12,7 +12,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, productUrl, resetSettings, row, setSetting } from '../support/slots';
 
 /**
- * Issue 12 item 6: the daily expiry job. Unfilled pre-allocated slots expire after their end date;
+ * The daily expiry job. Unfilled pre-allocated slots expire after their end date;
  * each owner gets one '만료 예정' notice per slot 3 days and 1 day before its end (recorded on the
  * slot until notifications exist); twice, concurrently or after a missed day, nothing happens twice.
  */
@@ -136,7 +136,7 @@ describe("'만료 예정' notices", () => {
     const noticesOf = (id: string) => listed.find((s: any) => s.id === id).expiry_notices;
     expect(Object.keys(noticesOf(inThree))).toEqual(['D-3']);
     expect(Object.keys(noticesOf(inTwo))).toEqual(['D-3']);
-    // Issue 13: the owner is told, once per slot and notice.
+    // The owner is told, once per slot and notice.
     const expiryNotices = async () => (await notificationsOf(user.id)).filter((n) => n.title === '만료 예정');
     expect((await expiryNotices()).map((n) => n.message).sort()).toEqual(
       [

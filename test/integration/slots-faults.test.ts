@@ -23,7 +23,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, productUrl, resetSettings, row, setSetting } from '../support/slots';
 
 /**
- * Fault injection for every slot operation (issue 17 item 7). The store is made to refuse writes
+ * Fault injection for every slot operation. The store is made to refuse writes
  * (throttled, timed out, a transaction cancelled for throttling), from the first write or after some
  * writes went through, or to commit a transaction and then time out. Each operation either completes
  * or leaves nothing an advertiser or operator can see: balance, ledger, the owner's slots and their

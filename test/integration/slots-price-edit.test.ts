@@ -9,7 +9,7 @@ import { notificationsOf } from '../support/notifications';
 import { balanceOf, newAccount, resetSettings, row, setSetting } from '../support/slots';
 import { slotMessages } from '../../shared/messages/slots';
 
-/** A price edit after approval (issue 24 item 3): preview, settlement through the ledger, exactly once. */
+/** A price edit after approval: preview, settlement through the ledger, exactly once. */
 let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
 let operator: Awaited<ReturnType<typeof newAccount>>;

@@ -96,7 +96,7 @@ describe('POST /api/slots', () => {
 
     const second = await api.call('POST', '/api/slots', {
       token: user.token,
-      // The spec's client shape (advertiser §7): top-level keyword / url / mid and a dailyBudget it ignores.
+      // The flat client shape (the spec's example body): top-level keyword / url / mid and a dailyBudget it ignores.
       body: { keyword: '키보드', url: productUrl(2), mid: '', dailyBudget: 0 },
     });
     expect(second.body.data).toMatchObject({

@@ -7,7 +7,7 @@ import { CALLER_STATUS_CACHE_MS } from '../../functions/domain/auth/active-accou
 import { resetSettings, setSetting } from '../support/slots';
 
 /**
- * Token lifetime (issue 25, findings 4 and 5): an access token stops when its session or account
+ * Token lifetime: an access token stops when its session or account
  * does, on HTTP (reads and writes) and on the WebSocket (`$connect` refused, an open socket closed
  * and no longer fed staff pushes). Writes and `$connect` read the status consistently, so they stop
  * at once; reads may use a status up to CALLER_STATUS_CACHE_MS old, so they are polled for that

@@ -9,7 +9,7 @@ import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, newAccount, row } from '../support/slots';
 
-/** User management (operator console §2, §5, §7, §8) and deactivation taking effect at once. */
+/** User management (list, create, edit, delete, switch user, the refusals) and deactivation taking effect at once. */
 let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
 let operator: Awaited<ReturnType<typeof newAccount>>;
@@ -405,7 +405,7 @@ describe('deactivation takes effect at once', () => {
     expect(charge.status).toBe(401);
     expect((await call('PUT', '/api/auth/profile', adv.token, { fullName: '바꿈' })).status).toBe(401);
     expect(await balanceOf(adv.id)).toBe(balance);
-    // Reads stop too (issue 25: the account's current status is checked on every request).
+    // Reads stop too: the account's current status is checked on every request.
     expect((await call('GET', '/api/slots', adv.token)).status).toBe(401);
     expect((await slotCountersStore.ofUser(adv.id)).byStatus).toEqual(slotsBefore.byStatus);
     expect(

@@ -5,7 +5,7 @@ import { schedules } from '../../infra/schedules';
 import { assembly, rehearse } from './support';
 
 /**
- * The deploy rehearsal (issue 28): every function of the synthesized stage runs its own asset with
+ * The deploy rehearsal: every function of the synthesized stage runs its own asset with
  * its template's environment; requests go through the template's routes; every SDK call is checked
  * against the function's policy and every variable read against its template entry.
  */

@@ -4,7 +4,7 @@ import type { BrowserSession } from './browser';
 import { submitLogin } from './browser';
 
 /**
- * Issues 18 and 23: the JavaScript a first visit of a route downloads, counted from the network in
+ * The JavaScript a first visit of a route downloads, counted from the network in
  * headless Chromium, each file gzip-compressed as a CDN would serve it. One way of counting for the
  * bench (bench/first-load-js.bench.ts) and the budget test (test/browser/first-load-budget.test.ts).
  * The budgets are for the SPA on React 19 and react-dom.

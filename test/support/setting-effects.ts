@@ -1,7 +1,7 @@
 import type { SettingKey } from '../../shared/settings';
 
 /**
- * Issue 24 item 2: every setting on /admin/settings does what its label says. For each key, the
+ * Every setting on /admin/settings does what its label says. For each key, the
  * tests that change it the way an operator does (PUT /api/system-settings, or the settings page that
  * calls it) and observe what a user would notice: a server answer, or a screen. test/unit/
  * setting-effects.test.ts fails when a key has no entry, or an entry names a test that does not exist

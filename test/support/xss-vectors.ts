@@ -67,7 +67,7 @@ export const owaspXssVectors = [
   '<template><script>window.__xss=47</script></template>',
   '<!--<img src="--><img src=x onerror=window.__xss=48//">',
   '<p title="&lt;/p&gt;&lt;img src=x onerror=window.__xss=49&gt;">t</p>',
-  // Another host spelled as a site path (issue 25 finding 6): entity-encoded, protocol-relative, backslashes.
+  // Another host spelled as a site path: entity-encoded, protocol-relative, backslashes.
   '<a href="/&#47;evil.example/x">encoded slash</a>',
   '<a href="/&#x2F;evil.example/x">hex slash</a>',
   '<a href="/&sol;evil.example/x">named slash</a>',

@@ -61,7 +61,7 @@ describe('README and docs/ links', () => {
 
   it('reads links the way a reader follows them', () => {
     // The checker itself: a missing file and a missing heading are both found, code is skipped.
-    expect(slug('Price edit after approval (issue 24)')).toBe('price-edit-after-approval-issue-24');
+    expect(slug('Price edit after approval (v2)')).toBe('price-edit-after-approval-v2');
     expect(slug('`POST /api/slots`')).toBe('post-apislots');
     expect(prose('see [a](x.md) and `[b](y.md)`')).toBe('see [a](x.md) and ');
   });

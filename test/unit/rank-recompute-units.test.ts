@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cutUnits, unitOf } from '../../functions/domain/rank-measurement/recompute-run';
 import { rangesBetween, registrationCuts } from '../../functions/domain/rank-measurement/pairs';
 
-/** Issue 30 item 2: how a run's pairs are cut into units (pure). */
+/** How a run's pairs are cut into units (pure). */
 const pairs = (sizes: number[]) => sizes.map((slots, i) => ({ id: `p${String(i).padStart(3, '0')}`, slots }));
 
 describe('cutting the tracked pairs into units', () => {

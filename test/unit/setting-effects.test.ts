@@ -6,7 +6,7 @@ import { settingDefaults } from '../../shared/setting-defaults';
 import { settingEffects } from '../support/setting-effects';
 
 /**
- * Issue 24 item 2: every setting has a registered test that changes it and observes its effect
+ * Every setting has a registered test that changes it and observes its effect
  * (test/support/setting-effects.ts). This fails for a setting without one, for a title that no test
  * in the named file carries, and for a test whose body never names the setting (its key, or its
  * label on the settings page).

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { postPolicySignature, presignedPost, sigV4SigningKey } from '../../adapters/media-store';
 import { sniffImageType } from './images';
 
-/** The byte checks and the S3 upload policy of announcement images (issue 15). */
+/** The byte checks and the S3 upload policy of announcement images. */
 describe('sniffImageType', () => {
   it('knows PNG, JPEG, GIF and WebP by their first bytes', () => {
     expect(sniffImageType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toBe('image/png');

@@ -3,7 +3,7 @@ import type { AnnouncementRecord } from '../../storage/announcements';
 import { notify } from '../notifications/notify';
 
 /**
- * Issue 15 item 5: a pinned, urgent, active announcement is announced to every user through the
+ * A pinned, urgent, active announcement is announced to every user through the
  * notification service, once per announcement (the dedupe key), however often it is edited or
  * re-pinned.
  */

@@ -6,7 +6,7 @@ import type { Caller } from './tokens';
 /**
  * An access token says who the caller was when it was issued (up to 15 minutes ago). Every signed-in
  * request, reads included, and every WebSocket `$connect` and staff push is checked against what
- * the records say NOW (issue 25, findings 4 and 5):
+ * the records say NOW, so a deactivation, demotion or logout takes effect at once:
  * - the account exists, is active and not deleted, and its CURRENT role is the caller's role (a
  *   demoted operator's old token acts as a user: staff routes answer 403);
  * - the token's session (refresh family, the `sid` claim) is live: logout, switch-back, a password

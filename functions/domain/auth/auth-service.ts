@@ -314,7 +314,7 @@ export async function updateProfile(
   return toUserDto(updated);
 }
 
-/** A developer acts as another user; the new session remembers who is acting (design §4). */
+/** A developer acts as another user; the new session remembers who is acting, for switch-back and the logs. */
 export async function switchUser(caller: Caller, targetUserId: string, client = noClient): Promise<AuthSession> {
   if (caller.role !== 'developer' || caller.actorId) throw new ForbiddenError(authMessages.switchDeveloperOnly);
   if (targetUserId === caller.userId) throw new ValidationError(authMessages.switchSelf);

@@ -4,7 +4,7 @@ import { hashPassword, PASSWORD_COST_N, setPasswordCostForTests, verifyPassword 
 describe('password hashes', () => {
   afterEach(() => setPasswordCostForTests(PASSWORD_COST_N));
 
-  it('are scrypt at N = 16,384, r = 8, p = 1 with a 16-byte salt, as design §4 says', async () => {
+  it('are scrypt at N = 16,384, r = 8, p = 1 with a 16-byte salt', async () => {
     const stored = await hashPassword('secret12');
     const [alg, n, r, p, salt, hash] = stored.split('$');
     expect([alg, n, r, p]).toEqual(['scrypt', '16384', '8', '1']);

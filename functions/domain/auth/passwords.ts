@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt with a per-user salt (design §4). Stored as `scrypt$N$r$p$salt$hash` so cost can change later. */
+/** scrypt (node:crypto) with a per-user salt. Stored as `scrypt$N$r$p$salt$hash` so cost can change later. */
 export const PASSWORD_COST_N = 16384;
 const R = 8;
 const P = 1;

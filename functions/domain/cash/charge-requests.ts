@@ -27,7 +27,7 @@ import { userMessages } from '#shared/messages/users';
 import { enforceRateLimits } from '../rate-limits';
 
 /**
- * Charge requests (advertiser-area §2/§4, operator-console Cash approval): an advertiser asks for a
+ * Charge requests: an advertiser asks for a
  * charge by bank deposit; an operator approves it (amount and bonus credited as two ledger entries,
  * exactly once) or rejects it; the owner may cancel while it is pending. With cashAutoApproval a new
  * request is approved at once by the system.
@@ -145,7 +145,7 @@ async function mustGet(id: string): Promise<ChargeRequestRecord> {
  * Staff hold balances too (the sidebar offers them 캐시충전), but nobody approves money for
  * themselves: neither in their own session nor as a developer switched into another operator's
  * account (the token's `actorId` is the real person behind it). A 409, not a 403: the SPA ends the
- * session on any 403 (spec session rule).
+ * session on any 403.
  */
 async function mustProcessable(caller: Caller, id: string): Promise<ChargeRequestRecord> {
   const record = await mustGet(id);

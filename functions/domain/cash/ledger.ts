@@ -18,7 +18,7 @@ import { MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '../../storag
 import { ConflictError, DomainError, InsufficientBalanceError, ValidationError } from '#commons/errors';
 
 /**
- * The ledger: the only code that moves money (design §3). Every change of a balance and its ledger
+ * The ledger: the only code that moves money. Every change of a balance and its ledger
  * entries is ONE TransactWriteItems:
  *
  *   [balance update (sequence check + `balance >= :amount` for debits), ledger entry put(s),

@@ -7,7 +7,7 @@ import { ledgerStore, signedAmount, type BalanceRecord, type LedgerEntryRecord }
 import { usersStore } from '../../storage/users';
 
 /**
- * Nightly ledger reconciliation (issue 3, design §3): for every user the ledger entries must sum to
+ * Nightly ledger reconciliation: for every user the ledger entries must sum to
  * the balance, the balance must not be negative, and the entries must form an unbroken chain
  * (sequence 1…n with each balanceAfter = previous + amount). Any drift is logged as an alarm and
  * notified to every developer account, and is never repaired here: money is only ever
@@ -128,7 +128,7 @@ export async function reconcileLedgers(): Promise<ReconcileSummary> {
 }
 
 /**
- * Drift also reaches people (issue 13): every active developer account gets one notification per
+ * Drift also reaches people: every active developer account gets one notification per
  * run that found drift. The KST day and the drifted users are the dedupe key, so a re-run finding
  * the same drift the same day does not notify again; best-effort, after the checks.
  */

@@ -4,7 +4,7 @@ import { chatStore } from '../../storage/chat';
 import type { Caller } from '../auth/tokens';
 
 /**
- * The operators' canned replies (issue 14, beyond the spec): one list shared by every operator. While
+ * The operators' canned replies (the product's own addition): one list shared by every operator. While
  * the stored list is empty (or was never saved), a few polite Korean defaults are offered (not stored).
  */
 export const defaultCannedReplies: CannedReply[] = [

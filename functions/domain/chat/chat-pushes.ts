@@ -6,7 +6,7 @@ import type { ChatMessageRecord, ChatRoomRecord, ChatSide } from '../../storage/
 import { toMessageDto, toRoomDto } from './views';
 
 /**
- * Chat pushes (design §7), sent after the write committed and best-effort: a failed push is logged and
+ * Chat pushes, sent after the write committed and best-effort: a failed push is logged and
  * the caller still hears success (the other side's polling or next read catches up). The room's user
  * and every staff connection get each event, each with the room as their side sees it.
  */

@@ -22,7 +22,7 @@ const placed = (rank: number | null | undefined) =>
   typeof rank === 'number' && rank >= 1 && rank <= 500 ? rank : Number.POSITIVE_INFINITY;
 
 /**
- * What an operator sees beside a conversation (issue 14, beyond the spec): the customer's account,
+ * What an operator sees beside a conversation (the product's own addition): the customer's account,
  * cash balance (null while the cash system is off), pending charge requests, slot counts from the
  * counters, and up to 10 running slots with their latest ranks, best rank first. Reads only.
  */

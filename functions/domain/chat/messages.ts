@@ -22,7 +22,7 @@ import { ensureOwnRoom, roomFor } from './rooms';
 import { sideOf, toMessageDto, toRoomDto } from './views';
 
 /**
- * Messages (issue 14): a page of a room newest last, a send that updates the room and the unread
+ * Messages: a page of a room newest last, a send that updates the room and the unread
  * counters in one transaction and then pushes, and a read that moves the caller's side's marker.
  */
 export interface SendOrigin {

@@ -22,7 +22,7 @@ import { sideOf, toRoomDto } from './views';
 const USER_SEARCH_MAX = 50;
 
 /**
- * Rooms (issue 14): a role user has one room with support (created by POST /rooms or by the first
+ * Rooms: a role user has one room with support (created by POST /rooms or by the first
  * message); staff see every room. Another user's room is simply not found (404), never a 403 that
  * would confirm it exists.
  */

@@ -12,7 +12,7 @@ interface Actor {
 }
 
 /**
- * The slot forms and lists are generated from these (spec §3 field config), in display order. Every
+ * The slot forms and lists are generated from these field configs, in display order. Every
  * field comes back, disabled ones too: the forms show the enabled ones (`slotFormFields`) and the
  * settings page needs all of them. The list is read from the table on every call (no cache), so a
  * change shows in the next form or list that loads.
@@ -22,7 +22,7 @@ export function listFieldConfigs(): Promise<FieldConfig[]> {
 }
 
 const isSystemKey = (key: string) => (systemFieldKeys as readonly string[]).includes(key);
-/** Keyword and product URL: every slot needs them (issue 25 finding 7), so their configs stay. */
+/** Keyword and product URL: every slot needs them, so their configs stay. */
 const isCoreKey = (key: string) => (coreFieldKeys as readonly string[]).includes(key);
 const defaultOf = (key: string) => defaultFieldConfigs.find((f) => f.field_key === key);
 

@@ -9,7 +9,8 @@ import { inParallel } from '../../storage/item-io';
 import { unreadCountsOf } from './views';
 
 /**
- * A broadcast's delivery through the `notification-delivery` work queue (issue 30 item 1): the
+ * A broadcast's delivery through the `notification-delivery` work queue (the send answers at once
+ * whatever the audience's size): the
  * operator's send stores the notification and enqueues one `scan`; a `scan` reads the audience's
  * connections a page at a time and enqueues each page as a `post` (after 20 pages, a `scan` for the rest);
  * each `post` sends every socket of its page ONE message carrying the notification and that

@@ -22,7 +22,7 @@ import { notifyUsers, pushUnreadCount } from './notify-users';
 import { badgeOf, toDto, unreadCountOf, unreadOf, type Badge } from './views';
 
 /**
- * A user's own notifications (issue 13 item 1): direct ones from their partition merged with the
+ * A user's own notifications: direct ones from their partition merged with the
  * broadcasts sent since their account began, each with the user's own state. Every call is keyed by
  * the caller's id, so another user's notification is simply not found (404) and nothing changes.
  */

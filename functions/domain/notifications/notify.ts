@@ -12,7 +12,7 @@ import { toDto } from './views';
 import { enqueueBroadcastDelivery } from './broadcast-delivery';
 
 /**
- * THE one call that notifies people (issue 13 item 6): store, then push.
+ * THE one call that notifies people: store, then push.
  *
  * - recipients: a user id, a list of ids (up to 1,000), or 'all' (every role-user account, stored once);
  * - `dedupeKey`: a retried caller never sends twice; the second call answers the first send (and

@@ -17,8 +17,8 @@ import type { Caller } from '../auth/tokens';
 import { notify } from './notify';
 
 /**
- * Operator sends and their history (issue 13 item 1; operator console "Notification sending and
- * history"). Only active role-user accounts are valid recipients; 'all' is stored once.
+ * Operator sends and their history (the console's notification page). Only active role-user accounts
+ * are valid recipients; 'all' is stored once.
  */
 export async function sendByOperator(caller: Caller, body: NotificationSendBody): Promise<SendResult> {
   if (body.recipientId !== 'all') {

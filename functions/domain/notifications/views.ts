@@ -6,7 +6,7 @@ import { notificationCountsStore } from '../../storage/notifications/counts';
 import type { BroadcastState, NotificationCounts, NotificationRecord } from '../../storage/notifications/records';
 import { usersStore } from '../../storage/users';
 
-/** The DTO a user receives (the spec's snake_case), with their own state of a broadcast. */
+/** The DTO a user receives (snake_case, as API clients know it), with their own state of a broadcast. */
 export function toDto(record: NotificationRecord, state?: BroadcastState): NotificationDto {
   const readAt = state ? (state.readAt ?? null) : (record.readAt ?? null);
   const dismissedAt = state ? (state.dismissedAt ?? null) : (record.dismissedAt ?? null);

@@ -17,7 +17,7 @@ import { pairIdOf, trackedPairs } from './pairs';
 import { storeChecks } from './check-counts';
 
 /**
- * POST /rank/observations (issue 12 item 3, issue 25 finding 3): each observation of the batch is
+ * POST /rank/observations: each observation of the batch is
  * checked on its own — its shape, its evidence against what the table can store, its time, and its
  * pair, which must be one the work list hands out today (only those pairs' checks are ever read:
  * the recompute job closes yesterday with today's tracked pairs too, so a wider window would keep

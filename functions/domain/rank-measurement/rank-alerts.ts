@@ -4,7 +4,7 @@ import { notifyQuietly } from '../notifications/notify-users';
 import type { RankAlertEventRecord, RankAlertSetting } from '../../storage/rank-slots';
 
 /**
- * Rank alerts (issue 12 item 7): a slot's alert fires when its rank moves by `moveBy` places or more
+ * Rank alerts: a slot's alert fires when its rank moves by `moveBy` places or more
  * (either way) or, with `whenOut`, when it falls out of the results (999). The rank job records what
  * fired on the slot (`rank_alert_last`, `rank_alert_events`) and then sends it (`sendRankAlert`).
  */
@@ -25,7 +25,7 @@ export function alertFor(
 }
 
 /**
- * The owner hears a fired alert (issue 13): after the slot's write committed, best-effort. The slot
+ * The owner hears a fired alert through a notification: after the slot's write committed, best-effort. The slot
  * and the run's time are the dedupe key, so a retried send never doubles. Suspect runs fire no
  * alerts at all (planSlot), so they send none.
  */

@@ -13,7 +13,7 @@ import { pairIdOf, pairOfSlot, type Pair } from './pairs';
 import { alertFor, MAX_ALERT_EVENTS, sendRankAlert } from './rank-alerts';
 
 /**
- * Scheduled job `rank-recompute` (issue 12 item 4, design §6). Hourly: each tracked pair's checks of
+ * Scheduled job `rank-recompute` (docs/rank-worker.md). Hourly: each tracked pair's checks of
  * today (KST) become a day summary, and every slot of the pair gets
  * - `rank`: the latest valid check (found → its rank, not_found → 999) of today, else of yesterday;
  *   a failed check never overwrites, and without any valid check the rank stays;
@@ -27,7 +27,8 @@ import { alertFor, MAX_ALERT_EVENTS, sendRankAlert } from './rank-alerts';
  * write, and a second run writes nothing: the job is idempotent. The owners of the written slots get
  * their list version bumped once each after the writes (and a global shard's), so cached lists show
  * the new rank.
- * This module computes a set of pairs; recompute-run.ts cuts a run into units of pairs (issue 30).
+ * This module computes a set of pairs; recompute-run.ts cuts a run into units of pairs, so no single
+ * call has to fit a whole day's pairs into its time limit.
  */
 const PAIR_READS_IN_FLIGHT = 16;
 const SLOT_WRITES_IN_FLIGHT = 16;
@@ -198,7 +199,7 @@ export function planSlot(
   return { changes, rankDay, alert };
 }
 
-/** What recomputing a set of pairs did (one unit of a run, issue 30). */
+/** What recomputing a set of pairs did (one unit of a run). */
 export interface PairsRecomputed {
   slots: number;
   pairs: number;

@@ -16,7 +16,7 @@ import { groupByPair, stillTracked, trackedSlots } from './pairs';
 import { recomputePairs } from './recompute-job';
 
 /**
- * The rank recompute job split into units (issue 30 item 2). The schedule's run is a planner: it reads
+ * The rank recompute job split into units. The schedule's run is a planner: it reads
  * the tracked slots' plan attributes once (GSI2 by status in segments of registration time read side
  * by side, as the work list does: pairs.ts trackedSlots), sorts the pairs by id and cuts them
  * into contiguous pair-id ranges of at most `unitSlots` slots. Each unit carries its slot ids and

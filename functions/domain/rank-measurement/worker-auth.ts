@@ -4,7 +4,7 @@ import { UnauthorizedError } from '#commons/errors';
 import { rankWorkerKeysStore } from '../../storage/rank-worker-keys';
 
 /**
- * The worker-route check (issue 12 item 1), kept apart from key management so every API bundle that
+ * The worker-route check, kept apart from key management so every API bundle that
  * imports the HTTP adapter carries only this. Keys are looked up by sha256 (see worker-keys.ts for
  * why not scrypt).
  */

@@ -11,7 +11,7 @@ import { forgetKey, hashOf } from './worker-auth';
 export type { WorkerIdentity } from './worker-auth';
 
 /**
- * Rank-check worker API keys (issue 12 item 1). A key is `rk_` + 32 random bytes (base64url); only
+ * Rank-check worker API keys. A key is `rk_` + 32 random bytes (base64url); only
  * its sha256 is stored. Why not scrypt like passwords: scrypt slows down guessing of low-entropy
  * secrets people choose; a 256-bit random key cannot be guessed, so a slow hash would only add
  * ~50 ms and a lot of memory to every worker call while protecting nothing more. sha256 also lets a

@@ -18,7 +18,7 @@ import { ownersOf } from '../slots/slot-dto';
 import { visibleSlots } from '../slots/slot-visibility';
 
 /**
- * The ranking page (issue 12 item 8). One read of the running slots' rank attributes (GSI2
+ * The ranking page. One read of the running slots' rank attributes (GSI2
  * `SLOTS#active`, projected: docs/data-model.md RK1) builds both tabs; the result is kept in this
  * process for CACHE_MS so many visitors cost one read a minute per warm Lambda. The cached lists
  * name everyone; each answer is then cut to what the caller may see (privacy in shared/schemas/ranking.ts).

@@ -6,7 +6,7 @@ import { verifyAccessToken } from '../auth/tokens';
 import { currentCaller } from '../auth/active-account';
 
 /**
- * WebSocket connections (design §7): a socket is admitted when its Origin is allowed and its access
+ * WebSocket connections: a socket is admitted when its Origin is allowed and its access
  * token is valid and its account and session still live (read consistently: a socket lives for
  * hours), and remembered with the account's current role and its session (with a TTL) so pushes can
  * find the user's open connections and the end of the session can close them.

@@ -13,7 +13,7 @@ import { NotFoundError } from '#commons/errors';
 import { config } from '#commons/config';
 
 /**
- * Settings are read on almost every request; 10 s of staleness is the spec's own cache window. A
+ * Settings are read on almost every request; 10 s of staleness is the cache window the product allows. A
  * write clears this process's copy at once; other Lambda instances (and other groups' functions) keep
  * theirs until it is 10 s old, so a change reaches every reader within 10 s.
  */

@@ -29,7 +29,7 @@ import { requireRecentSecondFactor } from '../auth/second-factor-policy';
 import { getSetting, getSettingsByCategory, invalidateSettingsCache, stageDefaults } from './settings-service';
 
 /**
- * Settings writes (issue 11): validated per key, all or nothing, each change logged with who, when
+ * Settings writes: validated per key, all or nothing, each change logged with who, when
  * and old → new in the same transaction, plus the developer's history and one-click revert. Kept
  * apart from settings-service.ts, which every function reads settings through, so their bundles
  * don't carry the write path.
@@ -44,7 +44,7 @@ export interface SettingInput {
   category?: string;
 }
 
-/** Operator-console §5/§6: only operators and developers change settings ('Only administrators can update settings'). */
+/** Only operators and developers change settings; anyone else reads that only administrators can. */
 function assertMayUpdate(caller: Actor) {
   if (!isStaff(caller.role)) throw new ForbiddenError(settingsMessages.onlyAdministrators);
 }

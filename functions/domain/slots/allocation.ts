@@ -81,7 +81,7 @@ export async function allocateSlots(
   ]);
   const owner = issuableOwner(found);
 
-  // A test slot runs 3 days from its start and is free (spec §5).
+  // A test slot runs 3 days from its start and is free: a trial, not a sale.
   const isTest = !!input.isTest;
   const startDate = input.startDate;
   const endDate = isTest ? addKstDays(startDate, TEST_SLOT_DAYS - 1) : input.endDate;

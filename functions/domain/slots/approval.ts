@@ -20,7 +20,8 @@ import { retrying } from '#commons/retry';
 
 /**
  * POST /slots/{id}/approve (operators and developers; the route admits only them).
- * - approve: pending → active, starting this KST day for slotDurationDays days (design §8), with
+ * - approve: pending → active, starting this KST day for slotDurationDays days (see docs/decisions.md,
+ *   'Normal-mode slots run slotDurationDays from approval'), with
  *   the approved price: with the cash system on, a slot paid at registration is approved at exactly
  *   what it paid (another price is refused, 400, nothing written); other slots take the price asked.
  * - reject: pending → rejected with the reason, and the price charged at registration goes back

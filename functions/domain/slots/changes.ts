@@ -170,7 +170,7 @@ async function commitPlan(slot: SlotRecord, plan: Plan, extra: TransactItem[] = 
   return { ...slot, ...plan.changes, version: slot.version + 1 };
 }
 
-/** Rank history of a slot whose keyword or URL changed. A failure is only logged (spec §4). */
+/** Rank history of a slot whose keyword or URL changed. A failure is only logged: the change itself is stored. */
 async function dropRankDays(slotId: string) {
   try {
     await slotRankDaysStore.deleteAllOf(slotId);

@@ -14,7 +14,7 @@ import { isCommittedBulkRow } from './slot-visibility';
 import { statusMove } from './slot-record';
 
 /**
- * Scheduled job `expiry` (00:10 KST, after slot-status): the design card's third job.
+ * Scheduled job `expiry` (00:10 KST, after slot-status): unfilled issued slots expire, owners hear before an end.
  *  1. Pre-allocated slots never filled by their (inclusive) end date become `expired` (만료), with
  *     their counters and a log line, each in one transaction guarded by the slot's version.
  *  2. Each owner gets one '만료 예정' notice per slot 3 days and 1 day before it ends. A notice is

@@ -32,7 +32,7 @@ import { assertStaff } from '#commons/role-guards';
 import type { Caller } from '../auth/tokens';
 
 /**
- * Extensions (operator-console §4; pre-allocation mode only). An approved slot (waiting, active or
+ * Extensions (pre-allocation mode only). An approved slot (waiting, active or
  * completed) without an extension, whose end date is at most 7 days ahead or already past, gets ONE
  * linked child slot: from the day after its end (or today if it has ended) for the chosen days,
  * auto-approved and marked paid.
@@ -268,7 +268,7 @@ const extensionDto = (child: SlotRecord, parent: SlotRecord, today: string): Slo
 });
 
 /**
- * GET /slots/{id}/extensions (issue 29 item 7): the extensions of the slot's chain (its parents'
+ * GET /slots/{id}/extensions: the extensions of the slot's chain (its parents'
  * and its own), newest first. loadSlot answers 404 to anyone but the owner and staff; each step is
  * one read (a chain grows by one slot per extension), and a link to another owner's slot ends it.
  */
@@ -296,7 +296,7 @@ export async function extensionHistory(caller: Caller, slotId: string): Promise<
 }
 
 /**
- * GET /slots/extensions?userId= (issue 29 item 2, staff): every extension of one user's slots,
+ * GET /slots/extensions?userId= (staff): every extension of one user's slots,
  * newest first, paged — the user's slots (one GSI1 query, as their own list reads them) whose parent
  * is one of them. An unknown user has none.
  */

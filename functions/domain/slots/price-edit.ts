@@ -20,7 +20,7 @@ import { logWriter, type ChangeContext } from './slot-change-log';
 import { ownersOf, toSlotDto } from './slot-dto';
 
 /**
- * A price edit after approval (operator console, issue 24; docs/data-model.md "Price edit"), staff
+ * A price edit after approval (operator console; docs/data-model.md "Price edit"), staff
  * only, on slots shared/slot-status.ts offers it for (approved and still running).
  *
  * Money: a slot paid from the balance (`price` > 0: the registration charge), with the cash system

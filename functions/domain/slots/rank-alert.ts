@@ -10,7 +10,7 @@ import { loadSlot } from './queries';
 import { ownersOf, toSlotDto } from './slot-dto';
 
 /**
- * PUT /slots/{id}/rank-alert (issue 12 item 7): the owner (or staff) sets or clears the slot's rank
+ * PUT /slots/{id}/rank-alert: the owner (or staff) sets or clears the slot's rank
  * alert. Others' slots read as not found (loadSlot). Only `rank_alert` changes: the slot's content,
  * `updatedAt` and the status counters stay as they are (an alert is a wish about the slot, not an
  * edit); the owner's list version moves, so cached lists show the alert. The version check keeps it

@@ -23,7 +23,8 @@ import { ownersOf, toSlotDto } from './slot-dto';
 import { statusMove } from './slot-record';
 
 /**
- * Refunds (operator console §4, design §8), staff only. The amount is computed here, never taken
+ * Refunds (see 'A refund is computed on the server' in docs/decisions.md), staff only. The amount is
+ * computed here, never taken
  * from the client (shared/slot-refund.ts: the preview uses the same function). The credit, the slot
  * update, the counters and the `refund` log line are ONE transaction, once per slot (ledger key
  * `refund#{slotId}`; the slot's version guard refuses a second refund). Without the cash system, or

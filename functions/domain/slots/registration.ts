@@ -40,7 +40,7 @@ import { inTurn } from '../user-write-turns';
  * from the key, and the ledger replays the charge instead of taking it again.
  */
 
-/** pending, or with slotAutoApproval active from today for slotDurationDays (design §8), approved by the system. */
+/** pending, or with slotAutoApproval active from today for slotDurationDays, approved by the system. */
 const initialState = (settings: Settings, today: string, now: string, price: number) =>
   settings.slotAutoApproval
     ? {
@@ -171,7 +171,7 @@ export async function createSlot(input: CreateSlotInput, ctx: ChangeContext): Pr
  *
  *  1. Every row is validated first; blank rows are skipped, bad rows are reported with their row
  *     number and never written. If the account has no room or the balance cannot pay for all
- *     accepted rows, nothing is written: a 409 or 402 with the spec's message whose `details` still
+ *     accepted rows, nothing is written: a 409 or 402 with the usual message whose `details` still
  *     name each bad row (`succeeded: 0, failed, skipped, errors`).
  *  2. Their slot numbers are handed out in one counter update (a failed bulk leaves a gap).
  *  3. The accepted rows are written as slots with ids `{bulkId}{attempt}{index}` (bulkId derived

@@ -7,7 +7,7 @@ import { slotCountersStore, type SlotCounters } from '../../storage/slot-counter
 import { visibleSlots } from './slot-visibility';
 
 /**
- * The staff list across users, paged in the table (issue 10: a page costs about one page of reads,
+ * The staff list across users, paged in the table (a page costs about one page of reads,
  * not every slot of the statuses asked). Answers the common query — a display status or all, sorted
  * by registration time, no search or date filter — by walking GSI2 `SLOTS#{status}` in
  * `{createdAt}#{id}` order, merging the stored statuses the display status can come from, and

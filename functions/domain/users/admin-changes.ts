@@ -76,7 +76,7 @@ export async function liveUser(userId: string): Promise<UserRecord> {
   return user;
 }
 
-/** POST /api/users: always role user (operator console §5), whatever role was sent; logged with the counts. */
+/** POST /api/users: always role user (other roles come by a role change), whatever was sent; logged with the counts. */
 export async function createUserByOperator(caller: Caller, input: CreateUserInput): Promise<AdminUserDto> {
   assertStaff(caller);
   const log = await logLine(caller, '', 'create', []);

@@ -4,7 +4,7 @@ import { ForbiddenError } from '#commons/errors';
 import type { Caller } from '../auth/tokens';
 
 /**
- * Who may change whom (design §4; the spec is silent):
+ * Who may change whom (the product's rule, so no account can take over or lock out another):
  * - operators and developers manage accounts; users never reach these routes (403 at the route);
  * - only a developer may give the developer role, or edit (bank and business details too), deactivate
  *   or delete a developer;

@@ -23,7 +23,7 @@ export function toAdminUserDto(u: UserListRow, counters: SlotCounters | undefine
 
 export const toUserLogDto = ({ userId: _userId, ...log }: UserLogRecord): UserLogDto => log;
 
-/** The record's bank and business details (issue 29 #5), blank where never saved. */
+/** The record's bank and business details, blank where never saved. */
 export function detailsOf(u: Pick<UserRecord, 'bankInfo' | 'business'>): UserDetails {
   const empty = emptyUserDetails();
   return { bankInfo: { ...empty.bankInfo, ...u.bankInfo }, business: { ...empty.business, ...u.business } };

@@ -42,7 +42,7 @@ export interface ApiState extends RequestContext {
   keyHolder?: { holder: string; stop: () => void };
 }
 
-/** A status and a §5 envelope body: what the op step answers and the envelope step serializes. */
+/** A status and an envelope body: what the op step answers and the envelope step serializes. */
 export interface ApiAnswer {
   status: number;
   body: unknown;

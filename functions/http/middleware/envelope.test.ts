@@ -10,7 +10,7 @@ import { reply } from '../reply';
 import type { ApiContext, ApiResult } from './api-request';
 import { envelope, toAnswer } from './envelope';
 
-/** The envelope frames every request: what an op returns or throws becomes the design §5 envelope. */
+/** The envelope frames every request: what an op returns or throws becomes the API envelope. */
 async function answerOf(op: () => Promise<unknown>) {
   const handler = middy<APIGatewayProxyEventV2, ApiResult, Error, ApiContext>(async () => toAnswer(await op())).use(
     envelope,

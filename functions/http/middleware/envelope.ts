@@ -18,7 +18,7 @@ function respond(answer: ApiAnswer): APIGatewayProxyStructuredResultV2 {
   };
 }
 
-/** The §5 error envelope's body; `details` only when there are some. */
+/** The error envelope's body; `details` only when there are some. */
 const errorBody = (error: string, code: ErrorCode, details: unknown): ApiFailure => ({
   success: false,
   error,
@@ -26,7 +26,7 @@ const errorBody = (error: string, code: ErrorCode, details: unknown): ApiFailure
   ...(details !== undefined && details !== null ? { details } : {}),
 });
 
-/** A typed domain error as the §5 error envelope with its status (and Retry-After when throttled). */
+/** A typed domain error as the error envelope with its status (and Retry-After when throttled). */
 export function failure(err: DomainError): APIGatewayProxyStructuredResultV2 {
   const headers =
     err instanceof ThrottledError && err.retryAfterSeconds
@@ -62,7 +62,7 @@ function failureOf(err: unknown): APIGatewayProxyStructuredResultV2 {
 }
 
 /**
- * The frame of every request, outermost of the API steps: the op's answer as the design §5 envelope,
+ * The frame of every request, outermost of the API steps: the op's answer as the API envelope,
  * or whatever any step threw mapped to its status (logged with the request's keys; injectLambdaContext's
  * resetKeys drops them after each invocation).
  */

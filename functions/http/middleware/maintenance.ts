@@ -4,7 +4,7 @@ import { getSettings } from '../../domain/settings/settings-service';
 import { stateOf, type ApiMiddleware } from './api-request';
 
 /**
- * maintenanceMode (issue 11): ordinary users, and anyone not signed in, may read (the SPA shows its
+ * maintenanceMode: ordinary users, and anyone not signed in, may read (the SPA shows its
  * maintenance page) but not write; operators and developers keep working on signed-in routes (a
  * public one, signing up, stays closed whatever token comes with it), and so does a developer
  * switched into a user's account (the acting person is a developer). The rank worker keeps posting

@@ -4,7 +4,7 @@ import { logger } from '#commons/logger';
 import { originAllowed } from '../origin-lock';
 import { lowerCaseHeaders, type ApiMiddleware } from './api-request';
 
-/** Origin lock (infra issue 16): refuses requests that did not come through CloudFront, before anything else. */
+/** Origin lock: refuses requests that did not come through CloudFront, before anything else. */
 export const originLock: ApiMiddleware = {
   before: async (request) => {
     const throughCloudFront = await originAllowed(lowerCaseHeaders(request.event.headers)).catch((error: unknown) => {

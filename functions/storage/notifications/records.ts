@@ -6,7 +6,7 @@ import type {
 } from '#shared/schemas/notifications';
 
 /**
- * Notifications (issue 13): the records of the store modules in this folder. Layout (docs/data-model.md):
+ * Notifications: the records of the store modules in this folder. Layout (docs/data-model.md):
  * - a direct notification lives in its recipient's partition, `USER#{id} / NOTIF#{groupId}`; the id
  *   is the send's group id, a ULID, so a user's list newest-first is one reverse query;
  * - a broadcast ('all') is stored ONCE, `NOTIFALL / NOTIF#{groupId}`; a user's read / dismiss / delete

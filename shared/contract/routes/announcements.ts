@@ -11,7 +11,7 @@ import {
 
 const id = announcementIdPathSchema;
 
-/** The `announcements` group (advertiser-area §7, operator-console §7; issue 15). */
+/** The `announcements` group: advertisers read the live announcements, operators manage them. */
 export const announcementRoutes = [
   {
     method: 'GET',

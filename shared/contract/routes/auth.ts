@@ -174,7 +174,7 @@ export const authRoutes = [
     group: 'auth',
     op: 'switchUser',
     access: 'developer',
-    // Operator-console §6: anyone else reads 'only developer accounts can switch users'.
+    // Only developers switch users; anyone else reads that only developer accounts can.
     forbidden: authMessages.switchDeveloperOnly,
     input: { body: switchUserSchema },
     answer: answerOf<AuthSession>(),

@@ -15,7 +15,7 @@ import {
 
 const id = chargeIdPathSchema;
 
-/** The `cash` group (design §5 cash paths; the whole group answers 409 while useCashSystem is off). */
+/** The `cash` group: balance, ledger and charge requests; the whole group answers 409 while useCashSystem is off. */
 export const cashRoutes = [
   {
     method: 'GET',

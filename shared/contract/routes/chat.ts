@@ -21,7 +21,7 @@ import {
 const id = chatRoomIdPathSchema;
 
 /**
- * The `chat` group (issue 14): the advertiser's support chat and the operator inbox. Literal segments
+ * The `chat` group: the advertiser's support chat and the operator inbox. Literal segments
  * (`/unread-count`, `/canned-replies`, `/messages`) never clash with `{id}`. POST /rooms and POST /messages
  * are open to every signed-in account at the guard; the domain refuses staff (403): only advertisers open rooms.
  * PUT /rooms/{id}/status is too, and the domain refuses a role user with its own text (403 `staffOnly`).

@@ -3,9 +3,8 @@ import type { FieldConfig } from '../../field-configs';
 import { createFieldConfigSchema, fieldKeyPathSchema, replaceFieldConfigsSchema } from '../../schemas/field-configs';
 
 /**
- * The `fieldConfigs` group: the slot forms are generated from this list (spec §3 field config), read by
- * every signed-in page, disabled fields included; the /api/admin routes are the developer's field tab
- * (operator-console §2, §7).
+ * The `fieldConfigs` group: the slot forms are generated from this list, read by every signed-in page,
+ * disabled fields included; the /api/admin routes are the developer's field tab on the settings page.
  */
 export const fieldConfigRoutes = [
   {

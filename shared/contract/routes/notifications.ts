@@ -20,7 +20,7 @@ import {
 const id = notificationIdPathSchema;
 
 /**
- * The `notifications` group (issue 13): each user's own notifications, the operator's send and history.
+ * The `notifications` group: each user's own notifications, the operator's send and history.
  * Literal segments (`/unread-count`, `/mark-all-read`, `/delete-read`, `/all`, `/test`) beat `{id}`.
  */
 export const notificationRoutes = [

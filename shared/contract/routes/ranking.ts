@@ -1,7 +1,7 @@
 import { answerOf, type RouteContract } from '../route';
 import type { AdvertiserRankingDto, KeywordRankingDto } from '../../schemas/ranking';
 
-/** The `ranking` group: the ranking page's real data (issue 12 item 8, design §5); 409 while featureRanking is off. */
+/** The `ranking` group: the ranking page's real data, never samples; 409 while featureRanking is off. */
 export const rankingRoutes = [
   {
     method: 'GET',

@@ -16,8 +16,8 @@ import {
 } from '../../schemas/settings';
 
 /**
- * The `settings` group: liveness and system settings; writes by operators and developers
- * (operator-console §6), history and revert by developers (issue 11).
+ * The `settings` group: liveness and system settings; writes by operators and developers,
+ * history and revert by developers.
  */
 export const settingsRoutes = [
   // 503 in the error envelope, with the same fields as details, while the store does not answer

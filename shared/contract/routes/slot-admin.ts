@@ -28,7 +28,7 @@ import {
 
 const id = slotIdPathSchema;
 
-/** The `slotAdmin` group: the operator console's slot work (operator-console §7), its own function. */
+/** The `slotAdmin` group: the operator console's slot work, its own function. */
 export const slotAdminRoutes = [
   {
     method: 'POST',
@@ -57,7 +57,7 @@ export const slotAdminRoutes = [
     input: { path: id, query: refundPreviewQuerySchema },
     answer: answerOf<RefundPreviewDto>(),
   },
-  // issue 24 — price edit after approval: a preview, then the edit (send an Idempotency-Key)
+  // price edit after approval: a preview, then the edit (send an Idempotency-Key)
   {
     method: 'GET',
     path: '/api/slots/{id}/price-preview',
@@ -76,7 +76,7 @@ export const slotAdminRoutes = [
     input: { path: id, body: priceEditSchema },
     answer: answerOf<PriceEditResult>(),
   },
-  // issue 10 — pre-allocation issuance, issuance history and extensions (operator-console §7)
+  // pre-allocation issuance, issuance history and extensions
   {
     method: 'POST',
     path: '/api/slots/allocate/{userId}',
@@ -131,7 +131,7 @@ export const slotAdminRoutes = [
     input: { path: id },
     answer: answerOf<{ items: SlotExtensionDto[] }>(),
   },
-  // issue 29 #2 — the customer view's extension history: every extension of one user's slots
+  // the customer view's extension history: every extension of one user's slots
   {
     method: 'GET',
     path: '/api/slots/extensions',

@@ -25,7 +25,7 @@ import { rankAlertInputSchema } from '../../schemas/rank-alerts';
 
 const id = slotIdPathSchema;
 
-/** The `slots` group (advertiser §7, operator §7); literal segments win over {id} here and in API Gateway. */
+/** The `slots` group, for owners and staff; literal segments win over {id} here and in API Gateway. */
 export const slotRoutes = [
   {
     method: 'GET',
@@ -163,7 +163,7 @@ export const slotRoutes = [
     input: { path: id, query: rankHistoryQuerySchema },
     answer: answerOf<RankHistoryDto>(),
   },
-  // issue 12 item 7: the owner's rank alert (beyond the spec)
+  // the owner's rank alert (the product's own addition: tell me when the rank moves)
   {
     method: 'PUT',
     path: '/api/slots/{id}/rank-alert',

@@ -18,7 +18,7 @@ import { secondFactorMessages } from '../../messages/second-factor';
 
 const id = userIdParamSchema;
 
-/** The `users` group: the operator console's user management (issue 10); literal /stats beats {id}. */
+/** The `users` group: the operator console's user management; literal /stats beats {id}. */
 export const userRoutes = [
   {
     method: 'GET',

@@ -8,7 +8,7 @@ import { balanceKey } from '@/hooks/use-balance';
 import { subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 
 /**
- * Live money on screen (issue 24 item 5): a pushed notice says what happened (`metadata.event`), and
+ * Live money on screen: a pushed notice says what happened (`metadata.event`), and
  * the caches that event changed are read again at once, so the balance in the sidebar, the cash pages
  * and the register dialog (one swr key) and the ledger follow a push without any polling. The app
  * composes it because the caches belong to several features.
@@ -33,7 +33,8 @@ export const cachesChangedBy: Record<NotificationEvent, readonly Cache[]> = {
   'charge-approved': [...money, 'chargeRequests'],
   'charge-rejected': [...money, 'chargeRequests'],
   'slot-approved': ['slots'],
-  // The registration price goes back to the balance (design §8).
+  // A rejected slot's registration price goes back to the balance in full, at once (see 'A refund is computed
+  // on the server' in docs/decisions.md).
   'slot-rejected': [...money, 'slots'],
   'slot-refunded': [...money, 'slots'],
   'slot-price-changed': [...money, 'slots'],

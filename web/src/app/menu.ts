@@ -5,7 +5,7 @@ import type { NavSection } from '@/components/layouts/layout-shell';
 import { adminSlotsTitle } from '@/features/slot-admin/utils/admin-slots-title';
 
 /**
- * The navigation, as configuration (advertiser §2: each item has id, path, label and visibility).
+ * The navigation, as configuration: each item has id, path, label and visibility.
  * Visibility here is display only; the router's guards and the server enforce access.
  */
 export interface MenuContext {
@@ -45,7 +45,7 @@ export const userMenu: MenuItem[] = [
   { id: 'announcements', path: '/announcements', label: '공지사항', icon: 'megaphone', visible: always },
 ];
 
-/** Operator console §2 "Navigation menus"; every entry needs operator or developer. */
+/** The console's navigation menu; every entry needs operator or developer. */
 export const adminMenu: MenuItem[] = [
   { id: 'admin-dashboard', path: '/admin', label: '대시보드', icon: 'dashboard', visible: staffOnly },
   {

@@ -37,7 +37,8 @@ const userRoutes: RouteObject[] = [
     () => import('@/features/slot-bulk/components/bulk-registration-page'),
     'BulkRegistrationPage',
   ),
-  // Both spellings appear in the spec (design §8 keeps both).
+  // Both spellings of the cash paths open the same page (see 'Where the spec reads two ways or says nothing'
+  // in docs/decisions.md).
   page('cash', '캐시 충전', cashChargePage, 'CashChargePage'),
   page('cash/charge', '캐시 충전', cashChargePage, 'CashChargePage'),
   page('cash-history', '캐시 내역', cashHistoryPage, 'CashHistoryPage'),

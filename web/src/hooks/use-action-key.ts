@@ -2,9 +2,9 @@ import { useMemo, useRef } from 'react';
 import { ApiError, newIdempotencyKey } from '@/lib/api-client';
 
 /**
- * One Idempotency-Key per intended action, for every call that moves money or creates records
- * (design §3). The form or dialog that sends the call holds it, so the key lives with the form's
- * values: submitting the same values again (a retry after a timeout, a dropped connection or a 5xx)
+ * One Idempotency-Key per intended action, for every call that moves money or creates records, so a
+ * retry never acts twice. The form or dialog that sends the call holds it, so the key lives with the
+ * form's values: submitting the same values again (a retry after a timeout, a dropped connection or a 5xx)
  * sends the same key and the server answers with the first result instead of acting twice; other
  * values are another action with their own key. A definitive answer ends the intent: after a success
  * the next submit is a new action even with the same values, and after a refusal (4xx: nothing was

@@ -13,7 +13,7 @@ export const balanceKey = '/cash/balance';
 
 export const getBalance = () => api.call('GET /api/cash/balance');
 
-/** Shown where a register button waits for the balance and it could not load (the spec has no text). */
+/** Shown where a register button waits for the balance and it could not load. */
 export const balanceLoadFailed = '잔액을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.';
 
 /**

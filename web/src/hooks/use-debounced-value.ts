@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `ms` (search boxes: 500 ms, operator console §9). */
+/** The value once it has stopped changing for `ms` (search boxes wait 500 ms). */
 export function useDebouncedValue<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, isPageSize } from '#shared/page-sizes';
 
-/** Local storage keys of the remembered page sizes (spec §3 and §9: kept locally, one per list). */
+/** Local storage keys of the remembered page sizes: kept in this browser, one per list. */
 export const PAGE_SIZE_STORAGE_KEYS = {
   slots: 'simple-slot.slots.pageSize',
   adminSlots: 'simple-slot.admin-slots.pageSize',

@@ -7,9 +7,9 @@ import { applyAuthSession, clearSession, getAccessToken, getSessionState, setEnr
 
 /**
  * The one HTTP client (bulletproof-react: one client in lib). It speaks the API envelope
- * (design §5), carries the in-memory bearer token, refreshes it once on a 401 and applies the
- * spec's session rule: a 401 or 403 from a call outside /auth ends the session with a message the
- * login page shows (advertiser §4 Session, §8).
+ * (`{ success, data }`, or `{ success: false, error, code }`), carries the in-memory bearer token,
+ * refreshes it once on a 401 and applies the session rule: a 401 or 403 from a call outside /auth
+ * ends the session with a message the login page shows.
  *
  * A call names a route of the contract (shared/contract) by its key, `api.call('GET /api/slots/{id}',
  * { path: { id } })`: params, query and body are typed from the route's input schemas and the answer
@@ -81,9 +81,8 @@ export class ApiError extends Error {
 }
 
 /**
- * The message to show for a failed action: the server's Korean text when it sent one, the timeout
- * or network text when no answer came, else the screen's own fallback (spec §8: "the server's error
- * text is shown when present").
+ * The message to show for a failed action: the server's Korean text when it sent one (it says best
+ * what was wrong), the timeout or network text when no answer came, else the screen's own fallback.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
@@ -96,7 +95,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Sent as `Idempotency-Key`: money calls set it so a retry never moves money twice. */
   idempotencyKey?: string;
-  /** Defaults: 15 s for /auth calls (spec §7), 30 s otherwise. */
+  /** Defaults: 15 s for /auth calls, 30 s otherwise. */
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -268,7 +267,7 @@ export function refreshSession(): Promise<AuthSession | null> {
 
 let ending = false;
 
-/** The spec's rule: drop the session, keep the reason for the login page, go to /login. */
+/** The session rule: drop the session, keep the reason for the login page, go to /login. */
 function endSession(message: string) {
   if (ending) return;
   ending = true;

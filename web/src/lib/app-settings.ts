@@ -5,7 +5,7 @@ import type { Settings } from '#shared/settings';
 /**
  * The current system settings, readable by every feature without importing the settings feature
  * (features never import each other). The app fills it from features/settings; until the first
- * load, and when loading fails, the defaults apply (spec §9 "settings defaults before load").
+ * load, and when loading fails, the defaults apply.
  */
 export interface AppSettingsValue {
   settings: Settings;
@@ -19,7 +19,7 @@ export const useAppSettings = (): Settings => useContext(AppSettingsContext).set
 export const useAppSettingsStatus = () => useContext(AppSettingsContext).status;
 
 /**
- * The window event that makes the app re-read the settings at once (spec §7 Events). Lives here so
+ * The window event that makes the app re-read the settings at once. Lives here so
  * the HTTP client and any feature can fire it without importing the settings feature.
  */
 export const SETTINGS_CHANGED_EVENT = 'systemSettingsChanged';

@@ -4,7 +4,7 @@ import { classifyFailure, failureText } from './failure-text';
 
 const texts = { refused: '일괄 수정에 실패했습니다.', unexpected: '일괄 수정 중 오류가 발생했습니다.' };
 
-describe('failureText (spec §8 refused vs unexpected)', () => {
+describe('failureText: refused vs unexpected', () => {
   it('a 4xx shows the server text, else the refused text', () => {
     expect(failureText(new ApiError('VALIDATION', 400, '쿠팡 URL만 허용됩니다.', undefined, true), texts)).toBe(
       '쿠팡 URL만 허용됩니다.',

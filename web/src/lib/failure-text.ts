@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 
 /**
- * Spec §8 words a failed save two ways: the server refused it ('…에 실패했습니다.', or the server's
+ * A failed save reads two ways: the server refused it ('…에 실패했습니다.', or the server's
  * own text when it sent one) or something unexpected happened ('… 중 오류가 발생했습니다.'). A 4xx
  * answer is a refusal; no answer (network, timeout), a 5xx or a thrown bug is unexpected.
  */

@@ -1,6 +1,6 @@
 import { KST } from '#shared/kst';
 
-/** Business dates are Asia/Seoul calendar days (design §3), whatever the browser's zone. */
+/** Business dates are Asia/Seoul calendar days, whatever the browser's zone. */
 export { kstToday } from '#shared/kst';
 
 const numberFormat = new Intl.NumberFormat('ko-KR');
@@ -13,7 +13,7 @@ export const formatWon = (amount: number) => `${numberFormat.format(amount)}원`
 type DateInput = string | number | Date;
 
 // Intl reads the Seoul wall clock; the parts are put together here, so no locale's order or
-// separators leak into the yyyy-MM-dd HH:mm the spec shows.
+// separators leak into the yyyy-MM-dd HH:mm the screens show.
 const seoulClock = new Intl.DateTimeFormat('en-US', {
   timeZone: KST,
   year: 'numeric',

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Settings } from '#shared/settings';
 
 /**
- * The layout options a developer is trying on the settings page before saving (issue 29 item 4).
+ * The layout options a developer is trying on the settings page before saving.
  * The theme tab writes its draft here and the signed-in frame reads it over the saved settings, so
  * the preview is the real shell at its real size; it lives in this tab only and ends when the draft
  * is saved, reset or the page is left.

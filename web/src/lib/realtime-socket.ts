@@ -3,10 +3,10 @@ import { refreshSession } from './api-client';
 import { getAccessToken, subscribeSession } from './session-store';
 
 /**
- * The app's one realtime socket (design §7): same-origin `/ws?token=<access token>`, server pushes
+ * The app's one realtime socket: same-origin `/ws?token=<access token>`, server pushes
  * `{ type, data }`. Shared infrastructure: notifications use it now, chat later. The app decides who
  * connects (role users only for notifications) by holding a lease (`acquireRealtime`); the socket
- * lives while any lease is held. Reconnects 1 s → 5 s (spec §7: delay 1 s up to 5 s, unlimited), and
+ * lives while any lease is held. Reconnects without limit, waiting 1 s up to 5 s, and
  * opens with a fresh token after the session's token changes, because the server checks the token
  * only at connect.
  */

@@ -2,9 +2,9 @@ import { useSyncExternalStore } from 'react';
 import type { AuthSession, UserDto } from '#shared/schemas/auth';
 
 /**
- * The signed-in session, in memory only (design §4: the access token never touches storage; the
- * refresh token is an HttpOnly cookie the SPA cannot read). Lives in lib because the HTTP client and
- * every feature read it; only features/auth and the HTTP client write it.
+ * The signed-in session, in memory only (the access token never touches storage, so no script can
+ * lift it from there; the refresh token is an HttpOnly cookie the SPA cannot read). Lives in lib
+ * because the HTTP client and every feature read it; only features/auth and the HTTP client write it.
  */
 export type ActingAs = NonNullable<AuthSession['actingAs']>;
 

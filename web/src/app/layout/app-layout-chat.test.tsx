@@ -52,7 +52,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('app layout: who gets the chat (issue 14)', { timeout: 20_000 }, () => {
+describe('app layout: who gets the chat', { timeout: 20_000 }, () => {
   it('a role user gets the chat button with chatEnabled on, raised above the notification centre', async () => {
     signIn('u1');
     fakeChatApi({ rooms: [] });

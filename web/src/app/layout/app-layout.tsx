@@ -24,7 +24,7 @@ import { layoutOptionsOf } from './layout-options';
 import { isRouteHandle } from '../routes/route-handle';
 import styles from './app-layout.module.css';
 
-// Role users only, and only while notifications are on (advertiser §6: staff load none of it).
+// Role users only, and only while notifications are on: staff receive no notifications, so they load none of it.
 const UserNotificationBell = lazy(() =>
   import('./user-notifications').then((m) => ({ default: m.UserNotificationBell })),
 );
@@ -33,7 +33,7 @@ const UserNotificationsFloating = lazy(() =>
 );
 // Every role user's live data (balance and lists follow pushes), with or without notifications.
 const LiveUpdates = lazy(() => import('./live-updates').then((m) => ({ default: m.LiveUpdates })));
-// Issue 14: the chat button for role users, the "use the console" notice for staff; only with chatEnabled.
+// The chat button for role users, the "use the console" notice for staff; only with chatEnabled.
 const ChatWidget = lazy(() =>
   import('@/features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })),
 );
@@ -48,8 +48,8 @@ const StaffChatNotice = lazy(() =>
 /**
  * How far the floating buttons reach up from the window's bottom edge, by their CSS: the bell at
  * 24 px, 52 px tall; the chat button 56 px tall at 24 px, or raised to 92 px above the bell; the
- * switch-back pill at 24 px, about 50 px tall. Pages end above this line (issue 29: on a phone the
- * buttons covered the bulk page's submit button).
+ * switch-back pill at 24 px, about 50 px tall. Pages end above this line: on a phone the
+ * buttons used to cover the bulk page's submit button.
  */
 function floatingReserve({ bell, chat, switchBack }: { bell: boolean; chat: boolean; switchBack: boolean }) {
   if (bell && chat) return 148;
@@ -58,7 +58,7 @@ function floatingReserve({ bell, chat, switchBack }: { bell: boolean; chat: bool
   return switchBack ? 76 : 0;
 }
 
-/** Spec: the name, else the part of the email before '@', else '사용자'. */
+/** The name, else the part of the email before '@', else '사용자'. */
 const displayName = (fullName: string, email: string) => fullName.trim() || email.split('@')[0] || '사용자';
 
 /** The signed-in frame: composes session, settings, menu and cash balance into the layout preset. */
@@ -80,7 +80,7 @@ function AppLayoutFrame() {
   const { pathname } = useLocation();
   const matches = useMatches();
   const { signOut, isSigningOut } = useSignOut();
-  // The balance and 캐시충전 are an advertiser's (issue 29): staff have no balance to charge. A
+  // The balance and 캐시충전 are an advertiser's: staff have no balance to charge. A
   // developer switched into a user's account is that user here, so they see the user's balance.
   const cashShown = settings.useCashSystem && !!user && !isStaff(user.role);
   const { data: balance } = useBalance(cashShown);
@@ -217,7 +217,7 @@ function AppLayoutFrame() {
       notice={
         <>
           {keepsWorking && settings.maintenanceMode && <MaintenanceNotice />}
-          {/* Issue 15: the pinned-announcement banner, on every layout preset. */}
+          {/* The pinned-announcement banner, on every layout preset. */}
           <PinnedBanner />
           {staff && (
             <Suspense fallback={null}>

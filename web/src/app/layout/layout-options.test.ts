@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '#shared/settings';
 import { layoutOptionsOf } from './layout-options';
 
-describe('layoutOptionsOf (issue 29 item 4)', () => {
+describe('layoutOptionsOf', () => {
   it('leaves every option to the preset by default, so a site that never set them looks as before', () => {
     expect(layoutOptionsOf(defaultSettings(), null)).toEqual({});
   });

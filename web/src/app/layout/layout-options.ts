@@ -3,7 +3,7 @@ import type { LayoutOptions } from '@/components/layouts/layout-shell';
 import type { LayoutOptionSettings } from '@/lib/layout-preview';
 
 /**
- * The shell's layout options from the settings (issue 29 item 4): each one set to `preset` is left
+ * The shell's layout options from the settings: each one set to `preset` is left
  * out, so the preset keeps its own value; a preview from the settings page wins over what is saved.
  */
 export function layoutOptionsOf(settings: Settings, preview: LayoutOptionSettings | null): LayoutOptions {

@@ -8,7 +8,7 @@ import { AppSettingsContext } from '@/lib/app-settings';
 import { applyAuthSession, resetSessionForTests } from '@/lib/session-store';
 import { AppLayout } from './app-layout';
 
-/** Advertiser §2 "Layout shell": the profile link shows the name, else the email before '@', else '사용자'. */
+/** The layout shell's profile link shows the name, else the email before '@', else '사용자'. */
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',

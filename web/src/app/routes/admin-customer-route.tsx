@@ -19,7 +19,7 @@ const SendNotificationDialog = lazy(() =>
 );
 
 /**
- * /admin/users/:id (issue 29 #2): the users feature's customer view with the other features' cards
+ * /admin/users/:id: the users feature's customer view with the other features' cards
  * (ledger and balance, slots by status, issuances and extensions) and their existing dialogs as
  * actions: issue slots, send a notification (the send dialog with the customer picked), and the
  * chat inbox opened on the customer's room.

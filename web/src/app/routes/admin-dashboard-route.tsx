@@ -8,7 +8,8 @@ import { useAppSettings } from '@/lib/app-settings';
 /**
  * /admin: the dashboard page composed with what other features provide (features never import each
  * other): the slot screen's title, and with the cash system on the pending charge count for the cash
- * card and the cash feature's charge request card. A failed load is only logged (operator §8).
+ * card and the cash feature's charge request card. A failed load is only logged: the dashboard stays
+ * usable without a count.
  */
 export function AdminDashboardRoute() {
   const { useCashSystem, slotOperationMode } = useAppSettings();

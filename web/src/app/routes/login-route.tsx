@@ -11,7 +11,7 @@ const staffOnly = /^\/admin(\/|$)/;
 
 /**
  * Where to go after signing in: back to the page that sent us here when it belongs to this role,
- * else the role's home (spec: operators and developers land on /admin, users on /slots).
+ * else the role's home (operators and developers land on /admin, users on /slots).
  */
 export function targetAfterLogin(from: unknown, role: string): string {
   if (typeof from !== 'string' || from === '/' || from.startsWith('/login')) return homePathFor(role);
@@ -19,7 +19,7 @@ export function targetAfterLogin(from: unknown, role: string): string {
   return (isStaff(role) ? userOnly : staffOnly).test(path) ? homePathFor(role) : from;
 }
 
-/** /login: a signed-in visitor is sent on by role (spec route table). */
+/** /login: a signed-in visitor is sent on by role. */
 export function LoginRoute() {
   const state = useSessionState();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 
 /**
- * A signed-in user who opens /admin/* reads why (operator spec §6: only operators and developers)
+ * A signed-in user who opens /admin/* reads why (the console is for operators and developers only)
  * instead of being sent away silently, and finds the way back to their own home.
  */
 export function NoAccessRoute({ home }: { home: string }) {

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LayoutShell, type LayoutPreset, type NavSection } from './layout-shell';
 
-/** The four presets of advertiser §2 "Layout shell" arrange the same parts differently. */
+/** The four layout presets arrange the same parts differently. */
 const navigation: NavSection[] = [
   {
     id: 'user',

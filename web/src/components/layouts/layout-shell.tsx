@@ -3,7 +3,7 @@ import type { IconName } from '@/components/ui/icon';
 import { ClassicLayout } from './classic-layout';
 import { TopNavLayout } from './top-nav-layout';
 
-/** Layout presets and options of the spec (advertiser §2 "Layout shell"). */
+/** The layout presets and options a developer picks in the settings. */
 export type LayoutPreset = 'classic' | 'modern' | 'minimal' | 'dashboard';
 
 export interface LayoutOptions {
@@ -13,7 +13,7 @@ export interface LayoutOptions {
 }
 
 /**
- * What each preset looks like (advertiser §2): classic sidebar left with a static header and no
+ * What each preset looks like: classic sidebar left with a static header and no
  * footer; modern a top nav, fixed header with breadcrumb and a footer; minimal neither sidebar nor
  * header (a floating menu instead); dashboard a wide sidebar on the right with a breadcrumb.
  */
@@ -53,7 +53,7 @@ export interface ShellParts {
   /** Bottom of the sidebar (logout). */
   sidebarFooter?: ReactNode;
   headerTitle?: ReactNode;
-  /** "Where am I" trail: shown by the presets the spec gives one (modern, dashboard). */
+  /** "Where am I" trail: shown by the presets that have one (modern, dashboard). */
   breadcrumb?: ReactNode;
   /** Right end of the header or top nav: bell and profile link. */
   headerActions?: ReactNode;

@@ -6,7 +6,7 @@ import styles from './top-nav-layout.module.css';
 
 /**
  * Modern preset: top navigation with logo, menus, bell, profile link and logout; a fixed header
- * with the breadcrumb, and a footer. The spec's top nav leaves profile out of the menus (the name
+ * with the breadcrumb, and a footer. The top nav leaves profile out of the menus (the name
  * link leads there).
  */
 export function TopNavLayout({

@@ -6,7 +6,7 @@ import { DDay, EndDate, RankValue } from './slot-cells';
 
 const today = '2025-03-10';
 
-describe('RankValue (spec §2 rank column, design §8)', () => {
+describe('RankValue: the rank column', () => {
   it('shows a real rank with the climb versus yesterday', () => {
     render(<RankValue rank={12} yesterdayRank={15} />);
     expect(screen.getByText('12위')).toBeInTheDocument();

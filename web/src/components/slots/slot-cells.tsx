@@ -9,7 +9,7 @@ import { rankFreshnessTexts } from '#shared/messages/rank-freshness';
 import styles from './slot-cells.module.css';
 
 /**
- * The small pieces of a slot row (spec §2 table columns): rank with the delta arrow, dates with the
+ * The small pieces of a slot row's columns: rank with the delta arrow, dates with the
  * D-n warning, the status badge, the thumbnail.
  */
 export function RankValue({

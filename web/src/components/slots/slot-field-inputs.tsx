@@ -7,7 +7,7 @@ import type { SlotFieldsForm } from '@/lib/slots/slot-form-schema';
 import styles from './slot-forms.module.css';
 
 /**
- * The inputs of a slot form, generated from the configured fields (spec §2: enabled fields only,
+ * The inputs of a slot form, generated from the configured fields (enabled fields only,
  * typed by field_type; the url_* system fields never appear).
  */
 export function SlotFieldInputs({

@@ -42,7 +42,7 @@ export function Alert({ tone = 'info', title, children, onDismiss, className }: 
   );
 }
 
-/** The red box the spec asks for around server errors; renders nothing without a message. */
+/** The red box around server errors, so they stand out from the form; renders nothing without a message. */
 export function ErrorBox({ message, onDismiss }: { message: string | null | undefined; onDismiss?: () => void }) {
   if (!message) return null;
   return (

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SiteLogo } from './site-logo';
 
-/** Advertiser §2: the logo (login panel, sidebar, top nav) falls back to the site name text if the image fails. */
+/** The logo (login panel, sidebar, top nav) falls back to the site name text if the image fails. */
 describe('SiteLogo', () => {
   it('shows the configured image, and the site name once the image fails to load', () => {
     const { rerender } = render(<SiteLogo siteName="효과마켓" logoUrl="/missing-logo.png" />);

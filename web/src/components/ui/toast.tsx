@@ -38,7 +38,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     ({ tone = 'info', title, message, durationMs }: ToastInput) => {
       const id = nextId.current++;
-      // Keep at most three on screen (the spec's maxVisible default).
+      // Keep at most three on screen, so a burst of toasts does not cover the page.
       setToasts((list) => [...list.slice(-2), { id, tone, title, message }]);
       window.setTimeout(() => dismiss(id), durationMs ?? (tone === 'error' ? 10_000 : 5_000));
     },

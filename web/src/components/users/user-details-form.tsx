@@ -18,7 +18,7 @@ interface UserDetailsFormProps {
 }
 
 /**
- * The user record's bank account and business details (issue 29 #5), shared by the advertiser's
+ * The user record's bank account and business details, shared by the advertiser's
  * profile and the operator's customer view; checked with the server's own schema before sending.
  */
 export function UserDetailsForm({ initial, onSave, readOnly }: UserDetailsFormProps) {

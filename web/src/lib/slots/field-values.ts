@@ -2,7 +2,7 @@ import { optionsOf, type FieldConfig } from '#shared/field-configs';
 import { fieldValueTexts } from '#shared/messages/slots';
 
 /**
- * Typed field values as people type and paste them (issue 29 item 3). Stored values stay text:
+ * Typed field values as people type and paste them. Stored values stay text:
  * a boolean is 'true' / 'false', a select holds one of its options exactly.
  *
  * Pasted or typed words read as a boolean, case and spaces ignored (docs/settings.md lists them):

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 
-/** GET /slots/count: the status cards and the pre-allocation counts (spec §2 header). */
+/** GET /slots/count: the status cards and the pre-allocation counts at the top of My slots. */
 export const slotCountKey = '/slots/count';
 
 export const getSlotCount = () => api.call('GET /api/slots/count');

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { SlotList, SlotListQueryInput } from '#shared/schemas/slots';
 import { api } from '@/lib/api-client';
 
-/** GET /slots: the caller's own slots, one page (spec §7). */
+/** GET /slots: the caller's own slots, one page. */
 export const SLOTS_KEY = '/slots';
 export type SlotsKey = readonly [typeof SLOTS_KEY, SlotListQueryInput];
 

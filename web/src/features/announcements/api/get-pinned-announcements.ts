@@ -9,7 +9,7 @@ export const pinnedAnnouncementsKey = '/announcements/pinned';
 export const getPinnedAnnouncements = () => api.call('GET /api/announcements/pinned');
 
 export function usePinnedAnnouncements() {
-  // A failed load hides the banner (spec §2); no retry storm on every page.
+  // A failed load hides the banner (a notice bar is not worth an error); no retry storm on every page.
   return useSWR(pinnedAnnouncementsKey, getPinnedAnnouncements, {
     shouldRetryOnError: false,
     revalidateOnFocus: false,

@@ -41,7 +41,7 @@ export const canSave = (f: Pick<Form, 'title' | 'content' | 'content_type'>) =>
     ? f.content.trim().length > 0
     : htmlToText(f.content).length > 0 || /<img\s/i.test(f.content));
 
-/** Create or edit one announcement (operator-console §2, §5): save stays disabled until title and content are filled. */
+/** Create or edit one announcement: save stays disabled until title and content are filled. */
 export function AnnouncementEditorDialog({
   announcement,
   onClose,

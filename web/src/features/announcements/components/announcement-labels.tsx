@@ -8,7 +8,7 @@ export const CategoryBadge = ({ category }: Pick<Announcement, 'category'>) => (
   </Badge>
 );
 
-/** Operator-console §2: urgent and high carry '긴급' and '중요' labels. */
+/** Urgent and high carry '긴급' and '중요' labels. */
 export const PriorityBadge = ({ priority }: Pick<Announcement, 'priority'>) =>
   priority === 'urgent' ? (
     <Badge tone="danger">{announcementPriorityLabels.urgent}</Badge>

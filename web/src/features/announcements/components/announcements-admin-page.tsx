@@ -26,7 +26,7 @@ type ActiveFilter = 'all' | 'active' | 'inactive';
 const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 400;
 
-/** /admin/announcements (operator-console §2): search, category and active filters, the table, the dialog. */
+/** /admin/announcements: search, category and active filters, the table, the dialog. */
 export function AnnouncementsAdminPage() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<'all' | Announcement['category']>('all');

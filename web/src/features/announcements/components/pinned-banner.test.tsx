@@ -67,7 +67,7 @@ describe('PinnedBanner', () => {
     expect(link).toHaveAttribute('href', '/announcements');
   });
 
-  it('takes the newest 10 pinned items (the spec fetches 10 for the banner)', async () => {
+  it('takes the newest 10 pinned items for the banner', async () => {
     answer = () =>
       json({ success: true, data: Array.from({ length: 12 }, (_, i) => ann(`N${String(12 - i).padStart(2, '0')}`)) });
     renderBanner();

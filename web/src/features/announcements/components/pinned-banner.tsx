@@ -7,10 +7,10 @@ import { usePinnedAnnouncements } from '../api/get-pinned-announcements';
 import { useClosedBanners } from '../hooks/use-closed-banners';
 import styles from './pinned-banner.module.css';
 
-/** Advertiser-area §2, §9: 120 characters, then an ellipsis; a new item every 5 seconds. */
+/** 120 characters, then an ellipsis, so the banner stays one line; a new item every 5 seconds. */
 export const BANNER_TEXT_MAX = 120;
 export const BANNER_ROTATE_MS = 5000;
-/** Advertiser-area §9: the banner takes the newest 10 pinned, live announcements. */
+/** The banner takes the newest 10 pinned, live announcements. */
 export const BANNER_LIMIT = 10;
 
 export function bannerText(a: Pick<Announcement, 'title' | 'content' | 'content_type'>): string {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** Spec §2: closing a banner item is remembered per session (sessionStorage) per announcement. */
+/** Closing a banner item is remembered per session (sessionStorage) per announcement. */
 export const CLOSED_BANNERS_KEY = 'simple-slot.closed-announcement-banners';
 
 function readClosed(): string[] {

@@ -2,7 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { userDetailsSchema, type UserDetails } from '#shared/schemas/users';
 import { api } from '@/lib/api-client';
 
-/** The caller's own bank and business details (issue 29 #5); the server checks the same schema. */
+/** The caller's own bank and business details; the server checks the same schema. */
 export { userDetailsSchema };
 
 export const profileDetailsKey = '/auth/profile/details';

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { updateSessionUser } from '@/lib/session-store';
 import { meKey } from './get-me';
 
-/** The same schema the server validates with: the spec's check order for a password change. */
+/** The same schema the server validates with, so a password change is checked in the server's order. */
 export { profileUpdateSchema, type ProfileUpdateInput };
 
 export const updateProfileKey = '/auth/profile';

@@ -5,7 +5,7 @@ import { defaultSettings } from '#shared/settings';
 import { AppSettingsContext } from '@/lib/app-settings';
 import { LoginPage } from './login-page';
 
-/** Advertiser §2 "Login screen": a left panel with the site name, a tagline and three feature bullets. */
+/** The login screen: a left panel with the site name, a tagline and three feature bullets. */
 describe('LoginPage', () => {
   it('shows the site name, the tagline and three feature bullets beside the 로그인 form', () => {
     render(

@@ -85,7 +85,7 @@ describe('ProfilePage', () => {
     expect(screen.getByText('활성')).toBeInTheDocument();
   });
 
-  it('checks a new password in the spec order: match, length, current password', async () => {
+  it('checks a new password in order: match, length, current password', async () => {
     const ui = await renderPage();
     const save = screen.getByRole('button', { name: '저장' });
 

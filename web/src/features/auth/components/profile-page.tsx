@@ -46,7 +46,7 @@ export function ProfilePage() {
   );
 }
 
-/** Bank account and business details of the user record (advertiser §4 User). */
+/** Bank account and business details of the user record. */
 function ProfileDetailsCard() {
   const { data } = useProfileDetails();
   const save = useSaveProfileDetails();
@@ -86,7 +86,7 @@ function ProfileForm({ user }: { user: UserDto }) {
           if (issue.field in saved) setError(issue.field as FieldName, { message: issue.message });
         }
       }
-      // Spec §8: a failed password change and a failed name update have their own fallback texts.
+      // A failed password change and a failed name update have their own fallback texts.
       const fallback = values.password ? authMessages.passwordChangeError : authMessages.profileUpdateError;
       setResult({ tone: 'error', message: errorMessage(e, fallback) });
     }

@@ -11,8 +11,8 @@ import { useSwitchBack } from '../api/switch-back';
 import styles from './switch-back-button.module.css';
 
 /**
- * Floats while a developer acts as another user (operator console §4 "Developer account
- * switching"): confirm, return to the developer's own session, go to /.
+ * Floats while a developer acts as another user: confirm, return to the developer's own session,
+ * go to /.
  */
 export function SwitchBackButton() {
   const { session } = useSessionState();

@@ -33,7 +33,7 @@ interface CashChargeFormProps {
 }
 
 /**
- * The charge form (advertiser §2 Cash charge): current balance, preset amounts, a free amount, the
+ * The charge form: current balance, preset amounts, a free amount, the
  * expected deposit time and the depositor. Validated with the same shared schema as the server,
  * including the configured min/max charge.
  */

@@ -7,8 +7,8 @@ import { CashChargeModal } from './cash-charge-modal';
 import { chargeRequestFixture } from '../testing/charge-request-fixture';
 
 /**
- * The charge dialog (advertiser §2 Cash charge): shared-schema validation, money call shape, 2 s
- * close, and one Idempotency-Key per charge across retries (design §3).
+ * The charge dialog: shared-schema validation, money call shape, 2 s close, and one Idempotency-Key
+ * per charge across retries, so a retry never charges twice.
  */
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

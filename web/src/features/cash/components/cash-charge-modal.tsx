@@ -3,7 +3,7 @@ import { Modal } from '@/components/ui/modal';
 import { useActionKey } from '@/hooks/use-action-key';
 import { CashChargeForm } from './cash-charge-form';
 
-/** How long the success message stays before the modal closes itself (spec §9: 2 s). */
+/** How long the success message stays before the modal closes itself. */
 export const CHARGE_MODAL_CLOSE_MS = 2000;
 
 /** The charge dialog used when cashChargeMode is modal. */

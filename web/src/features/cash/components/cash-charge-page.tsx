@@ -11,7 +11,7 @@ import { CashSystemGate } from './cash-system-off';
 import styles from './cash.module.css';
 
 /**
- * /cash and /cash/charge (advertiser §2 Cash charge): the form on a page, plus recent requests, when
+ * /cash and /cash/charge: the form on a page, plus recent requests, when
  * cashChargeMode is page; when it is modal, the charge dialog opens instead, over the cash history.
  */
 export function CashChargePage() {

@@ -26,7 +26,7 @@ import styles from './cash.module.css';
 
 type Tab = 'charges' | 'usage';
 
-/** /cash-history and /cash/history: charge history and usage history tabs (advertiser §2). */
+/** /cash-history and /cash/history: charge history and usage history tabs. */
 export function CashHistoryPage() {
   return (
     <CashSystemGate title="캐시 내역">

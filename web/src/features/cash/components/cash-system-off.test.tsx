@@ -13,8 +13,8 @@ import { CashChargeProvider } from './cash-charge-provider';
 import { CashHistoryPage } from './cash-history-page';
 
 /**
- * The cash system switched off (useCashSystem, advertiser-area §1/§2, operator-console /admin/cash
- * "only with the cash system"): every cash page says so in Korean instead of its content, never opens
+ * The cash system switched off (useCashSystem; the cash pages and /admin/cash exist only with the
+ * cash system): every cash page says so in Korean instead of its content, never opens
  * the charge dialog, and asks the cash API nothing (it would only answer 409).
  */
 const json = (status: number, body: unknown) =>

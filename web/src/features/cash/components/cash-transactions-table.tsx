@@ -6,7 +6,7 @@ import { CellText } from '@/components/ui/cell-text';
 import tableStyles from '@/components/ui/data-table.module.css';
 
 /**
- * Usage history columns (advertiser §2): time, type, amount (+ for money in: charge, refund and
+ * Usage history columns: time, type, amount (+ for money in: charge, refund and
  * bonus; − otherwise), description, and the balance after each entry.
  */
 export function CashTransactionsTable({ items }: { items: CashTransactionDto[] }) {

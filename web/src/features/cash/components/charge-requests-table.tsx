@@ -14,7 +14,7 @@ interface ChargeRequestsTableProps {
   emptyText?: string;
 }
 
-/** Charge history columns (advertiser §2): request time, amount, bonus, depositor, status. */
+/** Charge history columns: request time, amount, bonus, depositor, status. */
 export function ChargeRequestsTable({
   items,
   showUser = false,

@@ -6,7 +6,7 @@ import { useAppSettings } from '@/lib/app-settings';
 import styles from './cash.module.css';
 
 /**
- * Where to transfer (issue 29 #5): the business deposit account from the settings, with a copy
+ * Where to transfer: the business deposit account from the settings, with a copy
  * button for the account number; with none set, the advertiser is told to ask the operator.
  */
 export function DepositAccount() {

@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { useCashStats } from '../api/get-cash-stats';
 import styles from './cash.module.css';
 
-/** Dashboard card (operator §2 Dashboard): the pending charge count with a link to /admin/cash. */
+/** Dashboard card: the pending charge count with a link to /admin/cash. */
 export function PendingChargesCard() {
   const { data } = useCashStats();
   return (

@@ -12,7 +12,7 @@ import { CashTransactionsTable } from './cash-transactions-table';
 const LEDGER_PAGE_SIZE = 10;
 
 /**
- * One customer's balance and cash ledger, paged (issue 29 #2, the operator's customer view). The
+ * One customer's balance and cash ledger, paged (the operator's customer view). The
  * balance is the newest entry's `balanceAfter`: money only ever moves through the ledger.
  */
 export function UserLedgerCard({ userId }: { userId: string }) {

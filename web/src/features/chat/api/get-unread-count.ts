@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 /**
  * GET /api/chat/unread-count: the badge of the floating chat button. Part of the always-loaded widget
  * chunk, so types only from shared (no zod). Realtime first: `chat_message` pushes write this cache;
- * the spec's 30 s poll runs only while the socket is down (advertiser §9). Input: none.
+ * the 30 s poll runs only while the socket is down. Input: none.
  */
 export const chatUnreadKey = '/chat/unread-count';
 /** Mirrors CHAT_POLL_UNREAD_MS of shared/schemas/chat (importing it would pull zod in; a test compares). */
@@ -16,7 +16,7 @@ export function useChatUnreadCount({ enabled = true, poll = false }: { enabled?:
   return useSWR(enabled ? chatUnreadKey : null, getChatUnreadCount, {
     refreshInterval: poll ? CHAT_UNREAD_POLL_MS : 0,
     revalidateOnFocus: false,
-    // §8: unread count failures are only logged.
+    // Unread count failures are only logged: a badge is not worth an error on every page.
     shouldRetryOnError: false,
   });
 }

@@ -8,7 +8,7 @@ import { useCannedReplies } from '../api/get-canned-replies';
 import { saveCannedRepliesSchema, useSaveCannedReplies } from '../api/save-canned-replies';
 import styles from './chat-inbox.module.css';
 
-/** Canned replies above the operator's input (issue 14, beyond the spec): a click inserts the text. */
+/** Canned replies above the operator's input (a console addition): a click inserts the text. */
 export function CannedRepliesBar({ onInsert }: { onInsert: (content: string) => void }) {
   const { data } = useCannedReplies();
   const [editing, setEditing] = useState(false);

@@ -42,7 +42,7 @@ export function ChatAdminPage() {
   return <ChatInbox />;
 }
 
-/** Search boxes settle for this long before the server is asked (operator console §9). */
+/** Search boxes settle for this long before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 500;
 
 function ChatInbox() {

@@ -5,7 +5,7 @@ import styles from './chat.module.css';
 
 const marks = { sending: '…', sent: '✓', delivered: '✓✓', read: '✓✓', failed: '!' } as const;
 
-/** One message: own on the right with its status mark, system messages as centred pills (§2). */
+/** One message: own on the right with its status mark, system messages as centred pills. */
 export function ChatBubble({ item, onRetry }: { item: DisplayMessage; onRetry?: (localId: string) => void }) {
   const { message, own, status } = item;
   const deleted = (message as { is_deleted?: boolean }).is_deleted === true;

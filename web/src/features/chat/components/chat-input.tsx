@@ -13,7 +13,7 @@ interface ChatInputProps {
 }
 
 /**
- * The message box (advertiser §2): grows from 40 to 120 px, Enter sends and Shift+Enter breaks the
+ * The message box: grows from 40 to 120 px, Enter sends and Shift+Enter breaks the
  * line (never while an IME is composing Korean), and a x/2000 counter shows while typing.
  */
 export function ChatInput({ value, onChange, onSend, textareaRef, disabled = false }: ChatInputProps) {

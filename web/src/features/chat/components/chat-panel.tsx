@@ -12,7 +12,7 @@ import { ChatConversationView } from './chat-conversation-view';
 import styles from './chat.module.css';
 
 /**
- * The advertiser's support chat (advertiser §2/§4): the room the user created is the current one; with
+ * The advertiser's support chat: the room the user created is the current one; with
  * none, the first message creates it (POST /api/chat/messages). Rooms are polled every 5 s only while
  * the socket is down. Shown in the widget's modal and on /chat-test.
  */

@@ -24,7 +24,7 @@ interface LogEntry {
 /**
  * /chat-test (signed in, hidden from menus): realtime diagnostics — the shared socket's state, a
  * ping/pong round trip and the events it receives — plus, for role users, the support chat panel itself
- * and the per-theme chat switches of this browser (issue 14).
+ * and the per-theme chat switches of this browser.
  */
 export function ChatTestPage() {
   const status = useRealtimeStatus();
@@ -121,7 +121,7 @@ export function ChatTestPage() {
   );
 }
 
-/** The chat itself (role users; staff see the spec's notice) and this browser's per-theme switches. */
+/** The chat itself (role users; staff see the notice that sends them to the console) and the per-theme switches. */
 function ChatTestChat() {
   const role = useSessionState().session?.user.role ?? 'user';
   const { chatEnabled } = useAppSettings();

@@ -15,7 +15,7 @@ import styles from './chat-widget.module.css';
 const ChatWidgetDialog = lazy(() => import('./chat-widget-dialog').then((x) => ({ default: x.ChatWidgetDialog })));
 
 /**
- * The advertiser's floating chat button (advertiser §2): bottom right, tooltip '1:1 문의하기', a
+ * The advertiser's floating chat button: bottom right, tooltip '1:1 문의하기', a
  * pulsing dot while something is unread. Holds a lease on the shared socket; `chat_message` pushes
  * move the badge, and the unread count is polled every 30 s only while the socket is down. The app
  * mounts it for role users when chatEnabled is on; the current theme's switch is checked here. A
@@ -76,7 +76,7 @@ function ChatWidgetButton({ userId, raised }: { userId: string; raised: boolean 
         onClick={() => {
           setOpened(true);
           setOpen(true);
-          // §4: opening resets the badge (the panel marks the room read on the server).
+          // Opening resets the badge (the panel marks the room read on the server).
           if (unread > 0) void mutate(chatUnreadKey, { count: 0 }, { revalidate: false });
         }}
         aria-label={unread > 0 ? `${m.tooltip}, 읽지 않은 메시지 ${unread}개` : m.tooltip}
@@ -95,7 +95,7 @@ function ChatWidgetButton({ userId, raised }: { userId: string; raised: boolean 
   );
 }
 
-/** Staff get no chat (advertiser §6): where the widget would be, a button that says where to go. */
+/** Staff get no chat here (they answer in the console): where the widget would be, a button that says where to go. */
 export function StaffChatNotice({ raised = false }: { raised?: boolean }) {
   const [open, setOpen] = useState(false);
   return (

@@ -23,7 +23,7 @@ function MeasuredLine({ at }: { at: string | null }) {
   );
 }
 
-/** Beside the conversation (issue 14, beyond the spec): who is asking, their money and their slots. */
+/** Beside the conversation (a console addition): who is asking, their money and their slots. */
 export function CustomerContextPanel({ roomId }: { roomId: string }) {
   const { data, error } = useChatRoomContext(roomId);
   return (

@@ -157,7 +157,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       const refreshMarks = ticks % READ_MARK_POLL_EVERY === 0 && current.some((x) => isMine(x) && !x.is_read);
       const request =
         after && !refreshMarks ? getChatMessages(roomId, { after, limit: CHAT_POLL_LIMIT }) : getChatMessages(roomId);
-      // §8: polling errors are only logged.
+      // Polling errors are only logged: the next poll tries again.
       request
         .then((page) => merge(roomId, page.items, true))
         .catch((e: unknown) => console.warn('chat poll failed', e));
@@ -184,7 +184,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       .catch((e: unknown) => console.warn('chat catch-up failed', e));
     // A re-run for a new room or merge finds no transition (before === socket) and does nothing.
   }, [socket, roomId, merge]);
-  // Shown and something unread from the other side: mark the room read (failures only logged, §8).
+  // Shown and something unread from the other side: mark the room read (failures only logged).
   // A flag, not a count: the two local updates after the PUT must not start a second one.
   const hasUnread =
     (room?.unread_count ?? 0) > 0 || (items ?? []).some((x) => x.type === 'normal' && !isMine(x) && !x.is_read);

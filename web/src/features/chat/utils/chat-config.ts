@@ -1,12 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The chat button's local switches (advertiser §2 Support chat, §9 "chat config ... themes simple,
- * modern, luxury"): the button shows when the global `chatEnabled` setting is on AND the current
- * theme's switch here is on. The theme is read from localStorage `adminTheme` (default simple); the
- * per-theme switches live in localStorage `chatConfig` (`{ themes: { simple, modern, luxury } }`,
- * every theme on by default, so the global setting alone decides until someone turns a theme off on
- * /chat-test). Always-loaded code: no zod, no other imports.
+ * The chat button's local switches, one per theme (simple, modern, luxury): the button shows when the
+ * global `chatEnabled` setting is on AND the current theme's switch here is on. The theme is read
+ * from localStorage `adminTheme` (default simple); the per-theme switches live in localStorage
+ * `chatConfig` (`{ themes: { simple, modern, luxury } }`, every theme on by default, so the global
+ * setting alone decides until someone turns a theme off on /chat-test). Always-loaded code: no zod, no other imports.
  */
 export const CHAT_THEMES = ['simple', 'modern', 'luxury'] as const;
 export type ChatTheme = (typeof CHAT_THEMES)[number];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessageDto } from '#shared/schemas/chat';
 import { roleBadge, senderName } from './chat-format';
 
-/** Advertiser §3 "Chat message": how a message's sender reads in the panel and the inbox. */
+/** How a chat message's sender reads in the panel and the inbox. */
 const message = (type: ChatMessageDto['type'], sender: Partial<ChatMessageDto['sender']>): ChatMessageDto => ({
   id: 'm1',
   room_id: 'r1',

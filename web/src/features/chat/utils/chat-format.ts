@@ -1,7 +1,7 @@
 import type { ChatMessageDto, ChatRoomDto } from '#shared/schemas/chat';
 import { chatMessages as m } from '#shared/messages/chat';
 
-/** Chat times and days in Korean, in KST (advertiser §2: times in Korean locale). */
+/** Chat times and days in Korean, in KST. */
 const KST = 'Asia/Seoul';
 const dayKeyFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: KST,
@@ -52,7 +52,7 @@ export function preview(text: string | null, length = PREVIEW_LENGTH): string {
 /** Counts above 99 read '99+'. */
 export const countBadge = (count: number) => (count > 99 ? '99+' : String(count));
 
-/** §3: system and auto-reply messages default their names; a normal sender falls back to the email, then 'Unknown'. */
+/** System and auto-reply messages default their names; a normal sender falls back to the email, then 'Unknown'. */
 export function senderName(message: ChatMessageDto): string {
   if (message.type === 'system') return message.sender.name || m.systemSender;
   if (message.type === 'auto_reply') return message.sender.name || m.autoReplySender;
@@ -62,6 +62,6 @@ export function senderName(message: ChatMessageDto): string {
 /** '관리자' / '운영자' for staff senders, nothing for users and the system. */
 export const roleBadge = (role: string): string | null => m.roleBadges[role] ?? null;
 
-/** Closed and archived rooms carry a badge; anything else is active (§3). */
+/** Closed and archived rooms carry a badge; anything else is active. */
 export const roomStatusOf = (room: Pick<ChatRoomDto, 'status'>) =>
   room.status === 'closed' || room.status === 'archived' ? room.status : 'active';

@@ -1,7 +1,7 @@
 import type { ChatMessageDto } from '#shared/schemas/chat';
 
 /**
- * The mark under an own bubble (advertiser §4 Chat: pending, sent, delivered, read, failed; the server
+ * The mark under an own bubble (pending, sent, delivered, read, failed; the server
  * itself only knows sent and read). Here: 'sending' while the POST runs, 'failed' when it did not
  * land, 'sent' ✓ once the server stored it, 'delivered' ✓✓ once the server has fanned it out to the
  * other side (its push or a later listing came back to us), 'read' blue ✓✓ when the other side read it.

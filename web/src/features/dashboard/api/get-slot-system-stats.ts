@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * GET /slots/system-stats: every slot counted by status (from the server's counters, never a scan).
- * Dashboard only: a failed load is logged and the section shows '-' (operator §8).
+ * Dashboard only: a failed load is logged and the section shows '-'.
  */
 const count = z.number().check(z.int(), z.nonnegative());
 export const slotSystemStatsSchema = z.object({

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { z } from '#shared/zod';
 import { api } from '@/lib/api-client';
 
-/** GET /users/stats: member counts (dashboard). A failed load is logged and the section shows '-' (operator §8). */
+/** GET /users/stats: member counts (dashboard). A failed load is logged and the section shows '-'. */
 const count = z.number().check(z.int(), z.nonnegative());
 export const userStatsSchema = z.object({
   total: count,

@@ -22,8 +22,8 @@ interface AdminDashboardPageProps {
 }
 
 /**
- * /admin (operator §2 "Dashboard /admin"): a card per console page the caller may open, the same
- * links as quick actions, slot and member stats. A stat that fails to load is only logged (§8) and
+ * /admin: a card per console page the caller may open, the same
+ * links as quick actions, slot and member stats. A stat that fails to load is only logged and
  * its numbers read '-'; the page itself always renders.
  */
 export function AdminDashboardPage({ slotsTitle, pendingCharges, cashSection }: AdminDashboardPageProps) {

@@ -3,7 +3,7 @@ import type { Settings } from '#shared/settings';
 import type { IconName } from '@/components/ui/icon';
 
 /**
- * The dashboard's cards and quick actions (operator §2 "Dashboard /admin"): one list, so the quick
+ * The dashboard's cards and quick actions: one list, so the quick
  * action row always mirrors the cards. Visibility is display only; routes and the server enforce access.
  */
 export type DashboardLinkId = 'slots' | 'cash' | 'users' | 'chat' | 'settings' | 'notifications' | 'announcements';

@@ -4,7 +4,7 @@ import type { NotificationListQuery, NotificationListResult } from '#shared/sche
 import { api } from '@/lib/api-client';
 
 /**
- * GET /notifications (advertiser §7): the caller's notifications, newest first, a cursor per page.
+ * GET /notifications: the caller's notifications, newest first, a cursor per page.
  * One cache per filter ('all', 'unread'); the bell, the centre and the page share them, and the
  * realtime bridge writes pushed notifications into them (see notification-cache.ts). The query's
  * schema is the shared notificationListQuerySchema, applied by the server; the typed query here keeps

@@ -4,7 +4,7 @@ import { api, ApiError } from '@/lib/api-client';
 
 /**
  * GET /notifications/unread-count. Realtime first: the socket's `unread_count` push writes this cache;
- * the spec's 5 s poll runs only while the socket is down, and stops for good on a 401 (advertiser §4).
+ * the 5 s poll runs only while the socket is down, and stops for good on a 401 (the session is over).
  */
 export const unreadCountKey = '/notifications/unread-count';
 export const UNREAD_POLL_MS = 5_000;

@@ -3,7 +3,7 @@ import type { MarkReadResult } from '#shared/schemas/notifications';
 import { api, ApiError } from '@/lib/api-client';
 import { useNotificationCache } from './notification-cache';
 
-/** PUT /notifications/{id}/read: sets read_at and dismissed_at. A 404 is ignored (advertiser §7). */
+/** PUT /notifications/{id}/read: sets read_at and dismissed_at. A 404 is ignored (the notification is already gone). */
 /**
  * Input: the id of one of the caller's notifications, checked by the server with the shared
  * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role

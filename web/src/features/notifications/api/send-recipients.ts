@@ -6,12 +6,12 @@ import type { PickedUser } from '../utils/send-form';
 /** The users API's query schema (search, role, status, page, limit ≤ 1000), loaded only if asked for. */
 export const loadUserListQuerySchema = () => import('#shared/schemas/users').then((m) => m.userListQuerySchema);
 
-/** The users API's ceiling and the spec's user map limit (§9); typed so the two cannot drift. */
+/** The users API's ceiling, and the most recipients the picker loads; typed so the two cannot drift. */
 const RECIPIENT_LIST_LIMIT: typeof USER_LIST_MAX_LIMIT = 1000;
 
 /**
- * Who may receive a notification: active role-user accounts only (operator console §5; the server
- * refuses anyone else). GET /api/users?role=user&status=active, up to the spec's 1000 (§7, §9).
+ * Who may receive a notification: active role-user accounts only (the server refuses anyone else).
+ * GET /api/users?role=user&status=active, up to 1000.
  */
 export const recipientSearchPath = '/users';
 export const recipientSearchKey = (search: string) => [recipientSearchPath, 'notification-recipients', search] as const;

@@ -14,7 +14,7 @@ import styles from './notifications.module.css';
 export const BELL_DROPDOWN_SIZE = 5;
 
 /**
- * The bell of the top navigation (advertiser §2): unread badge (99+) and a dropdown of the latest 5.
+ * The bell of the top navigation: unread badge (99+) and a dropdown of the latest 5.
  * A disclosure: Enter/Space or ArrowDown opens it, arrows move between rows, Escape closes and
  * returns focus to the bell.
  */

@@ -10,7 +10,7 @@ const NotificationCentreDialog = lazy(() =>
 );
 
 /**
- * The notification centre (advertiser §2): a floating bell with the unread badge (99+) that opens a
+ * The notification centre: a floating bell with the unread badge (99+) that opens a
  * modal with the all/unread filter, mark all read, and per-item read, delete and actions.
  */
 export function NotificationCentre() {

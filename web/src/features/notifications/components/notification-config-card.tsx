@@ -13,7 +13,7 @@ import {
 import { playNotificationSound } from '../utils/notification-sound';
 import styles from './notifications.module.css';
 
-/** The locally stored notification config (advertiser §3), saved on every change. */
+/** The locally stored notification config, saved on every change. */
 export function NotificationConfigCard() {
   const [config, update, { reset, operatorDuration }] = useNotificationConfig();
   // The operator's default is always offered (it may be any 1~30 s), marked as the default.

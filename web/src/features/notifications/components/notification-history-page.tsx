@@ -23,10 +23,10 @@ import { NotificationHistoryTable } from './notification-history-table';
 import { SendNotificationDialog } from './send-notification-dialog';
 import styles from './admin-notifications.module.css';
 
-/** The server pages this history by at most 100 (operator console §9), so 200 is not offered. */
+/** The server pages this history by at most 100, so 200 is not offered. */
 const historyPageSizes = adminPageSizes.filter((size) => size <= HISTORY_PAGE_MAX);
 
-/** /admin/notification-history (operator console §2): stat cards, date and type filters, one row per send, the send dialog. */
+/** /admin/notification-history: stat cards, date and type filters, one row per send, the send dialog. */
 export function NotificationHistoryPage() {
   const [period, setPeriod] = useState<HistoryPeriod>('all');
   const [type, setType] = useState<HistoryTypeFilter>('all');

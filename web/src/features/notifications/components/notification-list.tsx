@@ -52,7 +52,7 @@ export function NotificationList({ filter, onNavigate }: { filter: NotificationF
 
   const run = (id: string, work: () => Promise<unknown>) => {
     setBusyId(id);
-    // Spec §8: notification mark and delete failures are silent.
+    // Mark and delete failures are silent: the item simply stays as it was.
     void work()
       .catch(() => undefined)
       .finally(() => setBusyId(null));

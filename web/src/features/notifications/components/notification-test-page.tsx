@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSendTestNotification } from '../api/send-test-notification';
 import styles from './notifications.module.css';
 
-/** Advertiser §9: the generator sends 5 notifications 2 seconds apart. */
+/** The generator sends 5 notifications 2 seconds apart. */
 export const TEST_BATCH = 5;
 export const TEST_INTERVAL_MS = 2_000;
 

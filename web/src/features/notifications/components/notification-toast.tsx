@@ -16,7 +16,7 @@ interface NotificationToastProps {
 }
 
 /**
- * One toast (advertiser §2): icon, title, message, actions, '알림 닫기', and a progress bar while it
+ * One toast: icon, title, message, actions, '알림 닫기', and a progress bar while it
  * closes itself. Hovering or focusing it pauses the countdown (WCAG 2.2.1: time limits adjustable).
  */
 export function NotificationToast({ entry, config, onClose, onAction }: NotificationToastProps) {

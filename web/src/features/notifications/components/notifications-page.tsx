@@ -14,11 +14,11 @@ import { NotificationConfigCard } from './notification-config-card';
 import { NotificationFilterTabs, NotificationList } from './notification-list';
 import styles from './notifications.module.css';
 
-/** /notifications (advertiser §2): all and unread tabs, bulk actions, load more, and the local config. */
+/** /notifications: all and unread tabs, bulk actions, load more, and the local config. */
 export function NotificationsPage() {
   const user = useCurrentUser();
   if (user && isStaff(user.role)) {
-    // Advertiser §6: operators and developers receive no notifications and load none.
+    // Operators and developers receive no notifications and load none.
     return (
       <>
         <PageHeader title="알림" />

@@ -6,7 +6,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { resetSessionForTests } from '@/lib/session-store';
 import { SendNotificationForm } from './send-notification-form';
 
-/** The send form (operator console §5): the shared schema's messages, recipient modes, the duration switch, the answers. */
+/** The send form: the shared schema's messages, recipient modes, the duration switch, the answers. */
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const people = [
@@ -62,7 +62,7 @@ async function fillText(user: ReturnType<typeof userEvent.setup>, title: string,
 
 // userEvent typing is slow on a loaded 2-core machine; the default 5 s is too tight there.
 describe('SendNotificationForm', { timeout: 15_000 }, () => {
-  it('keeps send disabled until both title and message have text; blank-only text gets the spec message', async () => {
+  it("keeps send disabled until both title and message have text; blank-only text gets '제목과 내용을 입력해주세요.'", async () => {
     const { user } = renderForm();
     expect(sendButton()).toBeDisabled();
     await fillText(user, '점검 안내', '');
@@ -177,7 +177,7 @@ describe('SendNotificationForm', { timeout: 15_000 }, () => {
     expect(sentBody()).toMatchObject({ auto_close: false, duration: 5000 });
   });
 
-  it('shows the server text on a refusal, else the spec fallback, and keeps the input', async () => {
+  it("shows the server text on a refusal, else the form's own failure text, and keeps the input", async () => {
     sendAnswer = () =>
       json(400, {
         success: false,

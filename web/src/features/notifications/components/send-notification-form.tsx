@@ -42,7 +42,7 @@ interface Props {
 }
 
 /**
- * The send form of /admin/notifications and of the history page's dialog (operator console §2, §5):
+ * The send form of /admin/notifications and of the history page's dialog:
  * type, recipients, title, message, priority, auto-close and its duration in seconds, with a preview.
  */
 export function SendNotificationForm({ onSent, onCancel, onBusyChange, recipient }: Props) {

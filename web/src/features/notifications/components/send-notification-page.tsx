@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { SendNotificationForm } from './send-notification-form';
 
-/** /admin/notifications (operator console §2): the send form, with a link to what was sent. */
+/** /admin/notifications: the send form, with a link to what was sent. */
 export function SendNotificationPage() {
   return (
     <>

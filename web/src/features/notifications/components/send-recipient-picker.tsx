@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { PickedUser, RecipientMode } from '../utils/send-form';
 import styles from './admin-notifications.module.css';
 
-/** The search box's 500 ms debounce (operator console §9). */
+/** The search box's 500 ms debounce. */
 const SEARCH_DEBOUNCE_MS = 500;
 
 interface Props {
@@ -20,7 +20,7 @@ interface Props {
 
 /**
  * Recipients: '전체 사용자' or chosen advertisers. The list offers active role-user accounts only
- * (operator console §5) and is searched on the server (500 ms debounce); choices stay as chips while
+ * (the server refuses anyone else) and is searched on the server (500 ms debounce); choices stay as chips while
  * the search changes.
  */
 export function SendRecipientPicker({ mode, onModeChange, selected, onSelectedChange, error, disabled }: Props) {

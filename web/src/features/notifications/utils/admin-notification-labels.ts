@@ -1,7 +1,7 @@
 import type { BadgeTone } from '@/components/ui/badge';
 import type { NotificationPriority, NotificationSender, NotificationType } from '#shared/schemas/notifications';
 
-/** The operator pages' Korean names for the notification enums (operator console §2). */
+/** The operator pages' Korean names for the notification enums. */
 export const notificationTypeLabels: Record<NotificationType, string> = {
   info: '정보',
   success: '성공',

@@ -1,5 +1,5 @@
 /**
- * The locally stored notification config (advertiser §3, §9 defaults), localStorage
+ * The locally stored notification config and its defaults, localStorage
  * `notificationConfig`. A personal display preference: it never reaches the server.
  */
 export const toastPositions = [

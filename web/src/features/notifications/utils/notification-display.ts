@@ -1,7 +1,7 @@
 import type { NotificationDto, NotificationType } from '#shared/schemas/notifications';
 import type { IconName } from '@/components/ui/icon';
 
-/** Advertiser §2: type icons for success, warning and error; every other type gets the default. */
+/** Type icons for success, warning and error; every other type gets the default. */
 export function typeIcon(type: NotificationType): IconName {
   if (type === 'success') return 'check-circle';
   if (type === 'warning') return 'alert-triangle';
@@ -18,7 +18,7 @@ export const isFromOperator = (n: Pick<NotificationDto, 'sender'>) =>
   n.sender === 'operator' || n.sender === 'developer';
 export const OPERATOR_TAG = '운영자';
 
-/** Unread badge text, capped at 99+ (advertiser §9). */
+/** Unread badge text, capped at 99+ so the badge stays small. */
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**

@@ -1,7 +1,7 @@
 import { addKstDays } from '#shared/kst';
 import type { NotificationType } from '#shared/schemas/notifications';
 
-/** The history page's date tabs (operator console §2: all, today, week, month = the last 7 / 30 KST days). */
+/** The history page's date tabs: all, today, week, month = the last 7 / 30 KST days. */
 export const historyPeriods = [
   { value: 'all', label: '전체' },
   { value: 'today', label: '오늘' },
@@ -18,7 +18,7 @@ export function historyRangeOf(period: HistoryPeriod, today: string): { fromDate
   return {};
 }
 
-/** The type filter: 'all' or one of the spec's five (custom sends still show under 'all'). */
+/** The type filter: 'all' or one of the five notification types (custom sends still show under 'all'). */
 export const historyTypeFilters: Array<'all' | NotificationType> = [
   'all',
   'info',

@@ -32,7 +32,7 @@ class FakeAudioContext {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('notification sound (advertiser §9)', () => {
+describe('notification sound', () => {
   it('plays 800 Hz then 600 Hz, 0.2 s in all', async () => {
     vi.stubGlobal('AudioContext', FakeAudioContext);
     const { playNotificationSound } = await import('./notification-sound');

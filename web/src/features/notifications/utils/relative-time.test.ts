@@ -5,7 +5,7 @@ const now = Date.parse('2026-11-25T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
 const MIN = 60_000;
 
-describe('formatRelativeTime (advertiser §9)', () => {
+describe('formatRelativeTime', () => {
   it.each([
     [0, '방금 전'],
     [59_999, '방금 전'],

@@ -5,7 +5,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Advertiser §9: '방금 전' under a minute, then minutes, hours (under a day), days (under a week),
+ * '방금 전' under a minute, then minutes, hours (under a day), days (under a week),
  * then the KST date. A time slightly in the future (clock skew) reads as '방금 전'.
  */
 export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {

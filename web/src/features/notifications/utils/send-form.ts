@@ -59,7 +59,7 @@ const fieldOf: Record<string, SendFormField> = {
 };
 
 /**
- * Parses with the server's own schema (operator console §5), so the form says what a 400 would:
+ * Parses with the server's own schema, so the form says what a 400 would:
  * '제목과 내용을 입력해주세요.', '알림을 받을 사용자를 선택해주세요.', the duration range.
  */
 export function validateSendForm(
@@ -78,5 +78,5 @@ export function validateSendForm(
   return { errors };
 }
 
-/** The spec: send stays disabled without a title and a message (blank-only text is left to the schema's message). */
+/** Send stays disabled without a title and a message (blank-only text is left to the schema's message). */
 export const canSend = (values: SendFormValues) => values.title !== '' && values.message !== '';

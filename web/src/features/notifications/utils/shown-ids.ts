@@ -1,5 +1,5 @@
 /**
- * The per-user list of notification ids already shown as toasts (advertiser §3 local storage), so a
+ * The per-user list of notification ids already shown as toasts (in local storage), so a
  * reload or a second tab never shows the same toast again. Capped: the oldest ids drop off.
  */
 const MAX_IDS = 200;

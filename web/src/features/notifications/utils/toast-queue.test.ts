@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('toast queue (advertiser §4 Notification)', () => {
+describe('toast queue', () => {
   it('shows at most maxVisible, each entering 100 ms × its index after the first', () => {
     const q = makeQueue();
     for (const id of ['a', 'b', 'c', 'd', 'e']) q.add(notification({ id }));

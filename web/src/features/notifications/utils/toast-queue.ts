@@ -18,7 +18,7 @@ export interface ToastQueueOptions {
 }
 
 /**
- * The toast stack (advertiser §4 Notification): only undismissed notifications, each id once per user
+ * The toast stack: only undismissed notifications, each id once per user
  * (remembered in localStorage across reloads and tabs), at most maxVisible on screen, the rest wait.
  * A plain store so the rules are testable without React; the toaster renders its snapshot.
  */

@@ -2,7 +2,7 @@ import { DURATION_DEFAULT_MS } from '#shared/notification-constants';
 import type { NotificationDto } from '#shared/schemas/notifications';
 import type { NotificationConfig } from './notification-config';
 
-/** Advertiser §4/§9: entries 100 ms × index apart, 300 ms exit, 10 s for errors and high priority. */
+/** Entries 100 ms × index apart, 300 ms exit, 10 s for errors and high priority. */
 export const TOAST_STAGGER_MS = 100;
 export const TOAST_EXIT_MS = 300;
 export const LONG_TOAST_MS = 10_000;

@@ -4,7 +4,7 @@ import { z } from '#shared/zod';
 import { api } from '@/lib/api-client';
 
 /**
- * Rank-check worker keys (design §5: POST/GET /api/rank/worker-keys, DELETE /api/rank/worker-keys/{id},
+ * Rank-check worker keys (POST/GET /api/rank/worker-keys, DELETE /api/rank/worker-keys/{id},
  * developer only). The full key comes back once, in the creation answer; lists carry only its prefix.
  */
 export const workerKeyNameSchema = z.object({

@@ -21,7 +21,7 @@ import {
 import styles from './worker-keys.module.css';
 
 /**
- * Developer settings: the API keys of rank-check workers (issue 12 item 1). A new key is shown once,
+ * Developer settings: the API keys of rank-check workers. A new key is shown once,
  * in a box to copy, with the warning that it cannot be shown again; a key is revoked after a confirm.
  * Used as a settings tab (the app wires it in) and alone at /admin/rank-workers.
  */

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 
-/** GET /ranking/keywords and /ranking/advertisers (issue 12 item 8); the server caches them a minute. */
+/** GET /ranking/keywords and /ranking/advertisers; the server caches them a minute. */
 export const keywordRankingKey = '/ranking/keywords';
 export const advertiserRankingKey = '/ranking/advertisers';
 

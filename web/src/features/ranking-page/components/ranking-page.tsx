@@ -18,7 +18,7 @@ import styles from './ranking.module.css';
 type Tab = 'keywords' | 'advertisers';
 
 /**
- * /ranking (issue 12 item 8): real ranks of running slots in two tabs, keyword and advertiser. Only
+ * /ranking: real ranks of running slots in two tabs, keyword and advertiser. Only
  * with featureRanking on (the menu entry hides with it; a direct visit goes home). Other
  * advertisers appear masked for ordinary users (the server decides what each caller sees).
  */

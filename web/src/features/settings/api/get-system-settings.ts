@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 export const systemSettingsKey = '/system-settings';
 
-/** The spec's settings cache: 10 seconds. */
+/** The settings cache: 10 seconds, so a change reaches every open page soon without a read per page. */
 export const SETTINGS_CACHE_MS = 10_000;
 
 let loadedAt = 0;

@@ -9,7 +9,7 @@ export type SettingChange = { [K in SettingKey]: { key: K; value: Settings[K] } 
 
 /**
  * After any write: drop the cached settings and history, and tell the rest of the app (the shell
- * listens for the spec's window event and re-reads at once, not after the 10 s cache).
+ * listens for the window event and re-reads at once, not after the 10 s cache).
  */
 export function announceSettingsChanged() {
   void mutate(systemSettingsKey);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { emptyField, type FieldConfigForm } from '../utils/field-config-form';
 import { FieldConfigDialog } from './field-config-dialog';
 
-/** Issue 29 item 3: a select field's options are added, reordered, removed and checked in the dialog. */
+/** A select field's options are added, reordered, removed and checked in the dialog. */
 function open(initial: FieldConfigForm = emptyField()) {
   const onSubmit = vi.fn();
   render(<FieldConfigDialog initial={initial} editing={false} takenKeys={[]} onSubmit={onSubmit} onClose={vi.fn()} />);

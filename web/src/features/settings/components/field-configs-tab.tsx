@@ -19,7 +19,7 @@ import styles from './settings.module.css';
 type Editing = { index: number | null; initial: FieldConfigForm } | null;
 
 /**
- * Field tab (operator §2): add, edit, remove and reorder the slot registration fields, then save the
+ * Field tab: add, edit, remove and reorder the slot registration fields, then save the
  * whole list; reset restores the shipped defaults. System fields (derived from the URL) are locked.
  */
 export function FieldConfigsTab() {

@@ -5,7 +5,7 @@ import { Modal } from '@/components/ui/modal';
 import styles from './settings.module.css';
 
 /**
- * The login-preview overlay (operator §2): /login-preview?theme=… in a frame, so the developer sees
+ * The login-preview overlay: /login-preview?theme=… in a frame, so the developer sees
  * each theme's sign-in screen without signing out.
  */
 export function LoginPreviewDialog({

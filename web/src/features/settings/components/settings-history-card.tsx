@@ -30,7 +30,7 @@ export function displayValue(value: unknown): string {
 
 const labelOf = (key: string) => settingLabels[key] ?? key;
 
-/** Beyond the spec: who changed which setting when, old → new, with a one-click revert per change. */
+/** An addition of this product: who changed which setting when, old → new, with a one-click revert per change. */
 export function SettingsHistoryCard() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useSettingsHistory({ page, limit: LIMIT });

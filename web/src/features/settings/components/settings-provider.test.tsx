@@ -5,7 +5,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { useAppSettings, useAppSettingsStatus } from '@/lib/app-settings';
 import { SettingsProvider } from './settings-provider';
 
-/** Advertiser §8/§9: the page title and theme come from settings; failure or nonsense falls back to simple + classic. */
+/** The page title and theme come from settings; failure or nonsense falls back to simple + classic. */
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let answer: () => Response;

@@ -9,7 +9,7 @@ const defaults = defaultSettings();
 
 /**
  * Loads the system settings and hands them to the whole app (lib/app-settings). Until they arrive,
- * and when loading fails, the defaults apply: simple theme, classic layout (spec §8).
+ * and when loading fails, the defaults apply: simple theme, classic layout.
  * Also sets the page title and the theme on <html>.
  */
 export function SettingsProvider({ children }: { children: ReactNode }) {

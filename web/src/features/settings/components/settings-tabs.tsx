@@ -19,7 +19,7 @@ const themeKeys = [
   'logoUrl',
 ] as const;
 
-/** Tries the draft's layout options on this very shell while the theme tab is open (issue 29 item 4). */
+/** Tries the draft's layout options on this very shell while the theme tab is open. */
 function LayoutOptionsPreview({ options }: { options: LayoutOptionSettings }) {
   const { layoutSidebarWidth, layoutContentWidth, layoutPadding } = options;
   useEffect(() => {
@@ -64,7 +64,7 @@ const featureKeys = [
   'rankCoverageMinPercent',
 ] as const;
 
-/** Theme tab: site info (saved on its own, operator §2) and the look: theme, layout, logo. */
+/** Theme tab: site info (saved on its own) and the look: theme, layout, logo. */
 export function ThemeTab({ settings }: { settings: Settings }) {
   const [preview, setPreview] = useState<string | null>(null);
   return (

@@ -10,7 +10,7 @@ import { AppSettingsContext, SETTINGS_CHANGED_EVENT } from '@/lib/app-settings';
 import { resetSessionForTests } from '@/lib/session-store';
 import { SystemSettingsPage, type ExtraSettingsTab } from './system-settings-page';
 
-/** /admin/settings (operator §2): the tabs' forms, what they send, and the texts the developer sees. */
+/** /admin/settings: the tabs' forms, what they send, and the texts the developer sees. */
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -80,7 +80,7 @@ function renderPage({
 }
 
 describe('SystemSettingsPage', () => {
-  it('has the four tabs of the spec plus the ones the app adds, moved between with the arrow keys', async () => {
+  it('has the tabs theme, field, business, feature and the added ones, moved between with the arrow keys', async () => {
     const user = renderPage({ extraTabs: [{ id: 'worker-keys', label: '워커 키', element: <p>워커 키 패널</p> }] });
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['테마', '필드', '비즈니스', '기능', '워커 키']);

@@ -25,7 +25,7 @@ interface Tab {
 }
 
 /**
- * /admin/settings (developer only, operator §2): tabs theme, field, business and feature, plus any
+ * /admin/settings (developer only): tabs theme, field, business and feature, plus any
  * the app adds; the selected tab is in the address (?tab=) so a reload stays on it.
  */
 export function SystemSettingsPage({ extraTabs = [] }: { extraTabs?: ExtraSettingsTab[] }) {

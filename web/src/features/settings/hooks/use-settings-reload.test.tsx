@@ -7,7 +7,7 @@ import { useSystemSettings } from '../api/get-system-settings';
 import { useSettingsReload } from './use-settings-reload';
 
 /**
- * Advertiser §7 and §9: settings are cached 10 seconds, reload on a route change once older than
+ * Settings are cached 10 seconds, reload on a route change once older than
  * that, and reload at once on the window event 'systemSettingsChanged'.
  */
 let now = 1_800_000_000_000;

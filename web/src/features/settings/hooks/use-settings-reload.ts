@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { SETTINGS_CHANGED_EVENT } from '@/lib/app-settings';
 import { reloadSystemSettings, reloadSystemSettingsIfStale } from '../api/get-system-settings';
 
-/** Spec §7: settings reload on each route change (within the 10 s cache) and on the window event. */
+/** Settings reload on each route change (within the 10 s cache) and on the window event. */
 export function useSettingsReload() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -4,7 +4,7 @@ import type { z } from '#shared/zod';
 
 /**
  * One field as the field tab edits it: the server's own schema for POST/PUT /admin/field-configs
- * (operator §3, §5: key and label required), so the dialog refuses what the server would.
+ * (key and label required), so the dialog refuses what the server would.
  */
 export const fieldConfigFormSchema = createFieldConfigSchema;
 

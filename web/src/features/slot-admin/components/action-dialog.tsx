@@ -25,7 +25,7 @@ export interface ActionDialogProps<T> {
   parse: (reason: string) => Parsed<T>;
   run: (input: T) => Promise<unknown>;
   successMessage: string;
-  /** The §8 text for a failed call. */
+  /** The text for a failed call: the server's reason, else the action's own failure text. */
   failureText: (error: unknown) => string;
   onClose: () => void;
   /** The dialog's own fields; `error` is the rule's message when there is no reason field to show it. */

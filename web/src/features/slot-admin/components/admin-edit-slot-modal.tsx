@@ -20,7 +20,7 @@ import { RankResetConfirm } from '@/components/slots/rank-reset-confirm';
 import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
 import styles from './admin-slots.module.css';
 
-/** Spec §8 slot edit: '저장 실패: {error}' for a refusal, '저장 중 오류가 발생했습니다.' otherwise. */
+/** Slot edit: '저장 실패: {error}' for a refusal, '저장 중 오류가 발생했습니다.' otherwise. */
 function saveFailure(e: unknown): string {
   const failure = classifyFailure(e);
   return failure.kind === 'unexpected'

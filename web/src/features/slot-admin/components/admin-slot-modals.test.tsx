@@ -98,14 +98,17 @@ function Keyed({ render }: { render: (keys: ActionKeys) => ReactNode }) {
 }
 
 describe('ApproveSlotModal', () => {
-  it.each(['', '0', '-100', 'abc'])('refuses the price %j with the spec text and sends nothing', async (price) => {
-    const user = userEvent.setup();
-    wrap(<Keyed render={(keys) => <ApproveSlotModal slot={slot} onClose={vi.fn()} keys={keys} />} />);
-    if (price) await user.type(screen.getByLabelText(/가격/), price);
-    await user.click(screen.getByRole('button', { name: '승인' }));
-    expect(await screen.findByText('올바른 가격을 입력해주세요.')).toBeInTheDocument();
-    expect(writes()).toHaveLength(0);
-  });
+  it.each(['', '0', '-100', 'abc'])(
+    "refuses the price %j with '올바른 가격을 입력해주세요.' and sends nothing",
+    async (price) => {
+      const user = userEvent.setup();
+      wrap(<Keyed render={(keys) => <ApproveSlotModal slot={slot} onClose={vi.fn()} keys={keys} />} />);
+      if (price) await user.type(screen.getByLabelText(/가격/), price);
+      await user.click(screen.getByRole('button', { name: '승인' }));
+      expect(await screen.findByText('올바른 가격을 입력해주세요.')).toBeInTheDocument();
+      expect(writes()).toHaveLength(0);
+    },
+  );
 
   it('approves with the price', async () => {
     const user = userEvent.setup();

@@ -6,7 +6,7 @@ import { NARROW_SCREEN_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import type { AdminSlotActions } from '../utils/admin-slot-actions';
 import styles from './admin-slots.module.css';
 
-/** The status changes the row menu asks to confirm (issue 24 item 3). */
+/** The status changes the row menu asks to confirm. */
 export type AdminStatusAction = 'pause' | 'resume' | 'delete' | 'restore';
 
 export type AdminSlotModal =

@@ -13,7 +13,7 @@ import { RankValue, StatusBadge } from '@/components/slots/slot-cells';
 import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './admin-slots.module.css';
 
-/** A product image, gone when it fails to load (spec §2). */
+/** A product image, gone when it fails to load (no broken-image icon in the row). */
 function RowThumbnail({ slot }: { slot: AdminSlot }) {
   const [failed, setFailed] = useState(false);
   const url = thumbnailUrl(slot);
@@ -40,7 +40,7 @@ export interface AdminSlotRowProps {
   onOpen: (slot: AdminSlot, modal: AdminSlotModal) => void;
 }
 
-/** One row of the operator list: every column of operator console §2. */
+/** One row of the operator list, every column of the operator slot table. */
 export function AdminSlotRow({ slot, listFields, mode, today, onOpen }: AdminSlotRowProps) {
   const description = fieldValue(slot, 'description');
   return (

@@ -124,7 +124,7 @@ function AdvancedPanel({
   );
 }
 
-/** Debounced simple search and the advanced panel; each disables the other (spec §2). */
+/** Debounced simple search and the advanced panel; each disables the other, so the list answers one of them. */
 export function AdminSlotSearch({ filters }: { filters: AdminSlotFilters }) {
   return (
     <>

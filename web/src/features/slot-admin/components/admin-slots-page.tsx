@@ -34,7 +34,7 @@ export interface AdminSlotsPageProps {
   rankHistory: RankHistoryRenderer;
 }
 
-/** /admin/slots: slot approval (normal mode) or slot management (pre-allocation), operator console §2. */
+/** /admin/slots: slot approval (normal mode) or slot management (pre-allocation). */
 export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPageProps) {
   const { slotOperationMode: mode } = useAppSettings();
   const filters = useAdminSlotFilters();

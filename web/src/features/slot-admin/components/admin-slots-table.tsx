@@ -36,7 +36,7 @@ function SortHeader({
   );
 }
 
-/** The operator slot table (operator console §2 columns). */
+/** The operator slot table and its columns. */
 export function AdminSlotsTable({ slots, listFields, mode, today, sortBy, sortOrder, onSort, onOpen }: Props) {
   const sort = { sortBy, sortOrder, onSort };
   return (

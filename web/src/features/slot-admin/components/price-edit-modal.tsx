@@ -56,7 +56,7 @@ function PricePreview({ slotId, price }: { slotId: string; price: number | null 
 }
 
 /**
- * 가격 수정 after approval (operator console §5; issue 24 item 3): the new price (> 0), a preview of
+ * 가격 수정 after approval: the new price (> 0), a preview of
  * the difference the owner is charged or given back and the balance after, then the edit with the
  * Idempotency-Key of this price.
  */

@@ -10,7 +10,7 @@ import { classifyFailure } from '@/lib/failure-text';
 import { ActionDialog } from './action-dialog';
 import styles from './admin-slots.module.css';
 
-/** Spec §8: '환불 처리 실패' (with the server's reason when it gave one) or '환불 처리 중 오류가 발생했습니다.'. */
+/** '환불 처리 실패' (with the server's reason when it gave one) or '환불 처리 중 오류가 발생했습니다.'. */
 function refundFailure(e: unknown): string {
   const failure = classifyFailure(e);
   if (failure.kind === 'unexpected') return slotAdminMessages.refundError;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SlotDto, SlotLogDto } from '#shared/schemas/slots';
 import { SlotLogModal } from './slot-log-modal';
 
-/** Operator console §2 "view log" and §3 "Slot log entry": who changed what, when, why and from where. */
+/** A slot's log: who changed what, when, why and from where. */
 const slot = { id: 's9', slot_number: 12 } as unknown as SlotDto;
 const line = (over: Partial<SlotLogDto>): SlotLogDto => ({
   id: 'l1',

@@ -9,8 +9,8 @@ import type { AdminStatusAction } from './admin-slot-row-actions';
 import { SlotStatusActionDialog } from './slot-status-action-dialog';
 
 /**
- * The spec only logs a failed pause, resume, delete or restore; the console says so instead (decision
- * D15 in docs/spec-coverage.md): the server's text, else the action's own failure text.
+ * A failed pause, resume, delete or restore is not only logged: the console says so (decision D15 in
+ * docs/spec-coverage.md): the server's text, else the action's own failure text.
  */
 const slot = { id: 's4', slot_number: 4, status: 'active' } as unknown as SlotDto;
 let answer: () => Response;

@@ -41,5 +41,5 @@ export function adminSlotActions(slot: AdminSlot, mode: SlotOperationMode, today
   };
 }
 
-/** '설명 텍스트…' at 10 characters (the end-date column's description, spec §9). */
+/** '설명 텍스트…' at 10 characters (the end-date column's description, kept to one line). */
 export const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);

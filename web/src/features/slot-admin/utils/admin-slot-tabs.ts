@@ -2,10 +2,10 @@ import { systemStatsKeys, type SystemStatsDto } from '#shared/schemas/slot-admin
 import type { SlotCountDto, SlotListQueryInput } from '#shared/schemas/slots';
 import { displayStatusLabels, type DisplayStatus } from '#shared/slot-status';
 
-/** The status tabs of /admin/slots by operation mode (operator console §2). */
+/** The status tabs of /admin/slots by operation mode. */
 export type AdminSlotTab = 'all' | 'inactive' | DisplayStatus;
 
-// '삭제됨' (deleted) in both modes: staff see deleted slots there and restore them (issue 24 item 3).
+// '삭제됨' (deleted) in both modes: staff see deleted slots there and restore them.
 const normalTabs: AdminSlotTab[] = ['all', 'pending', 'active', 'rejected', 'inactive', 'deleted'];
 const preAllocationTabs: AdminSlotTab[] = [
   'all',
@@ -26,7 +26,7 @@ export function adminSlotTabLabel(tab: AdminSlotTab, mode: string): string {
   if (tab === 'all') return '전체';
   if (tab === 'inactive') return '비활성';
   if (tab === 'deleted') return '삭제됨';
-  // Normal mode names an approved slot by the approval (spec: "active (approved)").
+  // Normal mode names an approved slot by the approval: there, active means approved.
   if (tab === 'active' && mode !== 'pre-allocation') return '승인';
   return displayStatusLabels[tab];
 }

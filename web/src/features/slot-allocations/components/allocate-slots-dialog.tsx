@@ -56,7 +56,7 @@ const resolverFor =
     return { values: {}, errors };
   };
 
-/** Pre-allocation issuance dialog (operator-console §5): count, period, work count, amount, memo, test slot. */
+/** Pre-allocation issuance dialog: count, period, work count, amount, memo, test slot. */
 export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: AllocateSlotsDialogProps) {
   const config = allocationVariants[variant];
   const toast = useToast();

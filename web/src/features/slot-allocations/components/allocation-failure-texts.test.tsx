@@ -14,8 +14,8 @@ import { AllocationSlotsModal } from './allocation-slots-modal';
 import { ExtendAllModal } from './extend-all-modal';
 
 /**
- * Operator console §8, issuance: a refusal without a server text reads the spec's '…에 실패했습니다.',
- * no answer (network, a server fault) its '… 중 오류가 발생했습니다.'.
+ * Issuance failures: a refusal without a server text reads '…에 실패했습니다.', no answer (network, a
+ * server fault) '… 중 오류가 발생했습니다.'.
  */
 const row: AllocationHistoryRow = {
   id: 'A1',

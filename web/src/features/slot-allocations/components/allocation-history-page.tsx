@@ -26,7 +26,7 @@ import styles from './slot-allocations.module.css';
 
 const SEARCH_DEBOUNCE_MS = 400;
 
-/** /admin/slot-allocation-history[?userId=] (operator-console §2): the slots operators issued to users. */
+/** /admin/slot-allocation-history[?userId=]: the slots operators issued to users. */
 export function AllocationHistoryPage() {
   // `?userId=` (e.g. linked from user management) shows one advertiser's issuances.
   const [params] = useSearchParams();

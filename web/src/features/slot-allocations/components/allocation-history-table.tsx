@@ -61,7 +61,7 @@ export function AllocationHistoryTable({ rows, sort, onSort, onView, onExtend }:
         message: payment ? allocationMessages.paymentDone : allocationMessages.paymentCancelled,
       });
     } catch (err) {
-      // Refused: its text or 'failed'; no answer or a server fault: 'error while processing' (spec §8).
+      // Refused: its text or 'failed'; no answer or a server fault: 'error while processing'.
       toast({
         tone: 'error',
         message: failureText(err, {

@@ -17,7 +17,7 @@ const tones: Record<string, BadgeTone> = {
   진행대기: 'primary',
 };
 
-/** The slots of one issuance (spec §2 slot detail modal): number, keyword, status, url, period, extension, test tag. */
+/** The slots of one issuance: number, keyword, status, url, period, extension, test tag. */
 export function AllocationSlotsModal({
   allocation,
   onClose,

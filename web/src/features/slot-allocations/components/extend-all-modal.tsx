@@ -13,7 +13,7 @@ import { failureText } from '@/lib/failure-text';
 import { useExtendBulk } from '../api/extend-bulk';
 import styles from './slot-allocations.module.css';
 
-/** Extend every slot of an issuance (spec §2): 1, 7, 10 or 30 days, default 10; reports successes and failures. */
+/** Extend every slot of an issuance: 1, 7, 10 or 30 days, default 10; reports successes and failures. */
 export function ExtendAllModal({
   allocation,
   onClose,

@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/format';
 import tableStyles from '@/components/ui/data-table.module.css';
 import { useAllocationHistory } from '../api/get-allocation-history';
 
-/** One customer's latest issuances (issue 29 #2, the customer view), with the full history a link away. */
+/** One customer's latest issuances (the operator's customer view), with the full history a link away. */
 export function UserAllocationsCard({ userId }: { userId: string }) {
   const { data, error, isLoading } = useAllocationHistory({ userId, page: 1 });
   const rows = data?.items ?? [];

@@ -11,7 +11,7 @@ import { useUserExtensions } from '../api/get-user-extensions';
 
 const PAGE_SIZE = 10;
 
-/** One customer's slot extensions, newest first and paged (issue 29 #2, the customer view). */
+/** One customer's slot extensions, newest first and paged (the operator's customer view). */
 export function UserExtensionsCard({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useUserExtensions({ userId, page, limit: PAGE_SIZE });

@@ -9,8 +9,9 @@ import {
 } from '#shared/schemas/slot-allocations';
 
 /**
- * The two allocation dialogs (design §8): the user-management one allows 1000 slots and 1/3/7/10/30
- * days (default 10); the slot-list modal keeps its 100 cap and message and 1/7/10/30 (default 7).
+ * The two allocation dialogs: the user-management one allows 1000 slots (the server's ceiling) and
+ * 1/3/7/10/30 days (default 10); the slot-list modal keeps its 100 cap and message and 1/7/10/30
+ * (default 7). See 'Pre-allocation counts and durations' in docs/decisions.md.
  */
 export type AllocationVariant = 'user' | 'modal';
 

@@ -1,6 +1,6 @@
 import { addKstDays } from '#shared/kst';
 
-/** The history page's period tabs (spec §2: all, today, week, month = the last 7 / 30 KST days). */
+/** The history page's period tabs: all, today, week, month = the last 7 / 30 KST days. */
 export const historyPeriods = [
   { value: 'all', label: '전체' },
   { value: 'today', label: '오늘' },
@@ -16,11 +16,11 @@ export function dateFromOf(period: HistoryPeriod, today: string): string | undef
   return undefined;
 }
 
-/** Memo column: 20 characters, the rest on hover (spec §9). */
+/** Memo column: 20 characters, the rest on hover, so a long memo does not widen the table. */
 export const MEMO_MAX = 20;
 export const truncate = (text: string, max = MEMO_MAX) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-/** The issuance modal's status names (spec §2): active, waiting (pending), paused, rejected, else the raw value. */
+/** The issuance modal's status names: active, waiting (pending), paused, rejected, else the raw value. */
 export function allocationSlotStatusLabel(slot: { status: string; endDate: string | null }, today: string): string {
   if (slot.status === 'active' && slot.endDate && slot.endDate < today) return '완료';
   const labels: Record<string, string> = {

@@ -7,7 +7,7 @@ import { api, ApiError } from '@/lib/api-client';
 import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
 
 /**
- * POST /slots/bulk: the whole grid in ONE request (design §5); the answer names each failed row.
+ * POST /slots/bulk: the whole grid in ONE request, not one per row; the answer names each failed row.
  * The money moves once for the accepted rows, so the call carries an idempotency key.
  */
 export const bulkCreateSlotsKey = '/slots/bulk';

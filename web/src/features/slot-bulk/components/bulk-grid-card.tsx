@@ -14,7 +14,7 @@ import { truncateLines, type GridValidation } from '@/features/slot-bulk/utils/g
 import { SpreadsheetGrid, type GridColumnView } from './spreadsheet-grid';
 import styles from './bulk-registration-page.module.css';
 
-/** Lines of the validation list (spec §2, §5). */
+/** Lines of the validation list; the rest are counted. */
 const VALIDATION_LINES = 5;
 
 interface BulkGridCardProps {

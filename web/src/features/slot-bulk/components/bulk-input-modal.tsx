@@ -24,7 +24,7 @@ import styles from '@/components/slots/slot-forms.module.css';
 const REASON_LINES = 5;
 
 /**
- * 다중 슬롯 입력 (spec §2 "Bulk multi-slot input"): one row per selected slot with keyword, URL and
+ * 다중 슬롯 입력: one row per selected slot with keyword, URL and
  * MID; Tab/Enter move between cells, a block pasted from a spreadsheet fills the rows.
  * Unchanged and blank rows are skipped; empty slots are filled, others updated (the server resets the
  * rank data of an updated slot whose keyword or URL changed, in the same update).
@@ -70,7 +70,7 @@ export function BulkInputModal({
   const toast = useToast();
   const col = (key: string) => columns.findIndex((c) => c.field_key === key);
 
-  /** A filled slot whose keyword or URL changes loses its rank data (spec §4). */
+  /** A filled slot whose keyword or URL changes loses its rank data (the ranks were measured for the old pair). */
   const resetsRank = (r: number) =>
     slots[r].status !== 'empty' &&
     [KEYWORD_FIELD, URL_FIELD].some((k) => (state.rows[r][col(k)] ?? '').trim() !== (original[r][col(k)] ?? '').trim());

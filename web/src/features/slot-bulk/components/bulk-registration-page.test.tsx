@@ -109,7 +109,7 @@ describe('BulkRegistrationPage', () => {
     expect(screen.queryByText('현재 잔액')).toBeNull();
   });
 
-  it('blocks on insufficient cash with the spec message', async () => {
+  it('blocks on insufficient cash, naming the amount needed and the balance', async () => {
     balance = 60_000;
     renderPage();
     await screen.findByText('60,000원');

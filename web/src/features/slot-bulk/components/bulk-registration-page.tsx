@@ -26,7 +26,7 @@ import { BulkSummary } from './bulk-summary';
 import { BulkTips } from './bulk-tips';
 import styles from './bulk-registration-page.module.css';
 
-/** /slots/bulk — 슬롯 대량 등록 (advertiser §2 "Bulk slot registration page"). */
+/** /slots/bulk — 슬롯 대량 등록. */
 export function BulkRegistrationPage() {
   const { data: configs, error, isLoading } = useFieldConfigs();
   const columns = useMemo(() => (configs ? slotFormFields(configs) : []), [configs]);

@@ -6,7 +6,7 @@ import { createGridState, gridReducer } from '../utils/grid';
 import { renderedRanges, SpreadsheetGrid, WINDOW_FROM_ROWS } from './spreadsheet-grid';
 
 /**
- * Issue 18 item 3: a long grid (a 1,000-row paste) renders the rows in view, not every row, and
+ * A long grid (a 1,000-row paste) renders the rows in view, not every row, and
  * still behaves as one table: row count and indexes for assistive technology, keyboard moves past
  * the rendered rows, the cursor's input focused, a paste of 1,000 rows kept whole.
  */

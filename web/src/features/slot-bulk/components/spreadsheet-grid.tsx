@@ -30,7 +30,7 @@ export interface GridColumnView {
 /**
  * Past this many rows the body renders only the rows in view (plus a margin and the cursor's row),
  * with spacer rows standing in for the rest: a 1,000-row paste then renders about 40 rows, not 1,000
- * (issue 18: no long task over 200 ms). Smaller grids render every row.
+ * (so no long task over 200 ms freezes the page). Smaller grids render every row.
  */
 export const WINDOW_FROM_ROWS = 100;
 const OVERSCAN_ROWS = 12;

@@ -12,7 +12,7 @@ import { refusedBulkRows, useBulkCreateSlots } from '@/features/slot-bulk/api/bu
 import type { GridAction } from '@/features/slot-bulk/utils/grid';
 import { toCustomFields, truncateLines } from '@/features/slot-bulk/utils/grid-validation';
 
-/** Lines of the result panel (spec §2, §5, §9). */
+/** Lines of the result panel; the rest are counted. */
 const RESULT_LINES = 10;
 const UNEXPECTED = '일괄 등록 중 오류가 발생했습니다.';
 
@@ -26,7 +26,7 @@ export interface BulkResult {
 }
 
 /**
- * A failed row's result line (spec §8): '행 N: {message}'; without a message, '행 N: 등록 실패' for a
+ * A failed row's result line: '행 N: {message}'; without a message, '행 N: 등록 실패' for a
  * row the answer lists, or '행 N: 알 수 없는 오류' for a row of a request that was refused as a whole.
  */
 const answeredRowLine = (row: number, message: string | undefined) =>

@@ -2,8 +2,8 @@ import { excelImportMessages } from '#shared/messages/slots';
 import { parseClipboardTable } from './paste';
 
 /**
- * Excel upload into the bulk registration grid (spec §5: .xlsx and .xls, the first row is the header
- * and is dropped).
+ * Excel upload into the bulk registration grid (.xlsx and .xls; the first row is the header and is
+ * dropped).
  *
  * - .xlsx (a zip) and .xls (BIFF in an OLE2 file): one reader, SheetJS (`@e965/xlsx`, a maintained
  *   republication of SheetJS CE 0.20; the npm `xlsx` 0.18.5 is years old and has known advisories).

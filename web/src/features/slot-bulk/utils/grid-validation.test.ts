@@ -56,7 +56,7 @@ describe('toCustomFields / truncateLines', () => {
   });
 });
 
-describe('typed columns: pasted words map to options and booleans (issue 29 item 3)', () => {
+describe('typed columns: pasted words map to options and booleans', () => {
   const mid = defaultFieldConfigs.find((c) => c.field_key === 'mid')!;
   const typed: FieldConfig[] = [
     ...defaultFieldConfigs,

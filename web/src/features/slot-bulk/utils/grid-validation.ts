@@ -5,8 +5,8 @@ import { isBlankRow } from './grid';
 
 /**
  * Per-cell validation of the bulk registration grid with the shared slot field rules (the same
- * function the server runs on every row). Blank rows are skipped, not errors (spec §2: empty rows
- * are excluded).
+ * function the server runs on every row). Blank rows are skipped, not errors: a grid
+ * starts with more rows than most people fill.
  */
 export interface GridValidation {
   /** `${row}:${col}` → the Korean message for that cell. */
@@ -62,7 +62,7 @@ export function toCustomFields(row: readonly string[], columns: readonly FieldCo
   );
 }
 
-/** 'a, b, c 외 N개' style: the first `max` lines then '... 외 N개' (spec: error lines at most 10). */
+/** 'a, b, c 외 N개' style: the first `max` lines then '... 외 N개' (a long list would push the grid away). */
 export function truncateLines(lines: readonly string[], max: number): string[] {
   if (lines.length <= max) return [...lines];
   return [...lines.slice(0, max), `... 외 ${lines.length - max}개`];

@@ -1,5 +1,5 @@
 /**
- * The bulk registration spreadsheet (advertiser §2 "Bulk slot registration page"): pure state and
+ * The bulk registration spreadsheet: pure state and
  * keyboard rules, so they are unit-tested without a DOM.
  *
  * A cell is selected, then edited, then committed on Enter, Tab or blur, or cancelled with Escape.

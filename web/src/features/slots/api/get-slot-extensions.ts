@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 
-/** GET /slots/{id}/extensions: the extensions of a slot's chain, newest first (issue 29 item 7). */
+/** GET /slots/{id}/extensions: the extensions of a slot's chain, newest first. */
 export const slotExtensionsKey = (id: string) => ['/slots/extensions', id] as const;
 
 export const getSlotExtensions = (id: string) => api.call('GET /api/slots/{id}/extensions', { path: { id } });

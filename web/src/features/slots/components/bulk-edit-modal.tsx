@@ -17,7 +17,7 @@ import { failureText } from '@/lib/failure-text';
 import { fieldValue } from '@/lib/slots/slot-display';
 import styles from '@/components/slots/slot-forms.module.css';
 
-/** Bulk edit form rules (spec §5): blank fields stay unchanged; not both blank; the shared URL rule. */
+/** Bulk edit form rules: blank fields stay unchanged; not both blank; the shared URL rule. */
 export const bulkEditFormSchema = z.object({ keyword: z.string(), url: z.string() }).check(
   z.superRefine((value, ctx) => {
     const keyword = value.keyword.trim();
@@ -37,7 +37,7 @@ export const bulkEditFormSchema = z.object({ keyword: z.string(), url: z.string(
 );
 type BulkEditForm = z.infer<typeof bulkEditFormSchema>;
 
-/** 일괄 정보 변경 (spec §2): step 1 the form, step 2 an irreversible, logged confirmation. */
+/** 일괄 정보 변경: step 1 the form, step 2 an irreversible, logged confirmation. */
 export function BulkEditModal({
   slots,
   onClose,

@@ -21,7 +21,7 @@ import { RankResetConfirm } from '@/components/slots/rank-reset-confirm';
 import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
 import styles from '@/components/slots/slot-forms.module.css';
 
-/** Spec §8: a refusal reads '수정 실패: {server error or 알 수 없는 오류}' ('저장 실패: …' when filling). */
+/** A refusal reads '수정 실패: {server error or 알 수 없는 오류}' ('저장 실패: …' when filling); D9 in docs/spec-coverage.md. */
 function failureText(e: unknown, fill: boolean): string {
   const failure = classifyFailure(e);
   if (failure.kind === 'unexpected') return slotMessages.editError(fill);

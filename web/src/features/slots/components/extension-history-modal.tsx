@@ -8,7 +8,7 @@ import { ExtensionHistoryTable } from '@/components/slots/extension-history-tabl
 import { useSlotExtensions } from '../api/get-slot-extensions';
 
 /**
- * 연장 내역 of one slot (advertiser spec §8 empty state '연장 내역이 없습니다.'): each extension of the
+ * 연장 내역 of one slot ('연장 내역이 없습니다.' when there is none): each extension of the
  * slot's chain with the columns of the operator's issuance history that apply to one slot.
  */
 export function ExtensionHistoryModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {

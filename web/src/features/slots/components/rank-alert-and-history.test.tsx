@@ -79,7 +79,7 @@ const wrap = (ui: ReactNode) =>
     </SWRConfig>,
   );
 
-describe('rank history grid rows (design §8 display rules)', () => {
+describe('rank history grid rows: how each rank reads', () => {
   it('reads 999 as 순위없음 with the not-found tooltip, above 500 as 순위없음, an unmeasured day as -', () => {
     const d = (n: number) => addKstDays('2030-01-10', n);
     const rows = rankHistoryRows(

@@ -17,7 +17,7 @@ import { setRankAlert } from '../api/set-rank-alert';
 import styles from './rank-alert.module.css';
 
 /**
- * 순위 알림 (issue 12 item 7, beyond the spec): tell me when this slot's rank moves by N places or
+ * 순위 알림 (an addition of this product): tell me when this slot's rank moves by N places or
  * more, or falls out of the results. Both off removes the alert. Until the notification service
  * delivers them, alerts that fired are listed here and the latest shows on the slot's row.
  */

@@ -5,7 +5,7 @@ import type { SlotDto } from '#shared/schemas/slots';
 import { ToastProvider } from '@/components/ui/toast';
 import { RankHistoryModal } from './rank-history-modal';
 
-/** Advertiser §8: '순위 히스토리 조회에 실패했습니다.' when the server refuses, the 조회 중 오류 variant without an answer. */
+/** '순위 히스토리 조회에 실패했습니다.' when the server refuses, the 조회 중 오류 variant without an answer. */
 const slot = { id: 's1', slot_number: 3, customFields: { keywords: '무선 마우스' }, rank: 7 } as unknown as SlotDto;
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

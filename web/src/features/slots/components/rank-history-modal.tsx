@@ -18,7 +18,7 @@ import styles from './rank-history.module.css';
 const ranges = [7, 30, 90] as const;
 
 /**
- * 순위 히스토리 (spec §2): the daily rank trend and the 7-column daily grid of KST days, in a dialog
+ * 순위 히스토리: the daily rank trend and the 7-column daily grid of KST days, in a dialog
  * over My slots. '새 창으로 보기' opens the same view in a 700×800 popup window without the app's
  * layout (/slots/{id}/rank-history, RankHistoryWindow); '순위 알림' swaps to the slot's rank alert.
  */

@@ -3,7 +3,7 @@ import styles from './rank-history.module.css';
 
 /**
  * The 7-column daily grid of the rank history: 날짜, 순위, 전일, 변동, 최고, 평균, 최저 (KST days, newest first).
- * A day's impressions, clicks and CTR go under its date, so the spec's seven columns stay.
+ * A day's impressions, clicks and CTR go under its date, so the grid keeps its seven columns.
  */
 export function RankHistoryTable({ rows, today }: { rows: RankHistoryRow[]; today: string }) {
   return (

@@ -10,8 +10,8 @@ import { RankHistoryView } from './rank-history-modal';
 import styles from './rank-history.module.css';
 
 /**
- * /slots/{id}/rank-history — the 700×800 popup window '새 창으로 보기' opens (spec §2 "popup preview
- * window"): the rank history alone, without the sidebar, so it fits the small window.
+ * /slots/{id}/rank-history — the 700×800 popup window '새 창으로 보기' opens: the rank history alone,
+ * without the sidebar, so it fits the small window.
  */
 export function RankHistoryWindow() {
   const { slotId = '' } = useParams();

@@ -19,7 +19,7 @@ import { emptyFieldValues, slotFieldsFormSchema, type SlotFieldsForm } from '@/l
 import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
 import styles from '@/components/slots/slot-forms.module.css';
 
-/** 개별 등록 (spec §2 single registration): one slot; the register button needs enough cash. */
+/** 개별 등록 (single registration): one slot; the register button needs enough cash. */
 export function RegisterSlotModal({
   open,
   onClose,

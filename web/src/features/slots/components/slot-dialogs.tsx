@@ -8,7 +8,7 @@ import { useActionKey } from '@/hooks/use-action-key';
 import { useSessionState } from '@/lib/session-store';
 
 // Each dialog loads when first opened: the forms (react-hook-form, zod), the bulk grid and the rank
-// chart are not part of the list's first load (issue 18: /slots ≤ 150 KB gzip).
+// chart are not part of the list's first load (its budget: test/browser/first-load-budget.test.ts).
 const RegisterSlotModal = lazy(() => import('./register-slot-modal').then((m) => ({ default: m.RegisterSlotModal })));
 const EditSlotModal = lazy(() => import('./edit-slot-modal').then((m) => ({ default: m.EditSlotModal })));
 const RankHistoryModal = lazy(() => import('./rank-history-modal').then((m) => ({ default: m.RankHistoryModal })));

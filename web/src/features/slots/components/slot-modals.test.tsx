@@ -193,7 +193,7 @@ describe('RegisterSlotModal', () => {
   });
 });
 
-describe('select and boolean fields (issue 29 item 3)', () => {
+describe('select and boolean fields', () => {
   const mid = defaultFieldConfigs.find((c) => c.field_key === 'mid')!;
   const color: FieldConfig = {
     ...mid,

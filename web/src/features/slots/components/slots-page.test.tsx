@@ -190,7 +190,7 @@ describe('SlotsPage', () => {
     );
   });
 
-  it('a pause the server refuses puts the row back and is only logged (advertiser §4, §8)', async () => {
+  it('a pause the server refuses puts the row back and is only logged', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     refuseStatus = true;
     const user = userEvent.setup();
@@ -210,7 +210,7 @@ describe('SlotsPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it("a download that cannot read the slots says '엑셀 다운로드 중 오류가 발생했습니다.' (spec §8 export error)", async () => {
+  it("a download that cannot read the slots says '엑셀 다운로드 중 오류가 발생했습니다.'", async () => {
     refuseExport = true;
     const user = userEvent.setup();
     renderPage();

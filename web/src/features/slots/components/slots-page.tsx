@@ -37,7 +37,7 @@ export interface SlotsPageProps {
   bulkInput: BulkInputDialog;
 }
 
-/** /slots — 내 광고 슬롯 (advertiser §2 "My slots"). */
+/** /slots — 내 광고 슬롯 (My slots). */
 export function SlotsPage({ bulkInput }: SlotsPageProps) {
   const { slotOperationMode } = useAppSettings();
   const preAllocation = slotOperationMode === 'pre-allocation';

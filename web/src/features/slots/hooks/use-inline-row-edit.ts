@@ -11,7 +11,7 @@ import { fieldValue } from '@/lib/slots/slot-display';
 const loadEditor = () => import('../utils/inline-row-save');
 
 /**
- * Inline row edit of My slots (advertiser spec §5): one row at a time, its list fields as inputs.
+ * Inline row edit of My slots: one row at a time, its list fields as inputs.
  * Empty required fields read '필수 입력' each and the row '필수 입력 항목을 확인해주세요.'; the
  * server checks the rest (the URL rule among them) through update-fields, and its refusal shows on
  * the row. A keyword or URL change asks first, as the edit dialog does (it resets the rank).

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CARDS_BY_DEFAULT_QUERY, useListView } from './use-list-view';
 
 /**
- * My slots on a phone (issue 29): the cards by default where the table would need sideways
+ * My slots on a phone: the cards by default where the table would need sideways
  * scrolling, the table on wider screens, and a view the user picked wins everywhere.
  */
 let narrow = false;

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { SlotSearchType } from '#shared/schemas/slots';
 import { DEFAULT_PERIOD, periodRange } from '../utils/period';
 
-/** The search of My slots (spec §2); the registration period defaults to the last 3 months. */
+/** The search of My slots; the registration period defaults to the last 3 months. */
 export interface SlotFilters {
   searchType: SlotSearchType;
   search: string;

@@ -6,7 +6,7 @@ import { revalidateSlots } from '@/lib/slots/invalidate';
 import { updateSlotFields } from '@/lib/slots/update-slot-fields';
 
 /**
- * The inline row edit's checks and save (advertiser spec §5). Loaded only when a row enters edit
+ * The inline row edit's checks and save. Loaded only when a row enters edit
  * mode: the field rules and the update schema live in the forms/zod chunk, which My slots' first
  * load must not carry (test/browser/first-load-budget.test.ts).
  */

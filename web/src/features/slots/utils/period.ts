@@ -1,6 +1,6 @@
 import { addKstDays, addKstMonths, kstToday, type KstDay } from '#shared/kst';
 
-/** Registration-period quick picks of the slot search (spec §2); default: the last 3 months. */
+/** Registration-period quick picks of the slot search; default: the last 3 months. */
 export const periodPresets = [
   { id: 'today', label: '오늘' },
   { id: '1w', label: '1주일' },

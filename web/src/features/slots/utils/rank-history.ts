@@ -39,7 +39,7 @@ export function fillDays(
 const placeText = (value: number | null) =>
   value === null ? '-' : `${Number.isInteger(value) ? value : value.toFixed(1)}위`;
 
-/** One line of the 7-column grid: 날짜, 순위, 전일, 변동, 최고, 평균, 최저 (display rules of design §8). */
+/** One line of the 7-column grid: 날짜, 순위, 전일, 변동, 최고, 평균, 최저, each read as the rank column reads. */
 export interface RankHistoryRow {
   date: string;
   dateLabel: string;

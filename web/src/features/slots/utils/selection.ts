@@ -3,8 +3,8 @@ import type { SlotDto } from '#shared/schemas/slots';
 import { isSelectableForBulk, slotActions } from '#shared/slot-status';
 
 /**
- * What My slots lets an owner select (issue 24 item 3): slots the bulk input and edit take (spec §4:
- * empty or running, not ended) and finished slots the owner may delete (the shared policy). The
+ * What My slots lets an owner select (D5 in docs/spec-coverage.md): slots the bulk input and edit
+ * take (empty or running, not ended) and finished slots the owner may delete (the shared policy). The
  * selection bar offers each action for the part of the selection it applies to.
  */
 export const isSelectable = (slot: SlotDto, today: KstDay) =>

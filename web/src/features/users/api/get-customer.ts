@@ -2,7 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { UserDetails } from '#shared/schemas/users';
 import { api } from '@/lib/api-client';
 
-/** One user for the operator's customer view (issue 29 #2): profile, status, bank and business details. */
+/** One user for the operator's customer view: profile, status, bank and business details. */
 // Under the users list's key prefix, so every user change (the edit dialog's deactivation) reloads them too.
 export const customerKey = (id: string) => ['/users', id] as const;
 export const customerLogsKey = (id: string) => ['/users', id, 'logs'] as const;

@@ -6,7 +6,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { resetSessionForTests } from '@/lib/session-store';
 import { AddUserDialog } from './add-user-dialog';
 
-/** '사용자 추가' (operator console §5): the server's schema in the form, id letters and digits, server errors shown. */
+/** '사용자 추가': the server's schema in the form, id letters and digits, server errors shown. */
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -14,7 +14,7 @@ import styles from './users.module.css';
 
 type AddForm = z.input<typeof createUserSchema>;
 
-/** '사용자 추가' (operator console §5): id (letters and digits only), password, name; the server makes it a user. */
+/** '사용자 추가': id (letters and digits only), password, name; the server makes it a user. */
 export function AddUserDialog({ onClose }: { onClose: () => void }) {
   const { trigger, isMutating, error, reset } = useChangeUser();
   const toast = useToast();
@@ -26,7 +26,7 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
     resolver: zodResolver(createUserSchema),
     defaultValues: { email: '', password: '', fullName: '' },
   });
-  // Other characters are dropped as they are typed (§5: "other characters are ignored").
+  // Other characters are dropped as they are typed, so the id can only hold letters and digits.
   const idField = register('email', { setValueAs: (v: string) => loginIdChars(v ?? '') });
 
   const onSubmit = handleSubmit(async (body) => {

@@ -8,7 +8,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { applyAuthSession, resetSessionForTests } from '@/lib/session-store';
 import { CustomerViewPage } from './customer-view-page';
 
-/** Issue 29 #2: the customer view's own parts (profile, details, audit log, deactivation via the edit dialog). */
+/** The customer view's own parts (profile, details, audit log, deactivation via the edit dialog). */
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -100,7 +100,7 @@ describe('CustomerViewPage', () => {
   it('shows the profile and the other features’ cards; saving the business details refreshes the audit log', async () => {
     const ui = renderView();
     await screen.findByRole('heading', { name: '구매자 (buyer1)' });
-    // Operator §3 User: the phone given at sign-up, shown where the user's facts are.
+    // The phone given at sign-up, shown where the user's facts are.
     expect(screen.getByText('전화번호').nextElementSibling).toHaveTextContent('010-1234-5678');
     expect(screen.getByText('다른 카드')).toBeInTheDocument();
     expect(await screen.findByText('변경 이력이 없습니다.')).toBeInTheDocument();

@@ -29,7 +29,7 @@ export interface CustomerViewProps {
 }
 
 /**
- * /admin/users/:id (issue 29 #2): one customer at a glance for operators — profile, status, bank and
+ * /admin/users/:id: one customer at a glance for operators — profile, status, bank and
  * business details, the other features' cards, and the audit log. Deactivation reuses the edit dialog.
  */
 export function CustomerViewPage({ userId, sections, renderActions }: CustomerViewProps) {

@@ -7,7 +7,7 @@ import { resetSessionForTests } from '@/lib/session-store';
 import { adminUser } from '../testing/admin-user';
 import { EditUserDialog } from './edit-user-dialog';
 
-/** Edit user (operator console §5): only changed fields are sent, blank password keeps it, role and active toggle. */
+/** Edit user: only changed fields are sent, blank password keeps it, role and active toggle. */
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let fetchMock: ReturnType<typeof vi.fn>;

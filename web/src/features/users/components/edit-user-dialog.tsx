@@ -24,7 +24,7 @@ interface EditUserDialogProps {
   onClose: () => void;
 }
 
-/** Edit user (operator console §5): only changed fields are sent; a blank password keeps the old one. */
+/** Edit user: only changed fields are sent; a blank password keeps the old one. */
 export function EditUserDialog({ user, canGrantDeveloper, isSelf, onClose }: EditUserDialogProps) {
   const { trigger, isMutating, error, reset } = useChangeUser();
   const toast = useToast();

@@ -8,7 +8,7 @@ const tones: Record<string, BadgeTone> = {
   user: 'neutral',
 };
 
-/** Operator console §2: role badge (operator, admin, general user; developer too). */
+/** Role badge (operator, admin, general user; developer too). */
 export function RoleBadge({ role }: { role: string }) {
   return <Badge tone={tones[role] ?? 'neutral'}>{roleLabels[role] ?? role}</Badge>;
 }

@@ -11,7 +11,7 @@ import { EditUserDialog } from './edit-user-dialog';
 import { DeleteUserDialog, SwitchUserDialog } from './user-row-dialogs';
 
 /**
- * Operator console §8, user management: without a server text a failure reads the spec's own words —
+ * User management: without a server text a failure reads its own words —
  * '사용자 정보 수정에 실패했습니다.', '사용자 삭제에 실패했습니다.', '사용자 전환에 실패했습니다.' — and
  * no answer at all reads '사용자 전환 중 오류가 발생했습니다.'.
  */

@@ -38,7 +38,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUserDto; onClos
   );
 }
 
-/** A developer acts as the user (operator console §4); the floating switch-back button takes them home. */
+/** A developer acts as the user; the floating switch-back button takes them home. */
 export function SwitchUserDialog({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {
   const navigate = useNavigate();
   const toast = useToast();
@@ -50,7 +50,7 @@ export function SwitchUserDialog({ user, onClose }: { user: AdminUserDto; onClos
       navigate(homePathFor(session.user.role), { replace: true });
     } catch (error) {
       setBusy(false);
-      // Spec §8: refused → the server's text or '사용자 전환에 실패했습니다.'; no answer → '… 중 오류가 발생했습니다.'
+      // Refused → the server's text or '사용자 전환에 실패했습니다.'; no answer → '… 중 오류가 발생했습니다.'
       toast({
         tone: 'error',
         message: failureText(error, { refused: authMessages.switchFailed, unexpected: authMessages.switchError }),

@@ -8,7 +8,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { applyAuthSession, resetSessionForTests } from '@/lib/session-store';
 import { UsersPage, type UsersPageProps } from './users-page';
 
-/** /admin/users (operator console §2): table, 'page / total', list failure text, actions by role and props. */
+/** /admin/users: table, 'page / total', list failure text, actions by role and props. */
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const row = (n: number, extra: Partial<AdminUserDto> = {}): AdminUserDto => ({

@@ -33,10 +33,10 @@ type Dialog =
   | { kind: 'edit' | 'delete' | 'switch' | 'allocate' | 'resetSecondFactor'; user: AdminUserDto }
   | null;
 
-/** Spec §9: search waits 500 ms after the last keystroke. */
+/** Search waits 500 ms after the last keystroke, so typing a name asks the server once. */
 const SEARCH_DEBOUNCE_MS = 500;
 
-/** /admin/users (operator console §2): search, page size, add, table with actions, previous/next. */
+/** /admin/users: search, page size, add, table with actions, previous/next. */
 export function UsersPage({ renderAllocate }: UsersPageProps) {
   const me = useCurrentUser();
   const [typed, setTyped] = useState('');

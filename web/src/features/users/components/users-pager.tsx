@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import styles from './users.module.css';
 
-/** Operator console §2: previous / next with 'page / total'. */
+/** Previous / next with 'page / total'. */
 export function UsersPager({
   page,
   totalPages,

@@ -57,7 +57,7 @@ function RowActions({ user, actions }: { user: AdminUserDto; actions: UserRowAct
   );
 }
 
-/** Operator console §2 table: join date, id, name, role, status, allocated/used slots, actions. */
+/** The users table: join date, id, name, role, status, allocated/used slots, actions. */
 export function UsersTable({
   users,
   actions,
