@@ -1,15 +1,10 @@
 import { Duration } from 'aws-cdk-lib';
 import { MathExpression, Metric, type IMetric, type MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
-import {
-  metricCatalogue,
-  metricNamespace,
-  type DimensionsOf,
-  type MetricName,
-} from '../functions/commons/metric-catalogue';
+import { metricCatalogue, metricNamespace, type DimensionsOf, type MetricName } from '#shared/metric-catalogue';
 
 /**
  * The product's own metrics as CDK metrics, built from the catalogue the functions record with
- * (functions/commons/metric-catalogue.ts): the dashboard and alarms can only name a metric, and its
+ * (shared/metric-catalogue.ts): the dashboard and alarms can only name a metric, and its
  * exact dimensions, that the code emits.
  */
 

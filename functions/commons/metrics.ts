@@ -1,13 +1,13 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { logger } from './logger';
-import { metricCatalogue, metricNamespace, type DimensionsOf, type MetricName } from './metric-catalogue';
+import { metricCatalogue, metricNamespace, type DimensionsOf, type MetricName } from '#shared/metric-catalogue';
 
-export { metricNamespace, type MetricName } from './metric-catalogue';
+export { metricNamespace, type MetricName } from '#shared/metric-catalogue';
 
 /**
  * Figures for CloudWatch as Embedded Metric Format log lines (Powertools Metrics): CloudWatch Logs
  * turns them into metrics of the stage's namespace with no API call and no permission beyond
- * writing logs. Only names of the catalogue (metric-catalogue.ts) can be recorded, with exactly its
+ * writing logs. Only names of the catalogue (shared/metric-catalogue.ts) can be recorded, with exactly its
  * dimensions, because the dashboard and alarms are built from the same list.
  *
  * Local mode and the tests set POWERTOOLS_METRICS_DISABLED: nothing reads the lines there, and one

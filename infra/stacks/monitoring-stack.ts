@@ -20,7 +20,7 @@ import type { ApiStack } from '#infra/stacks/api-stack';
 import type { JobsStack } from '#infra/stacks/jobs-stack';
 import type { WorkStack } from '#infra/stacks/work-stack';
 import type { StageStackProps } from '#infra/stage';
-import { RANK_CHECK_STATUSES } from '../../functions/commons/metric-catalogue';
+import { RANK_CHECK_STATUSES } from '#shared/metric-catalogue';
 
 export interface MonitoringStackProps extends StageStackProps {
   table: ITableV2;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { synthOutcome } from '../support/synth-outcome';
 import { apiGroups } from '../../infra/api-groups';
-import { metricCatalogue } from '../../functions/commons/metric-catalogue';
+import { metricCatalogue } from '../../shared/metric-catalogue';
 import { WORK_QUEUE_NAMES } from '../../shared/work-queues';
 
 describe('cdk synth', () => {

@@ -1,6 +1,6 @@
 /**
  * Every custom CloudWatch metric the functions emit, named once: the code records only names listed
- * here (commons/metrics.ts) and the CDK dashboard and alarms (infra/observability.ts) read the same
+ * here (functions/commons/metrics.ts) and the CDK dashboard and alarms (infra/observability.ts) read the same
  * list, so a renamed metric or a changed dimension fails the build or the infra test instead of
  * leaving a graph flat. All live in the stage's namespace, `SimpleSlot/{stage}`.
  */
