@@ -3,6 +3,7 @@
  * runtime runs the same handler at the same times, and on demand via `POST /_local/jobs/{name}`.
  * Times are UTC (EventBridge cron); KST = UTC+9.
  */
+import { ITEM_WRITES, TABLE_READS, type TableAccess } from '#infra/table-access';
 import type { WorkQueueName } from '#shared/work-queues';
 
 export interface ScheduleDef {
@@ -16,7 +17,8 @@ export interface ScheduleDef {
   description: string;
   timeoutSeconds?: number;
   memoryMb?: number;
-  tableAccess: 'read' | 'readWrite';
+  /** The table actions the job's code calls (see ApiGroup.tableAccess). */
+  tableAccess: TableAccess;
   needs?: ReadonlyArray<'websocketPush'>;
   /** Work queues the job enqueues on (infra/work-queues.ts): their URL and SendMessage on them only. */
   sends?: ReadonlyArray<WorkQueueName>;
@@ -44,7 +46,7 @@ export const schedules: readonly ScheduleDef[] = [
     timeoutSeconds: 900,
     memoryMb: 512,
     // Writes only the drift notification; ledgers are never written here.
-    tableAccess: 'readWrite',
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
     needs: ['websocketPush'],
     alarms: ['LEDGER_DRIFT'],
   },
@@ -56,7 +58,7 @@ export const schedules: readonly ScheduleDef[] = [
     description:
       'Moves stored slot statuses along the KST calendar (waiting, active, completed) with their counters; deletes rows of bulks that never committed',
     timeoutSeconds: 300,
-    tableAccess: 'readWrite',
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
   },
   {
     name: 'expiry',
@@ -66,7 +68,7 @@ export const schedules: readonly ScheduleDef[] = [
     description:
       "Marks pre-allocated slots never filled by their end date expired; sends each slot's '만료 예정' notices 3 days and 1 day before its end",
     timeoutSeconds: 300,
-    tableAccess: 'readWrite',
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
     needs: ['websocketPush'],
   },
   {
@@ -79,7 +81,7 @@ export const schedules: readonly ScheduleDef[] = [
     // The planner only: it reads the tracked slots once and enqueues the units (infra/work-queues.ts).
     timeoutSeconds: 300,
     memoryMb: 1024,
-    tableAccess: 'readWrite',
+    tableAccess: [...TABLE_READS, 'PutItem'],
     sends: ['rank-recompute'],
   },
   {
@@ -91,7 +93,7 @@ export const schedules: readonly ScheduleDef[] = [
     timeoutSeconds: 120,
     memoryMb: 512,
     // Writes the day's due pairs, the alert states and the staff notices.
-    tableAccess: 'readWrite',
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES],
     needs: ['websocketPush'],
     metricAlarms: [
       { metric: 'RankWorkerSilent', description: 'No rank worker has called for the configured time' },
@@ -109,7 +111,7 @@ export const schedules: readonly ScheduleDef[] = [
     // The whole index once a day (the rest build on the last snapshot); the copy and its compressed chunks in memory.
     timeoutSeconds: 300,
     memoryMb: 1024,
-    tableAccess: 'readWrite',
+    tableAccess: [...TABLE_READS, 'PutItem'],
   },
 ];
 

@@ -5,6 +5,7 @@
  * (infra/local/work-queues.ts). Producers name the queues they send to (`sends` in
  * infra/api-groups.ts and infra/schedules.ts) and get SendMessage on those only.
  */
+import { ITEM_WRITES, TABLE_READS, type TableAccess } from '#infra/table-access';
 import type { WorkQueueName } from '#shared/work-queues';
 
 export interface WorkQueueDef {
@@ -15,7 +16,8 @@ export interface WorkQueueDef {
   /** The consumer's timeout; the queue's visibility timeout is six times it (AWS's advice for SQS sources). */
   timeoutSeconds: number;
   memoryMb?: number;
-  tableAccess: 'read' | 'readWrite';
+  /** The table actions the consumer's code calls (see ApiGroup.tableAccess). */
+  tableAccess: TableAccess;
   /** websocketPush: posts to sockets; connectionCleanup: may delete connection items (410 Gone) and nothing else. */
   needs?: ReadonlyArray<'websocketPush' | 'connectionCleanup'>;
   /** Messages per invocation (SQS: 1–10 without a batching window). */
@@ -35,7 +37,7 @@ export const workQueues: readonly WorkQueueDef[] = [
     description:
       'Delivers a broadcast: reads the audience a page of connections at a time and posts each socket the notification with its unread count',
     timeoutSeconds: 60,
-    tableAccess: 'read',
+    tableAccess: TABLE_READS,
     needs: ['websocketPush', 'connectionCleanup'],
     batchSize: 5,
     maxReceiveCount: 5,
@@ -50,7 +52,7 @@ export const workQueues: readonly WorkQueueDef[] = [
     // A unit is at most 2,000 slots (UNIT_SLOTS): seconds on AWS, ~25 s on a loaded DynamoDB Local.
     timeoutSeconds: 180,
     memoryMb: 1024,
-    tableAccess: 'readWrite',
+    tableAccess: [...TABLE_READS, ...ITEM_WRITES, 'BatchWriteItem'],
     // Rank alerts notify the slot's owner.
     needs: ['websocketPush'],
     // One unit per invocation: a failed unit is redelivered alone and never holds up another.

@@ -4,20 +4,15 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { lambdaBundling } from '#infra/constructs/lambda-bundling';
 import { statefulRemovalPolicy } from '#infra/stage';
+import type { TableAccess } from '#infra/table-access';
 
 /** Entries in the route and schedule tables are relative to the project root. */
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-/**
- * - read: GetItem, Query, Scan, … on the table and its indexes
- * - readWrite: read plus writes
- * - none: no table grant; the caller grants exactly what the function needs (the WebSocket handler)
- */
-export type TableAccess = 'read' | 'readWrite' | 'none';
 
 export interface AppFunctionProps {
   /** Handler module relative to the project root (it exports `handler`), e.g. `functions/api/auth.ts`. */
@@ -26,7 +21,7 @@ export interface AppFunctionProps {
   service: string;
   stage: string;
   table: ITableV2;
-  /** Least privilege: read-only unless the function writes. @default 'read' */
+  /** Least privilege: the table actions its code calls, nothing else. @default [] */
   tableAccess?: TableAccess;
   /** @default DEFAULT_MEMORY_MB */
   memoryMb?: number;
@@ -74,10 +69,19 @@ export class AppFunction extends NodejsFunction {
       bundling: lambdaBundling,
     });
 
-    if (props.tableAccess === 'readWrite') {
-      props.table.grantReadWriteData(this);
-    } else if (props.tableAccess !== 'none') {
-      props.table.grantReadData(this);
-    }
+    grantTable(this, props.table, props.tableAccess ?? []);
   }
+}
+
+/** Single-item actions on the table itself; only a query also reaches the table's indexes. */
+function grantTable(fn: NodejsFunction, table: ITableV2, access: TableAccess): void {
+  const items = [...new Set(access)].filter((a) => a !== 'Query');
+  if (items.length)
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: items.sort().map((a) => `dynamodb:${a}`), resources: [table.tableArn] }),
+    );
+  if (access.includes('Query'))
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:Query'], resources: [table.tableArn, `${table.tableArn}/index/*`] }),
+    );
 }

@@ -3,7 +3,8 @@
  * into a directory outside the project, runs every function's asset with its template environment
  * against DynamoDB Local and local stand-ins, drives the API smoke run through the template's routes,
  * and fails on any call a policy does not allow, any setting a template lacks, any request no route
- * answers. Cold-start figures go to bench/results/rehearsal.json.
+ * answers, any granted action no call used that infra/unrehearsed-grants.ts does not list. Cold-start
+ * figures go to bench/results/rehearsal.json.
  *
  *   npm run rehearse                       # stage "rehearsal", 3 cold starts per function
  *   npm run rehearse -- --assembly DIR     # reuse a cdk.out (outside the project)
@@ -81,6 +82,8 @@ async function main(): Promise<number> {
       smokeError = (err as Error).message;
     }
     await rehearsal.settled().catch(() => undefined);
+    // Only a whole run tells which grants went unused.
+    if (!smokeError) rehearsal.problems.push(...rehearsal.grantProblems());
 
     const notRehearsed = assembly.functions
       .filter((f) => !f.product)
@@ -95,7 +98,10 @@ async function main(): Promise<number> {
       functions: figures,
       notRehearsed,
       smoke: { steps, error: smokeError },
-      unusedGrants: rehearsal.unusedGrants().filter((u) => u.actions.length),
+      unusedGrants: rehearsal
+        .unusedGrants()
+        .filter((u) => u.unused.length)
+        .map((u) => ({ fn: u.fn, actions: u.unused })),
       problems: rehearsal.problems,
     };
     const out = path.join(projectRoot, 'bench', 'results');
@@ -116,7 +122,9 @@ async function main(): Promise<number> {
     console.log('\nSmoke run:');
     for (const s of steps) console.log(`  ✓ ${s.name} (${s.ms} ms)`);
     if (smokeError) console.log(`  ✗ ${smokeError}`);
-    console.log('\nGranted, not used by this run (least privilege):');
+    console.log(
+      '\nGranted, not used by this run (listed in infra/unrehearsed-grants.ts unless a grant problem below):',
+    );
     for (const u of result.unusedGrants) console.log(`  ${u.fn}: ${u.actions.join(', ')}`);
     console.log(`\nwrote ${path.join(out, 'rehearsal.json')}`);
     if (rehearsal.problems.length || smokeError) {
@@ -124,7 +132,9 @@ async function main(): Promise<number> {
       for (const p of rehearsal.problems) console.error(`  ${p.kind}: ${p.message}`);
       return 1;
     }
-    console.log('\nThe rehearsal passed: every call allowed, every setting present, every request routed.');
+    console.log(
+      '\nThe rehearsal passed: every call allowed, every grant used or listed, every setting present, every request routed.',
+    );
     return 0;
   } finally {
     await rehearsal.stop();

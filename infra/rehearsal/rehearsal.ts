@@ -12,6 +12,8 @@ import { REHEARSAL_ACCOUNT, Resolver } from './resolve';
 import { Sandbox, type LoadFigures, type SdkCall } from './sandbox';
 import { AwsStandIns } from './stand-ins';
 import { isOptionalSetting, lambdaRuntimeEnvironment, REQUIRED_WHEN_GRANTED } from './settings';
+import { unrehearsedGrants, type UnrehearsedGrant } from '../unrehearsed-grants';
+import { grantFindings, type GrantUse } from './grants';
 
 export interface RehearsedFunction {
   key: string;
@@ -39,7 +41,7 @@ export interface HttpRoute {
 
 /** What the rehearsal found wrong: each names the function and what it lacked. */
 export interface Problem {
-  kind: 'permission' | 'setting' | 'route' | 'load' | 'invocation';
+  kind: 'permission' | 'setting' | 'route' | 'load' | 'invocation' | 'grant';
   fn?: string;
   message: string;
 }
@@ -49,6 +51,8 @@ export interface Problem {
  * destination of asynchronous invocations (the jobs' queue). The report leaves them out.
  */
 const LAMBDA_OWN_ACTIONS = ['xray:*', 'sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
+/** What Lambda's poller does with a queue consumer's role: receive, delete, extend a message's visibility. */
+const EVENT_SOURCE_ACTIONS = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility'];
 
 const dirBytes = (dir: string): number =>
   readdirSync(dir, { withFileTypes: true }).reduce(
@@ -746,15 +750,36 @@ export class Rehearsal {
 
   // --- report -----------------------------------------------------------------------------------
 
-  /** Per function: granted actions no call of this run used (least privilege), the runtime's own excluded. */
-  public unusedGrants(): Array<{ fn: string; actions: string[] }> {
-    return [...this.functions.values()].map((f) => ({
-      fn: f.fn.name,
-      actions: [...new Set(grantedActions(f.statements))]
-        .filter((a) => !LAMBDA_OWN_ACTIONS.some((own) => globMatch(own, a, true)))
-        .filter((a) => !f.requests.some((r) => globMatch(a, r.action, true)))
-        .sort(),
-    }));
+  /** How the report and the grant list name a function: its stack's last name part and its service (`Api/cash`). */
+  public static label(f: RehearsedFunction): string {
+    return `${f.stack.name.split('-').pop()}/${f.fn.name}`;
+  }
+
+  /**
+   * Per function: its granted actions and those no call of this run used (least privilege), without
+   * Lambda's own (and, for a queue consumer, its poller's).
+   */
+  public unusedGrants(): GrantUse[] {
+    const consumers = new Set<string>();
+    this.eachResource((stack, _id, props, type) => {
+      if (type === 'AWS::Lambda::EventSourceMapping') consumers.add(`${stack.name}/${props.FunctionName?.Ref}`);
+    });
+    return [...this.functions.values()].map((f) => {
+      const own = consumers.has(f.key) ? [...LAMBDA_OWN_ACTIONS, ...EVENT_SOURCE_ACTIONS] : LAMBDA_OWN_ACTIONS;
+      const granted = [...new Set(grantedActions(f.statements))]
+        .filter((a) => !own.some((o) => globMatch(o, a, true)))
+        .sort();
+      const unused = granted.filter((a) => !f.requests.some((r) => globMatch(a, r.action, true)));
+      return { fn: Rehearsal.label(f), granted, unused };
+    });
+  }
+
+  /**
+   * The least-privilege check, meaningful after a whole run: each granted action some call used or
+   * listed with its reason (infra/unrehearsed-grants.ts).
+   */
+  public grantProblems(listed: readonly UnrehearsedGrant[] = unrehearsedGrants): Problem[] {
+    return grantFindings(this.unusedGrants(), listed).map((message): Problem => ({ kind: 'grant', message }));
   }
 
   public async stop(): Promise<void> {

@@ -304,6 +304,35 @@ export async function smokeRun(rehearsal: Rehearsal): Promise<SmokeStep[]> {
         throw new Error('the announcement is not listed');
     });
 
+    await step('broadcast notification delivered over the socket (work queue)', async () => {
+      expectStatus(
+        'send to all',
+        await call('POST', '/api/notifications', {
+          token: developer,
+          body: { title: '리허설 공지 알림', message: '모두에게', recipientId: 'all' },
+        }),
+        200,
+        201,
+        202,
+      );
+      await rehearsal.drainQueues();
+      await socket.waitFor(
+        'broadcast',
+        (m) => m.type === 'new_notification' && JSON.stringify(m.data).includes('리허설 공지 알림'),
+      );
+    });
+
+    // Groups the steps above never reach signed in: each verifies the token (the public key) and reads.
+    await step('signed-in reads of the remaining groups', async () => {
+      for (const path of [
+        '/api/users?limit=10',
+        '/api/field-configs',
+        '/api/notifications?limit=10',
+        '/api/ranking/keywords',
+      ])
+        expectStatus(`GET ${path}`, await call('GET', path, { token: developer }), 200);
+    });
+
     await step('every schedule target with its input', async () => {
       for (const s of rehearsal.schedules()) await rehearsal.invoke(s.target, s.event);
       await rehearsal.drainQueues();

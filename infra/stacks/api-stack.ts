@@ -45,6 +45,13 @@ export interface ApiStackProps extends StageStackProps {
   developerId: string;
 }
 
+/** GetSecretValue on that one secret: the code reads the value and never describes the secret (grantRead would allow both). */
+function readSecretValue(fn: AppFunction, secret: ISecret): void {
+  fn.addToRolePolicy(
+    new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+  );
+}
+
 /**
  * The HTTP API, built from the route table: one Lambda per resource group, one route per table
  * line. Also runs the bootstrap (developer account, default settings) once per deployed version.
@@ -92,7 +99,7 @@ export class ApiStack extends Stack {
       for (const queue of def.sends ?? []) props.work.grantSend(fn, queue);
       // Origin lock: only requests carrying CloudFront's secret header get past the handler.
       fn.addEnvironment(ORIGIN_VERIFY_SECRET_ENV, props.originVerifySecret.secretArn);
-      props.originVerifySecret.grantRead(fn);
+      readSecretValue(fn, props.originVerifySecret);
 
       alarmOnFunction(this, `${pascalCase(group)}Function`, fn, alarmTopic, `/api ${group} (${stage})`);
 
@@ -165,14 +172,17 @@ export class ApiStack extends Stack {
       description: 'Creates the developer account, default settings and field configs when missing',
       stage,
       table,
-      tableAccess: 'readWrite',
+      // Creates what is missing (account, settings, field configs) and backfills records from older
+      // versions: list keys and counts (updates), announcement summaries (a put guarded by a condition
+      // check), a chat room's renamed entry (a delete).
+      tableAccess: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       timeoutSeconds: 60,
       environment: {
         BOOTSTRAP_DEVELOPER_ID: developerId,
         BOOTSTRAP_SECRET_ARN: password.secretArn,
       },
     });
-    password.grantRead(bootstrap);
+    readSecretValue(bootstrap, password);
 
     const provider = new Provider(this, 'BootstrapProvider', {
       onEventHandler: bootstrap,

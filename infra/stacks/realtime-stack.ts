@@ -52,7 +52,7 @@ export class RealtimeStack extends Stack {
       stage,
       table,
       // Internet-facing: no general table grant, only its own connection items (below).
-      tableAccess: 'none',
+      tableAccess: [],
       environment: props.allowedOrigins ? { ALLOWED_ORIGINS: props.allowedOrigins } : undefined,
     });
     signingKey.bindVerifier(handler);

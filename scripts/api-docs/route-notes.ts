@@ -697,7 +697,7 @@ export const routeNotes = {
         text: slotAdminMessages.priceEditNotAllowed,
       },
     ],
-    notes: ['The rules: [data-model.md](data-model.md#price-edit-after-approval-issue-24).'],
+    notes: ['The rules: [data-model.md](data-model.md#price-edit-after-approval).'],
   },
   'POST /api/slots/allocate/{userId}': {
     summary: `Issues empty slots to a role user with their work period (pre-allocation mode), with the issuance's history record: both or nothing. ${created}`,
@@ -933,7 +933,7 @@ export const routeNotes = {
       '`imageUrl` is kept only for `https://*.coupangcdn.com` (else dropped with a note).',
       'The hourly `rank-recompute` job turns checks into each slot’s ranks; see [rank-worker.md](rank-worker.md#rank-tracking-in-the-product).',
       'Optional `worker`: the name the worker leased its pairs under. A `failed` check gives back that worker’s lease on its pair (a later round retries it); a found or not-found check keeps it until it runs out. A check of a pair the worker held no live lease on is stored all the same and counted (`unleased` in the answer).',
-      'Optional `metrics: [{keyword, productId, itemId?, vendorItemId?, day, impressions, clicks}]`: the day’s totals so far of a pair (today or yesterday, KST); one bad entry refuses the whole batch (400, nothing stored); see [rank-worker.md](rank-worker.md#impressions-clicks-and-ctr-issue-29-item-6).',
+      'Optional `metrics: [{keyword, productId, itemId?, vendorItemId?, day, impressions, clicks}]`: the day’s totals so far of a pair (today or yesterday, KST); one bad entry refuses the whole batch (400, nothing stored); see [rank-worker.md](rank-worker.md#impressions-clicks-and-ctr).',
     ],
   },
 

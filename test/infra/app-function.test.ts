@@ -5,7 +5,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppFunction, type AppFunctionProps } from '#infra/constructs/app-function';
-import { allowedActions, appFunction, DYNAMODB_WRITE_ACTIONS, testApp } from '#test/infra/support';
+import { allowedActions, appFunction, testApp } from '#test/infra/support';
 
 const entry = 'test/infra/fixtures/alias-handler.ts';
 
@@ -18,18 +18,26 @@ function synthFunction(props: Partial<AppFunctionProps> = {}, { bundle = false }
 }
 
 describe('AppFunction', () => {
-  it('is read-only on the table unless asked', () => {
+  it('has no table access unless asked', () => {
     const { template } = synthFunction();
-    const actions = allowedActions(template, appFunction(template, 'fixture'));
-    expect(actions).toContain('dynamodb:GetItem');
-    expect(actions.filter((a) => DYNAMODB_WRITE_ACTIONS.includes(a))).toEqual([]);
+    expect(allowedActions(template, appFunction(template, 'fixture')).filter((a) => a.startsWith('dynamodb:'))).toEqual(
+      [],
+    );
   });
 
-  it('may write when tableAccess is readWrite', () => {
-    const { template } = synthFunction({ tableAccess: 'readWrite' });
-    expect(allowedActions(template, appFunction(template, 'fixture'))).toEqual(
-      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']),
+  it('is granted exactly the declared table actions, the indexes only for a query', () => {
+    const { template } = synthFunction({ tableAccess: ['GetItem', 'Query', 'PutItem'] });
+    const fn = appFunction(template, 'fixture');
+    expect([...allowedActions(template, fn)].filter((a) => a.startsWith('dynamodb:')).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+    ]);
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>,
     );
+    const onIndexes = statements.filter((s) => JSON.stringify(s.Resource).includes('/index/*'));
+    expect(onIndexes.map((s) => s.Action)).toEqual(['dynamodb:Query']);
   });
 
   it('fixes the runtime defaults and the environment every handler reads', () => {

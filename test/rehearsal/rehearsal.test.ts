@@ -68,11 +68,29 @@ describe('deploy rehearsal of the synthesized stage', () => {
     ]);
   });
 
-  it('reports granted actions the run never used (least privilege)', () => {
-    const unused = new Map(rehearsal.unusedGrants().map((u) => [u.fn, u.actions]));
+  it('leaves no granted action unused unless the grant list gives its reason (least privilege by use)', () => {
+    expect(rehearsal.grantProblems()).toEqual([]);
+    const unused = new Map(rehearsal.unusedGrants().map((u) => [u.fn, u.unused]));
     // The WebSocket handler's policy is hand-written to its calls: nothing left over.
-    expect(unused.get('websocket')).toEqual([]);
-    // The generic table grant gives every function stream reads none of them makes.
-    expect(unused.get('cash')).toContain('dynamodb:GetRecords');
+    expect(unused.get('Realtime/websocket')).toEqual([]);
+    // No function is granted a scan, a stream read or a table description.
+    const granted = rehearsal.unusedGrants().flatMap((u) => u.granted);
+    expect(granted.filter((a) => /Scan|GetRecords|GetShardIterator|DescribeTable/.test(a))).toEqual([]);
+  });
+
+  it('fails, naming the function and the action, when a function is granted an action no call used', () => {
+    const cash = rehearsal.byName('cash');
+    cash.statements.push({ Effect: 'Allow', Action: 'dynamodb:Scan', Resource: cash.statements[0].Resource });
+    try {
+      expect(rehearsal.grantProblems()).toEqual([
+        {
+          kind: 'grant',
+          message:
+            "Api/cash is granted dynamodb:Scan, which no rehearsed call used: remove it from the function's declaration or list it with its reason in infra/unrehearsed-grants.ts",
+        },
+      ]);
+    } finally {
+      cash.statements.pop();
+    }
   });
 });

@@ -7,7 +7,7 @@ const job = (cron: ScheduleDef['cron']): ScheduleDef => ({
   entry: 'x.ts',
   cron,
   description: 'x',
-  tableAccess: 'read',
+  tableAccess: ['Query'],
 });
 const at = (iso: string) => Date.parse(iso);
 
