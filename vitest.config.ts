@@ -7,6 +7,8 @@ import { join, sep } from 'node:path';
 
 // Lambda runs Node 22; this machine's Node 20 makes the AWS SDK warn in every worker.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// Metric lines (EMF) only matter to CloudWatch; tests that check them switch them back on.
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
 /** Tests that need the synthesized cloud assembly (test/support/synth-global-setup.ts). */
 const rehearsalFiles = [

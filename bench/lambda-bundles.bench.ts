@@ -19,11 +19,12 @@ import { machineFacts, round } from './stats';
  *  - importMs: `await import(bundle)` in a fresh process, SDK and node: modules included.
  *  - ownImportMs: the same with the bundle's external imports (the SDK the Lambda runtime provides,
  *    node: builtins) loaded first, so it is the bundle's own parse + top-level work.
- * Targets for API groups: ≤ 250 KB minified, ownImportMs ≤ 20 ms over the empty handler.
+ * Targets for API groups: ≤ 360 KB minified (the tracer and metrics: docs/decisions.md), ownImportMs ≤ 20 ms
+ * over the empty handler.
  * This machine's Node runs the bundles, not Lambda's Node 22: compare figures within one run.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const MAX_API_BYTES = 250 * 1024;
+const MAX_API_BYTES = 360 * 1024;
 const MAX_API_OWN_IMPORT_MS = 20;
 
 const outRoot = join(projectRoot, 'node_modules/.cache/lambda-bundles');

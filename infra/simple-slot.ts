@@ -4,6 +4,7 @@ import { ApiStack } from '#infra/stacks/api-stack';
 import { DataStack } from '#infra/stacks/data-stack';
 import { EdgeStack } from '#infra/stacks/edge-stack';
 import { JobsStack } from '#infra/stacks/jobs-stack';
+import { MonitoringStack } from '#infra/stacks/monitoring-stack';
 import { WorkStack } from '#infra/stacks/work-stack';
 import { RealtimeStack } from '#infra/stacks/realtime-stack';
 import { WebStack } from '#infra/stacks/web-stack';
@@ -14,7 +15,8 @@ export const DEFAULT_DEVELOPER_ID = 'developer';
 
 /**
  * Adds one stage of Simple Slot to `app`. Dependencies point one way only (as synthesized):
- * Data ← Realtime ← Api ← Web, Data ← Api, Data ← Web, Edge ← Web, and Data, Realtime ← Jobs.
+ * Data ← Realtime ← Api ← Web, Data ← Api, Data ← Web, Edge ← Web, Data, Realtime ← Jobs, and
+ * Data, Api, Work, Jobs ← Monitoring.
  *
  * `-c stage` is required. `prod` is pinned to context `prodAccount`/`prodRegion` and needs
  * `-c alarmEmail`; sandboxes deploy to the caller's account in a known region (see
@@ -70,6 +72,15 @@ export function addSimpleSlot(app: App) {
     work,
     alarmTopic: data.alarmTopic,
   });
+  const monitoring = new MonitoringStack(app, stackName(stage, 'Monitoring'), {
+    stage,
+    env,
+    table: data.table,
+    api,
+    work,
+    jobs,
+    alarmTopic: data.alarmTopic,
+  });
   // CloudFront takes web ACLs from us-east-1 only: the ACL has its own stack there.
   const edge = new EdgeStack(app, stackName(stage, 'Edge'), {
     stage,
@@ -90,5 +101,5 @@ export function addSimpleSlot(app: App) {
   // Accepted cdk-nag findings, each with its reason (the packs are wired in infra/app.ts).
   acknowledgeNagFindings(app, stage, env);
 
-  return { stage, data, realtime, work, api, jobs, edge, web };
+  return { stage, data, realtime, work, api, jobs, monitoring, edge, web };
 }

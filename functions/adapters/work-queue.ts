@@ -1,5 +1,8 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { config, workQueueUrl } from '#commons/config';
+import { CORRELATION_ATTRIBUTE } from '#commons/correlation';
+import { currentCorrelationId } from '#commons/logger';
+import { traced } from '#commons/tracer';
 import {
   WORK_MESSAGE_MAX_DELAY_SECONDS,
   type WorkMessage,
@@ -20,12 +23,14 @@ function client(): SQSClient {
   if (cached?.key !== key) {
     cached = {
       key,
-      client: new SQSClient({
-        region,
-        // Local mode: the in-process queue speaks SQS's JSON protocol (infra/local/work-queues.ts).
-        ...(workQueueEndpoint ? { endpoint: workQueueEndpoint } : {}),
-        ...(local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-      }),
+      client: traced(
+        new SQSClient({
+          region,
+          // Local mode: the in-process queue speaks SQS's JSON protocol (infra/local/work-queues.ts).
+          ...(workQueueEndpoint ? { endpoint: workQueueEndpoint } : {}),
+          ...(local ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+        }),
+      ),
     };
   }
   return cached.client;
@@ -37,10 +42,16 @@ export function workQueue<T>(name: WorkQueueName): WorkQueue<T> {
     async send(messages: ReadonlyArray<WorkMessage<T>>) {
       const url = workQueueUrl(name);
       if (!url) throw new Error(`work queue ${name} is not configured (WORK_QUEUE_URL_…)`);
+      // The consumer logs under the same id as the request (or message) that asked for the work.
+      const correlationId = currentCorrelationId();
+      const attributes = correlationId
+        ? { MessageAttributes: { [CORRELATION_ATTRIBUTE]: { DataType: 'String', StringValue: correlationId } } }
+        : {};
       for (let i = 0; i < messages.length; i += BATCH) {
         let entries = messages.slice(i, i + BATCH).map((m, j) => ({
           Id: String(j),
           MessageBody: JSON.stringify(m.body),
+          ...attributes,
           ...(m.delaySeconds
             ? { DelaySeconds: Math.min(WORK_MESSAGE_MAX_DELAY_SECONDS, Math.ceil(m.delaySeconds)) }
             : {}),

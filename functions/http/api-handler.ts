@@ -1,12 +1,15 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { AnswerOf, InputOf, RouteContract } from '#shared/contract/route';
 import { logger } from '#commons/logger';
 import { withDeadline } from '#commons/deadline';
+import { tracer } from '#commons/tracer';
 import type { HttpReply } from './reply';
 import type { ApiAnswer, ApiContext, ApiResult, ApiState, RequestContext } from './middleware/api-request';
 import { envelope, toAnswer } from './middleware/envelope';
+import { observe } from './middleware/observe';
 import { originLock } from './middleware/origin-lock';
 import { resolveRoute } from './middleware/resolve-route';
 import { authenticate, type AuthenticateOptions } from './middleware/authenticate';
@@ -67,6 +70,8 @@ export function defineGroup<const R extends readonly RouteContract[]>(
 
   return middy<APIGatewayProxyEventV2, ApiResult, Error, ApiContext>(runOp).use([
     injectLambdaContext(logger, { resetKeys: true }),
+    captureLambdaHandler(tracer, { captureResponse: false }),
+    observe(groupRoutes[0]?.group ?? 'unknown'),
     envelope,
     originLock,
     resolveRoute(groupRoutes),

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '#commons/config';
+import { traced } from '#commons/tracer';
 
 /**
  * The one DocumentClient every storage module uses. Built lazily so tests and the local runtime can
@@ -12,13 +13,15 @@ export function db(): DynamoDBDocumentClient {
   const { dynamodbEndpoint, region } = config();
   const key = `${dynamodbEndpoint ?? ''}|${region}`;
   if (cached?.key === key) return cached.client;
-  const base = new DynamoDBClient({
-    region,
-    ...(dynamodbEndpoint
-      ? { endpoint: dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
-    maxAttempts: 4,
-  });
+  const base = traced(
+    new DynamoDBClient({
+      region,
+      ...(dynamodbEndpoint
+        ? { endpoint: dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+      maxAttempts: 4,
+    }),
+  );
   const client = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });

@@ -32,6 +32,8 @@ export function applyLocalEnvironment(opts: {
       workQueues.map((q) => [workQueueUrlEnv(q.name), `http://127.0.0.1:${opts.port}/_local/sqs/${q.name}`]),
     ),
     POWERTOOLS_SERVICE_NAME: process.env.POWERTOOLS_SERVICE_NAME ?? 'simple-slot-local',
+    // No CloudWatch reads the metric lines here; one per request would drown the server's output.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     // The SDK must never reach for real AWS credentials in local mode.
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',

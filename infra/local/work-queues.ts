@@ -20,6 +20,8 @@ export interface LocalMessage {
   visibleAt: number;
   receiveCount: number;
   firstReceivedAt?: number;
+  /** String message attributes as sent (the correlation id travels in one). */
+  attributes?: Record<string, string>;
 }
 
 export interface LocalWorkQueueOptions {
@@ -63,11 +65,12 @@ export class LocalWorkQueue {
     return `${process.env.WORK_QUEUE_ENDPOINT ?? 'http://local'}/${this.def.name}`;
   }
 
-  send(body: string, delaySeconds = 0): LocalMessage {
+  send(body: string, delaySeconds = 0, attributes?: Record<string, string>): LocalMessage {
     const now = Date.now();
-    const message = {
+    const message: LocalMessage = {
       messageId: randomUUID(),
       body,
+      ...(attributes && Object.keys(attributes).length ? { attributes } : {}),
       sentAt: now,
       visibleAt: now + delaySeconds * 1000,
       receiveCount: 0,
@@ -176,7 +179,12 @@ export class LocalWorkQueue {
           SenderId: 'local',
           ApproximateFirstReceiveTimestamp: String(m.firstReceivedAt ?? m.sentAt),
         },
-        messageAttributes: {},
+        messageAttributes: Object.fromEntries(
+          Object.entries(m.attributes ?? {}).map(([k, v]) => [
+            k,
+            { dataType: 'String', stringValue: v, stringListValues: [], binaryListValues: [] },
+          ]),
+        ),
         md5OfBody: md5(m.body),
         eventSource: 'aws:sqs',
         eventSourceARN: `arn:aws:sqs:local:000000000000:simple-slot-local-${this.def.name}`,
@@ -184,6 +192,15 @@ export class LocalWorkQueue {
       })),
     };
   }
+}
+
+/** SQS's `MessageAttributes` as sent (`{name: {DataType, StringValue}}`): the string ones. */
+function stringAttributes(sent: unknown): Record<string, string> | undefined {
+  if (!sent || typeof sent !== 'object') return undefined;
+  const out: Record<string, string> = {};
+  for (const [name, a] of Object.entries(sent as Record<string, { StringValue?: unknown }>))
+    if (typeof a?.StringValue === 'string') out[name] = a.StringValue;
+  return out;
 }
 
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
@@ -228,18 +245,27 @@ export function createLocalWorkQueues(opts: LocalWorkQueueOptions = {}, defs: re
         message: 'The specified queue does not exist.',
       });
     if (action === 'SendMessage') {
-      const m = queue.send(String(input.MessageBody), Number(input.DelaySeconds ?? 0));
+      const m = queue.send(
+        String(input.MessageBody),
+        Number(input.DelaySeconds ?? 0),
+        stringAttributes(input.MessageAttributes),
+      );
       return reply(res, 200, { MessageId: m.messageId, MD5OfMessageBody: md5(m.body) });
     }
     if (action === 'SendMessageBatch') {
-      const entries = (input.Entries ?? []) as Array<{ Id: string; MessageBody: string; DelaySeconds?: number }>;
+      const entries = (input.Entries ?? []) as Array<{
+        Id: string;
+        MessageBody: string;
+        DelaySeconds?: number;
+        MessageAttributes?: unknown;
+      }>;
       if (entries.length > 10)
         return reply(res, 400, {
           __type: 'com.amazonaws.sqs#TooManyEntriesInBatchRequest',
           message: 'Too many entries',
         });
       const successful = entries.map((e) => {
-        const m = queue.send(e.MessageBody, e.DelaySeconds ?? 0);
+        const m = queue.send(e.MessageBody, e.DelaySeconds ?? 0, stringAttributes(e.MessageAttributes));
         return { Id: e.Id, MessageId: m.messageId, MD5OfMessageBody: md5(m.body) };
       });
       return reply(res, 200, { Successful: successful, Failed: [] });

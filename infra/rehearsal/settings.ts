@@ -57,6 +57,10 @@ export const CLOUD_OPTIONAL_SETTINGS: Record<string, string> = {
   BOOTSTRAP_DEVELOPER_PASSWORD: 'local mode only',
   LOG_LEVEL: 'Powertools logger: its default level',
   ENVIRONMENT: 'Powertools logger: an optional label',
+  AWS_SAM_LOCAL: 'Powertools tracer: switches tracing off under SAM CLI',
+  DEBUG_CLS_HOOKED: 'X-Ray SDK (cls-hooked): its own debug output',
+  npm_package_name: 'X-Ray SDK: names the service in segments when run by npm',
+  npm_package_version: 'X-Ray SDK: versions the service in segments when run by npm',
   // config() reads both in every function; where a function is granted what they serve, they are required (below).
   WS_MANAGEMENT_ENDPOINT: 'required where execute-api:ManageConnections is granted',
   MEDIA_BUCKET: 'required where s3:PutObject is granted',
@@ -65,8 +69,8 @@ export const CLOUD_OPTIONAL_SETTINGS: Record<string, string> = {
   TOKEN_AUDIENCE: 'required where kms:GetPublicKey is granted',
 };
 
-/** Library settings with built-in defaults (Powertools logger, AWS SDK), by prefix. */
-export const OPTIONAL_SETTING_PREFIXES = ['POWERTOOLS_', 'AWS_LAMBDA_', 'AWS_SDK_', 'NODE_'];
+/** Library settings with built-in defaults (Powertools, AWS SDK, the X-Ray SDK under the tracer), by prefix. */
+export const OPTIONAL_SETTING_PREFIXES = ['POWERTOOLS_', 'AWS_LAMBDA_', 'AWS_SDK_', 'AWS_XRAY_', 'NODE_'];
 
 /** An optional variable that becomes required when the function's policy grants this action. */
 export const REQUIRED_WHEN_GRANTED: Record<string, string> = {

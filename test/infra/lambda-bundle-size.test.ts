@@ -18,8 +18,12 @@ import { synthOutcome } from '../support/synth-outcome';
  * `zod/mini` (~67 KB less in every API bundle) and only the auth function carries the token signer,
  * so the largest API bundle (slots) went from 256,987 B to about 190 KB. Keep the room for features
  * rather than raising this.
+ *
+ * 360 KB since the production metrics and traces: every function carries Powertools Tracer and the X-Ray
+ * SDK under it (about 120 KB with semver and cls-hooked) and Powertools Metrics (about 10 KB), 138 KB in
+ * all (slots: 212,299 → 350,965 B). Without them no DynamoDB or SQS call shows in a trace.
  */
-const MAX_API_BUNDLE_BYTES = 250 * 1024;
+const MAX_API_BUNDLE_BYTES = 360 * 1024;
 
 // The synth runs in the background from the run's start (test/support/synth-global-setup.ts).
 const synth = await synthOutcome();
@@ -36,7 +40,7 @@ describe('Lambda bundles as synthesized', () => {
     for (const f of api) expect(readdirSync(f.assetDir!), f.name).toEqual(['index.mjs']);
   });
 
-  it.each(api.map((f) => [f.name, f] as const))('the %s API bundle stays at most 250 KB minified', (_name, f) => {
+  it.each(api.map((f) => [f.name, f] as const))('the %s API bundle stays at most 360 KB minified', (_name, f) => {
     expect(statSync(path.join(f.assetDir!, f.handlerFile!)).size).toBeLessThanOrEqual(MAX_API_BUNDLE_BYTES);
   });
 });

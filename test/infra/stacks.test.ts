@@ -75,7 +75,9 @@ describe('stage sandboxes', () => {
   it('names every stack SimpleSlot-<stage>-…', () => {
     const names = app.node.children.filter(Stack.isStack).map((s) => s.stackName);
     expect(names.sort()).toEqual(
-      ['Api', 'Data', 'Edge', 'Jobs', 'Realtime', 'Web', 'Work'].map((n) => `SimpleSlot-tester-${n}`).sort(),
+      ['Api', 'Data', 'Edge', 'Jobs', 'Monitoring', 'Realtime', 'Web', 'Work']
+        .map((n) => `SimpleSlot-tester-${n}`)
+        .sort(),
     );
   });
 

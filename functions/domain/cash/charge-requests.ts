@@ -14,6 +14,7 @@ import type { Paginated } from '#shared/api';
 import { chargeRequestsStore, type ChargeRequestRecord } from '../../storage/charge-requests';
 import { usersStore } from '../../storage/users';
 import { logger } from '#commons/logger';
+import { recordMetrics } from '#commons/metrics';
 import type { Caller } from '../auth/tokens';
 import { ConflictError, NotFoundError, ValidationError } from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
@@ -235,6 +236,8 @@ async function approveRecord(
     }
   });
   if (posted && !posted.replayed) {
+    // Counted where the money moved, once: a replay or a lost race is not another approval.
+    recordMetrics({}, { ChargesApproved: 1, ChargedWon: record.amount + bonusAmount });
     await notifyChargeProcessed({ ...record, ...change });
     return toChargeRequestDto({ ...record, ...change });
   }

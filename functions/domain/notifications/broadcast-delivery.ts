@@ -1,6 +1,7 @@
 import { z } from '#shared/zod';
 import type { NotificationDto } from '#shared/schemas/notifications';
 import { logger } from '#commons/logger';
+import { recordMetric } from '#commons/metrics';
 import { isPostThrottled, pushToConnection, PUSH_CONCURRENCY, type PushMessage } from '../../adapters/push';
 import { workQueue } from '../../adapters/work-queue';
 import { connectionAudiencesStore, type ConnectionRecord } from '../../storage/connections';
@@ -92,6 +93,7 @@ async function postPage(message: Extract<DeliveryMessage, { kind: 'post' }>) {
     ...new Map(page.map((c) => [c.userId, { userId: c.userId, role: c.role as ConnectionRecord['role'] }])).values(),
   ]);
   const throttled: string[][] = [];
+  let delivered = 0;
   await inParallel(page, PUSH_CONCURRENCY, async (c) => {
     const count = counts.get(c.userId);
     const push: PushMessage = {
@@ -100,12 +102,13 @@ async function postPage(message: Extract<DeliveryMessage, { kind: 'post' }>) {
       ...(count === undefined ? {} : { unread: { count } }),
     };
     try {
-      await pushToConnection(c.connectionId, push);
+      if (await pushToConnection(c.connectionId, push)) delivered++;
     } catch (error) {
       if (isPostThrottled(error)) throttled.push([c.connectionId, c.userId, c.role]);
       else logger.warn('push failed', { connectionId: c.connectionId, error: error as Error });
     }
   });
+  recordMetric('BroadcastDeliveries', delivered, {});
   if (!throttled.length) return;
   if (message.attempt >= MAX_POST_ATTEMPTS) {
     logger.warn('broadcast posts still throttled; left to the next list', {

@@ -9,6 +9,7 @@ import {
   type ObservationRejection,
 } from '#shared/schemas/rank';
 import { logger } from '#commons/logger';
+import { recordMetric } from '#commons/metrics';
 import { rankObservationsStore, type ObservationRecord, type PairMetricsRecord } from '../../storage/rank-observations';
 import type { WorkerIdentity } from './worker-keys';
 import { settleLeases } from './leases';
@@ -142,6 +143,10 @@ export async function recordObservations(
     refuse(indexOf.get(record)!, null, rankMessages.notStorable);
   }
   const refusedRecords = new Set(unstored.map((u) => u.record));
+  const storedByStatus = new Map<string, number>();
+  for (const { record } of entries)
+    if (!refusedRecords.has(record)) storedByStatus.set(record.status, (storedByStatus.get(record.status) ?? 0) + 1);
+  for (const [status, count] of storedByStatus) recordMetric('RankChecksStored', count, { status });
   const unleased = await settleLeases(
     worker,
     entries.map((e) => e.record).filter((r) => !refusedRecords.has(r)),

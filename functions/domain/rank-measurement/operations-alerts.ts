@@ -3,7 +3,7 @@ import { alertRuleLabels, rankAlertTexts } from '#shared/messages/rank-operation
 import { FAILING_MIN_CHECKS, rankAlertRules, type FailureReason, type RankAlertRule } from '#shared/rank-operations';
 import { isStaff } from '#shared/roles';
 import { logger } from '#commons/logger';
-import { emitMetrics } from '#commons/metrics';
+import { recordMetrics } from '#commons/metrics';
 import { rankOpsAlertsStore } from '../../storage/rank-ops-alerts';
 import { rankOpsCountersStore } from '../../storage/rank-ops-counters';
 import { rankWorkerKeysStore } from '../../storage/rank-worker-keys';
@@ -146,18 +146,18 @@ export async function evaluateRankAlerts(now = new Date()) {
     }
   }
   const silent = minutesSince(figures.lastCallAt, now);
-  emitMetrics('rank operations figures', {
-    RankWorkerSilent: { value: firing.workerSilent ? 1 : 0, unit: 'Count' },
-    RankChecksFailing: { value: firing.checksFailing ? 1 : 0, unit: 'Count' },
-    RankCoverageShort: { value: firing.coverageShort ? 1 : 0, unit: 'Count' },
-    RankDuePairs: { value: figures.due, unit: 'Count' },
-    RankCoveragePercent: {
-      value: figures.due ? Math.floor((figures.pairsChecked * 100) / figures.due) : 100,
-      unit: 'Percent',
+  recordMetrics(
+    {},
+    {
+      RankWorkerSilent: firing.workerSilent ? 1 : 0,
+      RankChecksFailing: firing.checksFailing ? 1 : 0,
+      RankCoverageShort: firing.coverageShort ? 1 : 0,
+      RankDuePairs: figures.due,
+      RankCoveragePercent: figures.due ? Math.floor((figures.pairsChecked * 100) / figures.due) : 100,
+      RankChecksLastHour: figures.lastHour.checks,
+      RankFailedLastHour: figures.lastHour.failed,
+      ...(silent !== null ? { RankMinutesSinceWorkerCall: silent } : {}),
     },
-    RankChecksLastHour: { value: figures.lastHour.checks, unit: 'Count' },
-    RankFailedLastHour: { value: figures.lastHour.failed, unit: 'Count' },
-    ...(silent !== null ? { RankMinutesSinceWorkerCall: { value: silent, unit: 'None' as const } } : {}),
-  });
+  );
   return { figures, firing, notified, cleared };
 }

@@ -9,6 +9,7 @@ import { displayStatusLabels } from '#shared/slot-status';
 import { assertStaff } from '#commons/role-guards';
 import { ConflictError } from '#commons/errors';
 import { retrying } from '#commons/retry';
+import { recordMetrics } from '#commons/metrics';
 import type { Caller } from '../auth/tokens';
 import { slotsStore, type SlotRecord } from '../../storage/slots';
 import { slotLogsStore } from '../../storage/slot-logs';
@@ -97,6 +98,8 @@ export async function refundSlot(slotId: string, input: RefundInput, ctx: Change
     }
     return { ...s, ...changes, version: s.version + 1 } as SlotRecord;
   });
+  // Here only the first refund of a slot arrives (a twin request got a conflict above).
+  recordMetrics({}, { Refunds: 1, RefundedWon: slot.refund_amount ?? 0 });
   // After the commit, best-effort, once per slot (a slot is refunded once).
   await notifyQuietly(slot.userId, {
     type: 'info',

@@ -27,6 +27,7 @@ import { fieldsError, newSlotRecord, statusMove } from './slot-record';
 import { toSlotDto } from './slot-dto';
 import { type ChangeContext } from './slot-change-log';
 import { retrying } from '#commons/retry';
+import { recordMetric } from '#commons/metrics';
 import { inTurn } from '../user-write-turns';
 
 /**
@@ -158,6 +159,7 @@ export async function createSlot(input: CreateSlotInput, ctx: ChangeContext): Pr
   // A replay answers with the slot the first call created (its id derives from the same key).
   const slot = money.replayed ? await slotsStore.get(slotId) : created;
   if (!slot) throw new ConflictError(cashMessages.idempotencyMismatch);
+  if (!money.replayed) recordMetric('SlotsRegistered', 1, {});
   return toSlotDto(slot, owner, today);
 }
 
@@ -281,6 +283,7 @@ export async function bulkCreateSlots(input: BulkCreateSlotsInput, ctx: ChangeCo
     if (!twin) throw new ConflictError(cashMessages.idempotencyMismatch);
     return replayBulk(twin, rowsHash);
   }
+  recordMetric('SlotsRegistered', n, {});
   return { ...result, slotIds: ids, balanceAfter: price > 0 ? money.balanceAfter : null };
 }
 
