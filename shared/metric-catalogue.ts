@@ -27,7 +27,7 @@ export const metricCatalogue = {
   SlotsRegistered: { unit: 'Count', dimensions: [], label: 'slots registered' },
   ChargesApproved: { unit: 'Count', dimensions: [], label: 'charge requests approved' },
   ChargedWon: { unit: 'None', dimensions: [], label: 'won credited by approved charges (bonus included)' },
-  Refunds: { unit: 'Count', dimensions: [], label: 'slot refunds' },
+  Refunds: { unit: 'Count', dimensions: [], label: 'slot refunds (an operator refund or a rejected slot paid back)' },
   RefundedWon: { unit: 'None', dimensions: [], label: 'won refunded' },
   RankChecksStored: { unit: 'Count', dimensions: ['status'], label: 'rank checks stored by status' },
   BroadcastDeliveries: { unit: 'Count', dimensions: [], label: 'broadcast notifications posted to sockets' },

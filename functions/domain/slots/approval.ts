@@ -1,3 +1,4 @@
+import { recordMetrics } from '#commons/metrics';
 import { notificationActionLabels, slotApprovedText, slotRejectedText } from '#shared/messages/notification-events';
 import { notifyQuietly } from '../notifications/notify-users';
 import type { SlotRecord } from '../../storage/slots';
@@ -30,6 +31,8 @@ import { retrying } from '#commons/retry';
  */
 export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: ChangeContext): Promise<SlotDto> {
   const [settings, log] = await Promise.all([getSettings(), logWriter(ctx)]);
+  // What a rejection gave back in this call (a replayed refund gave nothing): counted once, after the commit.
+  let returnedWon = 0;
   const slot = await retrying(async () => {
     const s = await loadSlot(ctx.caller, slotId);
     if (input.approved && s.status !== 'pending' && s.approvedAt) return s;
@@ -86,7 +89,7 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
 
     const reason = input.rejectionReason;
     const changes = { status: 'rejected' as const, rejection_reason: reason, rejectedAt: now, updatedAt: now };
-    await Ledger.refund({
+    const money = await Ledger.refund({
       userId: s.userId,
       amount: s.price,
       description: slotLogTexts.rejectRefund(s.slot_number),
@@ -106,8 +109,10 @@ export async function approveSlot(slotId: string, input: ApproveSlotInput, ctx: 
         ...move('rejected'),
       ],
     });
+    returnedWon = money.replayed ? 0 : s.price;
     return { ...s, ...changes, version: s.version + 1 };
   });
+  if (returnedWon > 0) recordMetrics({}, { Refunds: 1, RefundedWon: returnedWon });
   await notifySlotDecision(slot);
   const owners = await ownersOf([slot.userId]);
   return toSlotDto(slot, owners.get(slot.userId), kstToday());
