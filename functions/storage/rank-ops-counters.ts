@@ -1,5 +1,5 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { failureReasons, type FailureReason } from '#shared/rank-operations';
+import { failureReasons, type DayCoverageDto, type FailureReason } from '#shared/rank-operations';
 import { db, tableName } from './client';
 import { queryAll } from './item-io';
 import { keys, stripKeys, ttlIn } from './keys';
@@ -31,16 +31,8 @@ export interface CheckTally {
   at: string;
 }
 
-export interface DayCountsRecord {
-  day: string;
-  due: number | null;
-  pairsChecked: number;
-  checks: number;
-  found: number;
-  notFound: number;
-  failed: number;
-  failedBy: Record<FailureReason, number>;
-}
+/** A day's counters as stored: the very shape the operations screen shows. */
+export type DayCountsRecord = DayCoverageDto;
 
 export interface KeyDayRecord {
   keyId: string;
