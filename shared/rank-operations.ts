@@ -44,6 +44,18 @@ export interface DayCoverageDto {
   failedBy: Record<FailureReason, number>;
 }
 
+/** A day nothing has counted yet: every figure 0, the due pairs unknown. */
+export const emptyDayCoverage = (day: string): DayCoverageDto => ({
+  day,
+  due: null,
+  pairsChecked: 0,
+  checks: 0,
+  found: 0,
+  notFound: 0,
+  failed: 0,
+  failedBy: Object.fromEntries(failureReasons.map((r) => [r, 0])) as DayCoverageDto['failedBy'],
+});
+
 export interface WorkerKeyOpsDto {
   id: string;
   name: string;

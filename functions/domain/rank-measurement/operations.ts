@@ -1,9 +1,8 @@
 import { addKstDays, kstToday } from '#shared/kst';
 import {
   OPERATIONS_DAYS,
-  failureReasons,
+  emptyDayCoverage,
   rankAlertRules,
-  type DayCoverageDto,
   type RankAlertStateDto,
   type RankOperationsDto,
   type RecomputeRunDto,
@@ -28,17 +27,6 @@ const RUN_KEPT_MS = 7 * 24 * 3600_000;
 const LAST_HOUR_FROM_MS = 50 * 60_000;
 
 export const lastHourFrom = (now: Date) => windowOf(new Date(now.getTime() - LAST_HOUR_FROM_MS));
-
-const emptyDay = (day: string): DayCoverageDto => ({
-  day,
-  due: null,
-  pairsChecked: 0,
-  checks: 0,
-  found: 0,
-  notFound: 0,
-  failed: 0,
-  failedBy: Object.fromEntries(failureReasons.map((r) => [r, 0])) as DayCoverageDto['failedBy'],
-});
 
 export function runView(run: RecomputeRunRecord, now: Date): RecomputeRunDto {
   const results = Object.values(run.results);
@@ -90,7 +78,7 @@ export async function rankOperations(caller: Caller, now = new Date()): Promise<
     generatedAt: now.toISOString(),
     days: Array.from({ length: OPERATIONS_DAYS }, (_, i) => {
       const day = addKstDays(today, -i);
-      return byDay.get(day) ?? emptyDay(day);
+      return byDay.get(day) ?? emptyDayCoverage(day);
     }),
     lastHour,
     workers: keys.map((k) => {

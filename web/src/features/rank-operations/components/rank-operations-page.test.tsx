@@ -1,20 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DayCoverageDto, RankOperationsDto } from '#shared/rank-operations';
+import { emptyDayCoverage, type DayCoverageDto, type RankOperationsDto } from '#shared/rank-operations';
 import { RankOperationsPage } from './rank-operations-page';
 
-const day = (d: string, over: Partial<DayCoverageDto> = {}): DayCoverageDto => ({
-  day: d,
-  due: null,
-  pairsChecked: 0,
-  checks: 0,
-  found: 0,
-  notFound: 0,
-  failed: 0,
-  failedBy: { blocked: 0, timeout: 0, layout: 0, load: 0, other: 0 },
-  ...over,
-});
+const day = (d: string, over: Partial<DayCoverageDto> = {}): DayCoverageDto => ({ ...emptyDayCoverage(d), ...over });
 let answer: RankOperationsDto;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -40,6 +40,23 @@ let history: RankHistoryEntry[] = [];
 let writes: Array<{ method: string; path: string; body: unknown }> = [];
 let queries: URLSearchParams[] = [];
 let answerStatus = 200;
+/** What My slots hands its table and cards, every callback a spy. */
+const listViewProps = (slots: SlotDto[]) => ({
+  slots,
+  listFields: [],
+  today,
+  offset: 0,
+  selected: new Map<string, SlotDto>(),
+  onToggleSelect: vi.fn(),
+  onToggleAll: vi.fn(),
+  onTogglePause: vi.fn(),
+  onEdit: vi.fn(),
+  onDelete: vi.fn(),
+  onRankHistory: vi.fn(),
+  onRankAlert: vi.fn(),
+  onExtensionHistory: vi.fn(),
+  busyIds: new Set<string>(),
+});
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 beforeEach(() => {
@@ -323,22 +340,7 @@ describe('the slot list shows the rank, the arrow and the latest alert in the ta
       rank_alert: { moveBy: 5, whenOut: false },
       rank_alert_last: { at: '2030-03-04T23:30:00.000Z', from: 12, to: 25, kind: 'moved' },
     } as Partial<SlotDto>);
-    const props = {
-      slots: [s],
-      listFields: [],
-      today,
-      offset: 0,
-      selected: new Map(),
-      onToggleSelect: vi.fn(),
-      onToggleAll: vi.fn(),
-      onTogglePause: vi.fn(),
-      onEdit: vi.fn(),
-      onDelete: vi.fn(),
-      onRankHistory,
-      onRankAlert,
-      onExtensionHistory: vi.fn(),
-      busyIds: new Set<string>(),
-    };
+    const props = { ...listViewProps([s]), onRankHistory, onRankAlert };
     // The table's inline row edit toasts its save: the app always has the provider.
     render(<ToastProvider>{view === 'table' ? <SlotTable {...props} /> : <SlotCards {...props} />}</ToastProvider>);
     const user = userEvent.setup();
@@ -362,22 +364,7 @@ describe('the slot list shows the rank, the arrow and the latest alert in the ta
       } as Partial<SlotDto>;
       const late = slot({ ...base, id: 'late', slot_number: 1, rank_measured_at: hoursAgo(50) });
       const fresh = slot({ ...base, id: 'fresh', slot_number: 2, rank: 4, rank_measured_at: hoursAgo(0.5) });
-      const props = {
-        slots: [late, fresh],
-        listFields: [],
-        today,
-        offset: 0,
-        selected: new Map(),
-        onToggleSelect: vi.fn(),
-        onToggleAll: vi.fn(),
-        onTogglePause: vi.fn(),
-        onEdit: vi.fn(),
-        onDelete: vi.fn(),
-        onRankHistory: vi.fn(),
-        onRankAlert: vi.fn(),
-        onExtensionHistory: vi.fn(),
-        busyIds: new Set<string>(),
-      };
+      const props = listViewProps([late, fresh]);
       render(
         <AppSettingsContext.Provider
           value={{ settings: { ...defaultSettings(), rankDelayHours: 36 }, status: 'ready' }}
