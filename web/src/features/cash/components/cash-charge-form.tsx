@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { cashMessages } from '#shared/messages/cash';
 import { chargePresets, type ChargeRequestDto } from '#shared/schemas/cash';
@@ -52,14 +52,14 @@ export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeF
     register,
     handleSubmit,
     setValue,
-    watch,
+    control,
     reset: resetForm,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: { amount: '', depositAt: '', accountHolder: '' },
   });
-  const amount = Number(String(watch('amount') ?? '').replaceAll(',', ''));
+  const amount = Number(String(useWatch({ control, name: 'amount' }) ?? '').replaceAll(',', ''));
 
   const onSubmit = handleSubmit(async (values) => {
     setDone(null);
