@@ -1,5 +1,8 @@
 import { historyPeriods, type HistoryPeriod } from '@/lib/history-period';
-import styles from './choice-group.module.css';
+import { ChoiceGroup } from './choice-group';
+
+const periodValues = historyPeriods.map((p) => p.value);
+const periodLabel = (value: HistoryPeriod) => historyPeriods.find((p) => p.value === value)?.label;
 
 /** The period buttons above a history list (all, today, 7 days, 30 days). */
 export function PeriodChooser({
@@ -10,18 +13,12 @@ export function PeriodChooser({
   onChange: (period: HistoryPeriod) => void;
 }) {
   return (
-    <div className={styles.choices} role="group" aria-label="기간">
-      {historyPeriods.map((p) => (
-        <button
-          key={p.value}
-          type="button"
-          className={styles.choice}
-          aria-pressed={value === p.value}
-          onClick={() => onChange(p.value)}
-        >
-          {p.label}
-        </button>
-      ))}
-    </div>
+    <ChoiceGroup
+      choices={periodValues}
+      label="기간"
+      isChosen={(period) => period === value}
+      onChoose={onChange}
+      text={periodLabel}
+    />
   );
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { cashMessages } from '#shared/messages/cash';
 import { chargePresets, type ChargeRequestDto } from '#shared/schemas/cash';
 import { formatWonNumber } from '#shared/won';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { Alert, ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -98,19 +99,14 @@ export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeF
         <p className={styles.fieldLabel} id="charge-presets">
           충전 금액 선택
         </p>
-        <div className={styles.presets} role="group" aria-labelledby="charge-presets">
-          {chargePresets.map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              className={styles.preset}
-              aria-pressed={amount === preset}
-              onClick={() => setValue('amount', String(preset), { shouldValidate: true })}
-            >
-              {formatWon(preset)}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          choices={chargePresets}
+          labelledBy="charge-presets"
+          isChosen={(preset) => preset === amount}
+          onChoose={(preset) => setValue('amount', String(preset), { shouldValidate: true })}
+          text={formatWon}
+          classNames={{ group: styles.presets, choice: styles.preset }}
+        />
       </div>
 
       <div className={styles.fields}>

@@ -21,7 +21,7 @@ import {
   type AllocationFormValues,
   type AllocationVariant,
 } from '../utils/allocation-form';
-import choiceStyles from '@/components/ui/choice-group.module.css';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import styles from './slot-allocations.module.css';
 
 export interface AllocateSlotsDialogProps {
@@ -155,20 +155,14 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
           <p className={styles.label} id="allocation-days">
             기간
           </p>
-          <div className={choiceStyles.choices} role="group" aria-labelledby="allocation-days">
-            {config.durations.map((d) => (
-              <button
-                key={d}
-                type="button"
-                className={choiceStyles.choice}
-                aria-pressed={!isTest && days === d}
-                disabled={isTest}
-                onClick={() => setValue('days', d)}
-              >
-                {d}일
-              </button>
-            ))}
-          </div>
+          <ChoiceGroup
+            choices={config.durations}
+            labelledBy="allocation-days"
+            isChosen={(d) => !isTest && days === d}
+            onChoose={(d) => setValue('days', d)}
+            text={(d) => `${d}일`}
+            disabled={isTest}
+          />
           <p className={styles.note}>종료일: {endDateOf({ isTest, days, startDate }) || '-'}</p>
         </div>
         <div className={styles.grid}>
