@@ -549,7 +549,7 @@ export const routeNotes = {
       { code: 'CONFLICT', when: 'pre-allocation mode, or past `maxSlotsPerUser`: nothing written' },
     ],
     notes: [
-      'How rows stay invisible until the charge commits: [data-model.md](data-model.md#rules).',
+      'How rows stay invisible until the charge commits: [data-model.md](data-model.md#slot-bulk-registration-nothing-charged-for-a-slot-that-was-not-created).',
     ],
   },
   'GET /api/slots/count': {
