@@ -30,6 +30,28 @@ interface Builder {
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+/** A list item cut at spaces outside code into lines of at most `width` characters, continued by two spaces. */
+function wrap(item: string, width = 120): string {
+  const lines: string[] = [];
+  let line = '';
+  let inCode = false;
+  let word = '';
+  const flush = () => {
+    if (line && [...line].length + 1 + [...word].length > width) {
+      lines.push(line);
+      line = `  ${word}`;
+    } else line = line ? `${line} ${word}` : word;
+    word = '';
+  };
+  for (const ch of item) {
+    if (ch === '`') inCode = !inCode;
+    if (ch === ' ' && !inCode) flush();
+    else word += ch;
+  }
+  flush();
+  return [...lines, line].join('\n');
+}
+
 /** Each property of the builder objects with its parameters and comments, read with the compiler API. */
 function readBuilders(text: string): Builder[] {
   const file = ts.createSourceFile(keysPath, text, ts.ScriptTarget.ES2022, true);
@@ -143,7 +165,7 @@ function renderBuilder(b: Builder): string {
   for (const p of b.params)
     if (p.type === 'number' && b.source.includes(`${p.name} === 0`))
       shapes.push(`${describeCall(b, fn, false, p.name)} (${p.name} 0)`);
-  return `- ${call}: ${shapes.join(' or ')}${b.doc ? `. ${b.doc}` : ''}`;
+  return wrap(`- ${call}: ${shapes.join(' or ')}${b.doc ? `. ${b.doc}` : ''}`);
 }
 
 /** docs/data-model-keys.md as `npm run docs:data-model` writes it, formatted as Prettier keeps it. */
@@ -154,7 +176,9 @@ export async function renderKeyDocs(): Promise<string> {
   for (const b of builders) {
     const heading = b.object === 'keys' ? (b.group ?? current) : b.object;
     if (heading !== current || sections.length === 0) {
-      sections.push(`## ${heading || 'keys'}\n`);
+      // The group comment's first words are the heading; the whole comment follows when it says more.
+      const title = (heading || 'keys').split(/[(:;]/)[0]!.trim();
+      sections.push(`## ${title}\n${title === heading ? '' : `\n${wrap(heading)}\n`}`);
       current = heading;
     }
     sections.push(renderBuilder(b));
