@@ -2,13 +2,13 @@ import { useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FieldConfig } from '#shared/field-configs';
 import { commonMessages } from '#shared/messages/common';
-import { slotMessages } from '#shared/messages/slots';
+import { slotMessages, slotFieldMessages } from '#shared/messages/slots';
 import { slotFormFields } from '#shared/slot-fields';
-import { NoFieldsState } from '@/components/slots/no-fields-state';
 import { Alert, ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { balanceLoadFailed, useBalance } from '@/hooks/use-balance';
@@ -37,7 +37,11 @@ export function BulkRegistrationPage() {
   else if (columns.length === 0)
     body = (
       <Card>
-        <NoFieldsState />
+        <EmptyState
+          icon="settings"
+          title={slotFieldMessages.noEnabledFields}
+          description="시스템 설정에서 입력 필드를 활성화해주세요."
+        />
       </Card>
     );
   else body = <BulkRegistration key={columns.map((c) => c.field_key).join()} configs={configs} columns={columns} />;

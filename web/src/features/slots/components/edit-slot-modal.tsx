@@ -3,12 +3,12 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FieldConfig } from '#shared/field-configs';
 import { commonMessages } from '#shared/messages/common';
-import { slotMessages } from '#shared/messages/slots';
+import { slotMessages, slotFieldMessages } from '#shared/messages/slots';
 import { type SlotDto } from '#shared/schemas/slots';
 import { KEYWORD_FIELD, URL_FIELD, slotFormFields } from '#shared/slot-fields';
-import { NoFieldsState } from '@/components/slots/no-fields-state';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useFillSlot } from '@/lib/slots/fill-slot';
@@ -118,7 +118,11 @@ export function EditSlotModal({
         }
       >
         {fields.length === 0 ? (
-          <NoFieldsState />
+          <EmptyState
+            icon="settings"
+            title={slotFieldMessages.noEnabledFields}
+            description="시스템 설정에서 입력 필드를 활성화해주세요."
+          />
         ) : (
           <form id="edit-slot-form" onSubmit={onSubmit} noValidate className={styles.stack}>
             <ErrorBox message={failure ?? rootError} onDismiss={() => setFailure(null)} />

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FieldConfig } from '#shared/field-configs';
-import { slotMessages } from '#shared/messages/slots';
+import { slotMessages, slotFieldMessages } from '#shared/messages/slots';
 import { slotFormFields } from '#shared/slot-fields';
-import { NoFieldsState } from '@/components/slots/no-fields-state';
 import { Alert, ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
@@ -107,7 +107,11 @@ export function RegisterSlotModal({
       }
     >
       {fields.length === 0 ? (
-        <NoFieldsState />
+        <EmptyState
+          icon="settings"
+          title={slotFieldMessages.noEnabledFields}
+          description="시스템 설정에서 입력 필드를 활성화해주세요."
+        />
       ) : (
         <form id="register-slot-form" onSubmit={onSubmit} noValidate>
           {useCashSystem && (

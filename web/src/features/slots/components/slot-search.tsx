@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import type { SlotSearchType } from '#shared/schemas/slots';
-import { ChoiceGroup } from '@/components/ui/choice-group';
 import { Button } from '@/components/ui/button';
 import { defaultSlotFilters, type SlotFilters } from '../hooks/use-slot-filters';
 import { matchingPreset, periodPresets, periodRange } from '../utils/period';
@@ -71,17 +70,22 @@ export function SlotSearch({
         <div className={styles.advanced} id={`${id}-advanced`}>
           <div className={styles.row}>
             <span className={styles.rowLabel}>등록 기간</span>
-            <ChoiceGroup
-              choices={periodPresets.map((p) => p.id)}
-              label="기간 빠른 선택"
-              isChosen={(preset) => preset === active}
-              onChoose={(preset) => {
-                const r = periodRange(preset);
-                setDraft((d) => ({ ...d, dateFrom: r.from, dateTo: r.to }));
-              }}
-              text={(preset) => periodPresets.find((p) => p.id === preset)?.label}
-              classNames={{ group: styles.presets, choice: styles.preset }}
-            />
+            <div className={styles.presets} role="group" aria-label="기간 빠른 선택">
+              {periodPresets.map((p) => (
+                <button
+                  key={p.id}
+                  type="button"
+                  className={styles.preset}
+                  aria-pressed={active === p.id}
+                  onClick={() => {
+                    const r = periodRange(p.id);
+                    setDraft((d) => ({ ...d, dateFrom: r.from, dateTo: r.to }));
+                  }}
+                >
+                  {p.label}
+                </button>
+              ))}
+            </div>
             <input
               className={`${filterStyles.control} ${styles.date}`}
               type="date"
