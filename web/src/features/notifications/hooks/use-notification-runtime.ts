@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type {
   NotificationAction,
@@ -8,7 +8,6 @@ import type {
 } from '#shared/schemas/notifications';
 import { useAppSettings } from '@/lib/app-settings';
 import { acquireRealtime, subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
-import { useLatest } from '@/hooks/use-latest';
 import { dismissNotification } from '../api/dismiss-notification';
 import { useNotificationList } from '../api/get-notifications';
 import { unreadCountKey, useUnreadCount } from '../api/get-unread-count';
@@ -40,8 +39,12 @@ export function useNotificationRuntime({ userId }: { userId: string }) {
   const { data: count } = useUnreadCount({ poll: status === 'closed' });
   const list = useNotificationList('all');
 
-  // The latest values for the socket handlers, which subscribe once.
-  const latestRef = useLatest({ config, systemSound, autoRead, cache, markRead });
+  // The latest values for the socket handlers, which subscribe once; set after each commit (as `useLatest`
+  // does, written out here so every signed-in page's first load skips that module's chunk).
+  const latestRef = useRef({ config, systemSound, autoRead, cache, markRead });
+  useLayoutEffect(() => {
+    latestRef.current = { config, systemSound, autoRead, cache, markRead };
+  });
 
   const onDismiss = (id: string) => void seenOnServer(id, latestRef.current);
   // eslint-disable-next-line react-hooks/refs -- the queue calls onDismiss when a toast closes, never in render.
