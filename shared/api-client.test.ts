@@ -95,7 +95,12 @@ describe('createApiClient', () => {
       .catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'VALIDATION', status: 400, message: '입력값을 확인해주세요.', fromServer: true });
+    expect(error).toMatchObject({
+      code: 'VALIDATION',
+      status: 400,
+      message: '입력값을 확인해주세요.',
+      fromServer: true,
+    });
     expect((error as ApiError).fieldIssues).toEqual(details);
   });
 

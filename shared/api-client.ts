@@ -150,7 +150,11 @@ export async function readAnswer<T>(response: Response): Promise<Outcome<T> & { 
   if (response.ok) return { ok: true, data: parsed as T, body };
   const code = codeOfStatus(response.status);
   const message =
-    code === 'NOT_FOUND' ? commonMessages.notFound : code === 'INTERNAL' ? commonMessages.internal : commonMessages.network;
+    code === 'NOT_FOUND'
+      ? commonMessages.notFound
+      : code === 'INTERNAL'
+        ? commonMessages.internal
+        : commonMessages.network;
   return { ok: false, error: new ApiError(code, response.status, message), body };
 }
 
