@@ -247,3 +247,18 @@ export function createApiClient<R extends RouteContract = Route>(options: ApiCli
     },
   };
 }
+
+type SignedIn = Extract<AnswerAt<Route, 'POST /api/auth/login'>, { tokens: unknown }>;
+
+/**
+ * Signs in with an id and password, for the scripts, benches and tests: the session, or an error when the
+ * account asks for a second factor (their accounts have none; the SPA handles that step on its own).
+ */
+export async function signIn(client: ApiClient<Route>, loginId: string, password: string): Promise<SignedIn> {
+  const answer = await client.call('POST /api/auth/login', { body: { email: loginId, password } });
+  if (!('tokens' in answer)) throw new Error(`${loginId}: this account asks for a second factor at sign-in`);
+  return answer;
+}
+
+/** The `Authorization` header of a signed-in call. */
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
