@@ -1,11 +1,8 @@
 import {
-  bearer,
-  createApiClient,
   routeUrl,
-  signIn,
+  signedInClient,
   type AnswerAt,
   type CallArgsAt,
-  type RequestInput,
   type RouteKeyOf,
 } from '../shared/api-client';
 import type { Route } from '../shared/contract/index';
@@ -31,15 +28,13 @@ export async function loadRunner(opts: {
   log: (msg: string) => void;
 }) {
   const { url, concurrency, log } = opts;
-  const anonymous = createApiClient({ baseUrl: url });
-  const { tokens } = await signIn(anonymous, opts.loginId, opts.password);
-  const client = createApiClient({ baseUrl: url, headers: () => bearer(tokens.accessToken) });
+  const { client } = await signedInClient({ baseUrl: url }, opts.loginId, opts.password);
   /** A read to repeat (`get('GET /api/slots', { query })`); a refusal throws with its status and text. */
   const get = <K extends RouteKeyOf<Route>>(
     key: K,
     ...input: CallArgsAt<Route, K>
   ): ScenarioCall<AnswerAt<Route, K>> => {
-    const path = routeUrl(key, input[0] as RequestInput);
+    const path = routeUrl(key, input[0]);
     return {
       path,
       send: () =>

@@ -84,14 +84,14 @@ export class ApiError extends Error {
 }
 
 /** The route's path with its `{param}`s filled in (encoded) and the query appended (empty values left out). */
-export function routeUrl(key: string, { path, query }: Pick<RequestInput, 'path' | 'query'> = {}): string {
+export function routeUrl(key: string, { path, query }: { path?: object; query?: object } = {}): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
     if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
   }
   const search = params.toString();
   const filled = key.slice(key.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = path?.[name];
+    const value = (path as Record<string, unknown> | undefined)?.[name];
     // An unfilled param would ask for the id "undefined": a caller's mistake, never a request.
     if (value === undefined || value === null) throw new Error(`${key}: no value for {${name}}`);
     return encodeURIComponent(String(value));
@@ -262,3 +262,17 @@ export async function signIn(client: ApiClient<Route>, loginId: string, password
 
 /** The `Authorization` header of a signed-in call. */
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A client that carries the session of an account signed in with its password (scripts, benches, tests). */
+export async function signedInClient(
+  options: ApiClientOptions,
+  loginId: string,
+  password: string,
+): Promise<{ client: ApiClient<Route>; session: SignedIn }> {
+  const session = await signIn(createApiClient(options), loginId, password);
+  const client = createApiClient({
+    ...options,
+    headers: () => ({ ...options.headers?.(), ...bearer(session.tokens.accessToken) }),
+  });
+  return { client, session };
+}
