@@ -19,6 +19,9 @@ import {
 } from '../shared/schemas/rank';
 import type { Observation } from './check';
 
+/** Long enough for a full batch on a busy product. */
+const CALL_TIMEOUT_MS = 120_000;
+
 /** A refused or failed call, named by its route (never its key); `status` is 0 when no answer came. */
 export class WorkerApiError extends Error {
   constructor(
@@ -45,7 +48,12 @@ export class WorkerApi {
     /** This process's name for leases; without one the worker only reads the list and holds nothing. */
     private readonly worker?: string,
   ) {
-    this.client = createApiClient<WorkerRoute>({ baseUrl: base, headers: () => ({ 'x-api-key': key }) });
+    this.client = createApiClient<WorkerRoute>({
+      baseUrl: base,
+      headers: () => ({ 'x-api-key': key }),
+      // A product that stopped answering is a failed call (a post is retried), never a worker hung for good.
+      timeoutMs: CALL_TIMEOUT_MS,
+    });
   }
 
   /** One call's data; a failure becomes an error that names the route and its status (which decides a retry). */

@@ -170,7 +170,10 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Headers every call carries (read at each call: a token may change), under the call's own. */
   headers?: () => Record<string, string>;
-  /** A call's time limit, in ms or per route key; 30 s unless given. */
+  /**
+   * A call's time limit, in ms or per route key. None unless given: a bench measures the wait however long it
+   * is, and each long-running client sets its own (the SPA 15 s / 30 s, the rank worker 2 min).
+   */
   timeoutMs?: number | ((key: string) => number);
   /** The fetch to send with; the global one (looked up at each call) unless given. */
   fetch?: typeof fetch;
@@ -193,8 +196,6 @@ export interface ApiClient<R extends RouteContract> {
   fetch<K extends RouteKeyOf<R>>(key: K, ...[input]: CallArgsAt<R, K>): Promise<Response>;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-
 /**
  * A client over the routes `R` (every route unless narrowed: `createApiClient<WorkerRoute>(...)` can
  * call the worker's routes only). No answer within the time limit is a `TIMEOUT` ApiError, a failed
@@ -214,11 +215,9 @@ export function createApiClient<R extends RouteContract = Route>(options: ApiCli
     const url = `${base}${routeUrl(key, input)}`;
 
     const limit =
-      input.timeoutMs ??
-      (typeof options.timeoutMs === 'function' ? options.timeoutMs(key) : options.timeoutMs) ??
-      DEFAULT_TIMEOUT_MS;
+      input.timeoutMs ?? (typeof options.timeoutMs === 'function' ? options.timeoutMs(key) : options.timeoutMs);
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), limit);
+    const timer = limit === undefined ? undefined : setTimeout(() => timeout.abort(), limit);
     const signal = input.signal ? AbortSignal.any([input.signal, timeout.signal]) : timeout.signal;
     try {
       return await (options.fetch ?? globalThis.fetch)(url, {
