@@ -24,8 +24,8 @@ beforeEach(() => {
       names.push((JSON.parse(String(init.body)) as { fullName: string }).fullName);
       return json({ id: 'new' });
     }
-    if (url.startsWith('/api/users')) return json({ items: names.map((fullName) => ({ fullName })), total: 1 });
-    if (url === '/api/cash/balance') return json({ balance: 5000 });
+    if (url.startsWith('/api/users')) return json({ users: names.map((fullName) => ({ fullName })) });
+    if (url === '/api/cash/balance') return json({ amount: 5000 });
     throw new Error(`unexpected ${url}`);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -38,12 +38,12 @@ const wrap = (children: ReactNode) =>
 
 function UserList({ search, label }: { search?: string; label: string }) {
   const { data } = useRoute('GET /api/users', { query: { search, page: 1 } });
-  return <p aria-label={label}>{data?.items.map((u) => u.fullName).join(',') ?? '…'}</p>;
+  return <p aria-label={label}>{data?.users.map((u) => u.fullName).join(',') ?? '…'}</p>;
 }
 
 function Balance() {
   const { data } = useRoute('GET /api/cash/balance');
-  return <p aria-label="잔액">{data?.balance ?? '…'}</p>;
+  return <p aria-label="잔액">{data?.amount ?? '…'}</p>;
 }
 
 function AddUser() {
@@ -67,7 +67,7 @@ describe('route data', () => {
     );
     function Reordered() {
       const { data } = useRoute('GET /api/users', { query: { page: 1, search: 'kim' } });
-      return <p aria-label="둘째">{data?.items.length ?? '…'}</p>;
+      return <p aria-label="둘째">{data?.users.length ?? '…'}</p>;
     }
     wrap(
       <>
@@ -102,7 +102,7 @@ describe('route data', () => {
 
   it('a null input fetches nothing until it is given', async () => {
     function Maybe({ id }: { id: string | null }) {
-      const { data } = useRoute('GET /api/users/{id}/details', id ? { path: { id } } : null);
+      const { data } = useRoute('GET /api/users/{id}', id ? { path: { id } } : null);
       return <p aria-label="통계">{data ? '있음' : '없음'}</p>;
     }
     const { rerender } = wrap(<Maybe id={null} />);
@@ -115,6 +115,6 @@ describe('route data', () => {
         <Maybe id="u1" />
       </SWRConfig>,
     );
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/users/u1/details', expect.anything()));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/users/u1', expect.anything()));
   });
 });
