@@ -58,10 +58,7 @@ export function useRoute<K extends ReadKey>(
   return useSWR(input === null ? null : routeCacheKey(key, input), fetchRoute<K>, options);
 }
 
-/** What `trigger` takes: the call's input, left out where the route needs none. */
-type MutationArg<K extends RouteKey> = Empty extends CallInput<K> ? CallInput<K> | undefined : CallInput<K>;
-
-type MutationOptions<K extends RouteKey> = SWRMutationConfiguration<AnswerTo<K>, unknown, string, MutationArg<K>> & {
+type ChangeOptions<A, R> = SWRMutationConfiguration<R, unknown, string, A> & {
   /** The reads this change makes stale, read again once it is answered. */
   invalidates?: Stale;
   /** Also read them again after a failure (a refused change may still mean the screen is out of date). */
@@ -69,19 +66,19 @@ type MutationOptions<K extends RouteKey> = SWRMutationConfiguration<AnswerTo<K>,
 };
 
 /**
- * useSWRMutation over one route: `trigger(input)` sends it, then every cached entry of the routes in
- * `invalidates` is read again (awaited, so the screen shows the change when `trigger` resolves).
+ * useSWRMutation over an action of one or more calls (`name` tells actions apart in swr): after it,
+ * every cached entry of the routes in `invalidates` is read again, awaited, so the screen shows the
+ * change when `trigger` resolves.
  */
-export function useRouteMutation<K extends RouteKey>(key: K, options: MutationOptions<K> = {}) {
+export function useAction<A, R>(name: string, run: (arg: A) => Promise<R>, options: ChangeOptions<A, R> = {}) {
   const { mutate } = useSWRConfig();
   const { invalidates, invalidatesOnError, ...config } = options;
   return useSWRMutation(
-    key as string,
-    async (_key: string, { arg }: { arg: MutationArg<K> }) => {
-      const call = api.call as (key: K, input: CallInput<K>) => Promise<AnswerTo<K>>;
+    name,
+    async (_key: string, { arg }: { arg: A }) => {
       let settled = false;
       try {
-        const answer = await call(key, arg ?? ({} as CallInput<K>));
+        const answer = await run(arg);
         settled = true;
         return answer;
       } finally {
@@ -91,6 +88,18 @@ export function useRouteMutation<K extends RouteKey>(key: K, options: MutationOp
     config,
   );
 }
+
+/** What `trigger` takes: the call's input, left out where the route needs none. */
+type MutationArg<K extends RouteKey> = Empty extends CallInput<K> ? CallInput<K> | undefined : CallInput<K>;
+
+/** useAction over one route: `trigger(input)` sends it. */
+export const useRouteMutation = <K extends RouteKey>(key: K, options?: ChangeOptions<MutationArg<K>, AnswerTo<K>>) =>
+  useAction(
+    key,
+    (arg: MutationArg<K>) =>
+      (api.call as (key: K, input: CallInput<K>) => Promise<AnswerTo<K>>)(key, arg ?? ({} as CallInput<K>)),
+    options,
+  );
 
 /** One page's input from the page index and the page before it (null: no more pages). */
 export type PageInput<K extends ReadKey> = (index: number, previous: AnswerTo<K> | null) => CallInput<K> | null;
