@@ -1,5 +1,4 @@
 import useSWR, { useSWRConfig, type ScopedMutator, type SWRConfiguration } from 'swr';
-import useSWRInfinite, { unstable_serialize, type SWRInfiniteConfiguration } from 'swr/infinite';
 import useSWRMutation, { type SWRMutationConfiguration } from 'swr/mutation';
 import { api, type AnswerTo, type CallInput, type RouteKey } from './api-client';
 
@@ -47,7 +46,8 @@ export function useInvalidate() {
   return (stale: Stale) => invalidate(mutate, stale);
 }
 
-const fetchRoute = <K extends ReadKey>([key, input]: RouteCacheKey<K>) =>
+/** The fetcher of every route read: the cache key holds the whole call. */
+export const fetchRoute = <K extends ReadKey>([key, input]: RouteCacheKey<K>) =>
   (api.call as (key: K, input: CallInput<K>) => Promise<AnswerTo<K>>)(key, input);
 
 /** useSWR over one GET route: `useRoute('GET /api/slots/{id}', { path: { id } })`. */
@@ -100,29 +100,3 @@ export const useRouteMutation = <K extends RouteKey>(key: K, options?: ChangeOpt
       (api.call as (key: K, input: CallInput<K>) => Promise<AnswerTo<K>>)(key, arg ?? ({} as CallInput<K>)),
     options,
   );
-
-/** One page's input from the page index and the page before it (null: no more pages). */
-export type PageInput<K extends ReadKey> = (index: number, previous: AnswerTo<K> | null) => CallInput<K> | null;
-
-/** A paged list's cache key for `mutate` (swr/infinite stores the list under one key of its own). */
-export const routePagesCacheKey = <K extends ReadKey>(key: K, pageInput: PageInput<K>) =>
-  unstable_serialize((index, previous: AnswerTo<K> | null) => {
-    const input = pageInput(index, previous);
-    return input === null ? null : routeCacheKey(key, input);
-  });
-
-/** useSWRInfinite over one GET route; `pageInput` null → nothing is fetched. */
-export function useRoutePages<K extends ReadKey>(
-  key: K,
-  pageInput: PageInput<K> | null,
-  options?: SWRInfiniteConfiguration<AnswerTo<K>, unknown>,
-) {
-  return useSWRInfinite(
-    (index, previous: AnswerTo<K> | null) => {
-      const input = pageInput?.(index, previous) ?? null;
-      return input === null ? null : routeCacheKey(key, input);
-    },
-    fetchRoute<K>,
-    options,
-  );
-}

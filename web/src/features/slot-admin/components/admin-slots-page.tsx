@@ -11,11 +11,8 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
-import { useAdminSlots } from '../api/get-admin-slots';
+import { adminSlotsInput } from '../api/get-admin-slots';
 import { useFieldConfigs } from '@/lib/slots/get-field-configs';
-import { useSlotOwner } from '../api/get-slot-owner';
-import { useSystemStats } from '../api/get-system-stats';
-import { useUserSlotCount } from '../api/get-user-slot-count';
 import { revalidateSlots } from '@/lib/slots/invalidate';
 import { useAdminSlotFilters } from '../hooks/use-admin-slot-filters';
 import { userTabStats } from '../utils/admin-slot-tabs';
@@ -26,6 +23,7 @@ import { AdminSlotTabs } from './admin-slot-tabs';
 import { AdminSlotUserFilter } from './admin-slot-user-filter';
 import { AdminSlotsTable } from './admin-slots-table';
 import styles from './admin-slots.module.css';
+import { useRoute } from '@/lib/route-data';
 
 export interface AdminSlotsPageProps {
   /** Extra toolbar buttons (the app passes the pre-allocation issue button); `refresh` re-reads the list and counts. */
@@ -38,11 +36,12 @@ export interface AdminSlotsPageProps {
 export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPageProps) {
   const { slotOperationMode: mode } = useAppSettings();
   const filters = useAdminSlotFilters();
-  const slots = useAdminSlots(filters.query);
-  const stats = useSystemStats();
+  const slots = useRoute('GET /api/slots', adminSlotsInput(filters.query), { keepPreviousData: true });
+  const stats = useRoute('GET /api/slots/system-stats');
   // Filtered to one user: that user's account (who it is) and counters (the tabs' counts).
-  const owner = useSlotOwner(filters.userId);
-  const userCount = useUserSlotCount(filters.userId);
+  const { userId } = filters;
+  const owner = useRoute('GET /api/users/{id}', userId ? { path: { id: userId } } : null);
+  const userCount = useRoute('GET /api/slots/count', userId ? { query: { userId } } : null);
   const tabStats = filters.userId
     ? userCount.data && (owner.data || owner.error)
       ? userTabStats(userCount.data, owner.data?.isActive ?? true)

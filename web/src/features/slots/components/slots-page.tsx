@@ -12,7 +12,6 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { useFieldConfigs } from '@/lib/slots/get-field-configs';
-import { useSlotCount } from '@/lib/slots/get-slot-count';
 import { slotActionTexts } from '#shared/messages/slots';
 import { useToast } from '@/components/ui/toast';
 import { deleteSlots, useTogglePause } from '@/features/slots/api/update-slot-status';
@@ -31,6 +30,7 @@ import { SlotsPageHeader } from './slots-page-header';
 import { SlotSelectionBar } from './slot-selection-bar';
 import { SlotAllocationSummary, SlotStatusCards } from './slot-status-cards';
 import styles from './slots-page.module.css';
+import { useRoute } from '@/lib/route-data';
 
 export interface SlotsPageProps {
   /** The '다중 슬롯 입력' dialog (the bulk feature's grid; the app route passes it, loaded on first open). */
@@ -49,7 +49,7 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
 
   const configs = useFieldConfigs();
   const listFields = useMemo(() => (configs.data ? slotListFields(configs.data) : []), [configs.data]);
-  const counts = useSlotCount();
+  const counts = useRoute('GET /api/slots/count');
   const { query, key, list } = useSlotList(filters, page, pageSize, setPage);
   const selection = useSlotSelection(list.data, today);
   const { togglePause, busyIds } = useTogglePause(key, today);
