@@ -4,8 +4,8 @@ import { ToastProvider } from '@/components/ui/toast';
 import { restoreSession } from '@/features/auth/api/refresh';
 import { SettingsProvider } from '@/features/settings/components/settings-provider';
 import { ApiError } from '@/lib/api-client';
-import { routeOf } from '@/lib/route-data';
 import { useSessionState } from '@/lib/session-store';
+import { routeOf } from '@/lib/route-data';
 
 /** Client errors (4xx) will not change on retry; only network trouble and 5xx are retried. */
 const shouldRetry = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500);

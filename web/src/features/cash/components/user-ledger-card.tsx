@@ -4,9 +4,9 @@ import { ErrorBox } from '@/components/ui/alert';
 import { Pagination } from '@/components/ui/pagination';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useRoute } from '@/lib/route-data';
 import { useAppSettings } from '@/lib/app-settings';
 import { formatWon } from '@/lib/format';
+import { useRoute } from '@/lib/route-data';
 import { CashTransactionsTable } from './cash-transactions-table';
 
 const LEDGER_PAGE_SIZE = 10;

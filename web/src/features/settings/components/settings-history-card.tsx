@@ -12,10 +12,10 @@ import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import type { SettingChange as SettingChangeRecord } from '#shared/schemas/settings';
+import { useRoute } from '@/lib/route-data';
 import { announceSettingsChanged } from '../api/update-settings';
 import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './settings.module.css';
-import { useRoute } from '@/lib/route-data';
 
 const LIMIT = 10;
 

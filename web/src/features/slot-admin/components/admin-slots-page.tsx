@@ -11,9 +11,10 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
+import { revalidateSlots } from '@/lib/slots/invalidate';
+import { useRoute } from '@/lib/route-data';
 import { adminSlotsInput } from '../api/get-admin-slots';
 import { useFieldConfigs } from '@/lib/slots/get-field-configs';
-import { revalidateSlots } from '@/lib/slots/invalidate';
 import { useAdminSlotFilters } from '../hooks/use-admin-slot-filters';
 import { userTabStats } from '../utils/admin-slot-tabs';
 import { adminSlotsTitle } from '../utils/admin-slots-title';
@@ -23,7 +24,6 @@ import { AdminSlotTabs } from './admin-slot-tabs';
 import { AdminSlotUserFilter } from './admin-slot-user-filter';
 import { AdminSlotsTable } from './admin-slots-table';
 import styles from './admin-slots.module.css';
-import { useRoute } from '@/lib/route-data';
 
 export interface AdminSlotsPageProps {
   /** Extra toolbar buttons (the app passes the pre-allocation issue button); `refresh` re-reads the list and counts. */

@@ -9,10 +9,10 @@ import type { ActionKeys } from '@/hooks/use-action-key';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
+import { useRoute } from '@/lib/route-data';
 import { editSlotPrice, priceEditSchema } from '../api/slot-changes';
 import { ActionDialog } from './action-dialog';
 import styles from './admin-slots.module.css';
-import { useRoute } from '@/lib/route-data';
 
 /** The typed price as the server will read it, or null while it is not a valid one. */
 function validPrice(text: string): number | null {

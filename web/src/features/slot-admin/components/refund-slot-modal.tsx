@@ -3,13 +3,13 @@ import { slotAdminMessages } from '#shared/messages/slot-admin';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ErrorBox } from '@/components/ui/alert';
 import { formatWon } from '@/lib/format';
+import { useRoute } from '@/lib/route-data';
 import { refundSlot } from '../api/slot-changes';
 import { refundFormSchema } from '../utils/admin-slot-forms';
 import type { ActionKeys } from '@/hooks/use-action-key';
 import { classifyFailure } from '@/lib/failure-text';
 import { ActionDialog } from './action-dialog';
 import styles from './admin-slots.module.css';
-import { useRoute } from '@/lib/route-data';
 
 /** '환불 처리 실패' (with the server's reason when it gave one) or '환불 처리 중 오류가 발생했습니다.'. */
 function refundFailure(e: unknown): string {

@@ -4,8 +4,8 @@ import { ErrorBox } from '@/components/ui/alert';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
-import styles from './admin-slots.module.css';
 import { useRoute } from '@/lib/route-data';
+import styles from './admin-slots.module.css';
 
 const changeTypeLabels: Record<SlotLogDto['change_type'], string> = {
   field_update: '필드 수정',

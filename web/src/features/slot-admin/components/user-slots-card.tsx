@@ -14,11 +14,11 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { productName } from '@/lib/slots/slot-display';
 import tableStyles from '@/components/ui/data-table.module.css';
+import { useRoute } from '@/lib/route-data';
 import { adminSlotsInput } from '../api/get-admin-slots';
 import { adminSlotTabs, tabQuery, userTabStats, type AdminSlotTab } from '../utils/admin-slot-tabs';
 import { AdminSlotTabs } from './admin-slot-tabs';
 import styles from './admin-slots.module.css';
-import { useRoute } from '@/lib/route-data';
 
 export const USER_SLOTS_PAGE_SIZE = 10;
 

@@ -12,6 +12,7 @@ import { useActionKey } from '@/hooks/use-action-key';
 import { failureText } from '@/lib/failure-text';
 import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
+import { useRouteMutation } from '@/lib/route-data';
 import {
   allocationSchemaFor,
   allocationVariants,
@@ -21,7 +22,6 @@ import {
   type AllocationVariant,
 } from '../utils/allocation-form';
 import styles from './slot-allocations.module.css';
-import { useRouteMutation } from '@/lib/route-data';
 
 export interface AllocateSlotsDialogProps {
   open: boolean;

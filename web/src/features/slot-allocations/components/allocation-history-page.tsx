@@ -14,6 +14,7 @@ import { ErrorBox } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
 import { kstToday } from '@/lib/format';
 import { useAppSettings } from '@/lib/app-settings';
+import { useRoute } from '@/lib/route-data';
 import { dateFromOf, historyPeriods, type HistoryPeriod } from '../utils/history-filters';
 import { AllocationHistoryTable, type SortState } from './allocation-history-table';
 import { AllocationSlotsModal } from './allocation-slots-modal';
@@ -22,7 +23,6 @@ import { PreAllocationAction } from './pre-allocation-action';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './slot-allocations.module.css';
-import { useRoute } from '@/lib/route-data';
 
 const SEARCH_DEBOUNCE_MS = 400;
 

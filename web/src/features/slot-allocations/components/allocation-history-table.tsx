@@ -8,10 +8,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { failureText } from '@/lib/failure-text';
 import { formatDateTime } from '@/lib/format';
+import { useRouteMutation } from '@/lib/route-data';
 import { truncate } from '../utils/history-filters';
 import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './slot-allocations.module.css';
-import { useRouteMutation } from '@/lib/route-data';
 
 export type SortState = { sortBy: 'created_at' | 'user_name' | 'slot_count'; sortOrder: 'asc' | 'desc' };
 

@@ -4,9 +4,9 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Modal } from '@/components/ui/modal';
 import { failureText } from '@/lib/failure-text';
 import { kstToday } from '@/lib/format';
+import { useRoute } from '@/lib/route-data';
 import { allocationSlotStatusLabel } from '../utils/history-filters';
 import styles from './slot-allocations.module.css';
-import { useRoute } from '@/lib/route-data';
 
 const tones: Record<string, BadgeTone> = {
   진행중: 'success',

@@ -10,8 +10,8 @@ import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useActionKey } from '@/hooks/use-action-key';
 import { failureText } from '@/lib/failure-text';
-import styles from './slot-allocations.module.css';
 import { useRouteMutation } from '@/lib/route-data';
+import styles from './slot-allocations.module.css';
 
 /** Extend every slot of an issuance: 1, 7, 10 or 30 days, default 10; reports successes and failures. */
 export function ExtendAllModal({

@@ -13,9 +13,9 @@ import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import styles from './rank-alert.module.css';
 import { useRouteMutation } from '@/lib/route-data';
 import { slotReads } from '@/lib/slots/invalidate';
+import styles from './rank-alert.module.css';
 
 /**
  * 순위 알림 (an addition of this product): tell me when this slot's rank moves by N places or

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { rankHistoryTexts } from '#shared/messages/slots';
 import { failureText } from '@/lib/failure-text';
-import { useRoute } from '@/lib/route-data';
 import { fieldValue } from '@/lib/slots/slot-display';
+import { useRoute } from '@/lib/route-data';
 import { RankHistoryView } from './rank-history-modal';
 import styles from './rank-history.module.css';
 

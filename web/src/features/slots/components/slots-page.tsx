@@ -22,6 +22,7 @@ import { useSlotFilters } from '@/features/slots/hooks/use-slot-filters';
 import { useSlotList } from '@/features/slots/hooks/use-slot-list';
 import { useSlotSelection } from '@/features/slots/hooks/use-slot-selection';
 import { selectionParts } from '@/features/slots/utils/selection';
+import { useRoute } from '@/lib/route-data';
 import { SlotDialogs, type BulkInputDialog, type SlotDialog } from './slot-dialogs';
 import { SlotListToolbar } from './slot-list-toolbar';
 import { SlotCards, SlotTable } from './slot-list-views';
@@ -30,7 +31,6 @@ import { SlotsPageHeader } from './slots-page-header';
 import { SlotSelectionBar } from './slot-selection-bar';
 import { SlotAllocationSummary, SlotStatusCards } from './slot-status-cards';
 import styles from './slots-page.module.css';
-import { useRoute } from '@/lib/route-data';
 
 export interface SlotsPageProps {
   /** The '다중 슬롯 입력' dialog (the bulk feature's grid; the app route passes it, loaded on first open). */
