@@ -20,7 +20,7 @@ export const routePagesCacheKey = <K extends ReadKey>(key: K, pageInput: PageInp
 export function useRoutePages<K extends ReadKey>(
   key: K,
   pageInput: PageInput<K> | null,
-  options?: SWRInfiniteConfiguration<AnswerTo<K>, unknown>,
+  options?: SWRInfiniteConfiguration<AnswerTo<K>>,
 ) {
   return useSWRInfinite(
     (index, previous: AnswerTo<K> | null) => {
