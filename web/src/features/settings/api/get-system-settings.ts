@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { routeCacheKey } from '@/lib/route-data';
 
 /** Under the route's own key (the answer laid over the defaults on arrival). */
-export const systemSettingsKey = routeCacheKey('GET /api/system-settings');
+const systemSettingsKey = routeCacheKey('GET /api/system-settings');
 
 /** The settings cache: 10 seconds, so a change reaches every open page soon without a read per page. */
 export const SETTINGS_CACHE_MS = 10_000;
