@@ -11,7 +11,7 @@ import { PeriodChooser } from '@/components/ui/period-chooser';
 import { errorMessage } from '@/lib/api-client';
 import { kstToday } from '@/lib/format';
 import { historyRangeOf, type HistoryPeriod } from '@/lib/history-period';
-import { useNotificationHistory, type NotificationHistoryParams } from '../api/notification-history';
+import { useRoute } from '@/lib/route-data';
 import { notificationTypeLabels } from '../utils/admin-notification-labels';
 import { historyTypeFilters, type HistoryTypeFilter } from '../utils/notification-history-filters';
 import { NotificationHistoryStats } from './notification-history-stats';
@@ -29,13 +29,13 @@ export function NotificationHistoryPage() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const [sending, setSending] = useState(false);
-  const query: NotificationHistoryParams = {
+  const query = {
     page,
     limit,
     ...historyRangeOf(period, kstToday()),
     type: type === 'all' ? undefined : type,
   };
-  const { data, error, isLoading } = useNotificationHistory(query);
+  const { data, error, isLoading } = useRoute('GET /api/notifications/all', { query }, { keepPreviousData: true });
   const rows = data?.items ?? [];
   const filtered = period !== 'all' || type !== 'all';
 
