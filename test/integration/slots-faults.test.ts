@@ -505,3 +505,28 @@ describe('the slot-status job when the store fails halfway', () => {
     }
   });
 });
+
+describe('a registration whose charge committed but whose answer was lost', () => {
+  beforeAll(() => setSetting('slotOperationMode', 'normal'));
+  afterAll(() => resetSettings('maxSlotsPerUser'));
+
+  it('takes the last free place: the person hears "registered" (not "limit reached"), once, also on retry', async () => {
+    const user = await newAccount(stack, { balance: PRICE * 3 });
+    const first = await call('POST', '/api/slots', user.token, row(1), crypto.randomUUID());
+    expect(first.status).toBe(201);
+    // One place left; the request that takes it commits, then the store's answer is lost.
+    await setSetting('maxSlotsPerUser', 2);
+    const key = crypto.randomUUID();
+    injectFaults({ commitThenTimeOut: true });
+    const answer = await call('POST', '/api/slots', user.token, row(2), key);
+    heal();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const again = await call('POST', '/api/slots', user.token, row(2), key);
+    expect(again.status).toBe(201);
+    expect(again.body.data.id).toBe(answer.body.data.id);
+    const after = await visible(user);
+    expect(after.balance).toBe(PRICE);
+    expect(after.entries.filter((e) => e.type === 'purchase')).toHaveLength(2);
+    expect(after.total).toBe(2);
+  });
+});

@@ -20,7 +20,14 @@ import { slotBulksStore, type BulkRecord } from '../../storage/slot-bulks';
 import { transact, type TransactItem } from '../../storage/transactions';
 import { usersStore, type UserRecord } from '../../storage/users';
 import * as Ledger from '../cash/ledger';
-import { ConflictError, InsufficientBalanceError, NotFoundError, ValidationError } from '#commons/errors';
+import {
+  ConflictError,
+  DomainError,
+  InsufficientBalanceError,
+  NotFoundError,
+  ThrottledError,
+  ValidationError,
+} from '#commons/errors';
 import { getSettings } from '../settings/settings-service';
 import { bulkIdFor, bulkSlotId, digest, newBulkAttempt, slotIdFor } from './slot-ids';
 import { fieldsError, newSlotRecord, statusMove } from './slot-record';
@@ -96,10 +103,15 @@ async function chargeAndReserve(input: {
   rows?: BulkRefusalRows;
 }) {
   const { owner, n } = input;
+  // A charge already taken under this key (an earlier attempt that committed though its answer was
+  // lost, or an earlier request answered "busy") is this registration's success, whatever else the
+  // account looks like now: the room it took must not refuse it.
+  const committed = () => Ledger.earlierResult(owner.id, 'purchase', input.idempotencyKey);
   // The user's registrations take turns: each reads fresh counters and balance once and commits.
-  return inTurn(owner.id, () =>
+  const run = inTurn(owner.id, () =>
     retrying(async () => {
-      const counters = await slotCountersStore.ofUser(owner.id);
+      const [counters, earlier] = await Promise.all([slotCountersStore.ofUser(owner.id), committed()]);
+      if (earlier) return earlier;
       assertRoom(counters.held, n, input.maxSlots, input.rows);
       const deltas = statusMove(undefined, input.status, n);
       const seqStart = input.reserved ?? counters.seq + 1;
@@ -123,9 +135,18 @@ async function chargeAndReserve(input: {
           throw new InsufficientBalanceError(err.message, err.required, err.balance, input.rows);
         throw err;
       });
-      return { ...money, seqStart };
+      return money;
     }),
   );
+  // Giving up ("busy") after an attempt whose transaction committed unseen would tell the person to
+  // try again although they paid: a retry with a new key would buy a second slot. Ask the ledger once.
+  return run.catch(async (err: unknown) => {
+    // A business refusal is decided before anything is written; "busy" and unexpected store failures may not be.
+    if (err instanceof DomainError && !(err instanceof ThrottledError)) throw err;
+    const earlier = await committed().catch(() => undefined);
+    if (!earlier) throw err;
+    return earlier;
+  });
 }
 
 /** POST /slots */
