@@ -129,7 +129,10 @@ export async function startLocalServer(opts: LocalServerOptions) {
           dev: true,
           single: true,
           etag: true,
-          gzip: false,
+          // The build writes .br and .gz beside each text asset: the browser gets what it asks for,
+          // as from CloudFront, so what is measured locally is what a visitor downloads.
+          brotli: true,
+          gzip: true,
           setHeaders: (res, path) => {
             // Hashed assets may be cached forever; index.html must always be revalidated.
             res.setHeader(
