@@ -5,6 +5,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureWebBuild } from '../test/support/browser';
 import { freePort } from '../infra/local/dynamodb-local';
+import { signedInClient } from '../shared/api-client';
 import { startBenchStack } from './local-stack';
 import { seedStaffSlots } from './seed-slots';
 import { machineFacts, round } from './stats';
@@ -153,16 +154,9 @@ export async function runLighthouseBench(log: (msg: string) => void = console.lo
       referenceId: 'bench',
       idempotencyKey: 'lighthouse-fund',
     });
-    const login = await fetch(`${stack.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'phoneuser', password: 'benchpass1' }),
-    });
-    const token = ((await login.json()) as any).data.tokens.accessToken as string;
-    const bulk = await fetch(`${stack.url}/api/slots/bulk`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
+    const { client: api } = await signedInClient({ baseUrl: stack.url }, 'phoneuser', 'benchpass1');
+    const bulk = await api.call('POST /api/slots/bulk', {
+      body: {
         rows: Array.from({ length: 100 }, (_, i) => ({
           customFields: {
             keywords: `모바일 키워드 ${i}`,
@@ -170,9 +164,9 @@ export async function runLighthouseBench(log: (msg: string) => void = console.lo
             mid: `M${i}`,
           },
         })),
-      }),
+      },
     });
-    if (((await bulk.json()) as any).data?.succeeded !== 100) throw new Error('could not register the 100 slots');
+    if (bulk.succeeded !== 100) throw new Error('could not register the 100 slots');
 
     // The lists' remembered page size, set once for the origin (Lighthouse keeps local storage).
     const page = context.pages()[0] ?? (await context.newPage());
