@@ -64,7 +64,7 @@ export interface FirstLoad {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-async function countScripts(page: Page, url: string): Promise<FirstLoad> {
+async function countScripts(page: Page, url: string, landsOn?: string): Promise<FirstLoad> {
   const sizes = new Map<string, number>();
   const pending: Promise<void>[] = [];
   const onResponse = (response: Response) => {
@@ -78,6 +78,12 @@ async function countScripts(page: Page, url: string): Promise<FirstLoad> {
   };
   page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'networkidle' });
+  if (landsOn && new URL(page.url()).pathname !== landsOn) {
+    // A redirect made after the data loaded can follow a quiet spell longer than networkidle's
+    // half-second on a loaded machine: wait for it and for what it downloads.
+    await page.waitForURL((u) => u.pathname === landsOn, { timeout: 15_000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle');
+  }
   page.off('response', onResponse);
   await Promise.all(pending);
   const scripts = [...sizes.entries()]
@@ -106,6 +112,8 @@ export async function measureFirstLoad(
   baseUrl: string,
   path: string,
   signIn?: FirstLoadAccount,
+  /** Where the route sends the visit (`firstLoadRoutes`' `landsOn`), when not to `path` itself. */
+  landsOn?: string,
 ): Promise<FirstLoad> {
   const page = await browser.freshPage();
   try {
@@ -118,7 +126,7 @@ export async function measureFirstLoad(
     // Nothing the sign-in downloaded may be reused: every script of the route comes from the network.
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const figure = await countScripts(page, `${baseUrl}${path}`);
+    const figure = await countScripts(page, `${baseUrl}${path}`, landsOn);
     if (signIn) signIn.cookies = await page.context().cookies();
     return figure;
   } finally {
