@@ -102,7 +102,7 @@ export function routeUrl(key: string, { path, query }: { path?: object; query?: 
 const methodOf = (key: string) => key.slice(0, key.indexOf(' '));
 
 /** The error code a status stands for when the answer carried none (a gateway's or proxy's page). */
-export const codeOfStatus = (status: number): ErrorCode =>
+const codeOfStatus = (status: number): ErrorCode =>
   (
     ({
       400: 'VALIDATION',
@@ -159,7 +159,7 @@ export async function readAnswer<T>(response: Response): Promise<Outcome<T> & { 
 }
 
 /** An answer's data, or its error thrown. */
-export async function unwrap<T>(response: Response): Promise<T> {
+async function unwrap<T>(response: Response): Promise<T> {
   const outcome = await readAnswer<T>(response);
   if (outcome.ok) return outcome.data;
   throw outcome.error;

@@ -6,6 +6,7 @@ import { userPageSizes } from '#shared/page-sizes';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { TabBar } from '@/components/ui/tab-bar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { ListPager } from '@/components/ui/pagination';
@@ -50,26 +51,15 @@ function CashHistoryPageContent() {
         actions={<Button onClick={openCharge}>캐시충전</Button>}
       />
       <Card>
-        <div className={styles.tabs} role="tablist" aria-label="캐시 내역 구분">
-          <button
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === 'charges'}
-            onClick={() => selectTab('charges')}
-          >
-            충전 내역
-          </button>
-          <button
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === 'usage'}
-            onClick={() => selectTab('usage')}
-          >
-            사용 내역
-          </button>
-        </div>
+        <TabBar
+          label="캐시 내역 구분"
+          tabs={[
+            { value: 'charges', label: '충전 내역' },
+            { value: 'usage', label: '사용 내역' },
+          ]}
+          selected={tab}
+          onSelect={selectTab}
+        />
         <div role="tabpanel">{tab === 'charges' ? <ChargeHistory /> : <UsageHistory />}</div>
       </Card>
     </>

@@ -3,6 +3,7 @@ import { homePathFor } from '#shared/roles';
 import { rankingMessages } from '#shared/messages/ranking';
 import { ErrorBox } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
+import { TabBar } from '@/components/ui/tab-bar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -40,26 +41,15 @@ export function RankingPage() {
     <>
       <PageHeader title="성과 랭킹" description="진행중인 슬롯의 실제 순위로 집계합니다. (1분마다 갱신)" />
       <Card>
-        <div className={styles.tabs} role="tablist" aria-label="랭킹 구분">
-          <button
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === 'keywords'}
-            onClick={() => setParams({}, { replace: true })}
-          >
-            키워드 랭킹
-          </button>
-          <button
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === 'advertisers'}
-            onClick={() => setParams({ tab: 'advertisers' }, { replace: true })}
-          >
-            광고주 랭킹
-          </button>
-        </div>
+        <TabBar
+          label="랭킹 구분"
+          tabs={[
+            { value: 'keywords', label: '키워드 랭킹' },
+            { value: 'advertisers', label: '광고주 랭킹' },
+          ]}
+          selected={tab}
+          onSelect={(next) => setParams(next === 'keywords' ? {} : { tab: next }, { replace: true })}
+        />
         <div role="tabpanel">
           {tab === 'keywords' ? <KeywordTab enabled={enabled} /> : <AdvertiserTab enabled={enabled} />}
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
 import { fieldTypeLabels, settingsPageMessages as m } from '#shared/messages/settings-page';
 import { ErrorBox } from '@/components/ui/alert';
@@ -26,29 +26,28 @@ type Editing = { index: number | null; initial: FieldConfigForm } | null;
 export function FieldConfigsTab() {
   const { data, error, isLoading } = useFieldConfigs();
   const toast = useToast();
-  const [fields, setFields] = useState<FieldConfig[] | null>(null);
-  const [dirty, setDirty] = useState(false);
+  // The unsaved list while there are changes; without them the saved list shows (system fields last).
+  const [edited, setEdited] = useState<FieldConfig[] | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<FieldConfig | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
 
-  useEffect(() => {
-    if (data && !dirty)
-      setFields(
-        [...data].sort(
+  const dirty = edited !== null;
+  const fields =
+    edited ??
+    (data
+      ? [...data].sort(
           (a, b) => Number(isSystemField(a)) - Number(isSystemField(b)) || a.display_order - b.display_order,
-        ),
-      );
-  }, [data, dirty]);
+        )
+      : null);
 
   if (isLoading && !fields) return <LoadingBlock />;
   if (error && !fields) return <ErrorBox message={errorMessage(error, m.fieldsLoadFailed)} />;
   if (!fields) return null;
 
   const change = (next: FieldConfig[]) => {
-    setFields(next);
-    setDirty(true);
+    setEdited(next);
   };
 
   const applyEdit = (values: FieldConfigForm) => {
@@ -68,9 +67,8 @@ export function FieldConfigsTab() {
     if (!fields) return;
     setBusy('save');
     try {
-      const saved = await saveFieldConfigs(fields);
-      setDirty(false);
-      if (Array.isArray(saved)) setFields(saved);
+      await saveFieldConfigs(fields);
+      setEdited(null);
       toast({ tone: 'success', message: m.saved('field') });
     } catch (e) {
       toast({ tone: 'error', message: `${m.saveFailed('field')} ${errorMessage(e, '')}`.trim() });
@@ -83,7 +81,7 @@ export function FieldConfigsTab() {
     setBusy('reset');
     try {
       await resetFieldConfigs();
-      setDirty(false);
+      setEdited(null);
       toast({ tone: 'success', message: m.fieldsReset });
     } catch (e) {
       toast({ tone: 'error', message: `${m.fieldsResetFailed} ${errorMessage(e, '')}`.trim() });
@@ -192,7 +190,7 @@ export function FieldConfigsTab() {
       </div>
       <div className={styles.formActions}>
         {dirty && <span className={styles.muted}>저장하지 않은 변경이 있습니다.</span>}
-        <Button variant="secondary" onClick={() => setDirty(false)} disabled={!dirty || busy !== null}>
+        <Button variant="secondary" onClick={() => setEdited(null)} disabled={!dirty || busy !== null}>
           변경 취소
         </Button>
         <Button onClick={() => void save()} loading={busy === 'save'} disabled={!dirty || busy === 'reset'}>

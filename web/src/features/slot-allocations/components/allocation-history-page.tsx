@@ -10,12 +10,13 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSizeSelect, Pagination } from '@/components/ui/pagination';
+import { PeriodChooser } from '@/components/ui/period-chooser';
 import { ErrorBox } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
 import { kstToday } from '@/lib/format';
+import { historyRangeOf, type HistoryPeriod } from '@/lib/history-period';
 import { useAppSettings } from '@/lib/app-settings';
 import { useRoute } from '@/lib/route-data';
-import { dateFromOf, historyPeriods, type HistoryPeriod } from '../utils/history-filters';
 import { AllocationHistoryTable, type SortState } from './allocation-history-table';
 import { AllocationSlotsModal } from './allocation-slots-modal';
 import { ExtendAllModal } from './extend-all-modal';
@@ -47,7 +48,7 @@ export function AllocationHistoryPage() {
     page,
     limit,
     ...sort,
-    dateFrom: dateFromOf(period, kstToday()),
+    dateFrom: historyRangeOf(period, kstToday()).fromDate,
     userId,
     operatorId,
   };
@@ -72,22 +73,13 @@ export function AllocationHistoryPage() {
       />
       <Card>
         <div className={styles.toolbar}>
-          <div className={styles.choices} role="group" aria-label="기간">
-            {historyPeriods.map((p) => (
-              <button
-                key={p.value}
-                type="button"
-                className={styles.choice}
-                aria-pressed={period === p.value}
-                onClick={() => {
-                  setPeriod(p.value);
-                  setPage(1);
-                }}
-              >
-                {p.label}
-              </button>
-            ))}
-          </div>
+          <PeriodChooser
+            value={period}
+            onChange={(next) => {
+              setPeriod(next);
+              setPage(1);
+            }}
+          />
           <input
             className={filterStyles.control}
             type="search"
