@@ -86,8 +86,9 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
+      // The plugin's recommended set (rules of hooks plus the React Compiler's checks: purity, refs,
+      // state set in effects or render, ...); its warnings are errors here, so none piles up unread.
+      ...Object.fromEntries(Object.keys(reactHooks.configs.flat.recommended.rules).map((rule) => [rule, 'error'])),
       // The web names routes through `api.call` and reads the contract as types only: its schemas and
       // route objects (every group's) would otherwise enter the bundle.
       '@typescript-eslint/no-restricted-imports': [

@@ -41,7 +41,11 @@ export function ClassicLayout({
   const closeRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLButtonElement>(null);
   // As a drawer (narrow screens, minimal preset) the sidebar closes after navigating.
-  useEffect(() => setOpen(false), [pathname]);
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (openedAt !== pathname) {
+    setOpenedAt(pathname);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;

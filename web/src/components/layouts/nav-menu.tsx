@@ -1,6 +1,5 @@
-import { NavLink } from 'react-router';
-import { Icon } from '@/components/ui/icon';
 import type { NavSection } from './layout-shell';
+import { NavItemLink } from './nav-item-link';
 import styles from './classic-layout.module.css';
 
 /** The menu sections as the sidebar (and the minimal preset's drawer) lists them. */
@@ -13,14 +12,7 @@ export function NavMenu({ navigation }: { navigation: NavSection[] }) {
           <ul className={styles.navList}>
             {section.items.map((item) => (
               <li key={item.id}>
-                <NavLink
-                  to={item.path}
-                  end={item.end}
-                  className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}
-                >
-                  <Icon name={item.icon} size={18} />
-                  <span>{item.label}</span>
-                </NavLink>
+                <NavItemLink item={item} iconSize={18} className={styles.navLink} activeClassName={styles.active} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,6 @@
-import { NavLink } from 'react-router';
-import { Icon } from '@/components/ui/icon';
 import type { LayoutOptions, ShellParts } from './layout-shell';
 import { contentOptionClasses, floatingReserveStyle, layoutContent } from './layout-content';
+import { NavItemLink } from './nav-item-link';
 import styles from './top-nav-layout.module.css';
 
 /**
@@ -45,14 +44,7 @@ export function TopNavLayout({
               {index > 0 && <li className={styles.divider} aria-hidden="true" />}
               {section.items.map((item) => (
                 <li key={item.id}>
-                  <NavLink
-                    to={item.path}
-                    end={item.end}
-                    className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}
-                  >
-                    <Icon name={item.icon} size={16} />
-                    <span>{item.label}</span>
-                  </NavLink>
+                  <NavItemLink item={item} iconSize={16} className={styles.navLink} activeClassName={styles.active} />
                 </li>
               ))}
             </ul>

@@ -112,7 +112,11 @@ function Message({ id, error, hint }: { id: string; error?: string; hint?: strin
  * (the options or the type changed since) is shown as it is, marked, so the owner sees what to fix.
  */
 function SelectInput({ field: f, control, required, error, hint }: ChoiceInputProps) {
-  const { field } = useController({ control, name: `customFields.${f.field_key}` });
+  // The ref apart from the rest: React's hooks lint takes an object holding a `ref` for a ref, and would
+  // flag every read of the field's value and handlers during render.
+  const {
+    field: { ref, ...field },
+  } = useController({ control, name: `customFields.${f.field_key}` });
   const id = `slot-field-${f.field_key}`;
   const options = optionsOf(f);
   const value = field.value ?? '';
@@ -125,7 +129,7 @@ function SelectInput({ field: f, control, required, error, hint }: ChoiceInputPr
       </label>
       <select
         id={id}
-        ref={field.ref}
+        ref={ref}
         name={field.name}
         className={styles.select}
         value={value}
@@ -149,14 +153,16 @@ function SelectInput({ field: f, control, required, error, hint }: ChoiceInputPr
 
 /** A boolean field: a checkbox storing 'true' / 'false'; a stored value of another kind is flagged by the validation. */
 function BooleanInput({ field: f, control, required, error, hint }: ChoiceInputProps) {
-  const { field } = useController({ control, name: `customFields.${f.field_key}` });
+  const {
+    field: { ref, ...field },
+  } = useController({ control, name: `customFields.${f.field_key}` });
   const id = `slot-field-${f.field_key}`;
   return (
     <div className={styles.textareaField}>
       <label htmlFor={id} className={styles.checkboxLabel}>
         <input
           id={id}
-          ref={field.ref}
+          ref={ref}
           name={field.name}
           type="checkbox"
           checked={field.value === 'true'}

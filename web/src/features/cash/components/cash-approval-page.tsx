@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { cashMessages } from '#shared/messages/cash';
 import { chargeStatuses, chargeStatusLabels, type ChargeRequestDto, type ChargeStatus } from '#shared/schemas/cash';
@@ -8,6 +8,7 @@ import { adminPageSizes } from '#shared/page-sizes';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { TabBar, type TabBarTab } from '@/components/ui/tab-bar';
 import { Modal } from '@/components/ui/modal';
 import { PageHeader } from '@/components/ui/page-header';
 import { ListPager } from '@/components/ui/pagination';
@@ -16,8 +17,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
-import { useCashStats } from '../api/get-cash-stats';
-import { useChargeRequests } from '../api/get-charge-requests';
+import { useRoute } from '@/lib/route-data';
 import { approveChargeSchema, rejectChargeSchema, useProcessChargeRequest } from '../api/process-charge-request';
 import { useActionKey, type ActionKeys } from '@/hooks/use-action-key';
 import { ChargeRequestsTable } from './charge-requests-table';
@@ -39,12 +39,12 @@ function CashApprovalPageContent() {
   const [filter, setFilter] = useState<Filter>('pending');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const { data, error, isLoading } = useChargeRequests({
-    page,
-    limit,
-    ...(filter === 'all' ? {} : { status: filter }),
-  });
-  const { data: stats } = useCashStats();
+  const { data, error, isLoading } = useRoute(
+    'GET /api/cash/charge-requests',
+    { query: { page, limit, ...(filter === 'all' ? {} : { status: filter }) } },
+    { keepPreviousData: true },
+  );
+  const { data: stats } = useRoute('GET /api/cash/stats');
   const [approving, setApproving] = useState<ChargeRequestDto | null>(null);
   const [rejecting, setRejecting] = useState<ChargeRequestDto | null>(null);
   // One holder for both dialogs, kept while they close and reopen: retrying the same decision on the
@@ -53,12 +53,12 @@ function CashApprovalPageContent() {
 
   const counts = stats?.chargeRequests;
   const total = counts ? chargeStatuses.reduce((s, k) => s + counts[k], 0) : undefined;
-  const tabs: Array<[Filter, string, number | undefined]> = [
-    ['pending', chargeStatusLabels.pending, counts?.pending],
-    ['approved', chargeStatusLabels.approved, counts?.approved],
-    ['rejected', chargeStatusLabels.rejected, counts?.rejected],
-    ['cancelled', chargeStatusLabels.cancelled, counts?.cancelled],
-    ['all', '전체', total],
+  const tabs: Array<TabBarTab<Filter>> = [
+    { value: 'pending', label: chargeStatusLabels.pending, count: counts?.pending },
+    { value: 'approved', label: chargeStatusLabels.approved, count: counts?.approved },
+    { value: 'rejected', label: chargeStatusLabels.rejected, count: counts?.rejected },
+    { value: 'cancelled', label: chargeStatusLabels.cancelled, count: counts?.cancelled },
+    { value: 'all', label: '전체', count: total },
   ];
 
   return (
@@ -68,24 +68,15 @@ function CashApprovalPageContent() {
         description="입금을 확인한 뒤 충전 요청을 승인하거나 거절하세요. 승인하면 충전 금액과 보너스가 잔액에 반영됩니다."
       />
       <Card>
-        <div className={styles.tabs} role="tablist" aria-label="충전 요청 상태">
-          {tabs.map(([value, label, count]) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              className={styles.tab}
-              aria-selected={filter === value}
-              onClick={() => {
-                setFilter(value);
-                setPage(1);
-              }}
-            >
-              {label}
-              {count !== undefined && <span className={styles.count}>{count}</span>}
-            </button>
-          ))}
-        </div>
+        <TabBar
+          label="충전 요청 상태"
+          tabs={tabs}
+          selected={filter}
+          onSelect={(value) => {
+            setFilter(value);
+            setPage(1);
+          }}
+        />
         <ErrorBox message={error ? errorMessage(error, '충전 요청을 불러오지 못했습니다.') : null} />
         {isLoading && !data ? (
           <LoadingBlock />
@@ -137,13 +128,13 @@ function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm<ApproveForm, unknown, z.output<typeof approveChargeSchema>>({
     resolver: zodResolver(approveChargeSchema),
     defaultValues: { bonusPercentage: 0 },
   });
-  const pct = Number(watch('bonusPercentage'));
+  const pct = Number(useWatch({ control, name: 'bonusPercentage' }));
   const bonus = Number.isInteger(pct) && pct >= 0 && pct <= 100 ? Math.floor((request.amount * pct) / 100) : 0;
 
   const onSubmit = handleSubmit(async (body) => {

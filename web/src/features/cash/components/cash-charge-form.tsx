@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { cashMessages } from '#shared/messages/cash';
 import { chargePresets, type ChargeRequestDto } from '#shared/schemas/cash';
 import { formatWonNumber } from '#shared/won';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import { Alert, ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -52,14 +53,14 @@ export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeF
     register,
     handleSubmit,
     setValue,
-    watch,
+    control,
     reset: resetForm,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: { amount: '', depositAt: '', accountHolder: '' },
   });
-  const amount = Number(String(watch('amount') ?? '').replaceAll(',', ''));
+  const amount = Number(String(useWatch({ control, name: 'amount' }) ?? '').replaceAll(',', ''));
 
   const onSubmit = handleSubmit(async (values) => {
     setDone(null);
@@ -98,19 +99,14 @@ export function CashChargeForm({ onSuccess, onCancel, idempotency }: CashChargeF
         <p className={styles.fieldLabel} id="charge-presets">
           충전 금액 선택
         </p>
-        <div className={styles.presets} role="group" aria-labelledby="charge-presets">
-          {chargePresets.map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              className={styles.preset}
-              aria-pressed={amount === preset}
-              onClick={() => setValue('amount', String(preset), { shouldValidate: true })}
-            >
-              {formatWon(preset)}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          choices={chargePresets}
+          labelledBy="charge-presets"
+          isChosen={(preset) => preset === amount}
+          onChoose={(preset) => setValue('amount', String(preset), { shouldValidate: true })}
+          text={formatWon}
+          classNames={{ group: styles.presets, choice: styles.preset }}
+        />
       </div>
 
       <div className={styles.fields}>

@@ -6,6 +6,7 @@ import { userPageSizes } from '#shared/page-sizes';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { TabBar } from '@/components/ui/tab-bar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { ListPager } from '@/components/ui/pagination';
@@ -14,8 +15,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
 import { useBalance } from '@/hooks/use-balance';
-import { useCashTransactions } from '../api/get-cash-transactions';
-import { useChargeRequests } from '../api/get-charge-requests';
+import { useRoute } from '@/lib/route-data';
 import { useProcessChargeRequest } from '../api/process-charge-request';
 import { useCashCharge } from '../hooks/use-cash-charge';
 import { useActionKey } from '@/hooks/use-action-key';
@@ -51,26 +51,15 @@ function CashHistoryPageContent() {
         actions={<Button onClick={openCharge}>캐시충전</Button>}
       />
       <Card>
-        <div className={styles.tabs} role="tablist" aria-label="캐시 내역 구분">
-          <button
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === 'charges'}
-            onClick={() => selectTab('charges')}
-          >
-            충전 내역
-          </button>
-          <button
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === 'usage'}
-            onClick={() => selectTab('usage')}
-          >
-            사용 내역
-          </button>
-        </div>
+        <TabBar
+          label="캐시 내역 구분"
+          tabs={[
+            { value: 'charges', label: '충전 내역' },
+            { value: 'usage', label: '사용 내역' },
+          ]}
+          selected={tab}
+          onSelect={selectTab}
+        />
         <div role="tabpanel">{tab === 'charges' ? <ChargeHistory /> : <UsageHistory />}</div>
       </Card>
     </>
@@ -80,7 +69,11 @@ function CashHistoryPageContent() {
 function ChargeHistory() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const { data, error, isLoading } = useChargeRequests({ page, limit });
+  const { data, error, isLoading } = useRoute(
+    'GET /api/cash/charge-requests',
+    { query: { page, limit } },
+    { keepPreviousData: true },
+  );
   const idempotency = useActionKey();
   const { trigger, isMutating } = useProcessChargeRequest(idempotency);
   const [cancelling, setCancelling] = useState<ChargeRequestDto | null>(null);
@@ -142,7 +135,11 @@ function ChargeHistory() {
 function UsageHistory() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const { data, error, isLoading } = useCashTransactions({ page, limit });
+  const { data, error, isLoading } = useRoute(
+    'GET /api/cash/transactions',
+    { query: { page, limit } },
+    { keepPreviousData: true },
+  );
   if (isLoading && !data) return <LoadingBlock />;
   return (
     <>

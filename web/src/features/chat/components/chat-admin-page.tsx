@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { chatMessages as m } from '#shared/messages/chat';
 import type { ChatMessagePushData, ChatReadPushData, ChatRoomDto, ChatRoomPushData } from '#shared/schemas/chat';
@@ -55,33 +55,34 @@ function ChatInbox() {
   const user = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const filters: InboxFilters = { user, status, unreadOnly };
   const rooms = useInboxRooms(filters, { poll: socket === 'closed' });
-  // Pushes patch the pages of the filters shown now (the ref: the subscriptions outlive a render).
-  const patchRef = useRef<(room: ChatRoomDto) => void>(() => undefined);
-  patchRef.current = (room) =>
+  const patchRoom = (room: ChatRoomDto) =>
     void rooms.mutate((pages) => patchInboxPages(pages, room, filters), { revalidate: false });
-  const roomsRef = useRef(rooms.rooms);
-  roomsRef.current = rooms.rooms;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<unknown>(null);
   // A customer's message plays the chat sound while chatSoundEnabled is on.
   const { chatSoundEnabled } = useAppSettings();
-  const soundRef = useRef(chatSoundEnabled);
-  soundRef.current = chatSoundEnabled;
+  // Pushes act on what is shown now (the filters, the rooms loaded, the sound setting): the subscriptions
+  // outlive a render.
+  const onPushedRoom = useEffectEvent((room: ChatRoomDto, fromCustomer: boolean) => {
+    patchRoom(room);
+    if (fromCustomer && chatSoundEnabled) playChatSound();
+  });
+  const onStaffRead = useEffectEvent((roomId: string) => {
+    const room = rooms.rooms?.find((r) => r.id === roomId);
+    if (room) patchRoom({ ...room, unread_count: 0 });
+  });
 
   useEffect(() => {
     const release = acquireRealtime();
-    const patch = (room: ChatRoomPushData['room']) => patchRef.current(room);
     const offMessage = subscribeRealtime<ChatMessagePushData>('chat_message', (data) => {
-      if (!data?.room) return;
-      patch(data.room);
-      if (soundRef.current && data.message?.sender?.role === 'user') playChatSound();
+      if (data?.room) onPushedRoom(data.room, data.message?.sender?.role === 'user');
     });
-    const offRoom = subscribeRealtime<ChatRoomPushData>('chat_room', (data) => data?.room && patch(data.room));
+    const offRoom = subscribeRealtime<ChatRoomPushData>('chat_room', (data) => {
+      if (data?.room) onPushedRoom(data.room, false);
+    });
     // Another operator (or this one in another tab) read a room: staff share one unread side.
     const offRead = subscribeRealtime<ChatReadPushData>('chat_read', (data) => {
-      if (data?.reader !== 'staff') return;
-      const room = roomsRef.current?.find((r) => r.id === data.room_id);
-      if (room) patch({ ...room, unread_count: 0 });
+      if (data?.reader === 'staff') onStaffRead(data.room_id);
     });
     return () => {
       offMessage();
@@ -140,7 +141,7 @@ function ChatInbox() {
             <AdminConversation
               key={selected.id}
               room={selected}
-              onRoomChange={(room) => patchRef.current(room)}
+              onRoomChange={patchRoom}
               onBack={() => setSelectedId(null)}
             />
             <CustomerContextPanel key={`ctx-${selected.id}`} roomId={selected.id} />

@@ -44,7 +44,6 @@ export function ChatMessageList({ messages, loading, empty, onRetry }: ChatMessa
     setAway(next);
   };
 
-  let previousDay = '';
   return (
     <div className={styles.listWrap}>
       <div
@@ -64,10 +63,9 @@ export function ChatMessageList({ messages, loading, empty, onRetry }: ChatMessa
           <div className={styles.centre}>{empty}</div>
         ) : (
           <ul className={styles.messages}>
-            {messages.map((item) => {
+            {messages.map((item, i) => {
               const day = kstDayKey(item.message.created_at);
-              const divider = day !== previousDay;
-              previousDay = day;
+              const divider = i === 0 || day !== kstDayKey(messages[i - 1].message.created_at);
               return (
                 <Fragment key={item.key}>
                   {divider && (

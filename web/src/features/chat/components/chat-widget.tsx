@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { chatMessages as m } from '#shared/messages/chat';
@@ -35,20 +35,18 @@ function ChatWidgetButton({ userId, raised }: { userId: string; raised: boolean 
   const { mutate } = useSWRConfig();
   const { data } = useChatUnreadCount({ poll: socket === 'closed' });
   const { chatSoundEnabled } = useAppSettings();
-  const openRef = useRef(open);
-  openRef.current = open;
-  const soundRef = useRef(chatSoundEnabled);
-  soundRef.current = chatSoundEnabled;
   const unread = open ? 0 : (data?.count ?? 0);
+  // A push reads the panel's state and the sound setting of now (the subscription outlives a render).
+  const onIncoming = useEffectEvent((unreadCount: number) => {
+    if (chatSoundEnabled) playChatSound();
+    // The open panel marks it read itself; the user has one room, whose count is the total.
+    if (!open) void mutate(chatUnreadKey, { count: unreadCount }, { revalidate: false });
+  });
 
   useEffect(() => {
     const release = acquireRealtime();
     const offMessage = subscribeRealtime<ChatMessagePushData>('chat_message', (push) => {
-      if (!push?.room || push.message?.sender_id === userId) return;
-      if (soundRef.current) playChatSound();
-      // The open panel marks it read itself; the user has one room, whose count is the total.
-      if (openRef.current) return;
-      void mutate(chatUnreadKey, { count: push.room.unread_count }, { revalidate: false });
+      if (push?.room && push.message?.sender_id !== userId) onIncoming(push.room.unread_count);
     });
     const offRead = subscribeRealtime<ChatReadPushData>('chat_read', (push) => {
       if (push?.reader === 'user') void mutate(chatUnreadKey, { count: 0 }, { revalidate: false });

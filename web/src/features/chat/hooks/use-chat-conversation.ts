@@ -12,14 +12,13 @@ import {
   type ChatReadPushData,
   type ChatRoomDto,
 } from '#shared/schemas/chat';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, api } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
+import { useLatest } from '@/hooks/use-latest';
 import { chatMessagesKey, getChatMessages, mergeMessages, useChatMessages } from '../api/get-messages';
-import { markChatRead } from '../api/mark-read';
-import { sendFirstChatMessage } from '../api/send-first-message';
-import { sendChatMessage } from '../api/send-message';
 import { isOwnMessage, serverStatus, type DisplayMessage } from '../utils/message-status';
+import { chatMessageSchema } from '#shared/schemas/chat';
 
 interface Pending {
   localId: string;
@@ -59,13 +58,14 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
   const { chatMaxMessages: keep } = useAppSettings();
   const list = useChatMessages(roomId, Math.min(keep, CHAT_MESSAGES_MAX));
   const [pending, setPending] = useState<Pending[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  // The list's failure shows until dismissed; the next failure (a new error) shows again.
+  const [dismissedListError, setDismissedListError] = useState<unknown>(null);
   // Ids the POST answered but no listing or push has shown since ('sent' rather than 'delivered').
   const [acked, setAcked] = useState<ReadonlySet<string>>(() => new Set());
   const echoed = useRef(new Set<string>());
 
-  const latest = useRef({ roomId, active, onRead, onRoomCreated, keep });
-  latest.current = { roomId, active, onRead, onRoomCreated, keep };
+  const latest = useLatest({ roomId, active, onRead, onRoomCreated, keep });
 
   const ownerId = room?.user_id ?? null;
   const isMine = useCallback(
@@ -105,16 +105,12 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
         { revalidate: false },
       );
     },
-    [mutate, withReceipt],
+    [mutate, withReceipt, latest],
   );
 
   useEffect(() => {
     if (list.data) for (const message of list.data.items) echoed.current.add(message.id);
   }, [list.data]);
-
-  useEffect(() => {
-    if (list.error) setError(errorMessage(list.error, m.fetchMessagesFailed));
-  }, [list.error]);
 
   // Realtime: new messages of this room, and the other side's read receipts.
   useEffect(() => {
@@ -139,14 +135,13 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       offMessage();
       offRead();
     };
-  }, [merge, mutate, viewer, withReceipt]);
+  }, [merge, mutate, viewer, withReceipt, latest]);
 
   // Fallback: while the socket is down, ask for messages after the last seen id every 2 s.
   const items = list.data?.items;
   const loaded = !!items;
   const lastId = items?.at(-1)?.id;
-  const latestItems = useRef(items);
-  latestItems.current = items;
+  const latestItems = useLatest(items);
   useEffect(() => {
     if (socket !== 'closed' || !roomId || !loaded) return;
     let ticks = 0;
@@ -164,7 +159,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     }, CHAT_POLL_MESSAGES_MS);
     return () => clearInterval(timer);
     // lastId is not a dependency: the interval reads the latest list through the ref.
-  }, [socket, roomId, loaded, merge, isMine]);
+  }, [socket, roomId, loaded, merge, isMine, latestItems]);
 
   // Back online after a drop (closed → open, not the first open): pushes sent meanwhile were missed.
   const previousSocket = useRef<typeof socket | null>(null);
@@ -183,7 +178,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       .then((page) => merge(roomId, page.items, true))
       .catch((e: unknown) => console.warn('chat catch-up failed', e));
     // A re-run for a new room or merge finds no transition (before === socket) and does nothing.
-  }, [socket, roomId, merge]);
+  }, [socket, roomId, merge, latestItems]);
   // Shown and something unread from the other side: mark the room read (failures only logged).
   // A flag, not a count: the two local updates after the PUT must not start a second one.
   const hasUnread =
@@ -192,7 +187,8 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     // After the first page has loaded: its arrival would otherwise start a second PUT.
     if (!active || !roomId || !loaded || !hasUnread) return;
     let cancelled = false;
-    markChatRead(roomId)
+    api
+      .call('PUT /api/chat/rooms/{id}/read', { path: { id: roomId } })
       .then(() => {
         if (cancelled) return;
         void mutate(
@@ -208,7 +204,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       cancelled = true;
     };
     // Not `items`: the PUT's own local updates change it and must not start a second PUT.
-  }, [active, roomId, hasUnread, lastId, loaded, mutate, isMine]);
+  }, [active, roomId, hasUnread, lastId, loaded, mutate, isMine, latest]);
 
   const deliver = async (entry: Pending) => {
     setPending((list) => list.map((p) => (p.localId === entry.localId ? { ...p, status: 'sending' } : p)));
@@ -217,10 +213,16 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       let message: ChatMessageDto;
       let targetRoom: string;
       if (currentRoom) {
-        message = await sendChatMessage(currentRoom, { content: entry.content });
+        message = await api.call('POST /api/chat/rooms/{id}/messages', {
+          path: { id: currentRoom },
+          body: chatMessageSchema.parse({ content: entry.content }),
+        });
         targetRoom = currentRoom;
       } else {
-        const result = await sendFirstChatMessage({ content: entry.content });
+        // A user without a room creates '{fullName}님의 문의' and sends in one call.
+        const result = await api.call('POST /api/chat/messages', {
+          body: chatMessageSchema.parse({ content: entry.content }),
+        });
         message = result.message;
         targetRoom = result.room.id;
         await mutate(chatMessagesKey(targetRoom), { items: [message], hasMore: false }, { revalidate: false });
@@ -230,7 +232,7 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       await merge(targetRoom, [message], false);
       setPending((list) => list.filter((p) => p.localId !== entry.localId));
     } catch (e) {
-      setError(errorMessage(e, m.sendFailed));
+      setSendError(errorMessage(e, m.sendFailed));
       setPending((list) => list.map((p) => (p.localId === entry.localId ? { ...p, status: 'failed' } : p)));
     }
   };
@@ -278,8 +280,13 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
   return {
     messages,
     loading: !!roomId && !list.data && !list.error,
-    error,
-    dismissError: () => setError(null),
+    error:
+      sendError ??
+      (list.error && list.error !== dismissedListError ? errorMessage(list.error, m.fetchMessagesFailed) : null),
+    dismissError: () => {
+      setSendError(null);
+      setDismissedListError(list.error);
+    },
     send,
     retry,
   };

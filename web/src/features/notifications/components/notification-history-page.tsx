@@ -7,17 +7,13 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { ListPager } from '@/components/ui/pagination';
+import { PeriodChooser } from '@/components/ui/period-chooser';
 import { errorMessage } from '@/lib/api-client';
 import { kstToday } from '@/lib/format';
-import { useNotificationHistory, type NotificationHistoryParams } from '../api/notification-history';
+import { historyRangeOf, type HistoryPeriod } from '@/lib/history-period';
+import { useRoute } from '@/lib/route-data';
 import { notificationTypeLabels } from '../utils/admin-notification-labels';
-import {
-  historyPeriods,
-  historyRangeOf,
-  historyTypeFilters,
-  type HistoryPeriod,
-  type HistoryTypeFilter,
-} from '../utils/notification-history-filters';
+import { historyTypeFilters, type HistoryTypeFilter } from '../utils/notification-history-filters';
 import { NotificationHistoryStats } from './notification-history-stats';
 import { NotificationHistoryTable } from './notification-history-table';
 import { SendNotificationDialog } from './send-notification-dialog';
@@ -33,13 +29,13 @@ export function NotificationHistoryPage() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const [sending, setSending] = useState(false);
-  const query: NotificationHistoryParams = {
+  const query = {
     page,
     limit,
     ...historyRangeOf(period, kstToday()),
     type: type === 'all' ? undefined : type,
   };
-  const { data, error, isLoading } = useNotificationHistory(query);
+  const { data, error, isLoading } = useRoute('GET /api/notifications/all', { query }, { keepPreviousData: true });
   const rows = data?.items ?? [];
   const filtered = period !== 'all' || type !== 'all';
 
@@ -54,22 +50,13 @@ export function NotificationHistoryPage() {
         <NotificationHistoryStats stats={data?.stats} />
         <Card>
           <div className={styles.toolbar}>
-            <div className={styles.choices} role="group" aria-label="기간">
-              {historyPeriods.map((p) => (
-                <button
-                  key={p.value}
-                  type="button"
-                  className={styles.choice}
-                  aria-pressed={period === p.value}
-                  onClick={() => {
-                    setPeriod(p.value);
-                    setPage(1);
-                  }}
-                >
-                  {p.label}
-                </button>
-              ))}
-            </div>
+            <PeriodChooser
+              value={period}
+              onChange={(next) => {
+                setPeriod(next);
+                setPage(1);
+              }}
+            />
             <label className={styles.inline}>
               <span className={styles.label}>종류</span>
               <select

@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/icon';
 import { formatDateTime } from '@/lib/format';
 import { formatRelativeTime } from '../utils/relative-time';
 import { isFromOperator, OPERATOR_TAG, typeIcon, typeTone } from '../utils/notification-display';
+import actionStyles from './notification-actions.module.css';
 import styles from './notifications.module.css';
 
 interface NotificationItemProps {
@@ -53,7 +54,7 @@ export function NotificationItem({
               <button
                 key={`${action.label}-${action.action}`}
                 type="button"
-                className={`${styles.actionButton} ${styles[`action-${action.style}`]}`}
+                className={`${styles.actionButton} ${actionStyles[`action-${action.style}`]}`}
                 onClick={() => onAction(n.id, action.action)}
               >
                 {action.label}

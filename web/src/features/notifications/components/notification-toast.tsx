@@ -6,6 +6,7 @@ import { typeIcon, typeTone } from '../utils/notification-display';
 import { toastAutoCloses, toastDuration } from '../utils/toast-rules';
 import type { ToastEntry } from '../utils/toast-queue';
 import toastStyles from '@/components/ui/toast.module.css';
+import actionStyles from './notification-actions.module.css';
 import styles from './notification-toasts.module.css';
 
 interface NotificationToastProps {
@@ -79,7 +80,7 @@ export function NotificationToast({ entry, config, onClose, onAction }: Notifica
               <button
                 key={`${action.label}-${action.action}`}
                 type="button"
-                className={`${styles.action} ${styles[`action-${action.style}`]}`}
+                className={`${styles.action} ${actionStyles[`action-${action.style}`]}`}
                 onClick={() => onAction(n.id, action)}
               >
                 {action.label}

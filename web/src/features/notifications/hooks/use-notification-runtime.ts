@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type {
   NotificationAction,
@@ -39,58 +39,48 @@ export function useNotificationRuntime({ userId }: { userId: string }) {
   const { data: count } = useUnreadCount({ poll: status === 'closed' });
   const list = useNotificationList('all');
 
-  const [queue] = useState(
-    () => new ToastQueue({ userId, maxVisible: config.maxVisible, onDismiss: (id) => void seenOnServer(id) }),
-  );
+  // The latest values for the socket handlers, which subscribe once; set after each commit (as `useLatest`
+  // does, written out here so every signed-in page's first load skips that module's chunk).
+  const latestRef = useRef({ config, systemSound, autoRead, cache, markRead });
+  useLayoutEffect(() => {
+    latestRef.current = { config, systemSound, autoRead, cache, markRead };
+  });
+
+  const onDismiss = (id: string) => void seenOnServer(id, latestRef.current);
+  // eslint-disable-next-line react-hooks/refs -- the queue calls onDismiss when a toast closes, never in render.
+  const [queue] = useState(() => new ToastQueue({ userId, maxVisible: config.maxVisible, onDismiss }));
   useEffect(() => () => queue.dispose(), [queue]);
   useEffect(() => queue.setMaxVisible(config.maxVisible), [queue, config.maxVisible]);
-
-  // The latest values for the socket handlers, which subscribe once.
-  const latest = useRef({ config, systemSound, autoRead, cache, markRead });
-  latest.current = { config, systemSound, autoRead, cache, markRead };
-
-  /** A toast left the screen after the user saw it: read (auto-read on) or only dismissed. */
-  async function seenOnServer(id: string) {
-    if (latest.current.autoRead) {
-      await latest.current.markRead(id).catch(() => undefined);
-      return;
-    }
-    const result = await dismissNotification(id).catch(() => null);
-    if (result)
-      void latest.current.cache.patchItems((item) =>
-        item.id === id ? { ...item, dismissed_at: result.dismissed_at } : item,
-      );
-  }
 
   // Stable (the queue never changes; settings come through the ref), so the subscription below is made once.
   const announce = useCallback(
     (notification: NotificationDto, withSound: boolean) => {
-      const { config: c, systemSound: s } = latest.current;
+      const { config: c, systemSound: s } = latestRef.current;
       if (!c.enabled) return;
       if (queue.add(notification) && withSound && c.sound && s) playNotificationSound();
     },
-    [queue],
+    [queue, latestRef],
   );
 
   // The lease ends when the runtime leaves the tree (sign-out, a user switch): no socket outlives it.
   useEffect(() => {
     const release = acquireRealtime();
     const offNew = subscribeRealtime<NotificationDto>('new_notification', (notification, message) => {
-      void latest.current.cache.prepend(notification);
+      void latestRef.current.cache.prepend(notification);
       // The same post carries this user's new unread count (one post per socket).
       const unread = (message as Extract<NotificationPush, { type: 'new_notification' }>).unread;
-      if (typeof unread?.count === 'number') void latest.current.cache.setUnreadCount(unread.count);
+      if (typeof unread?.count === 'number') void latestRef.current.cache.setUnreadCount(unread.count);
       announce(notification, true);
     });
     const offCount = subscribeRealtime<UnreadCountResult>('unread_count', (data) => {
-      if (typeof data?.count === 'number') void latest.current.cache.setUnreadCount(data.count);
+      if (typeof data?.count === 'number') void latestRef.current.cache.setUnreadCount(data.count);
     });
     return () => {
       offNew();
       offCount();
       release();
     };
-  }, [announce]);
+  }, [announce, latestRef]);
 
   // Back online after a drop: pushes sent meanwhile were missed, so read the count and the list again.
   const wasOpen = useRef(false);
@@ -122,7 +112,7 @@ export function useNotificationRuntime({ userId }: { userId: string }) {
     if (!started.current) {
       started.current = true;
       // Through the ref: a later change of maxVisible must not run this again (it matters at start only).
-      const { maxVisible } = latest.current.config;
+      const { maxVisible } = latestRef.current.config;
       const shown = fresh.slice(0, maxVisible);
       queue.skip(fresh.slice(maxVisible).map((n) => n.id));
       for (const n of shown) announce(n, false);
@@ -131,7 +121,7 @@ export function useNotificationRuntime({ userId }: { userId: string }) {
     }
     // Read elsewhere (centre, page, another tab): its toast goes without another server call.
     for (const n of items) if (n.is_read) queue.withdraw(n.id);
-  }, [items, list.data, queue, announce]);
+  }, [items, list.data, queue, announce, latestRef]);
 
   const onAction = (id: string, action: NotificationAction) => {
     queue.withdraw(id);
@@ -140,4 +130,25 @@ export function useNotificationRuntime({ userId }: { userId: string }) {
   };
 
   return { queue, config, onAction };
+}
+
+/** A toast left the screen after the user saw it: read (auto-read on) or only dismissed. */
+async function seenOnServer(
+  id: string,
+  {
+    autoRead,
+    markRead,
+    cache,
+  }: {
+    autoRead: boolean;
+    markRead: ReturnType<typeof useMarkRead>['trigger'];
+    cache: ReturnType<typeof useNotificationCache>;
+  },
+) {
+  if (autoRead) {
+    await markRead(id).catch(() => undefined);
+    return;
+  }
+  const result = await dismissNotification(id).catch(() => null);
+  if (result) void cache.patchItems((item) => (item.id === id ? { ...item, dismissed_at: result.dismissed_at } : item));
 }

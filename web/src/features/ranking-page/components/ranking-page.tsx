@@ -3,6 +3,7 @@ import { homePathFor } from '#shared/roles';
 import { rankingMessages } from '#shared/messages/ranking';
 import { ErrorBox } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
+import { TabBar } from '@/components/ui/tab-bar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
@@ -10,12 +11,15 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppSettings, useAppSettingsStatus } from '@/lib/app-settings';
 import { formatDateTime } from '@/lib/format';
 import { useSessionState } from '@/lib/session-store';
-import { useAdvertiserRanking, useKeywordRanking } from '../api/get-ranking';
+import { useRoute } from '@/lib/route-data';
 import { AdvertiserRankingTable } from './advertiser-ranking-table';
 import { KeywordRankingTable } from './keyword-ranking-table';
 import styles from './ranking.module.css';
 
 type Tab = 'keywords' | 'advertisers';
+
+/** The server caches the rankings a minute. */
+const rankingOptions = { revalidateOnFocus: false, dedupingInterval: 30_000 };
 
 /**
  * /ranking: real ranks of running slots in two tabs, keyword and advertiser. Only
@@ -37,26 +41,15 @@ export function RankingPage() {
     <>
       <PageHeader title="성과 랭킹" description="진행중인 슬롯의 실제 순위로 집계합니다. (1분마다 갱신)" />
       <Card>
-        <div className={styles.tabs} role="tablist" aria-label="랭킹 구분">
-          <button
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === 'keywords'}
-            onClick={() => setParams({}, { replace: true })}
-          >
-            키워드 랭킹
-          </button>
-          <button
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab === 'advertisers'}
-            onClick={() => setParams({ tab: 'advertisers' }, { replace: true })}
-          >
-            광고주 랭킹
-          </button>
-        </div>
+        <TabBar
+          label="랭킹 구분"
+          tabs={[
+            { value: 'keywords', label: '키워드 랭킹' },
+            { value: 'advertisers', label: '광고주 랭킹' },
+          ]}
+          selected={tab}
+          onSelect={(next) => setParams(next === 'keywords' ? {} : { tab: next }, { replace: true })}
+        />
         <div role="tabpanel">
           {tab === 'keywords' ? <KeywordTab enabled={enabled} /> : <AdvertiserTab enabled={enabled} />}
         </div>
@@ -74,7 +67,7 @@ function Updated({ at }: { at: string }) {
 }
 
 function KeywordTab({ enabled }: { enabled: boolean }) {
-  const { data, error, isLoading } = useKeywordRanking(enabled);
+  const { data, error, isLoading } = useRoute('GET /api/ranking/keywords', enabled ? undefined : null, rankingOptions);
   if (isLoading) return <LoadingBlock />;
   if (error) return <ErrorBox message={errorMessage(error, rankingMessages.loadFailed)} />;
   if (!data || data.best.length === 0) return <Empty />;
@@ -106,7 +99,11 @@ function KeywordTab({ enabled }: { enabled: boolean }) {
 }
 
 function AdvertiserTab({ enabled }: { enabled: boolean }) {
-  const { data, error, isLoading } = useAdvertiserRanking(enabled);
+  const { data, error, isLoading } = useRoute(
+    'GET /api/ranking/advertisers',
+    enabled ? undefined : null,
+    rankingOptions,
+  );
   if (isLoading) return <LoadingBlock />;
   if (error) return <ErrorBox message={errorMessage(error, rankingMessages.loadFailed)} />;
   if (!data || data.items.length === 0) return <Empty />;

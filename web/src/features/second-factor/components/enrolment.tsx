@@ -3,10 +3,10 @@ import { secondFactorMessages as m } from '#shared/messages/second-factor';
 import type { SecondFactorEnrolment } from '#shared/schemas/second-factor';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/alert';
-import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { confirmEnrolment, startEnrolment } from '../api/second-factor';
 import { useCodeForm } from '../hooks/use-code-form';
+import { CodeField } from './code-field';
 import { QrCode } from './qr-code';
 import styles from './second-factor.module.css';
 
@@ -89,15 +89,7 @@ export function Enrolment({ onDone }: { onDone: () => void }) {
         </p>
       </details>
       <p>2. 앱에 표시된 6자리 코드를 입력하세요.</p>
-      <TextField
-        label={m.codeLabel}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder="123456"
-        requiredMark
-        error={fieldError}
-      />
+      <CodeField error={fieldError} />
       <div>
         <Button type="submit" loading={busy} loadingText="확인 중...">
           코드 확인

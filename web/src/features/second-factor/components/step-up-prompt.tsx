@@ -3,9 +3,9 @@ import { secondFactorMessages as m } from '#shared/messages/second-factor';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { TextField } from '@/components/ui/text-field';
 import { errorMessage, setStepUpPrompt } from '@/lib/api-client';
 import { loadSecondFactorSchemas, stepUp } from '../api/second-factor';
+import { CodeField } from './code-field';
 
 /**
  * Mounted once by the app: when a dangerous act (switching user, a security setting, resetting
@@ -60,14 +60,7 @@ export function StepUpPrompt() {
     <Modal open={open} onClose={() => finish(false)} title="인증 코드 확인" description={m.stepUpRequired} size="sm">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <ErrorBox message={failure} onDismiss={() => setFailure(null)} />
-        <TextField
-          label={m.codeLabel}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          requiredMark
-        />
+        <CodeField />
         <Button type="submit" loading={busy} loadingText="확인 중..." fullWidth>
           확인
         </Button>

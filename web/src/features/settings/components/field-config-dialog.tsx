@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { fieldTypeLabels, settingsPageMessages as m } from '#shared/messages/settings-page';
 import { coreFieldKeys, fieldTypes, MAX_FIELD_OPTIONS, systemFieldKeys } from '#shared/field-configs';
 import type { z } from '#shared/zod';
@@ -31,7 +31,7 @@ export function FieldConfigDialog({ initial, editing, takenKeys, onSubmit, onClo
     register,
     handleSubmit,
     setError,
-    watch,
+    control,
     setValue,
     formState: { errors, isSubmitted },
   } = useForm<z.input<typeof fieldConfigFormSchema>, unknown, FieldConfigForm>({
@@ -42,8 +42,8 @@ export function FieldConfigDialog({ initial, editing, takenKeys, onSubmit, onClo
   // The keyword, URL and URL-derived fields keep their type (the server refuses another): offer only it.
   const typeFixed = editing && ([...coreFieldKeys, ...systemFieldKeys] as string[]).includes(initial.field_key);
   const types = typeFixed ? [initial.field_type] : fieldTypes;
-  const fieldType = watch('field_type');
-  const options = watch('options') ?? [];
+  const fieldType = useWatch({ control, name: 'field_type' });
+  const options = useWatch({ control, name: 'options' }) ?? [];
   const setOptions = (next: string[]) => setValue('options', next, { shouldValidate: isSubmitted, shouldDirty: true });
   const optionErrors = errors.options as
     ({ message?: string } & Record<number, { message?: string } | undefined>) | undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
 import { fieldTypeLabels, settingsPageMessages as m } from '#shared/messages/settings-page';
 import { ErrorBox } from '@/components/ui/alert';
@@ -10,11 +10,12 @@ import { Icon } from '@/components/ui/icon';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { resetFieldConfigs, saveFieldConfigs, useEditableFieldConfigs } from '../api/field-configs';
+import { resetFieldConfigs, saveFieldConfigs } from '../api/field-configs';
 import { emptyField, isSystemField, moveField, type FieldConfigForm } from '../utils/field-config-form';
 import { FieldConfigDialog } from './field-config-dialog';
 import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './settings.module.css';
+import { useFieldConfigs } from '@/lib/slots/get-field-configs';
 
 type Editing = { index: number | null; initial: FieldConfigForm } | null;
 
@@ -23,31 +24,30 @@ type Editing = { index: number | null; initial: FieldConfigForm } | null;
  * whole list; reset restores the shipped defaults. System fields (derived from the URL) are locked.
  */
 export function FieldConfigsTab() {
-  const { data, error, isLoading } = useEditableFieldConfigs();
+  const { data, error, isLoading } = useFieldConfigs();
   const toast = useToast();
-  const [fields, setFields] = useState<FieldConfig[] | null>(null);
-  const [dirty, setDirty] = useState(false);
+  // The unsaved list while there are changes; without them the saved list shows (system fields last).
+  const [edited, setEdited] = useState<FieldConfig[] | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<FieldConfig | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
 
-  useEffect(() => {
-    if (data && !dirty)
-      setFields(
-        [...data].sort(
+  const dirty = edited !== null;
+  const fields =
+    edited ??
+    (data
+      ? [...data].sort(
           (a, b) => Number(isSystemField(a)) - Number(isSystemField(b)) || a.display_order - b.display_order,
-        ),
-      );
-  }, [data, dirty]);
+        )
+      : null);
 
   if (isLoading && !fields) return <LoadingBlock />;
   if (error && !fields) return <ErrorBox message={errorMessage(error, m.fieldsLoadFailed)} />;
   if (!fields) return null;
 
   const change = (next: FieldConfig[]) => {
-    setFields(next);
-    setDirty(true);
+    setEdited(next);
   };
 
   const applyEdit = (values: FieldConfigForm) => {
@@ -67,9 +67,8 @@ export function FieldConfigsTab() {
     if (!fields) return;
     setBusy('save');
     try {
-      const saved = await saveFieldConfigs(fields);
-      setDirty(false);
-      if (Array.isArray(saved)) setFields(saved);
+      await saveFieldConfigs(fields);
+      setEdited(null);
       toast({ tone: 'success', message: m.saved('field') });
     } catch (e) {
       toast({ tone: 'error', message: `${m.saveFailed('field')} ${errorMessage(e, '')}`.trim() });
@@ -82,7 +81,7 @@ export function FieldConfigsTab() {
     setBusy('reset');
     try {
       await resetFieldConfigs();
-      setDirty(false);
+      setEdited(null);
       toast({ tone: 'success', message: m.fieldsReset });
     } catch (e) {
       toast({ tone: 'error', message: `${m.fieldsResetFailed} ${errorMessage(e, '')}`.trim() });
@@ -191,7 +190,7 @@ export function FieldConfigsTab() {
       </div>
       <div className={styles.formActions}>
         {dirty && <span className={styles.muted}>저장하지 않은 변경이 있습니다.</span>}
-        <Button variant="secondary" onClick={() => setDirty(false)} disabled={!dirty || busy !== null}>
+        <Button variant="secondary" onClick={() => setEdited(null)} disabled={!dirty || busy !== null}>
           변경 취소
         </Button>
         <Button onClick={() => void save()} loading={busy === 'save'} disabled={!dirty || busy === 'reset'}>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { allocationMessages } from '#shared/messages/slot-allocations';
 import type { AllocateSlotsInput } from '#shared/schemas/slot-allocations';
 import { ErrorBox } from '@/components/ui/alert';
@@ -12,7 +12,7 @@ import { useActionKey } from '@/hooks/use-action-key';
 import { failureText } from '@/lib/failure-text';
 import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
-import { useAllocateSlots } from '../api/allocate-slots';
+import { useRouteMutation } from '@/lib/route-data';
 import {
   allocationSchemaFor,
   allocationVariants,
@@ -21,6 +21,7 @@ import {
   type AllocationFormValues,
   type AllocationVariant,
 } from '../utils/allocation-form';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import styles from './slot-allocations.module.css';
 
 export interface AllocateSlotsDialogProps {
@@ -62,7 +63,10 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
   const toast = useToast();
   // The count starts at the operator's defaultSlotAllocation (business setting, 1~100).
   const { defaultSlotAllocation } = useAppSettings();
-  const { trigger, isMutating, error, reset } = useAllocateSlots();
+  // Slot lists and counts live in other features: the composing page refreshes them (onIssued).
+  const { trigger, isMutating, error, reset } = useRouteMutation('POST /api/slots/allocate/{userId}', {
+    invalidates: ['GET /api/slots/allocation-history'],
+  });
   const [pending, setPending] = useState<AllocateSlotsInput | null>(null);
   // One key per issuance the operator means: a retry of the same terms after a failure is the same issuance.
   const keys = useActionKey();
@@ -81,12 +85,12 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setValue,
     reset: resetForm,
     formState: { errors },
   } = useForm<AllocationFormValues>({ resolver: resolverFor(variant), defaultValues: defaults });
-  const values = watch();
+  const [isTest, days, startDate] = useWatch({ control, name: ['isTest', 'days', 'startDate'] });
   const name = user.fullName || user.email || user.id;
 
   const close = () => {
@@ -98,7 +102,9 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
     if (!pending) return;
     try {
       const issuance = { userId: user.id, body: pending };
-      await keys.send(issuance, (idempotencyKey) => trigger({ ...issuance, idempotencyKey }));
+      await keys.send(issuance, (idempotencyKey) =>
+        trigger({ path: { userId: user.id }, body: { ...pending, userId: user.id }, idempotencyKey }),
+      );
       toast({ tone: 'success', message: allocationMessages.issued });
       resetForm(defaults);
       onIssued?.();
@@ -154,28 +160,22 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
           <p className={styles.label} id="allocation-days">
             기간
           </p>
-          <div className={styles.choices} role="group" aria-labelledby="allocation-days">
-            {config.durations.map((d) => (
-              <button
-                key={d}
-                type="button"
-                className={styles.choice}
-                aria-pressed={!values.isTest && values.days === d}
-                disabled={values.isTest}
-                onClick={() => setValue('days', d)}
-              >
-                {d}일
-              </button>
-            ))}
-          </div>
-          <p className={styles.note}>종료일: {endDateOf(values) || '-'}</p>
+          <ChoiceGroup
+            choices={config.durations}
+            labelledBy="allocation-days"
+            isChosen={(d) => !isTest && days === d}
+            onChoose={(d) => setValue('days', d)}
+            text={(d) => `${d}일`}
+            disabled={isTest}
+          />
+          <p className={styles.note}>종료일: {endDateOf({ isTest, days, startDate }) || '-'}</p>
         </div>
         <div className={styles.grid}>
           <TextField label="작업 수" inputMode="numeric" error={errors.workCount?.message} {...register('workCount')} />
           <TextField
             label="금액 (원)"
             inputMode="numeric"
-            disabled={values.isTest}
+            disabled={isTest}
             error={errors.amount?.message}
             {...register('amount')}
           />

@@ -10,12 +10,13 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSizeSelect, Pagination } from '@/components/ui/pagination';
+import { PeriodChooser } from '@/components/ui/period-chooser';
 import { ErrorBox } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
 import { kstToday } from '@/lib/format';
+import { historyRangeOf, type HistoryPeriod } from '@/lib/history-period';
 import { useAppSettings } from '@/lib/app-settings';
-import { useAllocationHistory, type AllocationHistoryQuery } from '../api/get-allocation-history';
-import { dateFromOf, historyPeriods, type HistoryPeriod } from '../utils/history-filters';
+import { useRoute } from '@/lib/route-data';
 import { AllocationHistoryTable, type SortState } from './allocation-history-table';
 import { AllocationSlotsModal } from './allocation-slots-modal';
 import { ExtendAllModal } from './extend-all-modal';
@@ -43,15 +44,19 @@ export function AllocationHistoryPage() {
   const [sort, setSort] = useState<SortState>({ sortBy: 'created_at', sortOrder: 'desc' });
   const [viewing, setViewing] = useState<AllocationHistoryRow | null>(null);
   const [extending, setExtending] = useState<AllocationHistoryRow | null>(null);
-  const query: AllocationHistoryQuery = {
+  const query = {
     page,
     limit,
     ...sort,
-    dateFrom: dateFromOf(period, kstToday()),
+    dateFrom: historyRangeOf(period, kstToday()).fromDate,
     userId,
     operatorId,
   };
-  const { data, error, isLoading } = useAllocationHistory(query);
+  const { data, error, isLoading } = useRoute(
+    'GET /api/slots/allocation-history',
+    { query },
+    { keepPreviousData: true },
+  );
   const rows = data?.allocations ?? [];
   const total = data?.pagination.total ?? 0;
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
@@ -68,22 +73,13 @@ export function AllocationHistoryPage() {
       />
       <Card>
         <div className={styles.toolbar}>
-          <div className={styles.choices} role="group" aria-label="기간">
-            {historyPeriods.map((p) => (
-              <button
-                key={p.value}
-                type="button"
-                className={styles.choice}
-                aria-pressed={period === p.value}
-                onClick={() => {
-                  setPeriod(p.value);
-                  setPage(1);
-                }}
-              >
-                {p.label}
-              </button>
-            ))}
-          </div>
+          <PeriodChooser
+            value={period}
+            onChange={(next) => {
+              setPeriod(next);
+              setPage(1);
+            }}
+          />
           <input
             className={filterStyles.control}
             type="search"

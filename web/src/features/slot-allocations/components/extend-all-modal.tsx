@@ -10,7 +10,8 @@ import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useActionKey } from '@/hooks/use-action-key';
 import { failureText } from '@/lib/failure-text';
-import { useExtendBulk } from '../api/extend-bulk';
+import { useRouteMutation } from '@/lib/route-data';
+import { ChoiceGroup } from '@/components/ui/choice-group';
 import styles from './slot-allocations.module.css';
 
 /** Extend every slot of an issuance: 1, 7, 10 or 30 days, default 10; reports successes and failures. */
@@ -23,7 +24,10 @@ export function ExtendAllModal({
 }) {
   const [days, setDays] = useState<number>(DEFAULT_EXTENSION_DAYS);
   const toast = useToast();
-  const { trigger, isMutating } = useExtendBulk();
+  const { trigger, isMutating } = useRouteMutation('POST /api/slots/extend-bulk', {
+    invalidates: ['GET /api/slots/allocation-history', 'GET /api/slots/by-allocation/{id}'],
+    invalidatesOnError: true,
+  });
   // The same extension retried after no answer replays; another one gets a new key.
   const keys = useActionKey();
 
@@ -60,19 +64,13 @@ export function ExtendAllModal({
       }
     >
       <div className={styles.form}>
-        <div className={styles.choices} role="group" aria-label="연장 기간">
-          {extensionDayChoices.map((d) => (
-            <button
-              key={d}
-              type="button"
-              className={styles.choice}
-              aria-pressed={days === d}
-              onClick={() => setDays(d)}
-            >
-              {d}일
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          choices={extensionDayChoices}
+          label="연장 기간"
+          isChosen={(d) => d === days}
+          onChoose={setDays}
+          text={(d) => `${d}일`}
+        />
         <p className={styles.note}>{extensionMessages.bulkNote}</p>
       </div>
     </Modal>

@@ -1,21 +1,3 @@
-import { addKstDays } from '#shared/kst';
-
-/** The history page's period tabs: all, today, week, month = the last 7 / 30 KST days. */
-export const historyPeriods = [
-  { value: 'all', label: '전체' },
-  { value: 'today', label: '오늘' },
-  { value: 'week', label: '최근 7일' },
-  { value: 'month', label: '최근 30일' },
-] as const;
-export type HistoryPeriod = (typeof historyPeriods)[number]['value'];
-
-export function dateFromOf(period: HistoryPeriod, today: string): string | undefined {
-  if (period === 'today') return today;
-  if (period === 'week') return addKstDays(today, -6);
-  if (period === 'month') return addKstDays(today, -29);
-  return undefined;
-}
-
 /** Memo column: 20 characters, the rest on hover, so a long memo does not widen the table. */
 export const MEMO_MAX = 20;
 export const truncate = (text: string, max = MEMO_MAX) => (text.length > max ? `${text.slice(0, max)}…` : text);

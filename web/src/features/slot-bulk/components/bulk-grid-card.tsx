@@ -34,7 +34,7 @@ export function BulkGridCard({
   state,
   dispatch,
   validation,
-  upload,
+  upload: { fileRef, ...upload },
   disabled,
   onClearAll,
 }: BulkGridCardProps) {
@@ -64,7 +64,7 @@ export function BulkGridCard({
       actions={
         <div className={styles.toolbar}>
           <input
-            ref={upload.fileRef}
+            ref={fileRef}
             type="file"
             accept={EXCEL_ACCEPT}
             className="visually-hidden"
@@ -77,7 +77,7 @@ export function BulkGridCard({
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => upload.fileRef.current?.click()}
+            onClick={() => fileRef.current?.click()}
             loading={upload.importing}
             loadingText="불러오는 중..."
           >

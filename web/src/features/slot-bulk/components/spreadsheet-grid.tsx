@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import { Icon } from '@/components/ui/icon';
+import { useLatest } from '@/hooks/use-latest';
 import { gridKeyAction, type GridAction, type GridState } from '../utils/grid';
 import { cellKey } from '../utils/grid-validation';
 import { isTableText, parseClipboardTable } from '../utils/paste';
@@ -180,8 +181,7 @@ export function SpreadsheetGrid({
 
   // Rows are memoised (a 1,000-row paste, then every cursor move, re-renders only the rows that
   // changed); they reach the current handlers through this ref instead of new props each render.
-  const handlers = useRef<RowHandlers>(null!);
-  handlers.current = {
+  const handlers = useLatest<RowHandlers>({
     select,
     startEdit: () => {
       follow();
@@ -199,7 +199,7 @@ export function SpreadsheetGrid({
       if (editing) dispatch({ type: 'commit' });
     },
     deleteRow: (row) => onDeleteRow?.(row),
-  };
+  });
 
   return (
     <div className={styles.wrap} ref={wrapRef} onScroll={windowed ? measureView : undefined}>

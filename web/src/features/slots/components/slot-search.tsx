@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { SlotSearchType } from '#shared/schemas/slots';
 import { Button } from '@/components/ui/button';
 import { defaultSlotFilters, type SlotFilters } from '../hooks/use-slot-filters';
@@ -25,9 +25,14 @@ export function SlotSearch({
   onReset: () => void;
 }) {
   const [draft, setDraft] = useState(filters);
+  // Applied filters that change from outside (a reset, the address) replace the draft.
+  const [applied, setApplied] = useState(filters);
+  if (applied !== filters) {
+    setApplied(filters);
+    setDraft(filters);
+  }
   const [open, setOpen] = useState(false);
   const id = useId();
-  useEffect(() => setDraft(filters), [filters]);
   const set = <K extends keyof SlotFilters>(key: K, value: SlotFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const active = matchingPreset(draft.dateFrom, draft.dateTo);
 

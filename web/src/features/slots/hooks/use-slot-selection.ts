@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { SlotDto, SlotList } from '#shared/schemas/slots';
 import { isSelectable, reconcileSelection } from '@/features/slots/utils/selection';
 
@@ -7,9 +7,11 @@ export function useSlotSelection(listData: SlotList | undefined, today: string) 
   const [selected, setSelected] = useState<ReadonlyMap<string, SlotDto>>(new Map());
 
   // Selected rows follow the list: fresh copies for the bulk modals, unselectable ones dropped.
-  useEffect(() => {
-    if (listData) setSelected((current) => reconcileSelection(current, listData.items, today));
-  }, [listData, today]);
+  const [reconciled, setReconciled] = useState<{ listData?: SlotList; today?: string }>({});
+  if (listData && (reconciled.listData !== listData || reconciled.today !== today)) {
+    setReconciled({ listData, today });
+    setSelected((current) => reconcileSelection(current, listData.items, today));
+  }
 
   const toggle = useCallback((slot: SlotDto) => {
     setSelected((current) => {
