@@ -38,7 +38,7 @@ export async function seedStaffSlots(opts: {
   const { slotsStore } = await import('../functions/storage/slots');
   const { slotCountersStore } = await import('../functions/storage/slot-counters');
   const { transact } = await import('../functions/storage/transactions');
-  const { inParallel } = await import('../functions/storage/item-io');
+  const { inParallel } = await import('../functions/commons/batching');
   const { newSlotRecord, statusMove } = await import('../functions/domain/slots/slot-record');
   const { kstToday, addKstDays } = await import('../shared/kst');
   const today = kstToday();

@@ -12,7 +12,7 @@ import {
   type ConnectionAudience,
   type ConnectionRecord,
 } from '../storage/connections';
-import { inParallel } from '../storage/item-io';
+import { inParallel } from '#commons/batching';
 import type { Role } from '#shared/roles';
 
 /** What the server pushes over the socket: `{type, data}`. */

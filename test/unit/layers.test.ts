@@ -86,6 +86,12 @@ const allowed: Record<Layer, Layer[]> = {
   other: [],
 };
 
+/**
+ * Storage's own toolkit (raw paged queries and batch writes): other layers reach the table through a
+ * store's methods; the generic helpers they need (`chunk`, `inParallel`) live in commons/batching.
+ */
+const storageToolkit = 'functions/storage/item-io.ts';
+
 /** Packages the domain must not know: it is plain TypeScript over storage modules. */
 const domainForbiddenPackages = /^(@aws-sdk\/|aws-lambda$|@middy\/|@aws-lambda-powertools\/)/;
 
@@ -137,6 +143,8 @@ export function layerViolations(files: string[], read: (file: string) => string)
       }
       const to = layerOf(target);
       if (!allowed[from].includes(to)) violations.push({ file, imports: spec, why: `${from} may not import ${to}` });
+      else if (target === storageToolkit && from !== 'storage' && functionLayers.includes(from))
+        violations.push({ file, imports: spec, why: `${from} may not import storage's item-io` });
     }
   }
   return violations;
@@ -166,6 +174,8 @@ describe('layers', () => {
       'web/src/lib/p.ts': "import { apiGroups } from '../../../infra/api-groups';",
       'rank-worker/o.ts': "import { runSoak } from '../bench/soak';",
       'functions/domain/n.ts': "import { seed } from '../../scripts/demo-data';",
+      'functions/domain/l.ts': "import { queryAll } from '../storage/item-io';",
+      'functions/adapters/k.ts': "import { inParallel } from '../storage/item-io';",
       'bench/m.ts':
         "import { handler } from '../functions/api/slots';\nimport { apiGroups } from '../infra/api-groups';",
     };
@@ -183,6 +193,8 @@ describe('layers', () => {
       'web may not import infra',
       'rankWorker may not import bench',
       'domain may not import scripts',
+      "domain may not import storage's item-io",
+      "adapters may not import storage's item-io",
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { recordMetric } from '#commons/metrics';
 import { isPostThrottled, pushToConnection, PUSH_CONCURRENCY, type PushMessage } from '../../adapters/push';
 import { workQueue } from '../../adapters/work-queue';
 import { connectionAudiencesStore, type ConnectionRecord } from '../../storage/connections';
-import { inParallel } from '../../storage/item-io';
+import { inParallel } from '#commons/batching';
 import { unreadCountsOf } from './views';
 
 /**

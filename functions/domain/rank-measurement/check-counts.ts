@@ -2,7 +2,7 @@ import { failureReasonOf } from '#shared/rank-operations';
 import { isTransientFailure } from '#commons/store-errors';
 import { retrying } from '#commons/retry';
 import { ThrottledError } from '#commons/errors';
-import { chunk, inParallel } from '../../storage/item-io';
+import { chunk, inParallel } from '#commons/batching';
 import { rankObservationsStore, type ObservationRecord } from '../../storage/rank-observations';
 import { rankOpsCountersStore, windowOf, type CheckTally } from '../../storage/rank-ops-counters';
 

@@ -3,7 +3,7 @@ import { addKstDays } from '#shared/kst';
 import { RANK_NOT_FOUND } from '#shared/schemas/rank';
 import { logger } from '#commons/logger';
 import { retrying } from '#commons/retry';
-import { inParallel } from '../../storage/item-io';
+import { inParallel } from '#commons/batching';
 import { rankObservationsStore, type ObservationRecord, type PairDayRecord } from '../../storage/rank-observations';
 import { rankSlotsStore, type RankSlotChanges, type RankSlotRow } from '../../storage/rank-slots';
 import { slotRankDaysStore, type RankDayRecord } from '../../storage/slot-rank-days';

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
 import { logger } from '#commons/logger';
 import { retrying } from '#commons/retry';
-import { inParallel } from '../../storage/item-io';
+import { inParallel } from '#commons/batching';
 import { searchAttributes, type SlotSearchRow } from '../../storage/slots';
 import { slotSearchSnapshotsStore, type SnapshotHead } from '../../storage/slot-search-snapshots';
 
