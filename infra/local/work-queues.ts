@@ -99,6 +99,7 @@ export class LocalWorkQueue {
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    // Stopping does not wait for the threads to end: terminate() cannot fail in a way worth reporting.
     void this.threads?.close();
   }
 
@@ -117,6 +118,7 @@ export class LocalWorkQueue {
         m.firstReceivedAt ??= now;
       }
       this.inFlight++;
+      // run() settles every outcome itself (a failed batch is retried or dead-lettered), so it never rejects.
       void this.run(batch).finally(() => {
         this.inFlight--;
         this.pump();
