@@ -6,7 +6,7 @@ import { benchAdvertiser } from './bench-advertiser';
  * list over tens of thousands of slots without registering each through the API.
  */
 /** Slot i's stored status and dates: 30 % pending, 40 % active, the rest spread over the others. */
-export function shapeOf(i: number, today: string, addKstDays: (d: string, n: number) => string) {
+function shapeOf(i: number, today: string, addKstDays: (d: string, n: number) => string) {
   const k = i % 20;
   if (k < 6) return { status: 'pending' as const };
   if (k < 14) return { status: 'active' as const, startDate: addKstDays(today, -10), endDate: addKstDays(today, 20) };

@@ -2,7 +2,7 @@ import { schedules, type ScheduleDef } from '../schedules';
 import { invoke } from './lambda-runtime';
 
 /** A scheduled-event payload like EventBridge's, so job handlers need no local special case. */
-export const scheduledEvent = (job: ScheduleDef, source = 'aws.events') => ({
+const scheduledEvent = (job: ScheduleDef, source = 'aws.events') => ({
   version: '0',
   id: crypto.randomUUID(),
   'detail-type': 'Scheduled Event',

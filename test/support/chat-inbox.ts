@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { apiClient } from './http';
 
-export type InboxPage = {
+type InboxPage = {
   items: Array<{ id: string; user_name: string; status: string; unread_count: number }>;
   nextCursor?: string;
   totals: any;

@@ -7,7 +7,7 @@ import type { Caller } from '../auth/tokens';
  * The operators' canned replies (the product's own addition): one list shared by every operator. While
  * the stored list is empty (or was never saved), a few polite Korean defaults are offered (not stored).
  */
-export const defaultCannedReplies: CannedReply[] = [
+const defaultCannedReplies: CannedReply[] = [
   {
     id: 'default-greeting',
     title: '인사',

@@ -22,7 +22,7 @@ const CHECKS_PER_TRANSACTION = 90;
 const TRANSACTIONS_IN_FLIGHT = 1;
 
 /** What a set of checks adds to the counters (pure). */
-export function tallyOf(records: ObservationRecord[], at: Date): CheckTally {
+function tallyOf(records: ObservationRecord[], at: Date): CheckTally {
   const tally: CheckTally = { days: new Map(), windows: new Map(), keyDays: new Map(), at: at.toISOString() };
   const window = windowOf(at);
   for (const r of records) {

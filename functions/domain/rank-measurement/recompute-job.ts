@@ -36,7 +36,7 @@ const SLOT_WRITES_IN_FLIGHT = 16;
 const isValid = (o: ObservationRecord) => o.status === 'found' || o.status === 'not_found';
 
 /** A pair's day from its checks (pure). */
-export function summarizeDay(pairId: string, day: string, observations: ObservationRecord[]): PairDayRecord {
+function summarizeDay(pairId: string, day: string, observations: ObservationRecord[]): PairDayRecord {
   const sorted = [...observations].sort((a, b) =>
     a.observedAt < b.observedAt ? -1 : a.observedAt > b.observedAt ? 1 : 0,
   );
@@ -153,7 +153,7 @@ interface SlotPlan {
 }
 
 /** What the run writes for one slot, or null when it already holds exactly that (pure). */
-export function planSlot(
+function planSlot(
   slot: RankSlotRow,
   input: { today: string; todays?: PairDayRecord; yesterdays?: PairDayRecord; suspect: boolean; at: string },
 ): SlotPlan | null {
