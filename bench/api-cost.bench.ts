@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import WebSocket from 'ws';
+import { bearer, createApiClient, signIn, type WorkerRoute } from '../shared/api-client';
 import { capacityMeter } from './capacity-meter';
 import { startBenchStack } from './local-stack';
 import { runSoak } from './soak';
@@ -112,17 +113,8 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
 
     await settingsStore.put('maxSlotsPerUser', 10_000, 'business', 'api-cost');
     invalidateSettingsCache();
-    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${stack.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-    const signIn = async (loginId: string, password: string) =>
-      ((await (await post('/api/auth/login', { email: loginId, password })).json()) as any).data.tokens as {
-        accessToken: string;
-        refreshToken: string;
-      };
+    const api = createApiClient({ baseUrl: stack.url });
+    const signInAs = async (loginId: string, password: string) => (await signIn(api, loginId, password)).tokens;
     await createUser({ loginId: 'costop', password: 'costpass1', fullName: '운영자', role: 'operator' });
     const advertiser = await createUser({ loginId: 'cost0', password: 'costpass1', fullName: '광고주', role: 'user' });
     await credit({
@@ -133,30 +125,30 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
       referenceId: 'api-cost',
       idempotencyKey: 'api-cost-fund',
     });
-    const operatorToken = (await signIn('costop', 'costpass1')).accessToken;
-    const developerToken = (await signIn('benchdev', 'benchdev123')).accessToken;
+    const operatorToken = (await signInAs('costop', 'costpass1')).accessToken;
+    const developerToken = (await signInAs('benchdev', 'benchdev123')).accessToken;
 
     log(`api-cost: the soak's mix with one client for ${SOAK_SECONDS} s …`);
     const soak = await runSoak({
       url: stack.url,
       seconds: SOAK_SECONDS,
       operatorToken,
-      advertisers: [{ id: advertiser.id, token: (await signIn('cost0', 'costpass1')).accessToken }],
+      advertisers: [{ id: advertiser.id, token: (await signInAs('cost0', 'costpass1')).accessToken }],
       around: (op, method, path, send) => measured(op, method, path, send),
     });
     if (soak.serverErrors.length) throw new Error(`api-cost: server errors: ${soak.serverErrors.join('; ')}`);
 
     log('api-cost: sign-in, refresh, socket connect and disconnect …');
-    let tokens = await signIn('cost0', 'costpass1');
+    let tokens = await signInAs('cost0', 'costpass1');
     for (let i = 0; i < REPEATS; i++) {
-      tokens = await measured('sign-in', 'POST', '/api/auth/login', async () => {
-        const res = await post('/api/auth/login', { email: 'cost0', password: 'costpass1' });
-        return ((await res.json()) as any).data.tokens;
-      });
-      tokens = await measured('refresh', 'POST', '/api/auth/refresh', async () => {
-        const res = await post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
-        return ((await res.json()) as any).data.tokens;
-      });
+      tokens = await measured('sign-in', 'POST', '/api/auth/login', () => signInAs('cost0', 'costpass1'));
+      const refreshToken = tokens.refreshToken;
+      tokens = await measured(
+        'refresh',
+        'POST',
+        '/api/auth/refresh',
+        async () => (await api.call('POST /api/auth/refresh', { body: { refreshToken } })).tokens,
+      );
     }
     const wsUrl = `${stack.url.replace('http', 'ws')}/ws`;
     for (let i = 0; i < REPEATS; i++) {
@@ -178,16 +170,17 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
     }
 
     log('api-cost: a rank worker’s work page and observation batches …');
-    const keyRes = await post(
-      '/api/rank/worker-keys',
-      { name: '비용 측정' },
-      { authorization: `Bearer ${developerToken}` },
-    );
-    const workerKey = ((await keyRes.json()) as any).data.key as string;
-    const work = await measured('rank-work-page', 'GET', '/api/rank/work?limit=1000', async () => {
-      const res = await fetch(`${stack.url}/api/rank/work?limit=1000`, { headers: { 'x-api-key': workerKey } });
-      return ((await res.json()) as any).data.items as Array<Record<string, string | null>>;
+    const { key: workerKey } = await api.call('POST /api/rank/worker-keys', {
+      headers: bearer(developerToken),
+      body: { name: '비용 측정' },
     });
+    const worker = createApiClient<WorkerRoute>({ baseUrl: stack.url, headers: () => ({ 'x-api-key': workerKey }) });
+    const work = await measured(
+      'rank-work-page',
+      'GET',
+      '/api/rank/work?limit=1000',
+      async () => (await worker.call('GET /api/rank/work', { query: { limit: 1000 } })).items,
+    );
     if (!work.length) throw new Error('api-cost: the soak left no tracked pair for the rank worker to check');
     let observationsStored = 0;
     for (let b = 0; b < REPEATS; b++) {
@@ -206,9 +199,8 @@ export async function runApiCostBench(log: (msg: string) => void = (m) => proces
         };
       });
       await measured('rank-observation-batch', 'POST', '/api/rank/observations', async () => {
-        const res = await post('/api/rank/observations', { observations }, { 'x-api-key': workerKey });
-        const body = (await res.json()) as any;
-        observationsStored += Number(body.data?.accepted ?? 0);
+        const result = await worker.call('POST /api/rank/observations', { body: { observations } });
+        observationsStored += result.accepted;
       });
     }
     if (observationsStored !== REPEATS * OBSERVATION_BATCH)

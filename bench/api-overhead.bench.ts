@@ -1,5 +1,7 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { routeUrl, signedInClient, type CallArgsAt, type RouteKeyOf } from '../shared/api-client';
+import type { Route } from '../shared/contract/index';
 import { startBenchStack } from './local-stack';
 import { seedStaffSlots } from './seed-slots';
 import { machineFacts, percentile, round } from './stats';
@@ -25,8 +27,11 @@ const TARGET_OPERATOR_P95_MS = 300;
 
 interface Endpoint {
   name: string;
+  /** The route's URL with its query, as the load generator requests it. */
   path: string;
   token: 'user' | 'operator';
+  /** One call through the typed client (the warm-up before the load). */
+  warm: () => Promise<unknown>;
 }
 
 async function load(url: string, token: string, connections: number) {
@@ -80,77 +85,61 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
       idempotencyKey: 'bench-fund',
     });
     await createUser({ loginId: 'benchoperator', password: 'benchpass1', fullName: '벤치운영자', role: 'operator' });
-    const signIn = async (email: string) => {
-      const res = await fetch(`${stack.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'benchpass1' }),
-      });
-      return ((await res.json()) as any).data.tokens.accessToken as string;
-    };
-    const tokens = { user: await signIn('benchadvertiser'), operator: await signIn('benchoperator') };
+    const signInAs = (loginId: string) => signedInClient({ baseUrl: stack.url }, loginId, 'benchpass1');
+    const [user, operator] = [await signInAs('benchadvertiser'), await signInAs('benchoperator')];
+    const tokens = { user: user.session.tokens.accessToken, operator: operator.session.tokens.accessToken };
     const rows = Array.from({ length: 100 }, (_, i) => ({
       customFields: {
         keywords: `벤치 키워드 ${i}`,
         landingUrl: `https://www.coupang.com/vp/products/${900000 + i}?itemId=${910000 + i}&vendorItemId=${920000 + i}`,
       },
     }));
-    const bulk = await fetch(`${stack.url}/api/slots/bulk`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.user}` },
-      body: JSON.stringify({ rows }),
-    });
-    const registered = ((await bulk.json()) as any).data;
-    if (registered?.succeeded !== 100)
-      throw new Error(`bulk registration: ${JSON.stringify(registered).slice(0, 300)}`);
+    const registered = await user.client.call('POST /api/slots/bulk', { body: { rows } });
+    if (registered.succeeded !== 100) throw new Error(`bulk registration: ${JSON.stringify(registered).slice(0, 300)}`);
 
     // Notifications: direct ones and broadcasts through the operator's send, two of each kind read.
-    const call = async (token: string, method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${stack.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const json = (await res.json()) as any;
-      if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
-      return json.data;
-    };
     for (let i = 0; i < 6; i++) {
-      await call(tokens.operator, 'POST', '/api/notifications', {
-        title: `벤치 알림 ${i}`,
-        message: '벤치',
-        recipientId: i % 2 ? 'all' : [advertiser.id],
+      await operator.client.call('POST /api/notifications', {
+        body: { title: `벤치 알림 ${i}`, message: '벤치', recipientId: i % 2 ? 'all' : [advertiser.id] },
       });
     }
-    const inbox = (await call(tokens.user, 'GET', '/api/notifications?limit=50')).items as Array<{
-      id: string;
-      recipient_id: string;
-    }>;
+    const inbox = (await user.client.call('GET /api/notifications', { query: { limit: 50 } })).items;
     for (const kind of ['all', advertiser.id]) {
       for (const n of inbox.filter((x) => x.recipient_id === kind).slice(0, 2))
-        await call(tokens.user, 'PUT', `/api/notifications/${n.id}/read`);
+        await user.client.call('PUT /api/notifications/{id}/read', { path: { id: n.id } });
     }
     // Chat: the advertiser asks, an operator answers twice, unread by the advertiser.
-    await call(tokens.operator, 'PUT', '/api/system-settings/key/chatEnabled', { value: true });
-    const first = await call(tokens.user, 'POST', '/api/chat/messages', { content: '벤치 문의입니다.' });
+    await operator.client.call('PUT /api/system-settings/key/{key}', {
+      path: { key: 'chatEnabled' },
+      body: { value: true },
+    });
+    const first = await user.client.call('POST /api/chat/messages', { body: { content: '벤치 문의입니다.' } });
     for (const text of ['확인 중입니다.', '처리했습니다.'])
-      await call(tokens.operator, 'POST', `/api/chat/rooms/${first.room.id}/messages`, { content: text });
+      await operator.client.call('POST /api/chat/rooms/{id}/messages', {
+        path: { id: first.room.id },
+        body: { content: text },
+      });
 
+    const endpoint = <K extends RouteKeyOf<Route>>(
+      name: string,
+      token: Endpoint['token'],
+      key: K,
+      ...input: CallArgsAt<Route, K>
+    ): Endpoint => ({
+      name,
+      token,
+      path: routeUrl(key, input[0]),
+      warm: () => (token === 'user' ? user : operator).client.send(key, ...input),
+    });
     const endpoints: Endpoint[] = [
-      { name: 'auth me', path: '/api/auth/me', token: 'user' },
-      { name: 'cash balance', path: '/api/cash/balance', token: 'user' },
-      { name: 'user slot list (100 slots, page of 10)', path: '/api/slots?page=1&limit=10', token: 'user' },
-      {
-        name: 'operator slot list (20,000 slots, pending, page of 10)',
-        path: '/api/slots?status=pending&page=1&limit=10',
-        token: 'operator',
-      },
-      {
-        name: 'notifications unread count (direct and broadcast)',
-        path: '/api/notifications/unread-count',
-        token: 'user',
-      },
-      { name: 'chat unread count', path: '/api/chat/unread-count', token: 'user' },
+      endpoint('auth me', 'user', 'GET /api/auth/me'),
+      endpoint('cash balance', 'user', 'GET /api/cash/balance'),
+      endpoint('user slot list (100 slots, page of 10)', 'user', 'GET /api/slots', { query: { page: 1, limit: 10 } }),
+      endpoint('operator slot list (20,000 slots, pending, page of 10)', 'operator', 'GET /api/slots', {
+        query: { status: 'pending', page: 1, limit: 10 },
+      }),
+      endpoint('notifications unread count (direct and broadcast)', 'user', 'GET /api/notifications/unread-count'),
+      endpoint('chat unread count', 'user', 'GET /api/chat/unread-count'),
     ];
 
     const runs: Record<string, Record<string, unknown>> = {};
@@ -158,8 +147,7 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
       const byName: Record<string, Awaited<ReturnType<typeof load>> & { path: string }> = {};
       for (const e of endpoints) {
         // A few calls first: the first of a query builds what the others reuse.
-        for (let i = 0; i < 5; i++)
-          await fetch(`${stack.url}${e.path}`, { headers: { authorization: `Bearer ${tokens[e.token]}` } });
+        for (let i = 0; i < 5; i++) await e.warm();
         const figures = await load(`${stack.url}${e.path}`, tokens[e.token], connections);
         byName[e.name] = { path: e.path, ...figures };
         log(

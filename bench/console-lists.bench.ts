@@ -2,7 +2,9 @@ import { loadavg } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { addKstDays, kstToday } from '../shared/kst';
 import { startBenchStack } from './local-stack';
-import { loadRunner } from './load-scenario';
+import type { CallInputAt } from '../shared/api-client';
+import type { Route } from '../shared/contract/index';
+import { loadRunner, type ScenarioCall } from './load-scenario';
 import { seedAllocations, seedAnnouncements, seedChatRooms } from './seed-console';
 import { seedStaffSlots } from './seed-slots';
 import { machineFacts, round } from './stats';
@@ -92,13 +94,13 @@ export async function runConsoleListsBench(log: (msg: string) => void = console.
       log,
     });
     const today = kstToday();
-    const q = (params: Record<string, string | number>) =>
-      Object.entries(params)
-        .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
-        .join('&');
-    const chatFirst = rooms ? await get('/api/chat/rooms?limit=50') : {};
-    const chatPage2 = rooms ? await get(`/api/chat/rooms?${q({ limit: 50, cursor: chatFirst.nextCursor })}`) : {};
-    const annFirst = wanted('announcementsAdmin') ? await get('/api/announcements?includeInactive=true&limit=20') : {};
+    const chatFirst = rooms ? await get('GET /api/chat/rooms', { query: { limit: 50 } }).send() : undefined;
+    const chatPage2 = rooms
+      ? await get('GET /api/chat/rooms', { query: { limit: 50, cursor: chatFirst?.nextCursor ?? undefined } }).send()
+      : undefined;
+    const annFirst = wanted('announcementsAdmin')
+      ? await get('GET /api/announcements', { query: { includeInactive: 'true', limit: 20 } }).send()
+      : undefined;
 
     // The staff search's copy of every slot (S8s). The snapshot job's first run loads it from the index
     // whole (what a process's first search did before snapshots) and stores it; then the copy is dropped
@@ -125,33 +127,55 @@ export async function runConsoleListsBench(log: (msg: string) => void = console.
       log(`search copy from the snapshot: ${JSON.stringify(searchCopyLoad)}`);
     }
 
-    const lists: Record<string, Record<string, string>> = {
+    const slotList = (query: CallInputAt<Route, 'GET /api/slots'>['query']) => get('GET /api/slots', { query });
+    const issuanceList = (query: CallInputAt<Route, 'GET /api/slots/allocation-history'>['query']) =>
+      get('GET /api/slots/allocation-history', { query });
+    const announcementsAdmin = (query: CallInputAt<Route, 'GET /api/announcements'>['query']) =>
+      get('GET /api/announcements', { query: { includeInactive: 'true', limit: 20, ...query } });
+    const chatRooms = (query: CallInputAt<Route, 'GET /api/chat/rooms'>['query']) =>
+      get('GET /api/chat/rooms', { query });
+    const lists: Record<string, Record<string, ScenarioCall>> = {
       slots: {
-        'keyword + user (login id)': `/api/slots?${q({ keyword: '벤치 키워드', user: 'benchuser1234', limit: 10 })}`,
-        'keyword + URL + last 30 days': `/api/slots?${q({ keyword: '키워드 1', url: 'coupang', dateFrom: addKstDays(today, -29), dateTo: today, limit: 10 })}`,
-        'keyword + status, every registration date': `/api/slots?${q({ keyword: '키워드 1', status: 'active', limit: 10 })}`,
-        'simple search (all fields), every slot': `/api/slots?${q({ search: `키워드 ${SLOTS - 7}`, limit: 10 })}`,
-        'slot number, every user': `/api/slots?${q({ slotNumber: 7, limit: 10 })}`,
-        'URL part, registered 300–330 days ago': `/api/slots?${q({ url: 'products/1', dateFrom: addKstDays(today, -330), dateTo: addKstDays(today, -300), limit: 10 })}`,
+        'keyword + user (login id)': slotList({ keyword: '벤치 키워드', user: 'benchuser1234', limit: 10 }),
+        'keyword + URL + last 30 days': slotList({
+          keyword: '키워드 1',
+          url: 'coupang',
+          dateFrom: addKstDays(today, -29),
+          dateTo: today,
+          limit: 10,
+        }),
+        'keyword + status, every registration date': slotList({ keyword: '키워드 1', status: 'active', limit: 10 }),
+        'simple search (all fields), every slot': slotList({ search: `키워드 ${SLOTS - 7}`, limit: 10 }),
+        'slot number, every user': slotList({ slotNumber: 7, limit: 10 }),
+        'URL part, registered 300–330 days ago': slotList({
+          url: 'products/1',
+          dateFrom: addKstDays(today, -330),
+          dateTo: addKstDays(today, -300),
+          limit: 10,
+        }),
       },
       issuanceHistory: {
-        'by user (login id)': `/api/slots/allocation-history?${q({ userId: 'benchuser1234', limit: 20 })}`,
-        'by operator (login id), all time': `/api/slots/allocation-history?${q({ operatorId: 'benchop2', limit: 20 })}`,
-        'by operator, last 30 days': `/api/slots/allocation-history?${q({ operatorId: 'benchop2', dateFrom: addKstDays(today, -29), limit: 20 })}`,
+        'by user (login id)': issuanceList({ userId: 'benchuser1234', limit: 20 }),
+        'by operator (login id), all time': issuanceList({ operatorId: 'benchop2', limit: 20 }),
+        'by operator, last 30 days': issuanceList({
+          operatorId: 'benchop2',
+          dateFrom: addKstDays(today, -29),
+          limit: 20,
+        }),
       },
       announcementsAdmin: {
-        'first page': '/api/announcements?includeInactive=true&limit=20',
-        'second page (cursor)': `/api/announcements?${q({ includeInactive: 'true', limit: 20, cursor: annFirst.nextCursor })}`,
-        'search 점검 + active': `/api/announcements?${q({ includeInactive: 'true', limit: 20, search: '점검', active: 'active' })}`,
+        'first page': announcementsAdmin({}),
+        'second page (cursor)': announcementsAdmin({ cursor: annFirst?.nextCursor ?? undefined }),
+        'search 점검 + active': announcementsAdmin({ search: '점검', active: 'active' }),
       },
       chatInbox: {
-        'first page': '/api/chat/rooms?limit=50',
-        'third page (cursor)': `/api/chat/rooms?${q({ limit: 50, cursor: chatPage2.nextCursor })}`,
-        'status closed': '/api/chat/rooms?status=closed&limit=50',
-        unread: '/api/chat/rooms?unread=true&limit=50',
-        'unread + status active': '/api/chat/rooms?unread=true&status=active&limit=50',
-        'user by login id': `/api/chat/rooms?${q({ user: 'benchchat2345' })}`,
-        'user by part of the name': `/api/chat/rooms?${q({ user: '문의고객123' })}`,
+        'first page': chatRooms({ limit: 50 }),
+        'third page (cursor)': chatRooms({ limit: 50, cursor: chatPage2?.nextCursor ?? undefined }),
+        'status closed': chatRooms({ status: 'closed', limit: 50 }),
+        unread: chatRooms({ unread: 'true', limit: 50 }),
+        'unread + status active': chatRooms({ unread: 'true', status: 'active', limit: 50 }),
+        'user by login id': chatRooms({ user: 'benchchat2345' }),
+        'user by part of the name': chatRooms({ user: '문의고객123' }),
       },
     };
     // Garbage-collection pauses while each scenario ran (server and clients share this process's heap).
@@ -167,16 +191,16 @@ export async function runConsoleListsBench(log: (msg: string) => void = console.
       };
     };
     // The cheapest signed-in read, in the same run: how loaded the machine was while the lists ran.
-    const base = (await scenario('cash balance (base)', '/api/cash/balance', REQUESTS)).result;
+    const base = (await scenario('cash balance (base)', get('GET /api/cash/balance'), REQUESTS)).result;
     const results: Record<string, Record<string, unknown>> = {};
     let worst = 0;
     for (const [list, scenarios] of Object.entries(lists)) {
       if (only && !only.includes(list)) continue;
       results[list] = {};
-      for (const [name, path] of Object.entries(scenarios)) {
+      for (const [name, call] of Object.entries(scenarios)) {
         const requests = REQUESTS;
         const gcFrom = pauses.length;
-        const { result, first } = await scenario(`${list}: ${name}`, path, requests);
+        const { result, first } = await scenario(`${list}: ${name}`, call, requests);
         if (!first) throw new Error(`${list}: ${name}: the first call failed`);
         worst = Math.max(worst, result.p95Ms);
         results[list][name] = {

@@ -1,3 +1,4 @@
+import { signedInClient } from '../shared/api-client';
 import { ensureWebBuild, launchBrowser } from '../test/support/browser';
 import { firstLoadBudgetKb, firstLoadRoutes, measureFirstLoad, type FirstLoad } from '../test/support/first-load-js';
 import { startBenchStack } from './local-stack';
@@ -34,28 +35,18 @@ export async function runFirstLoadJsBench(log: (msg: string) => void = console.l
       idempotencyKey: 'first-load-fund',
     });
     // The rank-history window shows one of the advertiser's own slots.
-    const login = await fetch(`${stack.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'jsuser', password }),
-    });
-    const token = ((await login.json()) as any).data.tokens.accessToken as string;
-    const slot = await fetch(`${stack.url}/api/slots`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'idempotency-key': crypto.randomUUID(),
-      },
-      body: JSON.stringify({
+    const { client: api } = await signedInClient({ baseUrl: stack.url }, 'jsuser', password);
+    const slot = await api.call('POST /api/slots', {
+      idempotencyKey: crypto.randomUUID(),
+      body: {
         customFields: {
           keywords: '벤치 키워드',
           landingUrl: 'https://www.coupang.com/vp/products/1001?itemId=2001&vendorItemId=3001',
           mid: 'M1',
         },
-      }),
+      },
     });
-    const slotId = ((await slot.json()) as any).data?.id as string;
+    const slotId = slot.id;
     if (!slotId) throw new Error('could not register the slot the rank-history window shows');
 
     const routes: Record<string, FirstLoad & { as: string; budgetKb: number; withinBudget: boolean }> = {};

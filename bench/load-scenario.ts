@@ -1,4 +1,18 @@
+import {
+  routeUrl,
+  signedInClient,
+  type AnswerAt,
+  type CallArgsAt,
+  type RouteKeyOf,
+} from '../shared/api-client';
+import type { Route } from '../shared/contract/index';
 import { percentile, round } from './stats';
+
+/** One signed-in read a scenario repeats: its URL (as the figures name it) and the call that makes it. */
+export interface ScenarioCall<T = unknown> {
+  path: string;
+  send: () => Promise<T>;
+}
 
 /**
  * A list under load, as the list benchmarks measure it: signed in once, then for each scenario its
@@ -14,23 +28,27 @@ export async function loadRunner(opts: {
   log: (msg: string) => void;
 }) {
   const { url, concurrency, log } = opts;
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: opts.loginId, password: opts.password }),
-  });
-  const token = ((await login.json()) as any).data.tokens.accessToken as string;
-  const get = async (path: string) => {
-    const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    const json = (await res.json()) as any;
-    if (!res.ok) throw new Error(`GET ${path} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return json.data;
+  const { client } = await signedInClient({ baseUrl: url }, opts.loginId, opts.password);
+  /** A read to repeat (`get('GET /api/slots', { query })`); a refusal throws with its status and text. */
+  const get = <K extends RouteKeyOf<Route>>(
+    key: K,
+    ...input: CallArgsAt<Route, K>
+  ): ScenarioCall<AnswerAt<Route, K>> => {
+    const path = routeUrl(key, input[0]);
+    return {
+      path,
+      send: () =>
+        client.call(key, ...input).catch((err: Error & { status?: number }) => {
+          throw new Error(`${key.slice(0, key.indexOf(' '))} ${path} → ${err.status} ${err.message}`.slice(0, 300));
+        }),
+    };
   };
   const errors: Record<string, number> = {};
 
-  const scenario = async (name: string, path: string, requests: number) => {
+  const scenario = async <T>(name: string, call: ScenarioCall<T>, requests: number) => {
+    const { path, send } = call;
     const t0 = performance.now();
-    const first = await get(path).catch((err: Error) => {
+    const first = await send().catch((err: Error) => {
       log(`${name}: first call ${err.message.slice(0, 200)}`);
       return undefined;
     });
@@ -38,7 +56,7 @@ export async function loadRunner(opts: {
     const alone: number[] = [];
     for (let i = 0; i < 10; i++) {
       const sent = performance.now();
-      await get(path).catch(() => undefined);
+      await send().catch(() => undefined);
       alone.push(performance.now() - sent);
     }
     const latencies: number[] = [];
@@ -51,7 +69,7 @@ export async function loadRunner(opts: {
           next += 1;
           const sent = performance.now();
           try {
-            await get(path);
+            await send();
           } catch (err) {
             failed += 1;
             errors[name] = failed;

@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import type { ClientsRequest } from './broadcast-clients';
 import { threadCpuMs } from '../infra/local/thread-cpu';
 import { typeScriptWorker } from '../infra/local/typescript-worker';
+import { signedInClient } from '../shared/api-client';
 import { startBenchStack } from './local-stack';
 import { machineFacts, percentile, round } from './stats';
 
@@ -98,12 +99,7 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
       fullName: '벤치 운영자',
       role: 'operator',
     });
-    const opLogin = await fetch(`${stack.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'benchoperator', password: 'benchop123' }),
-    });
-    const opToken = ((await opLogin.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
+    const { client: operatorApi } = await signedInClient({ baseUrl: stack.url }, 'benchoperator', 'benchop123');
 
     const userIds: string[] = [];
     const tokens: string[] = [];
@@ -151,14 +147,11 @@ export async function runNotificationsBroadcastBench(log: (msg: string) => void 
     log(`${environments} consumer environments started and loaded in ${Math.round(warmMs)} ms`);
 
     const send = async (recipientId: string, title: string) => {
-      const res = await fetch(`${stack.url}/api/notifications`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${opToken}` },
-        body: JSON.stringify({ type: 'info', title, message: '벤치마크 알림입니다.', recipientId }),
+      const sent = await operatorApi.send('POST /api/notifications', {
+        body: { type: 'info', title, message: '벤치마크 알림입니다.', recipientId },
       });
-      const body = (await res.json()) as { success: boolean; data: { groupId: string; recipientCount: number } };
-      if (res.status !== 201) throw new Error(`send failed: ${res.status} ${JSON.stringify(body)}`);
-      return body.data;
+      if (!sent.ok || sent.status !== 201) throw new Error(`send failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+      return sent.data;
     };
 
     // Broadcast: every socket must receive it.

@@ -79,17 +79,17 @@ export async function runRankOperationsBench(log: (msg: string) => void = consol
       });
 
     await createUser({ loginId: 'rankopsbench', password: 'benchpass1', fullName: '벤치운영자', role: 'operator' });
-    const { scenario } = await loadRunner({
+    const { get, scenario } = await loadRunner({
       url: stack.url,
       loginId: 'rankopsbench',
       password: 'benchpass1',
       concurrency: CONCURRENCY,
       log,
     });
-    const balance = await scenario('cash balance (base)', '/api/cash/balance', REQUESTS);
+    const balance = await scenario('cash balance (base)', get('GET /api/cash/balance'), REQUESTS);
     // The first call of the screen is the cold one: the process's caches are fresh.
-    const screen = await scenario('rank operations', '/api/rank/operations', REQUESTS);
-    const first = screen.first as { days: Array<{ checks: number; failed: number }>; workers: unknown[] } | undefined;
+    const screen = await scenario('rank operations', get('GET /api/rank/operations'), REQUESTS);
+    const first = screen.first;
     if (first?.days[0].checks !== CHECKS || first.days[0].failed !== CHECKS / 5 || first.workers.length !== 3)
       throw new Error(`unexpected figures: ${JSON.stringify(first?.days[0])}`);
     const coldMs = screen.result.firstCallMs;

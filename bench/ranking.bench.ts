@@ -1,4 +1,6 @@
 import { loadavg } from 'node:os';
+import { signedInClient, type AnswerAt } from '../shared/api-client';
+import type { Route } from '../shared/contract/index';
 import { startBenchStack } from './local-stack';
 import { machineFacts, percentile, round } from './stats';
 import { benchAdvertiser } from './bench-advertiser';
@@ -77,20 +79,10 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
     log(`seeded in ${round(seedMs)} ms`);
 
     await createUser({ loginId: 'rankbenchuser', password: 'benchpass1', fullName: '벤치광고주', role: 'user' });
-    const login = await fetch(`${stack.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'rankbenchuser', password: 'benchpass1' }),
-    });
-    const token = ((await login.json()) as any).data.tokens.accessToken as string;
-    const get = async (path: string) => {
-      const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-      const json = (await res.json()) as any;
-      if (!res.ok) throw new Error(`GET ${path} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-      return json.data;
-    };
+    const { client: api } = await signedInClient({ baseUrl: stack.url }, 'rankbenchuser', 'benchpass1');
+    type Read = 'GET /api/cash/balance' | 'GET /api/ranking/keywords' | 'GET /api/ranking/advertisers';
 
-    const run = async (paths: string[]) => {
+    const run = async (paths: Read[]) => {
       const latencies: number[] = [];
       let next = 0;
       const started = performance.now();
@@ -99,7 +91,7 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
           while (next < REQUESTS) {
             const path = paths[next++ % paths.length];
             const sent = performance.now();
-            await get(path);
+            await api.call(path);
             latencies.push(performance.now() - sent);
           }
         }),
@@ -115,15 +107,15 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
       };
     };
 
-    const balance = await run(['/api/cash/balance']);
+    const balance = await run(['GET /api/cash/balance']);
     log(`cash balance: p95 ${balance.p95Ms} ms`);
     // Cold: three fresh computations, median.
     const cold: number[] = [];
-    let keywords: any;
+    let keywords: AnswerAt<Route, 'GET /api/ranking/keywords'> | undefined;
     for (let i = 0; i < 3; i++) {
       invalidateRankingCache();
       const t0 = performance.now();
-      keywords = await get('/api/ranking/keywords');
+      keywords = await api.call('GET /api/ranking/keywords');
       cold.push(performance.now() - t0);
     }
     const coldMs = round(
@@ -132,10 +124,10 @@ export async function runRankingBench(log: (msg: string) => void = console.log) 
         50,
       ),
     );
-    if (keywords.best.length !== 50 || keywords.best[0].rank !== 2)
-      throw new Error(`unexpected ranking: ${JSON.stringify(keywords.best[0])}`);
+    if (keywords?.best.length !== 50 || keywords.best[0].rank !== 2)
+      throw new Error(`unexpected ranking: ${JSON.stringify(keywords?.best[0])}`);
     log(`cold computation (10,000 slots): ${coldMs} ms`);
-    const warm = await run(['/api/ranking/keywords', '/api/ranking/advertisers']);
+    const warm = await run(['GET /api/ranking/keywords', 'GET /api/ranking/advertisers']);
     log(`warm: p95 ${warm.p95Ms} ms`);
     return {
       bench: 'ranking',

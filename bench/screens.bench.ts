@@ -1,6 +1,7 @@
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { ensureWebBuild, launchBrowser, submitLogin } from '../test/support/browser';
+import { signedInClient } from '../shared/api-client';
 import { startBenchStack } from './local-stack';
 import { machineFacts, round } from './stats';
 
@@ -65,12 +66,7 @@ export async function runScreensBench(log: (msg: string) => void = console.log) 
       referenceId: 'bench',
       idempotencyKey: 'screens-fund',
     });
-    const login = await fetch(`${stack.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'screensuser', password: 'benchpass1' }),
-    });
-    const token = ((await login.json()) as any).data.tokens.accessToken as string;
+    const { client: api } = await signedInClient({ baseUrl: stack.url }, 'screensuser', 'benchpass1');
     const rows = Array.from({ length: 100 }, (_, i) => ({
       customFields: {
         keywords: `화면 키워드 ${i}`,
@@ -78,12 +74,8 @@ export async function runScreensBench(log: (msg: string) => void = console.log) 
         mid: `M${i}`,
       },
     }));
-    const bulk = await fetch(`${stack.url}/api/slots/bulk`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ rows }),
-    });
-    if (((await bulk.json()) as any).data?.succeeded !== 100) throw new Error('could not register the 100 slots');
+    const bulk = await api.call('POST /api/slots/bulk', { body: { rows } });
+    if (bulk.succeeded !== 100) throw new Error('could not register the 100 slots');
 
     const page = await browser.freshPage();
     await page.addInitScript(observeScript);

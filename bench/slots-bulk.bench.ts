@@ -1,4 +1,6 @@
 import { loadavg } from 'node:os';
+import { routeUrl, signedInClient, type CallInputAt } from '../shared/api-client';
+import type { Route } from '../shared/contract/index';
 import { startBenchStack } from './local-stack';
 import { machineFacts, percentile, round } from './stats';
 
@@ -47,51 +49,23 @@ export async function runSlotsBulkBench(log: (msg: string) => void = console.log
         referenceId: 'bench',
         idempotencyKey: `bench-${loginId}`,
       });
-      const res = await fetch(`${stack.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: loginId, password: 'benchpass1' }),
-      });
-      const token = ((await res.json()) as any).data.tokens.accessToken as string;
-      return { id: user.id, token };
-    };
-    const call = async (
-      token: string,
-      method: string,
-      path: string,
-      body?: unknown,
-      headers: Record<string, string> = {},
-    ) => {
-      const res = await fetch(`${stack.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const json = (await res.json()) as any;
-      if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-      return json.data;
+      const { client } = await signedInClient({ baseUrl: stack.url }, loginId, 'benchpass1');
+      return { id: user.id, api: client };
     };
     const bulkUser = await account('benchbulk');
     const seqUser = await account('benchseq');
     const rows = Array.from({ length: ROWS }, (_, i) => row(i + 1));
 
     // Warm-up: load the handler modules and the store so neither path pays for a cold start.
-    await call(bulkUser.token, 'GET', '/api/slots');
-    await call(seqUser.token, 'GET', '/api/slots');
+    await bulkUser.api.call('GET /api/slots');
+    await seqUser.api.call('GET /api/slots');
 
     log(`bulk: POST /api/slots/bulk with ${ROWS} rows …`);
     let t = performance.now();
-    const bulk = await call(
-      bulkUser.token,
-      'POST',
-      '/api/slots/bulk',
-      { rows },
-      { 'idempotency-key': crypto.randomUUID() },
-    );
+    const bulk = await bulkUser.api.call('POST /api/slots/bulk', {
+      body: { rows },
+      idempotencyKey: crypto.randomUUID(),
+    });
     const bulkMs = performance.now() - t;
     if (bulk.succeeded !== ROWS) throw new Error(`bulk registered ${bulk.succeeded} of ${ROWS}`);
     log(`bulk: ${round(bulkMs)} ms`);
@@ -103,7 +77,7 @@ export async function runSlotsBulkBench(log: (msg: string) => void = console.log
     const perRequest: number[] = [];
     for (let i = 0; i < ROWS; i++) {
       const started = performance.now();
-      await call(seqUser.token, 'POST', '/api/slots', rows[i]);
+      await seqUser.api.call('POST /api/slots', { body: rows[i] });
       perRequest.push(performance.now() - started);
       if (i < ROWS - 1) await sleep(PAUSE_MS);
       if ((i + 1) % 100 === 0) log(`  ${i + 1}/${ROWS}`);
@@ -112,12 +86,12 @@ export async function runSlotsBulkBench(log: (msg: string) => void = console.log
     log(`sequential: ${round(sequentialMs)} ms`);
 
     for (const u of [bulkUser, seqUser]) {
-      const count = await call(u.token, 'GET', '/api/slots/count');
+      const count = await u.api.call('GET /api/slots/count');
       if (count.count !== ROWS) throw new Error(`user holds ${count.count} slots, expected ${ROWS}`);
       if ((await getBalance(u.id)).amount !== 0) throw new Error('balance not exactly spent');
     }
 
-    const listScenario = async (name: string, query: string) => {
+    const listScenario = async (name: string, query: CallInputAt<Route, 'GET /api/slots'>['query']) => {
       const latencies: number[] = [];
       let next = 0;
       const started = performance.now();
@@ -126,7 +100,7 @@ export async function runSlotsBulkBench(log: (msg: string) => void = console.log
           while (next < LIST_REQUESTS) {
             next += 1;
             const s = performance.now();
-            const data = await call(bulkUser.token, 'GET', `/api/slots?${query}`);
+            const data = await bulkUser.api.call('GET /api/slots', { query });
             latencies.push(performance.now() - s);
             if (data.pagination.total === 0) throw new Error(`${name}: empty list`);
           }
@@ -134,7 +108,7 @@ export async function runSlotsBulkBench(log: (msg: string) => void = console.log
       );
       const sorted = latencies.sort((a, b) => a - b);
       const result = {
-        query,
+        query: routeUrl('GET /api/slots', { query }).split('?')[1],
         requests: sorted.length,
         concurrency: LIST_CONCURRENCY,
         p50Ms: round(percentile(sorted, 50)),
@@ -146,11 +120,15 @@ export async function runSlotsBulkBench(log: (msg: string) => void = console.log
       return result;
     };
     const list = {
-      firstPage: await listScenario('first page', 'page=1&limit=10'),
-      deepPageFilteredSorted: await listScenario(
-        'page 5 of a search sorted by slot number',
-        'page=5&limit=50&searchType=keyword&search=%EB%B2%A4%EC%B9%98&sortBy=slot_number&sortOrder=asc',
-      ),
+      firstPage: await listScenario('first page', { page: 1, limit: 10 }),
+      deepPageFilteredSorted: await listScenario('page 5 of a search sorted by slot number', {
+        page: 5,
+        limit: 50,
+        searchType: 'keyword',
+        search: '벤치',
+        sortBy: 'slot_number',
+        sortOrder: 'asc',
+      }),
     };
 
     const perSorted = perRequest.sort((a, b) => a - b);

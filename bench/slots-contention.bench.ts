@@ -1,4 +1,6 @@
 import { loadavg } from 'node:os';
+import { signedInClient, type ApiClient } from '../shared/api-client';
+import type { Route } from '../shared/contract/index';
 import { startBenchStack } from './local-stack';
 import { percentile, round } from './stats';
 
@@ -37,31 +39,22 @@ export async function runSlotsContentionBench(log: (msg: string) => void = conso
         referenceId: 'bench',
         idempotencyKey: `bench-${loginId}`,
       });
-      const res = await fetch(`${stack.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: loginId, password: 'benchpass1' }),
-      });
-      return { id: user.id, token: ((await res.json()) as any).data.tokens.accessToken as string };
+      const { client } = await signedInClient({ baseUrl: stack.url }, loginId, 'benchpass1');
+      return { id: user.id, api: client };
     };
-    const register = async (token: string, i: number) => {
+    // `send`: each answer's status is counted (201 or 409), a refusal is no error here.
+    const register = async (api: ApiClient<Route>, i: number) => {
       const started = performance.now();
-      const res = await fetch(`${stack.url}/api/slots`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'idempotency-key': `contend-${i}-${crypto.randomUUID()}`,
-        },
-        body: JSON.stringify({
+      const { status } = await api.send('POST /api/slots', {
+        idempotencyKey: `contend-${i}-${crypto.randomUUID()}`,
+        body: {
           customFields: {
             keywords: `경합 ${i}`,
             landingUrl: `https://www.coupang.com/vp/products/${5000 + i}?itemId=${6000 + i}&vendorItemId=${7000 + i}`,
           },
-        }),
+        },
       });
-      await res.text();
-      return { status: res.status, ms: performance.now() - started };
+      return { status, ms: performance.now() - started };
     };
 
     const scenario = async (name: string, requests: number, maxSlots: number, expected: Record<number, number>) => {
@@ -69,12 +62,12 @@ export async function runSlotsContentionBench(log: (msg: string) => void = conso
       invalidateSettingsCache();
       const funds = (requests + 1) * PRICE; // the warm-up slot is paid too
       const user = await account(funds);
-      await register(user.token, -1).then(async (warm) => {
+      await register(user.api, -1).then(async (warm) => {
         // Warm-up registration (module load, first token check) is not part of the figures: undo its count.
         if (warm.status !== 201) throw new Error(`warm-up registration failed: ${warm.status}`);
       });
       const started = performance.now();
-      const answers = await Promise.all(Array.from({ length: requests }, (_, i) => register(user.token, i)));
+      const answers = await Promise.all(Array.from({ length: requests }, (_, i) => register(user.api, i)));
       const wallMs = performance.now() - started;
       const byStatus: Record<number, number> = {};
       for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createApiClient, signIn } from '../shared/api-client';
 import { startBenchStack } from './local-stack';
 import { runSoak } from './soak';
 
@@ -22,16 +23,10 @@ try {
   const { invalidateSettingsCache } = await import('../functions/domain/settings/settings-service');
   await settingsStore.put('maxSlotsPerUser', 10_000, 'business', 'soak');
   invalidateSettingsCache();
-  const signIn = async (loginId: string) => {
-    const res = await fetch(`${stack.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: loginId, password: 'soakpass1' }),
-    });
-    return ((await res.json()) as any).data.tokens.accessToken as string;
-  };
+  const api = createApiClient({ baseUrl: stack.url });
+  const signInAs = async (loginId: string) => (await signIn(api, loginId, 'soakpass1')).tokens.accessToken;
   await createUser({ loginId: 'soakop', password: 'soakpass1', fullName: '운영자', role: 'operator' });
-  const operatorToken = await signIn('soakop');
+  const operatorToken = await signInAs('soakop');
   const advertisers = [];
   for (let i = 0; i < clients; i++) {
     const user = await createUser({ loginId: `soak${i}`, password: 'soakpass1', fullName: `광고주${i}`, role: 'user' });
@@ -43,7 +38,7 @@ try {
       referenceId: 'soak',
       idempotencyKey: `soak-fund-${i}`,
     });
-    advertisers.push({ id: user.id, token: await signIn(`soak${i}`) });
+    advertisers.push({ id: user.id, token: await signInAs(`soak${i}`) });
   }
   const result = await runSoak({ url: stack.url, seconds, operatorToken, advertisers, log: console.log });
   const outDir = join(import.meta.dirname, 'results');

@@ -1,5 +1,16 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { VIEWER_IP_HEADER } from '../shared/api';
+import {
+  bearer,
+  createApiClient,
+  readAnswer,
+  routeUrl,
+  type AnswerAt,
+  type ApiClient,
+  type CallArgsAt,
+  type RouteKeyOf,
+} from '../shared/api-client';
+import type { Route } from '../shared/contract/index';
 
 /**
  * The soak: many clients at once, for a while, mixing the reads and writes of
@@ -83,47 +94,44 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   let announcementsCreated = 0;
   const unreadNotifications = new Map<string, string[]>();
 
-  const call = async (
-    op: string,
-    token: string,
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
+  // One typed client per signed-in account (no time limit: a slow answer under the storm is still an answer).
+  const clientsByToken = new Map<string, ApiClient<Route>>();
+  const clientOf = (token: string) => {
+    let client = clientsByToken.get(token);
+    if (!client) {
+      client = createApiClient({ baseUrl: opts.url, headers: () => bearer(token) });
+      clientsByToken.set(token, client);
+    }
+    return client;
+  };
+  /** One call of the mix, counted by status and operation: a refusal is an answer here, not an error. */
+  const call: Call = async (op, token, key, ...input) => {
+    const method = key.slice(0, key.indexOf(' '));
+    const path = routeUrl(key, input[0]);
     const send = async () => {
-      const answer = await fetch(`${opts.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const answer = await clientOf(token).fetch(key, ...input);
       // The body read belongs to the call (the wrapper times and meters all of it).
       const text = await answer.text();
       return new Response([204, 304].includes(answer.status) ? null : text, { status: answer.status });
     };
     const res = await (opts.around ? opts.around(op, method, path, send) : send());
-    const text = await res.text();
+    const { status } = res;
+    const answer = await readAnswer<never>(res);
     requests += 1;
-    byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
+    byStatus[status] = (byStatus[status] ?? 0) + 1;
     byOperation[op] = (byOperation[op] ?? 0) + 1;
-    if (res.status >= 500) serverErrors.push(`${op} ${method} ${path} → ${res.status} ${text.slice(0, 200)}`);
-    if (res.status === 429 && op.startsWith('chat-send')) chatRateLimited += 1;
-    try {
-      return { status: res.status, body: JSON.parse(text) as any };
-    } catch {
-      return { status: res.status, body: null as any };
+    if (status >= 500) {
+      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      serverErrors.push(`${op} ${method} ${path} → ${status} ${text.slice(0, 200)}`);
     }
+    if (status === 429 && op.startsWith('chat-send')) chatRateLimited += 1;
+    return { status, data: answer.ok ? answer.data : undefined };
   };
 
   // Chat takes part only while chatEnabled is on (the server refuses advertisers' chat writes otherwise).
-  const chatOn = await fetch(`${opts.url}/api/system-settings/key/chatEnabled`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${opts.operatorToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ value: true }),
+  const chatOn = await clientOf(opts.operatorToken).send('PUT /api/system-settings/key/{key}', {
+    path: { key: 'chatEnabled' },
+    body: { value: true },
   });
   if (!chatOn.ok) throw new Error(`switching chat on → ${chatOn.status}`);
 
@@ -142,221 +150,196 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
         // slots and cash
         case 0:
         case 1: {
-          const res = await call(
-            'register',
-            me.token,
-            'POST',
-            '/api/slots',
-            { customFields: { keywords: `소크 ${k}`, landingUrl: productUrl(k) } },
-            { 'idempotency-key': `soak-${index}-${k}` },
-          );
-          if (res.status === 201) mySlots.push(res.body.data.id);
+          const res = await call('register', me.token, 'POST /api/slots', {
+            body: { customFields: { keywords: `소크 ${k}`, landingUrl: productUrl(k) } },
+            idempotencyKey: `soak-${index}-${k}`,
+          });
+          if (res.status === 201 && res.data) mySlots.push(res.data.id);
           break;
         }
         case 2:
-          await call(
-            'bulk',
-            me.token,
-            'POST',
-            '/api/slots/bulk',
-            {
+          await call('bulk', me.token, 'POST /api/slots/bulk', {
+            body: {
               rows: [0, 1, 2].map((i) => ({
                 customFields: { keywords: `대량 ${k}-${i}`, landingUrl: productUrl(k * 10 + i) },
               })),
             },
-            { 'idempotency-key': `soak-bulk-${index}-${k}` },
-          );
+            idempotencyKey: `soak-bulk-${index}-${k}`,
+          });
           break;
         case 3:
-          await call('list', me.token, 'GET', '/api/slots?limit=10&page=1');
+          await call('list', me.token, 'GET /api/slots', { query: { limit: 10, page: 1 } });
           break;
         case 4:
-          await call('balance', me.token, 'GET', '/api/cash/balance');
+          await call('balance', me.token, 'GET /api/cash/balance');
           break;
         case 5:
-          await call('transactions', me.token, 'GET', '/api/cash/transactions?limit=10');
+          await call('transactions', me.token, 'GET /api/cash/transactions', { query: { limit: 10 } });
           break;
         case 6: {
-          const res = await call('charge', me.token, 'POST', '/api/cash/charge-requests', {
-            amount: 10_000 + (k % 10) * 1000,
-            depositAt: '2025-03-01T10:00',
-            accountHolder: '소크',
+          const res = await call('charge', me.token, 'POST /api/cash/charge-requests', {
+            body: { amount: 10_000 + (k % 10) * 1000, depositAt: '2025-03-01T10:00', accountHolder: '소크' },
           });
-          if (res.status === 201 && res.body?.data?.id)
-            await call('approve', opts.operatorToken, 'POST', `/api/cash/charge-requests/${res.body.data.id}/approve`, {
-              bonusPercentage: k % 3,
+          if (res.status === 201 && res.data?.id)
+            await call('approve', opts.operatorToken, 'POST /api/cash/charge-requests/{id}/approve', {
+              path: { id: res.data.id },
+              body: { bonusPercentage: k % 3 },
             });
           break;
         }
         case 7:
           if (mySlots.length)
-            await call(
-              'approve-slot',
-              opts.operatorToken,
-              'POST',
-              `/api/slots/${mySlots[k % mySlots.length]}/approve`,
-              { approved: true, approvedPrice: 50_000 },
-            );
+            await call('approve-slot', opts.operatorToken, 'POST /api/slots/{id}/approve', {
+              path: { id: mySlots[k % mySlots.length] },
+              body: { approved: true, approvedPrice: 50_000 },
+            });
           break;
         case 8:
           if (mySlots.length)
-            await call('pause', me.token, 'PATCH', `/api/slots/${mySlots[k % mySlots.length]}/status`, {
-              status: k % 2 ? 'paused' : 'active',
+            await call('pause', me.token, 'PATCH /api/slots/{id}/status', {
+              path: { id: mySlots[k % mySlots.length] },
+              body: { status: k % 2 ? 'paused' : 'active' },
             });
           break;
         case 9:
           if (mySlots.length)
-            await call('reject-slot', opts.operatorToken, 'POST', `/api/slots/${mySlots[k % mySlots.length]}/approve`, {
-              approved: false,
-              rejectionReason: '소크 거절',
+            await call('reject-slot', opts.operatorToken, 'POST /api/slots/{id}/approve', {
+              path: { id: mySlots[k % mySlots.length] },
+              body: { approved: false, rejectionReason: '소크 거절' },
             });
           break;
         case 10:
-          await call('me', me.token, 'GET', '/api/auth/me');
+          await call('me', me.token, 'GET /api/auth/me');
           break;
         case 11:
-          await call('staff-list', opts.operatorToken, 'GET', '/api/slots?limit=10&status=pending');
+          await call('staff-list', opts.operatorToken, 'GET /api/slots', { query: { limit: 10, status: 'pending' } });
           break;
         // notifications
         case 12:
-          await call('notify-direct', opts.operatorToken, 'POST', '/api/notifications', {
-            title: `소크 알림 ${k}`,
-            message: `광고주 ${index} 에게`,
-            recipientId: [me.id],
-            type: 'info',
+          await call('notify-direct', opts.operatorToken, 'POST /api/notifications', {
+            body: { title: `소크 알림 ${k}`, message: `광고주 ${index} 에게`, recipientId: [me.id], type: 'info' },
           });
           break;
         case 13:
           // Broadcasts are rarer (one in three turns of this case): each one reaches every user.
           if (k % 3 === 0)
-            await call('notify-broadcast', opts.operatorToken, 'POST', '/api/notifications', {
-              title: `소크 전체 알림 ${k}`,
-              message: '모두에게',
-              recipientId: 'all',
-              type: 'warning',
+            await call('notify-broadcast', opts.operatorToken, 'POST /api/notifications', {
+              body: { title: `소크 전체 알림 ${k}`, message: '모두에게', recipientId: 'all', type: 'warning' },
             });
-          else await call('notify-history', opts.operatorToken, 'GET', '/api/notifications/all?limit=10');
+          else await call('notify-history', opts.operatorToken, 'GET /api/notifications/all', { query: { limit: 10 } });
           break;
         case 14:
         case 15: {
-          const res = await call('notif-list', me.token, 'GET', '/api/notifications?limit=20');
-          if (res.status === 200)
+          const res = await call('notif-list', me.token, 'GET /api/notifications', { query: { limit: 20 } });
+          if (res.status === 200 && res.data)
             unreadNotifications.set(
               me.id,
-              (res.body.data.items as Array<{ id: string; is_read: boolean }>)
-                .filter((x) => !x.is_read)
-                .map((x) => x.id),
+              res.data.items.filter((x) => !x.is_read).map((x) => x.id),
             );
           break;
         }
         case 16: {
           const unread = unreadNotifications.get(me.id) ?? [];
-          if (unread.length) await call('notif-read', me.token, 'PUT', `/api/notifications/${unread.pop()}/read`);
-          else await call('notif-unread', me.token, 'GET', '/api/notifications/unread-count');
+          const id = unread.pop();
+          if (id) await call('notif-read', me.token, 'PUT /api/notifications/{id}/read', { path: { id } });
+          else await call('notif-unread', me.token, 'GET /api/notifications/unread-count');
           break;
         }
         case 17:
-          if (k % 4 === 0) await call('notif-read-all', me.token, 'PUT', '/api/notifications/mark-all-read');
-          else await call('notif-unread', me.token, 'GET', '/api/notifications/unread-count');
+          if (k % 4 === 0) await call('notif-read-all', me.token, 'PUT /api/notifications/mark-all-read');
+          else await call('notif-unread', me.token, 'GET /api/notifications/unread-count');
           break;
         // announcements
         case 18:
           if (announcementsCreated < OPERATOR_ANNOUNCEMENTS_MAX) {
             announcementsCreated += 1;
-            const res = await call('ann-create', opts.operatorToken, 'POST', '/api/announcements', {
-              title: `소크 공지 ${k}`,
-              content: `<p>소크 공지 <strong>${k}</strong></p>`,
-              priority: (['low', 'normal', 'high'] as const)[k % 3],
-              is_pinned: k % 2 === 0,
+            const res = await call('ann-create', opts.operatorToken, 'POST /api/announcements', {
+              body: {
+                title: `소크 공지 ${k}`,
+                content: `<p>소크 공지 <strong>${k}</strong></p>`,
+                priority: (['low', 'normal', 'high'] as const)[k % 3],
+                is_pinned: k % 2 === 0,
+              },
             });
-            if (res.status === 201 || res.status === 200) announcements.push(res.body.data.id);
+            if ((res.status === 201 || res.status === 200) && res.data) announcements.push(res.data.id);
           } else if (announcements.length) {
-            await call(
-              'ann-update',
-              opts.operatorToken,
-              'PUT',
-              `/api/announcements/${announcements[k % announcements.length]}`,
-              k % 2 ? { title: `고친 공지 ${k}` } : { is_pinned: k % 4 === 0 },
-            );
+            await call('ann-update', opts.operatorToken, 'PUT /api/announcements/{id}', {
+              path: { id: announcements[k % announcements.length] },
+              body: k % 2 ? { title: `고친 공지 ${k}` } : { is_pinned: k % 4 === 0 },
+            });
           }
           break;
         case 19:
-          await call('ann-list', me.token, 'GET', '/api/announcements?limit=10');
+          await call('ann-list', me.token, 'GET /api/announcements', { query: { limit: 10 } });
           break;
         case 20:
-          await call('ann-pinned', me.token, 'GET', '/api/announcements/pinned');
+          await call('ann-pinned', me.token, 'GET /api/announcements/pinned');
           break;
         case 21:
         case 22:
           if (announcements.length)
-            await call(
-              'ann-open',
-              me.token,
-              'GET',
-              `/api/announcements/${announcements[(k + index) % announcements.length]}`,
-            );
+            await call('ann-open', me.token, 'GET /api/announcements/{id}', {
+              path: { id: announcements[(k + index) % announcements.length] },
+            });
           break;
         // chat: the advertiser's side
         case 23:
         case 24:
           if (!mayChat(me.id)) {
-            await call('chat-unread', me.token, 'GET', '/api/chat/unread-count');
+            await call('chat-unread', me.token, 'GET /api/chat/unread-count');
           } else if (!myRoom) {
-            const res = await call(
-              'chat-send-first',
-              me.token,
-              'POST',
-              '/api/chat/messages',
-              { content: `문의 드립니다 ${k}` },
-              from,
-            );
-            if (res.status === 200 || res.status === 201) {
-              myRoom = res.body.data.room.id as string;
+            const res = await call('chat-send-first', me.token, 'POST /api/chat/messages', {
+              body: { content: `문의 드립니다 ${k}` },
+              headers: from,
+            });
+            if ((res.status === 200 || res.status === 201) && res.data) {
+              myRoom = res.data.room.id;
               rooms.push(myRoom);
             }
           } else {
-            await call(
-              'chat-send',
-              me.token,
-              'POST',
-              `/api/chat/rooms/${myRoom}/messages`,
-              { content: `추가 문의 ${k}` },
-              from,
-            );
+            await call('chat-send', me.token, 'POST /api/chat/rooms/{id}/messages', {
+              path: { id: myRoom },
+              body: { content: `추가 문의 ${k}` },
+              headers: from,
+            });
           }
           break;
         case 25:
           if (myRoom) {
-            await call('chat-messages', me.token, 'GET', `/api/chat/rooms/${myRoom}/messages?limit=20`);
-            if (k % 2 === 0) await call('chat-read', me.token, 'PUT', `/api/chat/rooms/${myRoom}/read`);
+            await call('chat-messages', me.token, 'GET /api/chat/rooms/{id}/messages', {
+              path: { id: myRoom },
+              query: { limit: 20 },
+            });
+            if (k % 2 === 0)
+              await call('chat-read', me.token, 'PUT /api/chat/rooms/{id}/read', { path: { id: myRoom } });
           } else {
-            await call('chat-unread', me.token, 'GET', '/api/chat/unread-count');
+            await call('chat-unread', me.token, 'GET /api/chat/unread-count');
           }
           break;
         // chat: the operator's side
         case 26:
-          await call('chat-rooms', opts.operatorToken, 'GET', '/api/chat/rooms');
+          await call('chat-rooms', opts.operatorToken, 'GET /api/chat/rooms');
           break;
         case 27:
           if (rooms.length && mayChat('operator'))
-            await call(
-              'chat-send-reply',
-              opts.operatorToken,
-              'POST',
-              `/api/chat/rooms/${rooms[k % rooms.length]}/messages`,
-              { content: `답변 드립니다 ${k}` },
-            );
-          else await call('chat-staff-unread', opts.operatorToken, 'GET', '/api/chat/unread-count');
+            await call('chat-send-reply', opts.operatorToken, 'POST /api/chat/rooms/{id}/messages', {
+              path: { id: rooms[k % rooms.length] },
+              body: { content: `답변 드립니다 ${k}` },
+            });
+          else await call('chat-staff-unread', opts.operatorToken, 'GET /api/chat/unread-count');
           break;
         case 28:
           if (rooms.length) {
             const room = rooms[(k + index) % rooms.length];
-            await call('chat-staff-messages', opts.operatorToken, 'GET', `/api/chat/rooms/${room}/messages?limit=20`);
-            await call('chat-staff-read', opts.operatorToken, 'PUT', `/api/chat/rooms/${room}/read`);
+            await call('chat-staff-messages', opts.operatorToken, 'GET /api/chat/rooms/{id}/messages', {
+              path: { id: room },
+              query: { limit: 20 },
+            });
+            await call('chat-staff-read', opts.operatorToken, 'PUT /api/chat/rooms/{id}/read', { path: { id: room } });
           }
           break;
         default:
-          await call('chat-staff-unread', opts.operatorToken, 'GET', '/api/chat/unread-count');
+          await call('chat-staff-unread', opts.operatorToken, 'GET /api/chat/unread-count');
       }
     }
   };
@@ -428,31 +411,38 @@ async function recountSlots(): Promise<string[]> {
   return mismatches;
 }
 
-type Call = (op: string, token: string, method: string, path: string) => Promise<{ status: number; body: any }>;
+/** One counted call of the mix: its status, and its data when it succeeded. */
+type Call = <K extends RouteKeyOf<Route>>(
+  op: string,
+  token: string,
+  key: K,
+  ...input: CallArgsAt<Route, K>
+) => Promise<{ status: number; data: AnswerAt<Route, K> | undefined }>;
 
 /** Each advertiser's unread count (the badge) against the unread items of their whole list, walked page by page. */
 async function checkNotificationCounts(opts: SoakOptions, call: Call): Promise<SoakResult['notifications']> {
   const mismatches: string[] = [];
   for (const user of opts.advertisers) {
-    const badge = await call('check-notif-unread', user.token, 'GET', '/api/notifications/unread-count');
+    const badge = await call('check-notif-unread', user.token, 'GET /api/notifications/unread-count');
     let unread = 0;
     let cursor: string | null = null;
     do {
-      const page = await call(
+      const page: { status: number; data?: AnswerAt<Route, 'GET /api/notifications'> } = await call(
         'check-notif-list',
         user.token,
-        'GET',
-        `/api/notifications?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        'GET /api/notifications',
+        {
+          query: { limit: 100, cursor: cursor ?? undefined },
+        },
       );
-      if (page.status !== 200) {
+      if (page.status !== 200 || !page.data) {
         mismatches.push(`${user.id}: list answered ${page.status}`);
         break;
       }
-      unread += (page.body.data.items as Array<{ is_read: boolean }>).filter((x) => !x.is_read).length;
-      cursor = page.body.data.nextCursor;
+      unread += page.data.items.filter((x) => !x.is_read).length;
+      cursor = page.data.nextCursor;
     } while (cursor);
-    if (badge.body?.data?.count !== unread)
-      mismatches.push(`${user.id}: unread count ${badge.body?.data?.count}, list ${unread}`);
+    if (badge.data?.count !== unread) mismatches.push(`${user.id}: unread count ${badge.data?.count}, list ${unread}`);
   }
   return { checkedUsers: opts.advertisers.length, mismatches };
 }

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { startBenchStack } from './local-stack';
-import { loadRunner } from './load-scenario';
+import { loadRunner, type ScenarioCall } from './load-scenario';
 import { machineFacts, round } from './stats';
 import { seedStaffSlots } from './seed-slots';
 
@@ -35,31 +35,36 @@ export async function runStaffSlotListBench(log: (msg: string) => void = console
     log(`seeded in ${round(seedMs)} ms; counters ${JSON.stringify(expected)}`);
 
     await createUser({ loginId: 'benchoperator', password: 'benchpass1', fullName: '운영자', role: 'operator' });
-    const { scenario: measure } = await loadRunner({
+    const { get, scenario: measure } = await loadRunner({
       url: stack.url,
       loginId: 'benchoperator',
       password: 'benchpass1',
       concurrency: CONCURRENCY,
       log,
     });
-    const scenario = (name: string, path: string, requests = REQUESTS) => measure(name, path, requests);
+    const scenario = <T>(name: string, call: ScenarioCall<T>, requests = REQUESTS) => measure(name, call, requests);
 
     const queries = {
-      pendingFirstPage: 'status=pending&page=1&limit=10',
-      pendingPage50: 'status=pending&page=50&limit=10',
-      activeFirstPage: 'status=active&page=1&limit=10',
-    };
-    const balance = (await scenario('cash balance', '/api/cash/balance')).result;
+      pendingFirstPage: { status: 'pending', page: 1, limit: 10 },
+      pendingPage50: { status: 'pending', page: 50, limit: 10 },
+      activeFirstPage: { status: 'active', page: 1, limit: 10 },
+    } as const;
+    const balance = (await scenario('cash balance', get('GET /api/cash/balance'))).result;
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const [name, query] of Object.entries(queries)) {
-      const paged = await scenario(`after ${name}`, `/api/slots?${query}`);
+      const paged = await scenario(`after ${name}`, get('GET /api/slots', { query }));
       // STAFF_LIST_BENCH_AFTER_ONLY=1 skips the slow full reads (a quick look at the paged path).
       const full = process.env.STAFF_LIST_BENCH_AFTER_ONLY
         ? { result: { skipped: true, p95Ms: Number.NaN }, first: undefined }
-        : await scenario(`before ${name}`, `/api/slots?${query}&dateFrom=2000-01-01`, REQUESTS_BEFORE);
+        : await scenario(
+            `before ${name}`,
+            get('GET /api/slots', { query: { ...query, dateFrom: '2000-01-01' } }),
+            REQUESTS_BEFORE,
+          );
       // Same answer both ways, or the comparison means nothing.
-      const ids = (d: any) => JSON.stringify([d.pagination.total, d.items.map((x: any) => x.id)]);
+      const ids = (d: NonNullable<typeof paged.first>) =>
+        JSON.stringify([d.pagination.total, d.items.map((x) => x.id)]);
       if (!paged.first?.items.length) throw new Error(`${name}: empty page`);
       if (full.first && ids(paged.first) !== ids(full.first)) throw new Error(`${name}: paged and full answers differ`);
       after[name] = {

@@ -12,6 +12,8 @@
  *   npm run demo-data [-- --url http://localhost:3000]
  * Accounts (password `demo1234` for all): demoadv1…demoadv4 (advertisers), demoop (operator).
  */
+import { ApiError, bearer, createApiClient, signIn, type CallInputAt, type WorkerRoute } from '../shared/api-client';
+import type { Route } from '../shared/contract/index';
 import { addKstDays, kstDayStartIso, kstToday } from '../shared/kst';
 
 const args = process.argv.slice(2);
@@ -32,31 +34,15 @@ const today = kstToday();
 
 class DemoError extends Error {}
 
-async function call<T = any>(
-  method: string,
-  path: string,
-  opts: { token?: string; body?: unknown; key?: boolean; workerKey?: string } = {},
-): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(opts.workerKey ? { 'x-api-key': opts.workerKey } : {}),
-      ...(opts.key ? { 'idempotency-key': crypto.randomUUID() } : {}),
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const json = (await res.json().catch(() => ({}))) as { success?: boolean; data?: T; error?: string };
-  if (!res.ok) throw new DemoError(`${method} ${path} → ${res.status} ${json.error ?? ''}`);
-  return json.data as T;
-}
+const api = createApiClient({ baseUrl });
+/** A signed-in call's options; `money` adds a fresh Idempotency-Key (the API asks one of money calls). */
+const as = (token: string, money = false) => ({
+  headers: bearer(token),
+  ...(money ? { idempotencyKey: crypto.randomUUID() } : {}),
+});
 
-async function signIn(id: string, password: string): Promise<string> {
-  const data = await call<{ tokens: { accessToken: string } }>('POST', '/api/auth/login', {
-    body: { email: id, password },
-  });
-  return data.tokens.accessToken;
+async function signInAs(id: string, password: string): Promise<string> {
+  return (await signIn(api, id, password)).tokens.accessToken;
 }
 
 async function assertLocal() {
@@ -89,56 +75,55 @@ const keywords = [
 
 async function main() {
   await assertLocal();
-  const dev = await signIn(developer.id, developer.password);
-  const existing = await call<{ users: unknown[] }>('GET', '/api/users?search=demoadv&limit=10', { token: dev });
+  const dev = await signInAs(developer.id, developer.password);
+  const existing = await api.call('GET /api/users', { ...as(dev), query: { search: 'demoadv', limit: 10 } });
   if (existing.users.length)
     throw new DemoError(
       '이미 데모 데이터가 있습니다 (demoadv 계정). 빈 테이블에서 실행하세요 (.data 를 지우고 npm start).',
     );
 
   console.log('계정을 만드는 중 …');
-  const op = await call<{ id: string }>('POST', '/api/users', {
-    token: dev,
+  const op = await api.call('POST /api/users', {
+    ...as(dev),
     body: { email: 'demoop', password: PASSWORD, fullName: '김운영' },
   });
-  await call('PUT', `/api/users/${op.id}`, { token: dev, body: { role: 'operator' } });
+  await api.call('PUT /api/users/{id}', { ...as(dev), path: { id: op.id }, body: { role: 'operator' } });
   const names = ['이서연', '박도윤', '최하은', '정민준'];
   const advertisers: Array<{ id: string; login: string; token: string }> = [];
   for (const [i, fullName] of names.entries()) {
     const login = `demoadv${i + 1}`;
-    const { id } = await call<{ id: string }>('POST', '/api/users', {
-      token: dev,
+    const { id } = await api.call('POST /api/users', {
+      ...as(dev),
       body: { email: login, password: PASSWORD, fullName },
     });
-    advertisers.push({ id, login, token: await signIn(login, PASSWORD) });
+    advertisers.push({ id, login, token: await signInAs(login, PASSWORD) });
   }
-  const operator = await signIn('demoop', PASSWORD);
+  const operator = await signInAs('demoop', PASSWORD);
 
   console.log('충전 요청과 승인 …');
   const depositAt = `${addKstDays(today, -3)}T10:30`;
   for (const [i, a] of advertisers.entries()) {
-    const charge = await call<{ id: string }>('POST', '/api/cash/charge-requests', {
-      token: a.token,
-      key: true,
+    const charge = await api.call('POST /api/cash/charge-requests', {
+      ...as(a.token, true),
       body: { amount: 1_000_000 - i * 100_000, depositAt, accountHolder: names[i] },
     });
-    await call('POST', `/api/cash/charge-requests/${charge.id}/approve`, {
-      token: operator,
+    await api.call('POST /api/cash/charge-requests/{id}/approve', {
+      ...as(operator),
+      path: { id: charge.id },
       body: { bonusPercentage: i === 0 ? 10 : 0 },
     });
   }
-  const rejected = await call<{ id: string }>('POST', '/api/cash/charge-requests', {
-    token: advertisers[1].token,
-    key: true,
+  const rejected = await api.call('POST /api/cash/charge-requests', {
+    ...as(advertisers[1].token, true),
     body: { amount: 50_000, depositAt, accountHolder: '박도윤' },
   });
-  await call('POST', `/api/cash/charge-requests/${rejected.id}/reject`, {
-    token: operator,
+  await api.call('POST /api/cash/charge-requests/{id}/reject', {
+    ...as(operator),
+    path: { id: rejected.id },
     body: { reason: '입금 내역이 확인되지 않습니다.' },
   });
-  await call('POST', '/api/cash/charge-requests', {
-    token: advertisers[2].token,
-    key: true,
+  await api.call('POST /api/cash/charge-requests', {
+    ...as(advertisers[2].token, true),
     body: { amount: 300_000, depositAt: `${today}T09:00`, accountHolder: '최하은' },
   });
 
@@ -149,11 +134,7 @@ async function main() {
       n += 1;
       return { customFields: { keywords: keywords[n % keywords.length], landingUrl: url(n), mid: `MID${1000 + n}` } };
     });
-    const result = await call<{ slotIds: string[] }>('POST', '/api/slots/bulk', {
-      token: a.token,
-      key: true,
-      body: { rows },
-    });
+    const result = await api.call('POST /api/slots/bulk', { ...as(a.token, true), body: { rows } });
     return result.slotIds;
   };
   const [s1, s2, s3] = [
@@ -162,38 +143,48 @@ async function main() {
     await register(advertisers[2], 4),
   ];
   const approve = (id: string) =>
-    call('POST', `/api/slots/${id}/approve`, { token: operator, body: { approved: true } });
+    api.call('POST /api/slots/{id}/approve', { ...as(operator), path: { id }, body: { approved: true } });
   const period = (id: string, start: number, days: number) =>
-    call('PUT', `/api/slots/${id}/update-fields`, {
-      token: operator,
+    api.call('PUT /api/slots/{id}/update-fields', {
+      ...as(operator),
+      path: { id },
       body: { customFields: {}, startDate: addKstDays(today, start), endDate: addKstDays(today, start + days - 1) },
     });
   for (const id of [...s1.slice(0, 6), ...s2.slice(0, 4), ...s3.slice(0, 2)]) await approve(id);
   await period(s1[1], 3, 30); // 진행대기: starts in three days
   await period(s1[2], -40, 30); // 완료: ended ten days ago
   await period(s1[3], -27, 30); // 진행중, '만료 예정' soon
-  await call('PATCH', `/api/slots/${s1[4]}/status`, { token: advertisers[0].token, body: { status: 'paused' } }); // 일시정지
-  await call('PATCH', `/api/slots/${s1[5]}/status`, {
-    token: operator,
-    body: { status: 'refunded', refundReason: '광고주 요청으로 환불' },
+  const status = (
+    token: string,
+    id: string,
+    body: { status: 'paused' | 'refunded' | 'deleted'; refundReason?: string },
+  ) => api.call('PATCH /api/slots/{id}/status', { ...as(token), path: { id }, body });
+  await status(advertisers[0].token, s1[4], { status: 'paused' }); // 일시정지
+  await status(operator, s1[5], {
+    status: 'refunded',
+    refundReason: '광고주 요청으로 환불',
   }); // 환불
-  await call('POST', `/api/slots/${s2[4]}/approve`, {
-    token: operator,
+  await api.call('POST /api/slots/{id}/approve', {
+    ...as(operator),
+    path: { id: s2[4] },
     body: { approved: false, rejectionReason: '상품 URL 이 판매 중지된 상품입니다.' },
   }); // 거절
-  await call('POST', `/api/slots/${s2[5]}/approve`, {
-    token: operator,
+  await api.call('POST /api/slots/{id}/approve', {
+    ...as(operator),
+    path: { id: s2[5] },
     body: { approved: false, rejectionReason: '키워드가 상품과 맞지 않습니다.' },
   });
-  await call('PATCH', `/api/slots/${s2[5]}/status`, { token: advertisers[1].token, body: { status: 'deleted' } }); // 삭제
+  await status(advertisers[1].token, s2[5], { status: 'deleted' }); // 삭제
   // s1[6], s1[7], s2... stay 승인대기
 
   console.log('선슬롯 발행 …');
-  await call('PUT', '/api/system-settings/key/slotOperationMode', { token: dev, body: { value: 'pre-allocation' } });
+  const setting = (key: string, value: unknown) =>
+    api.call('PUT /api/system-settings/key/{key}', { ...as(dev), path: { key }, body: { value } });
+  await setting('slotOperationMode', 'pre-allocation');
   try {
-    const issued = await call<{ slotIds: string[] }>('POST', `/api/slots/allocate/${advertisers[3].id}`, {
-      token: operator,
-      key: true,
+    const issued = await api.call('POST /api/slots/allocate/{userId}', {
+      ...as(operator, true),
+      path: { userId: advertisers[3].id },
       body: {
         slotCount: 5,
         startDate: today,
@@ -204,15 +195,16 @@ async function main() {
       },
     });
     for (const [i, id] of issued.slotIds.slice(0, 2).entries()) {
-      await call('PUT', `/api/slots/${id}/fill`, {
-        token: advertisers[3].token,
+      await api.call('PUT /api/slots/{id}/fill', {
+        ...as(advertisers[3].token),
+        path: { id },
         body: { keyword: keywords[i + 3], url: url(500 + i) },
       });
     }
     // An issuance whose period ended unfilled: the expiry job marks it 만료.
-    await call('POST', `/api/slots/allocate/${advertisers[3].id}`, {
-      token: operator,
-      key: true,
+    await api.call('POST /api/slots/allocate/{userId}', {
+      ...as(operator, true),
+      path: { userId: advertisers[3].id },
       body: {
         slotCount: 1,
         startDate: addKstDays(today, -10),
@@ -221,7 +213,7 @@ async function main() {
       },
     });
   } finally {
-    await call('PUT', '/api/system-settings/key/slotOperationMode', { token: dev, body: { value: 'normal' } });
+    await setting('slotOperationMode', 'normal');
   }
 
   console.log('일일 작업 실행 …');
@@ -248,13 +240,6 @@ async function runJob(name: string) {
   if (!res.ok) throw new DemoError(`POST /_local/jobs/${name} → ${res.status}`);
 }
 
-interface WorkItem {
-  keyword: string;
-  productId: string;
-  itemId: string | null;
-  vendorItemId: string | null;
-}
-
 /**
  * A demo rank-check worker: a key made by the developer, then plausible checks of every tracked pair
  * through POST /api/rank/observations. The API takes only yesterday's and today's checks (KST), so the
@@ -264,11 +249,9 @@ interface WorkItem {
  * has its latest check fail, so its rank was measured an hour earlier than its last check.
  */
 async function rankHistory(dev: string) {
-  const { key } = await call<{ key: string }>('POST', '/api/rank/worker-keys', {
-    token: dev,
-    body: { name: '데모 순위 작업자' },
-  });
-  const work = await call<{ items: WorkItem[] }>('GET', '/api/rank/work?limit=1000', { workerKey: key });
+  const { key } = await api.call('POST /api/rank/worker-keys', { ...as(dev), body: { name: '데모 순위 작업자' } });
+  const worker = createApiClient<WorkerRoute>({ baseUrl, headers: () => ({ 'x-api-key': key }) });
+  const work = await worker.call('GET /api/rank/work', { query: { limit: 1000 } });
   if (!work.items.length) throw new DemoError('순위를 확인할 진행중 슬롯이 없습니다.');
   const now = Date.now();
   const yesterdayStart = Date.parse(kstDayStartIso(addKstDays(today, -1)));
@@ -310,11 +293,7 @@ async function rankHistory(dev: string) {
       }),
     );
   const post = async (observations: unknown[]) => {
-    const result = await call<{ rejected: number; rejections: Array<{ index: number; reason: string }> }>(
-      'POST',
-      '/api/rank/observations',
-      { workerKey: key, body: { observations } },
-    );
+    const result = await worker.call('POST /api/rank/observations', { body: { observations } });
     if (result.rejected)
       throw new DemoError(`순위 확인 일부가 거절되었습니다: ${JSON.stringify(result.rejections).slice(0, 300)}`);
   };
@@ -324,10 +303,9 @@ async function rankHistory(dev: string) {
   await runJob('rank-recompute');
   // Under `npm start` the hourly recompute may already have closed yesterday (before these checks came):
   // then the charts start today. Said, not hidden.
-  const one = (await call<{ items: Array<{ id: string }> }>('GET', '/api/slots?limit=10&status=active', { token: dev }))
-    .items[0];
+  const one = (await api.call('GET /api/slots', { ...as(dev), query: { limit: 10, status: 'active' } })).items[0];
   const history = one
-    ? await call<{ items: unknown[] }>('GET', `/api/slots/${one.id}/rank-history`, { token: dev })
+    ? await api.call('GET /api/slots/{id}/rank-history', { ...as(dev), path: { id: one.id } })
     : { items: [] };
   if (history.items.length < 2)
     console.log(
@@ -335,8 +313,11 @@ async function rankHistory(dev: string) {
     );
 }
 
+type AnnouncementBody = CallInputAt<Route, 'POST /api/announcements'>['body'];
+type NotificationBody = CallInputAt<Route, 'POST /api/notifications'>['body'];
+
 async function announcements(operator: string) {
-  const create = (body: Record<string, unknown>) => call('POST', '/api/announcements', { token: operator, body });
+  const create = (body: AnnouncementBody) => api.call('POST /api/announcements', { ...as(operator), body });
   await create({
     title: '신규 광고주 가이드: 슬롯 등록부터 순위 확인까지',
     content:
@@ -363,7 +344,7 @@ async function announcements(operator: string) {
 }
 
 async function notifications(operator: string, advertisers: Array<{ id: string; token: string }>) {
-  const send = (body: Record<string, unknown>) => call('POST', '/api/notifications', { token: operator, body });
+  const send = (body: NotificationBody) => api.call('POST /api/notifications', { ...as(operator), body });
   await send({
     type: 'info',
     title: '연말 충전 보너스 이벤트',
@@ -385,41 +366,48 @@ async function notifications(operator: string, advertisers: Array<{ id: string; 
     recipientId: [advertisers[0].id, advertisers[1].id],
   });
   // demoadv1 has read the broadcast; demoadv2 has read everything.
-  const list = await call<{ items: Array<{ id: string; recipient_id: string }> }>(
-    'GET',
-    '/api/notifications?limit=50',
-    { token: advertisers[0].token },
-  );
+  const list = await api.call('GET /api/notifications', { ...as(advertisers[0].token), query: { limit: 50 } });
   const broadcast = list.items.find((n) => n.recipient_id === 'all');
-  if (broadcast) await call('PUT', `/api/notifications/${broadcast.id}/read`, { token: advertisers[0].token });
-  await call('PUT', '/api/notifications/mark-all-read', { token: advertisers[1].token });
+  if (broadcast)
+    await api.call('PUT /api/notifications/{id}/read', { ...as(advertisers[0].token), path: { id: broadcast.id } });
+  await api.call('PUT /api/notifications/mark-all-read', as(advertisers[1].token));
 }
 
 async function chat(dev: string, operator: string, advertiser: { token: string }) {
-  await call('PUT', '/api/system-settings/key/chatEnabled', { token: dev, body: { value: true } });
-  const first = await call<{ room: { id: string } }>('POST', '/api/chat/messages', {
-    token: advertiser.token,
+  await api.call('PUT /api/system-settings/key/{key}', {
+    ...as(dev),
+    path: { key: 'chatEnabled' },
+    body: { value: true },
+  });
+  const first = await api.call('POST /api/chat/messages', {
+    ...as(advertiser.token),
     body: {
       content:
         '안녕하세요. 어제 등록한 무선 이어폰 슬롯의 순위가 떨어졌는데, 키워드를 바꾸면 진행 기간이 초기화되나요?',
     },
   });
-  await call('PUT', `/api/chat/rooms/${first.room.id}/read`, { token: operator });
-  await call('POST', `/api/chat/rooms/${first.room.id}/messages`, {
-    token: operator,
+  const room = { id: first.room.id };
+  await api.call('PUT /api/chat/rooms/{id}/read', { ...as(operator), path: room });
+  await api.call('POST /api/chat/rooms/{id}/messages', {
+    ...as(operator),
+    path: room,
     body: {
       content:
         '안녕하세요, 김운영입니다. 키워드를 바꾸셔도 진행 기간은 그대로 유지됩니다. 순위는 다음 확인부터 새 키워드로 집계됩니다.',
     },
   });
-  await call('PUT', `/api/chat/rooms/${first.room.id}/read`, { token: advertiser.token });
-  await call('POST', `/api/chat/rooms/${first.room.id}/messages`, {
-    token: advertiser.token,
+  await api.call('PUT /api/chat/rooms/{id}/read', { ...as(advertiser.token), path: room });
+  await api.call('POST /api/chat/rooms/{id}/messages', {
+    ...as(advertiser.token),
+    path: room,
     body: { content: '감사합니다! 그럼 오늘 바로 바꿔볼게요.' },
   });
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof DemoError ? err.message : err);
+  // The API's refusals are said in its own words (Korean), with the status.
+  console.error(
+    err instanceof DemoError ? err.message : err instanceof ApiError ? `${err.status} ${err.message}` : err,
+  );
   process.exit(1);
 });

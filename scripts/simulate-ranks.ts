@@ -13,6 +13,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { bearer, createApiClient, signIn, type WorkerRoute } from '../shared/api-client';
+import type { WorkItem, WorkListDto } from '../shared/schemas/rank';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,36 +48,24 @@ const save = () => {
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
 };
 
-async function call(method: string, path: string, opts: { body?: unknown; token?: string; key?: string } = {}) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(opts.key ? { 'x-api-key': opts.key } : {}),
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const body = (await res.json().catch(() => null)) as { success?: boolean; data?: any; error?: string } | null;
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${body?.error ?? ''}`);
-  return body?.data;
-}
+/** The routes a person calls (signing in, creating the key); the worker's own go through `workerApi`. */
+const api = createApiClient({ baseUrl });
+const workerApi = (key: string) => createApiClient<WorkerRoute>({ baseUrl, headers: () => ({ 'x-api-key': key }) });
 
 async function workerKey(): Promise<string> {
   if (process.env.RANK_WORKER_KEY) return process.env.RANK_WORKER_KEY;
   if (state.key && state.baseUrl === baseUrl) {
     // Still valid? (the table may have been wiped or the key revoked)
-    const probe = await fetch(`${baseUrl}/api/rank/work?limit=1`, { headers: { 'x-api-key': state.key } });
+    const probe = await workerApi(state.key).send('GET /api/rank/work', { query: { limit: 1 } });
     if (probe.ok) return state.key;
   }
-  const login = await call('POST', '/api/auth/login', {
-    body: {
-      email: process.env.BOOTSTRAP_DEVELOPER_ID ?? 'developer',
-      password: process.env.BOOTSTRAP_DEVELOPER_PASSWORD ?? 'developer123!',
-    },
-  });
-  const created = await call('POST', '/api/rank/worker-keys', {
-    token: login.tokens.accessToken,
+  const login = await signIn(
+    api,
+    process.env.BOOTSTRAP_DEVELOPER_ID ?? 'developer',
+    process.env.BOOTSTRAP_DEVELOPER_PASSWORD ?? 'developer123!',
+  );
+  const created = await api.call('POST /api/rank/worker-keys', {
+    headers: bearer(login.tokens.accessToken),
     body: { name: `simulate-ranks ${new Date().toISOString().slice(0, 16)}` },
   });
   state.key = created.key;
@@ -140,14 +130,13 @@ function metric(w: { keyword: string; productId: string; itemId: string | null; 
 }
 
 async function round(key: string) {
-  const work: Array<{ keyword: string; productId: string; itemId: string | null; vendorItemId: string | null }> = [];
+  const worker = workerApi(key);
+  const work: WorkItem[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: typeof work; nextCursor: string | null } = await call(
-      'GET',
-      `/api/rank/work?limit=1000${cursor ? `&cursor=${cursor}` : ''}`,
-      { key },
-    );
+    const page: WorkListDto = await worker.call('GET /api/rank/work', {
+      query: { limit: 1000, cursor: cursor ?? undefined },
+    });
     work.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
@@ -161,17 +150,12 @@ async function round(key: string) {
   const reasons = new Set<string>();
   for (let i = 0; i < work.length; i += 500) {
     // The answer has every item's outcome; a refused one is said with its reason, the rest are stored.
-    const result: { results: Array<{ outcome: 'accepted' | 'refused'; reason?: string }> } = await call(
-      'POST',
-      '/api/rank/observations',
-      {
-        key,
-        body: {
-          observations: work.slice(i, i + 500).map((w, j) => check(w, checkedAt(i + j))),
-          metrics: work.slice(i, i + 500).map(metric),
-        },
+    const result = await worker.call('POST /api/rank/observations', {
+      body: {
+        observations: work.slice(i, i + 500).map((w, j) => check(w, checkedAt(i + j))),
+        metrics: work.slice(i, i + 500).map(metric),
       },
-    );
+    });
     for (const item of result.results) {
       if (item.outcome === 'accepted') accepted += 1;
       else {

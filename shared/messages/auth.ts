@@ -12,7 +12,6 @@ export const authMessages = {
   accountInactive: '비활성화된 계정입니다. 관리자에게 문의해주세요.',
   throttled: (seconds: number) => `로그인 시도가 너무 많습니다. ${seconds}초 후에 다시 시도해주세요.`,
   loginFailed: '로그인에 실패했습니다.',
-  loginTimeout: '서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.',
   loginError: '로그인 중 오류가 발생했습니다.',
   registerFailed: '회원가입에 실패했습니다.',
   registrationClosed: '현재 회원가입이 중지되어 있습니다.',

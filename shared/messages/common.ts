@@ -12,6 +12,8 @@ export const commonMessages = {
   methodNotAllowed: '허용되지 않은 요청 방식입니다.',
   internal: '서버 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
   network: '서버와의 통신 중 오류가 발생했습니다.',
+  /** No answer within the client's time limit. */
+  timeout: '서버 응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.',
   invalidJson: '요청 본문이 올바른 JSON 형식이 아닙니다.',
   nestedTooDeep: (max: number) =>
     `요청 본문의 구조가 너무 깊습니다. 배열과 객체는 ${max}단계까지만 중첩할 수 있습니다.`,

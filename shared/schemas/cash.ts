@@ -167,13 +167,6 @@ export const chargeRequestListQuerySchema = deferred(() =>
     userId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   }),
 );
-/** What a client sends (the schema coerces query strings). */
-export interface ChargeRequestListQuery {
-  page?: number;
-  limit?: number;
-  status?: ChargeStatus;
-  userId?: string;
-}
 
 export const cashTransactionListQuerySchema = deferred(() =>
   z.object({
@@ -183,12 +176,6 @@ export const cashTransactionListQuerySchema = deferred(() =>
     userId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   }),
 );
-export interface CashTransactionListQuery {
-  page?: number;
-  limit?: number;
-  type?: LedgerType;
-  userId?: string;
-}
 
 export const chargeIdPathSchema = deferred(() =>
   z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),

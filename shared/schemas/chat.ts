@@ -199,7 +199,6 @@ export type ChatMessageListQuery = z.output<typeof chatMessageListQuerySchema>;
 export const chatRoomStatusBodySchema = deferred(() =>
   z.object({ status: z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }) }),
 );
-export type ChatRoomStatusBody = z.output<typeof chatRoomStatusBodySchema>;
 
 export const chatRoomIdPathSchema = deferred(() =>
   z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
@@ -225,4 +224,3 @@ export const cannedRepliesBodySchema = deferred(() =>
   z.object({ items: z.array(cannedReplySchema()).check(z.maxLength(CANNED_REPLIES_MAX, m.cannedTooMany)) }),
 );
 export type CannedRepliesBody = z.output<typeof cannedRepliesBodySchema>;
-export type CannedRepliesInput = z.input<typeof cannedRepliesBodySchema>;

@@ -97,10 +97,6 @@ export const allocationHistoryQuerySchema = deferred(() =>
     operatorId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   }),
 );
-/** What a client sends (the server coerces the query strings). */
-export type AllocationHistoryQuery = Partial<
-  Omit<z.output<typeof allocationHistoryQuerySchema>, 'dateFrom' | 'userId' | 'operatorId'>
-> & { dateFrom?: string; userId?: string; operatorId?: string };
 
 export interface AllocationHistoryRow {
   id: string;
@@ -149,7 +145,6 @@ export interface ExtendSlotResult {
 export const extendBulkSchema = deferred(() =>
   z.object({ allocationHistoryId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), extensionDays }),
 );
-export type ExtendBulkInput = z.input<typeof extendBulkSchema>;
 export interface ExtendBulkResult {
   message: string;
   extended: number;

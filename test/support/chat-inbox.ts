@@ -1,11 +1,9 @@
 import { expect } from 'vitest';
+import type { AnswerAt } from '../../shared/api-client';
+import type { Route } from '../../shared/contract/index';
 import type { apiClient } from './http';
 
-type InboxPage = {
-  items: Array<{ id: string; user_name: string; status: string; unread_count: number }>;
-  nextCursor?: string;
-  totals: any;
-};
+type InboxPage = AnswerAt<Route, 'GET /api/chat/rooms'>;
 
 /**
  * The operator's inbox (GET /api/chat/rooms): one page, or every page's room ids by the cursor.

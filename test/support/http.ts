@@ -1,4 +1,10 @@
-/** A tiny client for integration tests: the real HTTP server, JSON in and out, cookies visible. */
+import { ApiError, bearer, createApiClient, signIn } from '../../shared/api-client';
+
+/**
+ * The integration tests' client of the real HTTP server. `call` is the raw probe: any method and path,
+ * a malformed body, the answer whole with its cookies (what a test of refusals needs). `as(token)` is the
+ * shared typed client (routes by key, answers typed) for the calls a test makes on the way.
+ */
 export interface CallResult<T = any> {
   status: number;
   body: T;
@@ -31,15 +37,18 @@ export function apiClient(baseUrl: string) {
     return { status: res.status, body, headers: res.headers, setCookies: res.headers.getSetCookie() };
   }
 
-  async function login(email: string, password: string): Promise<{ token: string; refreshToken: string; user: any }> {
-    const res = await call('POST', '/api/auth/login', { body: { email, password } });
-    if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-    return {
-      token: res.body.data.tokens.accessToken,
-      refreshToken: res.body.data.tokens.refreshToken,
-      user: res.body.data.user,
-    };
+  const anonymous = createApiClient({ baseUrl });
+
+  async function login(email: string, password: string) {
+    const session = await signIn(anonymous, email, password).catch((err: unknown) => {
+      const why = err instanceof ApiError ? `${err.status} ${err.code} ${err.message}` : String(err);
+      throw new Error(`login failed for ${email}: ${why}`);
+    });
+    return { token: session.tokens.accessToken, refreshToken: session.tokens.refreshToken, user: session.user };
   }
 
-  return { call, login };
+  /** The typed client, signed in with `token` (or anonymous). */
+  const as = (token?: string) => (token ? createApiClient({ baseUrl, headers: () => bearer(token) }) : anonymous);
+
+  return { call, login, as };
 }

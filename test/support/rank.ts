@@ -9,12 +9,9 @@ export async function newWorkerKey(
   developerToken: string,
   name = '작업자 1',
 ): Promise<{ id: string; key: string }> {
-  const res = await apiClient(stack.url).call('POST', '/api/rank/worker-keys', {
-    token: developerToken,
-    body: { name },
-  });
-  if (res.status !== 201) throw new Error(`worker key: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.data.id, key: res.body.data.key };
+  const res = await apiClient(stack.url).as(developerToken).send('POST /api/rank/worker-keys', { body: { name } });
+  if (!res.ok || res.status !== 201) throw new Error(`worker key: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.data.id, key: res.data.key };
 }
 
 export interface SeedSlot {

@@ -249,7 +249,9 @@ describe('rank worker: posting checks', () => {
     let calls = 0;
     const server = createServer((_req, res) => {
       calls++;
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: '인증 실패' }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ success: false, code: 'UNAUTHORIZED', error: '인증 실패' }));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {

@@ -2,10 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useSWRConfig, type ScopedMutator } from 'swr';
 import { NOTIFICATION_EVENTS, type NotificationEvent } from '#shared/notification-constants';
 import type { NotificationDto } from '#shared/schemas/notifications';
-import { slotCountKey } from '@/lib/slots/get-slot-count';
-import { isSlotsKey } from '@/lib/slots/get-slots';
-import { balanceKey } from '@/hooks/use-balance';
 import { subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
+import { invalidate, type ReadKey } from '@/lib/route-data';
+import { slotReads } from '@/lib/slots/invalidate';
 
 /**
  * Live money on screen: a pushed notice says what happened (`metadata.event`), and
@@ -15,15 +14,11 @@ import { subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
  */
 type Cache = 'balance' | 'ledger' | 'chargeRequests' | 'slots';
 
-type Key = string | ((key: unknown) => boolean);
-
-const cacheKeys: Record<Cache, () => Key[] | Promise<Key[]>> = {
-  balance: () => [balanceKey],
-  // The cash lists' modules carry their zod query schemas: loaded on the first push that needs them,
-  // never with the /slots page (its first-load budget).
-  ledger: () => import('@/features/cash/api/get-cash-transactions').then((m) => [m.isCashTransactionsKey]),
-  chargeRequests: () => import('@/features/cash/api/get-charge-requests').then((m) => [m.isChargeRequestsKey]),
-  slots: () => [isSlotsKey, slotCountKey],
+const readsOf: Record<Cache, readonly ReadKey[]> = {
+  balance: ['GET /api/cash/balance'],
+  ledger: ['GET /api/cash/transactions'],
+  chargeRequests: ['GET /api/cash/charge-requests'],
+  slots: slotReads,
 };
 
 const money: Cache[] = ['balance', 'ledger'];
@@ -55,14 +50,11 @@ export const eventOf = (notification: Pick<NotificationDto, 'metadata'> | null |
   return isEvent(event) ? event : null;
 };
 
-export function revalidateCaches(mutate: ScopedMutator, caches: readonly Cache[]) {
-  return Promise.all(
-    caches.map(async (cache) => {
-      const keys = await cacheKeys[cache]();
-      await Promise.all(keys.map((key) => mutate(key)));
-    }),
+export const revalidateCaches = (mutate: ScopedMutator, caches: readonly Cache[]) =>
+  invalidate(
+    mutate,
+    caches.flatMap((cache) => readsOf[cache]),
   );
-}
 
 /**
  * Mount once for every role user, notifications on or off (layout/live-updates.tsx holds the socket

@@ -3,9 +3,9 @@ import { SWRConfig, useSWRConfig } from 'swr';
 import { ToastProvider } from '@/components/ui/toast';
 import { restoreSession } from '@/features/auth/api/refresh';
 import { SettingsProvider } from '@/features/settings/components/settings-provider';
-import { systemSettingsKey } from '@/features/settings/api/get-system-settings';
 import { ApiError } from '@/lib/api-client';
 import { useSessionState } from '@/lib/session-store';
+import { routeOf } from '@/lib/route-data';
 
 /** Client errors (4xx) will not change on retry; only network trouble and 5xx are retried. */
 const shouldRetry = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500);
@@ -30,7 +30,7 @@ function SessionBoundary({ children }: { children: ReactNode }) {
     // Signing in from no session (a reload restoring it) leaves nothing of another user to drop,
     // and clearing then would wipe the first page's answers that already arrived for this user.
     if (!hadUser) return;
-    void mutate((key) => key !== systemSettingsKey, undefined, { revalidate: false });
+    void mutate((key) => routeOf(key) !== 'GET /api/system-settings', undefined, { revalidate: false });
   }, [userId, mutate]);
 
   return children;

@@ -1,6 +1,5 @@
-import useSWR from 'swr';
 import type { CashBalanceDto } from '#shared/schemas/cash';
-import { api } from '@/lib/api-client';
+import { useRoute } from '@/lib/route-data';
 
 /**
  * GET /cash/balance: the signed-in user's balance. Shared, because the sidebar, the cash pages and
@@ -9,10 +8,6 @@ import { api } from '@/lib/api-client';
  */
 export type Balance = CashBalanceDto;
 
-export const balanceKey = '/cash/balance';
-
-export const getBalance = () => api.call('GET /api/cash/balance');
-
 /** Shown where a register button waits for the balance and it could not load. */
 export const balanceLoadFailed = '잔액을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.';
 
@@ -20,6 +15,5 @@ export const balanceLoadFailed = '잔액을 불러오지 못했습니다. 잠시
  * `enabled` false (cash system off) → no request, no balance. Errors are not retried: callers hide
  * the balance or say it failed instead.
  */
-export function useBalance(enabled: boolean) {
-  return useSWR(enabled ? balanceKey : null, getBalance, { shouldRetryOnError: false });
-}
+export const useBalance = (enabled: boolean) =>
+  useRoute('GET /api/cash/balance', enabled ? undefined : null, { shouldRetryOnError: false });

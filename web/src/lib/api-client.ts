@@ -1,46 +1,36 @@
-import type { ErrorCode, FieldIssue } from '#shared/api';
-import type { AnswerOf, RequestOf, Route } from '#shared/contract/index';
+import {
+  ApiError,
+  createApiClient,
+  readAnswer,
+  type AnswerAt,
+  type CallArgsAt,
+  type CallInputAt,
+  type RequestInput,
+  type RouteKeyOf,
+  type WebRoute,
+} from '#shared/api-client';
 import { authMessages } from '#shared/messages/auth';
-import { commonMessages } from '#shared/messages/common';
 import { SETTINGS_CHANGED_EVENT } from './app-settings';
 import { applyAuthSession, clearSession, getAccessToken, getSessionState, setEnrolmentRequired } from './session-store';
 
+export { ApiError, type ClientErrorCode } from '#shared/api-client';
+
 /**
- * The one HTTP client (bulletproof-react: one client in lib). It speaks the API envelope
- * (`{ success, data }`, or `{ success: false, error, code }`), carries the in-memory bearer token,
- * refreshes it once on a 401 and applies the session rule: a 401 or 403 from a call outside /auth
- * ends the session with a message the login page shows.
+ * The SPA's HTTP client: the shared typed client (shared/api-client.ts: route keys, URLs, the envelope,
+ * timeouts) plus what only a browser session needs. It carries the in-memory bearer token, refreshes it
+ * once on a 401 and applies the session rule: a 401 or 403 from a call outside /auth ends the session
+ * with a message the login page shows.
  *
- * A call names a route of the contract (shared/contract) by its key, `api.call('GET /api/slots/{id}',
- * { path: { id } })`: params, query and body are typed from the route's input schemas and the answer
- * from its answer type, so a renamed or removed route fails to compile. The contract is imported as
- * types only (no schema enters the bundle): the method and path are read from the key string.
+ * A call names a route of the contract by its key, `api.call('GET /api/slots/{id}', { path: { id } })`;
+ * a session may call every route but the rank workers' (they sign in with an API key).
  */
 
-/** The routes the web calls: every route but the rank workers' (they sign in with an API key). */
-type WebRoute = Exclude<Route, { access: 'worker' }>;
-type RouteTable = { [R in WebRoute as `${R['method']} ${R['path']}`]: R };
 /** `GET /api/slots/{id}`: a route's method and path, as the contract's `routeKey` spells it. */
-export type RouteKey = keyof RouteTable;
+export type RouteKey = RouteKeyOf<WebRoute>;
 /** The `data` of a route's success envelope. */
-export type AnswerTo<K extends RouteKey> = AnswerOf<RouteTable[K]>;
-
-// A part the route has no schema for may not be sent; one whose fields are all optional may be left out.
-type Empty = Record<never, never>;
-type Part<N extends string, T> = [T] extends [undefined]
-  ? { [P in N]?: never }
-  : undefined extends T
-    ? { [P in N]?: T }
-    : Empty extends T
-      ? { [P in N]?: T }
-      : { [P in N]: T };
-type Sent<K extends RouteKey> = RequestOf<RouteTable[K]>;
+export type AnswerTo<K extends RouteKey> = AnswerAt<WebRoute, K>;
 /** What one call sends: the route's path params, query and body (as before parsing), and call options. */
-export type CallInput<K extends RouteKey> = Part<'path', Sent<K>['path']> &
-  Part<'query', Sent<K>['query']> &
-  Part<'body', Sent<K>['body']> &
-  CallOptions;
-type CallArgs<K extends RouteKey> = Empty extends CallInput<K> ? [input?: CallInput<K>] : [input: CallInput<K>];
+export type CallInput<K extends RouteKey> = CallInputAt<WebRoute, K>;
 
 const AUTH_TIMEOUT_MS = 15_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -56,29 +46,7 @@ const CREDENTIAL_ROUTES = new Set<RouteKey>([
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
 ]);
-const isAuthRoute = (key: RouteKey) => key.includes(' /api/auth/');
-
-export type ClientErrorCode = ErrorCode | 'NETWORK' | 'TIMEOUT';
-
-export class ApiError extends Error {
-  constructor(
-    readonly code: ClientErrorCode,
-    /** HTTP status; 0 when no answer arrived (network failure, timeout). */
-    readonly status: number,
-    message: string,
-    readonly details?: unknown,
-    /** True when the message is the server's own text (an error envelope), not a client fallback. */
-    readonly fromServer = false,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  /** Per-field problems of a VALIDATION answer (empty otherwise). */
-  get fieldIssues(): FieldIssue[] {
-    return this.code === 'VALIDATION' && Array.isArray(this.details) ? (this.details as FieldIssue[]) : [];
-  }
-}
+const isAuthRoute = (key: string) => key.includes(' /api/auth/');
 
 /**
  * The message to show for a failed action: the server's Korean text when it sent one (it says best
@@ -87,23 +55,6 @@ export class ApiError extends Error {
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   return error.fromServer || error.status === 0 ? error.message : fallback;
-}
-
-type Query = Record<string, string | number | boolean | null | undefined>;
-
-export interface CallOptions {
-  headers?: Record<string, string>;
-  /** Sent as `Idempotency-Key`: money calls set it so a retry never moves money twice. */
-  idempotencyKey?: string;
-  /** Defaults: 15 s for /auth calls, 30 s otherwise. */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-}
-
-interface RequestOptions extends CallOptions {
-  path?: Record<string, unknown>;
-  query?: Query;
-  body?: unknown;
 }
 
 /** A fresh key for one money action; reuse the same key when retrying that action. */
@@ -121,109 +72,31 @@ export const peekLoginMessage = (): string | null => sessionStorage.getItem(LOGI
 
 export const clearLoginMessage = () => sessionStorage.removeItem(LOGIN_MESSAGE_KEY);
 
-/** The route's path with its `{param}`s filled in (encoded) and the query appended. */
-function buildUrl(key: RouteKey, { path, query }: RequestOptions): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
-  }
-  const search = params.toString();
-  const filled = key
-    .slice(key.indexOf(' ') + 1)
-    .replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(path?.[name])));
-  return `${filled}${search ? `?${search}` : ''}`;
+const core = createApiClient<WebRoute>({
+  timeoutMs: (key) => (isAuthRoute(key) ? AUTH_TIMEOUT_MS : DEFAULT_TIMEOUT_MS),
+  init: { credentials: 'same-origin' },
+});
+
+// The session code below works on erased inputs: `api.call` has checked them against the route.
+const sendRoute = core.fetch as (key: RouteKey, input: RequestInput) => Promise<Response>;
+
+function send(key: RouteKey, options: RequestInput, token: string | null): Promise<Response> {
+  const headers = token ? { ...options.headers, Authorization: `Bearer ${token}` } : options.headers;
+  return sendRoute(key, { ...options, headers });
 }
 
-async function send(key: RouteKey, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-
-  const timeout = new AbortController();
-  const timer = setTimeout(
-    () => timeout.abort(),
-    options.timeoutMs ?? (isAuthRoute(key) ? AUTH_TIMEOUT_MS : DEFAULT_TIMEOUT_MS),
-  );
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
-  try {
-    return await fetch(buildUrl(key, options), {
-      method: key.slice(0, key.indexOf(' ')),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal,
-    });
-  } catch (error) {
-    if (timeout.signal.aborted) throw new ApiError('TIMEOUT', 0, authMessages.loginTimeout);
-    if (options.signal?.aborted) throw error;
-    throw new ApiError('NETWORK', 0, commonMessages.network);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const codeOfStatus = (status: number): ErrorCode =>
-  status === 400
-    ? 'VALIDATION'
-    : status === 401
-      ? 'UNAUTHORIZED'
-      : status === 403
-        ? 'FORBIDDEN'
-        : status === 404
-          ? 'NOT_FOUND'
-          : status === 409
-            ? 'CONFLICT'
-            : status === 422
-              ? 'IDEMPOTENCY_MISMATCH'
-              : status === 413
-                ? 'PAYLOAD_TOO_LARGE'
-                : status === 402
-                  ? 'INSUFFICIENT_BALANCE'
-                  : status === 429
-                    ? 'THROTTLED'
-                    : 'INTERNAL';
-
-/** Unwraps `{success, data}`; anything else (error envelope, HTML error page) becomes an ApiError. */
+/** The shared unwrap, plus what an error means to the app as a whole. */
 async function unwrap<T>(response: Response): Promise<T> {
-  if (response.status === 204) return undefined as T;
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
+  const outcome = await readAnswer<T>(response);
+  if (outcome.ok) return outcome.data;
+  // Maintenance began after the settings were read: re-read them now, so the app shows the
+  // maintenance page instead of failing action by action.
+  if ((outcome.error.code as string) === 'MAINTENANCE' && typeof window !== 'undefined') {
+    window.dispatchEvent(new Event(SETTINGS_CHANGED_EVENT));
   }
-  if (response.ok && body && typeof body === 'object' && (body as { success?: unknown }).success === true) {
-    return (body as { data: T }).data;
-  }
-  if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
-    const failure = body as { error?: string; code?: ErrorCode; details?: unknown };
-    // Maintenance began after the settings were read: re-read them now, so the app shows the
-    // maintenance page instead of failing action by action.
-    if ((failure.code as string) === 'MAINTENANCE' && typeof window !== 'undefined') {
-      window.dispatchEvent(new Event(SETTINGS_CHANGED_EVENT));
-    }
-    // The factor became required mid-session (or was reset): the app turns to the enrolment.
-    if (failure.code === 'SECOND_FACTOR_ENROLMENT') setEnrolmentRequired(true);
-    return Promise.reject(
-      new ApiError(
-        failure.code ?? codeOfStatus(response.status),
-        response.status,
-        failure.error || commonMessages.internal,
-        failure.details,
-        !!failure.error,
-      ),
-    );
-  }
-  if (response.ok) return body as T;
-  const code = codeOfStatus(response.status);
-  const message =
-    code === 'NOT_FOUND'
-      ? commonMessages.notFound
-      : code === 'INTERNAL'
-        ? commonMessages.internal
-        : commonMessages.network;
-  return Promise.reject(new ApiError(code, response.status, message));
+  // The factor became required mid-session (or was reset): the app turns to the enrolment.
+  if (outcome.error.code === 'SECOND_FACTOR_ENROLMENT') setEnrolmentRequired(true);
+  throw outcome.error;
 }
 
 type AuthSession = AnswerTo<'POST /api/auth/refresh'>;
@@ -297,7 +170,7 @@ export function setStepUpPrompt(prompt: StepUpPrompt | null) {
 const isSecondFactorRefusal = (error: unknown) =>
   error instanceof ApiError && (error.code === 'SECOND_FACTOR_ENROLMENT' || error.code === 'STEP_UP_REQUIRED');
 
-async function request<T>(key: RouteKey, options: RequestOptions, steppedUp = false): Promise<T> {
+async function request<T>(key: RouteKey, options: RequestInput, steppedUp = false): Promise<T> {
   const credentialCall = CREDENTIAL_ROUTES.has(key);
   const hadSession = getSessionState().status === 'authenticated';
   let response = await send(key, options, credentialCall ? null : getAccessToken());
@@ -333,6 +206,6 @@ async function request<T>(key: RouteKey, options: RequestOptions, steppedUp = fa
 
 export const api = {
   /** Calls one route of the contract: `api.call('PUT /api/slots/{id}/fill', { path: { id }, body })`. */
-  call: <K extends RouteKey>(key: K, ...[input]: CallArgs<K>): Promise<AnswerTo<K>> =>
-    request(key, (input ?? {}) as RequestOptions),
+  call: <K extends RouteKey>(key: K, ...[input]: CallArgsAt<WebRoute, K>): Promise<AnswerTo<K>> =>
+    request(key, (input ?? {}) as RequestInput),
 };

@@ -1,15 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { UserLedgerCard } from '@/features/cash/components/user-ledger-card';
 import { UserSlotsCard } from '@/features/slot-admin/components/user-slots-card';
 import { AllocateSlotsDialog } from '@/features/slot-allocations/components/allocate-slots-dialog';
 import { UserAllocationsCard } from '@/features/slot-allocations/components/user-allocations-card';
 import { UserExtensionsCard } from '@/features/slot-allocations/components/user-extensions-card';
-import { isUsersKey } from '@/features/users/api/get-users';
 import { CustomerViewPage } from '@/features/users/components/customer-view-page';
 import { useAppSettings } from '@/lib/app-settings';
+import { useInvalidate } from '@/lib/route-data';
 
 // The send dialog loads when it is opened: most visits of a customer only read.
 const SendNotificationDialog = lazy(() =>
@@ -26,7 +25,7 @@ const SendNotificationDialog = lazy(() =>
  */
 export function AdminCustomerRoute() {
   const { id = '' } = useParams();
-  const { mutate } = useSWRConfig();
+  const invalidate = useInvalidate();
   const { slotOperationMode, chatEnabled } = useAppSettings();
   const [allocating, setAllocating] = useState(false);
   const [notifying, setNotifying] = useState(false);
@@ -76,7 +75,7 @@ export function AdminCustomerRoute() {
                   onClose={() => setAllocating(false)}
                   user={user}
                   variant="user"
-                  onIssued={() => void mutate(isUsersKey)}
+                  onIssued={() => void invalidate(['GET /api/users', 'GET /api/users/{id}'])}
                 />
               )}
             </>

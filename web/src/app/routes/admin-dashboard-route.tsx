@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { AdminDashboardPage } from '@/features/dashboard/components/admin-dashboard-page';
 import { PendingChargesCard } from '@/features/cash/components/pending-charges-card';
-import { useCashStats } from '@/features/cash/api/get-cash-stats';
 import { adminSlotsTitle } from '@/features/slot-admin/utils/admin-slots-title';
 import { useAppSettings } from '@/lib/app-settings';
+import { useRoute } from '@/lib/route-data';
 
 /**
  * /admin: the dashboard page composed with what other features provide (features never import each
@@ -13,7 +13,7 @@ import { useAppSettings } from '@/lib/app-settings';
  */
 export function AdminDashboardRoute() {
   const { useCashSystem, slotOperationMode } = useAppSettings();
-  const cash = useCashStats(useCashSystem);
+  const cash = useRoute('GET /api/cash/stats', useCashSystem ? undefined : null);
   useEffect(() => {
     if (cash.error) console.error('캐시 통계 로드 실패', cash.error);
   }, [cash.error]);

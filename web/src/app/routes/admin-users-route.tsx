@@ -1,8 +1,7 @@
-import { useSWRConfig } from 'swr';
 import { AllocateSlotsDialog } from '@/features/slot-allocations/components/allocate-slots-dialog';
-import { isUsersKey } from '@/features/users/api/get-users';
 import { UsersPage } from '@/features/users/components/users-page';
 import { useAppSettings } from '@/lib/app-settings';
+import { useInvalidate } from '@/lib/route-data';
 
 /**
  * /admin/users: the user management page with the pre-allocation dialog of the slot-allocations
@@ -11,7 +10,7 @@ import { useAppSettings } from '@/lib/app-settings';
  * allocated/used counts move.
  */
 export function AdminUsersRoute() {
-  const { mutate } = useSWRConfig();
+  const invalidate = useInvalidate();
   const { slotOperationMode } = useAppSettings();
   return (
     <UsersPage
@@ -23,7 +22,7 @@ export function AdminUsersRoute() {
                 onClose={close}
                 user={user}
                 variant="user"
-                onIssued={() => void mutate(isUsersKey)}
+                onIssued={() => void invalidate(['GET /api/users'])}
               />
             )
           : undefined

@@ -1,6 +1,6 @@
 import { rankResetTexts } from '#shared/messages/slots';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useRankReset } from '@/lib/slots/get-rank-reset';
+import { useRoute } from '@/lib/route-data';
 
 /**
  * The question asked before a keyword or URL change, which wipes the slot's rank information and
@@ -21,7 +21,15 @@ export function RankResetConfirm({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const reset = useRankReset(open ? slotId : null);
+  // Read each time the warning opens: the rank job may have added a day since the last look, and the
+  // count must be the one the update would delete now.
+  const reset = useRoute('GET /api/slots/{id}/rank-delete-query', open ? { path: { id: slotId } } : null, {
+    revalidateOnFocus: false,
+    // A failed read leaves the general warning in place; retrying would keep taking the answer away.
+    shouldRetryOnError: false,
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
   const counting = open && reset.isValidating;
   const lost = !counting && reset.data ? reset.data : null;
   return (

@@ -1,11 +1,4 @@
-import useSWR from 'swr';
-import { api } from '@/lib/api-client';
+import { useRoute } from '@/lib/route-data';
 
-/** GET /field-configs: the slot forms are generated from this list. */
-export const fieldConfigsKey = '/field-configs';
-
-export const getFieldConfigs = () => api.call('GET /api/field-configs');
-
-export function useFieldConfigs() {
-  return useSWR(fieldConfigsKey, getFieldConfigs, { revalidateOnFocus: false });
-}
+/** GET /field-configs: the slot forms are generated from this list (three features read it). */
+export const useFieldConfigs = () => useRoute('GET /api/field-configs', undefined, { revalidateOnFocus: false });

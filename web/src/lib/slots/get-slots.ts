@@ -1,17 +1,8 @@
-import useSWR from 'swr';
-import type { SlotList, SlotListQueryInput } from '#shared/schemas/slots';
-import { api } from '@/lib/api-client';
+import type { SlotListQueryInput } from '#shared/schemas/slots';
+import type { CallInput } from '@/lib/api-client';
 
-/** GET /slots: the caller's own slots, one page. */
-export const SLOTS_KEY = '/slots';
-export type SlotsKey = readonly [typeof SLOTS_KEY, SlotListQueryInput];
-
-export const slotsKey = (query: SlotListQueryInput): SlotsKey => [SLOTS_KEY, query];
-
-/** Every cached slot list page (any query): what slot mutations revalidate. */
-export const isSlotsKey = (key: unknown) => Array.isArray(key) && key[0] === SLOTS_KEY;
-
-export function getSlots(query: SlotListQueryInput): Promise<SlotList> {
+/** GET /slots for the caller's own slots: the list's filters as the route's query. */
+export function slotsInput(query: SlotListQueryInput): CallInput<'GET /api/slots'> {
   const {
     page,
     limit,
@@ -26,7 +17,7 @@ export function getSlots(query: SlotListQueryInput): Promise<SlotList> {
     sortBy,
     sortOrder,
   } = query;
-  return api.call('GET /api/slots', {
+  return {
     query: {
       page: page === undefined ? undefined : Number(page),
       limit: limit === undefined ? undefined : Number(limit),
@@ -41,9 +32,5 @@ export function getSlots(query: SlotListQueryInput): Promise<SlotList> {
       sortBy,
       sortOrder,
     },
-  });
-}
-
-export function useSlots(query: SlotListQueryInput) {
-  return useSWR(slotsKey(query), ([, q]) => getSlots(q), { keepPreviousData: true });
+  };
 }

@@ -1,14 +1,10 @@
 import { mutate } from 'swr';
-import { balanceKey } from '@/hooks/use-balance';
-import { slotCountKey } from './get-slot-count';
-import { isSlotsKey } from './get-slots';
+import { invalidate, type ReadKey } from '@/lib/route-data';
 
-/** After a slot changes: every cached list page and the counts (not other features' data). */
-export function revalidateSlots() {
-  return Promise.all([mutate(isSlotsKey), mutate(slotCountKey)]);
-}
+/** What a slot change makes stale: every slot list page (My slots and the console alike) and the counts. */
+export const slotReads = ['GET /api/slots', 'GET /api/slots/count'] as const satisfies readonly ReadKey[];
+/** After money moved for slots: the balance too. */
+export const slotAndBalanceReads = [...slotReads, 'GET /api/cash/balance'] as const satisfies readonly ReadKey[];
 
-/** After money moved for slots: the lists, the counts and the balance. */
-export function revalidateSlotsAndBalance() {
-  return Promise.all([revalidateSlots(), mutate(balanceKey)]);
-}
+/** For code outside a component (a list action, a row save): the app's one swr cache. */
+export const revalidateSlots = () => invalidate(mutate, slotReads);

@@ -1,16 +1,13 @@
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
+import type { Announcement } from '#shared/announcements';
 import type { AnnouncementInput, UpdateAnnouncement } from '#shared/schemas/announcements';
 import { api } from '@/lib/api-client';
-import { isAnnouncementsKey } from './get-announcements';
+import { useAction } from '@/lib/route-data';
 
 /**
  * The schemas the server parses (create/update): the dialog validates with the same ones, loaded on
  * the first save so zod is not part of the management page's first load.
  */
 export const loadAnnouncementSchemas = () => import('#shared/schemas/announcements');
-
-export const saveAnnouncementKey = '/announcements#save';
 
 export const createAnnouncement = (input: AnnouncementInput) => api.call('POST /api/announcements', { body: input });
 export const updateAnnouncement = (id: string, input: UpdateAnnouncement) =>
@@ -22,15 +19,16 @@ type SaveArg =
   | { kind: 'update'; id: string; input: UpdateAnnouncement }
   | { kind: 'delete'; id: string };
 
-export function useSaveAnnouncement() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation(saveAnnouncementKey, async (_key: string, { arg }: { arg: SaveArg }) => {
-    try {
-      if (arg.kind === 'create') return await createAnnouncement(arg.input);
-      if (arg.kind === 'update') return await updateAnnouncement(arg.id, arg.input);
-      return await deleteAnnouncement(arg.id);
-    } finally {
-      await mutate(isAnnouncementsKey);
-    }
+const saveAnnouncement = (arg: SaveArg): Promise<Announcement | { deleted: string }> =>
+  arg.kind === 'create'
+    ? createAnnouncement(arg.input)
+    : arg.kind === 'update'
+      ? updateAnnouncement(arg.id, arg.input)
+      : deleteAnnouncement(arg.id);
+
+/** Every list (user page, management page), the banner and an open one read again, also after a failure. */
+export const useSaveAnnouncement = () =>
+  useAction('save announcement', saveAnnouncement, {
+    invalidates: ['GET /api/announcements', 'GET /api/announcements/pinned', 'GET /api/announcements/{id}'],
+    invalidatesOnError: true,
   });
-}

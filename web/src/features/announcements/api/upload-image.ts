@@ -5,8 +5,6 @@ import { api, ApiError } from '@/lib/api-client';
 
 export { imageUploadRequestSchema };
 
-export const uploadImageKey = '/announcements/images';
-
 /**
  * An editor image: a ticket from the API, the bytes POSTed where it says (S3 presigned POST in the
  * cloud, the local server locally), then the API checks the bytes and answers the served path.

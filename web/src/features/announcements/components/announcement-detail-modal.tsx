@@ -2,7 +2,7 @@ import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { LoadError } from '@/components/ui/load-error';
 import { announcementMessages } from '#shared/messages/announcements';
-import { useOpenAnnouncement } from '../api/open-announcement';
+import { useInvalidate, useRoute } from '@/lib/route-data';
 import { AnnouncementContent } from './announcement-content';
 import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
 import styles from './announcements.module.css';
@@ -17,7 +17,13 @@ export function AnnouncementDetailModal({
   fallbackTitle?: string;
   onClose: () => void;
 }) {
-  const { data, error, isLoading } = useOpenAnnouncement(id);
+  const invalidate = useInvalidate();
+  // Opening it counts the caller's view once and marks it read.
+  const { data, error, isLoading } = useRoute('GET /api/announcements/{id}', id ? { path: { id } } : null, {
+    revalidateOnFocus: false,
+    // The list's read mark and view count change with this open.
+    onSuccess: () => void invalidate(['GET /api/announcements', 'GET /api/announcements/pinned']),
+  });
   return (
     <Modal open={!!id} onClose={onClose} title={data?.title ?? fallbackTitle ?? '공지사항'} size="lg">
       {isLoading && !data ? (

@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/api-client';
 import { announcementCategoryLabels, announcementMessages as m } from '#shared/messages/announcements';
 import { announcementCategories, type Announcement } from '#shared/announcements';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useAnnouncements } from '../api/get-announcements';
+import { useRoute } from '@/lib/route-data';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { AnnouncementEditorDialog } from './announcement-editor-dialog';
 import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
@@ -41,14 +41,20 @@ export function AnnouncementsAdminPage() {
     setLastFilterKey(filterKey);
     setCursors([undefined]);
   }
-  const { data, error, isLoading, mutate } = useAnnouncements({
-    limit: PAGE_SIZE,
-    includeInactive: true,
-    search: debounced || undefined,
-    category: category === 'all' ? undefined : category,
-    active: active === 'all' ? undefined : active,
-    cursor: cursors.at(-1),
-  });
+  const { data, error, isLoading, mutate } = useRoute(
+    'GET /api/announcements',
+    {
+      query: {
+        limit: PAGE_SIZE,
+        includeInactive: true,
+        search: debounced || undefined,
+        category: category === 'all' ? undefined : category,
+        active: active === 'all' ? undefined : active,
+        cursor: cursors.at(-1),
+      },
+    },
+    { keepPreviousData: true },
+  );
   const { trigger, isMutating } = useSaveAnnouncement();
   const toast = useToast();
   const [editing, setEditing] = useState<Announcement | 'new' | null>(null);

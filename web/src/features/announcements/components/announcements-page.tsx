@@ -10,7 +10,7 @@ import { ListPager } from '@/components/ui/pagination';
 import { userPageSizes } from '#shared/page-sizes';
 import { announcementMessages as m } from '#shared/messages/announcements';
 import tableStyles from '@/components/ui/data-table.module.css';
-import { useAnnouncements } from '../api/get-announcements';
+import { useRoute } from '@/lib/route-data';
 import { AnnouncementDetailModal } from './announcement-detail-modal';
 import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
 import styles from './announcements.module.css';
@@ -22,7 +22,11 @@ import styles from './announcements.module.css';
 export function AnnouncementsPage() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(userPageSizes[0]);
-  const { data, isLoading, error, mutate } = useAnnouncements({ limit, page });
+  const { data, isLoading, error, mutate } = useRoute(
+    'GET /api/announcements',
+    { query: { limit, page } },
+    { keepPreviousData: true },
+  );
   const [open, setOpen] = useState<{ id: string; title: string } | null>(null);
   const items = data?.announcements ?? [];
   const total = data?.total ?? 0;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { htmlToText } from '#shared/announcement-html';
 import type { Announcement } from '#shared/announcements';
 import { Icon } from '@/components/ui/icon';
-import { usePinnedAnnouncements } from '../api/get-pinned-announcements';
+import { useRoute } from '@/lib/route-data';
 import { useClosedBanners } from '../hooks/use-closed-banners';
 import styles from './pinned-banner.module.css';
 
@@ -25,7 +25,11 @@ export function bannerText(a: Pick<Announcement, 'title' | 'content' | 'content_
  * focused), each closable for the rest of the session. Hidden when the load fails or nothing is left.
  */
 export function PinnedBanner() {
-  const { data, error } = usePinnedAnnouncements();
+  // A failed load hides the banner (a notice bar is not worth an error); no retry storm on every page.
+  const { data, error } = useRoute('GET /api/announcements/pinned', undefined, {
+    shouldRetryOnError: false,
+    revalidateOnFocus: false,
+  });
   const { closed, close } = useClosedBanners();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);

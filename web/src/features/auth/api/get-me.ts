@@ -1,11 +1,13 @@
 import useSWR from 'swr';
 import type { MeDto } from '#shared/schemas/auth';
 import { api } from '@/lib/api-client';
+import { routeCacheKey } from '@/lib/route-data';
 import { updateSessionUser } from '@/lib/session-store';
 
 export type Me = MeDto;
 
-export const meKey = '/auth/me';
+/** Under the route's own key (the answer also updates the session's copy). */
+export const meKey = routeCacheKey('GET /api/auth/me');
 
 /** The signed-in user, fresh from the server (last login, status…); keeps the session's copy in step. */
 export async function getMe(): Promise<Me> {

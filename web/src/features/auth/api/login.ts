@@ -1,7 +1,7 @@
-import useSWRMutation from 'swr/mutation';
 import type { LoginInput } from '#shared/schemas/auth';
 import type { LoginSecondFactorInput, SecondFactorChallenge } from '#shared/schemas/second-factor';
 import { api } from '@/lib/api-client';
+import { useAction } from '@/lib/route-data';
 import { applyAuthSession, type Session } from '@/lib/session-store';
 
 export type { LoginInput, LoginSecondFactorInput, SecondFactorChallenge };
@@ -15,8 +15,6 @@ export const loadLoginSchema = () => import('#shared/schemas/auth').then((m) => 
 /** The code step's schema, loaded when an account with a second factor reaches it. */
 export const loadSecondFactorSchemas = () => import('#shared/schemas/second-factor');
 
-export const loginKey = '/auth/login';
-
 /** A session, or (an account with a second factor) the challenge the code step completes. */
 export type LoginOutcome = { session: Session } | { challenge: SecondFactorChallenge };
 
@@ -26,17 +24,11 @@ export async function login(input: LoginInput): Promise<LoginOutcome> {
   return 'tokens' in answer ? { session: applyAuthSession(answer) } : { challenge: answer };
 }
 
-export function useLogin() {
-  return useSWRMutation(loginKey, (_key: string, { arg }: { arg: LoginInput }) => login(arg));
-}
+export const useLogin = () => useAction('login', login);
 
 /** The code step: the challenge with a code from the app or a recovery code. */
 export async function loginSecondFactor(input: LoginSecondFactorInput): Promise<Session> {
   return applyAuthSession(await api.call('POST /api/auth/login/second-factor', { body: input }));
 }
 
-export function useLoginSecondFactor() {
-  return useSWRMutation(`${loginKey}/second-factor`, (_key: string, { arg }: { arg: LoginSecondFactorInput }) =>
-    loginSecondFactor(arg),
-  );
-}
+export const useLoginSecondFactor = () => useAction('login second factor', loginSecondFactor);

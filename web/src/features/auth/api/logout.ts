@@ -1,8 +1,6 @@
-import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
+import { useAction } from '@/lib/route-data';
 import { clearSession } from '@/lib/session-store';
-
-export const logoutKey = '/auth/logout';
 
 /** Revokes the refresh cookie on the server, then forgets the session here whatever the answer. */
 export async function logout(): Promise<void> {
@@ -15,6 +13,4 @@ export async function logout(): Promise<void> {
   }
 }
 
-export function useLogout() {
-  return useSWRMutation(logoutKey, () => logout());
-}
+export const useLogout = () => useAction('logout', logout);

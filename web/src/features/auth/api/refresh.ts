@@ -1,9 +1,6 @@
 import { refreshSession } from '@/lib/api-client';
 import { clearSession, getSessionState } from '@/lib/session-store';
 
-/** POST /auth/refresh trades the HttpOnly cookie for a session (the cookie is the only input). */
-export const refreshKey = '/auth/refresh';
-
 let restoring: Promise<void> | null = null;
 
 /**

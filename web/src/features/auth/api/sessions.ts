@@ -1,16 +1,6 @@
-import useSWR, { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { EndedSessions } from '#shared/schemas/sessions';
 import { api } from '@/lib/api-client';
-
-/** The account's live sessions on 내 정보 (device, address, sign-in, last refresh; the current one marked). */
-export const sessionsKey = '/auth/sessions';
-
-export const getSessions = () => api.call('GET /api/auth/sessions');
-
-export function useSessions() {
-  return useSWR(sessionsKey, getSessions);
-}
+import { useAction } from '@/lib/route-data';
 
 export type SessionEnding = { which: 'one'; id: string } | { which: 'others' };
 
@@ -21,13 +11,5 @@ export function endSessions(arg: SessionEnding): Promise<EndedSessions> {
 }
 
 /** Ends one session or every other one; the list reloads afterwards, also after a failure. */
-export function useEndSessions() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation(`${sessionsKey}#end`, async (_key: string, { arg }: { arg: SessionEnding }) => {
-    try {
-      return await endSessions(arg);
-    } finally {
-      await mutate(sessionsKey);
-    }
-  });
-}
+export const useEndSessions = () =>
+  useAction('end sessions', endSessions, { invalidates: ['GET /api/auth/sessions'], invalidatesOnError: true });

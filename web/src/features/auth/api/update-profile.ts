@@ -1,14 +1,12 @@
 import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import { profileUpdateSchema, type ProfileUpdateInput, type UserDto } from '#shared/schemas/auth';
 import { api } from '@/lib/api-client';
+import { useAction } from '@/lib/route-data';
 import { updateSessionUser } from '@/lib/session-store';
 import { meKey } from './get-me';
 
 /** The same schema the server validates with, so a password change is checked in the server's order. */
 export { profileUpdateSchema, type ProfileUpdateInput };
-
-export const updateProfileKey = '/auth/profile';
 
 /** Saves the name (and the password when one is given); blank password fields are not sent. */
 export async function updateProfile(input: ProfileUpdateInput): Promise<UserDto> {
@@ -25,7 +23,7 @@ export async function updateProfile(input: ProfileUpdateInput): Promise<UserDto>
 
 export function useUpdateProfile() {
   const { mutate } = useSWRConfig();
-  return useSWRMutation(updateProfileKey, async (_key: string, { arg }: { arg: ProfileUpdateInput }) => {
+  return useAction('update profile', async (arg: ProfileUpdateInput) => {
     const user = await updateProfile(arg);
     await mutate(meKey, (current: object | undefined) => ({ ...current, ...user }), { revalidate: false });
     return user;

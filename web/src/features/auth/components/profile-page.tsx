@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { authMessages } from '#shared/messages/auth';
 import { roleLabels } from '#shared/roles';
 import type { UserDto } from '#shared/schemas/auth';
+import type { UserDetails } from '#shared/schemas/users';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,12 +13,12 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session-store';
 import { UserDetailsForm } from '@/components/users/user-details-form';
+import { useRoute } from '@/lib/route-data';
 import { useMe } from '../api/get-me';
-import { useProfileDetails, useSaveProfileDetails } from '../api/profile-details';
 import { profileUpdateSchema, useUpdateProfile } from '../api/update-profile';
 import styles from './profile-page.module.css';
 import { SessionsCard } from './sessions-card';
@@ -48,8 +49,13 @@ export function ProfilePage() {
 
 /** Bank account and business details of the user record. */
 function ProfileDetailsCard() {
-  const { data } = useProfileDetails();
-  const save = useSaveProfileDetails();
+  const { data, mutate } = useRoute('GET /api/auth/profile/details', undefined, { revalidateOnFocus: false });
+  // The answer goes into the cache as it is (the form resets to it).
+  const save = async (details: UserDetails) => {
+    const saved = await api.call('PUT /api/auth/profile/details', { body: details });
+    await mutate(saved, { revalidate: false });
+    return saved;
+  };
   return (
     <div className={styles.details}>
       <Card title="계좌 및 사업자 정보" description="환불·정산 계좌와 세금계산서에 쓰일 사업자 정보입니다.">

@@ -10,7 +10,8 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import tableStyles from '@/components/ui/data-table.module.css';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useEndSessions, useSessions, type SessionEnding } from '../api/sessions';
+import { useRoute } from '@/lib/route-data';
+import { useEndSessions, type SessionEnding } from '../api/sessions';
 import { deviceLabel } from '../utils/device-label';
 
 /**
@@ -18,7 +19,7 @@ import { deviceLabel } from '../utils/device-label';
  * current session has no end button here (signing out ends it).
  */
 export function SessionsCard() {
-  const { data, error } = useSessions();
+  const { data, error } = useRoute('GET /api/auth/sessions');
   const { trigger, isMutating } = useEndSessions();
   const [asking, setAsking] = useState<SessionEnding | null>(null);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);

@@ -6,8 +6,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Icon } from '@/components/ui/icon';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { useSessionState } from '@/lib/session-store';
-import { useSwitchBack } from '../api/switch-back';
+import { applyAuthSession, useSessionState } from '@/lib/session-store';
+import { useRouteMutation } from '@/lib/route-data';
 import styles from './switch-back-button.module.css';
 
 /**
@@ -18,7 +18,8 @@ export function SwitchBackButton() {
   const { session } = useSessionState();
   const navigate = useNavigate();
   const toast = useToast();
-  const { trigger, isMutating } = useSwitchBack();
+  // The server restores the developer's own session.
+  const { trigger, isMutating } = useRouteMutation('POST /api/auth/switch-back', { onSuccess: applyAuthSession });
   const [confirming, setConfirming] = useState(false);
 
   if (!session?.actingAs) return null;

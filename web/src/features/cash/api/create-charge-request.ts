@@ -1,5 +1,3 @@
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import {
   chargeRequestSchemaFor,
   type ChargeLimits,
@@ -8,30 +6,21 @@ import {
 } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
 import type { ActionKeys } from '@/hooks/use-action-key';
-import { balanceKey } from '@/hooks/use-balance';
-import { chargeRequestsPath, isChargeRequestsKey } from './get-charge-requests';
-import { isCashTransactionsKey } from './get-cash-transactions';
+import { useAction } from '@/lib/route-data';
 
 /** The same schema the server checks, with the configured min/max charge. */
 export { chargeRequestSchemaFor, type ChargeLimits, type ChargeRequestInput, type ChargeRequestBody };
-
-export const createChargeRequestKey = `${chargeRequestsPath}#create`;
-
-/** With the Idempotency-Key of this charge: a retried request never creates a second charge request. */
-export const createChargeRequest = (body: ChargeRequestBody, idempotencyKey: string) =>
-  api.call('POST /api/cash/charge-requests', { body, idempotencyKey });
 
 /**
  * `keys` belongs to the form (or the dialog around it): submitting the same values again after a
  * failure reuses the key, so a charge the server did record before the answer got lost is answered,
  * not made twice; changed values, or any submit after a success, get a new key.
  */
-export function useCreateChargeRequest(keys: ActionKeys) {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation(createChargeRequestKey, async (_key: string, { arg }: { arg: ChargeRequestBody }) => {
-    const created = await keys.send(arg, (key) => createChargeRequest(arg, key));
+export const useCreateChargeRequest = (keys: ActionKeys) =>
+  useAction(
+    'create charge request',
+    (body: ChargeRequestBody) =>
+      keys.send(body, (idempotencyKey) => api.call('POST /api/cash/charge-requests', { body, idempotencyKey })),
     // With cashAutoApproval the balance and the ledger change at once.
-    await Promise.all([mutate(isChargeRequestsKey), mutate(balanceKey), mutate(isCashTransactionsKey)]);
-    return created;
-  });
-}
+    { invalidates: ['GET /api/cash/charge-requests', 'GET /api/cash/balance', 'GET /api/cash/transactions'] },
+  );

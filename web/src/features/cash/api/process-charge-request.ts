@@ -1,5 +1,3 @@
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import {
   approveChargeSchema,
   rejectChargeSchema,
@@ -8,15 +6,10 @@ import {
 } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
 import type { ActionKeys } from '@/hooks/use-action-key';
-import { cashStatsKey } from './get-cash-stats';
-import { chargeRequestsPath, isChargeRequestsKey } from './get-charge-requests';
-import { balanceKey } from '@/hooks/use-balance';
-import { isCashTransactionsKey } from './get-cash-transactions';
+import { useAction } from '@/lib/route-data';
 
 /** The same schemas the server validates with (operator approve / reject). */
 export { approveChargeSchema, rejectChargeSchema, type ApproveChargeInput, type RejectChargeInput };
-
-export const processChargeRequestKey = `${chargeRequestsPath}#process`;
 
 export type ChargeAction =
   | { action: 'approve'; id: string; body: ApproveChargeInput }
@@ -36,21 +29,16 @@ export function processChargeRequest(input: ChargeAction, idempotencyKey: string
 /**
  * `keys` belongs to the screen that asks: retrying the same action (same request, same body) after a
  * failure reuses its key, so the server answers with the first outcome; another action, or the next
- * one after a success, gets a new key.
+ * one after a success, gets a new key. Refreshed even on failure: "only pending" means someone else
+ * already processed it.
  */
-export function useProcessChargeRequest(keys: ActionKeys) {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation(processChargeRequestKey, async (_key: string, { arg }: { arg: ChargeAction }) => {
-    try {
-      return await keys.send(arg, (key) => processChargeRequest(arg, key));
-    } finally {
-      // Refresh even on failure: "only pending" means someone else already processed it.
-      await Promise.all([
-        mutate(isChargeRequestsKey),
-        mutate(cashStatsKey),
-        mutate(balanceKey),
-        mutate(isCashTransactionsKey),
-      ]);
-    }
+export const useProcessChargeRequest = (keys: ActionKeys) =>
+  useAction('process charge request', (arg: ChargeAction) => keys.send(arg, (key) => processChargeRequest(arg, key)), {
+    invalidates: [
+      'GET /api/cash/charge-requests',
+      'GET /api/cash/stats',
+      'GET /api/cash/balance',
+      'GET /api/cash/transactions',
+    ],
+    invalidatesOnError: true,
   });
-}

@@ -16,8 +16,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
-import { useCashStats } from '../api/get-cash-stats';
-import { useChargeRequests } from '../api/get-charge-requests';
+import { useRoute } from '@/lib/route-data';
 import { approveChargeSchema, rejectChargeSchema, useProcessChargeRequest } from '../api/process-charge-request';
 import { useActionKey, type ActionKeys } from '@/hooks/use-action-key';
 import { ChargeRequestsTable } from './charge-requests-table';
@@ -39,12 +38,12 @@ function CashApprovalPageContent() {
   const [filter, setFilter] = useState<Filter>('pending');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const { data, error, isLoading } = useChargeRequests({
-    page,
-    limit,
-    ...(filter === 'all' ? {} : { status: filter }),
-  });
-  const { data: stats } = useCashStats();
+  const { data, error, isLoading } = useRoute(
+    'GET /api/cash/charge-requests',
+    { query: { page, limit, ...(filter === 'all' ? {} : { status: filter }) } },
+    { keepPreviousData: true },
+  );
+  const { data: stats } = useRoute('GET /api/cash/stats');
   const [approving, setApproving] = useState<ChargeRequestDto | null>(null);
   const [rejecting, setRejecting] = useState<ChargeRequestDto | null>(null);
   // One holder for both dialogs, kept while they close and reopen: retrying the same decision on the

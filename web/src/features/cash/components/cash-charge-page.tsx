@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAppSettings } from '@/lib/app-settings';
-import { useChargeRequests } from '../api/get-charge-requests';
+import { useRoute } from '@/lib/route-data';
 import { useCashCharge } from '../hooks/use-cash-charge';
 import { CashChargeForm } from './cash-charge-form';
 import { ChargeRequestsTable } from './charge-requests-table';
@@ -35,7 +35,11 @@ function OpenChargeDialog() {
 }
 
 function CashChargePageContent() {
-  const { data } = useChargeRequests({ page: 1, limit: 5 });
+  const { data } = useRoute(
+    'GET /api/cash/charge-requests',
+    { query: { page: 1, limit: 5 } },
+    { keepPreviousData: true },
+  );
   return (
     <>
       <PageHeader title="캐시 충전" description="무통장 입금 후 충전을 요청하면 운영자가 입금을 확인하고 승인합니다." />

@@ -14,8 +14,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
 import { useBalance } from '@/hooks/use-balance';
-import { useCashTransactions } from '../api/get-cash-transactions';
-import { useChargeRequests } from '../api/get-charge-requests';
+import { useRoute } from '@/lib/route-data';
 import { useProcessChargeRequest } from '../api/process-charge-request';
 import { useCashCharge } from '../hooks/use-cash-charge';
 import { useActionKey } from '@/hooks/use-action-key';
@@ -80,7 +79,11 @@ function CashHistoryPageContent() {
 function ChargeHistory() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const { data, error, isLoading } = useChargeRequests({ page, limit });
+  const { data, error, isLoading } = useRoute(
+    'GET /api/cash/charge-requests',
+    { query: { page, limit } },
+    { keepPreviousData: true },
+  );
   const idempotency = useActionKey();
   const { trigger, isMutating } = useProcessChargeRequest(idempotency);
   const [cancelling, setCancelling] = useState<ChargeRequestDto | null>(null);
@@ -142,7 +145,11 @@ function ChargeHistory() {
 function UsageHistory() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const { data, error, isLoading } = useCashTransactions({ page, limit });
+  const { data, error, isLoading } = useRoute(
+    'GET /api/cash/transactions',
+    { query: { page, limit } },
+    { keepPreviousData: true },
+  );
   if (isLoading && !data) return <LoadingBlock />;
   return (
     <>

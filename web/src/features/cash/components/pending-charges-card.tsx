@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { useCashStats } from '../api/get-cash-stats';
+import { useRoute } from '@/lib/route-data';
 import styles from './cash.module.css';
 
 /** Dashboard card: the pending charge count with a link to /admin/cash. */
 export function PendingChargesCard() {
-  const { data } = useCashStats();
+  const { data } = useRoute('GET /api/cash/stats');
   return (
     <Card title="캐시 충전 요청">
       <Link to="/admin/cash" className={styles.statLink} title="대기 중인 충전 요청 보기">

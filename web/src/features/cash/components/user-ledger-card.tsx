@@ -6,7 +6,7 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { formatWon } from '@/lib/format';
-import { useCashTransactions } from '../api/get-cash-transactions';
+import { useRoute } from '@/lib/route-data';
 import { CashTransactionsTable } from './cash-transactions-table';
 
 const LEDGER_PAGE_SIZE = 10;
@@ -18,8 +18,16 @@ const LEDGER_PAGE_SIZE = 10;
 export function UserLedgerCard({ userId }: { userId: string }) {
   const { useCashSystem } = useAppSettings();
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useCashTransactions({ userId, page, limit: LEDGER_PAGE_SIZE }, useCashSystem);
-  const newest = useCashTransactions({ userId, page: 1, limit: 1 }, useCashSystem).data;
+  const { data, error, isLoading } = useRoute(
+    'GET /api/cash/transactions',
+    useCashSystem ? { query: { userId, page, limit: LEDGER_PAGE_SIZE } } : null,
+    { keepPreviousData: true },
+  );
+  const newest = useRoute(
+    'GET /api/cash/transactions',
+    useCashSystem ? { query: { userId, page: 1, limit: 1 } } : null,
+    { keepPreviousData: true },
+  ).data;
   if (!useCashSystem) return null;
   const balance = newest ? (newest.items[0]?.balanceAfter ?? 0) : null;
   return (

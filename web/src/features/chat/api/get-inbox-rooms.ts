@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import useSWRInfinite from 'swr/infinite';
 import {
   CHAT_POLL_ROOMS_MS,
   CHAT_ROOMS_PAGE_DEFAULT,
@@ -7,7 +6,7 @@ import {
   type ChatRoomListResult,
   type ChatRoomStatus,
 } from '#shared/schemas/chat';
-import { api } from '@/lib/api-client';
+import { useRoutePages, type PageInput } from '@/lib/route-pages';
 
 /**
  * GET /api/chat/rooms for the operator's inbox: pages of rooms by last activity through the server's
@@ -22,36 +21,25 @@ export interface InboxFilters {
 }
 export const noInboxFilters: InboxFilters = { user: '', status: '', unreadOnly: false };
 
-type PageKey = readonly ['/chat/rooms#inbox', string, InboxFilters['status'], boolean, string];
-
-/** The swr/infinite key of one filter's pages (page index → key; null after the last page). */
-export const inboxRoomsKey =
-  (f: InboxFilters) =>
-  (index: number, previous: ChatRoomListResult | null): PageKey | null =>
+/** One filter's pages: the first without a cursor, each next one after the previous page's cursor. */
+const pagesOf =
+  (f: InboxFilters): PageInput<'GET /api/chat/rooms'> =>
+  (index, previous) =>
     index > 0 && !previous?.nextCursor
       ? null
-      : ([
-          '/chat/rooms#inbox',
-          f.user,
-          f.status,
-          f.unreadOnly,
-          index === 0 ? '' : (previous?.nextCursor ?? ''),
-        ] as const);
-
-export const getInboxRooms = ([, user, status, unreadOnly, cursor]: PageKey) =>
-  api.call('GET /api/chat/rooms', {
-    query: {
-      user: user || undefined,
-      status: status || undefined,
-      unread: unreadOnly ? 'true' : undefined,
-      cursor: cursor || undefined,
-      limit: CHAT_ROOMS_PAGE_DEFAULT,
-    },
-  });
+      : {
+          query: {
+            user: f.user || undefined,
+            status: f.status || undefined,
+            unread: f.unreadOnly ? 'true' : undefined,
+            cursor: index === 0 ? undefined : (previous?.nextCursor ?? undefined),
+            limit: CHAT_ROOMS_PAGE_DEFAULT,
+          },
+        };
 
 /** The inbox's rooms: the loaded pages flattened (a room that moved up while paging shows once). */
 export function useInboxRooms(filters: InboxFilters, { poll = false } = {}) {
-  const result = useSWRInfinite(inboxRoomsKey(filters), getInboxRooms, {
+  const result = useRoutePages('GET /api/chat/rooms', pagesOf(filters), {
     refreshInterval: poll ? CHAT_POLL_ROOMS_MS : 0,
     revalidateOnFocus: false,
   });

@@ -1,14 +1,16 @@
 import useSWR from 'swr';
-import { chatMessageListQuerySchema, type ChatMessageDto, type ChatMessageListQuery } from '#shared/schemas/chat';
+import type { ChatMessageDto, ChatMessageListQuery } from '#shared/schemas/chat';
 import { api } from '@/lib/api-client';
+import { routeCacheKey } from '@/lib/route-data';
 
 /**
  * GET /api/chat/rooms/{id}/messages: oldest first, newest last; `offset` counts back from the newest,
  * `after` returns only newer messages (the 2 s poll while the socket is down). The cache of a room
  * holds the messages seen so far; pushes and polls merge into it (mergeMessages).
  */
-export const messageListQuerySchema = chatMessageListQuerySchema;
-export const chatMessagesKey = (roomId: string) => ['/chat/rooms/messages', roomId] as const;
+/** One entry per room, whatever was asked (pushes and polls merge into it), so the key leaves the query out. */
+export const chatMessagesKey = (roomId: string) =>
+  routeCacheKey('GET /api/chat/rooms/{id}/messages', { path: { id: roomId } });
 
 export const getChatMessages = (roomId: string, query: Partial<ChatMessageListQuery> = {}) =>
   api.call('GET /api/chat/rooms/{id}/messages', {
@@ -18,7 +20,7 @@ export const getChatMessages = (roomId: string, query: Partial<ChatMessageListQu
 
 /** The room's latest `limit` messages (the conversation passes the operator's chatMaxMessages). */
 export function useChatMessages(roomId: string | null, limit?: number) {
-  return useSWR(roomId ? chatMessagesKey(roomId) : null, ([, id]) => getChatMessages(id, { limit }), {
+  return useSWR(roomId ? chatMessagesKey(roomId) : null, ([, input]) => getChatMessages(input.path.id, { limit }), {
     revalidateOnFocus: false,
     revalidateIfStale: false,
   });

@@ -1,31 +1,25 @@
-import useSWR from 'swr';
 import {
-  chatRoomListQuerySchema,
   CHAT_POLL_ROOMS_MS,
   type ChatRoomDto,
   type ChatRoomListQuery,
   type ChatRoomListResult,
 } from '#shared/schemas/chat';
-import { api } from '@/lib/api-client';
+import { routeCacheKey, useRoute } from '@/lib/route-data';
 
 /**
  * GET /api/chat/rooms: an advertiser's own room(s), newest activity first (the operator's inbox pages
  * and searches through get-inbox-rooms.ts). Polled every 5 s only while the socket is down; pushes
  * patch the cache (upsertRoom).
  */
-export const roomListQuerySchema = chatRoomListQuerySchema;
-type RoomsQuery = Pick<ChatRoomListQuery, 'status'>;
-export const chatRoomsKey = (query: RoomsQuery = {}) => ['/chat/rooms', query.status ?? ''] as const;
-
-export const getChatRooms = (query: RoomsQuery = {}) =>
-  api.call('GET /api/chat/rooms', { query: { status: query.status } });
+/** The advertiser's list (every status): what pushes and a new room are written into. */
+export const chatRoomsKey = () => routeCacheKey('GET /api/chat/rooms', { query: {} });
 
 export function useChatRooms({
   poll = false,
   status,
   enabled = true,
 }: { poll?: boolean; status?: ChatRoomListQuery['status']; enabled?: boolean } = {}) {
-  return useSWR(enabled ? chatRoomsKey({ status }) : null, ([, s]) => getChatRooms({ status: s || undefined }), {
+  return useRoute('GET /api/chat/rooms', enabled ? { query: { status } } : null, {
     refreshInterval: poll ? CHAT_POLL_ROOMS_MS : 0,
     revalidateOnFocus: false,
   });

@@ -3,12 +3,13 @@ import { chatMessages as m } from '#shared/messages/chat';
 import { CHAT_ROOM_STATUSES, type ChatRoomDto, type ChatRoomStatus } from '#shared/schemas/chat';
 import { errorMessage } from '@/lib/api-client';
 import { useSessionState } from '@/lib/session-store';
-import { useSetChatRoomStatus } from '../api/set-room-status';
+import { useRouteMutation } from '@/lib/route-data';
 import { useChatConversation } from '../hooks/use-chat-conversation';
 import { roomStatusOf } from '../utils/chat-format';
 import { CannedRepliesBar } from './canned-replies';
 import { ChatConversationView } from './chat-conversation-view';
 import styles from './chat-inbox.module.css';
+import { chatRoomStatusBodySchema } from '#shared/schemas/chat';
 
 /**
  * The operator's side of one room: status control, the shared conversation, canned replies. A read or
@@ -27,7 +28,7 @@ export function AdminConversation({
   const [draft, setDraft] = useState('');
   const [statusError, setStatusError] = useState<string | null>(null);
   const statusId = useId();
-  const setStatus = useSetChatRoomStatus();
+  const setStatus = useRouteMutation('PUT /api/chat/rooms/{id}/status');
   const patchRoom = onRoomChange;
 
   const conversation = useChatConversation({
@@ -46,7 +47,7 @@ export function AdminConversation({
   const changeStatus = async (status: ChatRoomStatus) => {
     setStatusError(null);
     try {
-      patchRoom(await setStatus.trigger({ roomId: room.id, status }));
+      patchRoom(await setStatus.trigger({ path: { id: room.id }, body: chatRoomStatusBodySchema.parse({ status }) }));
     } catch (e) {
       setStatusError(errorMessage(e, m.fetchRoomFailed));
     }

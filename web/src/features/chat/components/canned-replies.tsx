@@ -4,13 +4,14 @@ import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
-import { useCannedReplies } from '../api/get-canned-replies';
-import { saveCannedRepliesSchema, useSaveCannedReplies } from '../api/save-canned-replies';
+import { routeCacheKey, useRoute, useRouteMutation } from '@/lib/route-data';
 import styles from './chat-inbox.module.css';
+import { useSWRConfig } from 'swr';
+import { cannedRepliesBodySchema } from '#shared/schemas/chat';
 
 /** Canned replies above the operator's input (a console addition): a click inserts the text. */
 export function CannedRepliesBar({ onInsert }: { onInsert: (content: string) => void }) {
-  const { data } = useCannedReplies();
+  const { data } = useRoute('GET /api/chat/canned-replies', undefined, { revalidateOnFocus: false });
   const [editing, setEditing] = useState(false);
   return (
     <div className={styles.canned} role="group" aria-label="자주 쓰는 답변">
@@ -38,20 +39,24 @@ type Draft = { id?: string; title: string; content: string };
 function CannedRepliesEditor({ initial, onClose }: { initial: CannedReply[]; onClose: () => void }) {
   const [items, setItems] = useState<Draft[]>(() => initial.map((x) => ({ ...x })));
   const [error, setError] = useState<string | null>(null);
-  const save = useSaveCannedReplies();
+  const { mutate } = useSWRConfig();
+  // The saved list is the list: it goes into the cache as answered.
+  const save = useRouteMutation('PUT /api/chat/canned-replies', {
+    onSuccess: (result) => void mutate(routeCacheKey('GET /api/chat/canned-replies'), result, { revalidate: false }),
+  });
   const baseId = useId();
 
   const update = (index: number, patch: Partial<Draft>) =>
     setItems((list) => list.map((x, i) => (i === index ? { ...x, ...patch } : x)));
 
   const submit = async () => {
-    const parsed = saveCannedRepliesSchema.safeParse({ items });
+    const parsed = cannedRepliesBodySchema.safeParse({ items });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? '입력값을 확인해주세요.');
       return;
     }
     try {
-      await save.trigger(parsed.data);
+      await save.trigger({ body: parsed.data });
       onClose();
     } catch (e) {
       setError(errorMessage(e, '자주 쓰는 답변을 저장하지 못했습니다.'));

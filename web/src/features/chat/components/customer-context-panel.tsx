@@ -7,7 +7,7 @@ import { useAppSettings } from '@/lib/app-settings';
 import { ErrorBox } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
-import { useChatRoomContext } from '../api/get-room-context';
+import { useRoute } from '@/lib/route-data';
 import { timeLabel, dayLabel } from '../utils/chat-format';
 import styles from './chat-inbox.module.css';
 
@@ -25,7 +25,9 @@ function MeasuredLine({ at }: { at: string | null }) {
 
 /** Beside the conversation (a console addition): who is asking, their money and their slots. */
 export function CustomerContextPanel({ roomId }: { roomId: string }) {
-  const { data, error } = useChatRoomContext(roomId);
+  const { data, error } = useRoute('GET /api/chat/rooms/{id}/context', roomId ? { path: { id: roomId } } : null, {
+    revalidateOnFocus: false,
+  });
   return (
     <section className={styles.context} aria-label="고객 정보">
       <h3 className={styles.sideTitle}>고객 정보</h3>

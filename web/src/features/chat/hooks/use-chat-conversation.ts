@@ -12,14 +12,12 @@ import {
   type ChatReadPushData,
   type ChatRoomDto,
 } from '#shared/schemas/chat';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, api } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { subscribeRealtime, useRealtimeStatus } from '@/lib/realtime-socket';
 import { chatMessagesKey, getChatMessages, mergeMessages, useChatMessages } from '../api/get-messages';
-import { markChatRead } from '../api/mark-read';
-import { sendFirstChatMessage } from '../api/send-first-message';
-import { sendChatMessage } from '../api/send-message';
 import { isOwnMessage, serverStatus, type DisplayMessage } from '../utils/message-status';
+import { chatMessageSchema } from '#shared/schemas/chat';
 
 interface Pending {
   localId: string;
@@ -192,7 +190,8 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
     // After the first page has loaded: its arrival would otherwise start a second PUT.
     if (!active || !roomId || !loaded || !hasUnread) return;
     let cancelled = false;
-    markChatRead(roomId)
+    api
+      .call('PUT /api/chat/rooms/{id}/read', { path: { id: roomId } })
       .then(() => {
         if (cancelled) return;
         void mutate(
@@ -217,10 +216,16 @@ export function useChatConversation({ room, viewer, me, active, onRoomCreated, o
       let message: ChatMessageDto;
       let targetRoom: string;
       if (currentRoom) {
-        message = await sendChatMessage(currentRoom, { content: entry.content });
+        message = await api.call('POST /api/chat/rooms/{id}/messages', {
+          path: { id: currentRoom },
+          body: chatMessageSchema.parse({ content: entry.content }),
+        });
         targetRoom = currentRoom;
       } else {
-        const result = await sendFirstChatMessage({ content: entry.content });
+        // A user without a room creates '{fullName}님의 문의' and sends in one call.
+        const result = await api.call('POST /api/chat/messages', {
+          body: chatMessageSchema.parse({ content: entry.content }),
+        });
         message = result.message;
         targetRoom = result.room.id;
         await mutate(chatMessagesKey(targetRoom), { items: [message], hasMore: false }, { revalidate: false });

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { z } from '#shared/zod';
 import { api } from '@/lib/api-client';
+import { routeCacheKey } from '@/lib/route-data';
 
 /**
  * GET /slots/system-stats: every slot counted by status (from the server's counters, never a scan).
@@ -25,13 +26,12 @@ export const slotSystemStatsSchema = z.object({
 });
 export type SlotSystemStats = z.infer<typeof slotSystemStatsSchema>;
 
-export const slotSystemStatsKey = '/slots/system-stats';
-
 export const getSlotSystemStats = async () =>
   slotSystemStatsSchema.parse(await api.call('GET /api/slots/system-stats'));
 
+/** Under the route's own cache key (the answer checked on arrival), so a change that names the route reloads it. */
 export function useSlotSystemStats() {
-  return useSWR(slotSystemStatsKey, getSlotSystemStats, {
+  return useSWR(routeCacheKey('GET /api/slots/system-stats'), getSlotSystemStats, {
     onError: (error) => console.error('슬롯 통계 로드 실패', error),
     shouldRetryOnError: false,
   });

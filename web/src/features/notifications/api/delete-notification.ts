@@ -1,6 +1,6 @@
-import useSWRMutation from 'swr/mutation';
 import type { DeleteResult } from '#shared/schemas/notifications';
 import { api, ApiError } from '@/lib/api-client';
+import { useAction } from '@/lib/route-data';
 import { useNotificationCache } from './notification-cache';
 
 /** DELETE /notifications/{id}: gone for good (a 404 means it already is). */
@@ -9,8 +9,6 @@ import { useNotificationCache } from './notification-cache';
  * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
  * user loads on every page.
  */
-export const deleteNotificationKey = '/notifications/delete';
-
 export async function deleteNotification(
   id: string,
 ): Promise<(DeleteResult & { id: string }) | { id: string; deleted: false }> {
@@ -24,7 +22,7 @@ export async function deleteNotification(
 
 export function useDeleteNotification() {
   const cache = useNotificationCache();
-  return useSWRMutation(deleteNotificationKey, (_key: string, { arg: id }: { arg: string }) => deleteNotification(id), {
+  return useAction('delete notification', deleteNotification, {
     onSuccess: (result) => {
       if ('unreadCount' in result) void cache.setUnreadCount(result.unreadCount);
       void cache.patchItems((item) => (item.id === result.id ? null : item));

@@ -1,15 +1,10 @@
-import useSWRMutation from 'swr/mutation';
-import { api } from '@/lib/api-client';
+import { useRouteMutation } from '@/lib/route-data';
 import { useNotificationCache } from './notification-cache';
 
 /** DELETE /notifications/delete-read: removes every read notification ('읽은 알림 삭제'). */
-export const deleteReadKey = '/notifications/delete-read';
-
-export const deleteReadNotifications = () => api.call('DELETE /api/notifications/delete-read');
-
 export function useDeleteRead() {
   const cache = useNotificationCache();
-  return useSWRMutation(deleteReadKey, () => deleteReadNotifications(), {
+  return useRouteMutation('DELETE /api/notifications/delete-read', {
     onSuccess: () => {
       void cache.patchItems((item) => (item.is_read ? null : item));
       // Later pages may hold read ones too: read the lists again.

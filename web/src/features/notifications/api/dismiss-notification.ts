@@ -1,7 +1,5 @@
-import useSWRMutation from 'swr/mutation';
 import type { DismissResult } from '#shared/schemas/notifications';
 import { api, ApiError } from '@/lib/api-client';
-import { useNotificationCache } from './notification-cache';
 
 /** PUT /notifications/{id}/dismiss: a closed toast; sets dismissed_at only, so it never toasts again. */
 /**
@@ -9,8 +7,6 @@ import { useNotificationCache } from './notification-cache';
  * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
  * user loads on every page.
  */
-export const dismissKey = '/notifications/dismiss';
-
 export async function dismissNotification(id: string): Promise<DismissResult | null> {
   try {
     return await api.call('PUT /api/notifications/{id}/dismiss', { path: { id } });
@@ -18,15 +14,4 @@ export async function dismissNotification(id: string): Promise<DismissResult | n
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
-}
-
-export function useDismissNotification() {
-  const cache = useNotificationCache();
-  return useSWRMutation(dismissKey, (_key: string, { arg: id }: { arg: string }) => dismissNotification(id), {
-    throwOnError: false,
-    onSuccess: (result) => {
-      if (!result) return;
-      void cache.patchItems((item) => (item.id === result.id ? { ...item, dismissed_at: result.dismissed_at } : item));
-    },
-  });
 }

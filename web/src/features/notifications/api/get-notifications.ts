@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
-import type { NotificationListQuery, NotificationListResult } from '#shared/schemas/notifications';
-import { api } from '@/lib/api-client';
+import type { PageInput } from '@/lib/route-pages';
+import { routePagesCacheKey, useRoutePages } from '@/lib/route-pages';
 
 /**
  * GET /notifications: the caller's notifications, newest first, a cursor per page.
@@ -11,41 +10,28 @@ import { api } from '@/lib/api-client';
  * zod out of the chunk every role user loads.
  */
 export type NotificationFilter = 'all' | 'unread';
-export const NOTIFICATION_PAGE_SIZE = 20;
+const NOTIFICATION_PAGE_SIZE = 20;
 
-type PageKey = readonly ['/notifications', NotificationFilter, string];
-
-/** The swr/infinite key of one filter's list (page index → key; null after the last page). */
-export const notificationListKey =
-  (filter: NotificationFilter) =>
-  (index: number, previous: NotificationListResult | null): PageKey | null =>
+/** One filter's pages: the first without a cursor, each next one after the previous page's cursor. */
+const pagesOf =
+  (filter: NotificationFilter): PageInput<'GET /api/notifications'> =>
+  (index, previous) =>
     index > 0 && !previous?.nextCursor
       ? null
-      : (['/notifications', filter, index === 0 ? '' : (previous?.nextCursor ?? '')] as const);
+      : {
+          query: {
+            isRead: filter === 'unread' ? 'false' : undefined,
+            limit: NOTIFICATION_PAGE_SIZE,
+            cursor: index === 0 ? undefined : (previous?.nextCursor ?? undefined),
+          },
+        };
 
 /** The cache key the whole list of a filter is stored under (for mutate). */
-export const notificationListCacheKey = (filter: NotificationFilter) => unstable_serialize(notificationListKey(filter));
-
-export function getNotifications(query: Partial<NotificationListQuery>) {
-  return api.call('GET /api/notifications', {
-    query: {
-      isRead: query.isRead === undefined ? undefined : query.isRead ? 'true' : 'false',
-      type: query.type,
-      limit: query.limit,
-      cursor: query.cursor,
-    },
-  });
-}
-
-const fetchPage = ([, filter, cursor]: PageKey) =>
-  getNotifications({
-    isRead: filter === 'unread' ? false : undefined,
-    limit: NOTIFICATION_PAGE_SIZE,
-    cursor: cursor || undefined,
-  });
+export const notificationListCacheKey = (filter: NotificationFilter) =>
+  routePagesCacheKey('GET /api/notifications', pagesOf(filter));
 
 export function useNotificationList(filter: NotificationFilter, enabled = true) {
-  const result = useSWRInfinite(enabled ? notificationListKey(filter) : () => null, fetchPage, {
+  const result = useRoutePages('GET /api/notifications', enabled ? pagesOf(filter) : null, {
     revalidateFirstPage: false,
     revalidateOnFocus: false,
   });

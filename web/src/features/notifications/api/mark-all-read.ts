@@ -1,15 +1,10 @@
-import useSWRMutation from 'swr/mutation';
-import { api } from '@/lib/api-client';
+import { useRouteMutation } from '@/lib/route-data';
 import { useNotificationCache } from './notification-cache';
 
 /** PUT /notifications/mark-all-read (alias /read-all): every notification read and dismissed. No input. */
-export const markAllReadKey = '/notifications/mark-all-read';
-
-export const markAllNotificationsRead = () => api.call('PUT /api/notifications/mark-all-read');
-
 export function useMarkAllRead() {
   const cache = useNotificationCache();
-  return useSWRMutation(markAllReadKey, () => markAllNotificationsRead(), {
+  return useRouteMutation('PUT /api/notifications/mark-all-read', {
     onSuccess: () => {
       const now = new Date().toISOString();
       void cache.setUnreadCount(0);

@@ -1,6 +1,6 @@
-import useSWRMutation from 'swr/mutation';
 import type { MarkReadResult } from '#shared/schemas/notifications';
 import { api, ApiError } from '@/lib/api-client';
+import { useAction } from '@/lib/route-data';
 import { useNotificationCache } from './notification-cache';
 
 /** PUT /notifications/{id}/read: sets read_at and dismissed_at. A 404 is ignored (the notification is already gone). */
@@ -9,8 +9,6 @@ import { useNotificationCache } from './notification-cache';
  * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
  * user loads on every page.
  */
-export const markReadKey = '/notifications/read';
-
 export async function markNotificationRead(id: string): Promise<MarkReadResult | null> {
   try {
     return await api.call('PUT /api/notifications/{id}/read', { path: { id } });
@@ -23,7 +21,7 @@ export async function markNotificationRead(id: string): Promise<MarkReadResult |
 
 export function useMarkRead() {
   const cache = useNotificationCache();
-  return useSWRMutation(markReadKey, (_key: string, { arg: id }: { arg: string }) => markNotificationRead(id), {
+  return useAction('mark read', markNotificationRead, {
     onSuccess: (result) => {
       if (!result) return;
       void cache.setUnreadCount(result.unreadCount);

@@ -1,8 +1,5 @@
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { NotificationSendBody } from '#shared/schemas/notifications';
-import { api } from '@/lib/api-client';
-import { isNotificationHistoryKey } from './notification-history';
+import { useRouteMutation } from '@/lib/route-data';
 
 export type { NotificationSendBody };
 
@@ -12,17 +9,7 @@ export type { NotificationSendBody };
  */
 export const loadSendSchema = () => import('#shared/schemas/notifications').then((m) => m.notificationSendSchema);
 
-export const sendNotificationKey = '/notifications#send';
-
 /** POST /api/notifications (operators): one send to 'all', one user or a list → its group id and head count. */
-export const sendNotification = (body: NotificationSendBody) => api.call('POST /api/notifications', { body });
-
-export function useSendNotification() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation(sendNotificationKey, async (_key: string, { arg }: { arg: NotificationSendBody }) => {
-    const result = await sendNotification(arg);
-    // The new send heads the history and moves its stat cards.
-    await mutate(isNotificationHistoryKey);
-    return result;
-  });
-}
+export const useSendNotification = () =>
+  // The new send heads the history and moves its stat cards.
+  useRouteMutation('POST /api/notifications', { invalidates: ['GET /api/notifications/all'] });

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ListPager } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { kstToday } from '@/lib/format';
-import { useNotificationHistory, type NotificationHistoryParams } from '../api/notification-history';
+import { useRoute } from '@/lib/route-data';
 import { notificationTypeLabels } from '../utils/admin-notification-labels';
 import {
   historyPeriods,
@@ -33,13 +33,13 @@ export function NotificationHistoryPage() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const [sending, setSending] = useState(false);
-  const query: NotificationHistoryParams = {
+  const query = {
     page,
     limit,
     ...historyRangeOf(period, kstToday()),
     type: type === 'all' ? undefined : type,
   };
-  const { data, error, isLoading } = useNotificationHistory(query);
+  const { data, error, isLoading } = useRoute('GET /api/notifications/all', { query }, { keepPreviousData: true });
   const rows = data?.items ?? [];
   const filtered = period !== 'all' || type !== 'all';
 

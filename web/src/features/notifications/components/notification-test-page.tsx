@@ -5,8 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { errorMessage } from '@/lib/api-client';
-import { useSendTestNotification } from '../api/send-test-notification';
+import { useRouteMutation } from '@/lib/route-data';
 import styles from './notifications.module.css';
+import { notificationTestSchema } from '#shared/schemas/notifications';
 
 /** The generator sends 5 notifications 2 seconds apart. */
 export const TEST_BATCH = 5;
@@ -30,7 +31,8 @@ const samples: NotificationTestBody[] = [
  * notification travels the whole way (store, socket push, toast, bell).
  */
 export function NotificationTestPage() {
-  const { trigger } = useSendTestNotification();
+  // Through the real pipeline (socket push included).
+  const { trigger } = useRouteMutation('POST /api/notifications/test');
   const [sent, setSent] = useState<string[]>([]);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function NotificationTestPage() {
       for (let i = 0; i < TEST_BATCH && !cancelled.current; i += 1) {
         if (i > 0) await new Promise((resolve) => setTimeout(resolve, TEST_INTERVAL_MS));
         if (cancelled.current) break;
-        const notification = await trigger(samples[i]);
+        const notification = await trigger({ body: notificationTestSchema.parse(samples[i]) });
         setSent((list) => [...list, notification.title]);
       }
     } catch (e) {

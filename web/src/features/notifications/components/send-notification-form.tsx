@@ -85,7 +85,7 @@ export function SendNotificationForm({ onSent, onCancel, onBusyChange, recipient
     }
     setErrors({});
     try {
-      const result = await trigger(checked.body);
+      const result = await trigger({ body: checked.body });
       toast({ tone: 'success', message: notificationMessages.sent });
       // Keep type, recipients and timing for a follow-up; the text is per message.
       setValues((v) => ({ ...v, title: '', message: '' }));

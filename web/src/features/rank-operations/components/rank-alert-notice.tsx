@@ -2,14 +2,15 @@ import { Link } from 'react-router';
 import { alertRuleLabels } from '#shared/messages/rank-operations';
 import { Alert } from '@/components/ui/alert';
 import { formatDateTime } from '@/lib/format';
-import { useRankAlerts } from '../api/get-rank-alerts';
+import { useRoute } from '@/lib/route-data';
 
 /**
  * Staff carry no notification bell or toasts, so a firing rank alert is shown on every console page
  * until it clears, with the way to the operations screen. Nothing while all is well.
  */
 export function RankAlertNotice() {
-  const { data } = useRankAlerts();
+  // Asked every minute on console pages.
+  const { data } = useRoute('GET /api/rank/alerts', undefined, { refreshInterval: 60_000, revalidateOnFocus: true });
   const firing = data?.items ?? [];
   if (!firing.length) return null;
   return (

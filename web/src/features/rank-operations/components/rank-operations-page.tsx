@@ -5,7 +5,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
-import { useRankOperations } from '../api/get-rank-operations';
+import { useRoute } from '@/lib/route-data';
 import { CoverageHistory, TodayCoverage } from './coverage-section';
 import { RunsTable, WorkersTable } from './workers-and-runs';
 import styles from './rank-operations.module.css';
@@ -16,7 +16,11 @@ import styles from './rank-operations.module.css';
  * rank alerts that fire now on top.
  */
 export function RankOperationsPage() {
-  const { data, error, isLoading, isValidating, mutate } = useRankOperations();
+  // Read again every minute while the screen is open: checks keep arriving.
+  const { data, error, isLoading, isValidating, mutate } = useRoute('GET /api/rank/operations', undefined, {
+    refreshInterval: 60_000,
+    revalidateOnFocus: true,
+  });
   const header = (
     <PageHeader
       title="순위 측정 현황"

@@ -1,4 +1,3 @@
-import useSWR from 'swr';
 import type { NewWorkerKeyDto, WorkerKeyDto } from '#shared/schemas/rank';
 import { z } from '#shared/zod';
 import { api } from '@/lib/api-client';
@@ -18,16 +17,7 @@ export type { WorkerKeyDto };
 /** The creation answer: the only time the full key is shown. */
 export type CreatedWorkerKeyDto = NewWorkerKeyDto;
 
-export const workerKeysPath = '/rank/worker-keys';
-export const workerKeysKey = workerKeysPath;
-
-export const getWorkerKeys = () => api.call('GET /api/rank/worker-keys');
-
-export function useWorkerKeys() {
-  return useSWR(workerKeysKey, getWorkerKeys, { revalidateOnFocus: false });
-}
-
-/** The caller reads the list again afterwards (useWorkerKeys().mutate). */
+/** The caller reads the list again afterwards (its useRoute's mutate). */
 export const createWorkerKey = (input: WorkerKeyNameInput) =>
   api.call('POST /api/rank/worker-keys', { body: workerKeyNameSchema.parse(input) });
 

@@ -10,10 +10,10 @@ import { useToast } from '@/components/ui/toast';
 import tableStyles from '@/components/ui/data-table.module.css';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useRoute } from '@/lib/route-data';
 import {
   createWorkerKey,
   revokeWorkerKey,
-  useWorkerKeys,
   workerKeyNameSchema,
   type CreatedWorkerKeyDto,
   type WorkerKeyDto,
@@ -27,7 +27,14 @@ import styles from './worker-keys.module.css';
  */
 export function WorkerKeysPanel() {
   const toast = useToast();
-  const { data, error, isLoading, mutate: reload } = useWorkerKeys();
+  const {
+    data,
+    error,
+    isLoading,
+    mutate: reload,
+  } = useRoute('GET /api/rank/worker-keys', undefined, {
+    revalidateOnFocus: false,
+  });
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
   const [creating, setCreating] = useState(false);

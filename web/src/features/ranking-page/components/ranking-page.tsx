@@ -10,12 +10,15 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppSettings, useAppSettingsStatus } from '@/lib/app-settings';
 import { formatDateTime } from '@/lib/format';
 import { useSessionState } from '@/lib/session-store';
-import { useAdvertiserRanking, useKeywordRanking } from '../api/get-ranking';
+import { useRoute } from '@/lib/route-data';
 import { AdvertiserRankingTable } from './advertiser-ranking-table';
 import { KeywordRankingTable } from './keyword-ranking-table';
 import styles from './ranking.module.css';
 
 type Tab = 'keywords' | 'advertisers';
+
+/** The server caches the rankings a minute. */
+const rankingOptions = { revalidateOnFocus: false, dedupingInterval: 30_000 };
 
 /**
  * /ranking: real ranks of running slots in two tabs, keyword and advertiser. Only
@@ -74,7 +77,7 @@ function Updated({ at }: { at: string }) {
 }
 
 function KeywordTab({ enabled }: { enabled: boolean }) {
-  const { data, error, isLoading } = useKeywordRanking(enabled);
+  const { data, error, isLoading } = useRoute('GET /api/ranking/keywords', enabled ? undefined : null, rankingOptions);
   if (isLoading) return <LoadingBlock />;
   if (error) return <ErrorBox message={errorMessage(error, rankingMessages.loadFailed)} />;
   if (!data || data.best.length === 0) return <Empty />;
@@ -106,7 +109,11 @@ function KeywordTab({ enabled }: { enabled: boolean }) {
 }
 
 function AdvertiserTab({ enabled }: { enabled: boolean }) {
-  const { data, error, isLoading } = useAdvertiserRanking(enabled);
+  const { data, error, isLoading } = useRoute(
+    'GET /api/ranking/advertisers',
+    enabled ? undefined : null,
+    rankingOptions,
+  );
   if (isLoading) return <LoadingBlock />;
   if (error) return <ErrorBox message={errorMessage(error, rankingMessages.loadFailed)} />;
   if (!data || data.items.length === 0) return <Empty />;

@@ -1,13 +1,6 @@
-import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 
-/** The caller's own second factor: status, enrolment, step-up and removal with a recovery code. */
-export const secondFactorKey = '/auth/second-factor';
-
-export function useSecondFactorStatus() {
-  return useSWR(secondFactorKey, () => api.call('GET /api/auth/second-factor'));
-}
-
+/** The caller's own second factor: enrolment, step-up and removal with a recovery code. */
 /** The shared schemas (the server checks with the same), loaded when a code is first typed. */
 export const loadSecondFactorSchemas = () => import('#shared/schemas/second-factor');
 

@@ -8,14 +8,15 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format';
 import { setEnrolmentRequired } from '@/lib/session-store';
-import { resetOwnSecondFactor, useSecondFactorStatus } from '../api/second-factor';
+import { useRoute } from '@/lib/route-data';
+import { resetOwnSecondFactor } from '../api/second-factor';
 import { useCodeForm } from '../hooks/use-code-form';
 import { Enrolment } from './enrolment';
 import styles from './second-factor.module.css';
 
 /** 내 정보: the caller's second factor — enrol one, or see it and remove it with a recovery code. */
 export function SecondFactorCard() {
-  const { data: status, mutate } = useSecondFactorStatus();
+  const { data: status, mutate } = useRoute('GET /api/auth/second-factor');
   const [enrolling, setEnrolling] = useState(false);
   return (
     <Card

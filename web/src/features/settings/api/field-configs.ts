@@ -1,19 +1,10 @@
-import useSWR, { mutate } from 'swr';
+import { mutate } from 'swr';
 import type { FieldConfig } from '#shared/field-configs';
 import { api } from '@/lib/api-client';
-import { fieldConfigsKey, getFieldConfigs } from '@/lib/slots/get-field-configs';
+import { invalidate } from '@/lib/route-data';
 
-/**
- * The field configurations as the settings page edits them, read through the slot screens' shared
- * key and fetcher: mutating every key under it makes each slot form and list follow a saved change.
- */
-export function useEditableFieldConfigs() {
-  return useSWR(`${fieldConfigsKey}#editable`, getFieldConfigs, { revalidateOnFocus: false });
-}
-
-function refreshFieldConfigs() {
-  void mutate((key) => typeof key === 'string' && key.startsWith(fieldConfigsKey));
-}
+/** Every slot form and list reads the same route: reading it again makes them follow a saved change. */
+const refreshFieldConfigs = () => void invalidate(mutate, ['GET /api/field-configs']);
 
 /** PUT /admin/field-configs: the whole list, in display order. */
 export async function saveFieldConfigs(fields: FieldConfig[]) {

@@ -2,8 +2,10 @@ import useSWR, { mutate } from 'swr';
 import { settingsFromAnswer } from '#shared/setting-defaults';
 import type { Settings } from '#shared/settings';
 import { api } from '@/lib/api-client';
+import { routeCacheKey } from '@/lib/route-data';
 
-export const systemSettingsKey = '/system-settings';
+/** Under the route's own key (the answer laid over the defaults on arrival). */
+const systemSettingsKey = routeCacheKey('GET /api/system-settings');
 
 /** The settings cache: 10 seconds, so a change reaches every open page soon without a read per page. */
 export const SETTINGS_CACHE_MS = 10_000;

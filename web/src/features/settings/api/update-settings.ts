@@ -2,8 +2,7 @@ import { mutate } from 'swr';
 import { settingDefinitions, type SettingKey, type Settings } from '#shared/settings';
 import { api } from '@/lib/api-client';
 import { SETTINGS_CHANGED_EVENT } from '@/lib/app-settings';
-import { systemSettingsKey } from './get-system-settings';
-import { settingsHistoryKeyPrefix } from './settings-history';
+import { invalidate } from '@/lib/route-data';
 
 export type SettingChange = { [K in SettingKey]: { key: K; value: Settings[K] } }[SettingKey];
 
@@ -12,8 +11,7 @@ export type SettingChange = { [K in SettingKey]: { key: K; value: Settings[K] } 
  * listens for the window event and re-reads at once, not after the 10 s cache).
  */
 export function announceSettingsChanged() {
-  void mutate(systemSettingsKey);
-  void mutate((key) => typeof key === 'string' && key.startsWith(settingsHistoryKeyPrefix));
+  void invalidate(mutate, ['GET /api/system-settings', 'GET /api/system-settings/history']);
   window.dispatchEvent(new Event(SETTINGS_CHANGED_EVENT));
 }
 

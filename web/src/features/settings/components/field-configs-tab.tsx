@@ -10,11 +10,12 @@ import { Icon } from '@/components/ui/icon';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { resetFieldConfigs, saveFieldConfigs, useEditableFieldConfigs } from '../api/field-configs';
+import { resetFieldConfigs, saveFieldConfigs } from '../api/field-configs';
 import { emptyField, isSystemField, moveField, type FieldConfigForm } from '../utils/field-config-form';
 import { FieldConfigDialog } from './field-config-dialog';
 import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './settings.module.css';
+import { useFieldConfigs } from '@/lib/slots/get-field-configs';
 
 type Editing = { index: number | null; initial: FieldConfigForm } | null;
 
@@ -23,7 +24,7 @@ type Editing = { index: number | null; initial: FieldConfigForm } | null;
  * whole list; reset restores the shipped defaults. System fields (derived from the URL) are locked.
  */
 export function FieldConfigsTab() {
-  const { data, error, isLoading } = useEditableFieldConfigs();
+  const { data, error, isLoading } = useFieldConfigs();
   const toast = useToast();
   const [fields, setFields] = useState<FieldConfig[] | null>(null);
   const [dirty, setDirty] = useState(false);

@@ -9,9 +9,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-client';
+import { api, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { revertSettingChange, useSettingsHistory, type SettingChangeRecord } from '../api/settings-history';
+import type { SettingChange as SettingChangeRecord } from '#shared/schemas/settings';
+import { useRoute } from '@/lib/route-data';
 import { announceSettingsChanged } from '../api/update-settings';
 import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './settings.module.css';
@@ -33,7 +34,11 @@ const labelOf = (key: string) => settingLabels[key] ?? key;
 /** An addition of this product: who changed which setting when, old → new, with a one-click revert per change. */
 export function SettingsHistoryCard() {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useSettingsHistory({ page, limit: LIMIT });
+  const { data, error, isLoading } = useRoute(
+    'GET /api/system-settings/history',
+    { query: { page, limit: LIMIT } },
+    { keepPreviousData: true, revalidateOnFocus: false },
+  );
   const toast = useToast();
   const [reverting, setReverting] = useState<SettingChangeRecord | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,7 +47,7 @@ export function SettingsHistoryCard() {
     if (!reverting) return;
     setBusy(true);
     try {
-      await revertSettingChange(reverting.id);
+      await api.call('POST /api/system-settings/history/{id}/revert', { path: { id: reverting.id } });
       announceSettingsChanged();
       toast({ tone: 'success', message: m.reverted(labelOf(reverting.key)) });
       setReverting(null);

@@ -1,19 +1,14 @@
-import useSWR from 'swr';
-import type { SlotList, SlotListQueryInput } from '#shared/schemas/slots';
-import { api } from '@/lib/api-client';
-import { SLOTS_KEY } from '@/lib/slots/get-slots';
+import type { SlotListQueryInput } from '#shared/schemas/slots';
+import type { CallInput } from '@/lib/api-client';
 
 /**
  * GET /slots for operators: every user's slots with the staff filters (search modes, userId,
- * registration period, the inactive-accounts tab). Keyed under SLOTS_KEY so slot mutations
- * (revalidateSlots) refresh it too.
+ * registration period, the inactive-accounts tab), as the route's query. Read under the route's key,
+ * so slot changes (which name the route) refresh it too.
  */
-export type AdminSlotsKey = readonly [typeof SLOTS_KEY, SlotListQueryInput, 'admin'];
-export const adminSlotsKey = (query: SlotListQueryInput): AdminSlotsKey => [SLOTS_KEY, query, 'admin'];
-
-export function getAdminSlots(query: SlotListQueryInput): Promise<SlotList> {
+export function adminSlotsInput(query: SlotListQueryInput): CallInput<'GET /api/slots'> {
   const { page, limit, status, searchType, search, dateFrom, dateTo, sortBy, sortOrder, userId, userStatus } = query;
-  return api.call('GET /api/slots', {
+  return {
     query: {
       page: page === undefined ? undefined : Number(page),
       limit: limit === undefined ? undefined : Number(limit),
@@ -33,9 +28,5 @@ export function getAdminSlots(query: SlotListQueryInput): Promise<SlotList> {
       user: query.user || undefined,
       slotNumber: query.slotNumber === undefined ? undefined : Number(query.slotNumber),
     },
-  });
-}
-
-export function useAdminSlots(query: SlotListQueryInput) {
-  return useSWR(adminSlotsKey(query), ([, q]) => getAdminSlots(q), { keepPreviousData: true });
+  };
 }

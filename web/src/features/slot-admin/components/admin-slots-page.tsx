@@ -11,12 +11,10 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
-import { useAdminSlots } from '../api/get-admin-slots';
-import { useFieldConfigs } from '@/lib/slots/get-field-configs';
-import { useSlotOwner } from '../api/get-slot-owner';
-import { useSystemStats } from '../api/get-system-stats';
-import { useUserSlotCount } from '../api/get-user-slot-count';
 import { revalidateSlots } from '@/lib/slots/invalidate';
+import { useRoute } from '@/lib/route-data';
+import { adminSlotsInput } from '../api/get-admin-slots';
+import { useFieldConfigs } from '@/lib/slots/get-field-configs';
 import { useAdminSlotFilters } from '../hooks/use-admin-slot-filters';
 import { userTabStats } from '../utils/admin-slot-tabs';
 import { adminSlotsTitle } from '../utils/admin-slots-title';
@@ -38,11 +36,12 @@ export interface AdminSlotsPageProps {
 export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPageProps) {
   const { slotOperationMode: mode } = useAppSettings();
   const filters = useAdminSlotFilters();
-  const slots = useAdminSlots(filters.query);
-  const stats = useSystemStats();
+  const slots = useRoute('GET /api/slots', adminSlotsInput(filters.query), { keepPreviousData: true });
+  const stats = useRoute('GET /api/slots/system-stats');
   // Filtered to one user: that user's account (who it is) and counters (the tabs' counts).
-  const owner = useSlotOwner(filters.userId);
-  const userCount = useUserSlotCount(filters.userId);
+  const { userId } = filters;
+  const owner = useRoute('GET /api/users/{id}', userId ? { path: { id: userId } } : null);
+  const userCount = useRoute('GET /api/slots/count', userId ? { query: { userId } } : null);
   const tabStats = filters.userId
     ? userCount.data && (owner.data || owner.error)
       ? userTabStats(userCount.data, owner.data?.isActive ?? true)

@@ -7,7 +7,7 @@ import type { ActionKeys } from '@/hooks/use-action-key';
 import { useAppSettings } from '@/lib/app-settings';
 import { failureText } from '@/lib/failure-text';
 import { formatWon } from '@/lib/format';
-import { approveSlot } from '../api/approve-slot';
+import { approveSlot } from '../api/slot-changes';
 import { approvePriceSchema } from '../utils/admin-slot-forms';
 import { ActionDialog } from './action-dialog';
 import styles from './admin-slots.module.css';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import type { ActionKeys } from '@/hooks/use-action-key';
-import { extendSlot } from '../api/extend-slot';
+import { extendSlot } from '../api/slot-changes';
 import { classifyFailure } from '@/lib/failure-text';
 import styles from './admin-slots.module.css';
 

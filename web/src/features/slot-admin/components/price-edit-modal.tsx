@@ -9,7 +9,8 @@ import type { ActionKeys } from '@/hooks/use-action-key';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
-import { editSlotPrice, priceEditSchema, usePricePreview } from '../api/edit-slot-price';
+import { useRoute } from '@/lib/route-data';
+import { editSlotPrice, priceEditSchema } from '../api/slot-changes';
 import { ActionDialog } from './action-dialog';
 import styles from './admin-slots.module.css';
 
@@ -28,7 +29,12 @@ const settlementText = (p: PricePreviewDto) =>
 
 /** What the edit will do to money, from the server's own computation (as the refund dialog shows its amount). */
 function PricePreview({ slotId, price }: { slotId: string; price: number | null }) {
-  const preview = usePricePreview(slotId, price);
+  // Null price (nothing valid typed yet) → no request.
+  const preview = useRoute(
+    'GET /api/slots/{id}/price-preview',
+    price === null ? null : { path: { id: slotId }, query: { price } },
+    { revalidateOnFocus: false, keepPreviousData: true },
+  );
   if (price === null) return null;
   if (preview.error) return <ErrorBox message={errorMessage(preview.error, texts.previewFailed)} />;
   if (!preview.data) return <div className={styles.amount}>차액 계산 중...</div>;

@@ -3,7 +3,8 @@ import { slotAdminMessages } from '#shared/messages/slot-admin';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ErrorBox } from '@/components/ui/alert';
 import { formatWon } from '@/lib/format';
-import { refundSlot, useRefundPreview } from '../api/refund-slot';
+import { useRoute } from '@/lib/route-data';
+import { refundSlot } from '../api/slot-changes';
 import { refundFormSchema } from '../utils/admin-slot-forms';
 import type { ActionKeys } from '@/hooks/use-action-key';
 import { classifyFailure } from '@/lib/failure-text';
@@ -21,7 +22,11 @@ function refundFailure(e: unknown): string {
 
 /** The amount the server will credit, as it computes it (GET refund-preview). */
 function RefundAmount({ slotId, fullRefund }: { slotId: string; fullRefund: boolean }) {
-  const preview = useRefundPreview(slotId, fullRefund);
+  const preview = useRoute(
+    'GET /api/slots/{id}/refund-preview',
+    { path: { id: slotId }, query: { fullRefund: fullRefund ? 'true' : undefined } },
+    { revalidateOnFocus: false },
+  );
   if (preview.error) return <ErrorBox message={refundFailure(preview.error)} />;
   if (!preview.data) return <div className={styles.amount}>환불 금액 계산 중...</div>;
   const { amount, remainingDays, totalDays } = preview.data;

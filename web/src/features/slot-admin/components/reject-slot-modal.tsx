@@ -2,7 +2,7 @@ import { slotAdminMessages } from '#shared/messages/slot-admin';
 import type { SlotDto } from '#shared/schemas/slots';
 import type { ActionKeys } from '@/hooks/use-action-key';
 import { failureText } from '@/lib/failure-text';
-import { approveSlot } from '../api/approve-slot';
+import { approveSlot } from '../api/slot-changes';
 import { rejectReasonSchema } from '../utils/admin-slot-forms';
 import { ActionDialog } from './action-dialog';
 

@@ -4,7 +4,7 @@ import { ErrorBox } from '@/components/ui/alert';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
-import { useSlotLogs } from '../api/get-slot-logs';
+import { useRoute } from '@/lib/route-data';
 import styles from './admin-slots.module.css';
 
 const changeTypeLabels: Record<SlotLogDto['change_type'], string> = {
@@ -38,7 +38,7 @@ function LogLine({ line }: { line: SlotLogDto }) {
 
 /** 변경 이력: every line with who, when, why and from where (operators see IP and browser). */
 export function SlotLogModal({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
-  const logs = useSlotLogs(slot.id);
+  const logs = useRoute('GET /api/slots/{id}/logs', { path: { id: slot.id } });
   return (
     <Modal open onClose={onClose} title={`슬롯 #${slot.slot_number} 변경 이력`} size="lg">
       {logs.error ? (

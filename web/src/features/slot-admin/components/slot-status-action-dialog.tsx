@@ -5,7 +5,7 @@ import type { PatchableStatus } from '#shared/slot-status';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { changeSlotStatus } from '../api/change-slot-status';
+import { changeSlotStatus } from '../api/slot-changes';
 import type { AdminStatusAction } from './admin-slot-row-actions';
 
 /** Each row-menu status change: its question, the status it sends and what it says after. */

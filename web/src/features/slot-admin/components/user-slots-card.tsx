@@ -14,8 +14,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { productName } from '@/lib/slots/slot-display';
 import tableStyles from '@/components/ui/data-table.module.css';
-import { useAdminSlots } from '../api/get-admin-slots';
-import { useUserSlotCount } from '../api/get-user-slot-count';
+import { useRoute } from '@/lib/route-data';
+import { adminSlotsInput } from '../api/get-admin-slots';
 import { adminSlotTabs, tabQuery, userTabStats, type AdminSlotTab } from '../utils/admin-slot-tabs';
 import { AdminSlotTabs } from './admin-slot-tabs';
 import styles from './admin-slots.module.css';
@@ -32,17 +32,21 @@ export const userSlotsHref = (userId: string) => `/admin/slots?userId=${encodeUR
  */
 export function UserSlotsCard({ userId }: { userId: string }) {
   const { slotOperationMode: mode } = useAppSettings();
-  const count = useUserSlotCount(userId);
+  const count = useRoute('GET /api/slots/count', { query: { userId } });
   const [tab, setTab] = useState<AdminSlotTab>('all');
   const [page, setPage] = useState(1);
-  const slots = useAdminSlots({
-    userId,
-    page,
-    limit: USER_SLOTS_PAGE_SIZE,
-    sortBy: 'createdAt',
-    sortOrder: 'desc',
-    ...tabQuery(tab),
-  });
+  const slots = useRoute(
+    'GET /api/slots',
+    adminSlotsInput({
+      userId,
+      page,
+      limit: USER_SLOTS_PAGE_SIZE,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      ...tabQuery(tab),
+    }),
+    { keepPreviousData: true },
+  );
   // Every tab of the console but the deactivated-accounts one (this is one account).
   const tabs = adminSlotTabs(mode).filter((t) => t !== 'inactive');
   const data = slots.data;

@@ -12,7 +12,7 @@ import { useActionKey } from '@/hooks/use-action-key';
 import { failureText } from '@/lib/failure-text';
 import { useAppSettings } from '@/lib/app-settings';
 import { kstToday } from '@/lib/format';
-import { useAllocateSlots } from '../api/allocate-slots';
+import { useRouteMutation } from '@/lib/route-data';
 import {
   allocationSchemaFor,
   allocationVariants,
@@ -62,7 +62,10 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
   const toast = useToast();
   // The count starts at the operator's defaultSlotAllocation (business setting, 1~100).
   const { defaultSlotAllocation } = useAppSettings();
-  const { trigger, isMutating, error, reset } = useAllocateSlots();
+  // Slot lists and counts live in other features: the composing page refreshes them (onIssued).
+  const { trigger, isMutating, error, reset } = useRouteMutation('POST /api/slots/allocate/{userId}', {
+    invalidates: ['GET /api/slots/allocation-history'],
+  });
   const [pending, setPending] = useState<AllocateSlotsInput | null>(null);
   // One key per issuance the operator means: a retry of the same terms after a failure is the same issuance.
   const keys = useActionKey();
@@ -98,7 +101,9 @@ export function AllocateSlotsDialog({ open, onClose, user, variant, onIssued }: 
     if (!pending) return;
     try {
       const issuance = { userId: user.id, body: pending };
-      await keys.send(issuance, (idempotencyKey) => trigger({ ...issuance, idempotencyKey }));
+      await keys.send(issuance, (idempotencyKey) =>
+        trigger({ path: { userId: user.id }, body: { ...pending, userId: user.id }, idempotencyKey }),
+      );
       toast({ tone: 'success', message: allocationMessages.issued });
       resetForm(defaults);
       onIssued?.();

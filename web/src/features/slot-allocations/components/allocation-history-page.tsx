@@ -14,7 +14,7 @@ import { ErrorBox } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/api-client';
 import { kstToday } from '@/lib/format';
 import { useAppSettings } from '@/lib/app-settings';
-import { useAllocationHistory, type AllocationHistoryQuery } from '../api/get-allocation-history';
+import { useRoute } from '@/lib/route-data';
 import { dateFromOf, historyPeriods, type HistoryPeriod } from '../utils/history-filters';
 import { AllocationHistoryTable, type SortState } from './allocation-history-table';
 import { AllocationSlotsModal } from './allocation-slots-modal';
@@ -43,7 +43,7 @@ export function AllocationHistoryPage() {
   const [sort, setSort] = useState<SortState>({ sortBy: 'created_at', sortOrder: 'desc' });
   const [viewing, setViewing] = useState<AllocationHistoryRow | null>(null);
   const [extending, setExtending] = useState<AllocationHistoryRow | null>(null);
-  const query: AllocationHistoryQuery = {
+  const query = {
     page,
     limit,
     ...sort,
@@ -51,7 +51,11 @@ export function AllocationHistoryPage() {
     userId,
     operatorId,
   };
-  const { data, error, isLoading } = useAllocationHistory(query);
+  const { data, error, isLoading } = useRoute(
+    'GET /api/slots/allocation-history',
+    { query },
+    { keepPreviousData: true },
+  );
   const rows = data?.allocations ?? [];
   const total = data?.pagination.total ?? 0;
   const first = total === 0 ? 0 : (page - 1) * limit + 1;

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { failureText } from '@/lib/failure-text';
 import { formatDateTime } from '@/lib/format';
-import { useSetAllocationPayment } from '../api/set-allocation-payment';
+import { useRouteMutation } from '@/lib/route-data';
 import { truncate } from '../utils/history-filters';
 import tableStyles from '@/components/ui/data-table.module.css';
 import styles from './slot-allocations.module.css';
@@ -48,14 +48,17 @@ function SortHeader({
 /** Issuance rows: sortable time, user and count; reason, memo (20 characters, all on hover) and actions. */
 export function AllocationHistoryTable({ rows, sort, onSort, onView, onExtend }: Props) {
   const toast = useToast();
-  const { trigger, isMutating } = useSetAllocationPayment();
+  const { trigger, isMutating } = useRouteMutation('PATCH /api/slots/allocation-history/{id}/payment', {
+    invalidates: ['GET /api/slots/allocation-history'],
+    invalidatesOnError: true,
+  });
   const [confirming, setConfirming] = useState<AllocationHistoryRow | null>(null);
 
   const togglePayment = async () => {
     if (!confirming) return;
     const payment = !confirming.payment;
     try {
-      await trigger({ id: confirming.id, payment });
+      await trigger({ path: { id: confirming.id }, body: { payment } });
       toast({
         tone: 'success',
         message: payment ? allocationMessages.paymentDone : allocationMessages.paymentCancelled,

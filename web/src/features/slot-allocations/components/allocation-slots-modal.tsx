@@ -4,7 +4,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Modal } from '@/components/ui/modal';
 import { failureText } from '@/lib/failure-text';
 import { kstToday } from '@/lib/format';
-import { useAllocationSlots } from '../api/get-allocation-slots';
+import { useRoute } from '@/lib/route-data';
 import { allocationSlotStatusLabel } from '../utils/history-filters';
 import styles from './slot-allocations.module.css';
 
@@ -25,7 +25,10 @@ export function AllocationSlotsModal({
   allocation: AllocationHistoryRow | null;
   onClose: () => void;
 }) {
-  const { data, error, isLoading } = useAllocationSlots(allocation?.id ?? null);
+  const { data, error, isLoading } = useRoute(
+    'GET /api/slots/by-allocation/{id}',
+    allocation ? { path: { id: allocation.id } } : null,
+  );
   const today = kstToday();
   const slots = error ? [] : (data ?? []);
   const failure =

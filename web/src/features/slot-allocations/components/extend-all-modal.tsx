@@ -10,7 +10,7 @@ import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useActionKey } from '@/hooks/use-action-key';
 import { failureText } from '@/lib/failure-text';
-import { useExtendBulk } from '../api/extend-bulk';
+import { useRouteMutation } from '@/lib/route-data';
 import styles from './slot-allocations.module.css';
 
 /** Extend every slot of an issuance: 1, 7, 10 or 30 days, default 10; reports successes and failures. */
@@ -23,7 +23,10 @@ export function ExtendAllModal({
 }) {
   const [days, setDays] = useState<number>(DEFAULT_EXTENSION_DAYS);
   const toast = useToast();
-  const { trigger, isMutating } = useExtendBulk();
+  const { trigger, isMutating } = useRouteMutation('POST /api/slots/extend-bulk', {
+    invalidates: ['GET /api/slots/allocation-history', 'GET /api/slots/by-allocation/{id}'],
+    invalidatesOnError: true,
+  });
   // The same extension retried after no answer replays; another one gets a new key.
   const keys = useActionKey();
 

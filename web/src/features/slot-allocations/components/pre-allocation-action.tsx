@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { useUserSearch, type PickableUser } from '../api/search-users';
+import { useRoute } from '@/lib/route-data';
 import { AllocateSlotsDialog } from './allocate-slots-dialog';
 import styles from './slot-allocations.module.css';
+
+/** Who the picker offers: only the fields it shows. */
+type PickableUser = { id: string; email: string; fullName: string };
 
 /**
  * The slot list's '선슬롯 발행' button: pick an advertiser (GET /api/users?role=user&search=), then
@@ -16,7 +19,13 @@ export function PreAllocationAction({ onIssued }: { onIssued: () => void }) {
   const [search, setSearch] = useState('');
   const [manualId, setManualId] = useState('');
   const [target, setTarget] = useState<PickableUser | null>(null);
-  const { data: users, error, isLoading } = useUserSearch(search.trim(), picking);
+  // Advertisers to issue slots to: the users feature's route, the first ten matches.
+  const { data, error, isLoading } = useRoute(
+    'GET /api/users',
+    picking ? { query: { role: 'user', search: search.trim() || undefined, page: 1, limit: 10 } } : null,
+    { keepPreviousData: true, shouldRetryOnError: false },
+  );
+  const users = data?.users;
 
   const pick = (user: PickableUser) => {
     setPicking(false);

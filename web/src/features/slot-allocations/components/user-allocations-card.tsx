@@ -6,11 +6,15 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import tableStyles from '@/components/ui/data-table.module.css';
-import { useAllocationHistory } from '../api/get-allocation-history';
+import { useRoute } from '@/lib/route-data';
 
 /** One customer's latest issuances (the operator's customer view), with the full history a link away. */
 export function UserAllocationsCard({ userId }: { userId: string }) {
-  const { data, error, isLoading } = useAllocationHistory({ userId, page: 1 });
+  const { data, error, isLoading } = useRoute(
+    'GET /api/slots/allocation-history',
+    { query: { userId, page: 1 } },
+    { keepPreviousData: true },
+  );
   const rows = data?.items ?? [];
   return (
     <Card

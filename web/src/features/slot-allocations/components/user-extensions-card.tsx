@@ -7,14 +7,18 @@ import { Pagination } from '@/components/ui/pagination';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { ExtensionHistoryTable } from '@/components/slots/extension-history-table';
 import { errorMessage } from '@/lib/api-client';
-import { useUserExtensions } from '../api/get-user-extensions';
+import { useRoute } from '@/lib/route-data';
 
 const PAGE_SIZE = 10;
 
 /** One customer's slot extensions, newest first and paged (the operator's customer view). */
 export function UserExtensionsCard({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useUserExtensions({ userId, page, limit: PAGE_SIZE });
+  const { data, error, isLoading } = useRoute(
+    'GET /api/slots/extensions',
+    { query: { userId, page, limit: PAGE_SIZE } },
+    { keepPreviousData: true },
+  );
   const rows = data?.items ?? [];
   return (
     <Card title={extensionMessages.historyButton}>

@@ -1,17 +1,15 @@
-import useSWRMutation from 'swr/mutation';
 import type { FieldConfig } from '#shared/field-configs';
 import { bulkCreateSlotsSchema, type BulkCreateSlotsInput, type BulkRowError } from '#shared/schemas/slots';
 import { collectFieldInput, registrationIntent } from '#shared/slot-fields';
 import type { ActionKeys } from '@/hooks/use-action-key';
 import { api, ApiError } from '@/lib/api-client';
-import { revalidateSlotsAndBalance } from '@/lib/slots/invalidate';
+import { useAction } from '@/lib/route-data';
+import { slotAndBalanceReads } from '@/lib/slots/invalidate';
 
 /**
  * POST /slots/bulk: the whole grid in ONE request, not one per row; the answer names each failed row.
  * The money moves once for the accepted rows, so the call carries an idempotency key.
  */
-export const bulkCreateSlotsKey = '/slots/bulk';
-
 export const bulkCreateSlots = (input: BulkCreateSlotsInput, idempotencyKey: string) =>
   api.call('POST /api/slots/bulk', {
     body: bulkCreateSlotsSchema.parse(input),
@@ -35,17 +33,16 @@ export function refusedBulkRows(error: unknown): BulkRowError[] | null {
  * answers the bulk it made instead of making and charging it twice. Each row goes out as the server
  * reads it (`registrationIntent`), in order, so stray spaces do not make another bulk.
  */
-export function useBulkCreateSlots(keys: ActionKeys, configs: readonly FieldConfig[]) {
-  return useSWRMutation(bulkCreateSlotsKey, async (_key: string, { arg }: { arg: BulkCreateSlotsInput }) => {
-    const input = {
-      rows: arg.rows.map((r) => ({
-        customFields: registrationIntent(collectFieldInput({ customFields: r.customFields }), configs),
-      })),
-    } as BulkCreateSlotsInput;
-    try {
-      return await keys.send(input, (idempotencyKey) => bulkCreateSlots(input, idempotencyKey));
-    } finally {
-      await revalidateSlotsAndBalance();
-    }
-  });
-}
+export const useBulkCreateSlots = (keys: ActionKeys, configs: readonly FieldConfig[]) =>
+  useAction(
+    'bulk create slots',
+    (arg: BulkCreateSlotsInput) => {
+      const input = {
+        rows: arg.rows.map((r) => ({
+          customFields: registrationIntent(collectFieldInput({ customFields: r.customFields }), configs),
+        })),
+      } as BulkCreateSlotsInput;
+      return keys.send(input, (idempotencyKey) => bulkCreateSlots(input, idempotencyKey));
+    },
+    { invalidates: slotAndBalanceReads, invalidatesOnError: true },
+  );

@@ -3,9 +3,8 @@ import { mutate } from 'swr';
 import type { SlotDto, SlotList, SlotStatusChangeInput } from '#shared/schemas/slots';
 import { calendarStatus, deriveDisplayStatus, displayStatusLabels, isPausable } from '#shared/slot-status';
 import { api } from '@/lib/api-client';
-import { slotCountKey } from '@/lib/slots/get-slot-count';
+import { routeCacheKey, type RouteCacheKey } from '@/lib/route-data';
 import { revalidateSlots } from '@/lib/slots/invalidate';
-import type { SlotsKey } from '@/lib/slots/get-slots';
 
 /**
  * PATCH /slots/{id}/status: pause and resume. The server's schema (and zod with it) loads on the first
@@ -40,7 +39,7 @@ function withStatus(
  * once, rolled back if the server refuses (failures are only logged), then the page and the counts
  * are read again. `busyIds` are the slots whose change is on its way.
  */
-export function useTogglePause(listKey: SlotsKey, today: string) {
+export function useTogglePause(listKey: RouteCacheKey<'GET /api/slots'>, today: string) {
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
   const togglePause = async (slot: SlotDto) => {
@@ -56,7 +55,7 @@ export function useTogglePause(listKey: SlotsKey, today: string) {
         },
         { optimisticData: optimistic, rollbackOnError: true, populateCache: true, revalidate: true },
       );
-      void mutate(slotCountKey);
+      void mutate(routeCacheKey('GET /api/slots/count'));
     } catch (error) {
       console.error(nextStatus === 'paused' ? '슬롯 일시정지 실패' : '슬롯 재개 실패', error);
     } finally {

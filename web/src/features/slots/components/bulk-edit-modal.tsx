@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from '#shared/zod';
 import { coupangUrlError } from '#shared/coupang-url';
 import { coupangUrlMessages, slotMessages, slotFieldMessages } from '#shared/messages/slots';
-import { MAX_BULK_EDIT, type SlotDto } from '#shared/schemas/slots';
+import { MAX_BULK_EDIT, userBulkUpdateSchema, type SlotDto } from '#shared/schemas/slots';
 import { MAX_KEYWORDS } from '#shared/slot-constants';
 import { splitKeywords } from '#shared/slot-fields';
 import { Alert, ErrorBox } from '@/components/ui/alert';
@@ -12,10 +12,11 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
-import { useBulkUpdateSlots } from '../api/bulk-update-slots';
 import { failureText } from '@/lib/failure-text';
 import { fieldValue } from '@/lib/slots/slot-display';
 import styles from '@/components/slots/slot-forms.module.css';
+import { useRouteMutation } from '@/lib/route-data';
+import { slotReads } from '@/lib/slots/invalidate';
 
 /** Bulk edit form rules: blank fields stay unchanged; not both blank; the shared URL rule. */
 export const bulkEditFormSchema = z.object({ keyword: z.string(), url: z.string() }).check(
@@ -50,7 +51,10 @@ export function BulkEditModal({
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [values, setValues] = useState<BulkEditForm | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const { trigger, isMutating } = useBulkUpdateSlots();
+  const { trigger, isMutating } = useRouteMutation('PUT /api/slots/user/bulk-update', {
+    invalidates: slotReads,
+    invalidatesOnError: true,
+  });
   const toast = useToast();
   const tooMany = slots.length > MAX_BULK_EDIT;
   const listed = slots.slice(0, MAX_BULK_EDIT);
@@ -70,10 +74,11 @@ export function BulkEditModal({
     if (!values) return;
     setFailure(null);
     try {
-      await trigger({
+      const body = userBulkUpdateSchema.parse({
         slotIds: listed.map((s) => s.id),
         updates: { ...(values.keyword ? { keyword: values.keyword } : {}), ...(values.url ? { url: values.url } : {}) },
       });
+      await trigger({ body });
       toast({ tone: 'success', message: slotMessages.bulkUpdated });
       onDone();
     } catch (e) {

@@ -13,7 +13,8 @@ import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { setRankAlert } from '../api/set-rank-alert';
+import { useRouteMutation } from '@/lib/route-data';
+import { slotReads } from '@/lib/slots/invalidate';
 import styles from './rank-alert.module.css';
 
 /**
@@ -23,6 +24,7 @@ import styles from './rank-alert.module.css';
  */
 export function RankAlertDialog({ slot, onClose }: { slot: SlotDto; onClose: () => void }) {
   const toast = useToast();
+  const { trigger: setRankAlert } = useRouteMutation('PUT /api/slots/{id}/rank-alert', { invalidates: slotReads });
   const moveId = useId();
   const [moveOn, setMoveOn] = useState(slot.rank_alert?.moveBy != null);
   const [moveBy, setMoveBy] = useState(String(slot.rank_alert?.moveBy ?? 10));
@@ -44,7 +46,7 @@ export function RankAlertDialog({ slot, onClose }: { slot: SlotDto; onClose: () 
     setFieldError(undefined);
     setSaving(true);
     try {
-      const saved = await setRankAlert(slot.id, parsed.data);
+      const saved = await setRankAlert({ path: { id: slot.id }, body: parsed.data });
       toast({ tone: 'success', message: saved.rank_alert ? rankAlertMessages.saved : rankAlertMessages.cleared });
       onClose();
     } catch (err) {

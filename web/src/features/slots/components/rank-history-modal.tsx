@@ -8,8 +8,8 @@ import { RankValue } from '@/components/slots/slot-cells';
 import { classifyFailure } from '@/lib/failure-text';
 import { Modal } from '@/components/ui/modal';
 import { LoadingBlock } from '@/components/ui/spinner';
-import { useRankHistory } from '../api/get-rank-history';
 import { fieldValue } from '@/lib/slots/slot-display';
+import { useRoute } from '@/lib/route-data';
 import { fillDays, MAX_RANK_HISTORY_DAYS, rangeMetrics, rankHistoryRows } from '../utils/rank-history';
 import { RankChart } from './rank-chart';
 import { RankHistoryTable } from './rank-history-table';
@@ -69,7 +69,11 @@ export function RankHistoryView({
   const [range, setRange] = useState({ from: addKstDays(today, -29), to: today });
   const [draft, setDraft] = useState(range);
   const [rangeError, setRangeError] = useState<string | null>(null);
-  const { data, error, isLoading } = useRankHistory(slot.id, range.from, range.to);
+  const { data, error, isLoading } = useRoute(
+    'GET /api/slots/{id}/rank-history',
+    { path: { id: slot.id }, query: { startDate: range.from, endDate: range.to } },
+    { revalidateOnFocus: false },
+  );
   const days = useMemo(() => fillDays(data?.items ?? [], range.from, range.to), [data, range]);
   const rows = useMemo(() => rankHistoryRows(days), [days]);
   const totals = useMemo(() => rangeMetrics(days), [days]);

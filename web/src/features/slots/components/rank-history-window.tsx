@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { rankHistoryTexts } from '#shared/messages/slots';
 import { failureText } from '@/lib/failure-text';
-import { useSlot } from '../api/get-slot';
 import { fieldValue } from '@/lib/slots/slot-display';
+import { useRoute } from '@/lib/route-data';
 import { RankHistoryView } from './rank-history-modal';
 import styles from './rank-history.module.css';
 
@@ -16,7 +16,13 @@ import styles from './rank-history.module.css';
 export function RankHistoryWindow() {
   const { slotId = '' } = useParams();
   const navigate = useNavigate();
-  const { data: slot, error, isLoading } = useSlot(slotId);
+  const {
+    data: slot,
+    error,
+    isLoading,
+  } = useRoute('GET /api/slots/{id}', slotId ? { path: { id: slotId } } : null, {
+    revalidateOnFocus: false,
+  });
   const keyword = slot ? fieldValue(slot, 'keywords') : '';
   const close = () => (window.opener ? window.close() : navigate('/slots'));
 

@@ -12,7 +12,6 @@ import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAppSettings } from '@/lib/app-settings';
 import { useFieldConfigs } from '@/lib/slots/get-field-configs';
-import { useSlotCount } from '@/lib/slots/get-slot-count';
 import { slotActionTexts } from '#shared/messages/slots';
 import { useToast } from '@/components/ui/toast';
 import { deleteSlots, useTogglePause } from '@/features/slots/api/update-slot-status';
@@ -23,6 +22,7 @@ import { useSlotFilters } from '@/features/slots/hooks/use-slot-filters';
 import { useSlotList } from '@/features/slots/hooks/use-slot-list';
 import { useSlotSelection } from '@/features/slots/hooks/use-slot-selection';
 import { selectionParts } from '@/features/slots/utils/selection';
+import { useRoute } from '@/lib/route-data';
 import { SlotDialogs, type BulkInputDialog, type SlotDialog } from './slot-dialogs';
 import { SlotListToolbar } from './slot-list-toolbar';
 import { SlotCards, SlotTable } from './slot-list-views';
@@ -49,7 +49,7 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
 
   const configs = useFieldConfigs();
   const listFields = useMemo(() => (configs.data ? slotListFields(configs.data) : []), [configs.data]);
-  const counts = useSlotCount();
+  const counts = useRoute('GET /api/slots/count');
   const { query, key, list } = useSlotList(filters, page, pageSize, setPage);
   const selection = useSlotSelection(list.data, today);
   const { togglePause, busyIds } = useTogglePause(key, today);

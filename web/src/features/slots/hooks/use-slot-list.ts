@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { SlotListQueryInput } from '#shared/schemas/slots';
-import { slotsKey, useSlots } from '@/lib/slots/get-slots';
+import { routeCacheKey, useRoute } from '@/lib/route-data';
+import { slotsInput } from '@/lib/slots/get-slots';
 import type { SlotFilters } from './use-slot-filters';
 
 /** The list query of My slots: the applied filters, newest first. */
@@ -24,7 +25,8 @@ export function slotListQuery(filters: SlotFilters, page: number, pageSize: numb
 /** One page of My slots; a page past the end (the list shrank) moves to the last one. */
 export function useSlotList(filters: SlotFilters, page: number, pageSize: number, setPage: (page: number) => void) {
   const query = slotListQuery(filters, page, pageSize);
-  const list = useSlots(query);
+  const input = slotsInput(query);
+  const list = useRoute('GET /api/slots', input, { keepPreviousData: true });
 
   // Slots deleted, a filter changed on another tab: page 7 of 3 shows page 3.
   const totalPages = list.data?.pagination.totalPages;
@@ -34,5 +36,5 @@ export function useSlotList(filters: SlotFilters, page: number, pageSize: number
     if (page > last) setPage(last);
   }, [totalPages, page, list.isLoading, setPage]);
 
-  return { query, key: slotsKey(query), list };
+  return { query, key: routeCacheKey('GET /api/slots', input), list };
 }

@@ -1,5 +1,3 @@
-import { useSWRConfig } from 'swr';
-import useSWRMutation from 'swr/mutation';
 import {
   createUserSchema,
   updateUserSchema,
@@ -8,8 +6,7 @@ import {
   type UpdateUserInput,
 } from '#shared/schemas/users';
 import { api } from '@/lib/api-client';
-import { isUsersKey, usersPath } from './get-users';
-import { userStatsKey } from './get-user-stats';
+import { useAction } from '@/lib/route-data';
 
 /** The same schemas the server validates with (add user, edit user). */
 export { createUserSchema, updateUserSchema, type CreateUserInput, type UpdateUserInput };
@@ -26,18 +23,12 @@ export function changeUser(change: UserChange): Promise<AdminUserDto | { deleted
   return api.call('DELETE /api/users/{id}', { path });
 }
 
-/** Create, edit or delete; every user list and the stats refresh afterwards, even on failure. */
-export function useChangeUser() {
-  const { mutate } = useSWRConfig();
-  return useSWRMutation(`${usersPath}#change`, async (_key: string, { arg }: { arg: UserChange }) => {
-    try {
-      return await changeUser(arg);
-    } finally {
-      await Promise.all([mutate(isUsersKey), mutate(userStatsKey)]);
-    }
+/**
+ * Create, edit or delete; every user list, the stats and the open customer view (a deactivation from
+ * its edit dialog) refresh afterwards, even on failure.
+ */
+export const useChangeUser = () =>
+  useAction('change user', changeUser, {
+    invalidates: ['GET /api/users', 'GET /api/users/stats', 'GET /api/users/{id}', 'GET /api/users/{id}/logs'],
+    invalidatesOnError: true,
   });
-}
-
-/** A developer resets another staff member's second factor (they enrol again at the next sign-in). */
-export const resetUserSecondFactor = (id: string) =>
-  api.call('POST /api/users/{id}/second-factor/reset', { path: { id } });

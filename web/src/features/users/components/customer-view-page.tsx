@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session-store';
 import tableStyles from '@/components/ui/data-table.module.css';
-import { useCustomer, useCustomerLogs, useSaveCustomerDetails } from '../api/get-customer';
+import { useRoute, useRouteMutation } from '@/lib/route-data';
 import { EditUserDialog } from './edit-user-dialog';
 import { EndSessionsButton } from './end-sessions-button';
 import styles from './users.module.css';
@@ -34,9 +34,12 @@ export interface CustomerViewProps {
  */
 export function CustomerViewPage({ userId, sections, renderActions }: CustomerViewProps) {
   const me = useCurrentUser();
-  const { data: user, error } = useCustomer(userId);
+  const { data: user, error } = useRoute('GET /api/users/{id}', { path: { id: userId } });
   const [editing, setEditing] = useState(false);
-  const saveDetails = useSaveCustomerDetails(userId);
+  // The view and its audit log reload after a save.
+  const { trigger: saveDetails } = useRouteMutation('PUT /api/users/{id}/details', {
+    invalidates: ['GET /api/users/{id}', 'GET /api/users/{id}/logs'],
+  });
   if (error) {
     return (
       <>
@@ -90,7 +93,7 @@ export function CustomerViewPage({ userId, sections, renderActions }: CustomerVi
           <UserDetailsForm
             key={user.id}
             initial={{ bankInfo: user.bankInfo, business: user.business }}
-            onSave={saveDetails}
+            onSave={(details) => saveDetails({ path: { id: userId }, body: details })}
             readOnly={mayManage ? undefined : userMessages.developerDetailsOnly}
           />
         </Card>
@@ -113,7 +116,7 @@ export function CustomerViewPage({ userId, sections, renderActions }: CustomerVi
 
 /** The user's audit log (GET /api/users/{id}/logs): who changed what, newest first. */
 function CustomerLogs({ userId }: { userId: string }) {
-  const { data, error } = useCustomerLogs(userId);
+  const { data, error } = useRoute('GET /api/users/{id}/logs', { path: { id: userId } });
   return (
     <Card title="변경 이력">
       <ErrorBox message={error ? errorMessage(error, '변경 이력을 불러오지 못했습니다.') : null} />

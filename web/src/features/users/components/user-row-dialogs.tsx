@@ -5,11 +5,11 @@ import { homePathFor } from '#shared/roles';
 import type { AdminUserDto } from '#shared/schemas/users';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-client';
+import { api, errorMessage } from '@/lib/api-client';
 import { failureText } from '@/lib/failure-text';
 import { switchUser } from '@/lib/switch-user';
 import { useState } from 'react';
-import { resetUserSecondFactor, useChangeUser } from '../api/change-user';
+import { useChangeUser } from '../api/change-user';
 
 /** Delete confirm (soft delete: the account is deactivated and unlisted; money and slots stay). */
 export function DeleteUserDialog({ user, onClose }: { user: AdminUserDto; onClose: () => void }) {
@@ -81,7 +81,7 @@ export function ResetSecondFactorDialog({ user, onClose }: { user: AdminUserDto;
   const onConfirm = async () => {
     setBusy(true);
     try {
-      await resetUserSecondFactor(user.id);
+      await api.call('POST /api/users/{id}/second-factor/reset', { path: { id: user.id } });
       toast({ tone: 'success', message: `${user.fullName} 님의 2단계 인증을 초기화했습니다.` });
     } catch (error) {
       toast({ tone: 'error', message: errorMessage(error, '2단계 인증을 초기화하지 못했습니다.') });

@@ -11,7 +11,7 @@ import { PageSizeSelect } from '@/components/ui/pagination';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session-store';
-import { useUsers } from '../api/get-users';
+import { useRoute } from '@/lib/route-data';
 import { AddUserDialog } from './add-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { DeleteUserDialog, ResetSecondFactorDialog, SwitchUserDialog } from './user-row-dialogs';
@@ -44,7 +44,11 @@ export function UsersPage({ renderAllocate }: UsersPageProps) {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(USER_LIST_DEFAULT_LIMIT);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { data, error, isLoading } = useUsers({ search, page, limit });
+  const { data, error, isLoading } = useRoute(
+    'GET /api/users',
+    { query: { search, page, limit } },
+    { keepPreviousData: true },
+  );
 
   useEffect(() => {
     const next = typed.trim();
