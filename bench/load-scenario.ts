@@ -1,10 +1,4 @@
-import {
-  routeUrl,
-  signedInClient,
-  type AnswerAt,
-  type CallArgsAt,
-  type RouteKeyOf,
-} from '../shared/api-client';
+import { routeUrl, signedInClient, type AnswerAt, type CallArgsAt, type RouteKeyOf } from '../shared/api-client';
 import type { Route } from '../shared/contract/index';
 import { percentile, round } from './stats';
 
