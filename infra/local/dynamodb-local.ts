@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export function assertJava(): void {
+function assertJava(): void {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new Error(

@@ -32,7 +32,7 @@ import { isProduction, statefulRemovalPolicy, type StageStackProps } from '#infr
 import { VIEWER_IP_HEADER } from '#shared/api';
 
 /** The built SPA; deployed only when it exists, so infra work does not need a web build. */
-export const webDistDir = path.join(projectRoot, 'web', 'dist');
+const webDistDir = path.join(projectRoot, 'web', 'dist');
 
 export interface WebStackProps extends StageStackProps {
   httpApi: IHttpApi;
