@@ -11,14 +11,14 @@ import { AnnouncementDetailModal } from './announcement-detail-modal';
 import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
 import { AnnouncementTable } from './announcement-table';
 import styles from './announcements.module.css';
+import { usePaging } from '@/hooks/use-paging';
 
 /**
  * /announcements: status, category, title, author, views, date; a click opens the detail. Paged on
  * the server, so every announcement is reachable however many there are.
  */
 export function AnnouncementsPage() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(userPageSizes[0]);
+  const { page, limit, setPage, pagerProps } = usePaging(userPageSizes);
   const { data, isLoading, error, mutate } = useRoute(
     'GET /api/announcements',
     { query: { limit, page } },
@@ -83,14 +83,7 @@ export function AnnouncementsPage() {
           ))}
         </AnnouncementTable>
         {total > 0 && <p className={styles.total}>총 {total.toLocaleString('ko-KR')}건</p>}
-        <ListPager
-          page={page}
-          totalPages={totalPages}
-          limit={limit}
-          sizes={userPageSizes}
-          onPageChange={setPage}
-          onLimitChange={setLimit}
-        />
+        <ListPager {...pagerProps(totalPages)} />
       </Card>
       <AnnouncementDetailModal id={open?.id ?? null} fallbackTitle={open?.title} onClose={() => setOpen(null)} />
     </>

@@ -23,6 +23,7 @@ import { useActionKey, type ActionKeys } from '@/hooks/use-action-key';
 import { ChargeRequestsTable } from './charge-requests-table';
 import { CashSystemGate } from './cash-system-off';
 import styles from './cash.module.css';
+import { usePaging } from '@/hooks/use-paging';
 
 type Filter = ChargeStatus | 'all';
 
@@ -37,8 +38,7 @@ export function CashApprovalPage() {
 
 function CashApprovalPageContent() {
   const [filter, setFilter] = useState<Filter>('pending');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
+  const { page, limit, setPage, pagerProps } = usePaging(adminPageSizes);
   const { data, error, isLoading } = useRoute(
     'GET /api/cash/charge-requests',
     { query: { page, limit, ...(filter === 'all' ? {} : { status: filter }) } },
@@ -99,14 +99,7 @@ function CashApprovalPageContent() {
             }
           />
         )}
-        <ListPager
-          page={page}
-          totalPages={data?.pagination.totalPages ?? 0}
-          limit={limit}
-          sizes={adminPageSizes}
-          onPageChange={setPage}
-          onLimitChange={setLimit}
-        />
+        <ListPager {...pagerProps(data?.pagination.totalPages ?? 0)} />
       </Card>
       {approving && <ApproveDialog request={approving} idempotency={idempotency} onClose={() => setApproving(null)} />}
       {rejecting && <RejectDialog request={rejecting} idempotency={idempotency} onClose={() => setRejecting(null)} />}
