@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { TextField } from '@/components/ui/text-field';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
@@ -88,12 +88,14 @@ export function AnnouncementEditorDialog({
       size="xl"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button onClick={() => void save()} disabled={!canSave(form) || isMutating} loading={isMutating}>
+          <DialogActions
+            onCancel={onClose}
+            busy={isMutating}
+            onClick={() => void save()}
+            disabled={!canSave(form) || isMutating}
+          >
             {announcement ? '수정' : '등록'}
-          </Button>
+          </DialogActions>
         </>
       }
     >

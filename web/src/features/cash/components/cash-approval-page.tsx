@@ -7,6 +7,7 @@ import { chargeStatuses, chargeStatusLabels, type ChargeRequestDto, type ChargeS
 import { adminPageSizes } from '#shared/page-sizes';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Card } from '@/components/ui/card';
 import { TabBar, type TabBarTab } from '@/components/ui/tab-bar';
 import { Modal } from '@/components/ui/modal';
@@ -167,12 +168,9 @@ function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
           <dd className={styles.total}>{formatWon(request.amount + bonus)}</dd>
         </dl>
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button type="submit" loading={isMutating} loadingText="승인 중...">
+          <DialogActions onCancel={onClose} busy={isMutating} type="submit" loadingText="승인 중...">
             승인
-          </Button>
+          </DialogActions>
         </div>
       </form>
     </Modal>
@@ -231,12 +229,9 @@ function RejectDialog({ request, idempotency, onClose }: DialogProps) {
           )}
         </div>
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button type="submit" variant="danger" loading={isMutating} loadingText="거절 중...">
+          <DialogActions onCancel={onClose} busy={isMutating} type="submit" variant="danger" loadingText="거절 중...">
             거절
-          </Button>
+          </DialogActions>
         </div>
       </form>
     </Modal>

@@ -7,7 +7,7 @@ import { slotAdminMessages } from '#shared/messages/slot-admin';
 import type { SlotDto } from '#shared/schemas/slots';
 import { KEYWORD_FIELD, URL_FIELD, slotFormFields } from '#shared/slot-fields';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
@@ -95,12 +95,15 @@ export function AdminEditSlotModal({
         dismissible={!update.isMutating}
         footer={
           <>
-            <Button variant="secondary" onClick={onClose} disabled={update.isMutating}>
-              취소
-            </Button>
-            <Button type="submit" form="admin-edit-slot-form" loading={update.isMutating} loadingText="저장 중...">
+            <DialogActions
+              onCancel={onClose}
+              busy={update.isMutating}
+              type="submit"
+              form="admin-edit-slot-form"
+              loadingText="저장 중..."
+            >
               저장
-            </Button>
+            </DialogActions>
           </>
         }
       >

@@ -7,7 +7,7 @@ import { slotMessages, slotFieldMessages } from '#shared/messages/slots';
 import { type SlotDto } from '#shared/schemas/slots';
 import { KEYWORD_FIELD, URL_FIELD, slotFormFields } from '#shared/slot-fields';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
@@ -107,12 +107,15 @@ export function EditSlotModal({
         footer={
           fields.length > 0 && (
             <>
-              <Button variant="secondary" onClick={onClose} disabled={busy}>
-                취소
-              </Button>
-              <Button type="submit" form="edit-slot-form" loading={busy} loadingText="저장 중...">
+              <DialogActions
+                onCancel={onClose}
+                busy={busy}
+                type="submit"
+                form="edit-slot-form"
+                loadingText="저장 중..."
+              >
                 {fill ? '등록' : '저장'}
-              </Button>
+              </DialogActions>
             </>
           )
         }

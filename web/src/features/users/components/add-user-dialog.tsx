@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { userMessages } from '#shared/messages/users';
 import { loginIdChars } from '#shared/schemas/users';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
@@ -69,12 +69,9 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
         />
         <TextField label="이름" requiredMark error={errors.fullName?.message} {...register('fullName')} />
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button type="submit" loading={isMutating} loadingText="추가 중...">
+          <DialogActions onCancel={onClose} busy={isMutating} type="submit" loadingText="추가 중...">
             추가
-          </Button>
+          </DialogActions>
         </div>
       </form>
     </Modal>

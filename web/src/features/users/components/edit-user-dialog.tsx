@@ -5,7 +5,7 @@ import { userMessages } from '#shared/messages/users';
 import { roleLabels } from '#shared/roles';
 import type { AdminUserDto, UpdateUserInput } from '#shared/schemas/users';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
@@ -93,12 +93,9 @@ export function EditUserDialog({ user, canGrantDeveloper, isSelf, onClose }: Edi
           {...register('password')}
         />
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button type="submit" loading={isMutating} loadingText="저장 중...">
+          <DialogActions onCancel={onClose} busy={isMutating} type="submit" loadingText="저장 중...">
             저장
-          </Button>
+          </DialogActions>
         </div>
       </form>
     </Modal>
