@@ -11,33 +11,28 @@ import { AnnouncementHeadCells } from './announcement-labels';
  * would tell a person there is nothing); rows already shown stay under the error.
  */
 export function AnnouncementTable({
-  error,
-  loading,
-  hasData,
+  list: { data, error, isLoading, mutate },
   empty,
   emptyTitle,
   caption,
-  onRetry,
   extraHead,
   children,
 }: {
-  error: unknown;
-  loading: boolean;
-  hasData: boolean;
+  /** The list's query: its rows, its failure, whether it is loading, and how to load it again. */
+  list: { data: unknown; error: unknown; isLoading: boolean; mutate: () => unknown };
   empty: boolean;
   emptyTitle: string;
   caption: string;
-  onRetry: () => void;
   /** The list's own columns after the shared ones. */
   extraHead: ReactNode;
   children: ReactNode;
 }) {
   return (
     <>
-      {error ? <LoadError title={m.loadFailed} error={error} onRetry={onRetry} /> : null}
-      {loading && !hasData ? (
+      {error ? <LoadError title={m.loadFailed} error={error} onRetry={() => void mutate()} /> : null}
+      {isLoading && !data ? (
         <LoadingBlock />
-      ) : error && !hasData ? null : empty ? (
+      ) : error && !data ? null : empty ? (
         <EmptyState icon="megaphone" title={emptyTitle} />
       ) : (
         <div className={tableStyles.tableWrap}>

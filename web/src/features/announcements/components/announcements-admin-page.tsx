@@ -124,13 +124,10 @@ export function AnnouncementsAdminPage() {
           </label>
         </div>
         <AnnouncementTable
-          error={error}
-          loading={isLoading}
-          hasData={Boolean(data)}
+          list={{ data, error, isLoading, mutate }}
           empty={rows.length === 0}
           emptyTitle="공지사항이 없습니다."
           caption="공지사항 관리 목록"
-          onRetry={() => void mutate()}
           extraHead={
             <>
               <th scope="col">게시 기간</th>

@@ -36,13 +36,10 @@ export function AnnouncementsPage() {
       <PageHeader title="공지사항" />
       <Card>
         <AnnouncementTable
-          error={error}
-          loading={isLoading}
-          hasData={Boolean(data)}
+          list={{ data, error, isLoading, mutate }}
           empty={items.length === 0}
           emptyTitle="등록된 공지사항이 없습니다."
           caption="공지사항 목록"
-          onRetry={() => void mutate()}
           extraHead={<th scope="col">등록일</th>}
         >
           {items.map((a) => (
