@@ -19,7 +19,12 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
 import { useRoute } from '@/lib/route-data';
-import { approveChargeSchema, rejectChargeSchema, useProcessChargeRequest } from '../api/process-charge-request';
+import {
+  approveChargeSchema,
+  rejectChargeSchema,
+  useProcessChargeRequest,
+  type ChargeAction,
+} from '../api/process-charge-request';
 import { useActionKey, type ActionKeys } from '@/hooks/use-action-key';
 import { ChargeRequestsTable } from './charge-requests-table';
 import { CashSystemGate } from './cash-system-off';
@@ -116,9 +121,28 @@ interface DialogProps {
   onClose: () => void;
 }
 
-function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
+/**
+ * Sends the operator's decision: a success says so and closes the dialog; a failure stays in the hook's error
+ * state, which the dialog shows.
+ */
+function useDecision({ idempotency, onClose }: DialogProps, successMessage: string) {
   const { trigger, isMutating, error, reset } = useProcessChargeRequest(idempotency);
   const toast = useToast();
+  const decide = async (arg: ChargeAction) => {
+    try {
+      await trigger(arg);
+      toast({ tone: 'success', message: successMessage });
+      onClose();
+    } catch {
+      // Shown in the dialog from the hook's error state.
+    }
+  };
+  return { decide, isMutating, error, reset };
+}
+
+function ApproveDialog(props: DialogProps) {
+  const { request, onClose } = props;
+  const { decide, isMutating, error, reset } = useDecision(props, cashMessages.approved);
   const {
     register,
     handleSubmit,
@@ -131,15 +155,7 @@ function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
   const pct = Number(useWatch({ control, name: 'bonusPercentage' }));
   const bonus = Number.isInteger(pct) && pct >= 0 && pct <= 100 ? Math.floor((request.amount * pct) / 100) : 0;
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await trigger({ action: 'approve', id: request.id, body });
-      toast({ tone: 'success', message: cashMessages.approved });
-      onClose();
-    } catch {
-      // Shown below from the hook's error state.
-    }
-  });
+  const onSubmit = handleSubmit((body) => decide({ action: 'approve', id: request.id, body }));
 
   return (
     <Modal
@@ -179,9 +195,9 @@ function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
 
 type RejectForm = z.input<typeof rejectChargeSchema>;
 
-function RejectDialog({ request, idempotency, onClose }: DialogProps) {
-  const { trigger, isMutating, error, reset } = useProcessChargeRequest(idempotency);
-  const toast = useToast();
+function RejectDialog(props: DialogProps) {
+  const { request, onClose } = props;
+  const { decide, isMutating, error, reset } = useDecision(props, cashMessages.rejected);
   const {
     register,
     handleSubmit,
@@ -191,15 +207,7 @@ function RejectDialog({ request, idempotency, onClose }: DialogProps) {
     defaultValues: { reason: '' },
   });
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await trigger({ action: 'reject', id: request.id, body });
-      toast({ tone: 'success', message: cashMessages.rejected });
-      onClose();
-    } catch {
-      // Shown below.
-    }
-  });
+  const onSubmit = handleSubmit((body) => decide({ action: 'reject', id: request.id, body }));
 
   return (
     <Modal
