@@ -27,7 +27,7 @@ const historyPageSizes = adminPageSizes.filter((size) => size <= HISTORY_PAGE_MA
 export function NotificationHistoryPage() {
   const [period, setPeriod] = useState<HistoryPeriod>('all');
   const [type, setType] = useState<HistoryTypeFilter>('all');
-  const { page, limit, setPage, pagerProps } = usePaging(historyPageSizes);
+  const { page, limit, setPage, pagerProps, andFirstPage } = usePaging(historyPageSizes);
   const [sending, setSending] = useState(false);
   const query = {
     page,
@@ -50,22 +50,13 @@ export function NotificationHistoryPage() {
         <NotificationHistoryStats stats={data?.stats} />
         <Card>
           <div className={styles.toolbar}>
-            <PeriodChooser
-              value={period}
-              onChange={(next) => {
-                setPeriod(next);
-                setPage(1);
-              }}
-            />
+            <PeriodChooser value={period} onChange={andFirstPage(setPeriod)} />
             <label className={styles.inline}>
               <span className={styles.label}>종류</span>
               <select
                 className={styles.select}
                 value={type}
-                onChange={(e) => {
-                  setType(e.target.value as HistoryTypeFilter);
-                  setPage(1);
-                }}
+                onChange={(e) => andFirstPage(setType)(e.target.value as HistoryTypeFilter)}
               >
                 {historyTypeFilters.map((t) => (
                   <option key={t} value={t}>
