@@ -22,8 +22,10 @@ const classicZod = {
 };
 
 /**
- * One lint for the whole repository. Syntax-only (no type-aware rules): `npm run typecheck` already runs
- * the type checker, and a second program per file set would make lint several times slower on 2 cores.
+ * One lint for the whole repository. Server, infra, worker, shared, script and bench code also gets the
+ * type-aware promise rules: a promise nobody awaits loses its error and its ordering, which the type
+ * checker alone does not report. The cost is measured in docs/decisions.md; the web code stays
+ * syntax-only (its own tsconfig would be a second program).
  */
 export default defineConfig(
   globalIgnores(['**/dist/', 'cdk.out/', '.data/', 'coverage/', 'bench/results/', 'test-results/', 'test/artifacts/']),
@@ -65,6 +67,14 @@ export default defineConfig(
       '@typescript-eslint/consistent-type-imports': 'error',
       // `const { PK, SK, ...rest } = item` is how a record drops its storage keys.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['{functions,infra,rank-worker,shared,scripts,bench}/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

@@ -73,7 +73,8 @@ async function arrivals(id: string, which: number[], timeoutMs: number) {
   return waiting.map((s) => s.arrivals.get(id) ?? null);
 }
 
-port.on('message', async (request: ClientsRequest & { seq: number }) => {
+/** Answers one request from the bench; every outcome, a failure included, is posted back (never thrown). */
+async function answer(request: ClientsRequest & { seq: number }): Promise<void> {
   try {
     let reply: unknown;
     if (request.kind === 'open') {
@@ -93,4 +94,7 @@ port.on('message', async (request: ClientsRequest & { seq: number }) => {
   } catch (error) {
     port.postMessage({ seq: request.seq, error: String((error as Error).stack ?? error) });
   }
-});
+}
+
+// `answer` posts its own failures, so nothing is left for the event emitter to catch.
+port.on('message', (request: ClientsRequest & { seq: number }) => void answer(request));

@@ -50,12 +50,13 @@ export async function runFirstLoadJsBench(log: (msg: string) => void = console.l
     if (!slotId) throw new Error('could not register the slot the rank-history window shows');
 
     const routes: Record<string, FirstLoad & { as: string; budgetKb: number; withinBudget: boolean }> = {};
-    for (const { path, as } of firstLoadRoutes) {
+    for (const { path, as, landsOn } of firstLoadRoutes) {
       const figure = await measureFirstLoad(
         browser,
         stack.url,
         path.replace(':slotId', slotId),
         as === 'anonymous' ? undefined : accounts[as],
+        landsOn,
       );
       const budgetKb = firstLoadBudgetKb(path);
       routes[path] = { as, ...figure, budgetKb, withinBudget: figure.kb <= budgetKb };

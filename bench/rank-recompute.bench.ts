@@ -42,7 +42,7 @@ const LINEAR_TOLERANCE = 1.5;
 export async function seedSlots(slotCount: number, now: Date, log: (msg: string) => void) {
   const { usersStore } = await import('../functions/storage/users');
   const { slotsStore } = await import('../functions/storage/slots');
-  const { inParallel } = await import('../functions/storage/item-io');
+  const { inParallel } = await import('../functions/commons/batching');
   const { newSlotRecord } = await import('../functions/domain/slots/slot-record');
   const { slotCountersStore } = await import('../functions/storage/slot-counters');
   const { transact } = await import('../functions/storage/transactions');
@@ -98,7 +98,7 @@ async function runSize(slotCount: number, parallel: number[], log: (msg: string)
   const stack = await startBenchStack();
   try {
     const { rankObservationsStore } = await import('../functions/storage/rank-observations');
-    const { inParallel, chunk } = await import('../functions/storage/item-io');
+    const { inParallel, chunk } = await import('../functions/commons/batching');
     const { pairIdOf } = await import('../functions/domain/rank-measurement/pairs');
     const { runRankRecompute } = await import('../functions/domain/rank-measurement/recompute-run');
     const { kstToday, addKstDays } = await import('../shared/kst');

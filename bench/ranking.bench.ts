@@ -9,7 +9,7 @@ import { benchAdvertiser } from './bench-advertiser';
  * Ranking page benchmark (`npm run bench ranking`): the ranking page over 10,000 running slots with
  * ranks, of 500 advertisers. The slots are written straight through the storage module. Measured:
  *  - the cold call: one walk of GSI2 `SLOTS#active` (projected rank attributes) building both tabs,
- *    once per minute per warm Lambda (docs/data-model.md R1);
+ *    once per minute per warm Lambda (docs/data-model.md RK1);
  *  - warm calls at 20 in flight (keyword and advertiser tabs alternately) answered from the cache,
  *    with GET /api/cash/balance as the ratio base.
  * Target: warm p95 ≤ 100 ms locally, cold call ≤ 5 s (the Lambda's timeout is the default 10 s).

@@ -43,7 +43,7 @@ export async function seedChatRooms(opts: {
   userNames: (id: string) => [string, string];
   extraUsers: number;
 }) {
-  const { chatStore } = await import('../functions/storage/chat');
+  const { chatRoomsStore } = await import('../functions/storage/chat/rooms');
   const base = Date.now() - 1000;
   const extra = await seedUsers(opts.extraUsers, base);
   const owners = [...opts.userIds.map((id) => [id, ...opts.userNames(id)] as const)];
@@ -58,7 +58,7 @@ export async function seedChatRooms(opts: {
     const staffUnread = i % 5 === 0 ? 1 + (i % 3) : 0;
     byStatus[status] += 1;
     if (staffUnread) unread += 1;
-    const created = await chatStore.createRoom({
+    const created = await chatRoomsStore.createRoom({
       id: ulid(at),
       name: `${userName}님의 문의`,
       status,

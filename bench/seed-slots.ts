@@ -6,7 +6,7 @@ import { benchAdvertiser } from './bench-advertiser';
  * list over tens of thousands of slots without registering each through the API.
  */
 /** Slot i's stored status and dates: 30 % pending, 40 % active, the rest spread over the others. */
-export function shapeOf(i: number, today: string, addKstDays: (d: string, n: number) => string) {
+function shapeOf(i: number, today: string, addKstDays: (d: string, n: number) => string) {
   const k = i % 20;
   if (k < 6) return { status: 'pending' as const };
   if (k < 14) return { status: 'active' as const, startDate: addKstDays(today, -10), endDate: addKstDays(today, 20) };
@@ -38,7 +38,7 @@ export async function seedStaffSlots(opts: {
   const { slotsStore } = await import('../functions/storage/slots');
   const { slotCountersStore } = await import('../functions/storage/slot-counters');
   const { transact } = await import('../functions/storage/transactions');
-  const { inParallel } = await import('../functions/storage/item-io');
+  const { inParallel } = await import('../functions/commons/batching');
   const { newSlotRecord, statusMove } = await import('../functions/domain/slots/slot-record');
   const { kstToday, addKstDays } = await import('../shared/kst');
   const today = kstToday();

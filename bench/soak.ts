@@ -473,7 +473,7 @@ async function scanEntity<T>(entity: string): Promise<T[]> {
  * against the sum over rooms and the rooms per status.
  */
 async function recountChat(): Promise<SoakResult['chat']> {
-  const { chatStore } = await import('../functions/storage/chat');
+  const { chatCountersStore } = await import('../functions/storage/chat/counters');
   type Room = {
     id: string;
     status: 'active' | 'closed' | 'archived';
@@ -500,7 +500,7 @@ async function recountChat(): Promise<SoakResult['chat']> {
     staffUnreadSum += staffUnread;
     statuses[room.status] += 1;
   }
-  const counters = await chatStore.counters();
+  const counters = await chatCountersStore.counters();
   if (counters.staffUnread !== staffUnreadSum)
     mismatches.push(`staff-wide unread ${counters.staffUnread}, rooms ${staffUnreadSum}`);
   for (const status of Object.keys(statuses) as Array<keyof typeof statuses>) {

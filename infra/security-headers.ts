@@ -8,7 +8,7 @@
  * stylesheets from /assets, fonts are self-hosted Pretendard woff2 files under /assets, the icon is
  * /favicon.svg, and React sets `style` props through the CSSOM (not governed by style-src).
  */
-export const CONTENT_SECURITY_POLICY_DIRECTIVES = {
+const CONTENT_SECURITY_POLICY_DIRECTIVES = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],

@@ -11,7 +11,7 @@ import { WebStack } from '#infra/stacks/web-stack';
 import { alarmEmailFromContext, EDGE_REGION, stackName, stageEnvironment, stageFromContext } from '#infra/stage';
 
 /** Login id of the developer account the bootstrap creates; `-c developerId=NAME` overrides it. */
-export const DEFAULT_DEVELOPER_ID = 'developer';
+const DEFAULT_DEVELOPER_ID = 'developer';
 
 /**
  * Adds one stage of Simple Slot to `app`. Dependencies point one way only (as synthesized):

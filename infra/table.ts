@@ -13,8 +13,6 @@ export const tableDefinition = {
   ],
 } as const;
 
-export type IndexName = (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName'];
-
 /** CreateTable input for DynamoDB Local (the CDK stack maps the same fields to `TableV2`). */
 export function createTableInput(tableName: string) {
   const keys = [

@@ -10,7 +10,7 @@ import type { WorkQueueName } from '#shared/work-queues';
 
 export interface WorkQueueDef {
   name: WorkQueueName;
-  /** Consumer module (exports `handler`, built with functions/http/queue-consumer.ts). */
+  /** Consumer module (exports `handler`, built with functions/queues/consumer.ts). */
   entry: string;
   description: string;
   /** The consumer's timeout; the queue's visibility timeout is six times it (AWS's advice for SQS sources). */

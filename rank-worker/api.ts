@@ -23,7 +23,7 @@ import type { Observation } from './check';
 const CALL_TIMEOUT_MS = 120_000;
 
 /** A refused or failed call, named by its route (never its key); `status` is 0 when no answer came. */
-export class WorkerApiError extends Error {
+class WorkerApiError extends Error {
   constructor(
     message: string,
     readonly status: number,

@@ -50,7 +50,7 @@ export const helpText = [
   '3 a round stopped on --max-failures or the daily budget.',
 ].join('\n');
 
-export interface WorkerOptions {
+interface WorkerOptions {
   api: string;
   key: string;
   browser: string;

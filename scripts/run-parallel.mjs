@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * Runs npm scripts side by side and fails when any fails, each one's output printed whole when it
- * ends (not interleaved). `npm run check` uses it for format, lint and types (the static part of
+ * ends (not interleaved). `npm run check` uses it for format, lint, types and knip (the static part of
  * `npm test`, which runs them beside the tests instead: scripts/run-tests.mjs).
- * Usage: node scripts/run-parallel.mjs format:check lint typecheck
+ * Usage: node scripts/run-parallel.mjs format:check lint typecheck knip
  */
 import { spawn } from 'node:child_process';
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test` after the web build: vitest and the static checks (format, lint, types) side by side.
+ * `npm test` after the web build: vitest and the static checks (format, lint, types, knip) side by side.
  * The checks used to run before the first test; on a clean clone (CI, no Prettier or ESLint cache)
  * that was a minute or more with the tests waiting. Now they run at a lower priority beside the
  * tests. Vitest's output streams as it runs; each check's output is printed whole when it ends.
@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-const checks = ['format:check', 'lint', 'typecheck'];
+const checks = ['format:check', 'lint', 'typecheck', 'knip'];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const finished = (child) => new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));

@@ -57,7 +57,7 @@ export const droppedWithBody = [
  * (browsers read a backslash as a slash). Checked on the value as the browser will read it: the
  * server decodes entities first (decodeAttributeValue), DOMPurify sees the DOM's decoded value.
  */
-export function isSafeHref(value: string): boolean {
+function isSafeHref(value: string): boolean {
   const v = value.trim();
   if (/^https?:\/\/[^\s]+$/i.test(v)) return true;
   if (/^mailto:[^\s]+$/i.test(v)) return true;
@@ -110,7 +110,7 @@ export function decodeAttributeValue(raw: string): string | null {
 /** The attributes that hold a URL, checked on their decoded value. */
 export const urlAttributes: ReadonlySet<string> = new Set(['href', 'src']);
 
-export const isOwnImage = (value: string) => ANNOUNCEMENT_IMAGE_PATH.test(value.trim());
+const isOwnImage = (value: string) => ANNOUNCEMENT_IMAGE_PATH.test(value.trim());
 
 export function isSafeAttr(tag: string, name: string, value: string): boolean {
   if (tag === 'a' && name === 'href') return isSafeHref(value);

@@ -43,7 +43,7 @@ export type CallInputAt<R extends RouteContract, K extends RouteKeyOf<R>> = Part
 export type CallArgsAt<R extends RouteContract, K extends RouteKeyOf<R>> =
   Empty extends CallInputAt<R, K> ? [input?: CallInputAt<R, K>] : [input: CallInputAt<R, K>];
 
-export interface CallOptions {
+interface CallOptions {
   headers?: Record<string, string>;
   /** Sent as `Idempotency-Key`: money calls set it so a retry never moves money twice. */
   idempotencyKey?: string;
@@ -182,7 +182,7 @@ export interface ApiClientOptions {
 }
 
 /** One answer as it came: its status and headers, the parsed body, and its data or error. */
-export type Reply<T> = Outcome<T> & { status: number; headers: Headers; body: unknown };
+type Reply<T> = Outcome<T> & { status: number; headers: Headers; body: unknown };
 
 export interface ApiClient<R extends RouteContract> {
   /** Calls one route: its answer's data, or an ApiError (with code, status and the Korean message). */

@@ -42,19 +42,12 @@ export interface FieldIssue {
   message: string;
 }
 
-export interface ApiSuccess<T> {
-  success: true;
-  data: T;
-}
-
 export interface ApiFailure {
   success: false;
   error: string;
   code: ErrorCode;
   details?: unknown;
 }
-
-export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
 export interface Pagination {
   page: number;

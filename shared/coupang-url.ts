@@ -16,10 +16,9 @@ import { coupangUrlMessages } from './messages/slots';
  *   `&q=` on cut (the search text Coupang appends). The normalised URL keeps the advertiser's other
  *   parameters; `canonicalUrl` is the minimal form the rank workers use.
  */
-export type CoupangUrlErrorCode =
-  'required' | 'scheme' | 'onlyCoupang' | 'productPath' | 'requiredParams' | 'numericParams';
+type CoupangUrlErrorCode = 'required' | 'scheme' | 'onlyCoupang' | 'productPath' | 'requiredParams' | 'numericParams';
 
-export interface CoupangProductIds {
+interface CoupangProductIds {
   productId: string;
   itemId: string;
   vendorItemId: string;

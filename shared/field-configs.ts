@@ -3,7 +3,7 @@
  * stored; these are the defaults written on first start and restored by "reset".
  */
 export const fieldTypes = ['text', 'textarea', 'url', 'email', 'number', 'select', 'date', 'boolean'] as const;
-export type FieldType = (typeof fieldTypes)[number];
+type FieldType = (typeof fieldTypes)[number];
 
 export interface FieldConfig {
   field_key: string;

@@ -9,5 +9,5 @@ export type LedgerType = (typeof ledgerTypes)[number];
  * Types that add to the balance: charges and refunds, and bonuses too, which are credited money, so they
  * read as plus (what an advertiser would expect).
  */
-export const creditLedgerTypes: readonly LedgerType[] = ['charge', 'bonus', 'refund'];
+const creditLedgerTypes: readonly LedgerType[] = ['charge', 'bonus', 'refund'];
 export const isCreditType = (type: string) => (creditLedgerTypes as readonly string[]).includes(type);

@@ -4,7 +4,7 @@
  * list, so a renamed metric or a changed dimension fails the build or the infra test instead of
  * leaving a graph flat. All live in the stage's namespace, `SimpleSlot/{stage}`.
  */
-export type MetricUnit = 'Count' | 'Milliseconds' | 'Percent' | 'None';
+type MetricUnit = 'Count' | 'Milliseconds' | 'Percent' | 'None';
 
 export interface MetricDef {
   unit: MetricUnit;

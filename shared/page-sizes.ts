@@ -7,9 +7,6 @@ export const adminPageSizes = [10, 30, 50, 100, 200] as const;
 export const userPageSizes = [10, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
-export type AdminPageSize = (typeof adminPageSizes)[number];
-export type UserPageSize = (typeof userPageSizes)[number];
-
 export const isPageSize = <T extends number>(sizes: readonly T[], n: number): n is T =>
   (sizes as readonly number[]).includes(n);
 

@@ -14,7 +14,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /** '방금 측정', '25분 전 측정', '40시간 전 측정' (hours up to two days, so a delay is readable), '4일 전 측정'. */
-export function measuredAgoText(measuredAt: string, now: number): string {
+function measuredAgoText(measuredAt: string, now: number): string {
   const age = now - Date.parse(measuredAt);
   if (age < MINUTE_MS) return t.justNow;
   if (age < HOUR_MS) return t.measuredAgo(t.minutesAgo(Math.floor(age / MINUTE_MS)));

@@ -10,15 +10,15 @@ export const settingCategories = ['business', 'theme', 'feature'] as const;
 export type SettingCategory = (typeof settingCategories)[number];
 
 export const themes = ['simple', 'modern', 'luxury'] as const;
-export const layouts = ['classic', 'modern', 'minimal', 'dashboard'] as const;
+const layouts = ['classic', 'modern', 'minimal', 'dashboard'] as const;
 /**
  * Layout options (sidebar narrow/normal/wide, content full/container/narrow,
  * padding none/normal/large), applied by every preset. `preset` keeps the layout preset's own value
  * (dashboard: wide sidebar, full content; minimal: large padding; the others normal/container/normal).
  */
-export const sidebarWidths = ['preset', 'narrow', 'normal', 'wide'] as const;
-export const contentWidths = ['preset', 'full', 'container', 'narrow'] as const;
-export const contentPaddings = ['preset', 'none', 'normal', 'large'] as const;
+const sidebarWidths = ['preset', 'narrow', 'normal', 'wide'] as const;
+const contentWidths = ['preset', 'full', 'container', 'narrow'] as const;
+const contentPaddings = ['preset', 'none', 'normal', 'large'] as const;
 
 export const settingDefaults = {
   // business

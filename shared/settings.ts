@@ -16,14 +16,10 @@ import {
 export {
   settingCategories,
   themes,
-  layouts,
-  settingDefaults,
   defaultSettings,
   isSettingKey,
   securitySettingKeys,
   groupByCategory,
-  pageTitle,
-  settingsFromAnswer,
 } from './setting-defaults';
 export type { SettingCategory, SettingKey } from './setting-defaults';
 

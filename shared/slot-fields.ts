@@ -56,7 +56,7 @@ export function slotFormFields(configs: readonly FieldConfig[]): FieldConfig[] {
 export const slotListFields = (configs: readonly FieldConfig[]) =>
   slotFormFields(configs).filter((c) => c.show_in_list);
 
-export const maxLengthOf = (type: FieldConfig['field_type']) => (type === 'textarea' ? 2000 : 500);
+const maxLengthOf = (type: FieldConfig['field_type']) => (type === 'textarea' ? 2000 : 500);
 
 /** Input keys API clients also use for the core fields (POST /slots: keyword or keywords, url or landingUrl). */
 const aliases = new Map([

@@ -6,7 +6,7 @@
 const reported = (n: number | null | undefined): n is number => typeof n === 'number';
 
 /** The CTR in percent (2 decimals), or null when no impressions were reported. */
-export function ctrPercent(impressions: number | null | undefined, clicks: number | null | undefined): number | null {
+function ctrPercent(impressions: number | null | undefined, clicks: number | null | undefined): number | null {
   if (!reported(impressions)) return null;
   if (!impressions || !clicks) return 0;
   return Math.round((clicks / impressions) * 10_000) / 100;

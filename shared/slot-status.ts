@@ -28,7 +28,10 @@ export const slotStatuses = [
 ] as const;
 export type SlotStatus = (typeof slotStatuses)[number];
 
-/** What the product shows: the same names. */
+/**
+ * What the product shows: the same names (screens name what they show, storage what it keeps).
+ * @alias
+ */
 export const displayStatuses = slotStatuses;
 export type DisplayStatus = SlotStatus;
 
@@ -149,7 +152,7 @@ export function totalDays(startDate: KstDay | null | undefined, endDate: KstDay 
   return kstDaysBetween(startDate, endDate) + 1;
 }
 
-export const isExpiredOn = (endDate: KstDay | null | undefined, today: KstDay) => !!endDate && endDate < today;
+const isExpiredOn = (endDate: KstDay | null | undefined, today: KstDay) => !!endDate && endDate < today;
 
 export type EndDateTone = 'expired' | 'red' | 'orange' | 'normal';
 
@@ -163,7 +166,7 @@ export function endDateTone(endDate: KstDay | null | undefined, today: KstDay): 
   return 'normal';
 }
 
-export const EXPIRED_LABEL = '만료';
+const EXPIRED_LABEL = '만료';
 
 /** Card badge: 'D-5', or '만료' once the end has passed; null without an end date. */
 export function dDayLabel(endDate: KstDay | null | undefined, today: KstDay): string | null {
@@ -175,8 +178,8 @@ export function dDayLabel(endDate: KstDay | null | undefined, today: KstDay): st
 // ---------------------------------------------------------------------------------------------
 // Rank: 0 / none / above 500 → 순위없음; 999 → not found; null → 측정중
 
-export const RANK_NOT_FOUND = 999;
-export const RANK_MAX_SHOWN = 500;
+const RANK_NOT_FOUND = 999;
+const RANK_MAX_SHOWN = 500;
 export const rankTexts = {
   noRank: '순위없음',
   measuring: '측정중',
@@ -294,7 +297,7 @@ export function slotActions(slot: SlotStatusInput, actor: Actor, today: KstDay):
 }
 
 /** An extension is possible from this many days before the end date (or once it has passed). */
-export const EXTENSION_WINDOW_DAYS = 7;
+const EXTENSION_WINDOW_DAYS = 7;
 
 /**
  * Stored statuses of an approved slot. A stored status is enough: waiting, active and completed are

@@ -20,7 +20,7 @@ export interface UploadTicket {
   fields: Record<string, string>;
 }
 
-export interface UploadedObject {
+interface UploadedObject {
   size: number;
   /** The first bytes (magic number check). */
   head: Buffer;
@@ -36,13 +36,13 @@ export interface MediaStore {
 }
 
 const HEAD_BYTES = 16;
-export const uploadObjectKey = (uploadId: string) => `uploads/${uploadId}`;
-export const servedObjectKey = (file: string) => `media/announcements/${file}`;
+const uploadObjectKey = (uploadId: string) => `uploads/${uploadId}`;
+const servedObjectKey = (file: string) => `media/announcements/${file}`;
 
 // --- local mode -----------------------------------------------------------------------------
 
 /** The HMAC the local upload endpoint checks (the stand-in for S3's policy signature). */
-export function localUploadSignature(uploadId: string, expires: string): string {
+function localUploadSignature(uploadId: string, expires: string): string {
   const secret = process.env.MEDIA_LOCAL_SECRET;
   if (!secret) throw new Error('MEDIA_LOCAL_SECRET is not set');
   return createHmac('sha256', secret).update(`${uploadId}\n${expires}`).digest('hex');

@@ -12,7 +12,7 @@ import {
   type ConnectionAudience,
   type ConnectionRecord,
 } from '../storage/connections';
-import { inParallel } from '../storage/item-io';
+import { inParallel } from '#commons/batching';
 import type { Role } from '#shared/roles';
 
 /** What the server pushes over the socket: `{type, data}`. */
@@ -91,13 +91,13 @@ export async function disconnect(connectionId: string): Promise<void> {
 }
 
 /** What each connection gets, in order (a user's own unread count differs from the next user's). */
-export type MessagesOf = (connection: ConnectionRecord) => PushMessage[];
+type MessagesOf = (connection: ConnectionRecord) => PushMessage[];
 
 /**
  * Sends each connection its messages (in order on that connection), at most `PUSH_CONCURRENCY`
  * connections at once; a failure on one never stops the others. Returns how many received all.
  */
-export async function pushToConnections(connections: ConnectionRecord[], messagesOf: MessagesOf): Promise<number> {
+async function pushToConnections(connections: ConnectionRecord[], messagesOf: MessagesOf): Promise<number> {
   let delivered = 0;
   await inParallel(connections, PUSH_CONCURRENCY, async (c) => {
     try {
@@ -120,7 +120,7 @@ export async function pushToUser(userId: string, message: PushMessage | PushMess
 }
 
 /** The users a page of connections belongs to, with the role each connected as. */
-export type ConnectedUsers = Array<{ userId: string; role: Role }>;
+type ConnectedUsers = Array<{ userId: string; role: Role }>;
 /** Reads what it needs for a page of connected users (one batch), then says what each user gets. */
 export type Prepare = (users: ConnectedUsers) => Promise<(userId: string) => PushMessage | PushMessage[]>;
 

@@ -9,7 +9,7 @@ import { config } from '#commons/config';
  * only the auth function signs (token-signer.ts), so signing stays out of the other bundles. On AWS
  * the key is an asymmetric KMS key; locally a PEM generated into DATA_DIR.
  */
-export interface TokenKey {
+interface TokenKey {
   kid: string;
   publicJwk(): Promise<JsonWebKey & { kid: string }>;
 }

@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 const current = new AsyncLocalStorage<number>();
 
 /** Time kept back to write the answer (and its log line) after the last attempt. */
-export const ANSWER_MARGIN_MS = 1_500;
+const ANSWER_MARGIN_MS = 1_500;
 
 export const withDeadline = <T>(deadline: number, run: () => Promise<T>): Promise<T> => current.run(deadline, run);
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** JSON with object keys sorted, so two equal values always serialise alike. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(

@@ -2,7 +2,7 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { logger } from './logger';
 import { metricCatalogue, metricNamespace, type DimensionsOf, type MetricName } from '#shared/metric-catalogue';
 
-export { metricNamespace, type MetricName } from '#shared/metric-catalogue';
+export { type MetricName } from '#shared/metric-catalogue';
 
 /**
  * Figures for CloudWatch as Embedded Metric Format log lines (Powertools Metrics): CloudWatch Logs

@@ -42,7 +42,7 @@ export class LostRaceError extends DomainError {
 }
 
 /** Lost a race (re-read and decide again) or the store was busy (try again): both are retried. */
-export const isRetryable = (err: unknown): boolean =>
+const isRetryable = (err: unknown): boolean =>
   err instanceof LostRaceError || isConditionFailure(err) || isTransientFailure(err);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,7 +3,7 @@
  * transport (SQS on AWS, the in-process queue of local mode; functions/adapters/work-queue.ts).
  * Every kind of work has its own queue, declared once in infra/work-queues.ts.
  */
-export { WORK_QUEUE_NAMES, type WorkQueueName } from '#shared/work-queues';
+export { type WorkQueueName } from '#shared/work-queues';
 
 export interface WorkMessage<T> {
   body: T;

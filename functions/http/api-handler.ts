@@ -19,10 +19,8 @@ import { secondFactorGate } from './middleware/second-factor-gate';
 import { idempotency, idempotencyKey } from './middleware/idempotency';
 import { parseInput } from './middleware/parse-input';
 
-export { HttpReply, reply, type ReplyError } from './reply';
-export { failure } from './middleware/envelope';
+export { reply } from './reply';
 export { MAX_REQUEST_BODY_BYTES } from './middleware/parse-input';
-export { clientIp } from './middleware/resolve-route';
 export type { RequestContext } from './middleware/api-request';
 
 /**

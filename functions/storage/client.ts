@@ -29,9 +29,4 @@ export function db(): DynamoDBDocumentClient {
   return client;
 }
 
-/** For tests that inject faults with aws-sdk-client-mock. */
-export function setDbClient(client: DynamoDBDocumentClient | undefined) {
-  cached = client ? { key: `${config().dynamodbEndpoint ?? ''}|${config().region}`, client } : undefined;
-}
-
 export const tableName = () => config().tableName;

@@ -19,7 +19,7 @@ export interface ConnectionRecord {
 
 /** Who a connection belongs to, for pushes to many: role-user accounts (broadcasts) or staff (chat inbox). */
 export type ConnectionAudience = 'users' | 'staff';
-export const audienceOf = (role: Role): ConnectionAudience => (role === 'user' ? 'users' : 'staff');
+const audienceOf = (role: Role): ConnectionAudience => (role === 'user' ? 'users' : 'staff');
 
 const CONNECTION_TTL_SECONDS = 3 * 3600; // API Gateway closes sockets after 2 h anyway
 

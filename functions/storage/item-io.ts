@@ -6,6 +6,7 @@ import {
   type QueryCommandInput,
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
+import { chunk, inParallel } from '#commons/batching';
 import { backoffMs } from '#commons/retry';
 import { isTransientFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
@@ -76,19 +77,6 @@ export async function queryCount(input: QueryCommandInput): Promise<number> {
 export async function queryPage(input: QueryCommandInput): Promise<{ items: Item[]; cursor?: QueryCursor }> {
   const out = await db().send(new QueryCommand(input));
   return { items: out.Items ?? [], cursor: out.LastEvaluatedKey };
-}
-
-export const chunk = <T>(list: T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
-
-/** Runs `work` over items with at most `limit` in flight. */
-export async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]);
-    }),
-  );
 }
 
 const MAX_LEFTOVER_ROUNDS = 10;

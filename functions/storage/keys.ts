@@ -312,7 +312,7 @@ export const notificationKeys = {
 };
 
 /**
- * Support chat (functions/storage/chat.ts), an object of its own so functions that never chat
+ * Support chat (functions/storage/chat/), an object of its own so functions that never chat
  * bundle none of it. A room's messages live in the room's partition under time-ordered ULID keys, so a
  * page newest-first is one reverse query and `after` a key range.
  */

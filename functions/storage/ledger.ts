@@ -13,7 +13,7 @@ import type { CashTransactionDto } from '#shared/schemas/cash';
  *
  * This module only builds items and reads; functions/domain/cash/ledger.ts decides what to write.
  */
-export { ledgerTypes, type LedgerType };
+export { type LedgerType };
 
 /** Credit types add to the balance; the others subtract. */
 export const signedAmount = (type: LedgerType, amount: number) => (isCreditType(type) ? amount : -amount);

@@ -1,7 +1,8 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from './client';
-import { batchGetAll, batchWriteAll, inParallel, queryAll, queryCount } from './item-io';
+import { batchGetAll, batchWriteAll, queryAll, queryCount } from './item-io';
+import { inParallel } from '#commons/batching';
 import { keys, stripKeys, ttlIn } from './keys';
 
 /**

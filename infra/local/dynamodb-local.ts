@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export function assertJava(): void {
+function assertJava(): void {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new Error(
@@ -43,7 +43,9 @@ export function assertJava(): void {
   }
 }
 
-export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(
+  opts: { dataDir?: string; port?: number; startTimeoutMs?: number } = {},
+): Promise<DynamoDbLocal> {
   assertJava();
   const port = opts.port ?? (await freePort());
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -64,7 +66,8 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
     region: 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const deadline = Date.now() + 30_000;
+  const startTimeoutMs = opts.startTimeoutMs ?? 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with ${child.exitCode}: ${stderr.slice(-500)}`);
     try {
@@ -73,7 +76,7 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
     } catch {
       if (Date.now() > deadline) {
         kill();
-        throw new Error(`DynamoDB Local did not start within 30 s: ${stderr.slice(-500)}`);
+        throw new Error(`DynamoDB Local did not start within ${startTimeoutMs / 1000} s: ${stderr.slice(-500)}`);
       }
       await new Promise((r) => setTimeout(r, 150));
     }

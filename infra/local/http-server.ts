@@ -129,7 +129,10 @@ export async function startLocalServer(opts: LocalServerOptions) {
           dev: true,
           single: true,
           etag: true,
-          gzip: false,
+          // The build writes .br and .gz beside each text asset: the browser gets what it asks for,
+          // as from CloudFront, so what is measured locally is what a visitor downloads.
+          brotli: true,
+          gzip: true,
           setHeaders: (res, path) => {
             // Hashed assets may be cached forever; index.html must always be revalidated.
             res.setHeader(
@@ -176,7 +179,8 @@ export async function startLocalServer(opts: LocalServerOptions) {
   // The same headers CloudFront adds to every response (infra/security-headers.ts).
   const headersForEveryResponse = Object.entries(securityHeaderValues());
 
-  const server = createServer(async (req, res) => {
+  /** Answers one request; every failure becomes an error answer here, so it never rejects. */
+  async function serve(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     for (const [name, value] of headersForEveryResponse) res.setHeader(name, value);
     try {
@@ -213,12 +217,16 @@ export async function startLocalServer(opts: LocalServerOptions) {
         });
       else res.end();
     }
-  });
+  }
+
+  // `serve` answers its own failures: nothing is left for the server's event emitter to catch.
+  const server = createServer((req, res) => void serve(req, res));
   server.keepAliveTimeout = 5000;
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/ws') return socket.destroy();
+    // handleUpgrade answers or closes the socket on every outcome of $connect, so it never rejects.
     void ws.handleUpgrade(req, socket, head);
   });
 

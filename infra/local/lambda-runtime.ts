@@ -17,7 +17,7 @@ export function loadHandler(entry: string) {
 }
 
 /** A Lambda context with what our middlewares read (request id, function name, remaining time). */
-export function lambdaContext(functionName: string, timeoutMs = 30_000): Context {
+function lambdaContext(functionName: string, timeoutMs = 30_000): Context {
   const started = Date.now();
   const awsRequestId = randomUUID();
   return {

@@ -9,32 +9,35 @@ import { threadCpuMs } from './thread-cpu';
  */
 const port = parentPort!;
 
-port.on(
-  'message',
-  async (message: { id: number; kind: 'load' | 'invoke'; entry: string } & Record<string, unknown>) => {
-    const cpuBefore = threadCpuMs();
-    try {
-      if (message.kind === 'load') {
-        await loadHandler(message.entry);
-        port.postMessage({ id: message.id, ok: true });
-        return;
-      }
-      const result = await invoke(message.entry, String(message.name), message.event, Number(message.timeoutMs));
-      const cpuAfter = threadCpuMs();
-      port.postMessage({
-        id: message.id,
-        ok: true,
-        result,
-        cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
-      });
-    } catch (error) {
-      const e = error as Error;
-      port.postMessage({
-        id: message.id,
-        ok: false,
-        error: { name: e?.name ?? 'Error', message: String(e?.message ?? e), stack: e?.stack },
-      });
+type Message = { id: number; kind: 'load' | 'invoke'; entry: string } & Record<string, unknown>;
+
+/** Loads or invokes as asked; every outcome, a failure included, is posted back (never thrown). */
+async function answer(message: Message): Promise<void> {
+  const cpuBefore = threadCpuMs();
+  try {
+    if (message.kind === 'load') {
+      await loadHandler(message.entry);
+      port.postMessage({ id: message.id, ok: true });
+      return;
     }
-  },
-);
+    const result = await invoke(message.entry, String(message.name), message.event, Number(message.timeoutMs));
+    const cpuAfter = threadCpuMs();
+    port.postMessage({
+      id: message.id,
+      ok: true,
+      result,
+      cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+    });
+  } catch (error) {
+    const e = error as Error;
+    port.postMessage({
+      id: message.id,
+      ok: false,
+      error: { name: e?.name ?? 'Error', message: String(e?.message ?? e), stack: e?.stack },
+    });
+  }
+}
+
+// `answer` posts its own failures, so nothing is left for the event emitter to catch.
+port.on('message', (message: Message) => void answer(message));
 port.postMessage({ ready: true });

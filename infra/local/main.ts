@@ -55,4 +55,5 @@ async function main() {
   }
 }
 
+// main() reports a failed start itself and exits with 1.
 void main();

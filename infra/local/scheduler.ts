@@ -2,7 +2,7 @@ import { schedules, type ScheduleDef } from '../schedules';
 import { invoke } from './lambda-runtime';
 
 /** A scheduled-event payload like EventBridge's, so job handlers need no local special case. */
-export const scheduledEvent = (job: ScheduleDef, source = 'aws.events') => ({
+const scheduledEvent = (job: ScheduleDef, source = 'aws.events') => ({
   version: '0',
   id: crypto.randomUUID(),
   'detail-type': 'Scheduled Event',
@@ -40,16 +40,21 @@ export function nextRun(job: ScheduleDef, now = Date.now()): number {
 /** Runs every job of the schedule table at its time while the local server is up. */
 export function startScheduler(log: (msg: string, extra?: unknown) => void) {
   const timers = new Set<NodeJS.Timeout>();
+  /** Runs the job, logs how it went (a failure too, never thrown) and sets its next run. */
+  const runAndRearm = async (job: ScheduleDef) => {
+    try {
+      log(`job ${job.name} finished`, await runJob(job));
+    } catch (err) {
+      log(`job ${job.name} failed`, err);
+    }
+    arm(job);
+  };
   const arm = (job: ScheduleDef) => {
     const timer = setTimeout(
-      async () => {
+      () => {
         timers.delete(timer);
-        try {
-          log(`job ${job.name} finished`, await runJob(job));
-        } catch (err) {
-          log(`job ${job.name} failed`, err);
-        }
-        arm(job);
+        // runAndRearm logs its own failures: a timer has nobody to hand a rejection to.
+        void runAndRearm(job);
       },
       nextRun(job) - Date.now(),
     );

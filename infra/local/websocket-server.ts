@@ -91,6 +91,7 @@ export function createWebsocketGateway(opts: WebsocketGatewayOptions = {}) {
         if (entry) entry.lastActiveAt = new Date().toISOString();
         void run(event('$default', connectionId, req, { body: String(data) })).catch(() => undefined);
       });
+      // The function's own failures are its logs' business; a socket event has nobody to hand them to.
       ws.on('close', () => {
         sockets.delete(connectionId);
         void run(event('$disconnect', connectionId, req)).catch(() => undefined);

@@ -13,7 +13,7 @@ import { LambdaThreads } from './lambda-threads';
  * moves to the dead-letter list. Producers reach it through the unchanged @aws-sdk/client-sqs code:
  * `/_local/sqs` speaks the JSON protocol's SendMessage and SendMessageBatch.
  */
-export interface LocalMessage {
+interface LocalMessage {
   messageId: string;
   body: string;
   sentAt: number;
@@ -38,7 +38,7 @@ export interface LocalWorkQueueOptions {
   log?: (msg: string, extra?: unknown) => void;
 }
 
-export class LocalWorkQueue {
+class LocalWorkQueue {
   private readonly waiting: LocalMessage[] = [];
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -99,6 +99,7 @@ export class LocalWorkQueue {
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    // Stopping does not wait for the threads to end: terminate() cannot fail in a way worth reporting.
     void this.threads?.close();
   }
 
@@ -117,6 +118,7 @@ export class LocalWorkQueue {
         m.firstReceivedAt ??= now;
       }
       this.inFlight++;
+      // run() settles every outcome itself (a failed batch is retried or dead-lettered), so it never rejects.
       void this.run(batch).finally(() => {
         this.inFlight--;
         this.pump();
@@ -285,6 +287,3 @@ export function createLocalWorkQueues(opts: LocalWorkQueueOptions = {}, defs: re
     stop: () => queues.forEach((q) => q.stop()),
   };
 }
-
-/** Where local mode's SQS client posts (`WORK_QUEUE_ENDPOINT`); queue URLs are below it. */
-export const localWorkQueueEndpoint = (port: number) => `http://127.0.0.1:${port}/_local/sqs`;

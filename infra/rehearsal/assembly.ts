@@ -70,7 +70,7 @@ export function readAssembly(dir: string): Assembly {
   return { dir, stacks, functions: assemblyFunctions(dir, stacks) };
 }
 
-export function assemblyFunctions(dir: string, stacks: StackTemplate[]): AssemblyFunction[] {
+function assemblyFunctions(dir: string, stacks: StackTemplate[]): AssemblyFunction[] {
   const found: AssemblyFunction[] = [];
   for (const stack of stacks) {
     for (const [logicalId, res] of Object.entries(stack.template.Resources)) {

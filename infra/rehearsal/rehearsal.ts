@@ -619,6 +619,7 @@ export class Rehearsal {
     });
     this.server!.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/ws') return socket.destroy();
+      // handleUpgrade answers or closes the socket on every outcome of $connect, so it never rejects.
       void this.gateway!.handleUpgrade(req, socket, head);
     });
     return this.gateway;

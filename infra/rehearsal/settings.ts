@@ -45,7 +45,7 @@ export function lambdaRuntimeEnvironment(fn: {
  * Variables the code reads and may find unset in the cloud, each with why. A name here never fails
  * the check; keep the list short, since each entry is a variable a template could forget unnoticed.
  */
-export const CLOUD_OPTIONAL_SETTINGS: Record<string, string> = {
+const CLOUD_OPTIONAL_SETTINGS: Record<string, string> = {
   DYNAMODB_ENDPOINT: 'local mode only: DynamoDB Local (functions/commons/config.ts)',
   SIGNING_KEY_FILE: 'local mode only: the PEM signing key (SIGNING_KEY_SOURCE=file)',
   SIMPLE_SLOT_LOCAL: 'local mode only: /_local routes, cookies without Secure',
@@ -70,7 +70,7 @@ export const CLOUD_OPTIONAL_SETTINGS: Record<string, string> = {
 };
 
 /** Library settings with built-in defaults (Powertools, AWS SDK, the X-Ray SDK under the tracer), by prefix. */
-export const OPTIONAL_SETTING_PREFIXES = ['POWERTOOLS_', 'AWS_LAMBDA_', 'AWS_SDK_', 'AWS_XRAY_', 'NODE_'];
+const OPTIONAL_SETTING_PREFIXES = ['POWERTOOLS_', 'AWS_LAMBDA_', 'AWS_SDK_', 'AWS_XRAY_', 'NODE_'];
 
 /** An optional variable that becomes required when the function's policy grants this action. */
 export const REQUIRED_WHEN_GRANTED: Record<string, string> = {

@@ -32,11 +32,11 @@ export interface MonitoringStackProps extends StageStackProps {
 }
 
 /** An API group's p95 latency above this for three periods in a row is slow enough for a person. */
-export const API_P95_ALARM_MS = 3000;
+const API_P95_ALARM_MS = 3000;
 /** The oldest waiting message of a work queue older than this: its consumer is stuck or too slow. */
-export const QUEUE_AGE_ALARM_SECONDS = 900;
+const QUEUE_AGE_ALARM_SECONDS = 900;
 /** 5xx answers of one group in five minutes before someone looks (the envelope catches them: Lambda sees no error). */
-export const GROUP_5XX_ALARM_COUNT = 5;
+const GROUP_5XX_ALARM_COUNT = 5;
 
 /**
  * What an operator watches: one CloudWatch dashboard per stage (API, functions, table, queues, rank

@@ -17,7 +17,7 @@ import type { StageStackProps } from '#infra/stage';
  * The WebSocket stage is named after the path the SPA connects to: CloudFront forwards `/ws`
  * unchanged, and API Gateway refuses any path after the stage name.
  */
-export const WEBSOCKET_STAGE_NAME = 'ws';
+const WEBSOCKET_STAGE_NAME = 'ws';
 
 /**
  * The partition-key prefix of connection items (`keys.connection` in functions/storage/keys.ts):

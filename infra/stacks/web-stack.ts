@@ -32,7 +32,7 @@ import { isProduction, statefulRemovalPolicy, type StageStackProps } from '#infr
 import { VIEWER_IP_HEADER } from '#shared/api';
 
 /** The built SPA; deployed only when it exists, so infra work does not need a web build. */
-export const webDistDir = path.join(projectRoot, 'web', 'dist');
+const webDistDir = path.join(projectRoot, 'web', 'dist');
 
 export interface WebStackProps extends StageStackProps {
   httpApi: IHttpApi;
@@ -213,8 +213,10 @@ export class WebStack extends Stack {
     });
     // Vite fingerprints everything under assets/, so those may be cached for good; the rest
     // (index.html above all) must be revalidated so a deploy shows up at once.
+    // The build's .br/.gz copies are for local mode only: CloudFront compresses on its own.
+    const site = Source.asset(siteDir, { exclude: ['*.br', '*.gz'] });
     const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [Source.asset(siteDir)],
+      sources: [site],
       destinationBucket: bucket,
       exclude: ['*'],
       include: ['assets/*'],
@@ -224,7 +226,7 @@ export class WebStack extends Stack {
       logGroup,
     });
     const shell = new BucketDeployment(this, 'DeployShell', {
-      sources: [Source.asset(siteDir)],
+      sources: [site],
       destinationBucket: bucket,
       // Excluded files are also spared from pruning.
       exclude: ['assets/*'],

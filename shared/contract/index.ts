@@ -45,12 +45,6 @@ export type Route = (typeof routes)[number];
 /** The resource groups: one Lambda function each. */
 export type GroupName = Route['group'];
 
-/** The op names the contract lists for one group. */
-export type OpsOf<G extends GroupName> = Extract<Route, { group: G }>['op'];
-
-/** The route of one group and op: `RouteOf<'slots', 'list'>`. */
-export type RouteOf<G extends GroupName, O extends OpsOf<G>> = Extract<Route, { group: G; op: O }>;
-
 const compiled = routes.map((r) => ({
   route: r as Route,
   names: [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),

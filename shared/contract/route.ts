@@ -5,7 +5,7 @@ import type { z } from '../zod';
  * local server (infra), the web client and the API reference. A route file lists its group's routes
  * as plain objects; nothing here runs code but `routeKey` and `answerOf` (which returns nothing).
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route, checked before the op runs (objects' owners are checked by the domain):

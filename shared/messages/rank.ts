@@ -1,6 +1,4 @@
 /** Rank tracking: worker keys, the work list, observations. */
-export { rankAuthMessages } from './rank-auth';
-
 export const rankMessages = {
   workerKeyNotFound: '작업자 API 키를 찾을 수 없습니다.',
   workerKeyNameRequired: '키 이름을 입력해주세요.',

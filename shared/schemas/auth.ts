@@ -5,7 +5,7 @@ import type { Role } from '../roles';
 export const PASSWORD_MIN = 6;
 
 /** Login ids are letters and digits; sent as `email`, the field name API clients already use. */
-export const loginIdSchema = deferred(() =>
+const loginIdSchema = deferred(() =>
   z
     .string({ error: authMessages.loginRequired })
     .check(z.trim(), z.minLength(1, authMessages.loginRequired), z.maxLength(50, '아이디는 50자 이하로 입력해주세요.')),
@@ -21,7 +21,7 @@ export const loginSchema = deferred(() =>
 );
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const newPasswordSchema = deferred(() =>
+const newPasswordSchema = deferred(() =>
   z
     .string()
     .check(
@@ -30,7 +30,7 @@ export const newPasswordSchema = deferred(() =>
     ),
 );
 
-export const fullNameSchema = deferred(() =>
+const fullNameSchema = deferred(() =>
   z
     .string({ error: authMessages.fullNameRequired })
     .check(
@@ -119,7 +119,7 @@ export interface UserDto {
   lastLoginAt: string | null;
 }
 
-export interface AuthTokens {
+interface AuthTokens {
   accessToken: string;
   refreshToken: string;
   /** Seconds until the access token expires. */

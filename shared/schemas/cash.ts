@@ -6,7 +6,7 @@ import { ledgerTypes, type LedgerType } from '../ledger-types';
 /**
  * Cash system shapes shared by the server and the SPA. Money is integer won everywhere.
  */
-export { creditLedgerTypes, isCreditType, ledgerTypes, type LedgerType } from '../ledger-types';
+export { isCreditType, type LedgerType } from '../ledger-types';
 
 export const ledgerTypeLabels: Record<LedgerType, string> = {
   charge: '충전',
@@ -51,7 +51,7 @@ function isRealDateTime(y: number, m: number, d: number, h: number, min: number,
  * a timestamp with `Z` or an offset is taken as it says. Impossible dates are refused, not rolled
  * over. → a UTC ISO string.
  */
-export const depositAtSchema = deferred(() =>
+const depositAtSchema = deferred(() =>
   z.pipe(
     z.string({ error: cashMessages.depositAtRequired }).check(z.trim(), z.minLength(1, cashMessages.depositAtRequired)),
     z.transform((value, ctx) => {
@@ -113,7 +113,7 @@ export interface ChargeLimits {
   maxCashCharge: number;
 }
 
-export const chargeRangeMessage = (limits: ChargeLimits) =>
+const chargeRangeMessage = (limits: ChargeLimits) =>
   cashMessages.amountRange(formatWonNumber(limits.minCashCharge), formatWonNumber(limits.maxCashCharge));
 
 /** The full charge form rule: the same schema the server applies after reading the settings. */
@@ -167,13 +167,6 @@ export const chargeRequestListQuerySchema = deferred(() =>
     userId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   }),
 );
-/** What a client sends (the schema coerces query strings). */
-export interface ChargeRequestListQuery {
-  page?: number;
-  limit?: number;
-  status?: ChargeStatus;
-  userId?: string;
-}
 
 export const cashTransactionListQuerySchema = deferred(() =>
   z.object({
@@ -183,12 +176,6 @@ export const cashTransactionListQuerySchema = deferred(() =>
     userId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   }),
 );
-export interface CashTransactionListQuery {
-  page?: number;
-  limit?: number;
-  type?: LedgerType;
-  userId?: string;
-}
 
 export const chargeIdPathSchema = deferred(() =>
   z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),

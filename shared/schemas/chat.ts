@@ -10,10 +10,9 @@ import type { SlotStatus } from '../slot-status';
 
 // chat constants
 export const CHAT_MESSAGE_MAX = 2000;
-export const CHAT_MESSAGES_DEFAULT = 50;
+const CHAT_MESSAGES_DEFAULT = 50;
 export const CHAT_MESSAGES_MAX = 100;
-export const CHAT_ROOM_NAME_MAX = 100;
-export const CHAT_PREVIEW_LENGTH = 30;
+const CHAT_ROOM_NAME_MAX = 100;
 export const CHAT_SCROLL_THRESHOLD_PX = 100;
 export const CHAT_TEXTAREA_MIN_PX = 40;
 export const CHAT_TEXTAREA_MAX_PX = 120;
@@ -23,7 +22,7 @@ export const CHAT_POLL_ROOMS_MS = 5000;
 export const CHAT_POLL_UNREAD_MS = 30000;
 /** Messages fetched per poll (`after` the last seen id). */
 export const CHAT_POLL_LIMIT = 10;
-export const CANNED_REPLIES_MAX = 50;
+const CANNED_REPLIES_MAX = 50;
 export const CANNED_TITLE_MAX = 40;
 export const CANNED_CONTENT_MAX = 2000;
 /** Running slots shown in the operator's customer context. */
@@ -31,10 +30,8 @@ export const CHAT_CONTEXT_SLOTS = 10;
 
 export const CHAT_ROOM_STATUSES = ['active', 'closed', 'archived'] as const;
 export type ChatRoomStatus = (typeof CHAT_ROOM_STATUSES)[number];
-export const CHAT_MESSAGE_TYPES = ['normal', 'system', 'auto_reply'] as const;
-export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
-export const CHAT_SENDER_ROLES = ['user', 'operator', 'developer', 'admin', 'system'] as const;
-export type ChatSenderRole = (typeof CHAT_SENDER_ROLES)[number];
+export type ChatMessageType = 'normal' | 'system' | 'auto_reply';
+export type ChatSenderRole = 'user' | 'operator' | 'developer' | 'admin' | 'system';
 
 export interface ChatRoomDto {
   id: string;
@@ -135,11 +132,6 @@ export interface ChatReadPushData {
 export interface ChatRoomPushData {
   room: ChatRoomDto;
 }
-export type ChatPush =
-  | { type: 'chat_message'; data: ChatMessagePushData }
-  | { type: 'chat_read'; data: ChatReadPushData }
-  | { type: 'chat_room'; data: ChatRoomPushData };
-
 const contentSchema = () =>
   z.string({ error: m.empty }).check(z.trim(), z.minLength(1, m.empty), z.maxLength(CHAT_MESSAGE_MAX, m.tooLong));
 
@@ -155,11 +147,9 @@ export const chatRoomCreateSchema = deferred(() =>
 );
 export type ChatRoomCreateBody = z.output<typeof chatRoomCreateSchema>;
 
-export const chatRoomStatusSchema = deferred(() => z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }));
-
 /** GET /api/chat/rooms (`status` filters for staff). */
 export const CHAT_ROOMS_PAGE_DEFAULT = 50;
-export const CHAT_ROOMS_PAGE_MAX = 200;
+const CHAT_ROOMS_PAGE_MAX = 200;
 /**
  * GET /api/chat/rooms. Staff's inbox: a page of rooms by last activity (`cursor` = the previous page's
  * `nextCursor`), one status, only rooms with unread user messages, or one user's room (`user` = id,
@@ -209,7 +199,6 @@ export type ChatMessageListQuery = z.output<typeof chatMessageListQuerySchema>;
 export const chatRoomStatusBodySchema = deferred(() =>
   z.object({ status: z.enum(CHAT_ROOM_STATUSES, { error: m.statusInvalid }) }),
 );
-export type ChatRoomStatusBody = z.output<typeof chatRoomStatusBodySchema>;
 
 export const chatRoomIdPathSchema = deferred(() =>
   z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) }),
@@ -235,4 +224,3 @@ export const cannedRepliesBodySchema = deferred(() =>
   z.object({ items: z.array(cannedReplySchema()).check(z.maxLength(CANNED_REPLIES_MAX, m.cannedTooMany)) }),
 );
 export type CannedRepliesBody = z.output<typeof cannedRepliesBodySchema>;
-export type CannedRepliesInput = z.input<typeof cannedRepliesBodySchema>;

@@ -7,7 +7,7 @@ import { fieldTypes, MAX_FIELD_OPTIONS, MAX_OPTION_LENGTH, reservedFieldKeys } f
  * one field's shape, shared by the server and the settings form. `is_system_generated` is never taken
  * from a request: the server sets it from `systemFieldKeys`.
  */
-export const FIELD_KEY_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,49}$/;
+const FIELD_KEY_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{0,49}$/;
 /** Room in one transaction for a whole replace (puts + deletes ≤ 100). */
 export const MAX_FIELD_CONFIGS = 50;
 

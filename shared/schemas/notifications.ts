@@ -142,7 +142,6 @@ export type NotificationPush =
   | { type: 'pong'; data: { at: string } };
 
 const typeSchema = () => z.enum(NOTIFICATION_TYPES, { error: m.typeInvalid });
-const userIdSchema = () => z.string().check(z.trim(), z.minLength(1, m.recipientsRequired), z.maxLength(100));
 
 /**
  * `recipientId`: 'all', one user id or a list of them. Parsed to 'all' or a de-duplicated list of ids,
@@ -198,7 +197,6 @@ export const notificationSendSchema = deferred(() =>
     sender: z.optional(z.string().check(z.maxLength(50))),
   }),
 );
-export type NotificationSendInput = z.input<typeof notificationSendSchema>;
 export type NotificationSendBody = z.output<typeof notificationSendSchema>;
 
 /** POST /api/notifications/test: one notification to the caller (the /notification-test generator). */
@@ -266,5 +264,3 @@ export const notificationHistoryQuerySchema = deferred(() =>
   }),
 );
 export type NotificationHistoryQuery = z.output<typeof notificationHistoryQuerySchema>;
-
-export { userIdSchema as notificationUserIdSchema };

@@ -7,7 +7,7 @@ import { storableJsonSchema } from './storable-json';
  * Every top-level schema is deferred (built at first parse: keeps Lambda cold imports fast).
  */
 export const MAX_OBSERVATIONS_PER_BATCH = 500;
-export const WORK_PAGE_DEFAULT = 200;
+const WORK_PAGE_DEFAULT = 200;
 export const WORK_PAGE_MAX = 1000;
 /** The deepest a worker may say it scanned (Coupang shows at most ~27 pages of 36). */
 export const MAX_DEPTH_SCANNED = 2000;
@@ -15,7 +15,7 @@ export const MAX_DEPTH_SCANNED = 2000;
  * How deep an observation's `evidence` may nest: well inside DynamoDB's 32 levels per item, and
  * deeper than any worker's diagnostics need.
  */
-export const MAX_EVIDENCE_DEPTH = 16;
+const MAX_EVIDENCE_DEPTH = 16;
 /** The rank stored for a check that did not find the product within the scanned depth. */
 export const RANK_NOT_FOUND = 999;
 
@@ -37,7 +37,11 @@ export const workerKeyIdPathSchema = deferred(() =>
 
 /** How long a lease on a pair lasts unless its worker renews it (`POST /api/rank/leases`). */
 export const LEASE_SECONDS = 600;
-/** The most pair ids one lease call takes (a work page's most). */
+/**
+ * The most pair ids one lease call takes (a work page's most): its own name, so a worker's lease
+ * batches read as what they are.
+ * @alias
+ */
 export const MAX_LEASE_PAIRS = WORK_PAGE_MAX;
 
 /**
@@ -187,7 +191,7 @@ export interface ObservationRejection {
 }
 
 /** What became of one posted observation, in the order they were posted. */
-export type ObservationOutcome =
+type ObservationOutcome =
   { index: number; outcome: 'accepted' } | { index: number; outcome: 'refused'; field: string | null; reason: string };
 
 /**

@@ -40,7 +40,7 @@ export function settingRule(key: SettingKey): SettingRule {
 
 const won = (n: number) => n.toLocaleString('ko-KR');
 
-export function settingRuleText(rule: SettingRule): string {
+function settingRuleText(rule: SettingRule): string {
   switch (rule.kind) {
     case 'boolean':
       return settingsMessages.reasonBoolean;
@@ -97,7 +97,7 @@ export function checkSettingsTogether(
   return null;
 }
 
-export const MAX_SETTINGS_PER_WRITE = 50;
+const MAX_SETTINGS_PER_WRITE = 50;
 
 /**
  * PUT /api/system-settings body `{ settings: [{ key, value, category? }] }`. The shape only: each
@@ -122,7 +122,6 @@ export const updateSettingsSchema = deferred(() =>
       ),
   }),
 );
-export type UpdateSettingsInput = z.output<typeof updateSettingsSchema>;
 
 /** PUT /api/system-settings/key/{key} body `{ value }`. */
 export const updateSettingSchema = deferred(() => z.object({ value: z.unknown() }));

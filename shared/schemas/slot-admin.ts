@@ -70,7 +70,7 @@ export const systemStatsKeys = [
   'deleted',
   'inactive',
 ] as const;
-export type SystemStatsKey = (typeof systemStatsKeys)[number];
+type SystemStatsKey = (typeof systemStatsKeys)[number];
 export interface SystemStatsDto {
   totalSlots: number;
   statusBreakdown: Record<SystemStatsKey, number>;
@@ -101,8 +101,7 @@ export type PriceEditInput = z.output<typeof priceEditSchema>;
  * from the owner's balance, `return` gives it back, `none` records the price only (cash system off,
  * or a slot not paid from the balance: free, test, pre-allocated, extension).
  */
-export const priceSettlements = ['charge', 'return', 'none'] as const;
-export type PriceSettlement = (typeof priceSettlements)[number];
+export type PriceSettlement = 'charge' | 'return' | 'none';
 
 export interface PricePreviewDto {
   slotId: string;

@@ -16,7 +16,6 @@ export const ALLOCATION_MAX_SLOTS = 1000;
 export const ALLOCATION_MODAL_MAX_SLOTS = 100;
 /** A test slot runs 3 days and is free: a trial of the service, not a sale. */
 export const TEST_SLOT_DAYS = 3;
-export { EXTENSION_WINDOW_DAYS } from '../slot-status';
 export const extensionDayChoices = [1, 7, 10, 30] as const;
 export const DEFAULT_EXTENSION_DAYS = 10;
 export const allocationHistoryPageSizes = [20, 50, 100] as const;
@@ -73,7 +72,7 @@ export const allocationIdPathSchema = deferred(() =>
   z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)) }),
 );
 
-export const allocationSortFields = ['created_at', 'user_name', 'slot_count'] as const;
+const allocationSortFields = ['created_at', 'user_name', 'slot_count'] as const;
 
 /** GET /slots/allocation-history. `dateFrom` = the first KST day shown (today / 7 days / 30 days; absent = all). */
 export const allocationHistoryQuerySchema = deferred(() =>
@@ -98,10 +97,6 @@ export const allocationHistoryQuerySchema = deferred(() =>
     operatorId: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   }),
 );
-/** What a client sends (the server coerces the query strings). */
-export type AllocationHistoryQuery = Partial<
-  Omit<z.output<typeof allocationHistoryQuerySchema>, 'dateFrom' | 'userId' | 'operatorId'>
-> & { dateFrom?: string; userId?: string; operatorId?: string };
 
 export interface AllocationHistoryRow {
   id: string;
@@ -142,7 +137,6 @@ const extensionDays = deferred(() =>
 );
 
 export const extendSlotSchema = deferred(() => z.object({ extensionDays }));
-export type ExtendSlotInput = z.input<typeof extendSlotSchema>;
 export interface ExtendSlotResult {
   message: string;
   slot: SlotDto;
@@ -151,7 +145,6 @@ export interface ExtendSlotResult {
 export const extendBulkSchema = deferred(() =>
   z.object({ allocationHistoryId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), extensionDays }),
 );
-export type ExtendBulkInput = z.input<typeof extendBulkSchema>;
 export interface ExtendBulkResult {
   message: string;
   extended: number;

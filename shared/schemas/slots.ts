@@ -17,14 +17,14 @@ import type { RankAlert, RankAlertEvent } from './rank-alerts';
 // In shared/slot-constants.ts (no zod: the list page shows the limit without loading a schema).
 import { MAX_BULK_EDIT, MAX_BULK_ROWS } from '../slot-constants';
 
-export { MAX_BULK_EDIT, MAX_BULK_ROWS } from '../slot-constants';
+export { MAX_BULK_EDIT } from '../slot-constants';
 
 // Defined in shared/page-sizes.ts; still exported here for the server code that imports them from this file.
-export { DEFAULT_PAGE_SIZE, userPageSizes } from '../page-sizes';
+export { userPageSizes } from '../page-sizes';
 
 const fieldValue = deferred(() => z.union([z.string().check(z.maxLength(5000)), z.number(), z.boolean(), z.null()]));
 /** field_key → value; the keys are checked against the field configs by slot-fields. */
-export const customFieldsSchema = deferred(() =>
+const customFieldsSchema = deferred(() =>
   z
     .record(z.string().check(z.maxLength(100)), fieldValue)
     .check(z.refine((r) => Object.keys(r).length <= 100, '입력 항목이 너무 많습니다.')),
@@ -176,19 +176,11 @@ export const approveSlotSchema = deferred(() =>
 );
 export type ApproveSlotInput = z.output<typeof approveSlotSchema>;
 
-export const slotSearchTypes = ['all', 'keyword', 'url', 'productName', 'userId', 'slotNumber'] as const;
+const slotSearchTypes = ['all', 'keyword', 'url', 'productName', 'userId', 'slotNumber'] as const;
 export type SlotSearchType = (typeof slotSearchTypes)[number];
 /** userId and slotNumber searches are for operators and developers. */
 export const staffOnlySearchTypes: readonly SlotSearchType[] = ['userId', 'slotNumber'];
-export const slotSortFields = [
-  'createdAt',
-  'slot_number',
-  'startDate',
-  'endDate',
-  'rank',
-  'status',
-  'updatedAt',
-] as const;
+const slotSortFields = ['createdAt', 'slot_number', 'startDate', 'endDate', 'rank', 'status', 'updatedAt'] as const;
 
 /** A text filter of the slot list. */
 const searchText = deferred(() => z.string().check(z.trim(), z.maxLength(200)));
@@ -364,8 +356,7 @@ export interface SlotCountDto {
   cards: Record<'total' | 'empty' | 'waiting' | 'active' | 'paused' | 'completed', number>;
 }
 
-export const slotChangeTypes = ['field_update', 'status_change', 'fill_empty', 'approve', 'reject', 'refund'] as const;
-export type SlotChangeType = (typeof slotChangeTypes)[number];
+export type SlotChangeType = 'field_update' | 'status_change' | 'fill_empty' | 'approve' | 'reject' | 'refund';
 
 /**
  * One line of GET /slots/{id}/logs. `ip_address` and `user_agent` go to operators

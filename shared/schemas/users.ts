@@ -73,7 +73,7 @@ export type UpdateUserFields = z.output<typeof updateUserSchema>;
 const optionalText = (max: number, message: string) =>
   z._default(z.optional(z.string({ error: message }).check(z.trim(), z.maxLength(max, message))), '');
 
-export const bankInfoSchema = deferred(() =>
+const bankInfoSchema = deferred(() =>
   z
     .object({
       bankName: optionalText(30, userMessages.bankNameTooLong),
@@ -90,7 +90,7 @@ export const bankInfoSchema = deferred(() =>
     ),
 );
 
-export const businessSchema = deferred(() =>
+const businessSchema = deferred(() =>
   z
     .object({
       businessName: optionalText(50, userMessages.businessNameTooLong),

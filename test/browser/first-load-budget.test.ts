@@ -81,7 +81,8 @@ describe('First-load JS budget (production build)', () => {
 
   it.each(firstLoadRoutes)('$path ($as) stays within its budget', async ({ path, as, landsOn }) => {
     const url = path.replace(':slotId', slotId);
-    const figure = await measureFirstLoad(browser, stack.url, url, as === 'anonymous' ? undefined : accounts[as]);
+    const account = as === 'anonymous' ? undefined : accounts[as];
+    const figure = await measureFirstLoad(browser, stack.url, url, account, landsOn);
     const budgetKb = firstLoadBudgetKb(path);
     figures.push({ path, as, budgetKb, figure });
     const largest = figure.scripts

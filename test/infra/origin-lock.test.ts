@@ -1,12 +1,8 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  originAllowed,
-  resetOriginLock,
-  ORIGIN_VERIFY_HEADER,
-  ORIGIN_VERIFY_SECRET_ENV,
-} from '../../functions/http/origin-lock';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV } from '#shared/origin-lock';
+import { originAllowed, resetOriginLock } from '../../functions/http/middleware/origin-lock';
 
 /** The handler side of the origin lock (the CloudFront side is in stacks.test.ts). */
 const secrets = mockClient(SecretsManagerClient);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
@@ -946,19 +946,34 @@ describe('web', () => {
   });
 
   it('uploads the built SPA only when it exists: fingerprinted assets first, then the shell', () => {
+    let uploaded: string[] = [];
     const webStack = (siteDir: string) => {
       const fixtureApp = testApp();
       const apis = new Stack(fixtureApp, 'Apis');
       const httpApi = new HttpApi(apis, 'Http');
       const webSocketApi = new WebSocketApi(apis, 'Ws');
-      return Template.fromStack(new WebStack(fixtureApp, 'Web', { stage: 'fixture', siteDir, httpApi, webSocketApi }));
+      const template = Template.fromStack(
+        new WebStack(fixtureApp, 'Web', { stage: 'fixture', siteDir, httpApi, webSocketApi }),
+      );
+      // What the deployments upload: the files staged into the cloud assembly.
+      const outdir = fixtureApp.synth().directory;
+      uploaded = readdirSync(outdir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.startsWith('asset.') && f.includes(path.sep))
+        .map((f) => f.slice(f.indexOf(path.sep) + 1));
+      return template;
     };
     const siteDir = mkdtempSync(path.join(tmpdir(), 'site-'));
     try {
       mkdirSync(path.join(siteDir, 'assets'));
       writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html>');
       writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js'), '');
+      // Local mode's precompressed copies stay behind: CloudFront compresses on its own.
+      writeFileSync(path.join(siteDir, 'assets', 'index-abc123.js.br'), '');
+      writeFileSync(path.join(siteDir, 'index.html.gz'), '');
       const built = webStack(siteDir);
+      expect(uploaded).toContain(path.join('assets', 'index-abc123.js'));
+      expect(uploaded).toContain('index.html');
+      expect(uploaded.filter((f) => /\.(br|gz)$/.test(f))).toEqual([]);
       const deployments = built.findResources('Custom::CDKBucketDeployment');
       const [assetsId, assets] = Object.entries(deployments).find(([, d]) =>
         d.Properties.Include?.includes('assets/*'),

@@ -4,7 +4,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { addSimpleSlot } from '#infra/simple-slot';
 
 /** The feature flags `cdk synth` uses, so assertions see the same templates the CLI would. */
-export const cdkContext: Record<string, unknown> = JSON.parse(
+const cdkContext: Record<string, unknown> = JSON.parse(
   readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8'),
 ).context;
 

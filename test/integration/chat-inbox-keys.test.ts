@@ -40,10 +40,10 @@ async function seedRoom(opts: {
   unread?: number;
   minutesAgo: number;
 }) {
-  const { chatStore } = await import('../../functions/storage/chat');
+  const { chatRoomsStore } = await import('../../functions/storage/chat/rooms');
   const at = new Date(Date.now() - opts.minutesAgo * 60_000).toISOString();
   const id = ulid(Date.parse(at));
-  const created = await chatStore.createRoom({
+  const created = await chatRoomsStore.createRoom({
     id,
     name: `${opts.name}님의 문의`,
     status: opts.status ?? 'active',
@@ -213,7 +213,7 @@ describe('chat inbox keys', () => {
 
   it('bootstrap gives rooms written before the keys their unread and name keys, once, even run twice at once', async () => {
     const { db, tableName } = await import('../../functions/storage/client');
-    const { chatStore } = await import('../../functions/storage/chat');
+    const { chatRoomsStore } = await import('../../functions/storage/chat/rooms');
     const { bootstrap } = await import('../../functions/domain/bootstrap');
     const { chatKeys } = await import('../../functions/storage/keys');
     // Rooms as the previous version wrote them: listing keys only, no GSI3 and no name pieces.
@@ -256,7 +256,7 @@ describe('chat inbox keys', () => {
       old.push(room);
     }
     const oldUnread = old.filter((r) => r.staffUnread > 0).map((r) => r.id);
-    const unreadIds = async () => (await chatStore.listRooms({ unread: true, limit: 200 })).map((r) => r.id);
+    const unreadIds = async () => (await chatRoomsStore.listRooms({ unread: true, limit: 200 })).map((r) => r.id);
     expect(await unreadIds()).not.toEqual(expect.arrayContaining(oldUnread));
     expect((await inbox(`user=${encodeURIComponent('옛고객')}`)).items).toEqual([]);
 
@@ -269,7 +269,7 @@ describe('chat inbox keys', () => {
 
     expect(await unreadIds()).toEqual(expect.arrayContaining(oldUnread));
     const closedUnread = old.filter((r) => r.staffUnread > 0 && r.status === 'closed').map((r) => r.id);
-    expect((await chatStore.listRooms({ unread: true, status: 'closed', limit: 200 })).map((r) => r.id)).toEqual(
+    expect((await chatRoomsStore.listRooms({ unread: true, status: 'closed', limit: 200 })).map((r) => r.id)).toEqual(
       expect.arrayContaining(closedUnread),
     );
     for (const r of old.filter((x) => x.staffUnread === 0)) expect(await unreadIds()).not.toContain(r.id);

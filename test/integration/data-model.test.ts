@@ -228,7 +228,8 @@ describe('data model access patterns', () => {
     expect(await ids('users')).toEqual([]);
   });
   it("CH3 refuses a message whose id is not above the room's last one (read markers stay exact), and a room changed since it was read", async () => {
-    const { chatStore } = await import('../../functions/storage/chat');
+    const { chatRoomsStore } = await import('../../functions/storage/chat/rooms');
+    const { chatMessagesStore } = await import('../../functions/storage/chat/messages');
     const now = new Date().toISOString();
     const room = {
       id: '01DMCHATROOM00000000000001',
@@ -250,8 +251,8 @@ describe('data model access patterns', () => {
       staffReadId: null,
       staffReadAt: null,
     };
-    expect(await chatStore.createRoom(room)).toBe(true);
-    expect(await chatStore.createRoom({ ...room, id: '01DMCHATROOM00000000000002' })).toBe(false); // one room per user
+    expect(await chatRoomsStore.createRoom(room)).toBe(true);
+    expect(await chatRoomsStore.createRoom({ ...room, id: '01DMCHATROOM00000000000002' })).toBe(false); // one room per user
     const msg = (id: string) => ({
       id,
       roomId: room.id,
@@ -264,41 +265,45 @@ describe('data model access patterns', () => {
       content: id,
       createdAt: now,
     });
-    const after1 = await chatStore.appendMessage(room, msg('01DMCHATMSG000000000000002'), 'active');
+    const after1 = await chatMessagesStore.appendMessage(room, msg('01DMCHATMSG000000000000002'), 'active');
     expect(after1).toMatchObject({ lastMessageId: '01DMCHATMSG000000000000002', staffUnread: 1 });
-    await expect(chatStore.appendMessage(after1, msg('01DMCHATMSG000000000000001'), 'active')).rejects.toMatchObject({
+    await expect(
+      chatMessagesStore.appendMessage(after1, msg('01DMCHATMSG000000000000001'), 'active'),
+    ).rejects.toMatchObject({
       name: 'TransactionCanceledException',
     });
     await expect(
-      chatStore.appendMessage({ ...after1, status: 'closed' }, msg('01DMCHATMSG000000000000003'), 'active'),
+      chatMessagesStore.appendMessage({ ...after1, status: 'closed' }, msg('01DMCHATMSG000000000000003'), 'active'),
     ).rejects.toMatchObject({ name: 'TransactionCanceledException' });
-    expect((await chatStore.newestMessages(room.id, { offset: 0, limit: 10 })).items.map((m) => m.id)).toEqual([
+    expect((await chatMessagesStore.newestMessages(room.id, { offset: 0, limit: 10 })).items.map((m) => m.id)).toEqual([
       '01DMCHATMSG000000000000002',
     ]);
     // A read that missed a message is refused; re-read, it lands.
-    await chatStore.appendMessage(after1, msg('01DMCHATMSG000000000000004'), 'active');
-    await expect(chatStore.markRead(after1, 'staff', now)).rejects.toMatchObject({
+    await chatMessagesStore.appendMessage(after1, msg('01DMCHATMSG000000000000004'), 'active');
+    await expect(chatMessagesStore.markRead(after1, 'staff', now)).rejects.toMatchObject({
       name: 'TransactionCanceledException',
     });
-    const fresh = (await chatStore.getRoom(room.id))!;
-    expect(await chatStore.markRead(fresh, 'staff', now)).toMatchObject({
+    const fresh = (await chatRoomsStore.getRoom(room.id))!;
+    expect(await chatMessagesStore.markRead(fresh, 'staff', now)).toMatchObject({
       staffUnread: 0,
       staffReadId: '01DMCHATMSG000000000000004',
     });
   });
 
   it('CH5 reads the messages after an id in key order, and CH7 lists rooms by activity and by status', async () => {
-    const { chatStore } = await import('../../functions/storage/chat');
-    const page = await chatStore.messagesAfter('01DMCHATROOM00000000000001', '01DMCHATMSG000000000000002', 10);
+    const { chatRoomsStore } = await import('../../functions/storage/chat/rooms');
+    const { chatMessagesStore } = await import('../../functions/storage/chat/messages');
+    const { chatCountersStore } = await import('../../functions/storage/chat/counters');
+    const page = await chatMessagesStore.messagesAfter('01DMCHATROOM00000000000001', '01DMCHATMSG000000000000002', 10);
     expect(page).toEqual({ items: [expect.objectContaining({ id: '01DMCHATMSG000000000000004' })], hasMore: false });
     expect(
-      (await chatStore.messagesAfter('01DMCHATROOM00000000000001', '01DMCHATMSG000000000000004', 10)).items,
+      (await chatMessagesStore.messagesAfter('01DMCHATROOM00000000000001', '01DMCHATMSG000000000000004', 10)).items,
     ).toEqual([]);
-    const seen = (await chatStore.getRoom('01DMCHATROOM00000000000001'))!;
-    expect((await chatStore.listRooms({ limit: 10 })).map((r) => r.id)).toContain(seen.id);
-    await chatStore.setStatus(seen, 'archived', new Date().toISOString());
-    expect((await chatStore.listRooms({ status: 'archived', limit: 10 })).map((r) => r.id)).toEqual([seen.id]);
-    expect((await chatStore.listRooms({ status: 'active', limit: 10 })).map((r) => r.id)).not.toContain(seen.id);
-    expect((await chatStore.counters()).rooms).toMatchObject({ archived: 1 });
+    const seen = (await chatRoomsStore.getRoom('01DMCHATROOM00000000000001'))!;
+    expect((await chatRoomsStore.listRooms({ limit: 10 })).map((r) => r.id)).toContain(seen.id);
+    await chatRoomsStore.setStatus(seen, 'archived', new Date().toISOString());
+    expect((await chatRoomsStore.listRooms({ status: 'archived', limit: 10 })).map((r) => r.id)).toEqual([seen.id]);
+    expect((await chatRoomsStore.listRooms({ status: 'active', limit: 10 })).map((r) => r.id)).not.toContain(seen.id);
+    expect((await chatCountersStore.counters()).rooms).toMatchObject({ archived: 1 });
   });
 });

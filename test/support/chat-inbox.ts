@@ -3,7 +3,7 @@ import type { AnswerAt } from '../../shared/api-client';
 import type { Route } from '../../shared/contract/index';
 import type { apiClient } from './http';
 
-export type InboxPage = AnswerAt<Route, 'GET /api/chat/rooms'>;
+type InboxPage = AnswerAt<Route, 'GET /api/chat/rooms'>;
 
 /**
  * The operator's inbox (GET /api/chat/rooms): one page, or every page's room ids by the cursor.

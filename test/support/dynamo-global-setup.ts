@@ -19,7 +19,9 @@ const shared = globalThis as typeof globalThis & {
 };
 
 export default async function setup(project: TestProject) {
-  shared.simpleSlotDynamo ??= { local: startDynamoDbLocal(), users: 0 };
+  // The JVM's start took over 30 s at a load average of 25 on this machine, and every file of the run
+  // failed before its first test: the run waits longer than `npm start` does.
+  shared.simpleSlotDynamo ??= { local: startDynamoDbLocal({ startTimeoutMs: 120_000 }), users: 0 };
   const run = shared.simpleSlotDynamo;
   run.users += 1;
   project.provide('dynamoEndpoint', (await run.local).endpoint);

@@ -81,7 +81,3 @@ export const owaspXssVectors = [
 
 /** A URL attribute's value (as the DOM reads it) that leads off the site without saying so. */
 export const offSiteUrl = (value: string) => !/^(https?:\/\/|mailto:|\/(?![/\\])[^\s\\]*$)/i.test(value);
-
-/** What a vector leaves behind that could run, hotlink or restyle (checked on stored HTML). */
-export const dangerousMarkup =
-  /<\s*(script|style|iframe|frame|object|embed|meta|link|base|form|input|svg|math|body|table|bgsound|template|noscript)\b|\son[a-z!#$%&()*~+\-_.,:;?@[\]^`|\\]*\s*=|javascript:|vbscript:|data:|style\s*=|expression\(|src\s*=\s*"(?!\/media\/announcements\/)/i;

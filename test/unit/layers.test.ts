@@ -3,7 +3,9 @@ import { dirname, join, normalize, posix, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's layers point one way: api/ws/jobs/queues → http → domain → storage/adapters → commons → shared.
+ * The server's layers point one way: api/ws/jobs/queues → http (or queues/consumer.ts) → domain →
+ * storage/adapters → commons → shared; http reaches adapters too (the origin lock's secret), and only
+ * storage uses storage/item-io.
  * Around them: `infra/` (deployment config and CDK stacks) and `functions/` never import each other
  * (both read the contract in shared/contract); the local runtime (infra/local) runs the functions as
  * Lambda would, so it may import them; the deploy rehearsal (infra/rehearsal) runs only the synthesized
@@ -17,6 +19,7 @@ const root = normalize(join(import.meta.dirname, '../..'));
 
 type Layer =
   | 'entry'
+  | 'queuePipeline'
   | 'http'
   | 'domain'
   | 'storage'
@@ -34,6 +37,8 @@ type Layer =
   | 'other';
 
 function layerOf(file: string): Layer {
+  // The SQS counterpart of http/: the one consumer shape every queue entry is built with.
+  if (file === 'functions/queues/consumer.ts') return 'queuePipeline';
   if (/^functions\/(api|ws|jobs|queues)\//.test(file)) return 'entry';
   if (file.startsWith('functions/http/')) return 'http';
   if (file.startsWith('functions/domain/')) return 'domain';
@@ -52,7 +57,7 @@ function layerOf(file: string): Layer {
   return 'other';
 }
 
-const functionLayers: Layer[] = ['entry', 'http', 'domain', 'storage', 'adapters', 'commons'];
+const functionLayers: Layer[] = ['entry', 'queuePipeline', 'http', 'domain', 'storage', 'adapters', 'commons'];
 const everything: Layer[] = [
   ...functionLayers,
   'shared',
@@ -68,8 +73,10 @@ const everything: Layer[] = [
 
 /** What each layer may import (its own layer included where listed). */
 const allowed: Record<Layer, Layer[]> = {
-  entry: ['http', 'domain', 'commons', 'shared'],
-  http: ['http', 'domain', 'commons', 'shared'],
+  entry: ['queuePipeline', 'http', 'domain', 'commons', 'shared'],
+  queuePipeline: ['commons', 'shared'],
+  // adapters: the origin lock reads its secret through one (http/ itself calls no AWS service).
+  http: ['http', 'domain', 'adapters', 'commons', 'shared'],
   domain: ['domain', 'storage', 'adapters', 'commons', 'shared'],
   storage: ['storage', 'commons', 'shared'],
   adapters: ['adapters', 'storage', 'commons', 'shared'],
@@ -86,8 +93,16 @@ const allowed: Record<Layer, Layer[]> = {
   other: [],
 };
 
+/**
+ * Storage's own toolkit (raw paged queries and batch writes): other layers reach the table through a
+ * store's methods; the generic helpers they need (`chunk`, `inParallel`) live in commons/batching.
+ */
+const storageToolkit = 'functions/storage/item-io.ts';
+
 /** Packages the domain must not know: it is plain TypeScript over storage modules. */
 const domainForbiddenPackages = /^(@aws-sdk\/|aws-lambda$|@middy\/|@aws-lambda-powertools\/)/;
+/** http/ is the HTTP adapter pipeline only: AWS services are reached through storage and adapters. */
+const httpForbiddenPackages = /^@aws-sdk\//;
 
 const aliases: Array<[string, string]> = [
   ['#shared/', 'shared/'],
@@ -133,10 +148,14 @@ export function layerViolations(files: string[], read: (file: string) => string)
       if (!target) {
         if (from === 'domain' && domainForbiddenPackages.test(spec))
           violations.push({ file, imports: spec, why: 'domain code imports no AWS SDK or Lambda packages' });
+        if (from === 'http' && httpForbiddenPackages.test(spec))
+          violations.push({ file, imports: spec, why: 'http code imports no AWS SDK package' });
         continue;
       }
       const to = layerOf(target);
       if (!allowed[from].includes(to)) violations.push({ file, imports: spec, why: `${from} may not import ${to}` });
+      else if (target === storageToolkit && from !== 'storage' && functionLayers.includes(from))
+        violations.push({ file, imports: spec, why: `${from} may not import storage's item-io` });
     }
   }
   return violations;
@@ -158,7 +177,7 @@ describe('layers', () => {
       'functions/storage/z.ts': "import { getSettings } from '../domain/settings/settings-service';",
       'functions/commons/w.ts': "import { db } from '../storage/client';",
       'shared/v.ts': "import { config } from '#commons/config';",
-      'infra/stacks/u.ts': "import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-lock';",
+      'infra/stacks/u.ts': "import { originLock } from '../../functions/http/middleware/origin-lock';",
       'functions/http/t.ts': "import { apiGroups } from '#infra/api-groups';",
       'functions/api/s.ts': "import { slotRoutes } from '#shared/contract/routes/slots';",
       'infra/local/r.ts': "import { bootstrap } from '../../functions/domain/bootstrap';",
@@ -166,6 +185,10 @@ describe('layers', () => {
       'web/src/lib/p.ts': "import { apiGroups } from '../../../infra/api-groups';",
       'rank-worker/o.ts': "import { runSoak } from '../bench/soak';",
       'functions/domain/n.ts': "import { seed } from '../../scripts/demo-data';",
+      'functions/domain/l.ts': "import { queryAll } from '../storage/item-io';",
+      'functions/adapters/k.ts': "import { inParallel } from '../storage/item-io';",
+      'functions/http/j.ts': "import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';",
+      'functions/domain/i.ts': "import { workQueueConsumer } from '../queues/consumer';",
       'bench/m.ts':
         "import { handler } from '../functions/api/slots';\nimport { apiGroups } from '../infra/api-groups';",
     };
@@ -183,6 +206,10 @@ describe('layers', () => {
       'web may not import infra',
       'rankWorker may not import bench',
       'domain may not import scripts',
+      "domain may not import storage's item-io",
+      "adapters may not import storage's item-io",
+      'http code imports no AWS SDK package',
+      'domain may not import queuePipeline',
     ]);
   });
 });

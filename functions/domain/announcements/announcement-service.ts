@@ -25,10 +25,7 @@ interface Actor {
 }
 
 /** Users see an announcement while it is active and today (KST) lies within its dates (inclusive). */
-export function isLive(
-  a: Pick<AnnouncementRecord, 'is_active' | 'start_date' | 'end_date'>,
-  today = kstToday(),
-): boolean {
+function isLive(a: Pick<AnnouncementRecord, 'is_active' | 'start_date' | 'end_date'>, today = kstToday()): boolean {
   if (!a.is_active) return false;
   if (a.start_date && today < a.start_date) return false;
   if (a.end_date && today > a.end_date) return false;

@@ -10,7 +10,7 @@ import { notify } from '../notifications/notify';
 export const shouldNotify = (a: Pick<AnnouncementRecord, 'is_pinned' | 'is_active' | 'priority'>) =>
   a.is_pinned && a.is_active && a.priority === 'urgent';
 
-export const urgentNoticeDedupeKey = (announcementId: string) => `announcement-urgent#${announcementId}`;
+const urgentNoticeDedupeKey = (announcementId: string) => `announcement-urgent#${announcementId}`;
 
 export async function notifyUrgentAnnouncement(announcement: AnnouncementRecord): Promise<void> {
   await notify('all', {

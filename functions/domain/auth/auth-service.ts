@@ -29,7 +29,7 @@ import { enforceRateLimits } from '../rate-limits';
 import { closeSockets } from '../realtime/close-sockets';
 import { renameRoomUser } from '../chat/search-keys';
 
-export function toUserDto(u: UserRecord): UserDto {
+function toUserDto(u: UserRecord): UserDto {
   return {
     id: u.id,
     email: u.loginId,
@@ -78,7 +78,7 @@ export async function createUser(
 }
 
 /** Where a request came from: the session list shows it (device from the User-Agent, address). */
-export interface ClientInfo {
+interface ClientInfo {
   ip: string;
   userAgent: string;
 }

@@ -23,7 +23,7 @@ const ACTIVE_CACHE_MS = 5_000;
 const activeCache = new Map<string, { active: boolean; until: number }>();
 
 /** Whether the account has a confirmed factor (cached a few seconds for reads, like the caller status). */
-export async function hasActiveFactor(userId: string, fresh = false): Promise<boolean> {
+async function hasActiveFactor(userId: string, fresh = false): Promise<boolean> {
   const hit = activeCache.get(userId);
   if (!fresh && hit && hit.until > Date.now()) return hit.active;
   const active = await secondFactorsStore.isActive(userId, { consistent: fresh });
@@ -47,7 +47,7 @@ export async function mustEnrolFirst(caller: Caller, fresh: boolean): Promise<bo
 export const enrolmentRequiredError = () =>
   new DomainError('SECOND_FACTOR_ENROLMENT', secondFactorMessages.enrolmentRequired);
 
-export const stepUpRequiredError = () => new DomainError('STEP_UP_REQUIRED', secondFactorMessages.stepUpRequired);
+const stepUpRequiredError = () => new DomainError('STEP_UP_REQUIRED', secondFactorMessages.stepUpRequired);
 
 /**
  * The most dangerous acts (switching user, security settings, resetting another's factor) need a code

@@ -31,7 +31,7 @@ import type { Caller } from './tokens';
  */
 
 /** How long the sign-in waits for the code after the right password. */
-export const CHALLENGE_SECONDS = 5 * 60;
+const CHALLENGE_SECONDS = 5 * 60;
 
 const hashChallenge = (challenge: string) => createHash('sha256').update(challenge).digest('base64url');
 

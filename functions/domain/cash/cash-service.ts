@@ -10,7 +10,7 @@ import { assertStaff } from '#commons/role-guards';
 import { getBalance } from './ledger';
 
 /** Reads of the cash API: the caller's balance, ledger history and the operator dashboard counts. */
-export const toTransactionDto = (e: LedgerEntryRecord): CashTransactionDto => ({
+const toTransactionDto = (e: LedgerEntryRecord): CashTransactionDto => ({
   id: e.id,
   userId: e.userId,
   type: e.type,

@@ -32,7 +32,7 @@ import { enforceRateLimits } from '../rate-limits';
  * exactly once) or rejects it; the owner may cancel while it is pending. With cashAutoApproval a new
  * request is approved at once by the system.
  */
-export const toChargeRequestDto = (r: ChargeRequestRecord): ChargeRequestDto => ({
+const toChargeRequestDto = (r: ChargeRequestRecord): ChargeRequestDto => ({
   id: r.id,
   userId: r.userId,
   userEmail: r.userEmail,
@@ -52,7 +52,7 @@ export const toChargeRequestDto = (r: ChargeRequestRecord): ChargeRequestDto => 
 });
 
 /** Who approves automatically (cashAutoApproval). */
-export const SYSTEM_PROCESSOR = 'system';
+const SYSTEM_PROCESSOR = 'system';
 
 export async function createChargeRequest(
   caller: Caller,

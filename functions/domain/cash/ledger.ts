@@ -75,9 +75,9 @@ export class LinkedWriteRejected extends LostRaceError {
 
 /** Own items per call: balance update + entries + idempotency record; the rest is the caller's. */
 const OWN_ITEMS_MAX = 4;
-export const MAX_LINKED_ITEMS = MAX_TRANSACTION_ITEMS - OWN_ITEMS_MAX;
+const MAX_LINKED_ITEMS = MAX_TRANSACTION_ITEMS - OWN_ITEMS_MAX;
 
-export const insufficientBalance = (required: number, balance: number) =>
+const insufficientBalance = (required: number, balance: number) =>
   new InsufficientBalanceError(
     cashMessages.insufficientBalance(formatWonNumber(required), formatWonNumber(balance)),
     required,

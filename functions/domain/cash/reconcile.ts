@@ -13,7 +13,7 @@ import { usersStore } from '../../storage/users';
  * notified to every developer account, and is never repaired here: money is only ever
  * changed through the ledger, by a person who has looked at it.
  */
-export interface LedgerDrift {
+interface LedgerDrift {
   userId: string;
   balance: number;
   ledgerSum: number;
@@ -24,7 +24,7 @@ export interface LedgerDrift {
 }
 
 /** A user whose ledger could not be checked (the store failed, …): neither clean nor drifted. */
-export interface ReconcileFailure {
+interface ReconcileFailure {
   userId: string;
   error: string;
 }

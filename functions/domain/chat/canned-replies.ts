@@ -1,13 +1,13 @@
 import { ulid } from 'ulid';
 import type { CannedRepliesBody, CannedRepliesResult, CannedReply } from '#shared/schemas/chat';
-import { chatStore } from '../../storage/chat';
+import { chatCannedRepliesStore } from '../../storage/chat/canned-replies';
 import type { Caller } from '../auth/tokens';
 
 /**
  * The operators' canned replies (the product's own addition): one list shared by every operator. While
  * the stored list is empty (or was never saved), a few polite Korean defaults are offered (not stored).
  */
-export const defaultCannedReplies: CannedReply[] = [
+const defaultCannedReplies: CannedReply[] = [
   {
     id: 'default-greeting',
     title: '인사',
@@ -32,7 +32,7 @@ export const defaultCannedReplies: CannedReply[] = [
 ];
 
 export async function listCannedReplies(): Promise<CannedRepliesResult> {
-  const stored = await chatStore.cannedReplies();
+  const stored = await chatCannedRepliesStore.cannedReplies();
   return { items: stored?.length ? stored : defaultCannedReplies };
 }
 
@@ -45,6 +45,6 @@ export async function saveCannedReplies(caller: Caller, body: CannedRepliesBody)
     seen.add(id);
     return { id, title: item.title, content: item.content };
   });
-  await chatStore.saveCannedReplies(items, caller.userId, new Date().toISOString());
+  await chatCannedRepliesStore.saveCannedReplies(items, caller.userId, new Date().toISOString());
   return { items: items.length ? items : defaultCannedReplies };
 }

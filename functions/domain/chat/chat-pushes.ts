@@ -2,7 +2,7 @@ import type { ChatMessagePushData, ChatReadPushData, ChatRoomPushData } from '#s
 import { logger } from '#commons/logger';
 import { pushToUser } from '../../adapters/push';
 import { pushToStaff } from '../realtime/staff-pushes';
-import type { ChatMessageRecord, ChatRoomRecord, ChatSide } from '../../storage/chat';
+import type { ChatMessageRecord, ChatRoomRecord, ChatSide } from '../../storage/chat/records';
 import { toMessageDto, toRoomDto } from './views';
 
 /**

@@ -11,7 +11,8 @@ import { chatMessages as m } from '#shared/messages/chat';
 import { commonMessages } from '#shared/messages/common';
 import { ForbiddenError, NotFoundError } from '#commons/errors';
 import { retrying } from '#commons/retry';
-import { chatStore, type ChatMessageRecord, type ChatRoomRecord, type ChatSide } from '../../storage/chat';
+import { chatMessagesStore } from '../../storage/chat/messages';
+import type { ChatMessageRecord, ChatRoomRecord, ChatSide } from '../../storage/chat/records';
 import { usersStore } from '../../storage/users';
 import { getSettings } from '../settings/settings-service';
 import type { Caller } from '../auth/tokens';
@@ -48,8 +49,8 @@ export async function listMessages(
   // chatMaxMessages bounds what a conversation shows: no page holds more (docs/settings.md).
   const limit = Math.min(query.limit, (await getSettings()).chatMaxMessages);
   const page = query.after
-    ? await chatStore.messagesAfter(room.id, query.after, limit)
-    : await chatStore
+    ? await chatMessagesStore.messagesAfter(room.id, query.after, limit)
+    : await chatMessagesStore
         .newestMessages(room.id, { offset: query.offset, limit })
         .then((p) => ({ ...p, items: p.items.reverse() }));
   return { items: page.items.map((msg) => toMessageDto(msg, room)), hasMore: page.hasMore };
@@ -99,7 +100,7 @@ async function append(
       createdAt: new Date(Math.max(createdAtMs, decodeTime(id))).toISOString(),
     };
     const status = sender.side === 'user' ? 'active' : seen.status;
-    const room = await chatStore.appendMessage(seen, message, status);
+    const room = await chatMessagesStore.appendMessage(seen, message, status);
     return { room, message };
   });
 }
@@ -152,7 +153,7 @@ export async function markRead(caller: Caller, roomId: string): Promise<ChatRead
     const unread = side === 'user' ? seen.userUnread : seen.staffUnread;
     // No unread message of the other side: every one of them is already at or below the marker.
     if (!seen.lastMessageId || unread === 0) return seen;
-    const next = await chatStore.markRead(seen, side, new Date().toISOString());
+    const next = await chatMessagesStore.markRead(seen, side, new Date().toISOString());
     wrote = true;
     return next;
   });

@@ -11,7 +11,10 @@ import { chatMessages as m } from '#shared/messages/chat';
 import { commonMessages } from '#shared/messages/common';
 import { ForbiddenError, NotFoundError } from '#commons/errors';
 import { retrying } from '#commons/retry';
-import { chatStore, type ChatRoomRecord } from '../../storage/chat';
+import { chatCountersStore } from '../../storage/chat/counters';
+import type { ChatRoomRecord } from '../../storage/chat/records';
+import { chatRoomsStore } from '../../storage/chat/rooms';
+import { chatSearchStore } from '../../storage/chat/search';
 import { usersStore } from '../../storage/users';
 import type { Caller } from '../auth/tokens';
 import { pushRoom } from './chat-pushes';
@@ -27,7 +30,7 @@ const USER_SEARCH_MAX = 50;
  * would confirm it exists.
  */
 export async function roomFor(caller: Caller, roomId: string): Promise<ChatRoomRecord> {
-  const room = await chatStore.getRoom(roomId);
+  const room = await chatRoomsStore.getRoom(roomId);
   if (!room || (sideOf(caller) === 'user' && room.userId !== caller.userId)) throw new NotFoundError(m.roomNotFound);
   return room;
 }
@@ -36,9 +39,9 @@ export async function roomFor(caller: Caller, roomId: string): Promise<ChatRoomR
 export async function ensureOwnRoom(caller: Caller, name?: string): Promise<ChatRoomRecord> {
   if (sideOf(caller) !== 'user') throw new ForbiddenError(m.usersOnly);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const existingId = await chatStore.roomIdOfUser(caller.userId);
+    const existingId = await chatRoomsStore.roomIdOfUser(caller.userId);
     if (existingId) {
-      const existing = await chatStore.getRoom(existingId);
+      const existing = await chatRoomsStore.getRoom(existingId);
       if (existing) return existing;
     }
     const user = await usersStore.get(caller.userId);
@@ -65,7 +68,7 @@ export async function ensureOwnRoom(caller: Caller, name?: string): Promise<Chat
       staffReadAt: null,
     };
     // Two first messages at once: one creates, the other finds its room on the next round.
-    if (await chatStore.createRoom(room)) return room;
+    if (await chatRoomsStore.createRoom(room)) return room;
   }
   throw new NotFoundError(m.roomNotFound);
 }
@@ -78,8 +81,8 @@ export async function openRoom(caller: Caller, body: ChatRoomCreateBody): Promis
 export async function listRooms(caller: Caller, query: ChatRoomListQuery): Promise<ChatRoomListResult> {
   const side = sideOf(caller);
   if (side === 'user') {
-    const id = await chatStore.roomIdOfUser(caller.userId);
-    const room = id ? await chatStore.getRoom(id) : undefined;
+    const id = await chatRoomsStore.roomIdOfUser(caller.userId);
+    const room = id ? await chatRoomsStore.getRoom(id) : undefined;
     const rooms = room && (!query.status || room.status === query.status) ? [room] : [];
     return {
       items: rooms.map((r) => toRoomDto(r, side)),
@@ -88,10 +91,10 @@ export async function listRooms(caller: Caller, query: ChatRoomListQuery): Promi
   }
   // The totals and the rooms are read at once: neither depends on the other.
   const [counters, found] = await Promise.all([
-    chatStore.counters(),
+    chatCountersStore.counters(),
     query.user
       ? roomsOfUsers(query.user)
-      : chatStore.listRooms({
+      : chatRoomsStore.listRooms({
           status: query.status,
           limit: query.limit + 1,
           before: query.cursor,
@@ -127,19 +130,19 @@ async function roomsOfUsers(search: string): Promise<ChatRoomRecord[]> {
   // Both at once: a login id matches no name piece cheaply, and a name part costs no extra round trip.
   const [exact, byName] = await Promise.all([
     usersStore.idOf(search),
-    chatStore.roomsByNamePart(search, USER_SEARCH_MAX),
+    chatSearchStore.roomsByNamePart(search, USER_SEARCH_MAX),
   ]);
   if (!exact) return byName;
-  const roomId = await chatStore.roomIdOfUser(exact);
-  const room = roomId ? await chatStore.getRoom(roomId) : undefined;
+  const roomId = await chatRoomsStore.roomIdOfUser(exact);
+  const room = roomId ? await chatRoomsStore.getRoom(roomId) : undefined;
   return room ? [room] : [];
 }
 
 /** A user: the unread staff messages of their room. Staff: user messages no operator has read yet, over every room (one counter). */
 export async function unreadCount(caller: Caller): Promise<ChatUnreadCountResult> {
-  if (sideOf(caller) === 'staff') return { count: (await chatStore.counters()).staffUnread };
-  const id = await chatStore.roomIdOfUser(caller.userId);
-  const room = id ? await chatStore.getRoom(id) : undefined;
+  if (sideOf(caller) === 'staff') return { count: (await chatCountersStore.counters()).staffUnread };
+  const id = await chatRoomsStore.roomIdOfUser(caller.userId);
+  const room = id ? await chatRoomsStore.getRoom(id) : undefined;
   return { count: room?.userUnread ?? 0 };
 }
 
@@ -149,7 +152,7 @@ export async function setStatus(caller: Caller, roomId: string, status: ChatRoom
   const room = await retrying(async () => {
     const seen = await roomFor(caller, roomId);
     if (seen.status === status) return seen;
-    const next = await chatStore.setStatus(seen, status, new Date().toISOString());
+    const next = await chatRoomsStore.setStatus(seen, status, new Date().toISOString());
     changed = true;
     return next;
   });

@@ -1,5 +1,6 @@
 import { retrying } from '#commons/retry';
-import { chatStore } from '../../storage/chat';
+import { chatRoomsStore } from '../../storage/chat/rooms';
+import { chatSearchStore } from '../../storage/chat/search';
 
 /**
  * The inbox's search keys (docs/data-model.md CH7, CH7u): the unread index and the name suffixes of
@@ -8,10 +9,10 @@ import { chatStore } from '../../storage/chat';
  */
 export async function renameRoomUser(userId: string, userName: string): Promise<void> {
   await retrying(async () => {
-    const roomId = await chatStore.roomIdOfUser(userId);
-    const room = roomId ? await chatStore.getRoom(roomId) : undefined;
+    const roomId = await chatRoomsStore.roomIdOfUser(userId);
+    const room = roomId ? await chatRoomsStore.getRoom(roomId) : undefined;
     if (!room || room.userName === userName) return;
-    await chatStore.renameUser(room, userName);
+    await chatSearchStore.renameUser(room, userName);
   });
 }
 
@@ -23,10 +24,10 @@ export async function renameRoomUser(userId: string, userName: string): Promise<
  */
 export async function fillMissingSearchKeys(): Promise<number> {
   let filled = 0;
-  for (const roomId of await chatStore.roomsWithoutSearchKeys()) {
+  for (const roomId of await chatSearchStore.roomsWithoutSearchKeys()) {
     await retrying(async () => {
-      const room = await chatStore.getRoom(roomId);
-      if (room) await chatStore.fillSearchKeys(room);
+      const room = await chatRoomsStore.getRoom(roomId);
+      if (room) await chatSearchStore.fillSearchKeys(room);
     });
     filled += 1;
   }

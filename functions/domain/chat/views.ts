@@ -1,7 +1,7 @@
 import type { ChatMessageDto, ChatRoomDto } from '#shared/schemas/chat';
 import { chatMessages as m } from '#shared/messages/chat';
 import { isStaff } from '#shared/roles';
-import type { ChatMessageRecord, ChatRoomRecord, ChatSide } from '../../storage/chat';
+import type { ChatMessageRecord, ChatRoomRecord, ChatSide } from '../../storage/chat/records';
 import type { Caller } from '../auth/tokens';
 
 /** Which side of a room a caller reads and writes for: the room's user, or staff (one shared side). */

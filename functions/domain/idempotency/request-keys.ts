@@ -13,7 +13,7 @@ export type { StoredAnswer };
  * margin), so a duplicate never runs beside it; once it ends without settling its key (its release
  * refused by a busy store, or the function killed), a waiting retry takes the key over within this.
  */
-export const KEY_LEASE_MS = 6_000;
+const KEY_LEASE_MS = 6_000;
 const RENEW_EVERY_MS = 3_000;
 /** How long a duplicate waits for the first request's answer before it answers "still running". */
 export const KEY_WAIT_MS = 10_000;

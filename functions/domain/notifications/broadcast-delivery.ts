@@ -5,7 +5,7 @@ import { recordMetric } from '#commons/metrics';
 import { isPostThrottled, pushToConnection, PUSH_CONCURRENCY, type PushMessage } from '../../adapters/push';
 import { workQueue } from '../../adapters/work-queue';
 import { connectionAudiencesStore, type ConnectionRecord } from '../../storage/connections';
-import { inParallel } from '../../storage/item-io';
+import { inParallel } from '#commons/batching';
 import { unreadCountsOf } from './views';
 
 /**
@@ -19,12 +19,11 @@ import { unreadCountsOf } from './views';
  */
 export const DELIVERY_PAGE_SIZE = 500;
 /** Pages one `scan` reads before it hands the rest on (20 × 500 = 10,000 sockets, well inside the consumer's timeout). */
-export const SCAN_PAGES_PER_MESSAGE = 20;
+const SCAN_PAGES_PER_MESSAGE = 20;
 /** A throttled socket is tried this many times (each after a longer wait) before it is left to catch up on its next list. */
-export const MAX_POST_ATTEMPTS = 6;
+const MAX_POST_ATTEMPTS = 6;
 /** Waits before a throttled remainder is tried again: 1, 2, 4, … s (capped), with jitter. */
-export const throttleDelaySeconds = (attempt: number) =>
-  Math.min(60, 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5);
+const throttleDelaySeconds = (attempt: number) => Math.min(60, 2 ** (attempt - 1)) * (0.75 + Math.random() * 0.5);
 
 // [connectionId, userId, role]: short, so a page of 500 stays far below SQS's 256 KiB.
 const connectionSchema = z.array(z.string()).check(z.minLength(3), z.maxLength(3));

@@ -25,8 +25,6 @@ import { enqueueBroadcastDelivery } from './broadcast-delivery';
  */
 export type Recipients = string | string[] | 'all';
 export type { NotifyInput, NotifyResult } from './notify-users';
-export { notifyQuietly, pushUnreadCount } from './notify-users';
-
 export async function notify(recipients: Recipients, input: NotifyInput): Promise<NotifyResult> {
   if (recipients === 'all') return broadcast(input);
   const userIds = [...new Set((Array.isArray(recipients) ? recipients : [recipients]).filter(Boolean))];

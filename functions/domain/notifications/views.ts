@@ -34,10 +34,10 @@ export function toDto(record: NotificationRecord, state?: BroadcastState): Notif
 }
 
 /** Broadcast ids above this one were sent after an account created at `createdAt` (ids are ULIDs). */
-export const broadcastBoundOf = (createdAt: string): string => `${encodeTime(Date.parse(createdAt))}~`;
+const broadcastBoundOf = (createdAt: string): string => `${encodeTime(Date.parse(createdAt))}~`;
 
 /** Only role-user accounts receive broadcasts (operators and developers load no notifications). */
-export const seesBroadcasts = (role: Role) => role === 'user';
+const seesBroadcasts = (role: Role) => role === 'user';
 
 export interface Badge {
   counts: NotificationCounts;

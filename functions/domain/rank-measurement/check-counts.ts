@@ -2,7 +2,7 @@ import { failureReasonOf } from '#shared/rank-operations';
 import { isTransientFailure } from '#commons/store-errors';
 import { retrying } from '#commons/retry';
 import { ThrottledError } from '#commons/errors';
-import { chunk, inParallel } from '../../storage/item-io';
+import { chunk, inParallel } from '#commons/batching';
 import { rankObservationsStore, type ObservationRecord } from '../../storage/rank-observations';
 import { rankOpsCountersStore, windowOf, type CheckTally } from '../../storage/rank-ops-counters';
 
@@ -22,7 +22,7 @@ const CHECKS_PER_TRANSACTION = 90;
 const TRANSACTIONS_IN_FLIGHT = 1;
 
 /** What a set of checks adds to the counters (pure). */
-export function tallyOf(records: ObservationRecord[], at: Date): CheckTally {
+function tallyOf(records: ObservationRecord[], at: Date): CheckTally {
   const tally: CheckTally = { days: new Map(), windows: new Map(), keyDays: new Map(), at: at.toISOString() };
   const window = windowOf(at);
   for (const r of records) {

@@ -60,8 +60,9 @@ export async function recordObservations(
   const metricRecords = metrics.length ? await checkMetrics(worker, metrics, today, yesterday, now) : [];
   const rejections: ObservationRejection[] = [];
   const notes: ObservationRejection[] = [];
-  const refuse = (index: number, field: string | null, reason: string) =>
-    void rejections.push({ index, field, reason });
+  const refuse = (index: number, field: string | null, reason: string) => {
+    rejections.push({ index, field, reason });
+  };
 
   const valid: Array<{ index: number; o: ObservationInput }> = [];
   observations.forEach((raw, index) => {

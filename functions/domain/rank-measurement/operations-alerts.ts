@@ -49,7 +49,7 @@ const minutesSince = (at: string | null, now: Date) =>
   at === null ? null : Math.floor((now.getTime() - Date.parse(at)) / 60_000);
 
 /** Which rules hold (pure). */
-export function firingRules(f: AlertFigures, t: AlertThresholds, now: Date): Record<RankAlertRule, boolean> {
+function firingRules(f: AlertFigures, t: AlertThresholds, now: Date): Record<RankAlertRule, boolean> {
   const silent = minutesSince(f.lastCallAt, now);
   return {
     workerSilent: f.due > 0 && (silent === null || silent >= t.silenceMinutes),

@@ -28,7 +28,7 @@ const LAST_HOUR_FROM_MS = 50 * 60_000;
 
 export const lastHourFrom = (now: Date) => windowOf(new Date(now.getTime() - LAST_HOUR_FROM_MS));
 
-export function runView(run: RecomputeRunRecord, now: Date): RecomputeRunDto {
+function runView(run: RecomputeRunRecord, now: Date): RecomputeRunDto {
   const results = Object.values(run.results);
   const lastFinish = results.reduce((a, r) => (r.finishedAt > a ? r.finishedAt : a), run.plannedAt);
   const end = run.completedAt ? lastFinish : now.toISOString();

@@ -4,7 +4,7 @@ import type { SlotStatus } from '#shared/slot-status';
 import { config } from '#commons/config';
 import { visibleSlots } from '../slots/slot-visibility';
 import { rankSlotsStore, type RankPlanRow, type RankSlotRow, type RegistrationRange } from '../../storage/rank-slots';
-import { inParallel } from '../../storage/item-io';
+import { inParallel } from '#commons/batching';
 import { slotCountersStore } from '../../storage/slot-counters';
 
 /**

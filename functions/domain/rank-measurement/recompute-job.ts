@@ -3,7 +3,7 @@ import { addKstDays } from '#shared/kst';
 import { RANK_NOT_FOUND } from '#shared/schemas/rank';
 import { logger } from '#commons/logger';
 import { retrying } from '#commons/retry';
-import { inParallel } from '../../storage/item-io';
+import { inParallel } from '#commons/batching';
 import { rankObservationsStore, type ObservationRecord, type PairDayRecord } from '../../storage/rank-observations';
 import { rankSlotsStore, type RankSlotChanges, type RankSlotRow } from '../../storage/rank-slots';
 import { slotRankDaysStore, type RankDayRecord } from '../../storage/slot-rank-days';
@@ -36,7 +36,7 @@ const SLOT_WRITES_IN_FLIGHT = 16;
 const isValid = (o: ObservationRecord) => o.status === 'found' || o.status === 'not_found';
 
 /** A pair's day from its checks (pure). */
-export function summarizeDay(pairId: string, day: string, observations: ObservationRecord[]): PairDayRecord {
+function summarizeDay(pairId: string, day: string, observations: ObservationRecord[]): PairDayRecord {
   const sorted = [...observations].sort((a, b) =>
     a.observedAt < b.observedAt ? -1 : a.observedAt > b.observedAt ? 1 : 0,
   );
@@ -153,7 +153,7 @@ interface SlotPlan {
 }
 
 /** What the run writes for one slot, or null when it already holds exactly that (pure). */
-export function planSlot(
+function planSlot(
   slot: RankSlotRow,
   input: { today: string; todays?: PairDayRecord; yesterdays?: PairDayRecord; suspect: boolean; at: string },
 ): SlotPlan | null {

@@ -4,7 +4,7 @@ import { addKstDays, kstToday } from '#shared/kst';
 import { logger } from '#commons/logger';
 import { WORK_MESSAGE_MAX_BYTES, type WorkQueue } from '#commons/work-queue';
 import { workQueue } from '../../adapters/work-queue';
-import { inParallel } from '../../storage/item-io';
+import { inParallel } from '#commons/batching';
 import { rankObservationsStore } from '../../storage/rank-observations';
 import {
   rankRecomputeRunsStore,

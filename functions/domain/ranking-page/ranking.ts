@@ -133,7 +133,7 @@ async function current(): Promise<Computed> {
 }
 
 /** '김철수' → '김**', 'ab' → 'a*': enough to tell entries apart, not to identify anyone. */
-export function maskName(name: string): string {
+function maskName(name: string): string {
   const chars = [...name.trim()];
   if (chars.length === 0) return '광고주';
   return chars[0] + '*'.repeat(Math.max(1, Math.min(chars.length - 1, 4)));

@@ -49,7 +49,7 @@ import type { Caller } from '../auth/tokens';
  */
 
 /** Why a slot cannot be extended today, or null: the rule the operator's row offers 연장 by. */
-export function extensionRefusal(slot: SlotRecord, today: string): string | null {
+function extensionRefusal(slot: SlotRecord, today: string): string | null {
   const decision = decideExtension(slot, today);
   return decision.ok ? null : decision.message;
 }

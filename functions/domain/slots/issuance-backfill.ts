@@ -1,7 +1,7 @@
 import { retrying } from '#commons/retry';
 import { kstDayOf } from '#shared/kst';
 import { slotAllocationsStore, type UnkeyedIssuance } from '../../storage/slot-allocations';
-import { chunk } from '../../storage/item-io';
+import { chunk } from '#commons/batching';
 import { MAX_TRANSACTION_ITEMS } from '../../storage/transactions';
 
 /** Records per transaction: the rest of the 100 are the two counts. */

@@ -1,6 +1,6 @@
 import { retrying } from '#commons/retry';
 import { slotStatuses } from '#shared/slot-status';
-import { inParallel } from '../../storage/item-io';
+import { inParallel } from '#commons/batching';
 import { slotCountersStore } from '../../storage/slot-counters';
 import { slotsStore } from '../../storage/slots';
 

@@ -5,7 +5,7 @@ import { copyForSnapshot } from './search-copy';
 import { headPrint, SNAPSHOT_FORMAT, SNAPSHOT_MAX_AGE_MS, writeSnapshot } from './search-snapshot';
 
 /** Once a day the snapshot is rebuilt from the whole index rather than from the one before it. */
-export const FULL_REBUILD_EVERY_MS = 24 * 3_600_000;
+const FULL_REBUILD_EVERY_MS = 24 * 3_600_000;
 
 /**
  * Scheduled job `slot-search-snapshot` (infra/schedules.ts): stores the staff search's copy as a

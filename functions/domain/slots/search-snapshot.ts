@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
 import { logger } from '#commons/logger';
 import { retrying } from '#commons/retry';
-import { inParallel } from '../../storage/item-io';
+import { inParallel } from '#commons/batching';
 import { searchAttributes, type SlotSearchRow } from '../../storage/slots';
 import { slotSearchSnapshotsStore, type SnapshotHead } from '../../storage/slot-search-snapshots';
 
@@ -16,7 +16,7 @@ const gzip = promisify(gzipCb);
 const gunzip = promisify(gunzipCb);
 
 /** Well under DynamoDB's 400 KB item limit, with room for the key and attribute names. */
-export const MAX_CHUNK_BYTES = 350_000;
+const MAX_CHUNK_BYTES = 350_000;
 /** Rows first tried in one chunk; a chunk that compresses larger is halved until it fits. */
 const FIRST_TRY_ROWS = 4_000;
 /** A snapshot older than this is not used: the index is read whole instead (the job writes one hourly). */
@@ -94,7 +94,7 @@ async function rowsOf(head: SnapshotHead, now: number): Promise<SlotSearchRow[]>
 }
 
 /** The rows cut into gzip'd chunks of at most MAX_CHUNK_BYTES each, in order. */
-export async function encodeChunks(rows: readonly SlotSearchRow[]): Promise<Array<{ rows: number; data: Buffer }>> {
+async function encodeChunks(rows: readonly SlotSearchRow[]): Promise<Array<{ rows: number; data: Buffer }>> {
   const chunks: Array<{ rows: number; data: Buffer }> = [];
   let at = 0;
   let size = FIRST_TRY_ROWS;

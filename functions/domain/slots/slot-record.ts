@@ -10,7 +10,7 @@ export const fieldsError = (errors: FieldIssue[]) => new ValidationError(errors[
 
 /** Statuses that do not count against maxSlotsPerUser. */
 const notHeld = new Set<SlotStatus>(['deleted', 'rejected', 'refunded']);
-export const isHeld = (status: SlotStatus) => !notHeld.has(status);
+const isHeld = (status: SlotStatus) => !notHeld.has(status);
 
 /** Counter deltas for `n` slots moving from one stored status to another (undefined = created). */
 export function statusMove(from: SlotStatus | undefined, to: SlotStatus, n = 1): CounterDeltas {

@@ -1,5 +1,5 @@
 import type { SlotListRow } from '../../storage/slots';
-import { inParallel } from '../../storage/item-io';
+import { inParallel } from '#commons/batching';
 import { slotBulksStore, type BulkRecord } from '../../storage/slot-bulks';
 
 /** Whether a bulk row exists: its bulk committed, and it was this row's attempt that did. */

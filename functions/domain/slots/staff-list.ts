@@ -33,7 +33,7 @@ import { visibleSlots } from './slot-visibility';
  */
 
 /** Stored statuses that can show as a display status (the job keeps them close; dates decide). */
-export const storedFor: Record<DisplayStatus, SlotStatus[]> = {
+const storedFor: Record<DisplayStatus, SlotStatus[]> = {
   empty: ['empty', 'pending', 'waiting', 'active', 'paused', 'completed'],
   pending: ['pending'],
   waiting: ['waiting', 'active', 'paused'],

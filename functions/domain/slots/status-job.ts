@@ -20,8 +20,6 @@ import { slotLogTexts } from '#shared/messages/slots';
  * one transaction with its log line and counters, guarded by the slot's version. The rule itself
  * (`calendarStatus`) lives in shared/slot-status.ts: fill, approve, resume and restore store it too.
  */
-export { calendarStatus };
-
 export async function runSlotStatusJob(today = kstToday()) {
   let checked = 0;
   let moved = 0;
@@ -74,7 +72,7 @@ export async function runSlotStatusJob(today = kstToday()) {
 }
 
 /** A bulk request lives for seconds (API Gateway gives up at 30 s); an hour is far beyond any of them. */
-export const UNCOMMITTED_BULK_GRACE_MS = 60 * 60 * 1000;
+const UNCOMMITTED_BULK_GRACE_MS = 60 * 60 * 1000;
 
 /**
  * Deletes the rows of bulk attempts that never committed (their charge failed, the request died

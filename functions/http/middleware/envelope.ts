@@ -27,7 +27,7 @@ const errorBody = (error: string, code: ErrorCode, details: unknown): ApiFailure
 });
 
 /** A typed domain error as the error envelope with its status (and Retry-After when throttled). */
-export function failure(err: DomainError): APIGatewayProxyStructuredResultV2 {
+function failure(err: DomainError): APIGatewayProxyStructuredResultV2 {
   const headers =
     err instanceof ThrottledError && err.retryAfterSeconds
       ? { 'retry-after': String(err.retryAfterSeconds) }

@@ -5,8 +5,7 @@ import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ENV } from '#shared/origin-l
 import { commonMessages } from '#shared/messages/common';
 import { settingsRoutes } from '#shared/contract/routes/settings';
 import { pipeline } from '../../../test/support/api-pipeline';
-import { resetOriginLock } from '../origin-lock';
-import { originLock } from './origin-lock';
+import { originLock, resetOriginLock } from './origin-lock';
 
 /** Secrets Manager has no local stand-in: its answers (and its outage) are mocked at the SDK. */
 const secrets = mockClient(SecretsManagerClient);

@@ -12,7 +12,7 @@ import { lowerCaseHeaders, type ApiMiddleware } from './api-request';
  * user of that edge (most Korean users share one), so per-IP login throttling would lock them all
  * out together; the distribution's viewer-request function passes the real one in VIEWER_IP_HEADER.
  */
-export function clientIp(headers: Record<string, string>, sourceIp: string | undefined): string {
+function clientIp(headers: Record<string, string>, sourceIp: string | undefined): string {
   return headers[VIEWER_IP_HEADER] || sourceIp || '0.0.0.0';
 }
 

@@ -20,7 +20,6 @@ export const notificationHistoryStore = {
     });
     return items.map((i) => {
       const { recipientIds, ...rest } = stripKeys<SendRecord>(i);
-      void recipientIds;
       return rest as SendRecord;
     });
   },

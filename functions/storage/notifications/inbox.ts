@@ -1,7 +1,8 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from '../client';
-import { batchGetAll, chunk, inParallel, queryAll, queryFirst } from '../item-io';
+import { batchGetAll, queryAll, queryFirst } from '../item-io';
+import { chunk, inParallel } from '#commons/batching';
 import { notificationKeys, stripKeys } from '../keys';
 import { transact, transactUnlessRefused, type TransactItem } from '../transactions';
 import type { BroadcastState, NotificationRecord } from './records';

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '#commons/store-errors';
 import { db, tableName } from '../client';
-import { chunk } from '../item-io';
+import { chunk } from '#commons/batching';
 import { notificationKeys, stripKeys } from '../keys';
 import { transact } from '../transactions';
 import type { NotificationContent, SendRecord } from './records';

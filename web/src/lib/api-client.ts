@@ -13,7 +13,7 @@ import { authMessages } from '#shared/messages/auth';
 import { SETTINGS_CHANGED_EVENT } from './app-settings';
 import { applyAuthSession, clearSession, getAccessToken, getSessionState, setEnrolmentRequired } from './session-store';
 
-export { ApiError, type CallOptions, type ClientErrorCode } from '#shared/api-client';
+export { ApiError, type ClientErrorCode } from '#shared/api-client';
 
 /**
  * The SPA's HTTP client: the shared typed client (shared/api-client.ts: route keys, URLs, the envelope,

@@ -1,7 +1,6 @@
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { homePathFor, isStaff } from '#shared/roles';
 import { themes } from '#shared/setting-defaults';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { useSessionState } from '@/lib/session-store';
 
@@ -19,12 +18,15 @@ export function targetAfterLogin(from: unknown, role: string): string {
   return (isStaff(role) ? userOnly : staffOnly).test(path) ? homePathFor(role) : from;
 }
 
-/** /login: a signed-in visitor is sent on by role. */
+/**
+ * /login: a signed-in visitor is sent on by role. The form shows while a session may still be coming
+ * back from the refresh cookie: nearly everyone here is signed out, and waiting for that answer kept
+ * a phone on a spinner for a round trip; a visitor whose session does come back is sent on then.
+ */
 export function LoginRoute() {
   const state = useSessionState();
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: unknown } | null)?.from;
-  if (state.status === 'restoring') return <LoadingBlock fullScreen />;
   if (state.status === 'authenticated') return <Navigate to={homePathFor(state.session.user.role)} replace />;
   return <LoginPage onSignedIn={(session) => navigate(targetAfterLogin(from, session.user.role), { replace: true })} />;
 }

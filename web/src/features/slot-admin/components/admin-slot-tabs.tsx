@@ -32,7 +32,12 @@ export function AdminSlotTabs({
             onClick={() => onChange(t)}
           >
             {adminSlotTabLabel(t, mode)}
-            {count !== undefined && <span className={styles.tabCount}>{formatNumber(count)}</span>}
+            {count !== undefined ? (
+              <span className={styles.tabCount}>{formatNumber(count)}</span>
+            ) : (
+              // Room for the count while it loads, so the tabs do not jump (or wrap anew) when it comes.
+              <span className={`${styles.tabCount} ${styles.tabCountPending}`} aria-hidden="true" />
+            )}
           </button>
         );
       })}

@@ -227,13 +227,13 @@ describe('AdminSlotsPage', () => {
   it('offers 10/30/50/100/200 rows and remembers the choice', async () => {
     const user = userEvent.setup();
     const { unmount } = renderPage();
-    const select = screen.getByRole('combobox', { name: '페이지당 개수' });
+    const select = await screen.findByRole('combobox', { name: '페이지당 개수' });
     expect([...(select as HTMLSelectElement).options].map((o) => o.value)).toEqual(['10', '30', '50', '100', '200']);
     await user.selectOptions(select, '200');
     await waitFor(() => expect(listCalls.at(-1)?.get('limit')).toBe('200'));
     unmount();
     renderPage();
-    expect(screen.getByRole('combobox', { name: '페이지당 개수' })).toHaveValue('200');
+    expect(await screen.findByRole('combobox', { name: '페이지당 개수' })).toHaveValue('200');
   });
 
   it("opens the rank history the app passes in from a tracked row's rank, and closes it", async () => {

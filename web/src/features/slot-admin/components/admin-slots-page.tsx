@@ -96,15 +96,18 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
             />
           </div>
         )}
-        <div className={styles.footer}>
-          <span className={styles.muted}>총 {data?.pagination.total ?? 0}개</span>
-          <PageSizeSelect value={filters.limit} sizes={adminPageSizes} onChange={filters.setLimit} />
-          <Pagination
-            page={filters.page}
-            totalPages={data?.pagination.totalPages ?? 0}
-            onPageChange={filters.setPage}
-          />
-        </div>
+        {/* Not under the loading block: from there the rows pushed it down the screen when they came. */}
+        {(data || slots.error) && (
+          <div className={styles.footer}>
+            <span className={styles.muted}>총 {data?.pagination.total ?? 0}개</span>
+            <PageSizeSelect value={filters.limit} sizes={adminPageSizes} onChange={filters.setLimit} />
+            <Pagination
+              page={filters.page}
+              totalPages={data?.pagination.totalPages ?? 0}
+              onPageChange={filters.setPage}
+            />
+          </div>
+        )}
       </Card>
       <AdminSlotModals
         open={open}

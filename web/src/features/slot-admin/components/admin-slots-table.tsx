@@ -5,6 +5,7 @@ import type { AdminSlot } from '../utils/admin-slot-actions';
 import { AdminSlotRow } from './admin-slot-row';
 import type { AdminSlotModal } from './admin-slot-row-actions';
 import tableStyles from '@/components/ui/data-table.module.css';
+import { useProgressiveList } from '@/hooks/use-progressive-list';
 import styles from './admin-slots.module.css';
 
 interface Props {
@@ -39,6 +40,7 @@ function SortHeader({
 /** The operator slot table and its columns. */
 export function AdminSlotsTable({ slots, listFields, mode, today, sortBy, sortOrder, onSort, onOpen }: Props) {
   const sort = { sortBy, sortOrder, onSort };
+  const rows = useProgressiveList(slots);
   return (
     <div className={tableStyles.tableWrap}>
       <table className={`${tableStyles.table} ${styles.table}`}>
@@ -59,7 +61,7 @@ export function AdminSlotsTable({ slots, listFields, mode, today, sortBy, sortOr
           </tr>
         </thead>
         <tbody>
-          {slots.map((slot) => (
+          {rows.map((slot) => (
             <AdminSlotRow key={slot.id} slot={slot} listFields={listFields} mode={mode} today={today} onOpen={onOpen} />
           ))}
         </tbody>

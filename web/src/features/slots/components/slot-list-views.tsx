@@ -17,6 +17,7 @@ import {
 } from '@/components/slots/slot-cells';
 import { RankResetConfirm } from '@/components/slots/rank-reset-confirm';
 import { Icon } from '@/components/ui/icon';
+import { useProgressiveList } from '@/hooks/use-progressive-list';
 import { isSelectable } from '../utils/selection';
 import { useInlineRowEdit, type InlineRowEdit } from '../hooks/use-inline-row-edit';
 import { RankAlertNote } from './rank-alert-note';
@@ -256,6 +257,7 @@ export function SlotTable(props: SlotListViewProps) {
   const selectable = slots.filter((s) => isSelectable(s, today));
   const allChecked = selectable.length > 0 && selectable.every((s) => selected.has(s.id));
   const inline = useInlineRowEdit(listFields);
+  const rows = useProgressiveList(slots);
   return (
     <div className={tableStyles.tableWrap}>
       {inline.editingId && (
@@ -293,7 +295,7 @@ export function SlotTable(props: SlotListViewProps) {
           </tr>
         </thead>
         <tbody>
-          {slots.map((slot, i) => {
+          {rows.map((slot, i) => {
             const canSelect = isSelectable(slot, today);
             return (
               <tr
@@ -391,9 +393,10 @@ export function SlotCards(props: SlotListViewProps) {
     onExtensionHistory,
     busyIds,
   } = props;
+  const cards = useProgressiveList(slots);
   return (
     <ul className={styles.cards}>
-      {slots.map((slot) => {
+      {cards.map((slot) => {
         const canSelect = isSelectable(slot, today);
         return (
           <li
