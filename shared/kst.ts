@@ -5,9 +5,8 @@
  * Why no date library here: Asia/Seoul has kept one offset, UTC+9, with no daylight saving since
  * 1988, so a KST day is the UTC day of the instant moved 9 hours, and day arithmetic is UTC
  * arithmetic on midnights. date-fns with @date-fns/tz did the same at 9 KB of every Lambda bundle
- * (and 10 KB gzip of every signed-in page; the web formats with Intl). `kst.test.ts` pins the edge cases.
+ * (and 10 KB gzip of every signed-in page; the web formats with the same fixed offset). `kst.test.ts` pins the edge cases.
  */
-export const KST = 'Asia/Seoul';
 export type KstDay = string; // 'yyyy-MM-dd'
 
 const KST_OFFSET_MS = 9 * 60 * 60 * 1000;

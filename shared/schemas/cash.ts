@@ -125,7 +125,6 @@ export const chargeRequestSchemaFor = (limits: ChargeLimits) =>
       }
     }),
   );
-export type ChargeRequestInput = z.input<typeof chargeRequestSchema>;
 export type ChargeRequestBody = z.output<typeof chargeRequestSchema>;
 
 export const approveChargeSchema = deferred(() =>

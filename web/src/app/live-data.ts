@@ -24,7 +24,7 @@ const readsOf: Record<Cache, readonly ReadKey[]> = {
 const money: Cache[] = ['balance', 'ledger'];
 
 /** The one map of pushed event → caches it changed (a new event will not type-check without its row). */
-export const cachesChangedBy: Record<NotificationEvent, readonly Cache[]> = {
+const cachesChangedBy: Record<NotificationEvent, readonly Cache[]> = {
   'charge-approved': [...money, 'chargeRequests'],
   'charge-rejected': [...money, 'chargeRequests'],
   'slot-approved': ['slots'],
@@ -45,12 +45,12 @@ const isEvent = (value: unknown): value is NotificationEvent =>
   (NOTIFICATION_EVENTS as readonly unknown[]).includes(value);
 
 /** The event a pushed notice carries, or null (operator messages and older notices carry none). */
-export const eventOf = (notification: Pick<NotificationDto, 'metadata'> | null | undefined) => {
+const eventOf = (notification: Pick<NotificationDto, 'metadata'> | null | undefined) => {
   const event = notification?.metadata?.event;
   return isEvent(event) ? event : null;
 };
 
-export const revalidateCaches = (mutate: ScopedMutator, caches: readonly Cache[]) =>
+const revalidateCaches = (mutate: ScopedMutator, caches: readonly Cache[]) =>
   invalidate(
     mutate,
     caches.flatMap((cache) => readsOf[cache]),

@@ -8,12 +8,12 @@ import { adminSlotsTitle } from '@/features/slot-admin/utils/admin-slots-title';
  * The navigation, as configuration: each item has id, path, label and visibility.
  * Visibility here is display only; the router's guards and the server enforce access.
  */
-export interface MenuContext {
+interface MenuContext {
   role: string;
   settings: Settings;
 }
 
-export interface MenuItem {
+interface MenuItem {
   id: string;
   path: string;
   label: string | ((settings: Settings) => string);
@@ -24,7 +24,7 @@ export interface MenuItem {
 const always = () => true;
 const staffOnly = ({ role }: MenuContext) => isStaff(role);
 
-export const userMenu: MenuItem[] = [
+const userMenu: MenuItem[] = [
   { id: 'slots', path: '/slots', label: '내 광고 슬롯', icon: 'layers', visible: ({ role }) => !isStaff(role) },
   {
     id: 'ranking',
@@ -46,7 +46,7 @@ export const userMenu: MenuItem[] = [
 ];
 
 /** The console's navigation menu; every entry needs operator or developer. */
-export const adminMenu: MenuItem[] = [
+const adminMenu: MenuItem[] = [
   { id: 'admin-dashboard', path: '/admin', label: '대시보드', icon: 'dashboard', visible: staffOnly },
   {
     id: 'admin-slots',

@@ -63,7 +63,7 @@ function digest(text: string): string {
  * A stored key older than this is not reused: the same values a day later are a new intent (a
  * forgotten lost answer must not swallow a registration made on purpose much later).
  */
-export const STORED_KEY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const STORED_KEY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 interface KeyStore {
   get(print: string): string | undefined;

@@ -1,4 +1,3 @@
-import type { CashBalanceDto } from '#shared/schemas/cash';
 import { useRoute } from '@/lib/route-data';
 
 /**
@@ -6,7 +5,6 @@ import { useRoute } from '@/lib/route-data';
  * the slot registration checks all read it (features do not import each other) through one cache
  * entry of one type.
  */
-export type Balance = CashBalanceDto;
 
 /** Shown where a register button waits for the balance and it could not load. */
 export const balanceLoadFailed = '잔액을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.';

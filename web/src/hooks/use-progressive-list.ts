@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /** About a screenful of rows on a desktop table, and more than a phone shows of cards. */
-export const FIRST_ROWS = 12;
+const FIRST_ROWS = 12;
 
 /**
  * A long list's rows, the first screenful at once and the rest right after in a transition: React

@@ -13,7 +13,7 @@ import { authMessages } from '#shared/messages/auth';
 import { SETTINGS_CHANGED_EVENT } from './app-settings';
 import { applyAuthSession, clearSession, getAccessToken, getSessionState, setEnrolmentRequired } from './session-store';
 
-export { ApiError, type ClientErrorCode } from '#shared/api-client';
+export { ApiError } from '#shared/api-client';
 
 /**
  * The SPA's HTTP client: the shared typed client (shared/api-client.ts: route keys, URLs, the envelope,
@@ -104,7 +104,7 @@ type AuthSession = AnswerTo<'POST /api/auth/refresh'>;
 let refreshing: Promise<AuthSession | null> | null = null;
 
 /** Web Locks name under which the tabs of this origin take turns to refresh. */
-export const REFRESH_LOCK = 'simple-slot-refresh';
+const REFRESH_LOCK = 'simple-slot-refresh';
 
 /**
  * Runs `work` while holding the cross-tab refresh lock. All tabs share one cookie that every refresh

@@ -19,15 +19,15 @@ export interface RealtimeMessage<T = unknown> {
 }
 type Handler<T = unknown> = (data: T, message: RealtimeMessage<T>) => void;
 
-export const RECONNECT_MIN_MS = 1_000;
-export const RECONNECT_MAX_MS = 5_000;
+const RECONNECT_MIN_MS = 1_000;
+const RECONNECT_MAX_MS = 5_000;
 /** A token this close to its expiry is refreshed before a connect (the server would refuse it). */
 const EXPIRY_MARGIN_MS = 30_000;
 
 /** The delay before reconnect attempt n (0-based): 1 s, 2 s, 4 s, then 5 s. */
 export const reconnectDelay = (attempt: number) => Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** attempt);
 
-export function realtimeUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+function realtimeUrl(token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`;
 }

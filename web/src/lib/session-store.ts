@@ -6,7 +6,7 @@ import type { AuthSession, UserDto } from '#shared/schemas/auth';
  * lift it from there; the refresh token is an HttpOnly cookie the SPA cannot read). Lives in lib
  * because the HTTP client and every feature read it; only features/auth and the HTTP client write it.
  */
-export type ActingAs = NonNullable<AuthSession['actingAs']>;
+type ActingAs = NonNullable<AuthSession['actingAs']>;
 
 export interface Session {
   user: UserDto;

@@ -17,7 +17,7 @@ export interface LayoutOptions {
  * footer; modern a top nav, fixed header with breadcrumb and a footer; minimal neither sidebar nor
  * header (a floating menu instead); dashboard a wide sidebar on the right with a breadcrumb.
  */
-export const presetOptions: Record<LayoutPreset, Required<LayoutOptions>> = {
+const presetOptions: Record<LayoutPreset, Required<LayoutOptions>> = {
   classic: { sidebarWidth: 'normal', contentWidth: 'container', padding: 'normal' },
   modern: { sidebarWidth: 'normal', contentWidth: 'container', padding: 'normal' },
   minimal: { sidebarWidth: 'normal', contentWidth: 'container', padding: 'large' },

@@ -2,8 +2,8 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './spinner';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type ButtonSize = 'sm' | 'md' | 'lg';
 
 interface ButtonLook {
   variant?: ButtonVariant;

@@ -8,7 +8,7 @@ import styles from './alert.module.css';
  * it named, and the code with the HTTP status, so the person can tell "no data" from "no answer"
  * and has something to pass on to support.
  */
-export function loadErrorDetails(error: unknown): string[] {
+function loadErrorDetails(error: unknown): string[] {
   if (!(error instanceof ApiError)) return [error instanceof Error && error.message ? error.message : String(error)];
   const lines = [error.message];
   for (const issue of error.fieldIssues) lines.push(`${issue.label ?? issue.field}: ${issue.message}`);

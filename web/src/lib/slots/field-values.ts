@@ -12,7 +12,7 @@ import { fieldValueTexts } from '#shared/messages/slots';
 const yesWords = new Set(['예', '네', 'y', 'yes', 'true', 't', 'o', '○', '1', '✓', '✔']);
 const noWords = new Set(['아니오', '아니요', '아니', 'n', 'no', 'false', 'f', 'x', '×', '0']);
 
-export function parseBooleanWord(text: string): 'true' | 'false' | null {
+function parseBooleanWord(text: string): 'true' | 'false' | null {
   const word = text.trim().toLowerCase();
   if (yesWords.has(word)) return 'true';
   if (noWords.has(word)) return 'false';

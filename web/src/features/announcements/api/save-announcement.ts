@@ -9,10 +9,10 @@ import { useAction } from '@/lib/route-data';
  */
 export const loadAnnouncementSchemas = () => import('#shared/schemas/announcements');
 
-export const createAnnouncement = (input: AnnouncementInput) => api.call('POST /api/announcements', { body: input });
-export const updateAnnouncement = (id: string, input: UpdateAnnouncement) =>
+const createAnnouncement = (input: AnnouncementInput) => api.call('POST /api/announcements', { body: input });
+const updateAnnouncement = (id: string, input: UpdateAnnouncement) =>
   api.call('PUT /api/announcements/{id}', { path: { id }, body: input });
-export const deleteAnnouncement = (id: string) => api.call('DELETE /api/announcements/{id}', { path: { id } });
+const deleteAnnouncement = (id: string) => api.call('DELETE /api/announcements/{id}', { path: { id } });
 
 type SaveArg =
   | { kind: 'create'; input: AnnouncementInput }

@@ -1,9 +1,7 @@
 import { imageUploadRequestSchema } from '#shared/schemas/announcements';
-import { IMAGE_MAX_BYTES, imageContentTypes } from '#shared/announcements';
+import { imageContentTypes } from '#shared/announcements';
 import { announcementMessages } from '#shared/messages/announcements';
-import { api, ApiError } from '@/lib/api-client';
-
-export { imageUploadRequestSchema };
+import { api } from '@/lib/api-client';
 
 /**
  * An editor image: a ticket from the API, the bytes POSTed where it says (S3 presigned POST in the
@@ -26,5 +24,3 @@ export async function uploadAnnouncementImage(file: File): Promise<string> {
 }
 
 export const acceptedImageTypes = imageContentTypes.join(',');
-export const maxImageBytes = IMAGE_MAX_BYTES;
-export { ApiError };

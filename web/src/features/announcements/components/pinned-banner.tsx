@@ -8,12 +8,12 @@ import { useClosedBanners } from '../hooks/use-closed-banners';
 import styles from './pinned-banner.module.css';
 
 /** 120 characters, then an ellipsis, so the banner stays one line; a new item every 5 seconds. */
-export const BANNER_TEXT_MAX = 120;
+const BANNER_TEXT_MAX = 120;
 export const BANNER_ROTATE_MS = 5000;
 /** The banner takes the newest 10 pinned, live announcements. */
-export const BANNER_LIMIT = 10;
+const BANNER_LIMIT = 10;
 
-export function bannerText(a: Pick<Announcement, 'title' | 'content' | 'content_type'>): string {
+function bannerText(a: Pick<Announcement, 'title' | 'content' | 'content_type'>): string {
   const body = a.content_type === 'html' ? htmlToText(a.content) : a.content.replace(/\s+/g, ' ').trim();
   const text = body ? `${a.title} — ${body}` : a.title;
   return text.length > BANNER_TEXT_MAX ? `${text.slice(0, BANNER_TEXT_MAX)}…` : text;

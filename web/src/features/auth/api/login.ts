@@ -19,7 +19,7 @@ export const loadSecondFactorSchemas = () => import('#shared/schemas/second-fact
 export type LoginOutcome = { session: Session } | { challenge: SecondFactorChallenge };
 
 /** Signs in; with a session, the server also sets the HttpOnly refresh cookie. */
-export async function login(input: LoginInput): Promise<LoginOutcome> {
+async function login(input: LoginInput): Promise<LoginOutcome> {
   const answer = await api.call('POST /api/auth/login', { body: input });
   return 'tokens' in answer ? { session: applyAuthSession(answer) } : { challenge: answer };
 }
@@ -27,7 +27,7 @@ export async function login(input: LoginInput): Promise<LoginOutcome> {
 export const useLogin = () => useAction('login', login);
 
 /** The code step: the challenge with a code from the app or a recovery code. */
-export async function loginSecondFactor(input: LoginSecondFactorInput): Promise<Session> {
+async function loginSecondFactor(input: LoginSecondFactorInput): Promise<Session> {
   return applyAuthSession(await api.call('POST /api/auth/login/second-factor', { body: input }));
 }
 

@@ -3,7 +3,7 @@ import { useAction } from '@/lib/route-data';
 import { clearSession } from '@/lib/session-store';
 
 /** Revokes the refresh cookie on the server, then forgets the session here whatever the answer. */
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   try {
     await api.call('POST /api/auth/logout');
   } catch {

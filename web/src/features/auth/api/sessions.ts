@@ -4,7 +4,7 @@ import { useAction } from '@/lib/route-data';
 
 export type SessionEnding = { which: 'one'; id: string } | { which: 'others' };
 
-export function endSessions(arg: SessionEnding): Promise<EndedSessions> {
+function endSessions(arg: SessionEnding): Promise<EndedSessions> {
   return arg.which === 'one'
     ? api.call('DELETE /api/auth/sessions/{id}', { path: { id: arg.id } })
     : api.call('POST /api/auth/sessions/end-others');

@@ -9,7 +9,7 @@ import { meKey } from './get-me';
 export { profileUpdateSchema, type ProfileUpdateInput };
 
 /** Saves the name (and the password when one is given); blank password fields are not sent. */
-export async function updateProfile(input: ProfileUpdateInput): Promise<UserDto> {
+async function updateProfile(input: ProfileUpdateInput): Promise<UserDto> {
   const body: ProfileUpdateInput = { fullName: input.fullName };
   if (input.password) {
     body.password = input.password;

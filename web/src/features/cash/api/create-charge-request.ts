@@ -1,15 +1,10 @@
-import {
-  chargeRequestSchemaFor,
-  type ChargeLimits,
-  type ChargeRequestBody,
-  type ChargeRequestInput,
-} from '#shared/schemas/cash';
+import { chargeRequestSchemaFor, type ChargeRequestBody } from '#shared/schemas/cash';
 import { api } from '@/lib/api-client';
 import type { ActionKeys } from '@/hooks/use-action-key';
 import { useAction } from '@/lib/route-data';
 
 /** The same schema the server checks, with the configured min/max charge. */
-export { chargeRequestSchemaFor, type ChargeLimits, type ChargeRequestInput, type ChargeRequestBody };
+export { chargeRequestSchemaFor, type ChargeRequestBody };
 
 /**
  * `keys` belongs to the form (or the dialog around it): submitting the same values again after a

@@ -9,7 +9,7 @@ import type { ActionKeys } from '@/hooks/use-action-key';
 import { useAction } from '@/lib/route-data';
 
 /** The same schemas the server validates with (operator approve / reject). */
-export { approveChargeSchema, rejectChargeSchema, type ApproveChargeInput, type RejectChargeInput };
+export { approveChargeSchema, rejectChargeSchema };
 
 export type ChargeAction =
   | { action: 'approve'; id: string; body: ApproveChargeInput }
@@ -17,7 +17,7 @@ export type ChargeAction =
   | { action: 'cancel'; id: string };
 
 /** approve / reject (operator) and cancel (owner), with the Idempotency-Key of this action. */
-export function processChargeRequest(input: ChargeAction, idempotencyKey: string) {
+function processChargeRequest(input: ChargeAction, idempotencyKey: string) {
   const path = { id: input.id };
   if (input.action === 'approve')
     return api.call('POST /api/cash/charge-requests/{id}/approve', { path, body: input.body, idempotencyKey });

@@ -4,7 +4,7 @@ import { useActionKey } from '@/hooks/use-action-key';
 import { CashChargeForm } from './cash-charge-form';
 
 /** How long the success message stays before the modal closes itself. */
-export const CHARGE_MODAL_CLOSE_MS = 2000;
+const CHARGE_MODAL_CLOSE_MS = 2000;
 
 /** The charge dialog used when cashChargeMode is modal. */
 export function CashChargeModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -19,7 +19,6 @@ export interface InboxFilters {
   status: ChatRoomStatus | '';
   unreadOnly: boolean;
 }
-export const noInboxFilters: InboxFilters = { user: '', status: '', unreadOnly: false };
 
 /** One filter's pages: the first without a cursor, each next one after the previous page's cursor. */
 const pagesOf =

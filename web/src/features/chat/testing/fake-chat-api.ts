@@ -16,7 +16,7 @@ const base32 = (n: number, width: number) => {
   for (let i = 0; i < width; i += 1, n = Math.floor(n / 32)) out = CROCKFORD[n % 32] + out;
   return out;
 };
-export function ulid(at = Date.now()): string {
+function ulid(at = Date.now()): string {
   seq += 1;
   return `${base32(at, 10)}${base32(seq, 16)}`;
 }

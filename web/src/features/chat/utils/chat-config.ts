@@ -8,16 +8,15 @@ import { useSyncExternalStore } from 'react';
  * setting alone decides until someone turns a theme off on /chat-test). Always-loaded code: no zod, no other imports.
  */
 export const CHAT_THEMES = ['simple', 'modern', 'luxury'] as const;
-export type ChatTheme = (typeof CHAT_THEMES)[number];
-export const THEME_STORAGE_KEY = 'adminTheme';
-export const CHAT_CONFIG_STORAGE_KEY = 'chatConfig';
+const THEME_STORAGE_KEY = 'adminTheme';
+const CHAT_CONFIG_STORAGE_KEY = 'chatConfig';
 const CHANGED_EVENT = 'chatConfigChanged';
 
 export interface ChatConfig {
   themes: Record<string, boolean>;
 }
 
-export const defaultChatConfig = (): ChatConfig => ({ themes: { simple: true, modern: true, luxury: true } });
+const defaultChatConfig = (): ChatConfig => ({ themes: { simple: true, modern: true, luxury: true } });
 
 function read(key: string): string | null {
   try {
@@ -52,7 +51,7 @@ export function writeChatConfig(config: ChatConfig) {
 }
 
 /** The current theme's switch (an unknown theme counts as on). */
-export const chatOnForTheme = (config = readChatConfig(), theme = currentTheme()) => config.themes[theme] !== false;
+const chatOnForTheme = (config = readChatConfig(), theme = currentTheme()) => config.themes[theme] !== false;
 
 function subscribe(listener: () => void) {
   window.addEventListener('storage', listener);

@@ -42,7 +42,7 @@ export function roomTimeLabel(iso: string | null, now = new Date()): string {
 }
 
 /** Operator console: previews are cut at 30 characters. */
-export const PREVIEW_LENGTH = 30;
+const PREVIEW_LENGTH = 30;
 export function preview(text: string | null, length = PREVIEW_LENGTH): string {
   if (!text) return '';
   const chars = [...text.replace(/\s+/g, ' ').trim()];

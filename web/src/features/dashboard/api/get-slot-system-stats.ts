@@ -8,7 +8,7 @@ import { routeCacheKey } from '@/lib/route-data';
  * Dashboard only: a failed load is logged and the section shows '-'.
  */
 const count = z.number().check(z.int(), z.nonnegative());
-export const slotSystemStatsSchema = z.object({
+const slotSystemStatsSchema = z.object({
   totalSlots: count,
   statusBreakdown: z.object({
     empty: count,
@@ -26,8 +26,7 @@ export const slotSystemStatsSchema = z.object({
 });
 export type SlotSystemStats = z.infer<typeof slotSystemStatsSchema>;
 
-export const getSlotSystemStats = async () =>
-  slotSystemStatsSchema.parse(await api.call('GET /api/slots/system-stats'));
+const getSlotSystemStats = async () => slotSystemStatsSchema.parse(await api.call('GET /api/slots/system-stats'));
 
 /** Under the route's own cache key (the answer checked on arrival), so a change that names the route reloads it. */
 export function useSlotSystemStats() {

@@ -5,7 +5,7 @@ import { routeCacheKey } from '@/lib/route-data';
 
 /** GET /users/stats: member counts (dashboard). A failed load is logged and the section shows '-'. */
 const count = z.number().check(z.int(), z.nonnegative());
-export const userStatsSchema = z.object({
+const userStatsSchema = z.object({
   total: count,
   active: count,
   inactive: count,
@@ -13,7 +13,7 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
-export const getUserStats = async () => userStatsSchema.parse(await api.call('GET /api/users/stats'));
+const getUserStats = async () => userStatsSchema.parse(await api.call('GET /api/users/stats'));
 
 /** Under the route's own cache key (the answer checked on arrival), so a change that names the route reloads it. */
 export function useUserStats() {

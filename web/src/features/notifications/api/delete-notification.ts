@@ -9,7 +9,7 @@ import { useNotificationCache } from './notification-cache';
  * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
  * user loads on every page.
  */
-export async function deleteNotification(
+async function deleteNotification(
   id: string,
 ): Promise<(DeleteResult & { id: string }) | { id: string; deleted: false }> {
   try {

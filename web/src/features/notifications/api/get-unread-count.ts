@@ -7,7 +7,7 @@ import { routeCacheKey, useRoute } from '@/lib/route-data';
  * the 5 s poll runs only while the socket is down, and stops for good on a 401 (the session is over).
  */
 export const unreadCountKey = routeCacheKey('GET /api/notifications/unread-count');
-export const UNREAD_POLL_MS = 5_000;
+const UNREAD_POLL_MS = 5_000;
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 

@@ -9,7 +9,7 @@ import { useNotificationCache } from './notification-cache';
  * notificationIdPathSchema. Not parsed here: that schema would pull zod into the chunk every role
  * user loads on every page.
  */
-export async function markNotificationRead(id: string): Promise<MarkReadResult | null> {
+async function markNotificationRead(id: string): Promise<MarkReadResult | null> {
   try {
     return await api.call('PUT /api/notifications/{id}/read', { path: { id } });
   } catch (error) {

@@ -1,7 +1,4 @@
-import type { NotificationSendBody } from '#shared/schemas/notifications';
 import { useRouteMutation } from '@/lib/route-data';
-
-export type { NotificationSendBody };
 
 /**
  * The schema the server parses the body with; the form validates with it too. Loaded on the first

@@ -3,9 +3,6 @@ import type { USER_LIST_MAX_LIMIT } from '#shared/schemas/users';
 import { useRoute } from '@/lib/route-data';
 import type { PickedUser } from '../utils/send-form';
 
-/** The users API's query schema (search, role, status, page, limit ≤ 1000), loaded only if asked for. */
-export const loadUserListQuerySchema = () => import('#shared/schemas/users').then((m) => m.userListQuerySchema);
-
 /** The users API's ceiling, and the most recipients the picker loads; typed so the two cannot drift. */
 const RECIPIENT_LIST_LIMIT: typeof USER_LIST_MAX_LIMIT = 1000;
 

@@ -11,7 +11,7 @@ import { badgeText, typeIcon, typeTone, unreadButtonName } from '../utils/notifi
 import { formatRelativeTime } from '../utils/relative-time';
 import styles from './notifications.module.css';
 
-export const BELL_DROPDOWN_SIZE = 5;
+const BELL_DROPDOWN_SIZE = 5;
 
 /**
  * The bell of the top navigation: unread badge (99+) and a dropdown of the latest 5.

@@ -11,7 +11,7 @@ import { useNow } from '../hooks/use-now';
 import { NotificationItem } from './notification-item';
 import styles from './notifications.module.css';
 
-export const filterLabels: Record<NotificationFilter, string> = { all: '전체', unread: '읽지 않음' };
+const filterLabels: Record<NotificationFilter, string> = { all: '전체', unread: '읽지 않음' };
 
 /** The all / unread switch of the centre and the page. */
 export function NotificationFilterTabs({

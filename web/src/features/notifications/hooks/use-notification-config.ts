@@ -43,7 +43,7 @@ function subscribe(listener: () => void) {
 }
 
 /** Stores the user's choices (an empty object: back to the operator's and the product's defaults). */
-export function saveNotificationChoices(next: Partial<NotificationConfig>) {
+function saveNotificationChoices(next: Partial<NotificationConfig>) {
   try {
     localStorage.setItem(NOTIFICATION_CONFIG_KEY, JSON.stringify(next));
   } catch {

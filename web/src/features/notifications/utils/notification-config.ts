@@ -102,8 +102,3 @@ export function effectiveNotificationConfig(
     ...choices,
   };
 }
-
-/** Reads whatever is stored, keeping each valid field and the default for the rest. */
-export function parseNotificationConfig(raw: string | null, operator?: OperatorNotificationDefaults) {
-  return effectiveNotificationConfig(parseNotificationChoices(raw), operator);
-}

@@ -12,5 +12,5 @@ export const historyTypeFilters: Array<'all' | NotificationType> = [
 export type HistoryTypeFilter = (typeof historyTypeFilters)[number];
 
 /** Message preview in the table: the first 60 characters, the rest on hover. */
-export const PREVIEW_MAX = 60;
+const PREVIEW_MAX = 60;
 export const previewOf = (text: string, max = PREVIEW_MAX) => (text.length > max ? `${text.slice(0, max)}…` : text);

@@ -33,11 +33,11 @@ export const initialSendValues = (): SendFormValues => ({
   durationSeconds: String(DURATION_DEFAULT_MS / 1000),
 });
 
-export type SendFormField = 'title' | 'message' | 'recipients' | 'duration' | 'form';
+type SendFormField = 'title' | 'message' | 'recipients' | 'duration' | 'form';
 export type SendFormErrors = Partial<Record<SendFormField, string>>;
 
 /** The request body before parsing: exactly what the server will be sent. */
-export function toSendInput(values: SendFormValues) {
+function toSendInput(values: SendFormValues) {
   const seconds = values.durationSeconds.trim();
   return {
     type: values.type,

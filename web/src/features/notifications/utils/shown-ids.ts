@@ -3,7 +3,7 @@
  * reload or a second tab never shows the same toast again. Capped: the oldest ids drop off.
  */
 const MAX_IDS = 200;
-export const shownIdsKey = (userId: string) => `notificationShownIds:${userId}`;
+const shownIdsKey = (userId: string) => `notificationShownIds:${userId}`;
 
 export function readShownIds(userId: string): Set<string> {
   try {

@@ -5,7 +5,7 @@ import type { NotificationConfig } from './notification-config';
 /** Entries 100 ms × index apart, 300 ms exit, 10 s for errors and high priority. */
 export const TOAST_STAGGER_MS = 100;
 export const TOAST_EXIT_MS = 300;
-export const LONG_TOAST_MS = 10_000;
+const LONG_TOAST_MS = 10_000;
 
 type ToastFields = Pick<NotificationDto, 'type' | 'priority' | 'auto_close' | 'duration'>;
 

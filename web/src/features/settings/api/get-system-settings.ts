@@ -8,7 +8,7 @@ import { routeCacheKey } from '@/lib/route-data';
 const systemSettingsKey = routeCacheKey('GET /api/system-settings');
 
 /** The settings cache: 10 seconds, so a change reaches every open page soon without a read per page. */
-export const SETTINGS_CACHE_MS = 10_000;
+const SETTINGS_CACHE_MS = 10_000;
 
 let loadedAt = 0;
 
@@ -16,7 +16,7 @@ let loadedAt = 0;
  * Flat settings over the defaults. The server validated every value; a value of another type than
  * its default keeps the default (shared/setting-defaults). No zod here: the shell loads this.
  */
-export async function getSystemSettings(): Promise<Settings> {
+async function getSystemSettings(): Promise<Settings> {
   const answer = await api.call('GET /api/system-settings');
   loadedAt = Date.now();
   const groups =

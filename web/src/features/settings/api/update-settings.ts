@@ -22,10 +22,3 @@ export async function updateSettings(changes: SettingChange[]) {
   announceSettingsChanged();
   return answer;
 }
-
-/** PUT /system-settings/key/{key}: one setting. */
-export async function updateSetting<K extends SettingKey>(key: K, value: Settings[K]) {
-  const answer = await api.call('PUT /api/system-settings/key/{key}', { path: { key }, body: { value } });
-  announceSettingsChanged();
-  return answer;
-}

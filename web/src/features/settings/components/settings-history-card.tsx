@@ -20,7 +20,7 @@ import styles from './settings.module.css';
 const LIMIT = 10;
 
 /** A stored value as people read it: 켜짐/꺼짐, Korean names of modes, '(비어 있음)'. */
-export function displayValue(value: unknown): string {
+function displayValue(value: unknown): string {
   if (value === true || value === 'true') return '켜짐';
   if (value === false || value === 'false') return '꺼짐';
   if (value === null || value === undefined || value === '') return '(비어 있음)';

@@ -14,10 +14,7 @@ const named = (key: string, message: string) => message.replace(`'${key}'`, `'${
  * The server's own check of a value (shared/schemas/settings), so the page refuses exactly what the
  * PUT would, with the same sentence; the page names the setting in Korean instead of by its key.
  */
-export function checkSetting(
-  key: SettingKey,
-  raw: unknown,
-): { ok: true; value: unknown } | { ok: false; message: string } {
+function checkSetting(key: SettingKey, raw: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
   const result = checkSettingValue(key, raw);
   return result.ok ? { ok: true, value: result.value } : { ok: false, message: named(key, result.message) };
 }

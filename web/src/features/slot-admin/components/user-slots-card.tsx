@@ -20,10 +20,10 @@ import { adminSlotTabs, tabQuery, userTabStats, type AdminSlotTab } from '../uti
 import { AdminSlotTabs } from './admin-slot-tabs';
 import styles from './admin-slots.module.css';
 
-export const USER_SLOTS_PAGE_SIZE = 10;
+const USER_SLOTS_PAGE_SIZE = 10;
 
 /** The slot console opened on one user's slots (its `?userId=` filter). */
-export const userSlotsHref = (userId: string) => `/admin/slots?userId=${encodeURIComponent(userId)}`;
+const userSlotsHref = (userId: string) => `/admin/slots?userId=${encodeURIComponent(userId)}`;
 
 /**
  * One customer's slots: the status cards from the user's counters, then the slots themselves by

@@ -7,7 +7,7 @@ import { tabQuery, type AdminSlotTab } from '../utils/admin-slot-tabs';
 import { PAGE_SIZE_STORAGE_KEYS, usePageSize } from '@/hooks/use-page-size';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 
 /**
  * The advanced search panel's fields, all applied at once. Every field may be
@@ -56,7 +56,7 @@ export function advancedQuery(advanced: AdvancedSearch): Partial<SlotListQueryIn
 export type AdminSortField = 'createdAt' | 'slot_number' | 'startDate' | 'endDate' | 'rank' | 'status';
 
 /** The URL query naming the one user the console is filtered to (`/admin/slots?userId=`). */
-export const USER_FILTER_PARAM = 'userId';
+const USER_FILTER_PARAM = 'userId';
 
 /**
  * Filters of /admin/slots: one user (from the URL, so a link opens it and a reload keeps it), status

@@ -1,5 +1,5 @@
 /** Memo column: 20 characters, the rest on hover, so a long memo does not widen the table. */
-export const MEMO_MAX = 20;
+const MEMO_MAX = 20;
 export const truncate = (text: string, max = MEMO_MAX) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** The issuance modal's status names: active, waiting (pending), paused, rejected, else the raw value. */

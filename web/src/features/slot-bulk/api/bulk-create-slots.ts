@@ -10,7 +10,7 @@ import { slotAndBalanceReads } from '@/lib/slots/invalidate';
  * POST /slots/bulk: the whole grid in ONE request, not one per row; the answer names each failed row.
  * The money moves once for the accepted rows, so the call carries an idempotency key.
  */
-export const bulkCreateSlots = (input: BulkCreateSlotsInput, idempotencyKey: string) =>
+const bulkCreateSlots = (input: BulkCreateSlotsInput, idempotencyKey: string) =>
   api.call('POST /api/slots/bulk', {
     body: bulkCreateSlotsSchema.parse(input),
     idempotencyKey,

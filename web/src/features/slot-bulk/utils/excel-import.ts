@@ -94,7 +94,7 @@ async function readBytes(file: Blob): Promise<Uint8Array> {
 }
 
 /** Reads the first sheet of an .xlsx/.xls file into rows of cells (header row included). */
-export async function readSpreadsheet(file: File): Promise<RawCell[][]> {
+async function readSpreadsheet(file: File): Promise<RawCell[][]> {
   checkExcelFile(file);
   const bytes = await readBytes(file);
   try {

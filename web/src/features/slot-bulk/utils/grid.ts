@@ -8,7 +8,7 @@
 export const MIN_ROWS = 5;
 export const MAX_ROWS = 1000;
 
-export interface Cell {
+interface Cell {
   row: number;
   col: number;
 }

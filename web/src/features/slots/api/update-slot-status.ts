@@ -10,7 +10,7 @@ import { revalidateSlots } from '@/lib/slots/invalidate';
  * PATCH /slots/{id}/status: pause and resume. The server's schema (and zod with it) loads on the first
  * change, not with the list page.
  */
-export async function updateSlotStatus(id: string, input: SlotStatusChangeInput) {
+async function updateSlotStatus(id: string, input: SlotStatusChangeInput) {
   const { slotStatusChangeSchema } = await import('#shared/schemas/slots');
   return api.call('PATCH /api/slots/{id}/status', { path: { id }, body: slotStatusChangeSchema.parse(input) });
 }

@@ -19,7 +19,7 @@ import { useRouteMutation } from '@/lib/route-data';
 import { slotReads } from '@/lib/slots/invalidate';
 
 /** Bulk edit form rules: blank fields stay unchanged; not both blank; the shared URL rule. */
-export const bulkEditFormSchema = z.object({ keyword: z.string(), url: z.string() }).check(
+const bulkEditFormSchema = z.object({ keyword: z.string(), url: z.string() }).check(
   z.superRefine((value, ctx) => {
     const keyword = value.keyword.trim();
     const url = value.url.trim();

@@ -5,7 +5,7 @@ import { slotsInput } from '@/lib/slots/get-slots';
 import type { SlotFilters } from './use-slot-filters';
 
 /** The list query of My slots: the applied filters, newest first. */
-export function slotListQuery(filters: SlotFilters, page: number, pageSize: number): SlotListQueryInput {
+function slotListQuery(filters: SlotFilters, page: number, pageSize: number): SlotListQueryInput {
   return {
     page,
     limit: pageSize,

@@ -6,7 +6,7 @@ import { countText, ctrText } from '#shared/slot-metrics';
 
 const weekdays = ['일', '월', '화', '수', '목', '금', '토'];
 /** '11.23 (월)': a KST day with its weekday (the day is a KST calendar date already). */
-export const kstDayLabel = (day: string) =>
+const kstDayLabel = (day: string) =>
   `${day.slice(5).replace('-', '.')} (${weekdays[new Date(`${day}T12:00:00+09:00`).getUTCDay()]})`;
 
 /** Every day of the range (KST), with the server's entry where there is one (`measured` false otherwise). */
@@ -57,10 +57,7 @@ export interface RankHistoryRow {
 }
 
 /** A day's row; `previousRank` is the day before's rank when the entry does not carry prev_rank. */
-export function rankHistoryRow(
-  e: RankHistoryEntry & { measured: boolean },
-  previousRank: number | null,
-): RankHistoryRow {
+function rankHistoryRow(e: RankHistoryEntry & { measured: boolean }, previousRank: number | null): RankHistoryRow {
   const display = rankDisplay(e.rank);
   const prev = e.prev_rank ?? previousRank;
   const delta = e.measured ? rankDelta(e.rank, prev) : null;

@@ -9,14 +9,14 @@ import { api } from '@/lib/api-client';
 import { useAction } from '@/lib/route-data';
 
 /** The same schemas the server validates with (add user, edit user). */
-export { createUserSchema, updateUserSchema, type CreateUserInput, type UpdateUserInput };
+export { createUserSchema, updateUserSchema };
 
 export type UserChange =
   | { action: 'create'; body: CreateUserInput }
   | { action: 'update'; id: string; body: UpdateUserInput }
   | { action: 'delete'; id: string };
 
-export function changeUser(change: UserChange): Promise<AdminUserDto | { deleted: true; id: string }> {
+function changeUser(change: UserChange): Promise<AdminUserDto | { deleted: true; id: string }> {
   if (change.action === 'create') return api.call('POST /api/users', { body: change.body });
   const path = { id: change.id };
   if (change.action === 'update') return api.call('PUT /api/users/{id}', { path, body: change.body });

@@ -21,7 +21,7 @@ import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './users.module.css';
 
 /** The user the allocation dialog (features/slot-allocations, wired in app) is opened for. */
-export type AllocateTarget = { id: string; fullName: string; email: string };
+type AllocateTarget = { id: string; fullName: string; email: string };
 
 export interface UsersPageProps {
   /** Renders the slot allocation dialog; the 'allocate slots' action shows only when given. */
