@@ -1,6 +1,7 @@
 import { z } from '#shared/zod';
 import type { FieldConfig } from '#shared/field-configs';
 import { validateSlotFields, type FieldMode } from '#shared/slot-fields';
+import type { SlotDto } from '#shared/schemas/slots';
 
 /**
  * The react-hook-form schema of the registration, edit and fill forms: `customFields` keyed by
@@ -28,3 +29,10 @@ export type SlotFieldsForm = { customFields: Record<string, string> };
 /** A new slot's form values: blank, a boolean unchecked ('false': what an unticked box means). */
 export const emptyFieldValues = (fields: readonly FieldConfig[]): Record<string, string> =>
   Object.fromEntries(fields.map((f) => [f.field_key, f.field_type === 'boolean' ? 'false' : '']));
+
+/** What the advertiser's and the operator's slot edit dialogs take. */
+export interface SlotEditModalProps {
+  slot: SlotDto;
+  configs: FieldConfig[];
+  onClose: () => void;
+}

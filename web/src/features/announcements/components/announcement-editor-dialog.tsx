@@ -1,19 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { Modal } from '@/components/ui/modal';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { TextField } from '@/components/ui/text-field';
 import { LoadingBlock } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { htmlToText } from '#shared/announcement-html';
-import {
-  announcementCategoryLabels,
-  announcementMessages as m,
-  announcementPriorityLabels,
-} from '#shared/messages/announcements';
-import { announcementCategories, announcementPriorities, type Announcement } from '#shared/announcements';
+import { announcementMessages as m, announcementPriorityLabels } from '#shared/messages/announcements';
+import { announcementPriorities, type Announcement } from '#shared/announcements';
 import type { AnnouncementInput } from '#shared/schemas/announcements';
 import { loadAnnouncementSchemas, useSaveAnnouncement } from '../api/save-announcement';
+import { CategoryOptions } from './announcement-labels';
 import styles from './announcements.module.css';
 
 // The rich-text editor (TipTap + ProseMirror) loads only when this dialog opens: never on first load.
@@ -91,12 +88,14 @@ export function AnnouncementEditorDialog({
       size="xl"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button onClick={() => void save()} disabled={!canSave(form) || isMutating} loading={isMutating}>
+          <DialogActions
+            onCancel={onClose}
+            busy={isMutating}
+            onClick={() => void save()}
+            disabled={!canSave(form) || isMutating}
+          >
             {announcement ? '수정' : '등록'}
-          </Button>
+          </DialogActions>
         </>
       }
     >
@@ -115,11 +114,7 @@ export function AnnouncementEditorDialog({
             value={form.category}
             onChange={(e) => set('category', e.target.value as Form['category'])}
           >
-            {announcementCategories.map((c) => (
-              <option key={c} value={c}>
-                {announcementCategoryLabels[c]}
-              </option>
-            ))}
+            <CategoryOptions />
           </select>
         </label>
         <label className={styles.field}>

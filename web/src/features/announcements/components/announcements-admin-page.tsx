@@ -1,25 +1,23 @@
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { Button } from '@/components/ui/button';
 import { CellText } from '@/components/ui/cell-text';
 import { Badge } from '@/components/ui/badge';
 import { Icon } from '@/components/ui/icon';
-import { LoadError } from '@/components/ui/load-error';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
 import tableStyles from '@/components/ui/data-table.module.css';
 import { errorMessage } from '@/lib/api-client';
-import { announcementCategoryLabels, announcementMessages as m } from '#shared/messages/announcements';
-import { announcementCategories, type Announcement } from '#shared/announcements';
+import { announcementMessages as m } from '#shared/messages/announcements';
+import type { Announcement } from '#shared/announcements';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useRoute } from '@/lib/route-data';
 import { useSaveAnnouncement } from '../api/save-announcement';
 import { AnnouncementEditorDialog } from './announcement-editor-dialog';
-import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
+import { CategoryBadge, CategoryOptions, formatDay, PriorityBadge } from './announcement-labels';
+import { AnnouncementTable } from './announcement-table';
 import styles from './announcements.module.css';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
@@ -109,11 +107,7 @@ export function AnnouncementsAdminPage() {
               onChange={(e) => setCategory(e.target.value as typeof category)}
             >
               <option value="all">전체</option>
-              {announcementCategories.map((c) => (
-                <option key={c} value={c}>
-                  {announcementCategoryLabels[c]}
-                </option>
-              ))}
+              <CategoryOptions />
             </select>
           </label>
           <label className={styles.field}>
@@ -129,109 +123,85 @@ export function AnnouncementsAdminPage() {
             </select>
           </label>
         </div>
-        {error && <LoadError title={m.loadFailed} error={error} onRetry={() => void mutate()} />}
-        {isLoading && !data ? (
-          <LoadingBlock />
-        ) : error && !data ? null : rows.length === 0 ? (
-          <EmptyState icon="megaphone" title="공지사항이 없습니다." />
-        ) : (
-          <div className={tableStyles.tableWrap}>
-            <table className={tableStyles.table}>
-              <caption className="visually-hidden">공지사항 관리 목록</caption>
-              <thead>
-                <tr>
-                  <th scope="col">상태</th>
-                  <th scope="col">분류</th>
-                  <th scope="col">제목</th>
-                  <th scope="col">작성자</th>
-                  <th scope="col" className={tableStyles.num}>
-                    조회수
-                  </th>
-                  <th scope="col">게시 기간</th>
-                  <th scope="col">등록일</th>
-                  <th scope="col" className={tableStyles.actionsCol}>
-                    관리
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((a) => (
-                  <tr key={a.id} data-announcement-id={a.id}>
-                    <td>
-                      <span className={styles.titleCell}>
-                        {a.is_active ? <Badge tone="success">활성</Badge> : <Badge>비활성</Badge>}
-                        {a.is_pinned && <Badge tone="primary">고정</Badge>}
-                        {a.is_pinned && !a.is_active && (
-                          <span
-                            className={styles.warning}
-                            title="고정되었지만 비활성 상태라 배너에 보이지 않습니다."
-                            role="img"
-                            aria-label="고정되었지만 비활성 상태라 배너에 보이지 않습니다."
-                          >
-                            <Icon name="alert-triangle" size={16} />
-                          </span>
-                        )}
-                      </span>
-                    </td>
-                    <td>
-                      <CategoryBadge category={a.category} />
-                    </td>
-                    <td>
-                      <span className={styles.titleCell}>
-                        <PriorityBadge priority={a.priority} />
-                        <CellText text={a.title} priority="primary" />
-                      </span>
-                    </td>
-                    <td>
-                      <CellText text={a.author_name} />
-                    </td>
-                    <td className={tableStyles.num}>{a.view_count.toLocaleString('ko-KR')}</td>
-                    <td>{a.start_date || a.end_date ? `${a.start_date ?? ''} ~ ${a.end_date ?? ''}` : '상시'}</td>
-                    <td>{formatDay(a.created_at)}</td>
-                    <td className={tableStyles.actionsCol}>
-                      <div className={styles.actions}>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setEditing(a)}
-                          aria-label={`${a.title} 수정`}
-                        >
-                          수정
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          disabled={isMutating}
-                          onClick={() => void toggle(a, 'is_active')}
-                          aria-label={`${a.title} ${a.is_active ? '비활성화' : '활성화'}`}
-                        >
-                          {a.is_active ? '비활성화' : '활성화'}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          disabled={isMutating}
-                          onClick={() => void toggle(a, 'is_pinned')}
-                          aria-label={`${a.title} ${a.is_pinned ? '고정 해제' : '고정'}`}
-                        >
-                          {a.is_pinned ? '고정 해제' : '고정'}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          onClick={() => setDeleting(a)}
-                          aria-label={`${a.title} 삭제`}
-                        >
-                          삭제
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AnnouncementTable
+          list={{ data, error, isLoading, mutate }}
+          empty={rows.length === 0}
+          emptyTitle="공지사항이 없습니다."
+          caption="공지사항 관리 목록"
+          extraHead={
+            <>
+              <th scope="col">게시 기간</th>
+              <th scope="col">등록일</th>
+              <th scope="col" className={tableStyles.actionsCol}>
+                관리
+              </th>
+            </>
+          }
+        >
+          {rows.map((a) => (
+            <tr key={a.id} data-announcement-id={a.id}>
+              <td>
+                <span className={styles.titleCell}>
+                  {a.is_active ? <Badge tone="success">활성</Badge> : <Badge>비활성</Badge>}
+                  {a.is_pinned && <Badge tone="primary">고정</Badge>}
+                  {a.is_pinned && !a.is_active && (
+                    <span
+                      className={styles.warning}
+                      title="고정되었지만 비활성 상태라 배너에 보이지 않습니다."
+                      role="img"
+                      aria-label="고정되었지만 비활성 상태라 배너에 보이지 않습니다."
+                    >
+                      <Icon name="alert-triangle" size={16} />
+                    </span>
+                  )}
+                </span>
+              </td>
+              <td>
+                <CategoryBadge category={a.category} />
+              </td>
+              <td>
+                <span className={styles.titleCell}>
+                  <PriorityBadge priority={a.priority} />
+                  <CellText text={a.title} priority="primary" />
+                </span>
+              </td>
+              <td>
+                <CellText text={a.author_name} />
+              </td>
+              <td className={tableStyles.num}>{a.view_count.toLocaleString('ko-KR')}</td>
+              <td>{a.start_date || a.end_date ? `${a.start_date ?? ''} ~ ${a.end_date ?? ''}` : '상시'}</td>
+              <td>{formatDay(a.created_at)}</td>
+              <td className={tableStyles.actionsCol}>
+                <div className={styles.actions}>
+                  <Button size="sm" variant="secondary" onClick={() => setEditing(a)} aria-label={`${a.title} 수정`}>
+                    수정
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={isMutating}
+                    onClick={() => void toggle(a, 'is_active')}
+                    aria-label={`${a.title} ${a.is_active ? '비활성화' : '활성화'}`}
+                  >
+                    {a.is_active ? '비활성화' : '활성화'}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={isMutating}
+                    onClick={() => void toggle(a, 'is_pinned')}
+                    aria-label={`${a.title} ${a.is_pinned ? '고정 해제' : '고정'}`}
+                  >
+                    {a.is_pinned ? '고정 해제' : '고정'}
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => setDeleting(a)} aria-label={`${a.title} 삭제`}>
+                    삭제
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AnnouncementTable>
         <div className={styles.pager}>
           <span>{data ? `전체 ${data.total.toLocaleString('ko-KR')}건, ${cursors.length} 페이지` : null}</span>
           <Button

@@ -1,27 +1,24 @@
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadingBlock } from '@/components/ui/spinner';
 import { Badge } from '@/components/ui/badge';
 import { CellText } from '@/components/ui/cell-text';
-import { LoadError } from '@/components/ui/load-error';
 import { ListPager } from '@/components/ui/pagination';
 import { userPageSizes } from '#shared/page-sizes';
-import { announcementMessages as m } from '#shared/messages/announcements';
 import tableStyles from '@/components/ui/data-table.module.css';
 import { useRoute } from '@/lib/route-data';
 import { AnnouncementDetailModal } from './announcement-detail-modal';
 import { CategoryBadge, formatDay, PriorityBadge } from './announcement-labels';
+import { AnnouncementTable } from './announcement-table';
 import styles from './announcements.module.css';
+import { usePaging } from '@/hooks/use-paging';
 
 /**
  * /announcements: status, category, title, author, views, date; a click opens the detail. Paged on
  * the server, so every announcement is reachable however many there are.
  */
 export function AnnouncementsPage() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(userPageSizes[0]);
+  const { page, limit, setPage, pagerProps } = usePaging(userPageSizes);
   const { data, isLoading, error, mutate } = useRoute(
     'GET /api/announcements',
     { query: { limit, page } },
@@ -38,78 +35,52 @@ export function AnnouncementsPage() {
     <>
       <PageHeader title="공지사항" />
       <Card>
-        {/* A failed load says so with its cause: an empty list's text would tell a person there is nothing. */}
-        {error && <LoadError title={m.loadFailed} error={error} onRetry={() => void mutate()} />}
-        {isLoading && !data ? (
-          <LoadingBlock />
-        ) : error && !data ? null : items.length === 0 ? (
-          <EmptyState icon="megaphone" title="등록된 공지사항이 없습니다." />
-        ) : (
-          <div className={tableStyles.tableWrap}>
-            <table className={tableStyles.table}>
-              <caption className="visually-hidden">공지사항 목록</caption>
-              <thead>
-                <tr>
-                  <th scope="col">상태</th>
-                  <th scope="col">분류</th>
-                  <th scope="col">제목</th>
-                  <th scope="col">작성자</th>
-                  <th scope="col" className={tableStyles.num}>
-                    조회수
-                  </th>
-                  <th scope="col">등록일</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((a) => (
-                  <tr key={a.id} data-announcement-id={a.id}>
-                    <td>
-                      {a.is_pinned ? (
-                        <Badge tone="primary">고정</Badge>
-                      ) : a.is_read ? (
-                        <Badge>읽음</Badge>
-                      ) : (
-                        <Badge tone="success">새 글</Badge>
-                      )}
-                    </td>
-                    <td>
-                      <CategoryBadge category={a.category} />
-                    </td>
-                    <td>
-                      <span className={styles.titleCell}>
-                        <PriorityBadge priority={a.priority} />
-                        <button
-                          type="button"
-                          className={`${styles.titleButton} ${tableStyles.cellText} ${tableStyles.primary} ${a.is_read ? '' : styles.unread}`}
-                          title={a.title}
-                          onClick={() => setOpen({ id: a.id, title: a.title })}
-                        >
-                          {a.title}
-                        </button>
-                      </span>
-                    </td>
-                    <td>
-                      <CellText text={a.author_name} />
-                    </td>
-                    <td className={tableStyles.num} data-testid="view-count">
-                      {a.view_count.toLocaleString('ko-KR')}
-                    </td>
-                    <td>{formatDay(a.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AnnouncementTable
+          list={{ data, error, isLoading, mutate }}
+          empty={items.length === 0}
+          emptyTitle="등록된 공지사항이 없습니다."
+          caption="공지사항 목록"
+          extraHead={<th scope="col">등록일</th>}
+        >
+          {items.map((a) => (
+            <tr key={a.id} data-announcement-id={a.id}>
+              <td>
+                {a.is_pinned ? (
+                  <Badge tone="primary">고정</Badge>
+                ) : a.is_read ? (
+                  <Badge>읽음</Badge>
+                ) : (
+                  <Badge tone="success">새 글</Badge>
+                )}
+              </td>
+              <td>
+                <CategoryBadge category={a.category} />
+              </td>
+              <td>
+                <span className={styles.titleCell}>
+                  <PriorityBadge priority={a.priority} />
+                  <button
+                    type="button"
+                    className={`${styles.titleButton} ${tableStyles.cellText} ${tableStyles.primary} ${a.is_read ? '' : styles.unread}`}
+                    title={a.title}
+                    onClick={() => setOpen({ id: a.id, title: a.title })}
+                  >
+                    {a.title}
+                  </button>
+                </span>
+              </td>
+              <td>
+                <CellText text={a.author_name} />
+              </td>
+              <td className={tableStyles.num} data-testid="view-count">
+                {a.view_count.toLocaleString('ko-KR')}
+              </td>
+              <td>{formatDay(a.created_at)}</td>
+            </tr>
+          ))}
+        </AnnouncementTable>
         {total > 0 && <p className={styles.total}>총 {total.toLocaleString('ko-KR')}건</p>}
-        <ListPager
-          page={page}
-          totalPages={totalPages}
-          limit={limit}
-          sizes={userPageSizes}
-          onPageChange={setPage}
-          onLimitChange={setLimit}
-        />
+        <ListPager {...pagerProps(totalPages)} />
       </Card>
       <AnnouncementDetailModal id={open?.id ?? null} fallbackTitle={open?.title} onClose={() => setOpen(null)} />
     </>

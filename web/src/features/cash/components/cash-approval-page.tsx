@@ -7,6 +7,7 @@ import { chargeStatuses, chargeStatusLabels, type ChargeRequestDto, type ChargeS
 import { adminPageSizes } from '#shared/page-sizes';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Card } from '@/components/ui/card';
 import { TabBar, type TabBarTab } from '@/components/ui/tab-bar';
 import { Modal } from '@/components/ui/modal';
@@ -18,11 +19,17 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatWon } from '@/lib/format';
 import { useRoute } from '@/lib/route-data';
-import { approveChargeSchema, rejectChargeSchema, useProcessChargeRequest } from '../api/process-charge-request';
+import {
+  approveChargeSchema,
+  rejectChargeSchema,
+  useProcessChargeRequest,
+  type ChargeAction,
+} from '../api/process-charge-request';
 import { useActionKey, type ActionKeys } from '@/hooks/use-action-key';
 import { ChargeRequestsTable } from './charge-requests-table';
 import { CashSystemGate } from './cash-system-off';
 import styles from './cash.module.css';
+import { usePaging } from '@/hooks/use-paging';
 
 type Filter = ChargeStatus | 'all';
 
@@ -37,8 +44,7 @@ export function CashApprovalPage() {
 
 function CashApprovalPageContent() {
   const [filter, setFilter] = useState<Filter>('pending');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
+  const { page, limit, setPage, pagerProps } = usePaging(adminPageSizes);
   const { data, error, isLoading } = useRoute(
     'GET /api/cash/charge-requests',
     { query: { page, limit, ...(filter === 'all' ? {} : { status: filter }) } },
@@ -99,14 +105,7 @@ function CashApprovalPageContent() {
             }
           />
         )}
-        <ListPager
-          page={page}
-          totalPages={data?.pagination.totalPages ?? 0}
-          limit={limit}
-          sizes={adminPageSizes}
-          onPageChange={setPage}
-          onLimitChange={setLimit}
-        />
+        <ListPager {...pagerProps(data?.pagination.totalPages ?? 0)} />
       </Card>
       {approving && <ApproveDialog request={approving} idempotency={idempotency} onClose={() => setApproving(null)} />}
       {rejecting && <RejectDialog request={rejecting} idempotency={idempotency} onClose={() => setRejecting(null)} />}
@@ -122,9 +121,28 @@ interface DialogProps {
   onClose: () => void;
 }
 
-function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
+/**
+ * Sends the operator's decision: a success says so and closes the dialog; a failure stays in the hook's error
+ * state, which the dialog shows.
+ */
+function useDecision({ idempotency, onClose }: DialogProps, successMessage: string) {
   const { trigger, isMutating, error, reset } = useProcessChargeRequest(idempotency);
   const toast = useToast();
+  const decide = async (arg: ChargeAction) => {
+    try {
+      await trigger(arg);
+      toast({ tone: 'success', message: successMessage });
+      onClose();
+    } catch {
+      // Shown in the dialog from the hook's error state.
+    }
+  };
+  return { decide, isMutating, error, reset };
+}
+
+function ApproveDialog(props: DialogProps) {
+  const { request, onClose } = props;
+  const { decide, isMutating, error, reset } = useDecision(props, cashMessages.approved);
   const {
     register,
     handleSubmit,
@@ -137,15 +155,7 @@ function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
   const pct = Number(useWatch({ control, name: 'bonusPercentage' }));
   const bonus = Number.isInteger(pct) && pct >= 0 && pct <= 100 ? Math.floor((request.amount * pct) / 100) : 0;
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await trigger({ action: 'approve', id: request.id, body });
-      toast({ tone: 'success', message: cashMessages.approved });
-      onClose();
-    } catch {
-      // Shown below from the hook's error state.
-    }
-  });
+  const onSubmit = handleSubmit((body) => decide({ action: 'approve', id: request.id, body }));
 
   return (
     <Modal
@@ -174,12 +184,9 @@ function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
           <dd className={styles.total}>{formatWon(request.amount + bonus)}</dd>
         </dl>
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button type="submit" loading={isMutating} loadingText="승인 중...">
+          <DialogActions onCancel={onClose} busy={isMutating} type="submit" loadingText="승인 중...">
             승인
-          </Button>
+          </DialogActions>
         </div>
       </form>
     </Modal>
@@ -188,9 +195,9 @@ function ApproveDialog({ request, idempotency, onClose }: DialogProps) {
 
 type RejectForm = z.input<typeof rejectChargeSchema>;
 
-function RejectDialog({ request, idempotency, onClose }: DialogProps) {
-  const { trigger, isMutating, error, reset } = useProcessChargeRequest(idempotency);
-  const toast = useToast();
+function RejectDialog(props: DialogProps) {
+  const { request, onClose } = props;
+  const { decide, isMutating, error, reset } = useDecision(props, cashMessages.rejected);
   const {
     register,
     handleSubmit,
@@ -200,15 +207,7 @@ function RejectDialog({ request, idempotency, onClose }: DialogProps) {
     defaultValues: { reason: '' },
   });
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await trigger({ action: 'reject', id: request.id, body });
-      toast({ tone: 'success', message: cashMessages.rejected });
-      onClose();
-    } catch {
-      // Shown below.
-    }
-  });
+  const onSubmit = handleSubmit((body) => decide({ action: 'reject', id: request.id, body }));
 
   return (
     <Modal
@@ -238,12 +237,9 @@ function RejectDialog({ request, idempotency, onClose }: DialogProps) {
           )}
         </div>
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button type="submit" variant="danger" loading={isMutating} loadingText="거절 중...">
+          <DialogActions onCancel={onClose} busy={isMutating} type="submit" variant="danger" loadingText="거절 중...">
             거절
-          </Button>
+          </DialogActions>
         </div>
       </form>
     </Modal>

@@ -23,6 +23,7 @@ import { CashTransactionsTable } from './cash-transactions-table';
 import { ChargeRequestsTable } from './charge-requests-table';
 import { CashSystemGate } from './cash-system-off';
 import styles from './cash.module.css';
+import { usePaging } from '@/hooks/use-paging';
 
 type Tab = 'charges' | 'usage';
 
@@ -67,8 +68,7 @@ function CashHistoryPageContent() {
 }
 
 function ChargeHistory() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
+  const { page, limit, pagerProps } = usePaging(userPageSizes);
   const { data, error, isLoading } = useRoute(
     'GET /api/cash/charge-requests',
     { query: { page, limit } },
@@ -109,14 +109,7 @@ function ChargeHistory() {
           }
         />
       )}
-      <ListPager
-        page={page}
-        totalPages={data?.pagination.totalPages ?? 0}
-        limit={limit}
-        sizes={userPageSizes}
-        onPageChange={setPage}
-        onLimitChange={setLimit}
-      />
+      <ListPager {...pagerProps(data?.pagination.totalPages ?? 0)} />
       <ConfirmDialog
         open={!!cancelling}
         title="충전 요청 취소"
@@ -133,8 +126,7 @@ function ChargeHistory() {
 }
 
 function UsageHistory() {
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
+  const { page, limit, pagerProps } = usePaging(userPageSizes);
   const { data, error, isLoading } = useRoute(
     'GET /api/cash/transactions',
     { query: { page, limit } },
@@ -145,14 +137,7 @@ function UsageHistory() {
     <>
       <ErrorBox message={error ? errorMessage(error, '사용 내역을 불러오지 못했습니다.') : null} />
       {data && <CashTransactionsTable items={data.items} />}
-      <ListPager
-        page={page}
-        totalPages={data?.pagination.totalPages ?? 0}
-        limit={limit}
-        sizes={userPageSizes}
-        onPageChange={setPage}
-        onLimitChange={setLimit}
-      />
+      <ListPager {...pagerProps(data?.pagination.totalPages ?? 0)} />
     </>
   );
 }

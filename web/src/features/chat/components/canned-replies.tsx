@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { CANNED_CONTENT_MAX, CANNED_TITLE_MAX, type CannedReply } from '#shared/schemas/chat';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { errorMessage } from '@/lib/api-client';
 import { routeCacheKey, useRoute, useRouteMutation } from '@/lib/route-data';
@@ -72,12 +73,9 @@ function CannedRepliesEditor({ initial, onClose }: { initial: CannedReply[]; onC
       dismissible={!save.isMutating}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isMutating}>
-            취소
-          </Button>
-          <Button onClick={() => void submit()} loading={save.isMutating}>
+          <DialogActions onCancel={onClose} busy={save.isMutating} onClick={() => void submit()}>
             저장
-          </Button>
+          </DialogActions>
         </>
       }
     >

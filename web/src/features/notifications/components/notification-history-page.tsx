@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_PAGE_SIZE, adminPageSizes } from '#shared/page-sizes';
+import { adminPageSizes } from '#shared/page-sizes';
 import { HISTORY_PAGE_MAX } from '#shared/notification-constants';
 import { ErrorBox } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import { NotificationHistoryStats } from './notification-history-stats';
 import { NotificationHistoryTable } from './notification-history-table';
 import { SendNotificationDialog } from './send-notification-dialog';
 import styles from './admin-notifications.module.css';
+import { usePaging } from '@/hooks/use-paging';
 
 /** The server pages this history by at most 100, so 200 is not offered. */
 const historyPageSizes = adminPageSizes.filter((size) => size <= HISTORY_PAGE_MAX);
@@ -26,8 +27,7 @@ const historyPageSizes = adminPageSizes.filter((size) => size <= HISTORY_PAGE_MA
 export function NotificationHistoryPage() {
   const [period, setPeriod] = useState<HistoryPeriod>('all');
   const [type, setType] = useState<HistoryTypeFilter>('all');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const { page, limit, setPage, pagerProps, andFirstPage } = usePaging(historyPageSizes);
   const [sending, setSending] = useState(false);
   const query = {
     page,
@@ -50,22 +50,13 @@ export function NotificationHistoryPage() {
         <NotificationHistoryStats stats={data?.stats} />
         <Card>
           <div className={styles.toolbar}>
-            <PeriodChooser
-              value={period}
-              onChange={(next) => {
-                setPeriod(next);
-                setPage(1);
-              }}
-            />
+            <PeriodChooser value={period} onChange={andFirstPage(setPeriod)} />
             <label className={styles.inline}>
               <span className={styles.label}>종류</span>
               <select
                 className={styles.select}
                 value={type}
-                onChange={(e) => {
-                  setType(e.target.value as HistoryTypeFilter);
-                  setPage(1);
-                }}
+                onChange={(e) => andFirstPage(setType)(e.target.value as HistoryTypeFilter)}
               >
                 {historyTypeFilters.map((t) => (
                   <option key={t} value={t}>
@@ -89,14 +80,7 @@ export function NotificationHistoryPage() {
           )}
           <div className={styles.footer}>
             <span className={styles.note}>전체 {data?.pagination.total ?? 0}건</span>
-            <ListPager
-              page={page}
-              totalPages={data?.pagination.totalPages ?? 0}
-              limit={limit}
-              sizes={historyPageSizes}
-              onPageChange={setPage}
-              onLimitChange={setLimit}
-            />
+            <ListPager {...pagerProps(data?.pagination.totalPages ?? 0)} />
           </div>
         </Card>
       </div>

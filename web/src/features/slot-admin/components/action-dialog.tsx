@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { z } from '#shared/zod';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { firstIssue } from '../utils/admin-slot-forms';
@@ -85,12 +85,15 @@ export function ActionDialog<T>({
       dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            취소
-          </Button>
-          <Button type="submit" form={formId} variant={danger ? 'danger' : undefined} loading={busy}>
+          <DialogActions
+            onCancel={onClose}
+            busy={busy}
+            type="submit"
+            form={formId}
+            variant={danger ? 'danger' : undefined}
+          >
             {action}
-          </Button>
+          </DialogActions>
         </>
       }
     >

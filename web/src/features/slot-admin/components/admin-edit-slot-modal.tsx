@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { FieldConfig } from '#shared/field-configs';
 import { commonMessages } from '#shared/messages/common';
 import { slotAdminMessages } from '#shared/messages/slot-admin';
-import type { SlotDto } from '#shared/schemas/slots';
 import { KEYWORD_FIELD, URL_FIELD, slotFormFields } from '#shared/slot-fields';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/toast';
@@ -15,7 +13,7 @@ import { useUpdateSlotFields } from '@/lib/slots/update-slot-fields';
 import { firstIssue, periodSchema } from '../utils/admin-slot-forms';
 import { classifyFailure } from '@/lib/failure-text';
 import { fieldValue } from '@/lib/slots/slot-display';
-import { slotFieldsFormSchema, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
+import { slotFieldsFormSchema, type SlotEditModalProps, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
 import { RankResetConfirm } from '@/components/slots/rank-reset-confirm';
 import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
 import styles from './admin-slots.module.css';
@@ -31,15 +29,7 @@ function saveFailure(e: unknown): string {
 type Save = { customFields: Record<string, string>; startDate?: string; endDate?: string };
 
 /** The operator's edit: the configured fields and the period; a keyword or URL change confirms the rank reset. */
-export function AdminEditSlotModal({
-  slot,
-  configs,
-  onClose,
-}: {
-  slot: SlotDto;
-  configs: FieldConfig[];
-  onClose: () => void;
-}) {
+export function AdminEditSlotModal({ slot, configs, onClose }: SlotEditModalProps) {
   const fields = useMemo(() => slotFormFields(configs), [configs]);
   const initial = useMemo(
     () => Object.fromEntries(fields.map((f) => [f.field_key, fieldValue(slot, f.field_key)])),
@@ -95,12 +85,15 @@ export function AdminEditSlotModal({
         dismissible={!update.isMutating}
         footer={
           <>
-            <Button variant="secondary" onClick={onClose} disabled={update.isMutating}>
-              취소
-            </Button>
-            <Button type="submit" form="admin-edit-slot-form" loading={update.isMutating} loadingText="저장 중...">
+            <DialogActions
+              onCancel={onClose}
+              busy={update.isMutating}
+              type="submit"
+              form="admin-edit-slot-form"
+              loadingText="저장 중..."
+            >
               저장
-            </Button>
+            </DialogActions>
           </>
         }
       >

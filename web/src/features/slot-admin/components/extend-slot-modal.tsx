@@ -3,7 +3,7 @@ import { slotAdminMessages } from '#shared/messages/slot-admin';
 import { DEFAULT_EXTENSION_DAYS, extensionDayChoices } from '#shared/schemas/slot-admin';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import type { ActionKeys } from '@/hooks/use-action-key';
@@ -47,12 +47,9 @@ export function ExtendSlotModal({ slot, onClose, keys }: { slot: SlotDto; onClos
       dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            취소
-          </Button>
-          <Button onClick={() => void submit()} loading={busy}>
+          <DialogActions onCancel={onClose} busy={busy} onClick={() => void submit()}>
             연장
-          </Button>
+          </DialogActions>
         </>
       }
     >

@@ -24,6 +24,7 @@ import { PreAllocationAction } from './pre-allocation-action';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './slot-allocations.module.css';
+import { usePaging } from '@/hooks/use-paging';
 
 const SEARCH_DEBOUNCE_MS = 400;
 
@@ -39,8 +40,10 @@ export function AllocationHistoryPage() {
   // Issuing is a pre-allocation mode action (the server refuses it in normal mode).
   const { slotOperationMode } = useAppSettings();
   const [period, setPeriod] = useState<HistoryPeriod>('all');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_ALLOCATION_PAGE_SIZE);
+  const { page, limit, setPage, setLimit, andFirstPage } = usePaging(
+    allocationHistoryPageSizes,
+    DEFAULT_ALLOCATION_PAGE_SIZE,
+  );
   const [sort, setSort] = useState<SortState>({ sortBy: 'created_at', sortOrder: 'desc' });
   const [viewing, setViewing] = useState<AllocationHistoryRow | null>(null);
   const [extending, setExtending] = useState<AllocationHistoryRow | null>(null);
@@ -73,23 +76,14 @@ export function AllocationHistoryPage() {
       />
       <Card>
         <div className={styles.toolbar}>
-          <PeriodChooser
-            value={period}
-            onChange={(next) => {
-              setPeriod(next);
-              setPage(1);
-            }}
-          />
+          <PeriodChooser value={period} onChange={andFirstPage(setPeriod)} />
           <input
             className={filterStyles.control}
             type="search"
             aria-label="사용자 검색"
             placeholder="사용자 아이디"
             value={userText}
-            onChange={(e) => {
-              setUserText(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => andFirstPage(setUserText)(e.target.value)}
           />
           <input
             className={filterStyles.control}
@@ -97,19 +91,9 @@ export function AllocationHistoryPage() {
             aria-label="운영자 검색"
             placeholder="운영자 아이디"
             value={operatorText}
-            onChange={(e) => {
-              setOperatorText(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => andFirstPage(setOperatorText)(e.target.value)}
           />
-          <PageSizeSelect
-            value={limit}
-            sizes={allocationHistoryPageSizes}
-            onChange={(size) => {
-              setLimit(size);
-              setPage(1);
-            }}
-          />
+          <PageSizeSelect value={limit} sizes={allocationHistoryPageSizes} onChange={andFirstPage(setLimit)} />
         </div>
         <ErrorBox message={error ? errorMessage(error, allocationMessages.historyFailed) : null} />
         {isLoading && !data ? (
@@ -120,10 +104,7 @@ export function AllocationHistoryPage() {
           <AllocationHistoryTable
             rows={rows}
             sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setPage(1);
-            }}
+            onSort={andFirstPage(setSort)}
             onView={setViewing}
             onExtend={setExtending}
           />

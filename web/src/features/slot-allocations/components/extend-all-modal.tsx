@@ -5,7 +5,7 @@ import {
   extensionDayChoices,
   type AllocationHistoryRow,
 } from '#shared/schemas/slot-allocations';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { useActionKey } from '@/hooks/use-action-key';
@@ -54,12 +54,9 @@ export function ExtendAllModal({
       dismissible={!isMutating}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button onClick={() => void submit()} loading={isMutating}>
+          <DialogActions onCancel={onClose} busy={isMutating} onClick={() => void submit()}>
             연장
-          </Button>
+          </DialogActions>
         </>
       }
     >

@@ -6,7 +6,7 @@ import { KEYWORD_FIELD, MID_FIELD, URL_FIELD, slotFormFields, splitKeywords } fr
 import { slotFieldMessages } from '#shared/messages/slots';
 import { MAX_KEYWORDS } from '#shared/slot-constants';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
@@ -173,12 +173,9 @@ export function BulkInputModal({
         dismissible={!saving}
         footer={
           <>
-            <Button variant="secondary" onClick={onClose} disabled={saving}>
-              취소
-            </Button>
-            <Button onClick={check} loading={saving} loadingText="저장 중...">
+            <DialogActions onCancel={onClose} busy={saving} onClick={check} loadingText="저장 중...">
               저장
-            </Button>
+            </DialogActions>
           </>
         }
       >

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { FieldConfig } from '#shared/field-configs';
 import { commonMessages } from '#shared/messages/common';
 import { slotMessages, slotFieldMessages } from '#shared/messages/slots';
-import { type SlotDto } from '#shared/schemas/slots';
 import { KEYWORD_FIELD, URL_FIELD, slotFormFields } from '#shared/slot-fields';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
@@ -16,7 +14,7 @@ import { useActionKey } from '@/hooks/use-action-key';
 import { useUpdateSlotFields } from '@/lib/slots/update-slot-fields';
 import { classifyFailure } from '@/lib/failure-text';
 import { fieldValue } from '@/lib/slots/slot-display';
-import { slotFieldsFormSchema, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
+import { slotFieldsFormSchema, type SlotEditModalProps, type SlotFieldsForm } from '@/lib/slots/slot-form-schema';
 import { RankResetConfirm } from '@/components/slots/rank-reset-confirm';
 import { SlotFieldInputs } from '@/components/slots/slot-field-inputs';
 import styles from '@/components/slots/slot-forms.module.css';
@@ -32,15 +30,7 @@ function failureText(e: unknown, fill: boolean): string {
  * 수정 (a filled slot) or 등록 (an empty, pre-allocated slot): the configured fields with the
  * slot's values. Changing the keyword or URL first asks, because it resets the rank information.
  */
-export function EditSlotModal({
-  slot,
-  configs,
-  onClose,
-}: {
-  slot: SlotDto;
-  configs: FieldConfig[];
-  onClose: () => void;
-}) {
+export function EditSlotModal({ slot, configs, onClose }: SlotEditModalProps) {
   const fill = slot.status === 'empty';
   const fields = useMemo(() => slotFormFields(configs), [configs]);
   const initial = useMemo(
@@ -107,12 +97,15 @@ export function EditSlotModal({
         footer={
           fields.length > 0 && (
             <>
-              <Button variant="secondary" onClick={onClose} disabled={busy}>
-                취소
-              </Button>
-              <Button type="submit" form="edit-slot-form" loading={busy} loadingText="저장 중...">
+              <DialogActions
+                onCancel={onClose}
+                busy={busy}
+                type="submit"
+                form="edit-slot-form"
+                loadingText="저장 중..."
+              >
                 {fill ? '등록' : '저장'}
-              </Button>
+              </DialogActions>
             </>
           )
         }

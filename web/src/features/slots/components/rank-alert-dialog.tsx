@@ -8,7 +8,7 @@ import {
 } from '#shared/schemas/rank-alerts';
 import type { SlotDto } from '#shared/schemas/slots';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
@@ -66,12 +66,9 @@ export function RankAlertDialog({ slot, onClose }: { slot: SlotDto; onClose: () 
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            취소
-          </Button>
-          <Button onClick={() => void save()} loading={saving}>
+          <DialogActions onCancel={onClose} busy={saving} onClick={() => void save()}>
             저장
-          </Button>
+          </DialogActions>
         </>
       }
     >

@@ -10,6 +10,12 @@ import filterStyles from '@/components/ui/filter-control.module.css';
 import styles from './slots-page.module.css';
 
 /** The status filter's options for users (refunded and deleted are never listed to them). */
+/** The two ways to show the list, as toggle buttons. */
+const viewChoices = [
+  { view: 'table', label: '표로 보기', icon: 'table' },
+  { view: 'cards', label: '카드로 보기', icon: 'grid' },
+] as const;
+
 const filterStatuses = ['empty', 'pending', 'waiting', 'active', 'paused', 'completed', 'rejected', 'expired'] as const;
 
 interface SlotListToolbarProps {
@@ -58,24 +64,18 @@ export function SlotListToolbar(props: SlotListToolbarProps) {
       <div className={styles.toolbarRight}>
         <PageSizeSelect value={props.pageSize} sizes={userPageSizes} onChange={props.onPageSizeChange} />
         <div className={styles.viewToggle} role="group" aria-label="보기 방식">
-          <button
-            type="button"
-            aria-pressed={view === 'table'}
-            onClick={() => onViewChange('table')}
-            title="표로 보기"
-            aria-label="표로 보기"
-          >
-            <Icon name="table" size={16} />
-          </button>
-          <button
-            type="button"
-            aria-pressed={view === 'cards'}
-            onClick={() => onViewChange('cards')}
-            title="카드로 보기"
-            aria-label="카드로 보기"
-          >
-            <Icon name="grid" size={16} />
-          </button>
+          {viewChoices.map((choice) => (
+            <button
+              key={choice.view}
+              type="button"
+              aria-pressed={view === choice.view}
+              onClick={() => onViewChange(choice.view)}
+              title={choice.label}
+              aria-label={choice.label}
+            >
+              <Icon name={choice.icon} size={16} />
+            </button>
+          ))}
         </div>
         <Button variant="secondary" size="sm" onClick={props.onRefresh} aria-label="새로고침" title="새로고침">
           <Icon name="refresh" size={16} />

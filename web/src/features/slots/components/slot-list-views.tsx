@@ -159,6 +159,30 @@ function InlineRowActions({ inline }: { inline: InlineRowEdit }) {
 }
 
 /** '연장 내역' under an issued slot's dates (only issued slots are ever extended). */
+/** The rank, its latest alert and the day's impressions and clicks: the table's rank column and a card's rank. */
+function RankCell({
+  slot,
+  onRankHistory,
+  onRankAlert,
+}: {
+  slot: SlotDto;
+  onRankHistory: (slot: SlotDto) => void;
+  onRankAlert: (slot: SlotDto) => void;
+}) {
+  return (
+    <div className={styles.rankCell}>
+      <RankValue
+        rank={slot.rank}
+        yesterdayRank={slot.yesterday_rank}
+        measuredAt={slot.rank_measured_at}
+        onOpenHistory={() => onRankHistory(slot)}
+      />
+      <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
+      <SlotMetrics impressions={slot.impressions} clicks={slot.clicks} />
+    </div>
+  );
+}
+
 function ExtensionLink({ slot, onOpen }: { slot: SlotDto; onOpen: (s: SlotDto) => void }) {
   if (!slot.allocation_id) return null;
   return (
@@ -315,16 +339,7 @@ export function SlotTable(props: SlotListViewProps) {
                   {!rankTracked(slot) ? (
                     <span className={styles.muted}>-</span>
                   ) : (
-                    <div className={styles.rankCell}>
-                      <RankValue
-                        rank={slot.rank}
-                        yesterdayRank={slot.yesterday_rank}
-                        measuredAt={slot.rank_measured_at}
-                        onOpenHistory={() => onRankHistory(slot)}
-                      />
-                      <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
-                      <SlotMetrics impressions={slot.impressions} clicks={slot.clicks} />
-                    </div>
+                    <RankCell slot={slot} onRankHistory={onRankHistory} onRankAlert={onRankAlert} />
                   )}
                 </td>
                 <td className={styles.date}>{slot.startDate ?? <span className={styles.muted}>-</span>}</td>
@@ -424,16 +439,7 @@ export function SlotCards(props: SlotListViewProps) {
                 {!rankTracked(slot) ? (
                   '-'
                 ) : (
-                  <div className={styles.rankCell}>
-                    <RankValue
-                      rank={slot.rank}
-                      yesterdayRank={slot.yesterday_rank}
-                      measuredAt={slot.rank_measured_at}
-                      onOpenHistory={() => onRankHistory(slot)}
-                    />
-                    <RankAlertNote slot={slot} onOpen={() => onRankAlert(slot)} />
-                    <SlotMetrics impressions={slot.impressions} clicks={slot.clicks} />
-                  </div>
+                  <RankCell slot={slot} onRankHistory={onRankHistory} onRankAlert={onRankAlert} />
                 )}
               </div>
               <div>

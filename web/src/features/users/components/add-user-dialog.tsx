@@ -4,20 +4,19 @@ import type { z } from 'zod';
 import { userMessages } from '#shared/messages/users';
 import { loginIdChars } from '#shared/schemas/users';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { createUserSchema, useChangeUser } from '../api/change-user';
+import { createUserSchema } from '../api/change-user';
+import { useSaveUser } from '../hooks/use-save-user';
 import styles from './users.module.css';
 
 type AddForm = z.input<typeof createUserSchema>;
 
 /** '사용자 추가': id (letters and digits only), password, name; the server makes it a user. */
 export function AddUserDialog({ onClose }: { onClose: () => void }) {
-  const { trigger, isMutating, error, reset } = useChangeUser();
-  const toast = useToast();
+  const { save, isMutating, error, reset } = useSaveUser(onClose, userMessages.created);
   const {
     register,
     handleSubmit,
@@ -29,18 +28,9 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
   // Other characters are dropped as they are typed, so the id can only hold letters and digits.
   const idField = register('email', { setValueAs: (v: string) => loginIdChars(v ?? '') });
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      await trigger({
-        action: 'create',
-        body: { email: body.email, password: body.password, fullName: body.fullName },
-      });
-      toast({ tone: 'success', message: userMessages.created });
-      onClose();
-    } catch {
-      // Shown below from the hook's error state.
-    }
-  });
+  const onSubmit = handleSubmit((body) =>
+    save({ action: 'create', body: { email: body.email, password: body.password, fullName: body.fullName } }),
+  );
 
   return (
     <Modal open onClose={onClose} title={userMessages.add} dismissible={!isMutating}>
@@ -69,12 +59,9 @@ export function AddUserDialog({ onClose }: { onClose: () => void }) {
         />
         <TextField label="이름" requiredMark error={errors.fullName?.message} {...register('fullName')} />
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button type="submit" loading={isMutating} loadingText="추가 중...">
+          <DialogActions onCancel={onClose} busy={isMutating} type="submit" loadingText="추가 중...">
             추가
-          </Button>
+          </DialogActions>
         </div>
       </form>
     </Modal>

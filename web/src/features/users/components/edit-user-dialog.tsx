@@ -5,12 +5,12 @@ import { userMessages } from '#shared/messages/users';
 import { roleLabels } from '#shared/roles';
 import type { AdminUserDto, UpdateUserInput } from '#shared/schemas/users';
 import { ErrorBox } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
-import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { updateUserSchema, useChangeUser } from '../api/change-user';
+import { updateUserSchema } from '../api/change-user';
+import { useSaveUser } from '../hooks/use-save-user';
 import styles from './users.module.css';
 
 type EditForm = z.input<typeof updateUserSchema>;
@@ -26,8 +26,7 @@ interface EditUserDialogProps {
 
 /** Edit user: only changed fields are sent; a blank password keeps the old one. */
 export function EditUserDialog({ user, canGrantDeveloper, isSelf, onClose }: EditUserDialogProps) {
-  const { trigger, isMutating, error, reset } = useChangeUser();
-  const toast = useToast();
+  const { save, isMutating, error, reset } = useSaveUser(onClose, userMessages.updated);
   const {
     register,
     handleSubmit,
@@ -47,13 +46,7 @@ export function EditUserDialog({ user, canGrantDeveloper, isSelf, onClose }: Edi
     if (values.isActive !== undefined && values.isActive !== user.isActive) body.isActive = values.isActive;
     if (values.password) body.password = values.password;
     if (Object.keys(body).length === 0) return onClose();
-    try {
-      await trigger({ action: 'update', id: user.id, body });
-      toast({ tone: 'success', message: userMessages.updated });
-      onClose();
-    } catch {
-      // Shown below from the hook's error state.
-    }
+    await save({ action: 'update', id: user.id, body });
   });
 
   return (
@@ -93,12 +86,9 @@ export function EditUserDialog({ user, canGrantDeveloper, isSelf, onClose }: Edi
           {...register('password')}
         />
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose} disabled={isMutating}>
-            취소
-          </Button>
-          <Button type="submit" loading={isMutating} loadingText="저장 중...">
+          <DialogActions onCancel={onClose} busy={isMutating} type="submit" loadingText="저장 중...">
             저장
-          </Button>
+          </DialogActions>
         </div>
       </form>
     </Modal>
