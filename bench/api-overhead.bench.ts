@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { routeUrl, signedInClient, type CallArgsAt, type RouteKeyOf } from '../shared/api-client';
 import type { Route } from '../shared/contract/index';
+import { fundedAdvertiser } from './bench-advertiser';
 import { startBenchStack } from './local-stack';
 import { seedStaffSlots } from './seed-slots';
 import { machineFacts, percentile, round } from './stats';
@@ -65,25 +66,11 @@ export async function runApiOverheadBench(log: (msg: string) => void = console.l
   const stack = await startBenchStack();
   try {
     const { createUser } = await import('../functions/domain/auth/auth-service');
-    const { credit } = await import('../functions/domain/cash/ledger');
     log('seeding 20,000 slots of 200 advertisers for the operator list …');
     const { seedMs } = await seedStaffSlots({ users: 200, slotsPerUser: 100 });
 
     // The advertiser's 100 slots go through the real bulk registration (and its charge).
-    const advertiser = await createUser({
-      loginId: 'benchadvertiser',
-      password: 'benchpass1',
-      fullName: '벤치광고주',
-      role: 'user',
-    });
-    await credit({
-      userId: advertiser.id,
-      amount: 100 * 50_000,
-      type: 'charge',
-      description: '벤치 충전',
-      referenceId: 'bench',
-      idempotencyKey: 'bench-fund',
-    });
+    const advertiser = await fundedAdvertiser('benchadvertiser', '벤치광고주');
     await createUser({ loginId: 'benchoperator', password: 'benchpass1', fullName: '벤치운영자', role: 'operator' });
     const signInAs = (loginId: string) => signedInClient({ baseUrl: stack.url }, loginId, 'benchpass1');
     const [user, operator] = [await signInAs('benchadvertiser'), await signInAs('benchoperator')];

@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureWebBuild } from '../test/support/browser';
 import { freePort } from '../infra/local/dynamodb-local';
 import { signedInClient } from '../shared/api-client';
+import { fundedAdvertiser } from './bench-advertiser';
 import { startBenchStack } from './local-stack';
 import { seedStaffSlots } from './seed-slots';
 import { machineFacts, round } from './stats';
@@ -136,24 +137,10 @@ export async function runLighthouseBench(log: (msg: string) => void = console.lo
   });
   try {
     const { createUser } = await import('../functions/domain/auth/auth-service');
-    const { credit } = await import('../functions/domain/cash/ledger');
     // The staff view's 1,000 slots first: the seed checks the global counters against what it wrote.
     await seedStaffSlots({ users: 10, slotsPerUser: 100 });
     await createUser({ loginId: 'phoneoperator', password: 'benchpass1', fullName: '운영자', role: 'operator' });
-    const advertiser = await createUser({
-      loginId: 'phoneuser',
-      password: 'benchpass1',
-      fullName: '모바일광고주',
-      role: 'user',
-    });
-    await credit({
-      userId: advertiser.id,
-      amount: 100 * 50_000,
-      type: 'charge',
-      description: '벤치 충전',
-      referenceId: 'bench',
-      idempotencyKey: 'lighthouse-fund',
-    });
+    await fundedAdvertiser('phoneuser', '모바일광고주');
     const { client: api } = await signedInClient({ baseUrl: stack.url }, 'phoneuser', 'benchpass1');
     const bulk = await api.call('POST /api/slots/bulk', {
       body: {

@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { ensureWebBuild, launchBrowser, submitLogin } from '../test/support/browser';
 import { signedInClient } from '../shared/api-client';
+import { fundedAdvertiser } from './bench-advertiser';
 import { startBenchStack } from './local-stack';
 import { machineFacts, round } from './stats';
 
@@ -50,22 +51,7 @@ export async function runScreensBench(log: (msg: string) => void = console.log) 
   const stack = await startBenchStack({ webDist: true });
   const browser = await launchBrowser();
   try {
-    const { createUser } = await import('../functions/domain/auth/auth-service');
-    const { credit } = await import('../functions/domain/cash/ledger');
-    const user = await createUser({
-      loginId: 'screensuser',
-      password: 'benchpass1',
-      fullName: '화면광고주',
-      role: 'user',
-    });
-    await credit({
-      userId: user.id,
-      amount: 100 * 50_000,
-      type: 'charge',
-      description: '벤치 충전',
-      referenceId: 'bench',
-      idempotencyKey: 'screens-fund',
-    });
+    await fundedAdvertiser('screensuser', '화면광고주');
     const { client: api } = await signedInClient({ baseUrl: stack.url }, 'screensuser', 'benchpass1');
     const rows = Array.from({ length: 100 }, (_, i) => ({
       customFields: {
