@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { adminPageSizes } from '#shared/page-sizes';
 import { slotAdminMessages } from '#shared/messages/slot-admin';
 import { slotListFields } from '#shared/slot-fields';
@@ -58,7 +58,8 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
 
   // A refused or failed query shows why, never the rows of the query before it; rows of the query
   // before stay only while the new one loads, marked as such.
-  const data = slots.error ? undefined : slots.data;
+  // The rows render in a transition: the answer's arrival never holds the page for 100 rows at once.
+  const data = useDeferredValue(slots.error ? undefined : slots.data);
   const stale = !!data && slots.isLoading;
   return (
     <>

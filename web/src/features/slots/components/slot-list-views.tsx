@@ -393,7 +393,8 @@ export function SlotCards(props: SlotListViewProps) {
     onExtensionHistory,
     busyIds,
   } = props;
-  const cards = useProgressiveList(slots);
+  // A card is a screen's third on a phone: four fill the first screen, and each step adds four.
+  const cards = useProgressiveList(slots, 4);
   return (
     <ul className={styles.cards}>
       {cards.map((slot) => {
