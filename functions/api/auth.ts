@@ -4,13 +4,12 @@ import * as SecondFactor from '../domain/auth/second-factor';
 import { ownDetails, updateOwnDetails } from '../domain/users/details';
 import * as Sessions from '../domain/sessions/sessions-service';
 import { defineGroup, reply, type RequestContext } from '../http/api-handler';
-import { REFRESH_COOKIE, clearedRefreshCookie, refreshCookie } from '../http/cookies';
+import { REFRESH_COOKIE, clearedRefreshCookies, refreshCookies } from '../http/cookies';
 import { logger } from '#commons/logger';
 import { authRoutes } from '#shared/contract/routes/auth';
 
 /** A new session: tokens in the body (the shape API clients read) and the refresh token in the HttpOnly cookie. */
-const sessionReply = (session: AuthSession) =>
-  reply(session, { cookies: [refreshCookie(session.tokens.refreshToken)] });
+const sessionReply = (session: AuthSession) => reply(session, { cookies: refreshCookies(session.tokens.refreshToken) });
 
 const presentedRefreshToken = (body: { refreshToken?: string }, ctx: RequestContext) =>
   body.refreshToken ?? ctx.cookies[REFRESH_COOKIE];
@@ -40,7 +39,7 @@ export const handler = defineGroup(authRoutes, {
 
   logout: async ({ body }, ctx) => {
     await Auth.logout(presentedRefreshToken(body, ctx));
-    return reply({ loggedOut: true }, { cookies: [clearedRefreshCookie()] });
+    return reply({ loggedOut: true }, { cookies: clearedRefreshCookies() });
   },
 
   me: async (_, ctx) => Auth.me(ctx.user),

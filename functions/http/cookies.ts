@@ -1,4 +1,5 @@
 import { config } from '#commons/config';
+import { SESSION_HINT_COOKIE } from '#shared/session-hint';
 import { REFRESH_FAMILY_SECONDS } from '../domain/auth/tokens';
 
 /** The SPA's refresh token lives only in this cookie: script cannot read it. */
@@ -9,9 +10,17 @@ export const REFRESH_COOKIE = 'ss_refresh';
  */
 const attributes = () => `HttpOnly;${config().local ? '' : ' Secure;'} SameSite=Strict; Path=/api/auth`;
 
-export const refreshCookie = (token: string) =>
-  `${REFRESH_COOKIE}=${token}; ${attributes()}; Max-Age=${REFRESH_FAMILY_SECONDS}`;
-export const clearedRefreshCookie = () => `${REFRESH_COOKIE}=; ${attributes()}; Max-Age=0`;
+const hintAttributes = () => `${config().local ? '' : 'Secure; '}SameSite=Strict; Path=/`;
+
+/** The refresh cookie and its readable hint, set together with the same lifetime. */
+export const refreshCookies = (token: string) => [
+  `${REFRESH_COOKIE}=${token}; ${attributes()}; Max-Age=${REFRESH_FAMILY_SECONDS}`,
+  `${SESSION_HINT_COOKIE}=1; ${hintAttributes()}; Max-Age=${REFRESH_FAMILY_SECONDS}`,
+];
+export const clearedRefreshCookies = () => [
+  `${REFRESH_COOKIE}=; ${attributes()}; Max-Age=0`,
+  `${SESSION_HINT_COOKIE}=; ${hintAttributes()}; Max-Age=0`,
+];
 
 export function parseCookies(cookies: string[] | undefined, header?: string): Record<string, string> {
   const pairs = [...(cookies ?? []), ...(header ? header.split(';') : [])];

@@ -40,12 +40,16 @@ const signIn = (page: Page, email: string, password: string) => submitLogin(page
 const path = (page: Page) => new URL(page.url()).pathname;
 
 describe('sign-in', () => {
-  it('sends an unauthenticated visit to /profile to the login page', async () => {
+  it('sends an unauthenticated visit to /profile to the login page, without a refresh that can only fail', async () => {
     const page = await browser.freshPage();
+    const refreshes: string[] = [];
+    page.on('request', (r) => void (new URL(r.url()).pathname === '/api/auth/refresh' && refreshes.push(r.url())));
     await page.goto(`${stack.url}/profile`);
 
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: '로그인' }).waitFor();
+    // No refresh cookie here (its readable hint is absent): nothing to restore, no 401 in the console.
+    expect(refreshes).toEqual([]);
     // Korean must render with a real font (the device's Korean font, Noto CJK here), not boxes: look at this picture.
     await page.evaluate('document.fonts.ready');
     await page.screenshot({ path: join(screenshotDir, 'simple-slot-login.png') });
@@ -195,6 +199,8 @@ describe('sign-in', () => {
         secure: true,
         sameSite: 'Strict',
       },
+      // The readable hint the same answer sets beside it.
+      { name: 'ss_session', value: '1', url: `${stack.url}/`, sameSite: 'Strict' },
     ]);
     await page.goto(`${stack.url}/`);
     await page.waitForURL('**/slots');

@@ -12,6 +12,7 @@ import {
 import { authMessages } from '#shared/messages/auth';
 import { SETTINGS_CHANGED_EVENT } from './app-settings';
 import { applyAuthSession, clearSession, getAccessToken, getSessionState, setEnrolmentRequired } from './session-store';
+import { SESSION_HINT_COOKIE } from '#shared/session-hint';
 
 export { ApiError } from '#shared/api-client';
 
@@ -116,6 +117,16 @@ function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
   return locks ? locks.request(REFRESH_LOCK, work) : work();
 }
 
+const hintPattern = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)`);
+
+/** Whether this browser holds a refresh cookie worth trading (its readable hint is set with it). */
+export const hasSessionHint = (): boolean => typeof document !== 'undefined' && hintPattern.test(document.cookie);
+
+/** A refused refresh: the cookie is spent, so the next load need not ask again. */
+function forgetSessionHint() {
+  if (typeof document !== 'undefined') document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
+}
+
 /**
  * Trades the HttpOnly refresh cookie for a new session. Concurrent callers in a tab share one
  * request, and tabs take turns (`oneTabAtATime`): the server rotates the cookie on every use and
@@ -127,6 +138,7 @@ export function refreshSession(): Promise<AuthSession | null> {
     const response = await send('POST /api/auth/refresh', {}, null);
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel().catch(() => undefined);
+      forgetSessionHint();
       return null;
     }
     const session = await unwrap<AuthSession>(response);

@@ -1,4 +1,4 @@
-import { refreshSession } from '@/lib/api-client';
+import { hasSessionHint, refreshSession } from '@/lib/api-client';
 import { clearSession, getSessionState } from '@/lib/session-store';
 
 let restoring: Promise<void> | null = null;
@@ -11,7 +11,8 @@ let restoring: Promise<void> | null = null;
  * `refreshSession` (Web Locks), so they send the cookie this tab just received.
  */
 export function restoreSession(): Promise<void> {
-  restoring ??= refreshSession()
+  // No hint, no refresh cookie: the visit starts signed out without asking the server.
+  restoring ??= (hasSessionHint() ? refreshSession() : Promise.resolve(null))
     .catch(() => null)
     .then((session) => {
       if (!session && getSessionState().status === 'restoring') clearSession();
