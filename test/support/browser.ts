@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 
 /**
  * Browser journeys drive Debian's Chromium (toolchain notes: a test tool's own browser download
@@ -95,6 +95,22 @@ function session(context: BrowserContext, close: () => Promise<void>): BrowserSe
       return context.newPage();
     },
     close,
+  };
+}
+
+/**
+ * Screenshots of a journey for a person to look at, saved only when SCREENSHOT_DIR names a folder
+ * (`SCREENSHOT_DIR=test/artifacts npx vitest run --project browser …`). No test reads them, and on
+ * every run Chromium would capture and encode ~90 images, most of them full pages.
+ */
+export function screenshotsOf(prefix: string, defaults: { fullPage?: boolean } = {}) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) mkdirSync(dir, { recursive: true });
+  return async (target: Page | Locator, name: string, fullPage = defaults.fullPage ?? false) => {
+    if (!dir) return;
+    const path = join(dir, `${prefix}${name}.png`);
+    // A locator's picture is the element's box: only a page has a full length to capture.
+    await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
   };
 }
 
