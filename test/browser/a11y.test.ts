@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, launchBrowser, openInApp, submitLogin, type BrowserSession } from '../support/browser';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { apiClient } from '../support/http';
 import { fund, row } from '../support/slots';
@@ -66,9 +66,8 @@ async function seriousViolations(page: Page, within?: string): Promise<Finding[]
 }
 
 /**
- * Opens `path` in the tab. A tab showing the app already changes page in place, as a click on a menu
- * link does (the router follows the history change): loading the whole app and axe again for each
- * of ~20 pages was most of this journey's CPU. Then waits until no request at all (the route's code,
+ * Opens `path` in the tab; a tab showing the app already changes page in place (loading the whole app
+ * and axe again for each of ~20 pages was most of this journey's CPU). Then waits until no request at all (the route's code,
  * its data) has started or ended for half a second, so axe sees the page built, not its loading state.
  */
 async function visit(page: Page, path: string) {
@@ -90,10 +89,7 @@ async function visit(page: Page, path: string) {
   page.on('requestfailed', ended);
   try {
     if (new URL(page.url()).origin === new URL(stack.url).origin) {
-      await page.evaluate((to) => {
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
+      await openInApp(page, path);
     } else {
       await page.goto(`${stack.url}${path}`);
     }

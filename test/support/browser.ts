@@ -186,6 +186,19 @@ export function ensureWebBuild() {
   );
 }
 
+/**
+ * Changes the page of a tab showing the app in place, as a menu link does: the router follows the
+ * history change, from the top of the page as a fresh load starts. A journey visiting many pages saves
+ * Chromium loading the whole app for each; callers wait for the new page's own heading or data.
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.scrollTo(0, 0);
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** Fills and submits the login form as a person would; callers wait for where it should land. */
 export async function submitLogin(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/login`);
