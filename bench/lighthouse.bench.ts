@@ -7,6 +7,7 @@ import { CHROMIUM_ARGS, ensureWebBuild } from '../test/support/browser';
 import { freePort } from '../infra/local/dynamodb-local';
 import { signedInClient } from '../shared/api-client';
 import { fundedAdvertiser } from './bench-advertiser';
+import { startHttpsFront } from './https-front';
 import { startBenchStack } from './local-stack';
 import { seedStaffSlots } from './seed-slots';
 import { machineFacts, round } from './stats';
@@ -75,10 +76,10 @@ async function audit(url: string, port: number): Promise<Run> {
   if (process.env.LIGHTHOUSE_KEEP_REPORTS) {
     const dir = join(import.meta.dirname, 'results', 'lighthouse-reports');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      join(dir, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`),
-      JSON.stringify(result.lhr),
-    );
+    const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}`;
+    writeFileSync(join(dir, `${name}.json`), JSON.stringify(result.lhr));
+    // The trace the simulation read: its main-thread tasks are what TBT multiplies.
+    writeFileSync(join(dir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   return {
     performance: score('performance'),
@@ -125,13 +126,17 @@ export async function runLighthouseBench(log: (msg: string) => void = console.lo
   const loadAtStart = loadavg()[0];
   ensureWebBuild();
   const stack = await startBenchStack({ webDist: true });
+  // As CloudFront serves it (TLS, HTTP/2); LIGHTHOUSE_PROTOCOL=http1 measures local mode's plain HTTP/1.1.
+  const front = process.env.LIGHTHOUSE_PROTOCOL === 'http1' ? undefined : await startHttpsFront(stack.url);
+  const site = front?.url ?? stack.url;
   const port = await freePort();
   const userDataDir = mkdtempSync(join(tmpdir(), 'simple-slot-lighthouse-'));
   // One browser profile: the sign-ins below leave their refresh cookies where Lighthouse's tab finds them.
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROME,
     headless: true,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, ...(front ? ['--ignore-certificate-errors'] : [])],
+    ignoreHTTPSErrors: true,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
   });
@@ -157,7 +162,7 @@ export async function runLighthouseBench(log: (msg: string) => void = console.lo
 
     // The lists' remembered page size, set once for the origin (Lighthouse keeps local storage).
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${stack.url}/login`);
+    await page.goto(`${site}/login`);
     await page.evaluate(
       ([keys, size]) => {
         for (const key of keys) localStorage.setItem(key, size);
@@ -174,7 +179,7 @@ export async function runLighthouseBench(log: (msg: string) => void = console.lo
     const signIn = async (loginId?: string) => {
       await context.clearCookies();
       if (!loginId) return;
-      const answer = await context.request.post(`${stack.url}/api/auth/login`, {
+      const answer = await context.request.post(`${site}/api/auth/login`, {
         data: { email: loginId, password: 'benchpass1' },
       });
       if (!answer.ok()) throw new Error(`sign-in of ${loginId} failed: ${answer.status()}`);
@@ -186,10 +191,10 @@ export async function runLighthouseBench(log: (msg: string) => void = console.lo
       for (let i = 0; i < RUNS; i++) {
         await signIn(loginId);
         // A gathering that times out on a loaded machine measured nothing: it is taken once more.
-        const run = await audit(`${stack.url}${path}`, port).catch(async (err: unknown) => {
+        const run = await audit(`${site}${path}`, port).catch(async (err: unknown) => {
           log(`${path}: ${(err as Error).message}; running it again`);
           await signIn(loginId);
-          return audit(`${stack.url}${path}`, port);
+          return audit(`${site}${path}`, port);
         });
         if (run.finalPath !== path) throw new Error(`Lighthouse measured ${run.finalPath} instead of ${path}`);
         runs.push(run);
@@ -204,9 +209,14 @@ export async function runLighthouseBench(log: (msg: string) => void = console.lo
       results.push(summary);
     };
 
-    await measure('/login');
-    await measure('/slots', 'phoneuser');
-    await measure('/admin/slots', 'phoneoperator');
+    // LIGHTHOUSE_PAGES=/slots,/login measures only those (a quicker loop while working on one page).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    const pages = [
+      ['/login', undefined],
+      ['/slots', 'phoneuser'],
+      ['/admin/slots', 'phoneoperator'],
+    ] as const;
+    for (const [path, loginId] of pages) if (!only || only.includes(path)) await measure(path, loginId);
 
     return {
       bench: 'lighthouse',
@@ -220,6 +230,7 @@ export async function runLighthouseBench(log: (msg: string) => void = console.lo
     };
   } finally {
     await context.close();
+    await front?.close();
     rmSync(userDataDir, { recursive: true, force: true });
     await stack.stop();
   }

@@ -5,8 +5,8 @@
  * (test/browser/csp.test.ts).
  *
  * The built SPA (web/dist) has no inline script or style: index.html loads one module script and
- * stylesheets from /assets, fonts are self-hosted Pretendard woff2 files under /assets, the icon is
- * /favicon.svg, and React sets `style` props through the CSSOM (not governed by style-src).
+ * stylesheets from /assets, text uses the device's own fonts (no web font), the icon is /favicon.svg,
+ * and React sets `style` props through the CSSOM (not governed by style-src).
  */
 const CONTENT_SECURITY_POLICY_DIRECTIVES = {
   'default-src': ["'self'"],

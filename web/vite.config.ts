@@ -25,6 +25,16 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // One stylesheet for every screen, linked from index.html: a lazy page then brings no CSS of its
+    // own to wait for, and the app adds no <link> elements while it renders.
+    cssCodeSplit: false,
+    // index.html preloads the entry's imports; a lazy import preloads nothing: the helper added a
+    // <link> per chunk the page needs, on the main thread, while the page rendered. Over HTTP/2 the
+    // browser fetches a chunk's imports as soon as it reads them.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: { groups: vendorGroups },

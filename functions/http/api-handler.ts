@@ -8,6 +8,7 @@ import { withDeadline } from '#commons/deadline';
 import { tracer } from '#commons/tracer';
 import type { HttpReply } from './reply';
 import type { ApiAnswer, ApiContext, ApiResult, ApiState, RequestContext } from './middleware/api-request';
+import { compress, negotiateEncoding } from './middleware/compress';
 import { envelope, toAnswer } from './middleware/envelope';
 import { observe } from './middleware/observe';
 import { originLock } from './middleware/origin-lock';
@@ -70,6 +71,8 @@ export function defineGroup<const R extends readonly RouteContract[]>(
     injectLambdaContext(logger, { resetKeys: true }),
     captureLambdaHandler(tracer, { captureResponse: false }),
     observe(groupRoutes[0]?.group ?? 'unknown'),
+    negotiateEncoding,
+    compress,
     envelope,
     originLock,
     resolveRoute(groupRoutes),

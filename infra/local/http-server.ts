@@ -164,7 +164,8 @@ export async function startLocalServer(opts: LocalServerOptions) {
     const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
     res.writeHead(result.statusCode ?? 200, headers);
-    res.end(result.body ?? '');
+    // API Gateway decodes a base64 body (a compressed answer) before sending it on.
+    res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
   }
 
   async function handleJob(res: ServerResponse, name: string) {

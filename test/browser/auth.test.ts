@@ -51,7 +51,7 @@ describe('sign-in', () => {
 
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: '로그인' }).waitFor();
-    // Korean must render with a real font (Pretendard / Noto CJK), not boxes: look at this picture.
+    // Korean must render with a real font (the device's Korean font, Noto CJK here), not boxes: look at this picture.
     await page.evaluate('document.fonts.ready');
     await shot(page, 'login');
   });

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addKstDays } from '../../shared/kst';
@@ -203,5 +205,32 @@ describe('the cached list stays current', () => {
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     const seen = await list(`userId=${user.id}`, operator.token);
     expect(seen.items[0]).toMatchObject({ user_is_active: false, user_name: '바뀐이름' });
+  });
+});
+
+describe('the list on the wire', () => {
+  it('comes brotli-compressed to a browser that accepts it, the same list once decoded', async () => {
+    const plain = await fetch(`${stack.url}/api/slots?limit=50`, {
+      headers: { authorization: `Bearer ${owner.token}`, 'accept-encoding': 'identity' },
+    });
+    const plainBytes = Buffer.from(await plain.arrayBuffer());
+    expect(plain.headers.get('content-encoding')).toBeNull();
+
+    // node:http, not fetch: fetch decodes on its own and hides what was sent.
+    const packed = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      request(`${stack.url}/api/slots?limit=50`, {
+        headers: { authorization: `Bearer ${owner.token}`, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      })
+        .on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject)
+        .end();
+    });
+    expect(packed.encoding).toBe('br');
+    expect(packed.body.length).toBeLessThan(plainBytes.length / 3);
+    expect(JSON.parse(brotliDecompressSync(packed.body).toString())).toEqual(JSON.parse(plainBytes.toString()));
   });
 });

@@ -1,6 +1,5 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app';
@@ -10,8 +9,13 @@ import { restoreSession } from '@/features/auth/api/refresh';
 // first render: every signed-in page's first data request waits for this answer.
 void restoreSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render is a transition: React renders it in slices the browser can paint between, where a
+// plain render holds a phone's main thread until the whole page is built.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { adminPageSizes } from '#shared/page-sizes';
 import { slotAdminMessages } from '#shared/messages/slot-admin';
 import { slotListFields } from '#shared/slot-fields';
@@ -16,12 +16,14 @@ import { useRoute } from '@/lib/route-data';
 import { adminSlotsInput } from '../api/get-admin-slots';
 import { useFieldConfigs } from '@/lib/slots/get-field-configs';
 import { useAdminSlotFilters } from '../hooks/use-admin-slot-filters';
+import type { AdminSlot } from '../utils/admin-slot-actions';
 import { userTabStats } from '../utils/admin-slot-tabs';
 import { adminSlotsTitle } from '../utils/admin-slots-title';
 import { AdminSlotModals, type OpenModal, type RankHistoryRenderer } from './admin-slot-modals';
 import { AdminSlotAdvancedSearch, AdminSlotSearch } from './admin-slot-search';
 import { AdminSlotTabs } from './admin-slot-tabs';
 import { AdminSlotUserFilter } from './admin-slot-user-filter';
+import type { AdminSlotModal } from './admin-slot-row-actions';
 import { AdminSlotsTable } from './admin-slots-table';
 import styles from './admin-slots.module.css';
 
@@ -51,6 +53,8 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
   const listFields = useMemo(() => (configs.data ? slotListFields(configs.data) : []), [configs.data]);
   const [open, setOpen] = useState<OpenModal>(null);
   const today = kstToday();
+  // One function for the page's life: the memoized rows do not render again when the page does.
+  const openModal = useCallback((slot: AdminSlot, modal: AdminSlotModal) => setOpen({ slot, modal }), []);
   const refresh = useCallback(
     () => void Promise.all([revalidateSlots(), stats.mutate(), userCount.mutate()]),
     [stats, userCount],
@@ -58,7 +62,8 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
 
   // A refused or failed query shows why, never the rows of the query before it; rows of the query
   // before stay only while the new one loads, marked as such.
-  const data = slots.error ? undefined : slots.data;
+  // The rows render in a transition: the answer's arrival never holds the page for 100 rows at once.
+  const data = useDeferredValue(slots.error ? undefined : slots.data);
   const stale = !!data && slots.isLoading;
   return (
     <>
@@ -92,7 +97,7 @@ export function AdminSlotsPage({ toolbarActions, rankHistory }: AdminSlotsPagePr
               sortBy={filters.sortBy}
               sortOrder={filters.sortOrder}
               onSort={filters.sort}
-              onOpen={(slot, modal) => setOpen({ slot, modal })}
+              onOpen={openModal}
             />
           </div>
         )}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { FieldConfig } from '#shared/field-configs';
 import type { SlotDto } from '#shared/schemas/slots';
 import { inlineEditTexts, slotActionTexts, slotStatusMessages } from '#shared/messages/slots';
@@ -378,85 +379,96 @@ export function SlotTable(props: SlotListViewProps) {
   );
 }
 
-export function SlotCards(props: SlotListViewProps) {
-  const {
-    slots,
-    listFields,
-    today,
-    selected,
-    onToggleSelect,
-    onTogglePause,
-    onEdit,
-    onDelete,
-    onRankHistory,
-    onRankAlert,
-    onExtensionHistory,
-    busyIds,
-  } = props;
-  const cards = useProgressiveList(slots);
+type SlotCardProps = Omit<SlotListViewProps, 'slots' | 'offset' | 'selected' | 'onToggleAll' | 'busyIds'> & {
+  slot: SlotDto;
+  isSelected: boolean;
+  busy: boolean;
+};
+
+/**
+ * One slot as a card. Memoized: the list adds its cards a few at a time, and the cards already shown
+ * need not render again at each step.
+ */
+const SlotCard = memo(function SlotCard({
+  slot,
+  listFields,
+  today,
+  isSelected,
+  busy,
+  onToggleSelect,
+  onTogglePause,
+  onEdit,
+  onDelete,
+  onRankHistory,
+  onRankAlert,
+  onExtensionHistory,
+}: SlotCardProps) {
+  const canSelect = isSelectable(slot, today);
+  return (
+    <li className={`${styles.card} ${isSelected ? styles.cardSelected : ''}`} data-slot-number={slot.slot_number}>
+      <div className={styles.cardHead}>
+        <label className={styles.cardCheck}>
+          <input
+            type="checkbox"
+            aria-label={`슬롯 #${slot.slot_number} 선택`}
+            checked={isSelected}
+            disabled={!canSelect}
+            onChange={() => onToggleSelect(slot)}
+          />
+          <span className={styles.slotNoStrong}>#{slot.slot_number}</span>
+        </label>
+        {(slot.parent_slot_id || slot.is_extended) && <ExtendedBadge />}
+        <span className={styles.grow} />
+        <DDay endDate={slot.endDate} today={today} />
+      </div>
+      <div className={styles.cardBody}>
+        <Thumbnail slot={slot} size={56} />
+        <div className={styles.cardInfo}>
+          <p className={styles.cardTitle}>{productName(slot) || fieldValue(slot, 'keywords') || '정보 입력 대기'}</p>
+          {listFields.map((f) => (
+            <p key={f.field_key} className={styles.cardField}>
+              <span className={styles.cardLabel}>{f.label}</span>
+              <FieldText slot={slot} field={f} />
+            </p>
+          ))}
+        </div>
+      </div>
+      <div className={styles.cardStats}>
+        <div>
+          <span className={styles.cardLabel}>현재 순위</span>
+          {!rankTracked(slot) ? '-' : <RankCell slot={slot} onRankHistory={onRankHistory} onRankAlert={onRankAlert} />}
+        </div>
+        <div>
+          <span className={styles.cardLabel}>기간</span>
+          <span className={styles.date}>
+            {slot.startDate ?? '-'} ~ {slot.endDate ?? '-'}
+          </span>
+          <ExtensionLink slot={slot} onOpen={onExtensionHistory} />
+        </div>
+      </div>
+      <div className={styles.cardFoot}>
+        <StatusCell slot={slot} today={today} busy={busy} onTogglePause={onTogglePause} />
+        <ActionButton slot={slot} today={today} onEdit={onEdit} onDelete={onDelete} />
+      </div>
+    </li>
+  );
+});
+
+export function SlotCards({
+  slots,
+  selected,
+  busyIds,
+  offset: _offset,
+  onToggleAll: _onToggleAll,
+  ...card
+}: SlotListViewProps) {
+  // A card is a screen's third on a phone: four fill the first screen, and each step adds four.
+  const cards = useProgressiveList(slots, 4);
   return (
     <ul className={styles.cards}>
-      {cards.map((slot) => {
-        const canSelect = isSelectable(slot, today);
-        return (
-          <li
-            key={slot.id}
-            className={`${styles.card} ${selected.has(slot.id) ? styles.cardSelected : ''}`}
-            data-slot-number={slot.slot_number}
-          >
-            <div className={styles.cardHead}>
-              <label className={styles.cardCheck}>
-                <input
-                  type="checkbox"
-                  aria-label={`슬롯 #${slot.slot_number} 선택`}
-                  checked={selected.has(slot.id)}
-                  disabled={!canSelect}
-                  onChange={() => onToggleSelect(slot)}
-                />
-                <span className={styles.slotNoStrong}>#{slot.slot_number}</span>
-              </label>
-              {(slot.parent_slot_id || slot.is_extended) && <ExtendedBadge />}
-              <span className={styles.grow} />
-              <DDay endDate={slot.endDate} today={today} />
-            </div>
-            <div className={styles.cardBody}>
-              <Thumbnail slot={slot} size={56} />
-              <div className={styles.cardInfo}>
-                <p className={styles.cardTitle}>
-                  {productName(slot) || fieldValue(slot, 'keywords') || '정보 입력 대기'}
-                </p>
-                {listFields.map((f) => (
-                  <p key={f.field_key} className={styles.cardField}>
-                    <span className={styles.cardLabel}>{f.label}</span>
-                    <FieldText slot={slot} field={f} />
-                  </p>
-                ))}
-              </div>
-            </div>
-            <div className={styles.cardStats}>
-              <div>
-                <span className={styles.cardLabel}>현재 순위</span>
-                {!rankTracked(slot) ? (
-                  '-'
-                ) : (
-                  <RankCell slot={slot} onRankHistory={onRankHistory} onRankAlert={onRankAlert} />
-                )}
-              </div>
-              <div>
-                <span className={styles.cardLabel}>기간</span>
-                <span className={styles.date}>
-                  {slot.startDate ?? '-'} ~ {slot.endDate ?? '-'}
-                </span>
-                <ExtensionLink slot={slot} onOpen={onExtensionHistory} />
-              </div>
-            </div>
-            <div className={styles.cardFoot}>
-              <StatusCell slot={slot} today={today} busy={busyIds.has(slot.id)} onTogglePause={onTogglePause} />
-              <ActionButton slot={slot} today={today} onEdit={onEdit} onDelete={onDelete} />
-            </div>
-          </li>
-        );
-      })}
+      {cards.map((slot) => (
+        <SlotCard key={slot.id} slot={slot} isSelected={selected.has(slot.id)} busy={busyIds.has(slot.id)} {...card} />
+      ))}
     </ul>
   );
 }

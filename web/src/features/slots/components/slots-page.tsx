@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { kstToday } from '#shared/kst';
 import { commonMessages } from '#shared/messages/common';
 import type { SlotDto } from '#shared/schemas/slots';
@@ -78,8 +78,10 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
     if (preAllocation && filters.status === 'pending') apply({ status: 'all' });
   }, [preAllocation, filters.status, apply]);
 
-  const slots = list.data?.items ?? [];
-  const pagination = list.data?.pagination;
+  // The list renders in a transition: the answer's arrival never holds the page for 100 rows at once.
+  const listData = useDeferredValue(list.data);
+  const slots = listData?.items ?? [];
+  const pagination = listData?.pagination;
   const total = counts.data?.cards.total ?? pagination?.total ?? 0;
   const closeDialog = () => setDialog(null);
 
@@ -134,11 +136,11 @@ export function SlotsPage({ bulkInput }: SlotsPageProps) {
           canDownload={!!list.data}
         />
 
-        {list.error && !list.data ? (
+        {list.error && !listData ? (
           <div className={styles.padded}>
             <ErrorBox message={errorMessage(list.error, commonMessages.network)} />
           </div>
-        ) : !list.data ? (
+        ) : !listData ? (
           <LoadingBlock />
         ) : slots.length === 0 ? (
           <EmptyState
