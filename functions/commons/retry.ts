@@ -31,6 +31,21 @@ export const retryPolicy = {
   maxDelayMs: 200,
 } as const;
 
+let busyBudgetMs: number = retryPolicy.busyBudgetMs;
+
+/**
+ * Shortens (or restores) the time a refusing store is given before the caller hears "busy"; returns the
+ * undo. Only tests call it: a suite that makes the store refuse on purpose proves the answer and what
+ * is left behind, and would otherwise sit through the full wait in every case.
+ */
+export function setBusyBudgetMs(ms: number): () => void {
+  const previous = busyBudgetMs;
+  busyBudgetMs = ms;
+  return () => {
+    busyBudgetMs = previous;
+  };
+}
+
 /**
  * An attempt read state that changed before its write: the policy runs the attempt again, which
  * re-reads. Domain errors of this kind (a linked ledger write refused) extend it.
@@ -77,7 +92,7 @@ export async function retrying<T>(attempt: (n: number) => Promise<T>, opts: Retr
       const busy = isStoreBusy(err);
       busySince = busy ? (busySince ?? now) : undefined;
       const wait = backoffMs(n);
-      const busyTooLong = busySince !== undefined && now + wait - busySince > retryPolicy.busyBudgetMs;
+      const busyTooLong = busySince !== undefined && now + wait - busySince > busyBudgetMs;
       if (now + wait > deadline || busyTooLong) throw new ThrottledError(commonMessages.busy, 1);
       await sleep(wait);
     }

@@ -14,15 +14,19 @@ export interface TurnState {
 }
 
 export const userWriteTurnsStore = {
-  /** The next ticket (one atomic increment: never fails, never repeats). */
+  /**
+   * The next ticket (one atomic increment: never fails, never repeats). The line's first take also
+   * starts the first turn's clock: no hand-over ever set it, and without it a first turn whose holder
+   * never passed it on could not be seen as held too long.
+   */
   async take(userId: string): Promise<number> {
     const out = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.userWriteTurns(userId),
-        UpdateExpression: 'SET #entity = :entity ADD #next :one',
-        ExpressionAttributeNames: { '#next': 'next', '#entity': 'entity' },
-        ExpressionAttributeValues: { ':one': 1, ':entity': 'userWriteTurns' },
+        UpdateExpression: 'SET #entity = :entity, #since = if_not_exists(#since, :now) ADD #next :one',
+        ExpressionAttributeNames: { '#next': 'next', '#entity': 'entity', '#since': 'servingSince' },
+        ExpressionAttributeValues: { ':one': 1, ':entity': 'userWriteTurns', ':now': Date.now() },
         ReturnValues: 'UPDATED_NEW',
       }),
     );

@@ -1,8 +1,8 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, launchBrowser, openInApp, submitLogin, type BrowserSession } from '../support/browser';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { apiClient } from '../support/http';
 import { fund, row } from '../support/slots';
@@ -32,8 +32,9 @@ async function seriousViolations(page: Page, within?: string): Promise<Finding[]
   // Colours are checked as they end up: a dialog still fading in (modal.module.css) has its text at
   // part opacity, which axe would report as low contrast.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  // Injected through the DevTools protocol, which the page's Content-Security-Policy does not govern.
-  await page.evaluate(axeSource);
+  // Injected through the DevTools protocol, which the page's Content-Security-Policy does not govern;
+  // once per document (the pages of one tab are visited in place).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
@@ -64,11 +65,46 @@ async function seriousViolations(page: Page, within?: string): Promise<Finding[]
   return serious;
 }
 
+/**
+ * Opens `path` in the tab; a tab showing the app already changes page in place (loading the whole app
+ * and axe again for each of ~20 pages was most of this journey's CPU). Then waits until no request at all (the route's code,
+ * its data) has started or ended for half a second, so axe sees the page built, not its loading state.
+ */
 async function visit(page: Page, path: string) {
-  const api = trackApiCalls(page);
-  await page.goto(`${stack.url}${path}`);
-  await page.waitForLoadState('networkidle');
-  await api.settled(300);
+  const pending = new Set<Request>();
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    pending.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    pending.delete(request);
+    lastChange = Date.now();
+  };
+  // An answer's arrival ends a request (a body nobody reads may never "finish").
+  const answered = (response: Response) => ended(response.request());
+  page.on('request', started);
+  page.on('response', answered);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    if (new URL(page.url()).origin === new URL(stack.url).origin) {
+      await openInApp(page, path);
+    } else {
+      await page.goto(`${stack.url}${path}`);
+    }
+    const deadline = Date.now() + 15_000;
+    while (pending.size > 0 || Date.now() - lastChange < 500) {
+      if (Date.now() > deadline)
+        throw new Error(`${path}: requests still running: ${[...pending].map((r) => r.url())}`);
+      await page.waitForTimeout(50);
+    }
+  } finally {
+    page.off('request', started);
+    page.off('response', answered);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
   await page.waitForTimeout(150);
 }
 

@@ -1,9 +1,7 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKstDays, kstToday } from '../../shared/kst';
-import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, screenshotsOf, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, fund, row } from '../support/slots';
@@ -14,8 +12,7 @@ import { balanceOf, fund, row } from '../support/slots';
  * another with a reason, refunds an active one after seeing the previewed amount, and the
  * advertiser's usage history shows the refund with that amount.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `admin-slots-${name}.png`) });
+const shot = screenshotsOf('admin-slots-');
 const PRICE = 50_000; // defaultSlotPrice
 const advertiser = { email: 'refundadv', password: 'adpass123', fullName: '박광고' };
 const operator = { email: 'refundop', password: 'oppass123', fullName: '정운영', role: 'operator' as const };

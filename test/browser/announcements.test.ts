@@ -1,9 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
+import {
+  ensureWebBuild,
+  screenshotsOf,
+  launchBrowser,
+  submitLogin,
+  trackApiCalls,
+  type BrowserSession,
+} from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { pngBytes } from '../support/announcements';
@@ -14,10 +20,7 @@ import { pngBytes } from '../support/announcements';
  * list, and the view count rises once per user; the list pages past the first 100, and a failed
  * load says why.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR ?? join(import.meta.dirname, '../artifacts');
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(screenshotDir, `announcements-${name}.png`), fullPage: true });
+const shot = screenshotsOf('announcements-', { fullPage: true });
 
 const operator = { email: 'annop', password: 'oppass123', fullName: '박운영', role: 'operator' as const };
 const advertisers = [

@@ -1,14 +1,19 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { apiClient } from '../support/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
+import {
+  ensureWebBuild,
+  screenshotsOf,
+  launchBrowser,
+  submitLogin,
+  trackApiCalls,
+  type BrowserSession,
+} from '../support/browser';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 
 /** Sign-in journeys in a real browser against the real local product: sign-in, the session, 내 정보 and the route guards. */
 
-const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
+const shot = screenshotsOf('simple-slot-');
 const advertiser = { email: 'advertiser1', password: 'adpass123', fullName: '김광고' };
 const renamer = { email: 'advertiser2', password: 'oldpass1', fullName: '이광고' };
 const switchTarget = { email: 'advertiser3', password: 'adpass333', fullName: '박광고' };
@@ -52,7 +57,7 @@ describe('sign-in', () => {
     expect(refreshes).toEqual([]);
     // Korean must render with a real font (the device's Korean font, Noto CJK here), not boxes: look at this picture.
     await page.evaluate('document.fonts.ready');
-    await page.screenshot({ path: join(screenshotDir, 'simple-slot-login.png') });
+    await shot(page, 'login');
   });
 
   it('shows the server’s Korean error for a wrong password and stays on /login', async () => {
@@ -78,7 +83,7 @@ describe('sign-in', () => {
     await expect(menu.getByRole('link', { name: '내 광고 슬롯' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: '로그아웃' }).waitFor();
     await page.evaluate('document.fonts.ready');
-    await page.screenshot({ path: join(screenshotDir, 'simple-slot-admin-shell.png') });
+    await shot(page, 'admin-shell');
   });
 
   it('lands a user on /slots, keeps the session over a reload, and signs out to /login', async () => {

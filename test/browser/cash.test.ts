@@ -1,8 +1,6 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, screenshotsOf, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { settingsStore } from '../../functions/storage/settings';
 import { invalidateSettingsCache } from '../../functions/domain/settings/settings-service';
@@ -11,7 +9,7 @@ import { invalidateSettingsCache } from '../../functions/domain/settings/setting
  * Cash in the browser: an advertiser requests a charge in the browser, an operator approves it with
  * a 10 % bonus, and the advertiser's balance and history show the amount and the bonus.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
+const shot = screenshotsOf('simple-slot-cash-');
 const advertiser = { email: 'cashadv', password: 'adpass123', fullName: '김충전' };
 const operator = { email: 'cashop', password: 'oppass123', fullName: '박운영', role: 'operator' as const };
 
@@ -90,7 +88,7 @@ describe('cash charge, approval and history', () => {
     await approve.waitFor({ state: 'detached' });
     await op.getByRole('tab', { name: /승인완료/ }).click();
     await op.getByRole('row').filter({ hasText: '김충전' }).filter({ hasText: '10,000원 (10%)' }).waitFor();
-    await op.screenshot({ path: join(screenshotDir, 'simple-slot-cash-approval.png') });
+    await shot(op, 'approval');
 
     // 3. The advertiser sees 110,000원 in the sidebar and both entries in the history.
     const again = await browser.freshPage();
@@ -106,7 +104,7 @@ describe('cash charge, approval and history', () => {
     await again.getByRole('tab', { name: '사용 내역' }).click();
     await again.getByRole('row').filter({ hasText: '충전 보너스 (10%)' }).filter({ hasText: '+10,000원' }).waitFor();
     await again.getByRole('row').filter({ hasText: '캐시 충전' }).filter({ hasText: '+100,000원' }).waitFor();
-    await again.screenshot({ path: join(screenshotDir, 'simple-slot-cash-history.png') });
+    await shot(again, 'history');
 
     // The other spelling shows the same page.
     await again.goto(`${stack.url}/cash/history?tab=usage`);

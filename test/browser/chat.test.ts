@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureWebBuild,
+  screenshotsOf,
   launchBrowser,
   PUSH_SHOWN_TIMEOUT_MS,
   submitLogin,
@@ -17,10 +16,8 @@ import { fund, row } from '../support/slots';
  * Support chat: in two Chromium windows an advertiser asks a question, the operator sees it in
  * /admin/chat live (from the push; `npm run bench live-push` times it) with the customer context, answers (with a canned reply), and the
  * advertiser sees the answer and the read mark, with no chat polling while the socket is up.
- * Screenshots land in test/artifacts/.
  */
-const screenshotDir = resolve(import.meta.dirname, '../artifacts');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `chat-${name}.png`) });
+const shot = screenshotsOf('chat-');
 const advertiser = { email: 'chatadv', password: 'advpass1', fullName: '채팅광고주' };
 const operator = { email: 'chatop', password: 'oppass12', fullName: '채팅운영자', role: 'operator' as const };
 const question = '슬롯 순위가 어제부터 보이지 않습니다. 확인 부탁드립니다.';
@@ -31,7 +28,6 @@ let operatorBrowser: BrowserSession;
 
 beforeAll(async () => {
   ensureWebBuild();
-  mkdirSync(screenshotDir, { recursive: true });
   stack = await startLocalStack();
   const api = apiClient(stack.url);
   const adv = await stack.createUser(advertiser);

@@ -1,9 +1,14 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKstDays, kstToday } from '../../shared/kst';
-import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
+import {
+  ensureWebBuild,
+  screenshotsOf,
+  launchBrowser,
+  submitLogin,
+  trackApiCalls,
+  type BrowserSession,
+} from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { fund, row, setSetting } from '../support/slots';
@@ -14,8 +19,7 @@ import { fund, row, setSetting } from '../support/slots';
  * from a user's row) and by operator, the announcements admin paged and searched, and the chat inbox
  * searched by user, filtered by status and unread, and paged with '더 보기'.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `console-search-${name}.png`) });
+const shot = screenshotsOf('console-search-');
 const operator = { email: 'searchop', password: 'oppass123', fullName: '정검색', role: 'operator' as const };
 const otherOperator = { email: 'searchop2', password: 'oppass123', fullName: '한발행', role: 'operator' as const };
 const alice = { email: 'searchalice', password: 'adpass123', fullName: '김앨리스' };

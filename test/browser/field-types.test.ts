@@ -1,8 +1,6 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, screenshotsOf, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { fund, productUrl } from '../support/slots';
 
@@ -12,9 +10,7 @@ import { fund, productUrl } from '../support/slots';
  * reads them in the list; a developer tries the sidebar width and content padding on the settings
  * page before saving, and the advertiser's pages use what was saved.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(screenshotDir, `field-types-${name}.png`), fullPage: true });
+const shot = screenshotsOf('field-types-', { fullPage: true });
 const advertiser = { email: 'typedadv', password: 'adpass123', fullName: '유형광고' };
 
 let stack: LocalStack;

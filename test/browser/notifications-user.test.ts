@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureWebBuild,
+  screenshotsOf,
   launchBrowser,
   PUSH_SHOWN_TIMEOUT_MS,
   submitLogin,
@@ -16,10 +15,9 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
  * Notifications, the advertiser's side: an operator sends through the real API and the
  * advertiser's open page shows it as a toast and in the bell, over the WebSocket (how fast: `npm run bench live-push`)
  * (no polling while it is up); read state survives a reload; operators open no socket and load no
- * notifications. Screenshots land in test/artifacts/.
+ * notifications.
  */
-const screenshotDir = resolve(import.meta.dirname, '../artifacts');
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `notifications-${name}.png`) });
+const shot = screenshotsOf('notifications-');
 const advertiser = { email: 'notiadv', password: 'advpass1', fullName: '알림광고주' };
 const operator = { email: 'notiop', password: 'oppass12', fullName: '알림운영자', role: 'operator' as const };
 
@@ -31,7 +29,6 @@ let operatorToken: string;
 
 beforeAll(async () => {
   ensureWebBuild();
-  mkdirSync(screenshotDir, { recursive: true });
   stack = await startLocalStack();
   api = apiClient(stack.url);
   advertiserId = (await stack.createUser(advertiser)).id;

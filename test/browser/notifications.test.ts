@@ -1,8 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, submitLogin, trackApiCalls } from '../support/browser';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  ensureWebBuild,
+  screenshotsOf,
+  submitLogin,
+  trackApiCalls,
+} from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 
@@ -13,10 +18,7 @@ import { startLocalStack, type LocalStack } from '../support/local-stack';
  * page's dialog reaches both signed-in advertisers; a read survives a reload; the history shows each
  * send once with its read count.
  */
-const root = resolve(import.meta.dirname, '../..');
-const screenshotDir = process.env.SCREENSHOT_DIR ?? join(root, 'test/artifacts');
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(screenshotDir, `notifications-operator-${name}.png`), fullPage: true });
+const shot = screenshotsOf('notifications-operator-', { fullPage: true });
 
 const operator = { email: 'notiop', password: 'oppass123', fullName: '정운영', role: 'operator' as const };
 const otherOperator = { email: 'notiop2', password: 'oppass123', fullName: '운영둘', role: 'operator' as const };
@@ -107,7 +109,6 @@ async function toastDelay(page: Page, title: string, submitted: () => Promise<nu
 }
 
 beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
   ensureWebBuild();
   stack = await startLocalStack();
   await stack.createUser(operator);

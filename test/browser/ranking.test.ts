@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { addKstDays, kstDateTimeOf, kstToday } from '../../shared/kst';
@@ -10,7 +7,14 @@ import { slotsStore, type SlotRecord } from '../../functions/storage/slots';
 import { slotCountersStore } from '../../functions/storage/slot-counters';
 import { transact } from '../../functions/storage/transactions';
 import { invalidateRankingCache } from '../../functions/domain/ranking-page/ranking';
-import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
+import {
+  ensureWebBuild,
+  screenshotsOf,
+  launchBrowser,
+  submitLogin,
+  trackApiCalls,
+  type BrowserSession,
+} from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { fund, row } from '../support/slots';
@@ -21,9 +25,7 @@ import { fund, row } from '../support/slots';
  * grid), sets a rank alert, and the ranking page lists the real slots. Rank fields and rank days are
  * written through the storage modules, as the rank job writes them.
  */
-const screenshotDir = resolve(import.meta.dirname, '../artifacts');
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: join(screenshotDir, `ranking-${name}.png`), fullPage });
+const shot = screenshotsOf('ranking-', { fullPage: true });
 const PRICE = 50_000;
 const advertiser = { email: 'rankadv', password: 'adpass123', fullName: '박순위' };
 const rival = { email: 'rankrival', password: 'rvpass123', fullName: '최경쟁' };
@@ -59,7 +61,6 @@ async function runningSlots(account: { email: string; password: string }, first:
 }
 
 beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
   ensureWebBuild();
   stack = await startLocalStack();
   const advertiserId = (await stack.createUser(advertiser)).id;
@@ -234,7 +235,7 @@ describe('ranks for an advertiser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
       0,
     );
-    await card.screenshot({ path: join(screenshotDir, 'ranking-freshness-phone-card.png') });
+    await shot(card, 'freshness-phone-card');
     if (desktop) await page.setViewportSize(desktop);
 
     // An operator allows 48 hours: the same rank reads as current again, with its time.

@@ -1,8 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, submitLogin, trackApiCalls, type BrowserSession } from '../support/browser';
+import {
+  ensureWebBuild,
+  screenshotsOf,
+  launchBrowser,
+  submitLogin,
+  trackApiCalls,
+  type BrowserSession,
+} from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { addKstDays, kstToday } from '../../shared/kst';
@@ -12,11 +17,9 @@ import { fund, resetSettings, setSetting } from '../support/slots';
  * Screens that fit: every advertiser page fits a 390×844 phone without
  * sideways scrolling, the floating buttons and toasts cover no action, My slots opens as cards there;
  * at 1440×900 the operator's slot list shows ten rows in one screen with long names cut short and
- * the full text in the tooltip. Screenshots land in test/artifacts/.
+ * the full text in the tooltip.
  */
-const screenshotDir = resolve(import.meta.dirname, '../artifacts');
-const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: join(screenshotDir, `screen-fit-${name}.png`), fullPage });
+const shot = screenshotsOf('screen-fit-');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 const LAPTOP = { width: 1366, height: 768 };
@@ -39,7 +42,6 @@ const landingUrl = (productId: string, n: number) =>
 
 beforeAll(async () => {
   ensureWebBuild();
-  mkdirSync(screenshotDir, { recursive: true });
   stack = await startLocalStack();
   api = apiClient(stack.url);
   // Both floating buttons (the notification centre and the chat) on: the worst case for covering.

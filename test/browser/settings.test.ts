@@ -1,8 +1,6 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, screenshotsOf, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { localStackDefaults, startLocalStack, type LocalStack } from '../support/local-stack';
 import { fund, productUrl } from '../support/slots';
@@ -12,9 +10,7 @@ import { fund, productUrl } from '../support/slots';
  * page follows; pre-allocation mode changes the user and admin slot screens; a field added in the
  * field tab appears in the registration form and the slot list. Plus the guards and maintenance.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(screenshotDir, `settings-${name}.png`), fullPage: true });
+const shot = screenshotsOf('settings-', { fullPage: true });
 const advertiser = { email: 'setadv', password: 'adpass123', fullName: '최광고' };
 const operator = { email: 'setop', password: 'oppass123', fullName: '한운영', role: 'operator' as const };
 

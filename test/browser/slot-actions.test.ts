@@ -1,9 +1,8 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   ensureWebBuild,
+  screenshotsOf,
   launchBrowser,
   PUSH_SHOWN_TIMEOUT_MS,
   submitLogin,
@@ -20,8 +19,7 @@ import { balanceOf, newAccount, row } from '../support/slots';
  * finds them under '삭제됨' and restores one; the advertiser sees it again. An operator edits an
  * approved slot's price: the dialog previews the difference, and the ledger and balance agree.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `slot-actions-${name}.png`) });
+const shot = screenshotsOf('slot-actions-');
 const PRICE = 50_000; // defaultSlotPrice
 
 let stack: LocalStack;

@@ -1,9 +1,6 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKstDays, kstToday } from '../../shared/kst';
-import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, screenshotsOf, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { productUrl, setSetting } from '../support/slots';
@@ -13,9 +10,7 @@ import { productUrl, setSetting } from '../support/slots';
  * the issuance dialog, the advertiser fills one on /slots, and the operator sees the issuance in the
  * history page, looks at its slots and extends them all.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(screenshotDir, `slot-allocations-${name}.png`), fullPage: true });
+const shot = screenshotsOf('slot-allocations-', { fullPage: true });
 const advertiser = { email: 'preadv', password: 'adpass123', fullName: '박선슬롯' };
 const operator = { email: 'preop', password: 'oppass123', fullName: '정운영', role: 'operator' as const };
 

@@ -1,9 +1,7 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKstDays, kstToday } from '../../shared/kst';
-import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, screenshotsOf, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { observation } from '../support/rank';
@@ -16,7 +14,7 @@ import { productUrl, resetSettings, setSetting } from '../support/slots';
  * with the server's count of rank-history days it deletes, and an operator extends from its row an
  * issued slot the nightly status job stored completed.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
+const shot = screenshotsOf('slot-rows-');
 const advertiser = { email: 'rowsadv', password: 'adpass123', fullName: '정행편집' };
 const operator = { email: 'rowsop', password: 'oppass123', fullName: '한운영', role: 'operator' as const };
 
@@ -90,7 +88,7 @@ describe('My slots rows', () => {
     await dialog.getByTestId('range-metrics').waitFor();
     expect(await dialog.getByTestId('range-metrics').innerText()).toBe('기간 합계 노출 1,234 · 클릭 37 · CTR 3.00%');
     expect(await dialog.getByTestId('day-metrics').first().innerText()).toBe('노출 1,234 · 클릭 37 · CTR 3.00%');
-    await page.screenshot({ path: join(screenshotDir, 'slot-rows-rank-history.png') });
+    await shot(page, 'rank-history');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -166,7 +164,7 @@ describe('My slots rows', () => {
       `${addKstDays(kstToday(), 4)} ~ ${addKstDays(kstToday(), 10)}`,
       '진행대기',
     ]);
-    await page.screenshot({ path: join(screenshotDir, 'slot-rows-extensions.png') });
+    await shot(page, 'extensions');
   });
 
   it('warns before a keyword change with the number of rank-history days the server will delete', async () => {
@@ -230,7 +228,7 @@ describe('My slots rows', () => {
     await dialog.getByRole('button', { name: '연장' }).click();
     await page.getByText('슬롯이 7일 연장되었습니다.').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await page.screenshot({ path: join(screenshotDir, 'slot-rows-extend-completed.png') });
+    await shot(page, 'extend-completed');
 
     // The extension continues from today (the slot had ended); the row offers no second one.
     const after = (await api.call('GET', `/api/slots/${id}`, { token: opToken })).body.data;

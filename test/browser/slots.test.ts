@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
+import { ensureWebBuild, screenshotsOf, launchBrowser, submitLogin, type BrowserSession } from '../support/browser';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, fund, productUrl } from '../support/slots';
@@ -15,10 +15,8 @@ import { balanceOf, fund, productUrl } from '../support/slots';
  * through the API they edit, pause and resume it; the balance dropped by exactly the price of the
  * created slots.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR ?? tmpdir();
 /** Full pages for lists; the viewport for dialogs (they sit over the viewport). */
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: join(screenshotDir, `slots-${name}.png`), fullPage });
+const shot = screenshotsOf('slots-', { fullPage: true });
 const excelFixture = fileURLToPath(
   new URL('../../web/src/features/slot-bulk/utils/fixtures/slots.xls', import.meta.url),
 );
@@ -220,7 +218,7 @@ describe('My slots and bulk registration', () => {
     await popup.getByRole('table', { name: '일별 순위' }).waitFor();
     await expect(popup.getByRole('button', { name: '로그아웃' }).count()).resolves.toBe(0);
     await expect(popup.evaluate(() => [window.innerWidth, window.innerHeight])).resolves.toEqual([700, 800]);
-    await popup.screenshot({ path: join(screenshotDir, 'slots-5b-rank-history-window.png') });
+    await shot(popup, '5b-rank-history-window', false);
     // The click closes its own page, so Playwright may report the target gone: the close event is the check.
     const closeClick = popup
       .getByRole('button', { name: '닫기' })

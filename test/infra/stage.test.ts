@@ -5,11 +5,21 @@ import { addSimpleSlot } from '#infra/simple-slot';
 import { FALLBACK_REGION } from '#infra/stage';
 import { appFunctions, testApp } from '#test/infra/support';
 
-/** Constructing (not synthesizing) the app is enough to see which stage, account and region it picks. */
+/**
+ * Constructing (not synthesizing) the app is enough to see which stage, account and region it picks.
+ * A build takes seconds: one that succeeded is kept for the tests that ask for the same context again
+ * (they only read it). A refused build throws each time it is asked for.
+ */
+const builds = new Map<string, Stack[]>();
 const build = (context: Record<string, unknown>) => {
+  const key = JSON.stringify(context);
+  const kept = builds.get(key);
+  if (kept) return kept;
   const app = testApp(context);
   addSimpleSlot(app);
-  return app.node.children.filter(Stack.isStack);
+  const stacks = app.node.children.filter(Stack.isStack);
+  builds.set(key, stacks);
+  return stacks;
 };
 
 const prodContext = {
@@ -69,11 +79,9 @@ describe('stages', () => {
     });
   });
 
-  // One build with both operations' context values serves the two tests below (a build takes seconds).
+  // One build with both operations' context values serves the two tests below.
   const restored = 'SimpleSlot-alice-Data-restored-20261207';
-  let operatedStacks: Stack[] | undefined;
-  const operated = () =>
-    (operatedStacks ??= build({ stage: 'alice', restoredTable: restored, signingKeyRotation: '1' }));
+  const operated = () => build({ stage: 'alice', restoredTable: restored, signingKeyRotation: '1' });
 
   it("moves a stage's functions to a restored table with -c restoredTable and keeps the stage's own table", () => {
     const stacks = operated();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerStore, signedAmount } from '../../functions/storage/ledger';
 import { slotCountersStore } from '../../functions/storage/slot-counters';
+import { userWriteTurnsStore } from '../../functions/storage/user-write-turns';
+import { inTurn } from '../../functions/domain/user-write-turns';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { balanceOf, newAccount, resetSettings, row, setSetting } from '../support/slots';
@@ -72,5 +74,17 @@ describe('concurrent registrations of one user', () => {
     const refusals = answers.filter((a) => a.status === 409).map((a) => a.body.error);
     expect(new Set(refusals)).toEqual(new Set(['슬롯은 사용자당 최대 30개까지 보유할 수 있습니다. (현재 30개)']));
     await expectExactBooks(user.id, 30, 45 * PRICE);
+  });
+});
+
+describe("one user's line of writes", () => {
+  it('skips a first turn its holder never handed on (the store refused, the function died), as any turn held too long', async () => {
+    const user = await newAccount(stack);
+    // The user's first ticket, taken by a request that never passes it on.
+    expect(await userWriteTurnsStore.take(user.id)).toBe(1);
+    expect(await inTurn(user.id, async () => 'ran')).toBe('ran');
+    // The next request skipped the held turn and had its own: the line is past both. A request that
+    // gave up waiting would have run outside the line and left it stuck at the first ticket.
+    expect((await userWriteTurnsStore.read(user.id)).serving).toBe(3);
   });
 });

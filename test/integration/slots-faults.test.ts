@@ -17,6 +17,7 @@ import {
 import { addKstDays, kstToday } from '../../shared/kst';
 import { db, tableName } from '../../functions/storage/client';
 import { ledgerStore } from '../../functions/storage/ledger';
+import { setBusyBudgetMs } from '../../functions/commons/retry';
 import { apiClient } from '../support/http';
 import { startLocalStack, type LocalStack } from '../support/local-stack';
 import { newAccount, productUrl, resetSettings, row, setSetting } from '../support/slots';
@@ -34,6 +35,7 @@ let stack: LocalStack;
 let api: ReturnType<typeof apiClient>;
 let operator: Awaited<ReturnType<typeof newAccount>>;
 let mock: AwsStub<any, any, any> | undefined;
+let restoreBusyBudget: (() => void) | undefined;
 
 const PRICE = 50_000;
 const BUSY = '요청이 많아 처리하지 못했습니다. 잠시 후 다시 시도해주세요.';
@@ -103,9 +105,10 @@ function heal() {
 }
 
 /**
- * A request the store refused part-way keeps its key's pending mark when the release is refused too;
- * the retry takes the key over once the mark's 6 s lease has run out. The takeover is what these cases
- * prove, not the wait: the marks are moved into the past, as if those seconds had gone by.
+ * A request the store refused part-way keeps its key's pending mark when the release is refused too
+ * (one that completed keeps it when keeping its answer is refused); the retry takes the key over once
+ * the mark's 6 s lease has run out. The takeover is what these cases prove, not the wait: the marks
+ * are moved into the past, as if those seconds had gone by.
  */
 async function leasesRunOut() {
   let start: Record<string, unknown> | undefined;
@@ -397,8 +400,8 @@ function faultSuite(operations: SlotOperation[]) {
         } else {
           expectBusy(res);
           expect(await visible(ctx.user)).toEqual(before);
-          await leasesRunOut();
         }
+        await leasesRunOut();
 
         const retry = await operation.request(ctx, key);
         if (completedUnderFault) cleanAnswer(retry);
@@ -435,6 +438,10 @@ function faultSuite(operations: SlotOperation[]) {
 }
 
 beforeAll(async () => {
+  // A refused store is retried for a quarter second here, not the product's 3 s (the policy's own
+  // figure is held by functions/commons/retry.test.ts): several retries still meet the fault, and
+  // the ~45 cases that end in "busy" no longer wait 3 s each.
+  restoreBusyBudget = setBusyBudgetMs(250);
   stack = await startLocalStack({ web: false });
   api = apiClient(stack.url);
   operator = await newAccount(stack, { role: 'operator', name: '장애운영자' });
@@ -442,6 +449,8 @@ beforeAll(async () => {
 afterEach(heal);
 afterAll(async () => {
   heal();
+  // The worker keeps this module for the next file (isolate: false): it gets the product's wait back.
+  restoreBusyBudget?.();
   await resetSettings('slotOperationMode');
   await stack?.stop();
 });

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 
 /**
  * Browser journeys drive Debian's Chromium (toolchain notes: a test tool's own browser download
@@ -99,6 +99,22 @@ function session(context: BrowserContext, close: () => Promise<void>): BrowserSe
 }
 
 /**
+ * Screenshots of a journey for a person to look at, saved only when SCREENSHOT_DIR names a folder
+ * (`SCREENSHOT_DIR=test/artifacts npx vitest run --project browser …`). No test reads them, and on
+ * every run Chromium would capture and encode ~90 images, most of them full pages.
+ */
+export function screenshotsOf(prefix: string, defaults: { fullPage?: boolean } = {}) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) mkdirSync(dir, { recursive: true });
+  return async (target: Page | Locator, name: string, fullPage = defaults.fullPage ?? false) => {
+    if (!dir) return;
+    const path = join(dir, `${prefix}${name}.png`);
+    // A locator's picture is the element's box: only a page has a full length to capture.
+    await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+  };
+}
+
+/**
  * Counts the page's /api requests in flight, so a journey can wait until a screen has finished
  * loading its data (Chromium's own "networkidle" does not fire for client-side navigations).
  */
@@ -168,6 +184,19 @@ export function ensureWebBuild() {
       env: { ...process.env, NODE_ENV: 'production' },
     },
   );
+}
+
+/**
+ * Changes the page of a tab showing the app in place, as a menu link does: the router follows the
+ * history change, from the top of the page as a fresh load starts. A journey visiting many pages saves
+ * Chromium loading the whole app for each; callers wait for the new page's own heading or data.
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.scrollTo(0, 0);
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 /** Fills and submits the login form as a person would; callers wait for where it should land. */
